@@ -1,0 +1,212 @@
+"""The sweep table: the one data contract between every stage of gpuadvisor.
+
+One row per (kernel, configuration). Documented column by column in docs/sweep-table.md;
+change the columns here and there together, deliberately.
+
+Files are CSV (``#``-comment provenance lines first, read back with
+``pandas.read_csv(path, comment="#")``) or JSON Lines (first line ``{"provenance": {...}}``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from gpuadvisor.errors import UserError
+
+IDENTITY_COLUMNS = [
+    "kernel",
+    "block_x",
+    "block_y",
+    "block_z",
+    "block_size",
+    "grid_x",
+    "grid_y",
+    "grid_z",
+    "cache_config",
+]
+DEVICE_COLUMNS = ["gpu", "arch", "sm_count"]
+TIMING_COLUMNS = ["time_ms", "time_ms_min", "time_ms_max", "time_ms_std", "repeats", "l2_flushed"]
+METRIC_COLUMNS = [
+    "achieved_occupancy",
+    "theoretical_occupancy",
+    "gld_efficiency",
+    "gst_efficiency",
+    "l1_hit_rate",
+    "l1_global_load_misses",
+    "l1_global_load_requests",
+    "l2_hit_rate",
+    "dram_throughput_pct",
+    "sm_throughput_pct",
+    "sectors_per_request",
+    "registers_per_thread",
+    "shared_mem_per_block",
+    "branch_efficiency",
+    "duration_ms",
+]
+PROVENANCE_COLUMNS = ["profiler", "profiler_version", "source"]
+STATUS_COLUMNS = ["status", "error"]
+
+#: Every column the contract names, in file order. ``stall_<reason>`` columns (percent of
+#: stalled warp cycles, 0-100) and any further profiler metrics come after these.
+COLUMNS = (
+    IDENTITY_COLUMNS
+    + DEVICE_COLUMNS
+    + TIMING_COLUMNS
+    + METRIC_COLUMNS
+    + PROVENANCE_COLUMNS
+    + STATUS_COLUMNS
+)
+STALL_PREFIX = "stall_"
+STATUSES = ("ok", "failed", "invalid", "skipped")
+CACHE_CONFIGS = ("default", "l1_off", "prefer_l1", "prefer_shared")  # plus carveout_<pct>
+
+_INT_COLUMNS = ["block_x", "block_y", "block_z", "block_size", "grid_x", "grid_y", "grid_z"]
+_TEXT_COLUMNS = ["kernel", "cache_config", "gpu", "arch", "profiler", "profiler_version",
+                 "source", "status", "error"]
+
+
+def is_valid_cache_config(name: str) -> bool:
+    if name in CACHE_CONFIGS:
+        return True
+    if name.startswith("carveout_"):
+        pct = name.removeprefix("carveout_")
+        return pct.isdigit() and 0 <= int(pct) <= 100
+    return False
+
+
+def normalize(rows: pd.DataFrame | Iterable[Mapping[str, Any]]) -> pd.DataFrame:
+    """Bring rows to the contract: identity defaults, derived block_size, column order.
+
+    Missing metrics stay NaN (never zero). Unknown extra columns are kept after the
+    contract's columns.
+    """
+    df = rows.copy() if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
+    if "kernel" not in df.columns:
+        raise UserError("sweep table has no 'kernel' column")
+    for axis in ("block_x", "block_y", "block_z"):
+        if axis not in df.columns:
+            df[axis] = 1 if axis != "block_x" else pd.NA
+    df["block_y"] = df["block_y"].fillna(1)
+    df["block_z"] = df["block_z"].fillna(1)
+    if "block_size" not in df.columns or df["block_size"].isna().any():
+        derived = df["block_x"] * df["block_y"] * df["block_z"]
+        df["block_size"] = df["block_size"].fillna(derived) if "block_size" in df else derived
+    if "cache_config" not in df.columns:
+        df["cache_config"] = "default"
+    df["cache_config"] = df["cache_config"].fillna("default")
+    if "status" not in df.columns:
+        df["status"] = "ok"
+    df["status"] = df["status"].fillna("ok")
+    for col in COLUMNS:
+        if col not in df.columns:
+            df[col] = pd.NA if col in _TEXT_COLUMNS else math.nan
+    for col in _INT_COLUMNS:
+        df[col] = pd.to_numeric(df[col], errors="coerce").astype("Int64")
+    for col in TIMING_COLUMNS + METRIC_COLUMNS + ["sm_count"]:
+        if col != "l2_flushed":
+            df[col] = pd.to_numeric(df[col], errors="coerce").astype("float64")
+    stalls = sorted(c for c in df.columns if c.startswith(STALL_PREFIX))
+    extra = [c for c in df.columns if c not in COLUMNS and c not in stalls]
+    return df[COLUMNS + stalls + extra].reset_index(drop=True)
+
+
+def config_key(row: Mapping[str, Any]) -> tuple[str, int, int, int, str]:
+    """The identity of one configuration: what --resume and review match rows on."""
+    return (
+        str(row["kernel"]),
+        int(row["block_x"]),
+        int(row.get("block_y", 1) or 1),
+        int(row.get("block_z", 1) or 1),
+        str(row.get("cache_config") or "default"),
+    )
+
+
+def write_sweep(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any] | None = None
+                ) -> Path:
+    """Write a sweep table as CSV or JSON Lines (by suffix), provenance first."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table = normalize(df)
+    provenance = dict(provenance or {})
+    if path.suffix in (".jsonl", ".json"):
+        with path.open("w") as fh:
+            fh.write(json.dumps({"provenance": provenance}) + "\n")
+            for record in table.to_dict(orient="records"):
+                fh.write(json.dumps(_jsonable(record)) + "\n")
+    else:
+        with path.open("w") as fh:
+            for key, value in provenance.items():
+                fh.write(f"# {key}: {value}\n")
+            table.to_csv(fh, index=False)
+    return path
+
+
+def read_sweep(path: str | Path) -> tuple[pd.DataFrame, dict[str, str]]:
+    """Read a sweep table written by :func:`write_sweep`; returns (table, provenance)."""
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"{path}: no such file")
+    try:
+        if path.suffix in (".jsonl", ".json"):
+            return _read_jsonl(path)
+        provenance = read_provenance(path)
+        df = pd.read_csv(path, comment="#")
+    except UserError:
+        raise
+    except (ValueError, UnicodeDecodeError, pd.errors.ParserError) as err:
+        raise UserError(f"{path}: not a sweep table ({err})") from None
+    if "kernel" not in df.columns or "block_x" not in df.columns:
+        raise UserError(f"{path}: not a sweep table (needs 'kernel' and 'block_x' columns)")
+    return normalize(df), provenance
+
+
+def read_provenance(path: Path) -> dict[str, str]:
+    provenance: dict[str, str] = {}
+    with path.open(errors="replace") as fh:
+        for line in fh:
+            if not line.startswith("#"):
+                break
+            key, _, value = line[1:].strip().partition(":")
+            if key:
+                provenance[key.strip()] = value.strip()
+    return provenance
+
+
+def _read_jsonl(path: Path) -> tuple[pd.DataFrame, dict[str, str]]:
+    provenance: dict[str, str] = {}
+    records = []
+    with path.open() as fh:
+        for number, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as err:
+                raise UserError(f"{path}:{number}: not JSON ({err.msg})") from None
+            if not isinstance(obj, dict):
+                raise UserError(f"{path}:{number}: expected a JSON object per line")
+            if "provenance" in obj and len(obj) == 1:
+                provenance = {str(k): str(v) for k, v in obj["provenance"].items()}
+            else:
+                records.append(obj)
+    if not records:
+        raise UserError(f"{path}: sweep table has no rows")
+    return normalize(pd.DataFrame(records)), provenance
+
+
+def _jsonable(record: Mapping[str, Any]) -> dict[str, Any]:
+    out = {}
+    for key, value in record.items():
+        if value is pd.NA or (isinstance(value, float) and math.isnan(value)):
+            out[key] = None
+        elif hasattr(value, "item"):
+            out[key] = value.item()
+        else:
+            out[key] = value
+    return out

@@ -1,0 +1,33 @@
+"""Shared test setup: the ``gpu`` marker skips cleanly on machines without a GPU."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures"
+SHARED = ROOT.parent / "shared"
+
+
+def _gpu_available() -> bool:
+    if shutil.which("nvidia-smi") is None:
+        return False
+    try:
+        import pycuda.driver as drv  # noqa: F401
+
+        drv.init()
+        return drv.Device.count() > 0
+    except Exception:
+        return False
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if _gpu_available():
+        return
+    skip = pytest.mark.skip(reason="needs an NVIDIA GPU with pycuda (none here)")
+    for item in items:
+        if "gpu" in item.keywords:
+            item.add_marker(skip)
