@@ -1,0 +1,79 @@
+"""``gpuadvisor review``: baseline vs candidate sweep tables; exit 1 on a regression."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from gpuadvisor.errors import UserError
+
+
+def review(
+    baseline: Path = typer.Option(..., "--baseline", "-a", help="Sweep table (or raw profiler "
+                                  "file) of the reference, e.g. main."),
+    candidate: Path = typer.Option(..., "--candidate", "-b", help="Sweep table (or raw "
+                                   "profiler file) to judge, e.g. the pull request."),
+    threshold: float = typer.Option(5.0, "--threshold", help="Smallest time change in percent "
+                                    "that counts; it must also exceed the repeats' spread."),
+    kernel: list[str] = typer.Option([], "--kernel", "-k", help="Only these kernels (name or "
+                                     "glob; repeatable)."),
+    rules: list[Path] = typer.Option([], "--rules", help="Extra rule directory (repeatable)."),
+    arch: str = typer.Option(None, "--arch", help="Architecture for the rules when the tables "
+                             "do not say (e.g. sm_90)."),
+    fail_on: str = typer.Option("best", "--fail-on", help="best: fail when a kernel's best "
+                                "time regresses; any: when any configuration regresses."),
+    markdown: bool = typer.Option(False, "--markdown", help="Markdown for a pull-request "
+                                  "comment."),
+    json_out: bool = typer.Option(False, "--json", help="JSON on stdout."),
+    output: Path = typer.Option(None, "--output", "-o", help="Write the Markdown or JSON to "
+                                "this file instead of stdout."),
+    show_all: bool = typer.Option(False, "--all", help="Terminal: list unchanged "
+                                  "configurations too."),
+) -> None:
+    """Compare two sweeps of the same kernels (e.g. main vs a PR): noise-aware verdicts per
+    configuration, the metric deltas and rule findings that explain them, and whether each
+    kernel's best configuration and time changed. Exit 0: no regression, 1: regression,
+    2: unreadable or mismatched inputs."""
+    from gpuadvisor.review import load_table, review_tables
+
+    if markdown and json_out:
+        raise UserError("choose one of --markdown and --json")
+    if output is not None and not (markdown or json_out):
+        markdown = True
+    table_a, _ = load_table(baseline)
+    table_b, _ = load_table(candidate)
+    result = review_tables(
+        table_a, table_b, threshold_pct=threshold, kernels=kernel, fail_on=fail_on,
+        rule_dirs=tuple(rules), arch=arch, baseline_name=baseline.name,
+        candidate_name=candidate.name,
+    )
+    if json_out or markdown:
+        if json_out:
+            import json
+
+            text = json.dumps(result.to_dict(), indent=2) + "\n"
+        else:
+            from gpuadvisor.report.markdown import review_markdown
+
+            text = review_markdown(result)
+        if output is None:
+            typer.echo(text, nl=False)
+        else:
+            try:
+                output.parent.mkdir(parents=True, exist_ok=True)
+                output.write_text(text, encoding="utf-8")
+            except OSError as err:
+                raise UserError(f"{output}: cannot write ({err.strerror})") from None
+            verdict = "regression in " + ", ".join(result.regressions) if result.regressions \
+                else "no regression"
+            typer.echo(f"{verdict}; wrote {output}", err=True)
+    else:
+        from gpuadvisor.report.terminal import render_review
+
+        render_review(result, show_unchanged=show_all)
+    raise typer.Exit(result.exit_code)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("review")(review)

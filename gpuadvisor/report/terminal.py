@@ -1,0 +1,117 @@
+"""Rich tables for the terminal: a review, and the summary of a written report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gpuadvisor.report.format import fmt_metric, fmt_num, fmt_pct, metric_label
+
+_STYLE = {"slower": "bold red", "failed": "bold red", "faster": "green", "fixed": "green",
+          "unchanged": "dim", "new": "cyan", "removed": "yellow", "still_failed": "yellow",
+          "no_time": "dim"}
+
+
+def render_review(review: Any, console: Any = None, show_unchanged: bool = False) -> None:
+    """Print the review: headline, best configuration per kernel, changed configurations."""
+    from rich import box
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    console = console or Console()
+    regressions = review.regressions
+    if regressions:
+        console.print(f"[bold red]REGRESSION[/] in {', '.join(regressions)}")
+    else:
+        console.print("[bold green]no regression[/]")
+    console.print(f"baseline {review.baseline}{_gpu(review.gpu_a)} vs candidate "
+                  f"{review.candidate}{_gpu(review.gpu_b)}; threshold "
+                  f"{fmt_num(review.threshold_pct)}%, fail on {review.fail_on}")
+
+    best = Table(title="Best configuration per kernel", title_justify="left",
+                 box=box.SIMPLE_HEAD)
+    for col, justify in (("kernel", "left"), ("best (baseline)", "left"), ("time", "right"),
+                         ("best (candidate)", "left"), ("time", "right"), ("change", "right"),
+                         ("verdict", "left")):
+        best.add_column(col, justify=justify)
+    for k in review.kernels:
+        best.add_row(escape(k.kernel), k.best_a or "–", _ms(k.time_a),
+                     (k.best_b or "–") + (" *" if k.best_changed else ""), _ms(k.time_b),
+                     fmt_pct(k.change_pct), _styled(k.verdict))
+    console.print(best)
+    if any(k.best_changed for k in review.kernels):
+        console.print("[dim]* the best configuration changed[/]")
+
+    shown = [c for c in review.configs if show_unchanged or c.verdict != "unchanged"]
+    hidden = len(review.configs) - len(shown)
+    if shown:
+        table = Table(title="Configurations", title_justify="left", box=box.SIMPLE_HEAD)
+        for col, justify in (("kernel", "left"), ("config", "left"), ("baseline", "right"),
+                             ("candidate", "right"), ("change ± noise", "right"),
+                             ("verdict", "left")):
+            table.add_column(col, justify=justify)
+        why_lines = []
+        for c in shown:
+            table.add_row(escape(c.kernel), c.label, _ms(c.time_a), _ms(c.time_b),
+                          _change(c.change_pct, c.noise_ms, c.time_a), _styled(c.verdict))
+            why = "; ".join(f"{metric_label(d.metric)} {fmt_metric(d.metric, d.a)} -> "
+                            f"{fmt_metric(d.metric, d.b)}" for d in c.metric_deltas)
+            if why or c.error:
+                why_lines.append(f"  {c.kernel} {c.label}: {why or c.error}")
+        console.print(table)
+        if why_lines:
+            console.print("what changed (biggest metric deltas):")
+            for line in why_lines:
+                console.print(line, highlight=False, markup=False)
+    if hidden:
+        console.print(f"[dim]{hidden} configurations unchanged[/]")
+    if review.findings_available:
+        for title, items in (("new findings", review.findings_added),
+                             ("resolved findings", review.findings_removed)):
+            for f in items:
+                where = f"{f.get('kernel') or ''} {f.get('config_label') or ''}".strip()
+                console.print(f"{title[:-1]}: [bold]{f.get('rule_id')}[/] {where}: "
+                              f"{f.get('message') or f.get('title') or ''}", highlight=False)
+    for note in review.notes:
+        console.print(f"[yellow]note:[/] {note}", highlight=False)
+
+
+def render_report_summary(report: Any, console: Any = None) -> None:
+    """After ``gpuadvisor report``: the top of the ranking and what was written where."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    console = console or Console()
+    table = Table(title=f"Ranking: {report.title}", title_justify="left", box=box.SIMPLE_HEAD)
+    for col, justify in (("#", "right"), ("kernel", "left"), ("config", "left"),
+                         ("time", "right"), ("why", "left")):
+        table.add_column(col, justify=justify)
+    for i, r in enumerate(report.ranking[:10], 1):
+        table.add_row(str(i), r["kernel"], r["label"], _ms(r.get("time_ms")),
+                      "; ".join(r.get("reasons") or []))
+    console.print(table)
+    console.print(f"wrote {len(report.images)} heatmaps and {report.html} "
+                  f"({len(report.files)} files in {report.out_dir})", highlight=False)
+    for note in report.notes:
+        console.print(f"[yellow]note:[/] {note}", highlight=False)
+
+
+def _change(change_pct: float | None, noise: float | None, time_a: float | None) -> str:
+    text = fmt_pct(change_pct)
+    if noise is not None and time_a:
+        text += f" ±{noise / time_a * 100:.1f}%"
+    return text
+
+
+def _styled(verdict: str) -> str:
+    return f"[{_STYLE.get(verdict, '')}]{verdict.replace('_', ' ')}[/]"
+
+
+def _ms(value: Any) -> str:
+    text = fmt_num(value)
+    return text if text == "–" else f"{text} ms"
+
+
+def _gpu(gpu: str | None) -> str:
+    return f" ({gpu})" if gpu else ""

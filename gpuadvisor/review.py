@@ -1,0 +1,565 @@
+"""Pre-merge review: compare a baseline sweep table with a candidate one (e.g. main vs a PR).
+
+Per kernel and configuration (matched on :func:`gpuadvisor.sweep.config_key`) the time change
+gets a noise-aware verdict; the metric deltas that explain it, the rule findings that appeared
+or disappeared, and whether each kernel's best configuration changed come with it. The best
+time of a kernel is the headline: its regression is what fails a pull request by default.
+
+Everything here is a pure function of two DataFrames; reading files and rendering live in
+:func:`load_table` and ``gpuadvisor.report``.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gpuadvisor.errors import UserError
+from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_key
+
+#: Verdicts of one configuration. ``failed``: the candidate's row did not run (status other
+#: than ok) although the baseline's did; ``fixed``: the reverse; ``still_failed``: neither ran;
+#: ``no_time``: both ran but one side has no time to compare.
+VERDICTS = ("slower", "failed", "faster", "unchanged", "new", "removed", "fixed",
+            "still_failed", "no_time")
+FAIL_ON = ("best", "any")
+
+#: Metrics whose change can explain a time change (time columns themselves excluded).
+EXPLAINING_METRICS = [m for m in METRIC_COLUMNS if m != "duration_ms"]
+
+#: A metric change smaller than this (relative, and in points for percent metrics) is noise.
+_MIN_REL_CHANGE = 0.02
+_MIN_POINTS = 1.0
+_PERCENT_METRICS = {
+    "achieved_occupancy", "theoretical_occupancy", "gld_efficiency", "gst_efficiency",
+    "l1_hit_rate", "l2_hit_rate", "dram_throughput_pct", "sm_throughput_pct",
+    "branch_efficiency",
+}
+
+
+@dataclass(frozen=True)
+class MetricDelta:
+    """One metric's change between baseline (a) and candidate (b) for one configuration."""
+
+    metric: str
+    a: float
+    b: float
+    delta: float
+    rel_change: float  # (b - a) / |a|, or +-inf when a is 0
+
+
+@dataclass
+class ConfigChange:
+    """The comparison of one configuration (kernel, block, cache config)."""
+
+    kernel: str
+    block: tuple[int, int, int]
+    cache_config: str
+    verdict: str
+    time_a: float | None = None
+    time_b: float | None = None
+    change_pct: float | None = None
+    noise_ms: float | None = None  # the combined spread a change must exceed; None: no repeats
+    metric_deltas: list[MetricDelta] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def label(self) -> str:
+        return config_label(self.block, self.cache_config)
+
+
+@dataclass
+class KernelSummary:
+    """Per kernel: the best configuration on each side and the change of the best time."""
+
+    kernel: str
+    best_a: str | None
+    best_b: str | None
+    time_a: float | None
+    time_b: float | None
+    change_pct: float | None
+    noise_ms: float | None
+    verdict: str  # faster / slower / unchanged / failed (no config ran) / new / removed
+    best_changed: bool
+    counts: dict[str, int]
+
+
+@dataclass
+class Review:
+    """The result of :func:`review_tables`; rendered to a terminal, Markdown or JSON."""
+
+    baseline: str
+    candidate: str
+    threshold_pct: float
+    fail_on: str
+    time_column: str
+    kernels: list[KernelSummary]
+    configs: list[ConfigChange]
+    findings_added: list[dict[str, Any]] = field(default_factory=list)
+    findings_removed: list[dict[str, Any]] = field(default_factory=list)
+    findings_available: bool = False
+    notes: list[str] = field(default_factory=list)
+    gpu_a: str | None = None
+    gpu_b: str | None = None
+
+    @property
+    def regressions(self) -> list[str]:
+        """What fails the review under ``fail_on``: kernel names, or kernel + config labels."""
+        out = [k.kernel for k in self.kernels if k.verdict in ("slower", "failed")]
+        if self.fail_on == "any":
+            out += [f"{c.kernel} {c.label}" for c in self.configs
+                    if c.verdict in ("slower", "failed") and c.kernel not in out]
+        return out
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.regressions else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form; the shape ``gpuadvisor review --json`` prints."""
+        return _clean({
+            "baseline": self.baseline,
+            "candidate": self.candidate,
+            "gpu": {"baseline": self.gpu_a, "candidate": self.gpu_b},
+            "threshold_pct": self.threshold_pct,
+            "fail_on": self.fail_on,
+            "time_column": self.time_column,
+            "regression": bool(self.regressions),
+            "regressions": self.regressions,
+            "exit_code": self.exit_code,
+            "kernels": [asdict(k) for k in self.kernels],
+            "configs": [dict(asdict(c), label=c.label) for c in self.configs],
+            "findings": {
+                "available": self.findings_available,
+                "added": self.findings_added,
+                "removed": self.findings_removed,
+            },
+            "notes": self.notes,
+        })
+
+
+def config_label(block: Sequence[int], cache_config: str) -> str:
+    """``32x8`` or ``32x8 l1_off``: the way tables and comments name a configuration."""
+    x, y, z = (int(v) for v in block)
+    shape = f"{x}x{y}" + (f"x{z}" if z != 1 else "")
+    return shape if cache_config == "default" else f"{shape} {cache_config}"
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_table(path: str | Path) -> tuple[Any, dict[str, str]]:
+    """Read a sweep table, or a raw profiler file through the importer when it is not one.
+
+    Returns (table, provenance). Anything unreadable is one UserError line.
+    """
+    from gpuadvisor.sweep import read_sweep
+
+    path = Path(path)
+    try:
+        df, provenance = read_sweep(path)
+        return _gpu_from_provenance(df, provenance), provenance
+    except UserError as sweep_err:
+        if not path.is_file():
+            raise
+        try:
+            from gpuadvisor.importer import import_files
+        except ImportError:
+            raise sweep_err from None
+        try:
+            df = import_files([path])
+        except UserError as import_err:
+            raise UserError(f"{path}: neither a sweep table nor a known profiler file "
+                            f"({import_err})") from None
+        if df is None or len(df) == 0:
+            raise UserError(f"{path}: no kernel rows found") from None
+        return df, {"source": str(path), "imported": "true"}
+
+
+def _gpu_from_provenance(df: Any, provenance: dict[str, str]) -> Any:
+    """A table whose rows do not name the GPU gets it from its provenance header."""
+    gpu = provenance.get("gpu")
+    if gpu and "gpu" in df.columns and df["gpu"].isna().all():
+        df = df.copy()
+        df["gpu"] = gpu
+    return df
+
+
+# --------------------------------------------------------------------------- comparing
+
+
+def review_tables(
+    baseline: Any,
+    candidate: Any,
+    *,
+    threshold_pct: float = 5.0,
+    kernels: Iterable[str] = (),
+    fail_on: str = "best",
+    rule_dirs: Sequence[str | Path] = (),
+    arch: str | None = None,
+    run_rules: bool = True,
+    baseline_name: str = "baseline",
+    candidate_name: str = "candidate",
+) -> Review:
+    """Compare two sweep tables of the same kernels; see the module docstring.
+
+    A change is significant only when it exceeds both ``threshold_pct`` of the baseline time
+    and the combined spread of the two measurements (:func:`noise_ms`).
+    """
+    from gpuadvisor.sweep import normalize
+
+    if not (isinstance(threshold_pct, (int, float)) and math.isfinite(threshold_pct)
+            and threshold_pct >= 0):
+        raise UserError(f"--threshold must be a percentage >= 0, got {threshold_pct!r}")
+    if fail_on not in FAIL_ON:
+        raise UserError(f"--fail-on must be one of {', '.join(FAIL_ON)}, got {fail_on!r}")
+    a = _collapse_duplicates(normalize(baseline))
+    b = _collapse_duplicates(normalize(candidate))
+    patterns = [k for k in kernels if k]
+    if patterns:
+        a, b = _filter_kernels(a, patterns), _filter_kernels(b, patterns)
+        if a.empty and b.empty:
+            raise UserError(f"no kernel matches --kernel {' '.join(patterns)}")
+    kernels_a, kernels_b = set(a["kernel"].astype(str)), set(b["kernel"].astype(str))
+    common = kernels_a & kernels_b
+    if not common:
+        raise UserError(
+            f"no kernel in common: {baseline_name} has {_names(kernels_a)}, "
+            f"{candidate_name} has {_names(kernels_b)}")
+    time_column = _time_column(a, b, baseline_name, candidate_name)
+    notes: list[str] = []
+    if time_column != "time_ms":
+        notes.append(f"no timing pass in the inputs: comparing profiler durations "
+                     f"({time_column}), which include profiling overhead")
+    gpu_a, gpu_b = _single(a, "gpu"), _single(b, "gpu")
+    if gpu_a and gpu_b and gpu_a != gpu_b:
+        notes.append(f"different GPUs: {baseline_name} ran on {gpu_a}, {candidate_name} on "
+                     f"{gpu_b}; times are not directly comparable")
+    for kernel in sorted(kernels_a - kernels_b):
+        notes.append(f"kernel {kernel} is only in {baseline_name} (removed)")
+    for kernel in sorted(kernels_b - kernels_a):
+        notes.append(f"kernel {kernel} is only in {candidate_name} (new)")
+
+    rows_a = {config_key(r): r for r in a.to_dict(orient="records")}
+    rows_b = {config_key(r): r for r in b.to_dict(orient="records")}
+    configs = [
+        compare_config(key, rows_a.get(key), rows_b.get(key), threshold_pct, time_column)
+        for key in sorted(set(rows_a) | set(rows_b), key=_sort_key)
+    ]
+    summaries = [
+        _kernel_summary(kernel, rows_a, rows_b, configs, threshold_pct, time_column)
+        for kernel in sorted(kernels_a | kernels_b)
+    ]
+    result = Review(
+        baseline=baseline_name, candidate=candidate_name, threshold_pct=float(threshold_pct),
+        fail_on=fail_on, time_column=time_column, kernels=summaries, configs=configs,
+        notes=notes, gpu_a=gpu_a, gpu_b=gpu_b,
+    )
+    if run_rules:
+        _diff_findings(result, a, b, common, rule_dirs, arch)
+    return result
+
+
+def compare_config(key: tuple, row_a: dict | None, row_b: dict | None, threshold_pct: float,
+                   time_column: str = "time_ms") -> ConfigChange:
+    """The verdict for one configuration present in either table."""
+    kernel, bx, by, bz, cache = key
+    change = ConfigChange(kernel=kernel, block=(bx, by, bz), cache_config=cache, verdict="")
+    if row_a is None or row_b is None:
+        change.verdict = "new" if row_a is None else "removed"
+        change.time_a = _time(row_a, time_column) if row_a else None
+        change.time_b = _time(row_b, time_column) if row_b else None
+        return change
+    ok_a, ok_b = _ok(row_a), _ok(row_b)
+    change.time_a = _time(row_a, time_column) if ok_a else None
+    change.time_b = _time(row_b, time_column) if ok_b else None
+    if not ok_b:
+        change.verdict = "failed" if ok_a else "still_failed"
+        change.error = _text(row_b.get("error")) or _text(row_b.get("status"))
+        return change
+    if not ok_a:
+        change.verdict = "fixed"
+        return change
+    change.metric_deltas = metric_deltas(row_a, row_b)
+    if change.time_a is None or change.time_b is None:
+        change.verdict = "no_time"
+        return change
+    change.change_pct = _pct(change.time_a, change.time_b)
+    change.noise_ms = noise_ms(row_a, row_b)
+    change.verdict = time_verdict(change.time_a, change.time_b, threshold_pct, change.noise_ms)
+    return change
+
+
+def time_verdict(t_a: float, t_b: float, threshold_pct: float, noise: float | None) -> str:
+    """faster / slower / unchanged: significant only beyond the threshold AND the noise."""
+    delta = t_b - t_a
+    beyond_threshold = abs(delta) > threshold_pct / 100.0 * abs(t_a)
+    beyond_noise = noise is None or abs(delta) > noise
+    if beyond_threshold and beyond_noise:
+        return "slower" if delta > 0 else "faster"
+    return "unchanged"
+
+
+def spread_ms(row: dict) -> float | None:
+    """One measurement's spread: 2 x time_ms_std with >= 2 repeats, else half its min-max range.
+
+    None when the row carries no repeat information (a single measurement).
+    """
+    std = _num(row.get("time_ms_std"))
+    repeats = _num(row.get("repeats"))
+    if std is not None and (repeats is None or repeats >= 2):
+        return 2.0 * std
+    lo, hi = _num(row.get("time_ms_min")), _num(row.get("time_ms_max"))
+    if lo is not None and hi is not None and hi >= lo:
+        return (hi - lo) / 2.0
+    return None
+
+
+def noise_ms(row_a: dict, row_b: dict) -> float | None:
+    """The combined spread of two measurements: sqrt(sa^2 + sb^2); None if neither has one."""
+    sa, sb = spread_ms(row_a), spread_ms(row_b)
+    if sa is None and sb is None:
+        return None
+    return math.hypot(sa or 0.0, sb or 0.0)
+
+
+def metric_deltas(row_a: dict, row_b: dict, limit: int = 3) -> list[MetricDelta]:
+    """The biggest relative metric changes between two rows (those that may explain a change).
+
+    Changes under 2% relative, or under 1 point for percent metrics, are left out as noise.
+    """
+    names = EXPLAINING_METRICS + sorted(
+        {k for k in list(row_a) + list(row_b) if str(k).startswith(STALL_PREFIX)})
+    deltas = []
+    for name in names:
+        va, vb = _num(row_a.get(name)), _num(row_b.get(name))
+        if va is None or vb is None or va == vb:
+            continue
+        delta = vb - va
+        rel = delta / abs(va) if va else math.copysign(math.inf, delta)
+        percent = name in _PERCENT_METRICS or name.startswith(STALL_PREFIX)
+        if percent and abs(delta) < _MIN_POINTS:
+            continue
+        if abs(delta) / max(abs(va), abs(vb)) < _MIN_REL_CHANGE:
+            continue
+        deltas.append(MetricDelta(name, va, vb, delta, rel))
+    deltas.sort(key=lambda d: abs(d.delta) / max(abs(d.a), abs(d.b)), reverse=True)
+    return deltas[:limit]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _kernel_summary(kernel: str, rows_a: dict, rows_b: dict, configs: list[ConfigChange],
+                    threshold_pct: float, time_column: str) -> KernelSummary:
+    mine = [c for c in configs if c.kernel == kernel]
+    counts: dict[str, int] = {}
+    for c in mine:
+        counts[c.verdict] = counts.get(c.verdict, 0) + 1
+    in_a = any(k[0] == kernel for k in rows_a)
+    in_b = any(k[0] == kernel for k in rows_b)
+    best_a = _best(rows_a, kernel, time_column)
+    best_b = _best(rows_b, kernel, time_column)
+    summary = KernelSummary(
+        kernel=kernel,
+        best_a=config_label(best_a[0][1:4], best_a[0][4]) if best_a else None,
+        best_b=config_label(best_b[0][1:4], best_b[0][4]) if best_b else None,
+        time_a=best_a[1] if best_a else None,
+        time_b=best_b[1] if best_b else None,
+        change_pct=None, noise_ms=None, verdict="", best_changed=False, counts=counts,
+    )
+    if not in_b:
+        summary.verdict = "removed"
+    elif not in_a:
+        summary.verdict = "new"
+    elif best_b is None:
+        summary.verdict = "failed" if best_a is not None else "still_failed"
+    elif best_a is None:
+        summary.verdict = "fixed"
+    else:
+        summary.best_changed = best_a[0] != best_b[0]
+        summary.change_pct = _pct(best_a[1], best_b[1])
+        summary.noise_ms = noise_ms(rows_a[best_a[0]], rows_b[best_b[0]])
+        summary.verdict = time_verdict(best_a[1], best_b[1], threshold_pct, summary.noise_ms)
+    return summary
+
+
+def _best(rows: dict, kernel: str, time_column: str) -> tuple[tuple, float] | None:
+    timed = [(key, _time(r, time_column)) for key, r in rows.items()
+             if key[0] == kernel and _ok(r)]
+    timed = [(key, t) for key, t in timed if t is not None]
+    return min(timed, key=lambda kt: (kt[1], _sort_key(kt[0]))) if timed else None
+
+
+def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
+                   rule_dirs: Sequence[str | Path], arch: str | None) -> None:
+    """Run the rules on both tables and keep the findings that appeared or disappeared."""
+    try:
+        from gpuadvisor.analysis import analyze_sweep
+    except ImportError:
+        result.notes.append("rule findings skipped: gpuadvisor.analysis is not available")
+        return
+    a = a[a["kernel"].astype(str).isin(common)]
+    b = b[b["kernel"].astype(str).isin(common)]
+    try:
+        found_a = analyze_sweep(a, arch=arch, rule_dirs=tuple(rule_dirs)).findings
+        found_b = analyze_sweep(b, arch=arch, rule_dirs=tuple(rule_dirs)).findings
+    except UserError as err:
+        result.notes.append(f"rule findings skipped: {err}")
+        return
+    fa = {_finding_key(f): f for f in found_a}
+    fb = {_finding_key(f): f for f in found_b}
+    result.findings_available = True
+    result.findings_added = [finding_dict(fb[k]) for k in sorted(set(fb) - set(fa), key=str)]
+    result.findings_removed = [finding_dict(fa[k]) for k in sorted(set(fa) - set(fb), key=str)]
+
+
+def _finding_key(finding: Any) -> tuple:
+    config = getattr(finding, "config", None)
+    return (getattr(finding, "rule_id", ""), getattr(finding, "kernel", None),
+            tuple(config) if config is not None else None)
+
+
+def finding_dict(finding: Any) -> dict[str, Any]:
+    """The fields of a rule finding a review shows (works for dataclasses and dicts)."""
+    get = finding.get if isinstance(finding, dict) else (lambda k: getattr(finding, k, None))
+    config = get("config")
+    return {
+        "rule_id": get("rule_id"),
+        "title": get("title"),
+        "severity": get("severity"),
+        "kernel": get("kernel"),
+        "config": list(config) if config is not None else None,
+        "config_label": config_label(config[1:4], config[4]) if config else None,
+        "message": get("message"),
+        "source": get("source"),
+    }
+
+
+def _collapse_duplicates(df: Any) -> Any:
+    """Several rows of one configuration (e.g. repeated launches in a raw profile) -> one row.
+
+    The median time is kept and the repeats' min/max/std/count are filled in from the rows,
+    so their spread feeds the noise-aware verdict.
+    """
+    import pandas as pd
+
+    keys = ["kernel", "block_x", "block_y", "block_z", "cache_config"]
+    if df.empty or not df.duplicated(keys).any():
+        return df
+    ok = df["status"].astype(str) == "ok"
+    parts = [df[~ok].drop_duplicates(keys)]
+    numeric = [c for c in df.columns if c not in keys and pd.api.types.is_numeric_dtype(df[c])]
+    for _, group in df[ok].groupby(keys, sort=False, dropna=False):
+        if len(group) == 1:
+            parts.append(group)
+            continue
+        row = group.iloc[[0]].copy()
+        for col in numeric:
+            row[col] = group[col].median()
+        col = _first_timed(group)
+        times = group[col].dropna() if col else ()
+        if len(times) >= 2:
+            row["time_ms_min"], row["time_ms_max"] = times.min(), times.max()
+            row["time_ms_std"], row["repeats"] = times.std(ddof=1), float(len(times))
+        parts.append(row)
+    out = pd.concat([p for p in parts if not p.empty], ignore_index=True)
+    # a configuration that ran ok somewhere wins over its failed rows
+    return out.sort_values("status", key=lambda s: s.astype(str) != "ok").drop_duplicates(
+        keys).reset_index(drop=True)
+
+
+def _first_timed(group: Any) -> str | None:
+    for col in ("time_ms", "duration_ms"):
+        if group[col].notna().any():
+            return col
+    return None
+
+
+def _time_column(a: Any, b: Any, name_a: str, name_b: str) -> str:
+    def has(df: Any, col: str) -> bool:
+        return bool(df.loc[df["status"].astype(str) == "ok", col].notna().any())
+
+    if has(a, "time_ms") and has(b, "time_ms"):
+        return "time_ms"
+    if has(a, "duration_ms") and has(b, "duration_ms") and not (
+            has(a, "time_ms") or has(b, "time_ms")):
+        return "duration_ms"
+    which = [n for n, df in ((name_a, a), (name_b, b))
+             if not has(df, "time_ms") and not has(df, "duration_ms")]
+    if which:
+        raise UserError(f"{' and '.join(which)}: no timed configuration to compare "
+                        "(no time_ms or duration_ms in any ok row)")
+    raise UserError(f"mismatched inputs: only one of {name_a}, {name_b} has a timing pass "
+                    "(time_ms); compare a sweep with a sweep, a profile with a profile")
+
+
+def _filter_kernels(df: Any, patterns: list[str]) -> Any:
+    names = df["kernel"].astype(str)
+    mask = names.map(lambda n: any(n == p or fnmatch.fnmatchcase(n, p) for p in patterns))
+    return df[mask.astype(bool)]
+
+
+def _single(df: Any, col: str) -> str | None:
+    values = sorted({str(v) for v in df[col].dropna().unique()})
+    return ", ".join(values) if values else None
+
+
+def _names(names: set[str]) -> str:
+    shown = sorted(names)[:5]
+    more = f" and {len(names) - 5} more" if len(names) > 5 else ""
+    return (", ".join(shown) + more) if shown else "none"
+
+
+def _sort_key(key: tuple) -> tuple:
+    kernel, bx, by, bz, cache = key
+    return (kernel, cache != "default", cache, by, bx, bz)
+
+
+def _ok(row: dict) -> bool:
+    return str(row.get("status") or "ok") == "ok"
+
+
+def _time(row: dict | None, column: str) -> float | None:
+    return _num(row.get(column)) if row else None
+
+
+def _num(value: Any) -> float | None:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if math.isfinite(number) else None
+
+
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    try:
+        if value != value:  # NaN / NA
+            return None
+    except (TypeError, ValueError):
+        return None
+    text = str(value).strip()
+    return text or None
+
+
+def _pct(t_a: float, t_b: float) -> float | None:
+    return (t_b - t_a) / t_a * 100.0 if t_a else None
+
+
+def _clean(obj: Any) -> Any:
+    """Tuples to lists, NaN/inf to None: strict JSON."""
+    if isinstance(obj, dict):
+        return {str(k): _clean(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_clean(v) for v in obj]
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return None
+    if hasattr(obj, "item") and not isinstance(obj, (str, bytes)):
+        return _clean(obj.item())
+    return obj
