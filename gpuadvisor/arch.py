@@ -231,7 +231,8 @@ def list_boards() -> list[Board]:
     return sorted(_load()[1].values(), key=lambda b: (b.arch.compute_capability, b.name))
 
 
-def _find_board(name: str) -> Board | None:
+def find_board(name: str) -> Board | None:
+    """The board with this name or alias, or None (no error)."""
     wanted = _key(name)
     for board in _load()[1].values():
         if wanted == _key(board.name) or wanted in {_key(a) for a in board.aliases}:
@@ -241,7 +242,7 @@ def _find_board(name: str) -> Board | None:
 
 def get_board(name: str) -> Board:
     """Look a board up by name or alias ("H100", "GTX 480", "gtx480"), case-insensitively."""
-    board = _find_board(name)
+    board = find_board(name)
     if board is None:
         known = ", ".join(b.name for b in list_boards())
         raise UserError(f"unknown board {name!r}; known boards: {known}")
@@ -257,7 +258,7 @@ def get_arch(name: str | int | float | Arch) -> Arch:
     cc = _parse_cc(text)
     if cc is not None and cc in archs:
         return archs[cc]
-    board = _find_board(text)
+    board = find_board(text)
     if board is not None:
         return board.arch
     valid = ", ".join(archs)
