@@ -21,6 +21,8 @@ MS = "ms"
 BYTES = "bytes"
 COUNT = "count"
 RATIO = "ratio"
+GBS = "GB/s"  # 1e9 bytes per second
+TEXT = "text"  # kept as the profiler wrote it
 
 
 @dataclass(frozen=True)
@@ -95,9 +97,9 @@ METRICS: tuple[Metric, ...] = (
         "l2_hit_rate", PERCENT, "L2 hit rate (sectors, all requests)",
         ncu=("lts__t_sector_hit_rate.pct",),
         ncu_labels=(("Memory Workload Analysis", "L2 Hit Rate"),),
-        nvprof=("l2_tex_hit_rate", "l2_l1_read_hit_rate"),
-        notes="nvprof l2_tex_hit_rate (Maxwell+); l2_l1_read_hit_rate is the Kepler L1-read "
-              "view.",
+        nvprof=("l2_tex_hit_rate", "l2_tex_read_hit_rate", "l2_l1_read_hit_rate"),
+        notes="nvprof l2_tex_hit_rate (Maxwell+), else l2_tex_read_hit_rate (reads only), else "
+              "Kepler's l2_l1_read_hit_rate (L1 reads); the first one present is used.",
     ),
     Metric(
         "dram_throughput_pct", PERCENT, "DRAM throughput, percent of peak",
@@ -184,6 +186,28 @@ NCU_EXTRA: dict[str, tuple[str, str]] = {
     "launch__occupancy_limit_shared_mem": ("occupancy_limit_shared_mem", COUNT),
     "launch__occupancy_limit_warps": ("occupancy_limit_warps", COUNT),
     "launch__occupancy_limit_blocks": ("occupancy_limit_blocks", COUNT),
+    "launch__func_cache_config": ("func_cache_config", TEXT),
+}
+
+#: ncu ``--page details`` rows (section, label) -> column, beyond the canonical metrics'
+#: own ``ncu_labels``. Labels are the ones NVIDIA's section files give their metrics.
+NCU_LABEL_EXTRA: dict[tuple[str, str], tuple[str, str]] = {
+    ("Launch Statistics", "Block Size"): ("block_size", COUNT),
+    ("Launch Statistics", "Function Cache Configuration"): ("func_cache_config", TEXT),
+    ("Launch Statistics", "Grid Size"): ("grid_size", COUNT),
+    ("Launch Statistics", "Threads"): ("thread_count", COUNT),
+    ("Launch Statistics", "Waves Per SM"): ("waves_per_sm", RATIO),
+    ("Launch Statistics", "# SMs"): ("sm_count", COUNT),
+    ("Launch Statistics", "Driver Shared Memory Per Block"): ("shared_mem_driver_per_block", BYTES),
+    ("Launch Statistics", "Shared Memory Configuration Size"): ("shared_mem_config_size", BYTES),
+    ("Occupancy", "Block Limit Registers"): ("occupancy_limit_registers", COUNT),
+    ("Occupancy", "Block Limit Shared Mem"): ("occupancy_limit_shared_mem", COUNT),
+    ("Occupancy", "Block Limit Warps"): ("occupancy_limit_warps", COUNT),
+    ("Occupancy", "Block Limit SM"): ("occupancy_limit_blocks", COUNT),
+    ("GPU Speed Of Light Throughput", "Memory Throughput"): ("memory_throughput_pct", PERCENT),
+    ("Memory Workload Analysis", "L1/TEX Hit Rate"): ("l1tex_hit_rate", PERCENT),
+    ("Warp State Statistics", "Warp Cycles Per Issued Instruction"):
+        ("warp_cycles_per_issued_inst", RATIO),
 }
 
 #: ncu launch geometry: metric -> sweep-table identity column.
@@ -203,10 +227,10 @@ NVPROF_EXTRA: dict[str, tuple[str, str]] = {
     "gld_transactions": ("gld_transactions", COUNT),
     "gst_transactions": ("gst_transactions", COUNT),
     "gst_transactions_per_request": ("store_sectors_per_request", RATIO),
-    "gld_throughput": ("gld_throughput_gbs", RATIO),
-    "gst_throughput": ("gst_throughput_gbs", RATIO),
-    "dram_read_throughput": ("dram_read_throughput_gbs", RATIO),
-    "dram_write_throughput": ("dram_write_throughput_gbs", RATIO),
+    "gld_throughput": ("gld_throughput_gbs", GBS),
+    "gst_throughput": ("gst_throughput_gbs", GBS),
+    "dram_read_throughput": ("dram_read_throughput_gbs", GBS),
+    "dram_write_throughput": ("dram_write_throughput_gbs", GBS),
     "tex_cache_hit_rate": ("l1tex_hit_rate", PERCENT),
     "ipc": ("ipc", RATIO),
     "l1_global_load_hit": ("l1_global_load_hits", COUNT),
@@ -305,6 +329,17 @@ def ncu_name_map() -> dict[str, str]:
     return out
 
 
+def ncu_label_map() -> dict[tuple[str, str], str]:
+    """ncu details-page (section, label) -> canonical column."""
+    out: dict[tuple[str, str], str] = {}
+    for metric in METRICS:
+        for key in metric.ncu_labels:
+            out.setdefault(key, metric.name)
+    for key, (column, _unit) in NCU_LABEL_EXTRA.items():
+        out.setdefault(key, column)
+    return out
+
+
 def nvprof_name_map() -> dict[str, str]:
     """nvprof metric/event/trace-column name -> canonical column."""
     out: dict[str, str] = {}
@@ -324,7 +359,7 @@ def unit_of(column: str) -> str | None:
         return BY_NAME[column].unit
     if column.startswith("stall_") or column.startswith(NCU_STALL_DETAIL_PREFIX):
         return PERCENT
-    for table in (NCU_EXTRA, NVPROF_EXTRA):
+    for table in (NCU_EXTRA, NVPROF_EXTRA, NCU_LABEL_EXTRA):
         for col, unit in table.values():
             if col == column:
                 return unit

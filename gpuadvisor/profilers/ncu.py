@@ -6,13 +6,44 @@ launch with every requested metric, which :func:`parse_ncu_csv` turns into sweep
 
 from __future__ import annotations
 
+import glob
+import os
+import re
+import shutil
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from gpuadvisor.errors import UserError
-from gpuadvisor.profilers.metrics import (
-    NCU_STALL_REASONS,
-    STALL_ARCH_LIMITS,
+import pandas as pd
+
+from gpuadvisor.errors import ProfilerError, UserError
+from gpuadvisor.profilers.base import (
+    arch_from_cc,
+    clean_kernel_name,
+    csv_row,
+    find_executable,
+    parse_dim3,
+    profiler_version_from,
+    run_command,
+    split_provenance,
+    split_value,
+    to_canonical,
 )
+from gpuadvisor.profilers.metrics import (
+    COUNT,
+    MS,
+    NCU_GEOMETRY,
+    NCU_STALL_FAMILIES,
+    NCU_STALL_REASONS,
+    NOT_A_STALL,
+    STALL_ARCH_LIMITS,
+    TEXT,
+    ncu_label_map,
+    ncu_name_map,
+    stall_shares,
+    unit_of,
+)
+from gpuadvisor.sweep import normalize
 
 _LAUNCH = [
     "launch__block_dim_x", "launch__block_dim_y", "launch__block_dim_z",
@@ -24,6 +55,7 @@ _LAUNCH = [
     "launch__waves_per_multiprocessor", "launch__sm_count",
     "launch__occupancy_limit_registers", "launch__occupancy_limit_shared_mem",
     "launch__occupancy_limit_warps", "launch__occupancy_limit_blocks",
+    "launch__func_cache_config",
 ]
 _OCCUPANCY = [
     "sm__warps_active.avg.pct_of_peak_sustained_active",
@@ -142,3 +174,379 @@ def build_ncu_command(
             raise UserError(f"unknown ncu page {csv_page!r}: use raw or details")
         cmd += ["--csv", "--page", csv_page, "--print-units", "base"]
     return cmd + [str(a) for a in target_argv]
+
+
+# ================================================================ parsing
+_IDENTITY = ("ID", "Process ID", "Process Name", "Host Name", "Kernel Name", "Context",
+             "Stream", "Block Size", "Grid Size", "Device", "CC")
+_DETAILS_COLUMNS = ("Section Name", "Metric Name", "Metric Unit", "Metric Value")
+_RAW_LABEL_ALIASES = {"Kernel Name": "Kernel Name", "Function Name": "Kernel Name"}
+
+
+def diagnose_ncu_output(text: str) -> ProfilerError | None:
+    """The one-line error an ncu log reports (permissions, no kernel, target failure)."""
+    if "ERR_NVGPUCTRPERM" in text:
+        return ProfilerError(
+            "ncu has no permission to read GPU performance counters (ERR_NVGPUCTRPERM): run as "
+            "root or load the driver with NVreg_RestrictProfilingToAdminUsers=0 "
+            "(https://developer.nvidia.com/ERR_NVGPUCTRPERM)")
+    if re.search(r"No kernels were profiled", text):
+        return ProfilerError(
+            "ncu profiled no kernel: no launch matched the kernel filter (check --kernel, "
+            "--launch-skip/--launch-count) or the program launched no kernel")
+    match = re.search(r"==ERROR==\s*Failed to find metric\s*(\S*)", text)
+    if match:
+        return ProfilerError(f"ncu does not know metric {match.group(1) or '(unnamed)'} on "
+                             "this GPU")
+    match = re.search(r"==ERROR==\s*The application returned an error code \((-?\d+)\)", text)
+    if match:
+        return ProfilerError(f"the profiled program exited with code {match.group(1)} under ncu",
+                             exit_code=4)
+    match = re.search(r"==ERROR==\s*(.+)", text)
+    if match and "Connected to process" not in match.group(1):
+        return ProfilerError(f"ncu: {match.group(1).strip()[:200]}")
+    return None
+
+
+def _find_header(lines: list[str]) -> int | None:
+    for i, line in enumerate(lines):
+        if line.startswith('"ID"') or (line.startswith('"') and '"Kernel Name"' in line):
+            return i
+    return None
+
+
+def parse_ncu_csv(text: str, source: str = "") -> pd.DataFrame:
+    """ncu ``--csv`` output (``--page raw`` or ``--page details``) -> sweep-table rows.
+
+    Program output, ``==PROF==`` lines and ``#`` provenance lines before the header are
+    skipped. One row per profiled kernel launch; an output with an error and no data raises
+    the error as a ProfilerError.
+    """
+    meta, lines = split_provenance(text)
+    header_at = _find_header(lines)
+    if header_at is None:
+        problem = diagnose_ncu_output(text)
+        raise problem or ProfilerError(f"{source or 'input'}: no ncu CSV header "
+                                       '("ID","Process ID",...,"Kernel Name",...) found')
+    header = csv_row(lines[header_at])
+    if len(set(header)) != len(header):
+        raise ProfilerError(f"{source or 'input'}: ncu CSV header repeats a column name")
+    body = lines[header_at + 1:]
+    version = profiler_version_from(meta)
+    if all(col in header for col in _DETAILS_COLUMNS):
+        records = _details_records(header, body, source)
+    else:
+        records = _raw_records(header, body, source)
+    if not records:
+        problem = diagnose_ncu_output(text)
+        raise problem or ProfilerError(f"{source or 'input'}: ncu CSV has a header but no "
+                                       "kernel rows (truncated?)")
+    for record in records:
+        record.update(profiler="ncu", profiler_version=version, source=source or None)
+    return normalize(pd.DataFrame(records))
+
+
+def _rows(body: list[str], width: int, source: str, min_width: int | None = None):
+    """CSV rows of ``width`` cells (at least ``min_width``, padded); ncu's own log lines and
+    program output in between are skipped."""
+    min_width = width if min_width is None else min_width
+    for number, line in enumerate(body, 1):
+        if not line.strip() or line.startswith("==") or line.startswith("#"):
+            continue
+        if not line.startswith('"'):
+            continue  # program output interleaved with ncu's CSV
+        cells = csv_row(line)
+        if min_width <= len(cells) < width:
+            cells += [""] * (width - len(cells))
+        if len(cells) != width:
+            raise ProfilerError(f"{source or 'input'}: line {number} after the header has "
+                                f"{len(cells)} cells, the header {width} (truncated or "
+                                "mixed output?)")
+        yield cells
+
+
+def _raw_records(header: list[str], body: list[str], source: str) -> list[dict]:
+    if "Kernel Name" not in header:
+        raise ProfilerError(f"{source or 'input'}: ncu CSV header has no 'Kernel Name' column")
+    identity = [c for c in header if c in _IDENTITY]
+    metric_cols = [c for c in header if c not in _IDENTITY]
+    units: dict[str, str] = {}
+    records = []
+    for cells in _rows(body, len(header), source):
+        row = dict(zip(header, cells, strict=True))
+        if not row.get("Kernel Name") and not row.get("ID"):
+            units = {c: row[c] for c in metric_cols}  # the units row
+            continue
+        values = {c: (row[c], units.get(c, "")) for c in metric_cols}
+        records.append(_record({c: row[c] for c in identity}, values, {}))
+    return records
+
+
+def _details_records(header: list[str], body: list[str], source: str) -> list[dict]:
+    launches: dict[tuple[str, str], dict] = {}
+    min_width = header.index("Metric Value") + 1
+    for cells in _rows(body, len(header), source, min_width):
+        row = dict(zip(header, cells, strict=True))
+        key = (row.get("Process ID", ""), row.get("ID", ""))
+        launch = launches.setdefault(key, {
+            "identity": {c: row[c] for c in header if c in _IDENTITY},
+            "metrics": {}, "labels": {}, "rules": [],
+        })
+        name = row.get("Metric Name", "")
+        if row.get("Rule Name") and not name:
+            speedup = row.get("Estimated Speedup", "")
+            launch["rules"].append(row["Rule Name"] + (f" ({speedup}%)" if speedup else ""))
+            continue
+        if not name:
+            continue
+        value = (row.get("Metric Value", ""), row.get("Metric Unit", ""))
+        if "__" in name and " " not in name:
+            launch["metrics"][name] = value
+        else:
+            launch["labels"][(row.get("Section Name", ""), name)] = value
+    records = []
+    for launch in launches.values():
+        record = _record(launch["identity"], launch["metrics"], launch["labels"])
+        if launch["rules"]:
+            record["ncu_rules"] = "; ".join(launch["rules"])
+        records.append(record)
+    return records
+
+
+def _record(identity: dict[str, str], metrics: dict[str, tuple[object, str]],
+            labels: dict[tuple[str, str], tuple[object, str]]) -> dict:
+    """One launch: identity columns + ncu metrics/labels -> a sweep-table record."""
+    kernel, signature = clean_kernel_name(identity.get("Kernel Name", "") or "?")
+    rec: dict = {"kernel": kernel, "kernel_signature": signature}
+    if identity.get("ID", "") != "":
+        rec["launch_id"], _ = split_value(identity["ID"])
+    if identity.get("CC"):
+        rec["arch"] = arch_from_cc(identity["CC"])
+    for col, dims in (("Block Size", ("block_x", "block_y", "block_z")),
+                      ("Grid Size", ("grid_x", "grid_y", "grid_z"))):
+        if identity.get(col):
+            for axis, value in zip(dims, parse_dim3(identity[col]), strict=True):
+                if value == value:
+                    rec[axis] = value
+    name_map = ncu_name_map()
+    label_map = ncu_label_map()
+    smem: dict[str, float] = {}
+    stalls: dict[str, dict[str, float]] = {}
+    for name, (raw, unit) in metrics.items():
+        family = _stall_family(name)
+        if family is not None:
+            value, _ = split_value(raw)
+            stalls.setdefault(family[0], {})[family[1]] = value
+            continue
+        column = name_map.get(name)
+        if column is None:
+            continue
+        value = _convert(column, raw, unit)
+        if column == "shared_mem_per_block":
+            smem[name] = value
+        elif isinstance(value, str):
+            rec[column] = value
+        elif column in NCU_GEOMETRY.values():
+            if value == value:
+                rec[column] = value
+        else:
+            rec[column] = value
+    for key, (raw, unit) in labels.items():
+        column = label_map.get(key)
+        if column is None:
+            continue
+        value = _convert(column, raw, unit)
+        if column == "shared_mem_per_block":
+            smem[key[1]] = value
+        elif column not in rec or rec[column] != rec[column] or rec[column] == "":
+            rec[column] = value
+    if smem and all(v == v for v in smem.values()):
+        rec["shared_mem_per_block"] = sum(smem.values())
+    if stalls:
+        best = max(stalls.values(), key=lambda d: sum(1 for v in d.values() if v == v))
+        rec.update(stall_shares(best))
+    if "block_size" in rec and rec["block_size"] == rec["block_size"] and "block_x" not in rec:
+        pass  # only the thread count is known; block_x stays missing (no invented shape)
+    return rec
+
+
+def _convert(column: str, raw: object, unit: str) -> float | str:
+    if unit_of(column) == TEXT:
+        return str(raw).strip()
+    value, inline_unit = split_value(raw)
+    unit = unit or inline_unit
+    canonical = unit_of(column) or COUNT
+    if canonical == MS and not unit:
+        unit = "ns"  # ncu's base time unit
+    return to_canonical(value, unit, canonical)
+
+
+def _stall_family(name: str) -> tuple[str, str] | None:
+    for prefix, suffix in NCU_STALL_FAMILIES:
+        if name.startswith(prefix) and name.endswith(suffix):
+            reason = name[len(prefix):len(name) - len(suffix)] if suffix else name[len(prefix):]
+            if reason in NCU_STALL_REASONS or reason in NOT_A_STALL:
+                return prefix, reason
+    return None
+
+
+# ================================================================ .ncu-rep
+def _import_ncu_report():
+    """NVIDIA's ncu_report module, from sys.path or a Nsight Compute install's extras/python."""
+    try:
+        import ncu_report  # type: ignore[import-not-found]
+
+        return ncu_report
+    except ImportError:
+        pass
+    candidates = []
+    env = os.environ.get("NCU_PYTHON_PATH")
+    if env:
+        candidates.append(Path(env))
+    ncu_bin = shutil.which(os.environ.get("NCU", "ncu"))
+    if ncu_bin:
+        candidates.append(Path(os.path.realpath(ncu_bin)).parent / "extras" / "python")
+    for pattern in ("/opt/nvidia/nsight-compute/*/extras/python",
+                    "/usr/local/cuda*/nsight-compute*/extras/python"):
+        candidates += [Path(p) for p in sorted(glob.glob(pattern), reverse=True)]
+    for path in candidates:
+        if (path / "ncu_report.py").is_file():
+            sys.path.insert(0, str(path))
+            try:
+                import ncu_report  # type: ignore[import-not-found]
+
+                return ncu_report
+            except ImportError:
+                sys.path.remove(str(path))
+    return None
+
+
+def parse_ncu_report(path: str | Path) -> pd.DataFrame:
+    """A ``.ncu-rep`` file -> sweep-table rows, through NVIDIA's ``ncu_report`` module, or
+    through ``ncu --import FILE --csv --page raw`` when only the ncu binary is there."""
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"{path}: no such file")
+    module = _import_ncu_report()
+    if module is not None:
+        return _parse_with_module(module, path)
+    if shutil.which(os.environ.get("NCU", "ncu")):
+        result = run_command([os.environ.get("NCU", "ncu"), "--import", str(path), "--csv",
+                              "--page", "raw", "--print-units", "base"], timeout_s=600)
+        return parse_ncu_csv(result.output, source=str(path))
+    raise ProfilerError(
+        f"{path}: reading .ncu-rep needs NVIDIA's ncu_report Python module (in Nsight Compute's "
+        "extras/python; set NCU_PYTHON_PATH) or ncu on PATH; or export it elsewhere with "
+        "'ncu --import FILE --csv --page raw > FILE.csv'")
+
+
+def _parse_with_module(module, path: Path) -> pd.DataFrame:
+    try:
+        context = module.load_report(str(path))
+    except Exception as err:  # noqa: BLE001 - NVIDIA's module raises assorted errors
+        raise ProfilerError(f"{path}: ncu_report cannot read it ({err})") from None
+    records = []
+    for r in range(context.num_ranges()):
+        rng = context.range_by_idx(r)
+        for a in range(rng.num_actions()):
+            action = rng.action_by_idx(a)
+            metrics: dict[str, tuple[object, str]] = {}
+            for name in action.metric_names():
+                metric = action.metric_by_name(name)
+                metrics[name] = (_metric_value(metric), _metric_unit(metric))
+            identity = {"Kernel Name": _action_name(module, action)}
+            major = metrics.get("device__attribute_compute_capability_major", ("", ""))[0]
+            minor = metrics.get("device__attribute_compute_capability_minor", ("", ""))[0]
+            if major != "" and minor != "":
+                identity["CC"] = f"{int(float(major))}.{int(float(minor))}"
+            record = _record(identity, metrics, {})
+            gpu = metrics.get("device__attribute_display_name", ("", ""))[0]
+            if isinstance(gpu, str) and gpu:
+                record["gpu"] = gpu
+            record["launch_id"] = len(records)
+            records.append(record)
+    if not records:
+        raise ProfilerError(f"{path}: the report holds no profiled kernel")
+    version = None
+    for record in records:
+        record.update(profiler="ncu", profiler_version=version, source=str(path))
+    return normalize(pd.DataFrame(records))
+
+
+def _action_name(module, action) -> str:
+    for args in ((getattr(getattr(module, "IAction", None), "NameBase_DEMANGLED", None),), ()):
+        if args and args[0] is None:
+            continue
+        try:
+            return str(action.name(*args))
+        except Exception:  # noqa: BLE001,S112 - older modules take no argument
+            continue
+    return "?"
+
+
+def _metric_value(metric) -> object:
+    for getter in ("as_double", "as_uint64", "as_string"):
+        try:
+            value = getattr(metric, getter)()
+        except Exception:  # noqa: BLE001,S112 - wrong type for this metric
+            continue
+        if value is not None:
+            return value
+    return ""
+
+
+def _metric_unit(metric) -> str:
+    try:
+        return str(metric.unit())
+    except Exception:  # noqa: BLE001 - older modules have no unit()
+        return ""
+
+
+# ================================================================ running
+def ncu_version(ncu: str = "ncu") -> str | None:
+    """'2025.3.1.0' from ``ncu --version``; None when it cannot be read."""
+    try:
+        result = run_command([ncu, "--version"], timeout_s=60)
+    except ProfilerError:
+        return None
+    return profiler_version_from({}, result.output.splitlines())
+
+
+def run_ncu(
+    target_argv: Sequence[str],
+    kernel_regex: str | None,
+    metrics: Sequence[str] | None = None,
+    *,
+    timeout_s: float | None = 1800,
+    ncu: str | None = None,
+    **options,
+) -> pd.DataFrame:
+    """Profile ``target_argv`` under ncu and return its launches as sweep-table rows.
+
+    ``options`` are :func:`build_ncu_command`'s keywords. Errors (ncu missing, no counter
+    permission, no kernel matched, target failed, timeout) are one-line ProfilerErrors.
+    """
+    executable = find_executable(ncu or "ncu", env_var="NCU")
+    options.setdefault("csv_page", "raw")
+    argv = build_ncu_command(target_argv, kernel_regex, metrics, ncu=executable, **options)
+    result = run_command(argv, timeout_s=timeout_s)
+    if options.get("report_path"):
+        problem = diagnose_ncu_output(result.output)
+        if result.returncode != 0 or problem:
+            raise problem or ProfilerError(f"ncu exited with code {result.returncode}")
+        return parse_ncu_report(options["report_path"])
+    problem = diagnose_ncu_output(result.output)
+    if problem is not None and (result.returncode != 0 or _find_header(
+            result.stdout.splitlines()) is None or "No kernels were profiled" in result.output):
+        raise problem
+    if result.returncode != 0 and _find_header(result.stdout.splitlines()) is None:
+        raise ProfilerError(f"ncu exited with code {result.returncode}: "
+                            f"{_last_line(result.output)}", exit_code=4)
+    table = parse_ncu_csv(result.stdout, source=" ".join(argv))
+    table["profiler_version"] = ncu_version(executable)
+    return table
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip()]
+    return lines[-1][:200] if lines else "(no output)"
