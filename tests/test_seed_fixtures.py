@@ -82,6 +82,8 @@ def test_every_fixture_reads_as_a_sweep_table_of_the_expected_size(name):
                 "missing", "cache_config", "problem_size"):
         assert provenance.get(key), f"{name}: provenance lacks {key}"
     assert provenance["source"] == table["source"].iloc[0]
+    # files under partial/ say so; the others are complete sets of measured shapes
+    assert provenance.get("complete", "").startswith("NO") == name.startswith("partial/")
 
 
 def test_000_table2_random_copy_cells():
