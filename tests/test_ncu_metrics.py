@@ -102,7 +102,8 @@ def test_build_ncu_command_for_a_sweep():
         "ncu", "--metrics", "gpu__time_duration.sum", "-k", "regex:matMul",
         "--launch-skip", "2", "--launch-count", "5",
         "--cache-control", "all", "--clock-control", "base", "--replay-mode", "kernel",
-        "--csv", "--page", "raw", "--print-units", "base", "./app", "--n", "1024",
+        "--target-processes", "all", "--csv", "--page", "raw", "--print-units", "base",
+        "./app", "--n", "1024",
     ]
 
 

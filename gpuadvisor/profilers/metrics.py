@@ -187,6 +187,8 @@ NCU_EXTRA: dict[str, tuple[str, str]] = {
     "launch__occupancy_limit_warps": ("occupancy_limit_warps", COUNT),
     "launch__occupancy_limit_blocks": ("occupancy_limit_blocks", COUNT),
     "launch__func_cache_config": ("func_cache_config", TEXT),
+    "device__attribute_display_name": ("gpu", TEXT),
+    "device__attribute_multiprocessor_count": ("sm_count", COUNT),
 }
 
 #: ncu ``--page details`` rows (section, label) -> column, beyond the canonical metrics'
@@ -382,6 +384,8 @@ NCU_TOOL_METRICS: frozenset[str] = frozenset({
     "launch__occupancy_limit_warps", "launch__occupancy_limit_blocks",
     "launch__occupancy_limit_barriers", "launch__stack_size", "launch__cluster_size",
     "sm__maximum_warps_per_active_cycle_pct", "sm__maximum_warps_avg_per_active_cycle",
+    "device__attribute_display_name", "device__attribute_multiprocessor_count",
+    "device__attribute_compute_capability_major", "device__attribute_compute_capability_minor",
 })
 
 _COUNTER_ROLLUPS = ("sum", "avg", "min", "max")

@@ -166,7 +166,7 @@ def build_ncu_command(
     if launch_count is not None:
         cmd += ["--launch-count", str(launch_count)]
     cmd += ["--cache-control", cache_control, "--clock-control", clock_control,
-            "--replay-mode", replay_mode]
+            "--replay-mode", replay_mode, "--target-processes", "all"]
     if report_path:
         cmd += ["--export", str(report_path), "--force-overwrite"]
     elif csv_page:
@@ -184,16 +184,12 @@ _RAW_LABEL_ALIASES = {"Kernel Name": "Kernel Name", "Function Name": "Kernel Nam
 
 
 def diagnose_ncu_output(text: str) -> ProfilerError | None:
-    """The one-line error an ncu log reports (permissions, no kernel, target failure)."""
+    """The one-line error an ncu log reports (permissions, target failure, no kernel)."""
     if "ERR_NVGPUCTRPERM" in text:
         return ProfilerError(
             "ncu has no permission to read GPU performance counters (ERR_NVGPUCTRPERM): run as "
             "root or load the driver with NVreg_RestrictProfilingToAdminUsers=0 "
             "(https://developer.nvidia.com/ERR_NVGPUCTRPERM)")
-    if re.search(r"No kernels were profiled", text):
-        return ProfilerError(
-            "ncu profiled no kernel: no launch matched the kernel filter (check --kernel, "
-            "--launch-skip/--launch-count) or the program launched no kernel")
     match = re.search(r"==ERROR==\s*Failed to find metric\s*(\S*)", text)
     if match:
         return ProfilerError(f"ncu does not know metric {match.group(1) or '(unnamed)'} on "
@@ -202,8 +198,16 @@ def diagnose_ncu_output(text: str) -> ProfilerError | None:
     if match:
         return ProfilerError(f"the profiled program exited with code {match.group(1)} under ncu",
                              exit_code=4)
+    if re.search(r"No kernels were profiled", text):
+        available = re.findall(r"^\s*\d+\.\s+(\S.*?)\s*$",
+                               text.split("Available Kernels:", 1)[1], re.MULTILINE
+                               ) if "Available Kernels:" in text else []
+        hint = f"; kernels it saw: {', '.join(available[:10])}" if available else ""
+        return ProfilerError(
+            "ncu profiled no kernel: no launch matched the kernel filter (check --kernel, "
+            f"--launch-skip/--launch-count) or the program launched no kernel{hint}")
     match = re.search(r"==ERROR==\s*(.+)", text)
-    if match and "Connected to process" not in match.group(1):
+    if match:
         return ProfilerError(f"ncu: {match.group(1).strip()[:200]}")
     return None
 
@@ -241,8 +245,11 @@ def parse_ncu_csv(text: str, source: str = "") -> pd.DataFrame:
         problem = diagnose_ncu_output(text)
         raise problem or ProfilerError(f"{source or 'input'}: ncu CSV has a header but no "
                                        "kernel rows (truncated?)")
+    gpu = meta.get("gpu", "").split(",")[0].strip() or None  # '# gpu: NVIDIA H200, 580.x'
     for record in records:
         record.update(profiler="ncu", profiler_version=version, source=source or None)
+        if gpu and not record.get("gpu"):
+            record["gpu"] = gpu
     return normalize(pd.DataFrame(records))
 
 
@@ -485,7 +492,13 @@ def _action_name(module, action) -> str:
 
 
 def _metric_value(metric) -> object:
-    for getter in ("as_double", "as_uint64", "as_string"):
+    """A metric's value as Python gives it (number or string); '' when it has none."""
+    try:
+        if hasattr(metric, "has_value") and not metric.has_value():
+            return ""
+    except Exception:  # noqa: BLE001 - defensive against module versions
+        pass
+    for getter in ("value", "as_double", "as_uint64", "as_string"):
         try:
             value = getattr(metric, getter)()
         except Exception:  # noqa: BLE001,S112 - wrong type for this metric
