@@ -1,0 +1,360 @@
+"""The values rules see: ``block``, ``grid``, ``arch``, ``board``, ``kernel``, ``metrics``,
+``derived``, ``config`` and ``sweep`` — nested dicts of plain numbers and strings.
+
+``derived`` holds what follows from the architecture model and the launch configuration
+(warps a row of the block spans, memory transactions per warp-wide load, occupancy from the
+calculator, waves and tail), so that rule files state guidance and thresholds while the
+arithmetic behind them lives here, once, with its reasoning.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpuadvisor.arch import Arch, Board, get_arch
+from gpuadvisor.occupancy import occupancy, occupancy_by_block_size
+
+#: Canonical cache configurations of the sweep table and how the occupancy calculator and
+#: the caches see them.
+OCC_CACHE_CONFIG = {"default": None, "l1_off": None, "prefer_l1": "prefer_l1",
+                    "prefer_shared": "prefer_shared"}
+
+
+@dataclass
+class KernelInfo:
+    """What is known about a kernel, independent of its launch configuration."""
+
+    name: str
+    access: str = "coalesced"  # coalesced | reuse | scattered | random
+    access_source: str = "assumed"
+    access_evidence: list[str] = field(default_factory=list)
+    bound: str | None = None  # memory | compute | latency
+    bound_source: str = ""
+    bound_evidence: list[str] = field(default_factory=list)
+    registers_per_thread: int | None = None
+    shared_mem_per_block: int | None = None
+    elem_bytes: int = 4
+    domain: tuple[int, int, int] | None = None  # threads needed per dimension
+    instr_per_region: float | None = None  # Ryoo's Instr/Regions, when known
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_context(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "access": self.access,
+            "access_source": self.access_source,
+            "bound": self.bound or "unknown",
+            "bound_source": self.bound_source or "unknown",
+            "registers_per_thread": self.registers_per_thread,
+            "shared_mem_per_block": self.shared_mem_per_block,
+            "elem_bytes": self.elem_bytes,
+            "instr_per_region": self.instr_per_region,
+            "registers_known": self.registers_per_thread is not None,
+        }
+        if self.domain is not None:
+            out["domain_x"], out["domain_y"], out["domain_z"] = self.domain
+            out["threads"] = self.domain[0] * self.domain[1] * self.domain[2]
+        out.update(self.extra)
+        return out
+
+
+def cache_caches_globals(arch: Arch, cache_config: str) -> bool:
+    """Whether global loads go through L1 under this cache configuration."""
+    if cache_config == "l1_off" and arch.l1_can_be_disabled:
+        return False
+    return bool(arch.global_loads_cached_in_l1)
+
+
+def transaction_bytes(arch: Arch, cache_config: str) -> int:
+    """Bytes one memory transaction moves for a warp's load under this configuration.
+
+    Fermi (and Kepler with L1 caching on) fetch whole 128 B cache lines into L1 for cached
+    global loads and 32 B segments when L1 is bypassed (seed 000 §III; seed 003 part 2,
+    "Caching or Non-caching?"). From Maxwell on, L1/texture and L2 move 32 B sectors whether
+    or not L1 caches the load (CUDA C++ Programming Guide, compute capability 5.x+ "Global
+    Memory"), so the sector is the unit there.
+    """
+    line_fill = arch.cache_config_model in ("fermi", "kepler")
+    if line_fill and cache_caches_globals(arch, cache_config):
+        return arch.cache_line_bytes
+    return arch.sector_bytes
+
+
+@functools.lru_cache(maxsize=4096)
+def warp_transactions(bx: int, by: int, bz: int, elem: int, unit: int, warp: int
+                      ) -> tuple[float, float, float]:
+    """(rows per warp, transactions per warp-wide load, ideal transactions), averaged.
+
+    Thread (x, y, z) of block (i, j) reads element (column i*bx + x, row j*by + y [+ z plane])
+    of a row-major array whose rows start on a transaction boundary — the seeds' "usual form
+    of coding coalescing" (000 §IV.A). The block's first column sits at byte i*bx*elem, whose
+    offset inside a transaction repeats with a short period; the counts are averaged over
+    those offsets and over the block's warps.
+    """
+    size = bx * by * bz
+    row_bytes = bx * elem
+    period = unit // math.gcd(row_bytes, unit) if row_bytes % unit else 1
+    offsets = [(k * row_bytes) % unit for k in range(period)]
+    warps = math.ceil(size / warp)
+    rows_total = trans_total = ideal_total = 0.0
+    for offset in offsets:
+        for w in range(warps):
+            first, last = w * warp, min((w + 1) * warp, size)
+            touched: set[tuple[int, int]] = set()
+            rows: set[int] = set()
+            for t in range(first, last):
+                x, rest = t % bx, t // bx
+                rows.add(rest)
+                touched.add((rest, (offset + x * elem) // unit))
+            rows_total += len(rows)
+            trans_total += len(touched)
+            ideal_total += math.ceil((last - first) * elem / unit)
+    n = len(offsets) * warps
+    return rows_total / n, trans_total / n, ideal_total / n
+
+
+def _occ_args(cache_config: str, arch: Arch) -> tuple[str | None, int | None]:
+    if cache_config.startswith("carveout_"):
+        pct = int(cache_config.removeprefix("carveout_"))
+        return None, pct if arch.cache_config_model == "carveout" else None
+    return OCC_CACHE_CONFIG.get(cache_config), None
+
+
+def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_config: str,
+           sm_count: int | None, grid: tuple[int, int, int] | None,
+           registers: int | None = None, shared_mem: int | None = None) -> dict[str, Any]:
+    """Every derived value for one launch configuration (see docs/rules/README.md)."""
+    bx, by, bz = block
+    size = bx * by * bz
+    warp = arch.warp_size
+    elem = kernel.elem_bytes or 4
+    regs = registers if registers is not None else kernel.registers_per_thread
+    smem = shared_mem if shared_mem is not None else kernel.shared_mem_per_block
+    d: dict[str, Any] = {}
+    if regs is not None:
+        d["registers_per_thread"] = int(regs)
+    if smem is not None:
+        d["shared_mem_per_block"] = int(smem)
+    warps = math.ceil(size / warp)
+    d["warps_per_block"] = warps
+    d["lane_utilization"] = size / (warps * warp)
+    d["idle_lanes"] = warps * warp - size
+    d["transaction_bytes"] = unit = transaction_bytes(arch, cache_config)
+    d["l1_caches_globals"] = cache_caches_globals(arch, cache_config)
+    d["columns_per_transaction"] = unit / elem
+    d["columns_per_line"] = arch.cache_line_bytes / elem
+    d["columns_per_sector"] = arch.sector_bytes / elem
+    d["row_bytes"] = bx * elem
+    rows, trans, ideal = warp_transactions(bx, by, bz, elem, unit, warp)
+    d["rows_per_warp"] = rows
+    d["segments_per_warp"] = trans
+    d["ideal_segments_per_warp"] = ideal
+    d["coalescing_efficiency"] = ideal / trans if trans else 1.0
+    d["bytes_per_warp_load"] = trans * unit
+    d["useful_bytes_per_warp_load"] = min(size, warp) * elem
+
+    occ_cfg, carveout = _occ_args(cache_config, arch)
+    result = occupancy(arch, block, int(regs or 0), int(smem or 0), 0, carveout,
+                       cache_config=occ_cfg)
+    d["occupancy"] = result.occupancy_pct
+    d["blocks_per_sm"] = result.blocks_per_sm
+    d["warps_per_sm"] = result.warps_per_sm
+    d["threads_per_sm"] = result.threads_per_sm
+    d["thread_occupancy"] = 100.0 * result.threads_per_sm / arch.max_threads_per_sm
+    d["limited_by"] = result.limited_by
+    d["block_limit_warps"] = result.block_limit_warps
+    d["block_limit_blocks"] = result.block_limit_blocks
+    d["block_limit_registers"] = result.block_limit_registers
+    d["block_limit_shared_memory"] = result.block_limit_shared_memory
+    d["shared_mem_capacity"] = result.shared_mem_per_sm
+    d["launchable"] = result.blocks_per_sm > 0
+    d["full_occupancy"] = result.occupancy_pct >= 99.999
+    d["registers_assumed"] = regs is None
+    # The seeds' divisor reasoning (000 §IV.A): a block size that divides the SM's thread
+    # limit and is at least max_threads / max_blocks fills the SM with whole blocks.
+    d["min_full_block"] = _round_up(math.ceil(arch.max_threads_per_sm / arch.max_blocks_per_sm),
+                                    warp)
+    d["divides_max_threads"] = arch.max_threads_per_sm % size == 0
+    d["blocks_to_fill_sm"] = arch.max_threads_per_sm / size
+    # Registers per thread that would still allow this block's warp-limited residency.
+    warp_blocks = min(result.block_limit_warps, arch.max_blocks_per_sm)
+    d["registers_for_full"] = _registers_for(arch, warps, warp_blocks)
+    if warp_blocks:
+        per_block = result.shared_mem_per_sm // warp_blocks - arch.reserved_shared_mem_per_block
+        d["shared_mem_for_full"] = max(0, per_block // arch.shared_mem_alloc_unit
+                                       * arch.shared_mem_alloc_unit)
+    d["full_block_sizes"] = [n for n in range(warp, arch.max_threads_per_block + 1, warp)
+                             if arch.max_threads_per_sm % n == 0 and n >= d["min_full_block"]]
+    best_sizes, best_occ = _best_sizes(arch.name, int(regs or 0), int(smem or 0), occ_cfg,
+                                       carveout)
+    d["best_occupancy"] = best_occ
+    d["best_block_sizes"] = list(best_sizes)
+    if best_sizes:
+        d["smallest_best_block"] = best_sizes[0]
+        d["largest_best_block"] = best_sizes[-1]
+    d["at_best_occupancy"] = bool(best_sizes) and result.occupancy_pct >= best_occ - 1e-6
+
+    # Memory partitions (Fermi partition camping, 000 §VI.D / 001 §III.B).
+    if arch.memory_partitions and arch.partition_bytes:
+        span = arch.memory_partitions * arch.partition_bytes
+        d["partition_span_bytes"] = span
+        d["partition_span_columns"] = span // elem
+
+    # Grid, waves and tail (003 part 1 "tile quantization"; 001 §III.A.1 small grids).
+    if grid is None and kernel.domain is not None:
+        grid = (math.ceil(kernel.domain[0] / bx), math.ceil(kernel.domain[1] / by),
+                math.ceil(kernel.domain[2] / bz))
+    if grid is not None:
+        blocks = grid[0] * grid[1] * grid[2]
+        d["grid_blocks"] = blocks
+        d["threads_launched"] = blocks * size
+        if kernel.domain is not None:
+            needed = kernel.domain[0] * kernel.domain[1] * kernel.domain[2]
+            d["tile_efficiency"] = min(1.0, needed / (blocks * size)) if blocks else 1.0
+        if sm_count:
+            d["sm_count"] = sm_count
+            d["sms_used"] = min(blocks, sm_count)
+            d["sm_fill"] = min(blocks, sm_count) / sm_count
+            if result.blocks_per_sm > 0:
+                per_wave = sm_count * result.blocks_per_sm
+                waves = blocks / per_wave
+                d["blocks_per_wave"] = per_wave
+                d["waves"] = waves
+                full = math.ceil(waves)
+                d["wave_efficiency"] = waves / full if full else 1.0
+                d["tail_fraction"] = 1.0 - (waves - math.floor(waves)) if waves % 1 else 0.0
+
+    # Ryoo et al. (004 §4, Eq. 2): warps that can run while one waits on a blocking
+    # instruction: (W_TB - 1)/2 + (B_SM - 1) * W_TB.
+    other = (warps - 1) / 2 + (result.blocks_per_sm - 1) * warps if result.blocks_per_sm else 0
+    d["ryoo_other_warps"] = other
+    d["ryoo_other_warps_max"] = arch.max_warps_per_sm - 1
+    d["ryoo_utilization"] = other * (kernel.instr_per_region or 1.0)
+    if "threads_launched" in d and d["threads_launched"]:
+        # Eq. 1 with a per-thread instruction count that does not change with the block shape.
+        d["ryoo_efficiency"] = 1.0 / d["threads_launched"]
+    return d
+
+
+@functools.lru_cache(maxsize=1024)
+def _best_sizes(arch_name: str, regs: int, smem: int, cache_config: str | None,
+                carveout: int | None) -> tuple[tuple[int, ...], float]:
+    """Warp-multiple block sizes reaching the best occupancy these resources allow."""
+    table = occupancy_by_block_size(arch_name, regs, smem, 0, carveout,
+                                    cache_config=cache_config)
+    top = max((r.occupancy_pct for r in table.values()), default=0.0)
+    if top <= 0:
+        return (), 0.0
+    return tuple(sorted(n for n, r in table.items() if r.occupancy_pct >= top - 1e-6)), top
+
+
+def _registers_for(arch: Arch, warps: int, blocks: int) -> int:
+    """Largest registers/thread that still fits ``blocks`` blocks of ``warps`` warps."""
+    return _registers_for_cached(arch.name, warps, blocks)
+
+
+@functools.lru_cache(maxsize=4096)
+def _registers_for_cached(arch_name: str, warps: int, blocks: int) -> int:
+    arch = get_arch(arch_name)
+    best = 0
+    for regs in range(1, arch.max_registers_per_thread + 1):
+        r = occupancy(arch, warps * arch.warp_size, regs)
+        if r.blocks_per_sm >= blocks:
+            best = regs
+        else:
+            break
+    return best
+
+
+def _round_up(x: int, unit: int) -> int:
+    return -(-x // unit) * unit
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
+        try:
+            return value.item()
+        except (ValueError, AttributeError):
+            return value
+    return value
+
+
+def arch_context(arch: Arch) -> dict[str, Any]:
+    out = {k: _plain(v) for k, v in arch.to_dict().items() if k != "sources"}
+    out["cc"] = arch.compute_capability[0] + arch.compute_capability[1] / 10
+    out["sm"] = arch.sm
+    out["max_block_dim_x"], out["max_block_dim_y"], out["max_block_dim_z"] = arch.max_block_dim
+    return out
+
+
+def board_context(board: Board | None, sm_count: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if board is not None:
+        out = {k: _plain(v) for k, v in board.to_dict().items()
+               if k not in ("sources", "aliases", "arch")}
+    if sm_count:
+        out["sm_count"] = int(sm_count)
+    return out
+
+
+def metrics_context(row: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The row's numeric metric columns (identity and text columns left out; NaN dropped)."""
+    if not row:
+        return {}
+    skip = {"kernel", "block_x", "block_y", "block_z", "grid_x", "grid_y", "grid_z",
+            "cache_config", "gpu", "arch", "profiler", "profiler_version", "source", "status",
+            "error"}
+    out: dict[str, Any] = {}
+    for key, value in row.items():
+        if key in skip:
+            continue
+        value = _plain(value)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        if isinstance(value, float) and math.isnan(value):
+            continue
+        out[str(key)] = value
+    return out
+
+
+def build_context(arch: Arch, board: Board | None, kernel: KernelInfo,
+                  block: tuple[int, int, int], cache_config: str = "default",
+                  *, row: Mapping[str, Any] | None = None, sm_count: int | None = None,
+                  grid: tuple[int, int, int] | None = None,
+                  sweep: Mapping[str, Any] | None = None,
+                  arch_ctx: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The full context a rule is evaluated against, for one configuration."""
+    if sm_count is None and board is not None:
+        sm_count = board.sm_count
+    metrics = metrics_context(row)
+    regs = metrics.get("registers_per_thread")
+    smem = metrics.get("shared_mem_per_block")
+    derived = derive(arch, kernel, block, cache_config, sm_count, grid,
+                     int(regs) if regs is not None else None,
+                     int(smem) if smem is not None else None)
+    bx, by, bz = block
+    ctx: dict[str, Any] = {
+        "block": {"x": bx, "y": by, "z": bz, "size": bx * by * bz},
+        "arch": dict(arch_ctx) if arch_ctx is not None else arch_context(arch),
+        "board": board_context(board, sm_count),
+        "kernel": kernel.to_context(),
+        "metrics": metrics,
+        "derived": derived,
+        "config": {"cache_config": cache_config,
+                   "label": f"{bx}x{by}" + (f"x{bz}" if bz != 1 else "")},
+        "sweep": dict(sweep or {}),
+    }
+    if grid is not None:
+        ctx["grid"] = {"x": grid[0], "y": grid[1], "z": grid[2],
+                       "blocks": grid[0] * grid[1] * grid[2]}
+    elif "grid_blocks" in derived:
+        ctx["grid"] = {"blocks": derived["grid_blocks"]}
+    return ctx
