@@ -119,3 +119,28 @@ def test_stall_shares_are_percent_of_total_stall():
     assert "stall_texture" not in shares  # absent reason: missing, not zero
     assert sum(v for k, v in shares.items() if k.startswith("stall_")) == pytest.approx(100.0)
     assert stall_shares({"long_scoreboard": 0.0}) == {}
+
+
+def test_ncu_byte_prefixes_are_si_by_the_recorded_numbers():
+    """RTX 5090 details page: dram__bytes_read 2.33 Mbyte (write 0) in 6.75 us is shown as
+    Memory Throughput 345.14 Gbyte/s; only 1000-based prefixes agree."""
+    from pathlib import Path
+
+    from gpuadvisor.profilers.ncu import parse_ncu_csv
+
+    sample = (Path(__file__).resolve().parents[1] / "fixtures" / "ncu-samples"
+              / "CodeGandee__llm-perf-opt__ncu.details.csv")
+    row = parse_ncu_csv(sample.read_text()).iloc[0]
+    bytes_per_s = row["dram_bytes_read"] / (row["duration_ms"] / 1e3)
+    assert bytes_per_s / 1e9 == pytest.approx(345.14, rel=0.005)
+    assert bytes_per_s / 1e9 * 1.024 ** 2 != pytest.approx(345.14, rel=0.005)
+
+
+def test_docs_metrics_md_is_current():
+    from pathlib import Path
+
+    from gpuadvisor.profilers.metrics import metrics_markdown
+
+    doc = Path(__file__).resolve().parents[1] / "docs" / "metrics.md"
+    assert doc.read_text() == metrics_markdown(), (
+        "docs/metrics.md is stale: python -m gpuadvisor.profilers.metrics > docs/metrics.md")

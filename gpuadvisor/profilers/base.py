@@ -176,7 +176,11 @@ def to_canonical(value: float, unit: str, canonical: str) -> float:
     """
     if value != value:
         return NAN
-    unit = (unit or "").strip()
+    out = _to_canonical(value, (unit or "").strip(), canonical)
+    return out if math.isfinite(out) else NAN
+
+
+def _to_canonical(value: float, unit: str, canonical: str) -> float:
     if canonical == MS:
         if not unit:
             return value

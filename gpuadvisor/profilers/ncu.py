@@ -226,6 +226,11 @@ def parse_ncu_csv(text: str, source: str = "") -> pd.DataFrame:
     skipped. One row per profiled kernel launch; an output with an error and no data raises
     the error as a ProfilerError.
     """
+    return normalize(pd.DataFrame(ncu_csv_records(text, source)))
+
+
+def ncu_csv_records(text: str, source: str = "") -> list[dict]:
+    """The parsing half of :func:`parse_ncu_csv`: one record (dict) per launch."""
     meta, lines = split_provenance(text)
     header_at = _find_header(lines)
     if header_at is None:
@@ -250,7 +255,7 @@ def parse_ncu_csv(text: str, source: str = "") -> pd.DataFrame:
         record.update(profiler="ncu", profiler_version=version, source=source or None)
         if gpu and not record.get("gpu"):
             record["gpu"] = gpu
-    return normalize(pd.DataFrame(records))
+    return records
 
 
 def _rows(body: list[str], width: int, source: str, min_width: int | None = None):

@@ -7,6 +7,7 @@ canonical vocabulary (see :mod:`gpuadvisor.profilers.metrics`).
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import tempfile
@@ -110,6 +111,11 @@ def diagnose_nvprof_output(text: str) -> ProfilerError | None:
 def parse_nvprof(text: str, source: str = "") -> pd.DataFrame:
     """Any nvprof output layout -> sweep-table rows (one per kernel, or per launch for
     traces)."""
+    return normalize(pd.DataFrame(nvprof_records(text, source)))
+
+
+def nvprof_records(text: str, source: str = "") -> list[dict]:
+    """The parsing half of :func:`parse_nvprof`: one record (dict) per row."""
     meta, lines = split_provenance(text)
     label = source or "input"
     records: list[dict] = []
@@ -133,7 +139,7 @@ def parse_nvprof(text: str, source: str = "") -> pd.DataFrame:
     version = profiler_version_from(meta)
     for record in records:
         record.update(profiler="nvprof", profiler_version=version, source=source or None)
-    return normalize(pd.DataFrame(records))
+    return records
 
 
 def nvprof_layout(lines: list[str]) -> str | None:
@@ -188,7 +194,8 @@ def _convert(column: str, name: str, raw: str) -> float:
     factor = metric.scale.get(name, 1.0) if metric else 1.0
     if unit in ("%", "level"):
         unit = ""
-    return to_canonical(value, unit, canonical) * factor
+    out = to_canonical(value, unit, canonical) * factor
+    return out if math.isfinite(out) else NAN
 
 
 def _csv_results(lines: list[str], label: str) -> list[dict]:
