@@ -144,3 +144,16 @@ def test_docs_metrics_md_is_current():
     doc = Path(__file__).resolve().parents[1] / "docs" / "metrics.md"
     assert doc.read_text() == metrics_markdown(), (
         "docs/metrics.md is stale: python -m gpuadvisor.profilers.metrics > docs/metrics.md")
+
+
+def test_profiler_plugins_load_by_name():
+    from gpuadvisor.errors import UserError
+    from gpuadvisor.profilers import get_profiler
+
+    ncu = get_profiler("ncu")
+    assert ncu.name == "ncu"
+    assert ncu.build_command(["./a"], "k", ["gpu__time_duration.sum"])[:3] == [
+        "ncu", "--metrics", "gpu__time_duration.sum"]
+    assert get_profiler("NVPROF").name == "nvprof"
+    with pytest.raises(UserError, match="use one of ncu, nvprof"):
+        get_profiler("rocprof")

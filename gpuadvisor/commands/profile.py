@@ -10,8 +10,6 @@ import typer
 
 from gpuadvisor.errors import UserError
 
-PROFILERS = ("ncu", "nvprof")
-
 
 def _int(text: str | None, what: str, minimum: int) -> int | None:
     if text is None:
@@ -38,53 +36,59 @@ def _seconds(text: str) -> float:
 def profile_command(
     target: str = typer.Argument(..., help="The program to profile (path or name on PATH)."),
     args: list[str] = typer.Argument(None, help="Arguments for the program; put them after --."),
-    kernel: str = typer.Option(None, "--kernel", "-k",
-                               help="Kernel name (a regex on the function name)."),
+    kernel: str = typer.Option(
+        None, "--kernel", "-k", help="Kernel name (a regex on the function name)."
+    ),
     profiler: str = typer.Option("ncu", "--profiler", help="ncu (default) or nvprof."),
-    launch_skip: str = typer.Option("0", "--launch-skip",
-                                    help="Matching launches to skip first (ncu)."),
-    launch_count: str = typer.Option("1", "--launch-count",
-                                     help="Matching launches to profile (ncu)."),
-    metrics: str = typer.Option(None, "--metrics",
-                                help="Comma-separated profiler metric names to collect instead "
-                                     "of gpuadvisor's set."),
-    cache_control: str = typer.Option("all", "--cache-control",
-                                      help="ncu cache control: all (flush) or none."),
-    clock_control: str = typer.Option("base", "--clock-control",
-                                      help="ncu clock control: base, none or reset."),
+    launch_skip: str = typer.Option(
+        "0", "--launch-skip", help="Matching launches to skip first (ncu)."
+    ),
+    launch_count: str = typer.Option(
+        "1", "--launch-count", help="Matching launches to profile (ncu)."
+    ),
+    metrics: str = typer.Option(
+        None,
+        "--metrics",
+        help="Comma-separated profiler metric names to collect instead of gpuadvisor's set.",
+    ),
+    cache_control: str = typer.Option(
+        "all", "--cache-control", help="ncu cache control: all (flush) or none."
+    ),
+    clock_control: str = typer.Option(
+        "base", "--clock-control", help="ncu clock control: base, none or reset."
+    ),
     timeout: str = typer.Option("1800", "--timeout", help="Seconds before the run is killed."),
-    output: str = typer.Option(None, "--output", "-o",
-                               help="Also write the rows as a sweep table (.csv or .jsonl)."),
+    output: str = typer.Option(
+        None, "--output", "-o", help="Also write the rows as a sweep table (.csv or .jsonl)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON records instead of a table."),
 ) -> None:
     """Profile TARGET once and print gpuadvisor's canonical metrics for each profiled launch.
 
     Example: gpuadvisor profile ./matmul --kernel matmul_naive -- 1024 16x16
     """
-    if profiler not in PROFILERS:
-        raise UserError(f"unknown profiler {profiler!r}: use ncu or nvprof")
+    from gpuadvisor.profilers import get_profiler
+
+    plugin = get_profiler(profiler)
     argv = [target, *(args or [])]
     metric_list = [m.strip() for m in metrics.split(",") if m.strip()] if metrics else None
     seconds = _seconds(timeout)
-    if profiler == "ncu":
-        from gpuadvisor.profilers.ncu import run_ncu
-
-        table = run_ncu(argv, kernel, metric_list, timeout_s=seconds,
-                        launch_skip=_int(launch_skip, "--launch-skip", 0),
-                        launch_count=_int(launch_count, "--launch-count", 1),
-                        cache_control=cache_control, clock_control=clock_control)
-    else:
-        from gpuadvisor.profilers.nvprof import run_nvprof
-
-        table = run_nvprof(argv, kernel, metric_list, timeout_s=seconds)
+    options = {}
+    if plugin.name == "ncu":
+        options = dict(launch_skip=_int(launch_skip, "--launch-skip", 0),
+                       launch_count=_int(launch_count, "--launch-count", 1),
+                       cache_control=cache_control, clock_control=clock_control)
+    table = plugin.profile(argv, kernel, metric_list, timeout_s=seconds, **options)
     if output:
         from gpuadvisor.sweep import write_sweep
 
-        write_sweep(table, output, {"generator": "gpuadvisor profile", "profiler": profiler,
-                                    "command": " ".join(argv)})
+        write_sweep(
+            table,
+            output,
+            {"generator": "gpuadvisor profile", "profiler": profiler, "command": " ".join(argv)},
+        )
     if as_json:
-        typer.echo(json.dumps([_jsonable(r) for r in table.to_dict(orient="records")],
-                              indent=2))
+        typer.echo(json.dumps([_jsonable(r) for r in table.to_dict(orient="records")], indent=2))
         return
     render_metrics(table, title=f"{profiler}: {' '.join(argv)}")
 
@@ -113,8 +117,11 @@ def render_metrics(table, title: str = "") -> None:
 
 
 def _missing(value: object) -> bool:
-    return value is None or (isinstance(value, float) and math.isnan(value)) or str(value) in (
-        "<NA>", "nan")
+    return (
+        value is None
+        or (isinstance(value, float) and math.isnan(value))
+        or str(value) in ("<NA>", "nan")
+    )
 
 
 def _fmt(value: object) -> str:
@@ -138,5 +145,6 @@ def _jsonable(record: dict) -> dict:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("profile", help="Profile a program once (ncu or nvprof) and print the "
-                                "canonical metrics.")(profile_command)
+    app.command(
+        "profile", help="Profile a program once (ncu or nvprof) and print the canonical metrics."
+    )(profile_command)

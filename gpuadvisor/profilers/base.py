@@ -53,8 +53,12 @@ def run_command(argv: Sequence[str], timeout_s: float | None = None) -> CommandR
     """Run argv (no shell) to completion, killing the whole process group on timeout."""
     try:
         proc = subprocess.Popen(
-            list(argv), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            errors="replace", start_new_session=True,
+            list(argv),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            errors="replace",
+            start_new_session=True,
         )
     except FileNotFoundError:
         raise ProfilerError(f"{argv[0]} not found: install it and put it on PATH") from None
@@ -67,7 +71,9 @@ def run_command(argv: Sequence[str], timeout_s: float | None = None) -> CommandR
         proc.communicate()
         raise ProfilerError(
             f"{os.path.basename(argv[0])} timed out after {timeout_s:g} s "
-            f"(raise --timeout or profile fewer launches)", exit_code=4) from None
+            f"(raise --timeout or profile fewer launches)",
+            exit_code=4,
+        ) from None
     return CommandResult(tuple(argv), proc.returncode, stdout, stderr)
 
 
@@ -105,7 +111,8 @@ def profiler_version_from(meta: dict[str, str], text_lines: Iterable[str] = ()) 
     """A profiler version recorded in provenance lines (e.g. '# ncu: ... Version 2025.3.1')."""
     for value in list(meta.values()) + list(text_lines):
         match = re.search(r"Version\s+(\d[\w.\-]*)", value) or re.search(
-            r"(?:Nsight Compute|nvprof)\D{0,40}?(\d{4}\.\d+\.\d+[\w.]*)", value)
+            r"(?:Nsight Compute|nvprof)\D{0,40}?(\d{4}\.\d+\.\d+[\w.]*)", value
+        )
         if match:
             return match.group(1).rstrip(".")
     return None
@@ -140,16 +147,24 @@ def split_value(text: object) -> tuple[float, str]:
         return NAN, ""
     if not math.isfinite(value):
         return NAN, ""
-    return value, compact[match.end():].strip()
+    return value, compact[match.end() :].strip()
 
 
-_SI = {"": 1.0, "K": 1e3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "m": 1e-3, "u": 1e-6,
-       "n": 1e-9}
+_SI = {"": 1.0, "K": 1e3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "m": 1e-3, "u": 1e-6, "n": 1e-9}
 _TIME_TO_MS = {
-    "ns": 1e-6, "nsecond": 1e-6, "nsec": 1e-6,
-    "us": 1e-3, "usecond": 1e-3, "usec": 1e-3, "µs": 1e-3,
-    "ms": 1.0, "msecond": 1.0, "msec": 1.0,
-    "s": 1e3, "second": 1e3, "sec": 1e3,
+    "ns": 1e-6,
+    "nsecond": 1e-6,
+    "nsec": 1e-6,
+    "us": 1e-3,
+    "usecond": 1e-3,
+    "usec": 1e-3,
+    "µs": 1e-3,
+    "ms": 1.0,
+    "msecond": 1.0,
+    "msec": 1.0,
+    "s": 1e3,
+    "second": 1e3,
+    "sec": 1e3,
 }
 _NVPROF_BYTES = {"B": 1.0, "KB": 1024.0, "MB": 1024.0**2, "GB": 1024.0**3, "TB": 1024.0**4}
 
@@ -265,7 +280,7 @@ def _last_top_level(text: str, sep: str) -> str:
 def _demangle_simple(mangled: str) -> str | None:
     """Function name from an Itanium-mangled symbol (``_Z9matrixMulPf``, ``_ZN1a3fooE...``)."""
     start = mangled.find("_Z")
-    s = mangled[start + 2:]
+    s = mangled[start + 2 :]
     if s.startswith("N"):
         s = s[1:]
         while s[:1] in ("K", "V", "r"):
@@ -274,7 +289,7 @@ def _demangle_simple(mangled: str) -> str | None:
     while s and s[0].isdigit():
         match = re.match(r"(\d+)", s)
         length = int(match.group(1))
-        s = s[match.end():]
+        s = s[match.end() :]
         if length <= 0 or length > len(s):
             break
         names.append(s[:length])
@@ -296,7 +311,42 @@ def arch_from_cc(cc: str) -> str | None:
 def parse_dim3(text: str) -> tuple[float, float, float]:
     """'(32, 4, 1)' or '(20 10 1)' -> (32, 4, 1); NaNs when unreadable."""
     nums = re.findall(r"\d+", str(text))
-    if len(nums) != 3 or not re.fullmatch(r"\s*\(?\s*\d+\s*[, ]\s*\d+\s*[, ]\s*\d+\s*\)?\s*",
-                                          str(text)):
+    if len(nums) != 3 or not re.fullmatch(
+        r"\s*\(?\s*\d+\s*[, ]\s*\d+\s*[, ]\s*\d+\s*\)?\s*", str(text)
+    ):
         return NAN, NAN, NAN
     return float(nums[0]), float(nums[1]), float(nums[2])
+
+
+# ---------------------------------------------------------------- the plugin base
+class Profiler:
+    """One profiler behind one interface; subclasses live in their own module and are loaded
+    lazily by :func:`gpuadvisor.profilers.get_profiler`."""
+
+    name = ""
+    env_var = ""
+
+    def executable(self) -> str:
+        """Path of the profiler; ProfilerError (one line) when it is not installed."""
+        return find_executable(self.name, env_var=self.env_var)
+
+    def available(self) -> bool:
+        try:
+            self.executable()
+        except ProfilerError:
+            return False
+        return True
+
+    def build_command(self, target_argv: Sequence[str], kernel_regex: str | None,
+                      metrics: Sequence[str] | None = None, **options) -> list[str]:
+        raise NotImplementedError
+
+    def profile(self, target_argv: Sequence[str], kernel_regex: str | None,
+                metrics: Sequence[str] | None = None, *, timeout_s: float | None = 1800,
+                **options):
+        """Run the target under the profiler -> sweep-table rows (a DataFrame)."""
+        raise NotImplementedError
+
+    def parse(self, text: str, source: str = ""):
+        """Recorded text output -> sweep-table rows (a DataFrame)."""
+        raise NotImplementedError

@@ -39,8 +39,10 @@ def read_text(path: Path) -> str:
     if len(data) > _MAX_BYTES:
         raise UserError(f"{path}: larger than 512 MB; export only the kernels you need")
     if b"\x00" in data[:65536]:
-        raise UserError(f"{path}: binary file of unknown format (an Nsight Compute report must "
-                        "be named *.ncu-rep)")
+        raise UserError(
+            f"{path}: binary file of unknown format (an Nsight Compute report must "
+            "be named *.ncu-rep)"
+        )
     return data.decode("utf-8", errors="replace")
 
 
@@ -62,8 +64,11 @@ def detect_text_format(text: str) -> str | None:
     for line in lines:
         if line.startswith('"ID"') or (line.startswith('"') and '"Kernel Name"' in line):
             return "ncu-csv-details" if '"Section Name"' in line else "ncu-csv-raw"
-        if line.startswith('"Device","Kernel","Invocations"') or line.startswith(
-                '"Start","Duration"') or line.startswith('"Type","Time(%)"'):
+        if (
+            line.startswith('"Device","Kernel","Invocations"')
+            or line.startswith('"Start","Duration"')
+            or line.startswith('"Type","Time(%)"')
+        ):
             break
     layout = nvprof_layout(lines)
     return f"nvprof-{layout}" if layout else None
@@ -112,8 +117,10 @@ def _unknown(path: Path, text: str) -> UserError:
         if problem is not None:
             return ProfilerError(f"{path}: {problem}")
     if "==PROF==" in text and ("Section:" in text or "----" in text):
-        return UserError(f"{path}: ncu text report; record it with --csv --page raw (or "
-                         "export: ncu --import REPORT --csv --page raw)")
+        return UserError(
+            f"{path}: ncu text report; record it with --csv --page raw (or "
+            "export: ncu --import REPORT --csv --page raw)"
+        )
     if text.lstrip().startswith("{"):
         try:
             json.loads(text.splitlines()[0])
@@ -121,5 +128,7 @@ def _unknown(path: Path, text: str) -> UserError:
             pass
         else:
             return UserError(f"{path}: JSON, but not a gpuadvisor sweep table")
-    return UserError(f"{path}: unknown format (expected ncu --csv output, a .ncu-rep report, "
-                     "nvprof output or a gpuadvisor sweep table)")
+    return UserError(
+        f"{path}: unknown format (expected ncu --csv output, a .ncu-rep report, "
+        "nvprof output or a gpuadvisor sweep table)"
+    )

@@ -48,7 +48,9 @@ class Metric:
 
 METRICS: tuple[Metric, ...] = (
     Metric(
-        "achieved_occupancy", PERCENT, "average active warps per SM / maximum warps per SM",
+        "achieved_occupancy",
+        PERCENT,
+        "average active warps per SM / maximum warps per SM",
         ncu=("sm__warps_active.avg.pct_of_peak_sustained_active",),
         ncu_labels=(("Occupancy", "Achieved Occupancy"),),
         nvprof=("achieved_occupancy",),
@@ -56,105 +58,134 @@ METRICS: tuple[Metric, ...] = (
         notes="nvprof reports a 0-1 fraction; multiplied by 100.",
     ),
     Metric(
-        "theoretical_occupancy", PERCENT, "occupancy the launch configuration allows",
+        "theoretical_occupancy",
+        PERCENT,
+        "occupancy the launch configuration allows",
         ncu=("sm__maximum_warps_per_active_cycle_pct",),
         ncu_labels=(("Occupancy", "Theoretical Occupancy"),),
         notes="ncu launch metric (Occupancy section). nvprof has no metric for it; "
-              "gpuadvisor.occupancy computes it offline.",
+        "gpuadvisor.occupancy computes it offline.",
     ),
     Metric(
-        "gld_efficiency", PERCENT, "requested global load bytes / bytes moved (sector use)",
+        "gld_efficiency",
+        PERCENT,
+        "requested global load bytes / bytes moved (sector use)",
         ncu=("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct",),
         nvprof=("gld_efficiency",),
     ),
     Metric(
-        "gst_efficiency", PERCENT, "requested global store bytes / bytes moved",
+        "gst_efficiency",
+        PERCENT,
+        "requested global store bytes / bytes moved",
         ncu=("smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct",),
         nvprof=("gst_efficiency",),
     ),
     Metric(
-        "l1_hit_rate", PERCENT, "L1 hit rate of global loads (sectors)",
+        "l1_hit_rate",
+        PERCENT,
+        "L1 hit rate of global loads (sectors)",
         ncu=("l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct",),
         nvprof=("global_hit_rate", "l1_cache_global_hit_rate"),
         notes="nvprof global_hit_rate (Maxwell+) counts loads and stores; "
-              "l1_cache_global_hit_rate is the Fermi/Kepler name. "
-              "ncu's all-traffic l1tex__t_sector_hit_rate.pct is kept as l1tex_hit_rate.",
+        "l1_cache_global_hit_rate is the Fermi/Kepler name. "
+        "ncu's all-traffic l1tex__t_sector_hit_rate.pct is kept as l1tex_hit_rate.",
     ),
     Metric(
-        "l1_global_load_misses", COUNT, "global load L1 misses",
+        "l1_global_load_misses",
+        COUNT,
+        "global load L1 misses",
         ncu=("l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_miss.sum",),
         nvprof=("l1_global_load_miss",),
         notes="ncu counts 32-byte sectors; the Fermi/Kepler nvprof event counts 128-byte "
-              "cache-line misses. Compare within one profiler only.",
+        "cache-line misses. Compare within one profiler only.",
     ),
     Metric(
-        "l1_global_load_requests", COUNT, "global load requests (one per warp instruction)",
+        "l1_global_load_requests",
+        COUNT,
+        "global load requests (one per warp instruction)",
         ncu=("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",),
         nvprof=("gld_request", "global_load_requests"),
         notes="nvprof: gld_request event (Fermi/Kepler, per SM unless summed), "
-              "global_load_requests metric (Maxwell+).",
+        "global_load_requests metric (Maxwell+).",
     ),
     Metric(
-        "l2_hit_rate", PERCENT, "L2 hit rate (sectors, all requests)",
+        "l2_hit_rate",
+        PERCENT,
+        "L2 hit rate (sectors, all requests)",
         ncu=("lts__t_sector_hit_rate.pct",),
         ncu_labels=(("Memory Workload Analysis", "L2 Hit Rate"),),
         nvprof=("l2_tex_hit_rate", "l2_tex_read_hit_rate", "l2_l1_read_hit_rate"),
         notes="nvprof l2_tex_hit_rate (Maxwell+), else l2_tex_read_hit_rate (reads only), else "
-              "Kepler's l2_l1_read_hit_rate (L1 reads); the first one present is used.",
+        "Kepler's l2_l1_read_hit_rate (L1 reads); the first one present is used.",
     ),
     Metric(
-        "dram_throughput_pct", PERCENT, "DRAM throughput, percent of peak",
-        ncu=("dram__throughput.avg.pct_of_peak_sustained_elapsed",
-             "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed"),
+        "dram_throughput_pct",
+        PERCENT,
+        "DRAM throughput, percent of peak",
+        ncu=(
+            "dram__throughput.avg.pct_of_peak_sustained_elapsed",
+            "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed",
+        ),
         ncu_labels=(("GPU Speed Of Light Throughput", "DRAM Throughput"),),
         nvprof=("dram_utilization",),
         scale={"dram_utilization": 10.0},
         notes="nvprof dram_utilization is a 0-10 level, e.g. 'High (7)'; stored as level x 10, "
-              "a coarse value.",
+        "a coarse value.",
     ),
     Metric(
-        "sm_throughput_pct", PERCENT, "SM (compute) throughput, percent of peak",
+        "sm_throughput_pct",
+        PERCENT,
+        "SM (compute) throughput, percent of peak",
         ncu=("sm__throughput.avg.pct_of_peak_sustained_elapsed",),
         ncu_labels=(("GPU Speed Of Light Throughput", "Compute (SM) Throughput"),),
         notes="no nvprof equivalent (nvprof sm_efficiency is kept as sm_efficiency).",
     ),
     Metric(
-        "sectors_per_request", RATIO, "global load sectors per request (1 warp, 4 B/thread "
-        "coalesced = 4)",
+        "sectors_per_request",
+        RATIO,
+        "global load sectors per request (1 warp, 4 B/thread coalesced = 4)",
         ncu=("l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio",),
         nvprof=("gld_transactions_per_request",),
         notes="nvprof transactions are 32-byte sectors on Maxwell+ but 128-byte lines for "
-              "L1-cached loads on Fermi/Kepler.",
+        "L1-cached loads on Fermi/Kepler.",
     ),
     Metric(
-        "registers_per_thread", COUNT, "registers allocated per thread",
+        "registers_per_thread",
+        COUNT,
+        "registers allocated per thread",
         ncu=("launch__registers_per_thread",),
         ncu_labels=(("Launch Statistics", "Registers Per Thread"),),
         nvprof=("Registers Per Thread",),
         notes="nvprof: a --print-gpu-trace column.",
     ),
     Metric(
-        "shared_mem_per_block", BYTES, "static + dynamic shared memory per block",
+        "shared_mem_per_block",
+        BYTES,
+        "static + dynamic shared memory per block",
         ncu=("launch__shared_mem_per_block_static", "launch__shared_mem_per_block_dynamic"),
-        ncu_labels=(("Launch Statistics", "Static Shared Memory Per Block"),
-                    ("Launch Statistics", "Dynamic Shared Memory Per Block")),
+        ncu_labels=(
+            ("Launch Statistics", "Static Shared Memory Per Block"),
+            ("Launch Statistics", "Dynamic Shared Memory Per Block"),
+        ),
         nvprof=("Static SMem", "Dynamic SMem"),
         notes="sum of the static and dynamic parts (both profilers); the driver-reserved "
-              "part is not included.",
+        "part is not included.",
     ),
     Metric(
-        "branch_efficiency", PERCENT, "uniform branches / all branches",
+        "branch_efficiency",
+        PERCENT,
+        "uniform branches / all branches",
         ncu=("smsp__sass_average_branch_targets_threads_uniform.pct",),
         nvprof=("branch_efficiency",),
     ),
     Metric(
-        "duration_ms", MS, "kernel duration under the profiler (replayed; not the timing "
-        "pass)",
+        "duration_ms",
+        MS,
+        "kernel duration under the profiler (replayed; not the timing pass)",
         ncu=("gpu__time_duration.sum",),
         ncu_labels=(("GPU Speed Of Light Throughput", "Duration"),),
         nvprof=("Duration",),
-        notes="ncu reports ns/us/ms by its unit column; nvprof trace Duration by its units "
-              "row.",
+        notes="ncu reports ns/us/ms by its unit column; nvprof trace Duration by its units row.",
     ),
 )
 
@@ -167,12 +198,16 @@ NCU_EXTRA: dict[str, tuple[str, str]] = {
     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum": ("l1_global_load_hits", COUNT),
     "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum": ("l1_global_store_requests", COUNT),
     "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum": ("l1_global_store_sectors", COUNT),
-    "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio":
-        ("store_sectors_per_request", RATIO),
+    "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio": (
+        "store_sectors_per_request",
+        RATIO,
+    ),
     "l1tex__t_sector_hit_rate.pct": ("l1tex_hit_rate", PERCENT),
     "smsp__thread_inst_executed_per_inst_executed.ratio": ("threads_per_warp_instruction", RATIO),
-    "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed":
-        ("memory_throughput_pct", PERCENT),
+    "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed": (
+        "memory_throughput_pct",
+        PERCENT,
+    ),
     "dram__bytes_read.sum": ("dram_bytes_read", BYTES),
     "dram__bytes_write.sum": ("dram_bytes_write", BYTES),
     "smsp__average_warp_latency_per_inst_issued.ratio": ("warp_cycles_per_issued_inst", RATIO),
@@ -209,8 +244,10 @@ NCU_LABEL_EXTRA: dict[tuple[str, str], tuple[str, str]] = {
     ("Occupancy", "Block Limit SM"): ("occupancy_limit_blocks", COUNT),
     ("GPU Speed Of Light Throughput", "Memory Throughput"): ("memory_throughput_pct", PERCENT),
     ("Memory Workload Analysis", "L1/TEX Hit Rate"): ("l1tex_hit_rate", PERCENT),
-    ("Warp State Statistics", "Warp Cycles Per Issued Instruction"):
-        ("warp_cycles_per_issued_inst", RATIO),
+    ("Warp State Statistics", "Warp Cycles Per Issued Instruction"): (
+        "warp_cycles_per_issued_inst",
+        RATIO,
+    ),
 }
 
 #: ncu launch geometry: metric -> sweep-table identity column.
@@ -244,9 +281,24 @@ NVPROF_EXTRA: dict[str, tuple[str, str]] = {
 #: ``smsp__average_warp_latency_issue_stalled_<reason>`` family of ``--query-metrics``).
 #: ``selected`` is not a stall and is excluded from the stall total.
 NCU_STALL_REASONS: tuple[str, ...] = (
-    "barrier", "branch_resolving", "dispatch_stall", "drain", "gmma", "imc_miss",
-    "lg_throttle", "long_scoreboard", "math_pipe_throttle", "membar", "mio_throttle", "misc",
-    "no_instruction", "not_selected", "short_scoreboard", "sleeping", "tex_throttle", "wait",
+    "barrier",
+    "branch_resolving",
+    "dispatch_stall",
+    "drain",
+    "gmma",
+    "imc_miss",
+    "lg_throttle",
+    "long_scoreboard",
+    "math_pipe_throttle",
+    "membar",
+    "mio_throttle",
+    "misc",
+    "no_instruction",
+    "not_selected",
+    "short_scoreboard",
+    "sleeping",
+    "tex_throttle",
+    "wait",
 )
 NOT_A_STALL = ("selected",)
 #: gmma exists only on CC 9.0 and imc_miss up to CC 9.0 (WarpStateStatistics.section filters).
@@ -304,8 +356,11 @@ def stall_shares(amounts: dict[str, float]) -> dict[str, float]:
     absent from ``amounts`` contribute nothing; NaN amounts are ignored. Returns {} when the
     total is not positive, so no made-up zeros appear.
     """
-    clean = {r: float(v) for r, v in amounts.items()
-             if r not in NOT_A_STALL and v is not None and math.isfinite(v) and float(v) >= 0}
+    clean = {
+        r: float(v)
+        for r, v in amounts.items()
+        if r not in NOT_A_STALL and v is not None and math.isfinite(v) and float(v) >= 0
+    }
     total = sum(clean.values())
     if not clean or not 0 < total < math.inf:
         return {}
@@ -373,28 +428,57 @@ def unit_of(column: str) -> str | None:
 #: Metrics ncu computes from the launch itself rather than from hardware counters; they are
 #: not listed by ``--query-metrics``. Names from NVIDIA's section files (LaunchStatistics,
 #: Occupancy) and the Profiling Guide's launch__* list.
-NCU_TOOL_METRICS: frozenset[str] = frozenset({
-    "launch__block_dim_x", "launch__block_dim_y", "launch__block_dim_z",
-    "launch__grid_dim_x", "launch__grid_dim_y", "launch__grid_dim_z",
-    "launch__block_size", "launch__grid_size", "launch__thread_count",
-    "launch__registers_per_thread", "launch__shared_mem_per_block_static",
-    "launch__shared_mem_per_block_dynamic", "launch__shared_mem_per_block_driver",
-    "launch__shared_mem_per_block", "launch__shared_mem_config_size",
-    "launch__func_cache_config", "launch__waves_per_multiprocessor", "launch__sm_count",
-    "launch__occupancy_limit_registers", "launch__occupancy_limit_shared_mem",
-    "launch__occupancy_limit_warps", "launch__occupancy_limit_blocks",
-    "launch__occupancy_limit_barriers", "launch__stack_size", "launch__cluster_size",
-    "sm__maximum_warps_per_active_cycle_pct", "sm__maximum_warps_avg_per_active_cycle",
-    "device__attribute_display_name", "device__attribute_multiprocessor_count",
-    "device__attribute_compute_capability_major", "device__attribute_compute_capability_minor",
-})
+NCU_TOOL_METRICS: frozenset[str] = frozenset(
+    {
+        "launch__block_dim_x",
+        "launch__block_dim_y",
+        "launch__block_dim_z",
+        "launch__grid_dim_x",
+        "launch__grid_dim_y",
+        "launch__grid_dim_z",
+        "launch__block_size",
+        "launch__grid_size",
+        "launch__thread_count",
+        "launch__registers_per_thread",
+        "launch__shared_mem_per_block_static",
+        "launch__shared_mem_per_block_dynamic",
+        "launch__shared_mem_per_block_driver",
+        "launch__shared_mem_per_block",
+        "launch__shared_mem_config_size",
+        "launch__func_cache_config",
+        "launch__waves_per_multiprocessor",
+        "launch__sm_count",
+        "launch__occupancy_limit_registers",
+        "launch__occupancy_limit_shared_mem",
+        "launch__occupancy_limit_warps",
+        "launch__occupancy_limit_blocks",
+        "launch__occupancy_limit_barriers",
+        "launch__stack_size",
+        "launch__cluster_size",
+        "sm__maximum_warps_per_active_cycle_pct",
+        "sm__maximum_warps_avg_per_active_cycle",
+        "device__attribute_display_name",
+        "device__attribute_multiprocessor_count",
+        "device__attribute_compute_capability_major",
+        "device__attribute_compute_capability_minor",
+    }
+)
 
 _COUNTER_ROLLUPS = ("sum", "avg", "min", "max")
 _COUNTER_SUBMETRICS = (
-    "", "per_second", "per_cycle_active", "per_cycle_elapsed", "per_cycle_in_region",
-    "per_cycle_in_frame", "peak_sustained", "peak_sustained_active", "peak_sustained_elapsed",
-    "pct_of_peak_sustained_active", "pct_of_peak_sustained_elapsed",
-    "pct_of_peak_sustained_region", "pct_of_peak_sustained_frame",
+    "",
+    "per_second",
+    "per_cycle_active",
+    "per_cycle_elapsed",
+    "per_cycle_in_region",
+    "per_cycle_in_frame",
+    "peak_sustained",
+    "peak_sustained_active",
+    "peak_sustained_elapsed",
+    "pct_of_peak_sustained_active",
+    "pct_of_peak_sustained_elapsed",
+    "pct_of_peak_sustained_region",
+    "pct_of_peak_sustained_frame",
 )
 _RATIO_SUFFIXES = ("ratio", "pct", "max_rate")
 
@@ -446,7 +530,7 @@ def metrics_markdown() -> str:
         "milliseconds, sizes bytes. A metric a profiler did not report is missing (NaN), never 0.",
         "",
         "ncu names follow NVIDIA's nvprof-to-ncu *Metric Comparison* table (Nsight Compute CLI",
-        "documentation, \"nvprof Transition Guide\"). Every ncu hardware metric below is checked",
+        'documentation, "nvprof Transition Guide"). Every ncu hardware metric below is checked',
         "by the tests against `ncu --query-metrics --chip gh100` (Nsight Compute 2025.3.1, kept as",
         "`gpuadvisor/data/ncu_metrics_gh100.txt`); launch metrics (`launch__*`,",
         "`sm__maximum_warps_per_active_cycle_pct`), which `--query-metrics` does not list, against",
@@ -460,8 +544,11 @@ def metrics_markdown() -> str:
     ]
     for m in METRICS:
         labels = "<br>".join(f"{s} / {lab}" for s, lab in m.ncu_labels) or "—"
-        out.append(f"| `{m.name}` | {m.unit} | {code(m.ncu)} | {labels} | {code(m.nvprof)} | "
-                   f"{m.description}. {m.notes}".rstrip() + " |")
+        out.append(
+            f"| `{m.name}` | {m.unit} | {code(m.ncu)} | {labels} | {code(m.nvprof)} | "
+            f"{m.description}. {m.notes}".rstrip()
+            + " |"
+        )
     out += [
         "",
         "## Warp stall reasons",
@@ -484,7 +571,7 @@ def metrics_markdown() -> str:
         out.append(f"| `stall_{category}` | {code(reasons)} | `stall_{category}` |")
     out += [
         "",
-        "`branch_resolving` was part of nvprof's \"Other\" on CC 5.x/6.x; `gmma` (Hopper warpgroup",
+        '`branch_resolving` was part of nvprof\'s "Other" on CC 5.x/6.x; `gmma` (Hopper warpgroup',
         "MMA, CC 9.0 only) has no nvprof counterpart and counts as other; `imc_miss` exists up to",
         "CC 9.0. A sweep asks only for the reasons the GPU has (`ncu.sweep_metrics(cc)`).",
         "",
@@ -500,7 +587,8 @@ def metrics_markdown() -> str:
         columns.setdefault(col, {"unit": unit, "ncu": [], "nvprof": []})["ncu"].append(name)
     for (section, label), (col, unit) in NCU_LABEL_EXTRA.items():
         columns.setdefault(col, {"unit": unit, "ncu": [], "nvprof": []})["ncu"].append(
-            f"{section} / {label}")
+            f"{section} / {label}"
+        )
     for name, (col, unit) in NVPROF_EXTRA.items():
         columns.setdefault(col, {"unit": unit, "ncu": [], "nvprof": []})["nvprof"].append(name)
     for col in sorted(columns):

@@ -18,6 +18,7 @@ import pandas as pd
 
 from gpuadvisor.errors import ProfilerError, UserError
 from gpuadvisor.profilers.base import (
+    Profiler,
     arch_from_cc,
     clean_kernel_name,
     csv_row,
@@ -46,15 +47,26 @@ from gpuadvisor.profilers.metrics import (
 from gpuadvisor.sweep import normalize
 
 _LAUNCH = [
-    "launch__block_dim_x", "launch__block_dim_y", "launch__block_dim_z",
-    "launch__grid_dim_x", "launch__grid_dim_y", "launch__grid_dim_z",
-    "launch__block_size", "launch__grid_size", "launch__thread_count",
+    "launch__block_dim_x",
+    "launch__block_dim_y",
+    "launch__block_dim_z",
+    "launch__grid_dim_x",
+    "launch__grid_dim_y",
+    "launch__grid_dim_z",
+    "launch__block_size",
+    "launch__grid_size",
+    "launch__thread_count",
     "launch__registers_per_thread",
-    "launch__shared_mem_per_block_static", "launch__shared_mem_per_block_dynamic",
-    "launch__shared_mem_per_block_driver", "launch__shared_mem_config_size",
-    "launch__waves_per_multiprocessor", "launch__sm_count",
-    "launch__occupancy_limit_registers", "launch__occupancy_limit_shared_mem",
-    "launch__occupancy_limit_warps", "launch__occupancy_limit_blocks",
+    "launch__shared_mem_per_block_static",
+    "launch__shared_mem_per_block_dynamic",
+    "launch__shared_mem_per_block_driver",
+    "launch__shared_mem_config_size",
+    "launch__waves_per_multiprocessor",
+    "launch__sm_count",
+    "launch__occupancy_limit_registers",
+    "launch__occupancy_limit_shared_mem",
+    "launch__occupancy_limit_warps",
+    "launch__occupancy_limit_blocks",
     "launch__func_cache_config",
 ]
 _OCCUPANCY = [
@@ -165,8 +177,16 @@ def build_ncu_command(
         cmd += ["--launch-skip", str(launch_skip)]
     if launch_count is not None:
         cmd += ["--launch-count", str(launch_count)]
-    cmd += ["--cache-control", cache_control, "--clock-control", clock_control,
-            "--replay-mode", replay_mode, "--target-processes", "all"]
+    cmd += [
+        "--cache-control",
+        cache_control,
+        "--clock-control",
+        clock_control,
+        "--replay-mode",
+        replay_mode,
+        "--target-processes",
+        "all",
+    ]
     if report_path:
         cmd += ["--export", str(report_path), "--force-overwrite"]
     elif csv_page:
@@ -177,8 +197,19 @@ def build_ncu_command(
 
 
 # ================================================================ parsing
-_IDENTITY = ("ID", "Process ID", "Process Name", "Host Name", "Kernel Name", "Context",
-             "Stream", "Block Size", "Grid Size", "Device", "CC")
+_IDENTITY = (
+    "ID",
+    "Process ID",
+    "Process Name",
+    "Host Name",
+    "Kernel Name",
+    "Context",
+    "Stream",
+    "Block Size",
+    "Grid Size",
+    "Device",
+    "CC",
+)
 _DETAILS_COLUMNS = ("Section Name", "Metric Name", "Metric Unit", "Metric Value")
 _RAW_LABEL_ALIASES = {"Kernel Name": "Kernel Name", "Function Name": "Kernel Name"}
 
@@ -189,23 +220,31 @@ def diagnose_ncu_output(text: str) -> ProfilerError | None:
         return ProfilerError(
             "ncu has no permission to read GPU performance counters (ERR_NVGPUCTRPERM): run as "
             "root or load the driver with NVreg_RestrictProfilingToAdminUsers=0 "
-            "(https://developer.nvidia.com/ERR_NVGPUCTRPERM)")
+            "(https://developer.nvidia.com/ERR_NVGPUCTRPERM)"
+        )
     match = re.search(r"==ERROR==\s*Failed to find metric\s*(\S*)", text)
     if match:
-        return ProfilerError(f"ncu does not know metric {match.group(1) or '(unnamed)'} on "
-                             "this GPU")
+        return ProfilerError(
+            f"ncu does not know metric {match.group(1) or '(unnamed)'} on this GPU"
+        )
     match = re.search(r"==ERROR==\s*The application returned an error code \((-?\d+)\)", text)
     if match:
-        return ProfilerError(f"the profiled program exited with code {match.group(1)} under ncu",
-                             exit_code=4)
+        return ProfilerError(
+            f"the profiled program exited with code {match.group(1)} under ncu", exit_code=4
+        )
     if re.search(r"No kernels were profiled", text):
-        available = re.findall(r"^\s*\d+\.\s+(\S.*?)\s*$",
-                               text.split("Available Kernels:", 1)[1], re.MULTILINE
-                               ) if "Available Kernels:" in text else []
+        available = (
+            re.findall(
+                r"^\s*\d+\.\s+(\S.*?)\s*$", text.split("Available Kernels:", 1)[1], re.MULTILINE
+            )
+            if "Available Kernels:" in text
+            else []
+        )
         hint = f"; kernels it saw: {', '.join(available[:10])}" if available else ""
         return ProfilerError(
             "ncu profiled no kernel: no launch matched the kernel filter (check --kernel, "
-            f"--launch-skip/--launch-count) or the program launched no kernel{hint}")
+            f"--launch-skip/--launch-count) or the program launched no kernel{hint}"
+        )
     match = re.search(r"==ERROR==\s*(.+)", text)
     if match:
         return ProfilerError(f"ncu: {match.group(1).strip()[:200]}")
@@ -235,12 +274,14 @@ def ncu_csv_records(text: str, source: str = "") -> list[dict]:
     header_at = _find_header(lines)
     if header_at is None:
         problem = diagnose_ncu_output(text)
-        raise problem or ProfilerError(f"{source or 'input'}: no ncu CSV header "
-                                       '("ID","Process ID",...,"Kernel Name",...) found')
+        raise problem or ProfilerError(
+            f"{source or 'input'}: no ncu CSV header "
+            '("ID","Process ID",...,"Kernel Name",...) found'
+        )
     header = csv_row(lines[header_at])
     if len(set(header)) != len(header):
         raise ProfilerError(f"{source or 'input'}: ncu CSV header repeats a column name")
-    body = lines[header_at + 1:]
+    body = lines[header_at + 1 :]
     version = profiler_version_from(meta)
     if all(col in header for col in _DETAILS_COLUMNS):
         records = _details_records(header, body, source)
@@ -248,8 +289,9 @@ def ncu_csv_records(text: str, source: str = "") -> list[dict]:
         records = _raw_records(header, body, source)
     if not records:
         problem = diagnose_ncu_output(text)
-        raise problem or ProfilerError(f"{source or 'input'}: ncu CSV has a header but no "
-                                       "kernel rows (truncated?)")
+        raise problem or ProfilerError(
+            f"{source or 'input'}: ncu CSV has a header but no kernel rows (truncated?)"
+        )
     gpu = meta.get("gpu", "").split(",")[0].strip() or None  # '# gpu: NVIDIA H200, 580.x'
     for record in records:
         record.update(profiler="ncu", profiler_version=version, source=source or None)
@@ -271,9 +313,11 @@ def _rows(body: list[str], width: int, source: str, min_width: int | None = None
         if min_width <= len(cells) < width:
             cells += [""] * (width - len(cells))
         if len(cells) != width:
-            raise ProfilerError(f"{source or 'input'}: line {number} after the header has "
-                                f"{len(cells)} cells, the header {width} (truncated or "
-                                "mixed output?)")
+            raise ProfilerError(
+                f"{source or 'input'}: line {number} after the header has "
+                f"{len(cells)} cells, the header {width} (truncated or "
+                "mixed output?)"
+            )
         yield cells
 
 
@@ -300,10 +344,15 @@ def _details_records(header: list[str], body: list[str], source: str) -> list[di
     for cells in _rows(body, len(header), source, min_width):
         row = dict(zip(header, cells, strict=True))
         key = (row.get("Process ID", ""), row.get("ID", ""))
-        launch = launches.setdefault(key, {
-            "identity": {c: row[c] for c in header if c in _IDENTITY},
-            "metrics": {}, "labels": {}, "rules": [],
-        })
+        launch = launches.setdefault(
+            key,
+            {
+                "identity": {c: row[c] for c in header if c in _IDENTITY},
+                "metrics": {},
+                "labels": {},
+                "rules": [],
+            },
+        )
         name = row.get("Metric Name", "")
         if row.get("Rule Name") and not name:
             speedup = row.get("Estimated Speedup", "")
@@ -325,8 +374,11 @@ def _details_records(header: list[str], body: list[str], source: str) -> list[di
     return records
 
 
-def _record(identity: dict[str, str], metrics: dict[str, tuple[object, str]],
-            labels: dict[tuple[str, str], tuple[object, str]]) -> dict:
+def _record(
+    identity: dict[str, str],
+    metrics: dict[str, tuple[object, str]],
+    labels: dict[tuple[str, str], tuple[object, str]],
+) -> dict:
     """One launch: identity columns + ncu metrics/labels -> a sweep-table record."""
     kernel, signature = clean_kernel_name(identity.get("Kernel Name", "") or "?")
     rec: dict = {"kernel": kernel, "kernel_signature": signature}
@@ -334,8 +386,10 @@ def _record(identity: dict[str, str], metrics: dict[str, tuple[object, str]],
         rec["launch_id"], _ = split_value(identity["ID"])
     if identity.get("CC"):
         rec["arch"] = arch_from_cc(identity["CC"])
-    for col, dims in (("Block Size", ("block_x", "block_y", "block_z")),
-                      ("Grid Size", ("grid_x", "grid_y", "grid_z"))):
+    for col, dims in (
+        ("Block Size", ("block_x", "block_y", "block_z")),
+        ("Grid Size", ("grid_x", "grid_y", "grid_z")),
+    ):
         if identity.get(col):
             for axis, value in zip(dims, parse_dim3(identity[col]), strict=True):
                 if value == value:
@@ -396,7 +450,7 @@ def _convert(column: str, raw: object, unit: str) -> float | str:
 def _stall_family(name: str) -> tuple[str, str] | None:
     for prefix, suffix in NCU_STALL_FAMILIES:
         if name.startswith(prefix) and name.endswith(suffix):
-            reason = name[len(prefix):len(name) - len(suffix)] if suffix else name[len(prefix):]
+            reason = name[len(prefix) : len(name) - len(suffix)] if suffix else name[len(prefix) :]
             if reason in NCU_STALL_REASONS or reason in NOT_A_STALL:
                 return prefix, reason
     return None
@@ -418,8 +472,10 @@ def _import_ncu_report():
     ncu_bin = shutil.which(os.environ.get("NCU", "ncu"))
     if ncu_bin:
         candidates.append(Path(os.path.realpath(ncu_bin)).parent / "extras" / "python")
-    for pattern in ("/opt/nvidia/nsight-compute/*/extras/python",
-                    "/usr/local/cuda*/nsight-compute*/extras/python"):
+    for pattern in (
+        "/opt/nvidia/nsight-compute/*/extras/python",
+        "/usr/local/cuda*/nsight-compute*/extras/python",
+    ):
         candidates += [Path(p) for p in sorted(glob.glob(pattern), reverse=True)]
     for path in candidates:
         if (path / "ncu_report.py").is_file():
@@ -443,13 +499,25 @@ def parse_ncu_report(path: str | Path) -> pd.DataFrame:
     if module is not None:
         return _parse_with_module(module, path)
     if shutil.which(os.environ.get("NCU", "ncu")):
-        result = run_command([os.environ.get("NCU", "ncu"), "--import", str(path), "--csv",
-                              "--page", "raw", "--print-units", "base"], timeout_s=600)
+        result = run_command(
+            [
+                os.environ.get("NCU", "ncu"),
+                "--import",
+                str(path),
+                "--csv",
+                "--page",
+                "raw",
+                "--print-units",
+                "base",
+            ],
+            timeout_s=600,
+        )
         return parse_ncu_csv(result.output, source=str(path))
     raise ProfilerError(
         f"{path}: reading .ncu-rep needs NVIDIA's ncu_report Python module (in Nsight Compute's "
         "extras/python; set NCU_PYTHON_PATH) or ncu on PATH; or export it elsewhere with "
-        "'ncu --import FILE --csv --page raw > FILE.csv'")
+        "'ncu --import FILE --csv --page raw > FILE.csv'"
+    )
 
 
 def _parse_with_module(module, path: Path) -> pd.DataFrame:
@@ -554,12 +622,16 @@ def run_ncu(
             raise problem or ProfilerError(f"ncu exited with code {result.returncode}")
         return parse_ncu_report(options["report_path"])
     problem = diagnose_ncu_output(result.output)
-    if problem is not None and (result.returncode != 0 or _find_header(
-            result.stdout.splitlines()) is None or "No kernels were profiled" in result.output):
+    if problem is not None and (
+        result.returncode != 0
+        or _find_header(result.stdout.splitlines()) is None
+        or "No kernels were profiled" in result.output
+    ):
         raise problem
     if result.returncode != 0 and _find_header(result.stdout.splitlines()) is None:
-        raise ProfilerError(f"ncu exited with code {result.returncode}: "
-                            f"{_last_line(result.output)}", exit_code=4)
+        raise ProfilerError(
+            f"ncu exited with code {result.returncode}: {_last_line(result.output)}", exit_code=4
+        )
     table = parse_ncu_csv(result.stdout, source=" ".join(argv))
     table["profiler_version"] = ncu_version(executable)
     return table
@@ -568,3 +640,19 @@ def run_ncu(
 def _last_line(text: str) -> str:
     lines = [line for line in text.splitlines() if line.strip()]
     return lines[-1][:200] if lines else "(no output)"
+
+
+class NcuProfiler(Profiler):
+    """Nsight Compute, the profiler for Volta and newer (the only one on Hopper)."""
+
+    name = "ncu"
+    env_var = "NCU"
+
+    def build_command(self, target_argv, kernel_regex, metrics=None, **options):
+        return build_ncu_command(target_argv, kernel_regex, metrics, **options)
+
+    def profile(self, target_argv, kernel_regex, metrics=None, *, timeout_s=1800, **options):
+        return run_ncu(target_argv, kernel_regex, metrics, timeout_s=timeout_s, **options)
+
+    def parse(self, text, source=""):
+        return parse_ncu_csv(text, source)

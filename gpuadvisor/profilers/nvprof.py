@@ -19,6 +19,7 @@ import pandas as pd
 from gpuadvisor.errors import ProfilerError, UserError
 from gpuadvisor.profilers.base import (
     NAN,
+    Profiler,
     clean_kernel_name,
     csv_row,
     device_name,
@@ -42,9 +43,16 @@ from gpuadvisor.sweep import normalize
 #: Metrics a profile asks nvprof for (names present on Maxwell/Pascal/Volta; Kepler calls some
 #: of them differently, pass ``metrics=`` there).
 NVPROF_SWEEP_METRICS: list[str] = [
-    "achieved_occupancy", "gld_efficiency", "gst_efficiency", "global_hit_rate",
-    "l2_tex_read_hit_rate", "dram_utilization", "gld_transactions_per_request",
-    "branch_efficiency", "warp_execution_efficiency", "gld_transactions",
+    "achieved_occupancy",
+    "gld_efficiency",
+    "gst_efficiency",
+    "global_hit_rate",
+    "l2_tex_read_hit_rate",
+    "dram_utilization",
+    "gld_transactions_per_request",
+    "branch_efficiency",
+    "warp_execution_efficiency",
+    "gld_transactions",
     *[c for c in STALL_COLUMNS if c != "stall_sleeping"],
 ]
 
@@ -84,23 +92,34 @@ def build_nvprof_command(
 # ================================================================ diagnosis
 def diagnose_nvprof_output(text: str) -> ProfilerError | None:
     """The one-line error an nvprof log reports, if any."""
-    if "ERR_NVGPUCTRPERM" in text or "NVSOLN1000" in text or re.search(
-            r"does not have permission to (?:access|profile)", text):
+    if (
+        "ERR_NVGPUCTRPERM" in text
+        or "NVSOLN1000" in text
+        or re.search(r"does not have permission to (?:access|profile)", text)
+    ):
         return ProfilerError(
             "nvprof has no permission to read GPU performance counters: run as root or load "
             "the driver with NVreg_RestrictProfilingToAdminUsers=0 "
-            "(https://developer.nvidia.com/ERR_NVGPUCTRPERM)")
+            "(https://developer.nvidia.com/ERR_NVGPUCTRPERM)"
+        )
     if re.search(r"not supported on devices with compute capability", text):
-        return ProfilerError("nvprof does not support this GPU (compute capability 8.0 or "
-                             "newer): use --profiler ncu")
+        return ProfilerError(
+            "nvprof does not support this GPU (compute capability 8.0 or newer): use --profiler ncu"
+        )
     match = re.search(r"Application returned non-zero code (-?\d+)", text)
     if match:
-        return ProfilerError(f"the profiled program exited with code {match.group(1)} under "
-                             "nvprof", exit_code=4)
-    if re.search(r"No kernels were profiled|No profile data collected|No CUDA application "
-                 r"was profiled", text):
-        return ProfilerError("nvprof profiled no kernel: no launch matched the kernel filter "
-                             "or the program launched no kernel")
+        return ProfilerError(
+            f"the profiled program exited with code {match.group(1)} under nvprof", exit_code=4
+        )
+    if re.search(
+        r"No kernels were profiled|No profile data collected|No CUDA application "
+        r"was profiled",
+        text,
+    ):
+        return ProfilerError(
+            "nvprof profiled no kernel: no launch matched the kernel filter "
+            "or the program launched no kernel"
+        )
     match = re.search(r"^==(?:\d+|=+)== Error: (.+)$", text, re.MULTILINE)
     if match:
         return ProfilerError(f"nvprof: {match.group(1).strip()[:200]}")
@@ -152,8 +171,9 @@ def nvprof_layout(lines: list[str]) -> str | None:
         if line.startswith('"Type","Time(%)"') or line.startswith('"Time(%)","Time"'):
             return "csv-summary"
         stripped = line.strip()
-        if stripped.startswith("Invocations") and ("Metric Name" in stripped
-                                                   or "Event Name" in stripped):
+        if stripped.startswith("Invocations") and (
+            "Metric Name" in stripped or "Event Name" in stripped
+        ):
             return "text-results"
         if re.match(r"^\s*(Type\s+)?Time\(%\)\s+Time\s+Calls\s+Avg", line):
             return "text-summary"
@@ -205,25 +225,36 @@ def _csv_results(lines: list[str], label: str) -> list[dict]:
         if line.startswith('"Device","Kernel","Invocations"'):
             header = csv_row(line)
             if "Avg" not in header or not ({"Metric Name", "Event Name"} & set(header)):
-                raise ProfilerError(f"{label}:{number}: nvprof results header lacks "
-                                    "Metric/Event Name or Avg")
+                raise ProfilerError(
+                    f"{label}:{number}: nvprof results header lacks Metric/Event Name or Avg"
+                )
             continue
         if header is None or not line.startswith('"'):
             continue
         cells = csv_row(line)
         if len(cells) != len(header):
-            raise ProfilerError(f"{label}:{number}: {len(cells)} cells, the header has "
-                                f"{len(header)} (truncated?)")
+            raise ProfilerError(
+                f"{label}:{number}: {len(cells)} cells, the header has {len(header)} (truncated?)"
+            )
         row = dict(zip(header, cells, strict=True))
         name = row.get("Metric Name") or row.get("Event Name") or ""
-        acc.add(row.get("Device", ""), row.get("Kernel", ""), row.get("Invocations", ""),
-                name, row["Avg"])
+        acc.add(
+            row.get("Device", ""),
+            row.get("Kernel", ""),
+            row.get("Invocations", ""),
+            name,
+            row["Avg"],
+        )
     return acc.records()
 
 
 _TRACE_NUMERIC = {
-    "Grid X": "grid_x", "Grid Y": "grid_y", "Grid Z": "grid_z",
-    "Block X": "block_x", "Block Y": "block_y", "Block Z": "block_z",
+    "Grid X": "grid_x",
+    "Grid Y": "grid_y",
+    "Grid Z": "grid_z",
+    "Block X": "block_x",
+    "Block Y": "block_y",
+    "Block Z": "block_z",
     "Registers Per Thread": "registers_per_thread",
 }
 
@@ -242,8 +273,10 @@ def _csv_trace(lines: list[str], label: str) -> list[dict]:
             continue
         cells = csv_row(line)
         if len(cells) != len(header):
-            raise ProfilerError(f"{label}:{number}: {len(cells)} cells, the trace header has "
-                                f"{len(header)} (truncated?)")
+            raise ProfilerError(
+                f"{label}:{number}: {len(cells)} cells, the trace header has "
+                f"{len(header)} (truncated?)"
+            )
         row = dict(zip(header, cells, strict=True))
         if not units and not row.get("Name") and not row.get("Device"):
             units = row  # the units row: ms,ms,,,...,KB,B,...
@@ -258,17 +291,25 @@ def _csv_trace(lines: list[str], label: str) -> list[dict]:
             if col in row:
                 rec[target], _ = split_value(row[col])
         duration, inline = split_value(row.get("Duration", ""))
-        rec["duration_ms"] = to_canonical(duration, units.get("Duration") or inline or "",
-                                          MS) if units.get("Duration") or inline else NAN
-        smem = [to_canonical(*_value_unit(row.get(col, ""), units.get(col, "")), "bytes")
-                for col in ("Static SMem", "Dynamic SMem") if col in row]
+        rec["duration_ms"] = (
+            to_canonical(duration, units.get("Duration") or inline or "", MS)
+            if units.get("Duration") or inline
+            else NAN
+        )
+        smem = [
+            to_canonical(*_value_unit(row.get(col, ""), units.get(col, "")), "bytes")
+            for col in ("Static SMem", "Dynamic SMem")
+            if col in row
+        ]
         if smem and all(v == v for v in smem):
             rec["shared_mem_per_block"] = sum(smem)
         for col, value in row.items():
             column = names.get(col)
-            if column in STALL_COLUMNS or (column and col not in _TRACE_NUMERIC
-                                           and col not in ("Duration", "Static SMem",
-                                                           "Dynamic SMem")):
+            if column in STALL_COLUMNS or (
+                column
+                and col not in _TRACE_NUMERIC
+                and col not in ("Duration", "Static SMem", "Dynamic SMem")
+            ):
                 rec[column] = _convert(column, col, value + units.get(col, ""))
         records.append(rec)
     return records
@@ -292,16 +333,19 @@ def _csv_summary(lines: list[str], label: str) -> list[dict]:
             continue
         cells = csv_row(line)
         if len(cells) != len(header):
-            raise ProfilerError(f"{label}:{number}: {len(cells)} cells, the summary header "
-                                f"has {len(header)} (truncated?)")
+            raise ProfilerError(
+                f"{label}:{number}: {len(cells)} cells, the summary header "
+                f"has {len(header)} (truncated?)"
+            )
         row = dict(zip(header, cells, strict=True))
         if not units and not row.get("Name"):
             units = row
             continue
         if "Type" in row and row["Type"] != "GPU activities":
             continue
-        rec = _summary_record(row.get("Name", ""), row.get("Calls", ""),
-                              row.get("Avg", ""), units.get("Avg", ""))
+        rec = _summary_record(
+            row.get("Name", ""), row.get("Calls", ""), row.get("Avg", ""), units.get("Avg", "")
+        )
         if rec:
             records.append(rec)
     return records
@@ -312,8 +356,11 @@ def _summary_record(name: str, calls: str, avg: str, unit: str) -> dict | None:
         return None
     kernel, signature = clean_kernel_name(name)
     value, inline = split_value(avg)
-    rec = {"kernel": kernel, "kernel_signature": signature,
-           "duration_ms": to_canonical(value, unit or inline, MS)}
+    rec = {
+        "kernel": kernel,
+        "kernel_signature": signature,
+        "duration_ms": to_canonical(value, unit or inline, MS),
+    }
     count, _ = split_value(calls)
     if count == count:
         rec["invocations"] = count
@@ -322,8 +369,10 @@ def _summary_record(name: str, calls: str, avg: str, unit: str) -> dict | None:
 
 _VAL = r"(?:[A-Za-z]+ \(\d+\)|\S+)"
 _TEXT_METRIC = re.compile(rf"^\s*(\d+)\s+(\S+)\s+(.*?)\s*({_VAL})\s+({_VAL})\s+({_VAL})\s*$")
-_TEXT_EVENT = re.compile(rf"^\s*(\d+)\s+(\S+)\s+({_VAL})\s+({_VAL})\s+({_VAL})(?:\s+({_VAL}))?"
-                         r"\s*$")
+_TEXT_EVENT = re.compile(
+    rf"^\s*(\d+)\s+(\S+)\s+({_VAL})\s+({_VAL})\s+({_VAL})(?:\s+({_VAL}))?"
+    r"\s*$"
+)
 
 
 def _text_results(lines: list[str], label: str) -> list[dict]:
@@ -341,15 +390,16 @@ def _text_results(lines: list[str], label: str) -> list[dict]:
             device = match.group(1)
             continue
         if stripped.startswith("Kernel:"):
-            kernel = stripped[len("Kernel:"):].strip()
+            kernel = stripped[len("Kernel:") :].strip()
             continue
         if mode is None or not stripped or stripped.startswith("=="):
             continue
         pattern = _TEXT_METRIC if mode == "metric" else _TEXT_EVENT
         found = pattern.match(line)
         if not found or kernel is None:
-            raise ProfilerError(f"{label}:{number}: unreadable nvprof {mode} line: "
-                                f"{stripped[:80]!r}")
+            raise ProfilerError(
+                f"{label}:{number}: unreadable nvprof {mode} line: {stripped[:80]!r}"
+            )
         groups = found.groups()
         avg = groups[5] if mode == "metric" else groups[4]
         acc.add(device, kernel, groups[0], groups[1], avg)
@@ -358,7 +408,8 @@ def _text_results(lines: list[str], label: str) -> list[dict]:
 
 _TEXT_SUMMARY = re.compile(
     r"^\s*(?P<type>[A-Za-z][\w ()]*:)?\s*(?P<pct>[\d.]+)%\s+(?P<time>\S+)\s+(?P<calls>\d+)\s+"
-    r"(?P<avg>\S+)\s+(?P<min>\S+)\s+(?P<max>\S+)\s+(?P<name>.+?)\s*$")
+    r"(?P<avg>\S+)\s+(?P<min>\S+)\s+(?P<max>\S+)\s+(?P<name>.+?)\s*$"
+)
 
 
 def _text_summary(lines: list[str], label: str) -> list[dict]:
@@ -402,8 +453,9 @@ def run_nvprof(
     executable = find_executable(nvprof or "nvprof", env_var="NVPROF")
     with tempfile.TemporaryDirectory(prefix="gpuadvisor-nvprof-") as tmp:
         log = Path(tmp) / "nvprof.csv"
-        argv = build_nvprof_command(target_argv, kernel_regex, metrics, events,
-                                    log_file=str(log), nvprof=executable)
+        argv = build_nvprof_command(
+            target_argv, kernel_regex, metrics, events, log_file=str(log), nvprof=executable
+        )
         result = run_command(argv, timeout_s=timeout_s)
         text = log.read_text(errors="replace") if log.is_file() else ""
     problem = diagnose_nvprof_output(text + "\n" + result.output)
@@ -411,5 +463,22 @@ def run_nvprof(
         raise problem
     if result.returncode != 0 and not text.strip():
         raise ProfilerError(f"nvprof exited with code {result.returncode}", exit_code=4)
-    return parse_nvprof(text, source=" ".join(os.path.basename(a) if i == 0 else a
-                                              for i, a in enumerate(argv)))
+    return parse_nvprof(
+        text, source=" ".join(os.path.basename(a) if i == 0 else a for i, a in enumerate(argv))
+    )
+
+
+class NvprofProfiler(Profiler):
+    """nvprof, for recordings from (and machines with) GPUs up to Volta/Turing."""
+
+    name = "nvprof"
+    env_var = "NVPROF"
+
+    def build_command(self, target_argv, kernel_regex, metrics=None, **options):
+        return build_nvprof_command(target_argv, kernel_regex, metrics, **options)
+
+    def profile(self, target_argv, kernel_regex, metrics=None, *, timeout_s=1800, **options):
+        return run_nvprof(target_argv, kernel_regex, metrics, timeout_s=timeout_s, **options)
+
+    def parse(self, text, source=""):
+        return parse_nvprof(text, source)
