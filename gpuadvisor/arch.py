@@ -118,7 +118,9 @@ class Board:
 # ----------------------------------------------------------------------------- loading
 
 
+@functools.lru_cache(maxsize=1)
 def _raw() -> dict[str, Any]:
+    """The parsed data file (cached; callers copy before changing anything)."""
     with open(ARCH_FILE, encoding="utf-8") as fh:
         return yaml.safe_load(fh)
 
@@ -185,6 +187,9 @@ def _load() -> tuple[dict[str, Arch], dict[str, Board]]:
     boards: dict[str, Board] = {}
     for bname, b in raw["boards"].items():
         b = dict(b)
+        cites = dict(b.get("sources", {}))
+        cites.setdefault("fp32_cores", cites.get("sm_count", ""))  # cited with the SM count
+        b["sources"] = cites
         l2_kb = b.pop("l2_kb", None)
         boards[bname] = Board(
             name=bname,
@@ -205,9 +210,9 @@ def _key(text: str) -> str:
 
 
 _CC_PATTERNS = (
-    re.compile(r"^(?:sm|compute)_?(\d)(\d{1,2})[a-z]?$"),  # sm_90, sm90, sm_90a, compute_90
-    re.compile(r"^(\d+)\.(\d+)$"),  # 9.0, 12.0
-    re.compile(r"^(\d)(\d{1,2})$"),  # 90, 120
+    re.compile(r"^(?:sm|compute)_?(\d{1,2})(\d)[a-z]?$"),  # sm_90, sm90, sm_90a, compute_100
+    re.compile(r"^(\d{1,2})\.(\d)$"),  # 9.0, 12.0
+    re.compile(r"^(\d{1,2})(\d)$"),  # 90, 120 (the minor version is always one digit)
 )
 
 
@@ -264,3 +269,19 @@ def get_arch(name: str | int | float | Arch) -> Arch:
     valid = ", ".join(archs)
     boards = ", ".join(b.name for b in list_boards())
     raise UserError(f"unknown architecture {text!r}; valid: {valid} or a board ({boards})")
+
+
+@functools.lru_cache(maxsize=1)
+def _citations() -> dict[str, str]:
+    return {k: " ".join(str(v).split()) for k, v in _raw()["sources"].items()}
+
+
+def citations() -> dict[str, str]:
+    """Source keys used in citations (``guide-cc``, ``occ13``, ``seed-000``) and what each is."""
+    return dict(_citations())
+
+
+def cited_keys(citation: str) -> list[str]:
+    """The source keys a citation string refers to, in order of appearance."""
+    known = _citations()
+    return [k for k in re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+|occ13|occ6", citation) if k in known]

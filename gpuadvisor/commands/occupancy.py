@@ -112,7 +112,8 @@ def _render(result, best: list[int], best_pct: float) -> None:
     if best:
         console.print(
             f"Block sizes reaching the highest occupancy ({best_pct:.1f}%) with these resources: "
-            + ", ".join(str(n) for n in best)
+            + ", ".join(str(n) for n in best),
+            soft_wrap=True,
         )
     else:
         console.print("No block size can run with these resources.")
