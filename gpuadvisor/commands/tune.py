@@ -1,0 +1,357 @@
+"""``gpuadvisor tune``: sweep a kernel's launch configurations on this machine's GPU."""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from gpuadvisor.errors import UserError
+
+HELP = (
+    "Sweep block shapes (and cache configurations) of a kernel on this GPU: time each "
+    "configuration, check it, profile it under ncu, and rank the results.\n\n"
+    "TARGET is a built-in kernel (`gpuadvisor kernels list`), e.g. `gpuadvisor tune "
+    "matmul_naive`, or an application that launches the kernel: `gpuadvisor tune "
+    "./examples/matmul_app/matmul --kernel matmul_naive -- {block_x} {block_y}`. The app "
+    "gets each configuration through the placeholders {block_x} {block_y} {block_z} "
+    "{block_size} {cache_config} in its arguments (after `--`) and the environment "
+    "variables GPUADVISOR_BLOCK_X/_Y/_Z/_SIZE and GPUADVISOR_CACHE_CONFIG, and prints its "
+    "kernel time as a line `gpuadvisor: time_ms=<ms>` (see examples/README.md).\n\n"
+    "Every finished configuration is written at once to OUT/journal.jsonl; an interrupted "
+    "sweep continues with --resume. Results: OUT/sweep.csv and OUT/sweep.jsonl."
+)
+
+
+def _parse_params(items: list[str] | None) -> dict[str, int]:
+    params: dict[str, int] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"bad --param {item!r}: write KEY=VALUE, e.g. --param N=1024")
+        try:
+            params[key.strip()] = int(value.strip().replace("_", ""))
+        except ValueError:
+            raise UserError(f"bad --param {item!r}: the value must be a whole number") from None
+    return params
+
+
+def _is_builtin(name: str) -> bool:
+    if os.sep in name or name.startswith(".") or os.path.exists(name):
+        return False
+    try:
+        from gpuadvisor.targets.manifest import kernels
+
+        return name in kernels()
+    except UserError:
+        return False
+
+
+def _write_excluded(out_dir: Path, excluded: list[Any]) -> Path | None:
+    if not excluded:
+        return None
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / "excluded.csv"
+    with path.open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["kernel", "block_x", "block_y", "block_z", "cache_config", "reason"])
+        for item in excluded:
+            c = item.config
+            writer.writerow([c.kernel, *c.block, c.cache_config, item.reason])
+    return path
+
+
+def tune(
+    target: str = typer.Argument(..., help="A built-in kernel name, or the path of an app."),
+    app_args: list[str] = typer.Argument(
+        None, help="The app's arguments (after --), with {block_x}-style placeholders."
+    ),
+    kernel: str = typer.Option(
+        None,
+        "--kernel",
+        "-k",
+        help="The kernel's name: for an app, the name it launches (ncu's -k filter, a regex) "
+        "and the sweep table's kernel column; for a built-in, optional (must match).",
+    ),
+    shapes: str = typer.Option(
+        None,
+        "--shapes",
+        help="Block shapes to try, e.g. 32x8,16x16,256. Default: the seeds' grid (rows and "
+        "columns from 1,2,3,4,6,8,12,...,768,1024) in --dims dimensions.",
+    ),
+    dims: int = typer.Option(
+        None,
+        "--dims",
+        help="Dimensions of the default grid: 1, 2 or 3 (default: the kernel's, 2 for apps).",
+    ),
+    min_threads: int = typer.Option(
+        1, "--min-threads", help="Leave out shapes with fewer threads per block."
+    ),
+    cache_configs: str = typer.Option(
+        "default",
+        "--cache-configs",
+        help="Cache configurations: default, l1_off (-Xptxas -dlcm=cg), prefer_l1, "
+        "prefer_shared, carveout_<pct> (preferred shared-memory carveout 0-100).",
+    ),
+    resume: bool = typer.Option(
+        False, "--resume", help="Finish an interrupted sweep in OUT without repeating work."
+    ),
+    overwrite: bool = typer.Option(
+        False, "--overwrite", help="Start again even if OUT already holds a sweep."
+    ),
+    out: Path = typer.Option(
+        None, "--out", "-o", help="Output folder (default: out/tune-<kernel>)."
+    ),
+    timeout: float = typer.Option(
+        60.0,
+        "--timeout",
+        help="Seconds one configuration may take (an app run; ncu gets "
+        "more); past it the run is killed and the row marked failed.",
+    ),
+    no_profile: bool = typer.Option(False, "--no-profile", help="Time only: do not run ncu."),
+    profile_shapes: str = typer.Option(
+        None,
+        "--profile-shapes",
+        help="Profile only these shapes under ncu (all timed ones by default).",
+    ),
+    profile_batch: int = typer.Option(
+        0,
+        "--profile-batch",
+        help="At most this many configurations per ncu process "
+        "(0: one process for the whole kernel).",
+    ),
+    arch: str = typer.Option(
+        None,
+        "--arch",
+        help="Architecture whose limits filter the space (default: the "
+        "GPU's own; needed for an app when nvidia-smi is missing).",
+    ),
+    param: list[str] = typer.Option(
+        None,
+        "--param",
+        "-p",
+        help="Built-in kernel problem size, KEY=VALUE (repeatable), "
+        "e.g. --param N=1024; see `gpuadvisor kernels show`.",
+    ),
+    flush_l2: bool = typer.Option(
+        False, "--flush-l2", help="Flush the L2 cache before every timed repeat."
+    ),
+    budget: float = typer.Option(
+        0.5, "--budget", help="Seconds of repeats per configuration, at most (built-ins)."
+    ),
+    max_repeats: int = typer.Option(100, "--max-repeats", help="Timed repeats, at most."),
+    top: int = typer.Option(5, "--top", help="How many of the best configurations to show."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
+) -> None:
+    from rich.console import Console
+
+    from gpuadvisor import space as sp
+    from gpuadvisor.runner import check_out_dir, run_sweep
+    from gpuadvisor.timing import TimingPolicy
+
+    if timeout <= 0:
+        raise UserError("--timeout must be a positive number of seconds")
+    if budget <= 0 or max_repeats < 1:
+        raise UserError("--budget must be positive and --max-repeats at least 1")
+    if min_threads < 1 or profile_batch < 0 or top < 0:
+        raise UserError("--min-threads must be >= 1, --profile-batch and --top >= 0")
+    if dims is not None and dims not in (1, 2, 3):
+        raise UserError("--dims must be 1, 2 or 3")
+    caches = sp.parse_cache_configs(cache_configs)
+    args = list(app_args or [])
+
+    if _is_builtin(target):
+        from gpuadvisor.targets.builtin import BuiltinTarget
+        from gpuadvisor.targets.manifest import get_kernel
+
+        if args:
+            raise UserError(f"{target} is a built-in kernel: it takes no app arguments")
+        spec = get_kernel(target)
+        if kernel and kernel != spec.name:
+            raise UserError(f"--kernel {kernel} does not match the built-in kernel {target}")
+        out_dir = out or Path("out") / f"tune-{spec.name}"
+        policy = TimingPolicy(
+            min_repeats=min(5, max_repeats),
+            max_repeats=max_repeats,
+            budget_s=budget,
+            flush_l2=flush_l2,
+        )
+        the_target: Any = BuiltinTarget(
+            spec,
+            _parse_params(param),
+            build_dir=out_dir / "build",
+            policy=policy,
+            profile_timeout_s=timeout,
+        )
+        default_dims = spec.dims
+    else:
+        from gpuadvisor.targets.external import ExternalTarget
+
+        if param:
+            raise UserError("--param applies to built-in kernels only")
+        if not kernel:
+            raise UserError(
+                f"{target} is not a built-in kernel, so it is run as an app: pass "
+                "--kernel NAME (the kernel it launches)"
+            )
+        out_dir = out or Path("out") / f"tune-{kernel}"
+        the_target = ExternalTarget(target, args, kernel, timeout_s=timeout)
+        default_dims = 2
+
+    check_out_dir(out_dir, resume=resume, overwrite=overwrite)
+    shape_list = sp.user_shapes(shapes) if shapes else sp.seed_shapes(dims or default_dims)
+    err = Console(stderr=True, quiet=quiet)
+    outc = Console()
+    try:
+        device = the_target.device()
+        arch_obj = _resolve_arch(arch, device.arch)
+        space = the_target.space(shape_list, caches, arch_obj, min_threads=min_threads)
+        if not space.configs:
+            reasons = sorted({e.reason for e in space.excluded})[:3]
+            raise UserError("no configuration can run: " + "; ".join(reasons))
+        if not no_profile:
+            from gpuadvisor.targets.profiling import find_ncu
+
+            find_ncu()
+        profile_keys = None
+        if profile_shapes:
+            wanted = set(sp.user_shapes(profile_shapes))
+            profile_keys = [c.key for c in space.configs if c.block in wanted]
+        excluded_path = _write_excluded(out_dir, space.excluded)
+        err.print(
+            f"[bold]gpuadvisor tune[/] {the_target.describe()} on "
+            f"{device.gpu or '?'} ({arch_obj.name}): {len(space.configs)} configurations"
+            + (f", {len(space.excluded)} left out (see {excluded_path})" if excluded_path else ""),
+            highlight=False,
+        )
+        provenance = {
+            "command": "gpuadvisor tune " + " ".join(_argv_tail()),
+            "gpu": device.gpu,
+            "arch": arch_obj.name,
+            "driver": device.driver,
+            **the_target.provenance(),
+        }
+        if not no_profile:
+            from gpuadvisor.profilers.ncu import ncu_version
+            from gpuadvisor.targets.profiling import find_ncu as _find
+
+            provenance["ncu"] = ncu_version(_find())
+            provenance["ncu_options"] = "--cache-control all --clock-control base"
+        result = run_sweep(
+            the_target,
+            space.configs,
+            out_dir,
+            resume=resume,
+            overwrite=overwrite,
+            profile=not no_profile,
+            profile_keys=profile_keys,
+            profile_batch=profile_batch,
+            provenance=provenance,
+            console=err,
+            show_progress=not quiet,
+        )
+    finally:
+        the_target.close()
+    _render(outc, result, top)
+    _show_analysis(outc, result.table, arch_obj.name, top)
+
+
+def _argv_tail() -> list[str]:
+    import sys
+
+    argv = sys.argv[1:]
+    return argv[argv.index("tune") + 1 :] if "tune" in argv else argv
+
+
+def _resolve_arch(name: str | None, device_arch: str | None):
+    from gpuadvisor.arch import get_arch
+
+    if name:
+        return get_arch(name)
+    if device_arch:
+        return get_arch(device_arch)
+    raise UserError(
+        "cannot tell this GPU's architecture (no nvidia-smi): pass --arch, e.g. --arch sm_90"
+    )
+
+
+def _render(console: Any, result: Any, top: int) -> None:
+    from rich.table import Table
+
+    table = result.table
+    counts = table["status"].value_counts().to_dict()
+    summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+    console.print(
+        f"{len(table)} configurations: {summary}"
+        + (f" ({result.reused} from an earlier run)" if result.reused else ""),
+        highlight=False,
+    )
+    ok = table[(table["status"] == "ok") & table["time_ms"].notna()]
+    if top and not ok.empty:
+        best = ok.sort_values("time_ms").head(top)
+        fastest = float(best["time_ms"].iloc[0])
+        view = Table(title=f"Best configurations ({best['kernel'].iloc[0]})")
+        for col in ("block", "threads", "cache", "time ms", "vs best", "occupancy %"):
+            view.add_column(col, justify="right" if col != "cache" else "left")
+        for _, row in best.iterrows():
+            occ = row.get("achieved_occupancy")
+            if occ is None or occ != occ:
+                occ = row.get("theoretical_occupancy")
+            view.add_row(
+                f"{row['block_x']}x{row['block_y']}x{row['block_z']}",
+                str(row["block_size"]),
+                str(row["cache_config"]),
+                f"{row['time_ms']:.4g}",
+                f"{row['time_ms'] / fastest:.2f}x",
+                "-" if occ is None or occ != occ else f"{occ:.0f}",
+            )
+        console.print(view)
+    problems = table[table["status"].isin(["failed", "invalid"])]
+    for _, row in problems.head(5).iterrows():
+        console.print(
+            f"  {row['status']}: {row['block_x']}x{row['block_y']}x{row['block_z']} "
+            f"{row['cache_config']}: {row['error']}",
+            markup=False,
+            highlight=False,
+        )
+    if len(problems) > 5:
+        console.print(f"  ... and {len(problems) - 5} more (see the sweep table)")
+    for problem in result.profile_problems[:3]:
+        console.print(f"  ncu: {problem}", markup=False, highlight=False)
+    console.print(f"sweep table: {result.csv_path} and {result.json_path}", highlight=False)
+
+
+def _show_analysis(console: Any, table: Any, arch: str, top: int) -> None:
+    """Helper C's recommendations, when that module exists (skipped silently otherwise)."""
+    try:
+        from gpuadvisor.analysis import analyze_sweep
+    except ImportError:
+        return
+    try:
+        analysis = analyze_sweep(table, arch=arch)
+    except Exception as err:  # noqa: BLE001 - the sweep is saved; analysis is a bonus here
+        console.print(
+            f"(analysis skipped: {type(err).__name__}: {err}; run "
+            "`gpuadvisor analyze` on the sweep table)",
+            markup=False,
+            highlight=False,
+        )
+        return
+    ranking = list(getattr(analysis, "ranking", []) or [])[: max(1, min(top, 3))]
+    if not ranking:
+        return
+    console.print("[bold]Recommendations[/]")
+    for i, entry in enumerate(ranking, 1):
+        block = f"{entry.block_x}x{entry.block_y}x{entry.block_z}"
+        time_ms = getattr(entry, "time_ms", None)
+        timing = f", {time_ms:.4g} ms" if isinstance(time_ms, int | float) else ""
+        console.print(f" {i}. {block} {entry.cache_config}{timing}", highlight=False)
+        for reason in list(getattr(entry, "reasons", []) or [])[:2]:
+            console.print(f"    - {reason}", markup=False, highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tune", help=HELP)(tune)

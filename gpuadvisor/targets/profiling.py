@@ -1,0 +1,218 @@
+"""Running ncu for a sweep and mapping its launches back to configurations.
+
+ncu is started with helper functions of :mod:`gpuadvisor.profilers.ncu` (the command line,
+the metric list, the CSV parser). Its output is streamed so the progress bar can advance on
+every ``==PROF== Profiling`` line, and its process group is killed on a timeout or an
+interrupt. Launches map back to configurations by launch order, checked against the block
+dimensions ncu reports.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import re
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gpuadvisor.errors import ProfilerError
+from gpuadvisor.space import Config
+
+_PROFILED = re.compile(r"==PROF==\s+Profiling\s+\"")
+#: ncu columns that describe the launch, not the configuration's counters.
+_NOT_METRICS = {
+    "kernel",
+    "kernel_signature",
+    "launch_id",
+    "block_x",
+    "block_y",
+    "block_z",
+    "block_size",
+    "grid_x",
+    "grid_y",
+    "grid_z",
+    "cache_config",
+    "status",
+    "error",
+    "source",
+    "gpu",
+    "arch",
+    "sm_count",
+    "time_ms",
+    "time_ms_min",
+    "time_ms_max",
+    "time_ms_std",
+    "repeats",
+    "l2_flushed",
+}
+
+
+@dataclass(frozen=True)
+class NcuRun:
+    argv: tuple[str, ...]
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+    @property
+    def output(self) -> str:
+        return self.stdout + "\n" + self.stderr
+
+
+def ncu_metrics(compute_capability: tuple[int, int] | None) -> list[str]:
+    """The sweep's metric list for this GPU (helper B's list)."""
+    from gpuadvisor.profilers import ncu
+
+    builder = getattr(ncu, "sweep_metrics", None)
+    if builder is not None and compute_capability is not None:
+        return list(builder(tuple(compute_capability)))
+    return list(ncu.SWEEP_METRICS)
+
+
+def find_ncu() -> str:
+    from gpuadvisor.profilers.base import find_executable
+
+    try:
+        return find_executable("ncu", env_var="NCU")
+    except ProfilerError:
+        if os.path.isfile("/usr/local/cuda/bin/ncu"):
+            return "/usr/local/cuda/bin/ncu"
+        raise ProfilerError(
+            "ncu (Nsight Compute) not found: put it on PATH or set NCU, or pass "
+            "--no-profile to time only"
+        ) from None
+
+
+def run_streaming(
+    argv: Sequence[str],
+    *,
+    timeout_s: float | None,
+    env: Mapping[str, str] | None = None,
+    on_profiled: Callable[[], None] | None = None,
+) -> NcuRun:
+    """Run ncu (no shell), calling ``on_profiled`` for each launch it finishes profiling."""
+    start = time.monotonic()
+    try:
+        proc = subprocess.Popen(
+            list(argv),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            errors="replace",
+            start_new_session=True,
+            env=dict(env) if env is not None else None,
+        )
+    except OSError as err:
+        raise ProfilerError(f"cannot start {argv[0]}: {err.strerror or err}") from None
+    chunks: dict[str, list[str]] = {"out": [], "err": []}
+
+    def pump(stream, name: str) -> None:
+        for line in stream:
+            chunks[name].append(line)
+            if on_profiled is not None and _PROFILED.search(line):
+                on_profiled()
+
+    readers = [
+        threading.Thread(target=pump, args=(proc.stdout, "out"), daemon=True),
+        threading.Thread(target=pump, args=(proc.stderr, "err"), daemon=True),
+    ]
+    for reader in readers:
+        reader.start()
+    try:
+        proc.wait(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        kill_group(proc)
+        raise ProfilerError(f"ncu did not finish within {timeout_s:.0f} s (killed)") from None
+    except BaseException:
+        kill_group(proc)
+        raise
+    for reader in readers:
+        reader.join(timeout=10)
+    return NcuRun(
+        tuple(argv),
+        proc.returncode,
+        "".join(chunks["out"]),
+        "".join(chunks["err"]),
+        time.monotonic() - start,
+    )
+
+
+def kill_group(proc: subprocess.Popen) -> None:
+    """Kill a child started with start_new_session, and everything it started."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=10)
+
+
+def parse_run(run: NcuRun, source: str) -> list[dict[str, Any]]:
+    """ncu's CSV -> one dict per profiled launch (launch order); one-line errors otherwise."""
+    from gpuadvisor.profilers.ncu import diagnose_ncu_output, parse_ncu_csv
+
+    problem = diagnose_ncu_output(run.output)
+    try:
+        table = parse_ncu_csv(run.stdout, source=source)
+    except ProfilerError as err:
+        raise problem or err from None
+    if "launch_id" in table.columns:
+        table = table.sort_values("launch_id", kind="stable")
+    return table.to_dict(orient="records")
+
+
+def metrics_of(row: Mapping[str, Any]) -> dict[str, Any]:
+    """The counters of one ncu row: canonical metrics, stalls, profiler; no NaNs, no identity."""
+    out: dict[str, Any] = {}
+    for key, value in row.items():
+        if key in _NOT_METRICS or value is None:
+            continue
+        if isinstance(value, float) and math.isnan(value):
+            continue
+        if value is not None and str(value) == "<NA>":
+            continue
+        out[key] = value.item() if hasattr(value, "item") else value
+    return out
+
+
+def _dims(row: Mapping[str, Any]) -> tuple[int, int, int] | None:
+    try:
+        return (
+            int(row["block_x"]),
+            int(row.get("block_y", 1) or 1),
+            int(row.get("block_z", 1) or 1),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def match_launches(
+    launched: Sequence[Config], rows: Sequence[Mapping[str, Any]]
+) -> tuple[dict[tuple, dict[str, Any]], list[str]]:
+    """Pair each launched configuration with its ncu row, in launch order.
+
+    A row whose block dimensions differ from the next configuration's is skipped (a launch
+    ncu profiled that the driver did not log, or the reverse); every mismatch is reported.
+    """
+    matched: dict[tuple, dict[str, Any]] = {}
+    problems: list[str] = []
+    j = 0
+    for config in launched:
+        k = j
+        while k < len(rows) and _dims(rows[k]) not in (None, config.block):
+            k += 1
+        if k >= len(rows):
+            problems.append(f"{config.label()}: no ncu row with block {config.block}")
+            continue
+        if k > j:
+            problems.append(f"skipped {k - j} ncu row(s) before {config.label()}")
+        matched[config.key] = metrics_of(rows[k])
+        j = k + 1
+    if j < len(rows):
+        problems.append(f"{len(rows) - j} ncu row(s) matched no launched configuration")
+    return matched, problems
