@@ -196,3 +196,20 @@ def test_line_cut_in_the_middle_is_a_clear_error():
     cut = "\n".join(lines[:-1] + [lines[-1][: len(lines[-1]) // 2]])
     with pytest.raises(ProfilerError, match="truncated"):
         parse_ncu_csv(cut)
+
+
+def test_program_output_in_quotes_and_repeated_tables():
+    """Output of two ncu runs concatenated, with the program printing quoted text between."""
+    text = _hopper("probe_sections_raw.csv").read_text()
+    noisy = text + '\n"launched", "16x16"\n' + text
+    df = parse_ncu_csv(noisy)
+    assert len(df) == 6
+    assert list(df["kernel"][:3]) == list(df["kernel"][3:])
+
+
+def test_tables_with_different_metric_columns_in_one_file():
+    raw = _hopper("probe_raw.csv").read_text()
+    sections = _hopper("probe_sections_raw.csv").read_text()
+    df = parse_ncu_csv(raw + "\n" + sections)
+    assert len(df) == 18
+    assert df["gld_efficiency"].notna().sum() == 15  # only the sweep table collected it

@@ -251,11 +251,12 @@ def diagnose_ncu_output(text: str) -> ProfilerError | None:
     return None
 
 
+def _is_header(line: str) -> bool:
+    return line.startswith('"ID"') or (line.startswith('"') and '"Kernel Name"' in line)
+
+
 def _find_header(lines: list[str]) -> int | None:
-    for i, line in enumerate(lines):
-        if line.startswith('"ID"') or (line.startswith('"') and '"Kernel Name"' in line):
-            return i
-    return None
+    return next((i for i, line in enumerate(lines) if _is_header(line)), None)
 
 
 def parse_ncu_csv(text: str, source: str = "") -> pd.DataFrame:
@@ -278,15 +279,18 @@ def ncu_csv_records(text: str, source: str = "") -> list[dict]:
             f"{source or 'input'}: no ncu CSV header "
             '("ID","Process ID",...,"Kernel Name",...) found'
         )
-    header = csv_row(lines[header_at])
-    if len(set(header)) != len(header):
-        raise ProfilerError(f"{source or 'input'}: ncu CSV header repeats a column name")
-    body = lines[header_at + 1 :]
+    starts = [i for i in range(header_at, len(lines)) if _is_header(lines[i])]
+    records: list[dict] = []
+    for n, start in enumerate(starts):  # one table per header (several runs concatenated)
+        header = csv_row(lines[start])
+        if len(set(header)) != len(header):
+            raise ProfilerError(f"{source or 'input'}: ncu CSV header repeats a column name")
+        body = lines[start + 1 : starts[n + 1] if n + 1 < len(starts) else len(lines)]
+        if all(col in header for col in _DETAILS_COLUMNS):
+            records += _details_records(header, body, source)
+        else:
+            records += _raw_records(header, body, source)
     version = profiler_version_from(meta)
-    if all(col in header for col in _DETAILS_COLUMNS):
-        records = _details_records(header, body, source)
-    else:
-        records = _raw_records(header, body, source)
     if not records:
         problem = diagnose_ncu_output(text)
         raise problem or ProfilerError(
@@ -300,6 +304,9 @@ def ncu_csv_records(text: str, source: str = "") -> list[dict]:
     return records
 
 
+_ROW_START = re.compile(r'^"\d*",')  # ncu rows start with their ID ("" in the units row)
+
+
 def _rows(body: list[str], width: int, source: str, min_width: int | None = None):
     """CSV rows of ``width`` cells (at least ``min_width``, padded); ncu's own log lines and
     program output in between are skipped."""
@@ -307,9 +314,11 @@ def _rows(body: list[str], width: int, source: str, min_width: int | None = None
     for number, line in enumerate(body, 1):
         if not line.strip() or line.startswith("==") or line.startswith("#"):
             continue
-        if not line.startswith('"'):
+        if not _ROW_START.match(line):
             continue  # program output interleaved with ncu's CSV
         cells = csv_row(line)
+        if cells and cells[0] == "ID" and "Kernel Name" in cells:
+            continue  # a repeated header (tables of several processes or files)
         if min_width <= len(cells) < width:
             cells += [""] * (width - len(cells))
         if len(cells) != width:
