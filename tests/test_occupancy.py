@@ -1,7 +1,7 @@
 """The offline occupancy calculator against CUDA itself and against the seeds' statements.
 
 Three references, each independent of gpuadvisor's own arithmetic:
-* fixtures/hopper/occupancy_grid.csv: cudaOccupancyMaxActiveBlocksPerMultiprocessor on an H100
+* fixtures/hopper/occupancy_grid.csv: cudaOccupancyMaxActiveBlocksPerMultiprocessor on a Hopper GPU
   (recorded by tools/occupancy_probe.cu); every row is one test;
 * NVIDIA's cuda_occupancy.h from the installed toolkit, compiled into tests/occupancy_oracle.cpp
   and run on random configurations for every architecture it knows (sm_30 and newer);
@@ -36,7 +36,7 @@ ORACLE_SRC = Path(__file__).with_name("occupancy_oracle.cpp")
 CUDA_INCLUDE = Path("/usr/local/cuda/include")
 
 
-# ----------------------------------------------------------------------------- the H100 grid
+# ----------------------------------------------------------------------------- the Hopper grid
 
 
 def _grid() -> tuple[dict[str, str], list[dict[str, str]]]:
@@ -68,7 +68,7 @@ else:
             None,
             marks=pytest.mark.skip(
                 reason=f"{GRID.relative_to(ROOT)} not recorded yet (the lead records it on the "
-                "H100 with tools/record_gpu_fixtures.sh)"
+                "GPU machine with tools/record_gpu_fixtures.sh)"
             ),
         )
     ]

@@ -162,8 +162,9 @@ the register file split into its partitions; shared memory per block is static +
 driver's reserve, rounded up to the allocation unit; on Volta and newer the carveout percentage is
 rounded up to the next supported shared capacity, and the default carveout means the largest
 capacity. tests/test_occupancy.py checks it against `cudaOccupancyMaxActiveBlocksPerMultiprocessor`
-on an H100 and against `cuda_occupancy.h` on every architecture from sm_30; Fermi (which CUDA 13
-no longer covers) follows the CUDA 6 header and the seeds' statements.
+on a Hopper GPU (every row of fixtures/hopper/occupancy_grid.csv, recorded on an H200) and against
+`cuda_occupancy.h` on every architecture from sm_30; Fermi (which CUDA 13 no longer covers)
+follows the CUDA 6 header and the seeds' statements.
 
 """
 
