@@ -18,13 +18,28 @@ from gpuadvisor.errors import UserError
 from gpuadvisor.profilers.detect import detect_format, parse_file
 from gpuadvisor.sweep import normalize
 
-_GROUP = ["source", "profiler", "kernel", "kernel_signature", "gpu", "arch", "block_x",
-          "block_y", "block_z", "grid_x", "grid_y", "grid_z", "cache_config", "status"]
+_GROUP = [
+    "source",
+    "profiler",
+    "kernel",
+    "kernel_signature",
+    "gpu",
+    "arch",
+    "block_x",
+    "block_y",
+    "block_z",
+    "grid_x",
+    "grid_y",
+    "grid_z",
+    "cache_config",
+    "status",
+]
 _IDENTITY = ["block_x", "block_y", "block_z", "block_size", "grid_x", "grid_y", "grid_z"]
 
 
-def import_files(paths: Iterable[str | Path], *, collapse: bool = True,
-                 merge: bool = True) -> pd.DataFrame:
+def import_files(
+    paths: Iterable[str | Path], *, collapse: bool = True, merge: bool = True
+) -> pd.DataFrame:
     """Parse every file (format auto-detected) into one sweep table.
 
     ``collapse``: one row per (file, kernel, configuration) with the median of each metric
@@ -91,8 +106,11 @@ def merge_nvprof_traces(df: pd.DataFrame) -> pd.DataFrame:
     merged_rows = []
     for index in df.index[unshaped]:
         row = df.loc[index]
-        same = df.index[shaped & (df["kernel"] == row["kernel"])
-                        & (df["gpu"].isna() | row.isna()["gpu"] | (df["gpu"] == row["gpu"]))]
+        same = df.index[
+            shaped
+            & (df["kernel"] == row["kernel"])
+            & (df["gpu"].isna() | row.isna()["gpu"] | (df["gpu"] == row["gpu"]))
+        ]
         if len(same) != 1 or "duration_ms" not in df:
             continue
         trace = df.loc[same[0]]

@@ -160,3 +160,14 @@ def test_truncated_csv_is_a_clear_error_or_fewer_rows(cut):
         assert "truncated" in str(err)
     else:
         assert 0 < len(df) < 193
+
+
+def test_preferred_nvprof_name_wins_whatever_the_line_order():
+    """l2_tex_hit_rate is preferred over l2_tex_read_hit_rate even when it comes later."""
+    lines = (NVPROF / "leimingyu__magus__matrixMul_metrics.csv").read_text().splitlines()
+    read = next(ln for ln in lines if '"l2_tex_read_hit_rate"' in ln)
+    both = read.replace('"l2_tex_read_hit_rate","L2 Hit Rate (Texture Reads)"',
+                        '"l2_tex_hit_rate","L2 Hit Rate"').replace("97.674216%", "50.000000%")
+    text = "\n".join(lines + [both])
+    assert parse_nvprof(text).iloc[0]["l2_hit_rate"] == pytest.approx(50.0)
+    assert parse_nvprof("\n".join(lines)).iloc[0]["l2_hit_rate"] == pytest.approx(97.674216)

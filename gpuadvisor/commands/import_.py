@@ -11,17 +11,25 @@ from gpuadvisor.errors import UserError
 
 
 def import_command(
-    files: list[Path] = typer.Argument(..., help="Recorded profiles: ncu --csv (raw or details "
-                                                 "page), .ncu-rep, nvprof CSV/log/trace/summary, "
-                                                 "or sweep tables."),
-    output: str = typer.Option(None, "--output", "-o",
-                               help="Sweep table to write (.csv or .jsonl; '-' = CSV to stdout)."),
-    keep_launches: bool = typer.Option(False, "--keep-launches",
-                                       help="One row per profiled launch instead of one per "
-                                            "configuration."),
-    no_merge: bool = typer.Option(False, "--no-merge",
-                                  help="Do not join nvprof metric results with the launch "
-                                       "configuration of an nvprof trace."),
+    files: list[Path] = typer.Argument(
+        ...,
+        help="Recorded profiles: ncu --csv (raw or details "
+        "page), .ncu-rep, nvprof CSV/log/trace/summary, "
+        "or sweep tables.",
+    ),
+    output: str = typer.Option(
+        None, "--output", "-o", help="Sweep table to write (.csv or .jsonl; '-' = CSV to stdout)."
+    ),
+    keep_launches: bool = typer.Option(
+        False,
+        "--keep-launches",
+        help="One row per profiled launch instead of one per configuration.",
+    ),
+    no_merge: bool = typer.Option(
+        False,
+        "--no-merge",
+        help="Do not join nvprof metric results with the launch configuration of an nvprof trace.",
+    ),
 ) -> None:
     """Turn recorded profiler output into one sweep table with canonical column names."""
     if not output:
@@ -39,8 +47,10 @@ def import_command(
     path = write_sweep(table, output, provenance)
     kernels = table["kernel"].nunique()
     shaped = int(table["block_x"].notna().sum())
-    typer.echo(f"wrote {len(table)} rows ({kernels} kernels, {shaped} with a block shape) "
-               f"from {len(files)} file(s) to {path}")
+    typer.echo(
+        f"wrote {len(table)} rows ({kernels} kernels, {shaped} with a block shape) "
+        f"from {len(files)} file(s) to {path}"
+    )
     if "input_format" in table:
         for (source, fmt), count in table.groupby(["source", "input_format"]).size().items():
             typer.echo(f"  {fmt:22s} {count:4d} rows  {source}")

@@ -75,9 +75,12 @@ def profile_command(
     seconds = _seconds(timeout)
     options = {}
     if plugin.name == "ncu":
-        options = dict(launch_skip=_int(launch_skip, "--launch-skip", 0),
-                       launch_count=_int(launch_count, "--launch-count", 1),
-                       cache_control=cache_control, clock_control=clock_control)
+        options = dict(
+            launch_skip=_int(launch_skip, "--launch-skip", 0),
+            launch_count=_int(launch_count, "--launch-count", 1),
+            cache_control=cache_control,
+            clock_control=clock_control,
+        )
     table = plugin.profile(argv, kernel, metric_list, timeout_s=seconds, **options)
     if output:
         from gpuadvisor.sweep import write_sweep

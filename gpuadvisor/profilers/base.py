@@ -337,13 +337,24 @@ class Profiler:
             return False
         return True
 
-    def build_command(self, target_argv: Sequence[str], kernel_regex: str | None,
-                      metrics: Sequence[str] | None = None, **options) -> list[str]:
+    def build_command(
+        self,
+        target_argv: Sequence[str],
+        kernel_regex: str | None,
+        metrics: Sequence[str] | None = None,
+        **options,
+    ) -> list[str]:
         raise NotImplementedError
 
-    def profile(self, target_argv: Sequence[str], kernel_regex: str | None,
-                metrics: Sequence[str] | None = None, *, timeout_s: float | None = 1800,
-                **options):
+    def profile(
+        self,
+        target_argv: Sequence[str],
+        kernel_regex: str | None,
+        metrics: Sequence[str] | None = None,
+        *,
+        timeout_s: float | None = 1800,
+        **options,
+    ):
         """Run the target under the profiler -> sweep-table rows (a DataFrame)."""
         raise NotImplementedError
 

@@ -375,6 +375,17 @@ def stall_shares(amounts: dict[str, float]) -> dict[str, float]:
 
 
 # ---------------------------------------------------------------- name maps
+def source_rank(column: str, name: str) -> int:
+    """Preference of profiler metric ``name`` as a source of ``column`` (0 = first choice)."""
+    metric = BY_NAME.get(column)
+    if metric is not None:
+        for names in (metric.ncu, metric.nvprof):
+            if name in names:
+                return names.index(name)
+    return 0
+
+
+@lru_cache(maxsize=1)
 def ncu_name_map() -> dict[str, str]:
     """ncu metric name -> canonical column (canonical metrics, extras, geometry)."""
     out: dict[str, str] = {}
@@ -387,6 +398,7 @@ def ncu_name_map() -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=1)
 def ncu_label_map() -> dict[tuple[str, str], str]:
     """ncu details-page (section, label) -> canonical column."""
     out: dict[tuple[str, str], str] = {}
@@ -398,6 +410,7 @@ def ncu_label_map() -> dict[tuple[str, str], str]:
     return out
 
 
+@lru_cache(maxsize=1)
 def nvprof_name_map() -> dict[str, str]:
     """nvprof metric/event/trace-column name -> canonical column."""
     out: dict[str, str] = {}

@@ -41,6 +41,7 @@ from gpuadvisor.profilers.metrics import (
     TEXT,
     ncu_label_map,
     ncu_name_map,
+    source_rank,
     stall_shares,
     unit_of,
 )
@@ -407,6 +408,7 @@ def _record(
     label_map = ncu_label_map()
     smem: dict[str, float] = {}
     stalls: dict[str, dict[str, float]] = {}
+    rank: dict[str, int] = {}  # column -> priority of the name that set it (0 = preferred)
     for name, (raw, unit) in metrics.items():
         family = _stall_family(name)
         if family is not None:
@@ -419,13 +421,11 @@ def _record(
         value = _convert(column, raw, unit)
         if column == "shared_mem_per_block":
             smem[name] = value
-        elif isinstance(value, str):
+        elif rank.get(column, 99) < source_rank(column, name) and _present(rec.get(column)):
+            continue  # a preferred name already gave this column
+        elif isinstance(value, str) or column not in NCU_GEOMETRY.values() or value == value:
             rec[column] = value
-        elif column in NCU_GEOMETRY.values():
-            if value == value:
-                rec[column] = value
-        else:
-            rec[column] = value
+            rank[column] = source_rank(column, name)
     for key, (raw, unit) in labels.items():
         column = label_map.get(key)
         if column is None:
@@ -433,16 +433,20 @@ def _record(
         value = _convert(column, raw, unit)
         if column == "shared_mem_per_block":
             smem[key[1]] = value
-        elif column not in rec or rec[column] != rec[column] or rec[column] == "":
+        elif not _present(rec.get(column)):
             rec[column] = value
     if smem and all(v == v for v in smem.values()):
         rec["shared_mem_per_block"] = sum(smem.values())
     if stalls:
         best = max(stalls.values(), key=lambda d: sum(1 for v in d.values() if v == v))
         rec.update(stall_shares(best))
-    if "block_size" in rec and rec["block_size"] == rec["block_size"] and "block_x" not in rec:
-        pass  # only the thread count is known; block_x stays missing (no invented shape)
+    # With only a thread count (launch__block_size, older details pages) block_x stays
+    # missing: a shape is never invented.
     return rec
+
+
+def _present(value: object) -> bool:
+    return value is not None and value == value and value != ""
 
 
 def _convert(column: str, raw: object, unit: str) -> float | str:

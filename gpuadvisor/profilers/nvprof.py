@@ -36,6 +36,7 @@ from gpuadvisor.profilers.metrics import (
     MS,
     STALL_COLUMNS,
     nvprof_name_map,
+    source_rank,
     unit_of,
 )
 from gpuadvisor.sweep import normalize
@@ -200,11 +201,15 @@ class _KernelRows:
         if column is None:
             return
         value = _convert(column, name, avg)
-        if column not in row or row[column] != row[column]:
-            row[column] = value  # first mapped name present wins (e.g. l2_tex_hit_rate)
+        rank = source_rank(column, name)
+        ranks = row.setdefault("_rank", {})
+        if column in row and row[column] == row[column] and ranks.get(column, 99) < rank:
+            return  # a preferred name (e.g. l2_tex_hit_rate) already gave this column
+        row[column] = value
+        ranks[column] = rank
 
     def records(self) -> list[dict]:
-        return list(self.rows.values())
+        return [{k: v for k, v in row.items() if k != "_rank"} for row in self.rows.values()]
 
 
 def _convert(column: str, name: str, raw: str) -> float:
