@@ -89,8 +89,7 @@ def test_text_summary_keeps_gpu_kernels_only():
     df = _parse("sarats__xgc__report-xgc-cab-nvprof.txt")
     names = list(df["kernel"])
     assert "col_f_e_and_d_m_659_gpu" in names
-    assert not any(n.startswith("[CUDA") or n.startswith("cuda") and "Malloc" in n
-                   for n in names)
+    assert not any(n.startswith("[CUDA") for n in names)  # memcpy/memset rows are not kernels
     assert "cudaDeviceSynchronize" not in names  # API calls are not kernels
     assert not any("acc_enter_data" in n for n in names)  # OpenACC rows neither
     first = df.iloc[0]
