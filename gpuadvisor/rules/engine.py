@@ -152,7 +152,7 @@ def _to_python(node: yaml.Node, path: tuple[Any, ...], lines: dict[tuple[Any, ..
             if key in out:
                 errors.append((key_node.start_mark.line + 1, f"duplicate key {key!r}"))
             out[key] = _to_python(value_node, (*path, key), lines, errors)
-            lines.setdefault((*path, key), key_node.start_mark.line + 1)
+            lines[(*path, key)] = key_node.start_mark.line + 1  # errors point at the key
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_to_python(item, (*path, i), lines, errors) for i, item in enumerate(node.value)]

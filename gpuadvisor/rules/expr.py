@@ -231,6 +231,12 @@ def dotted_name(node: ast.AST) -> str | None:
     return ".".join(reversed(parts))
 
 
+def _shown(node: ast.AST) -> str:
+    """Source text of a node for an error message (ast.unparse only prints, never runs)."""
+    text = ast.unparse(node)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _where(node: ast.AST) -> str:
     col = getattr(node, "col_offset", None)
     return f" at column {col + 1}" if col is not None else ""
@@ -269,7 +275,7 @@ def _check(node: ast.AST, depth: int, count: list[int], names: set[str]) -> None
         return
     if isinstance(node, ast.Call):
         if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
-            shown = dotted_name(node.func) or type(node.func).__name__
+            shown = dotted_name(node.func) or _shown(node.func)
             raise ExprError(
                 f"call of {shown!r} is not allowed{_where(node)}; functions: "
                 f"{', '.join(sorted(FUNCTIONS))}")
@@ -495,6 +501,8 @@ def compile_template(text: str) -> Template:
     pos = 0
     for match in _PLACEHOLDER.finditer(protected):
         literal = protected[pos:match.start()]
+        if "{" in literal or "}" in literal:
+            raise ExprError("unbalanced brace in template (write {{ or }} for a literal brace)")
         inner = match.group(1)
         expr_text, spec = inner, ""
         if ":" in inner:
@@ -512,9 +520,6 @@ def compile_template(text: str) -> Template:
     tail = protected[pos:]
     if "{" in tail or "}" in tail:
         raise ExprError("unbalanced brace in template (write {{ or }} for a literal brace)")
-    for literal, _e, _s in parts:
-        if "{" in literal or "}" in literal:
-            raise ExprError("unbalanced brace in template (write {{ or }} for a literal brace)")
     parts.append((_unprotect(tail), None, ""))
     return Template(text=text, parts=tuple(parts))
 

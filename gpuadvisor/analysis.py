@@ -1,0 +1,610 @@
+"""Analyze a sweep table or a single profile: characterize, run the rules, rank, explain.
+
+This is the dry-run heart of gpuadvisor (``gpuadvisor analyze``). Three situations:
+
+* **measured** — several configurations with times: rank by time (noise-aware ties), explain
+  why the winner wins and why the usual defaults lose; also report which configuration the
+  rules alone would have picked and its regret (its time / the best time);
+* **rule-only set** (``rule_only=True``, or no times) — rank the same configurations by the
+  rules, ignoring times, then report the regret of the pick where times exist;
+* **single profile** — one profiled launch: rank the architecture's whole configuration space
+  (the seeds' grid of rows and columns x cache configurations) from that launch's metrics and
+  resources, and compare the pick with the launch itself and the usual defaults.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gpuadvisor.arch import Arch, Board, get_arch, get_board
+from gpuadvisor.characterize import Characterization, characterize, manifest_entry
+from gpuadvisor.errors import UserError
+from gpuadvisor.rank import (
+    DEFAULT_SHAPES,
+    Candidate,
+    Finding,
+    Scored,
+    best_of,
+    pareto_front,
+    rank_by_rules,
+    rank_by_time,
+    reasons_for,
+    score,
+    strengths,
+)
+from gpuadvisor.rules.context import KernelInfo, arch_context, build_context
+from gpuadvisor.rules.engine import Rule, evaluate, load_rules_or_fail
+
+#: Bytes per element for the manifest's element types.
+_ELEM_BYTES = {"int8": 1, "uint8": 1, "char": 1, "half": 2, "float16": 2, "bfloat16": 2,
+               "int16": 2, "int": 4, "int32": 4, "uint32": 4, "float": 4, "float32": 4,
+               "double": 8, "float64": 8, "int64": 8}
+
+
+@dataclass
+class RankEntry:
+    """One ranked configuration (JSON: an element of ``ranking``)."""
+
+    kernel: str
+    block_x: int
+    block_y: int
+    block_z: int
+    cache_config: str
+    rank: int
+    score: float
+    time_ms: float | None
+    time_ms_min: float | None = None
+    time_ms_max: float | None = None
+    tied: bool = False
+    tie_group: int = 0
+    reasons: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        shape = f"{self.block_x}x{self.block_y}" + (f"x{self.block_z}" if self.block_z != 1
+                                                      else "")
+        return shape if self.cache_config == "default" else f"{shape} {self.cache_config}"
+
+    @property
+    def key(self) -> tuple[str, int, int, int, str]:
+        return (self.kernel, self.block_x, self.block_y, self.block_z, self.cache_config)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kernel": self.kernel,
+            "block_x": self.block_x,
+            "block_y": self.block_y,
+            "block_z": self.block_z,
+            "cache_config": self.cache_config,
+            "label": self.label,
+            "rank": self.rank,
+            "score": _r(self.score),
+            "time_ms": _r(self.time_ms),
+            "time_ms_min": _r(self.time_ms_min),
+            "time_ms_max": _r(self.time_ms_max),
+            "tied": self.tied,
+            "tie_group": self.tie_group,
+            "reasons": list(self.reasons),
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+
+@dataclass
+class Comparison:
+    """The pick against one usual default (16x16, 32x32, 256x1, the maximum block)."""
+
+    label: str
+    block: tuple[int, int, int]
+    cache_config: str
+    in_set: bool
+    time_ms: float | None
+    score: float | None
+    rank: int | None
+    gain_pct: float | None  # how much faster the pick is (measured or estimated)
+    basis: str  # measured | estimated | none
+    reasons: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "block": list(self.block),
+            "cache_config": self.cache_config,
+            "in_set": self.in_set,
+            "time_ms": _r(self.time_ms),
+            "score": _r(self.score),
+            "rank": self.rank,
+            "gain_pct": _r(self.gain_pct, 2),
+            "basis": self.basis,
+            "reasons": list(self.reasons),
+        }
+
+
+@dataclass
+class KernelAnalysis:
+    """Everything analyze says about one kernel."""
+
+    kernel: str
+    arch: str
+    family: str
+    gpu: str | None
+    mode: str  # measured | rule-only | profile
+    characterization: Characterization
+    ranking: list[RankEntry]
+    findings: list[Finding]
+    comparisons: list[Comparison]
+    excluded: list[dict[str, Any]] = field(default_factory=list)
+    skipped_rules: list[dict[str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    best_time_ms: float | None = None
+    regret: float | None = None  # rule pick's time / best time (rule-only on a measured set)
+    rule_pick: str | None = None
+    rule_pick_time_ms: float | None = None
+    configs: int = 0
+    pareto_size: int = 0
+    pick_in_pareto: bool | None = None
+
+    @property
+    def pick(self) -> RankEntry | None:
+        return self.ranking[0] if self.ranking else None
+
+    def to_dict(self, top: int | None = None) -> dict[str, Any]:
+        return {
+            "kernel": self.kernel,
+            "arch": self.arch,
+            "family": self.family,
+            "gpu": self.gpu,
+            "mode": self.mode,
+            "characterization": self.characterization.to_dict(),
+            "pick": self.pick.to_dict() if self.pick else None,
+            "ranking": [e.to_dict() for e in self.ranking[:top]],
+            "configs": self.configs,
+            "best_time_ms": _r(self.best_time_ms),
+            "rule_pick": self.rule_pick,
+            "rule_pick_time_ms": _r(self.rule_pick_time_ms),
+            "regret": _r(self.regret),
+            "comparisons": [c.to_dict() for c in self.comparisons],
+            "findings": [f.to_dict() for f in self.findings],
+            "excluded": list(self.excluded),
+            "skipped_rules": list(self.skipped_rules),
+            "pareto": {"configs": self.configs, "size": self.pareto_size,
+                       "pick_in_front": self.pick_in_pareto},
+            "notes": list(self.notes),
+        }
+
+
+@dataclass
+class Analysis:
+    """The result of :func:`analyze_sweep`: per-kernel analyses, serializable as one dict."""
+
+    kernels: list[KernelAnalysis]
+    sources: list[str] = field(default_factory=list)
+
+    @property
+    def ranking(self) -> list[RankEntry]:
+        """Every kernel's ranking, best first within each kernel, kernels in table order."""
+        return [e for k in self.kernels for e in k.ranking]
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Kernel- and sweep-scope findings plus the findings of each kernel's pick."""
+        out: list[Finding] = []
+        for k in self.kernels:
+            out.extend(k.findings)
+            if k.pick is not None:
+                out.extend(k.pick.findings)
+        return out
+
+    @property
+    def characterization(self) -> dict[str, Characterization]:
+        return {k.kernel: k.characterization for k in self.kernels}
+
+    def to_dict(self, top: int | None = None) -> dict[str, Any]:
+        return {
+            "ranking": [e.to_dict() for k in self.kernels for e in k.ranking[:top]],
+            "findings": [f.to_dict() for f in self.findings],
+            "characterization": {k: c.to_dict() for k, c in self.characterization.items()},
+            "kernels": [k.to_dict(top) for k in self.kernels],
+            "sources": list(self.sources),
+        }
+
+
+def _r(v: float | None, digits: int = 4) -> float | None:
+    if v is None:
+        return None
+    try:
+        v = float(v)
+    except (TypeError, ValueError):
+        return None
+    if math.isnan(v) or math.isinf(v):
+        return None
+    return round(v, digits)
+
+
+# ----------------------------------------------------------------------------- inputs
+
+
+def _first(rows: Sequence[Mapping[str, Any]], column: str) -> Any:
+    for row in rows:
+        value = row.get(column)
+        if value is None or (isinstance(value, float) and math.isnan(value)):
+            continue
+        if isinstance(value, str) and not value.strip():
+            continue
+        return value
+    return None
+
+
+def _num(value: Any) -> float | None:
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        return None
+    return None if math.isnan(v) else v
+
+
+def resolve_arch(rows: Sequence[Mapping[str, Any]], arch: str | Arch | None
+                 ) -> tuple[Arch, Board | None]:
+    """The architecture (``--arch`` > the table's arch column > its GPU name) and the board."""
+    board = None
+    gpu = _first(rows, "gpu")
+    if gpu is not None:
+        try:
+            board = get_board(str(gpu))
+        except UserError:
+            board = None
+    if arch is not None:
+        a = get_arch(arch)
+    elif _first(rows, "arch") is not None:
+        a = get_arch(str(_first(rows, "arch")))
+    elif board is not None:
+        a = board.arch
+    else:
+        raise UserError("the table names no architecture (no arch or known gpu column): "
+                        "pass --arch, e.g. --arch sm_90")
+    if board is not None and board.arch.name != a.name:
+        board = None
+    return a, board
+
+
+def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, int, int] | None:
+    """Threads the problem needs per dimension, from a row's grid x block (or problem_size)."""
+    for row in rows:
+        g = [_num(row.get(f"grid_{a}")) for a in "xyz"]
+        b = [_num(row.get(f"block_{a}")) for a in "xyz"]
+        if g[0] and b[0]:
+            gx, gy, gz = (int(v) if v else 1 for v in g)
+            bx, by, bz = (int(v) if v else 1 for v in b)
+            return gx * bx, gy * by * bz, gz
+    size = _first(rows, "problem_size")
+    if isinstance(size, str):
+        m = re.match(r"\s*(\d+)\s*[x*]\s*(\d+)", size)
+        if m:
+            return int(m.group(2)), int(m.group(1)), 1
+        m = re.match(r"\s*(\d+)\b", size)
+        if m:
+            return int(m.group(1)), 1, 1
+    return None
+
+
+def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characterization,
+                manifest_path: str | Path | None = None) -> KernelInfo:
+    entry = manifest_entry(name, manifest_path)
+    elem = entry.get("elem_bytes") or _ELEM_BYTES.get(str(entry.get("element_type", "")).lower())
+    regs = [v for v in (_num(r.get("registers_per_thread")) for r in rows) if v is not None]
+    smem = [v for v in (_num(r.get("shared_mem_per_block")) for r in rows) if v is not None]
+    dims = entry.get("dims")
+    return KernelInfo(
+        name=name,
+        access=char.access,
+        access_source=char.access_source,
+        access_evidence=list(char.access_evidence),
+        bound=char.bound,
+        bound_source=char.bound_source,
+        bound_evidence=list(char.bound_evidence),
+        registers_per_thread=int(max(regs)) if regs else None,
+        shared_mem_per_block=int(max(smem)) if smem else None,
+        elem_bytes=int(elem) if elem else 4,
+        domain=_domain(rows, dims),
+        instr_per_region=_num(entry.get("instr_per_region")),
+    )
+
+
+def _grid(row: Mapping[str, Any]) -> tuple[int, int, int] | None:
+    g = [_num(row.get(f"grid_{a}")) for a in "xyz"]
+    if g[0] is None:
+        return None
+    return (int(g[0]), int(g[1] or 1), int(g[2] or 1))
+
+
+def _candidate(kernel: str, row: Mapping[str, Any]) -> Candidate:
+    block = (int(row["block_x"]), int(_num(row.get("block_y")) or 1),
+             int(_num(row.get("block_z")) or 1))
+    return Candidate(kernel, block, str(row.get("cache_config") or "default"), dict(row),
+                     _grid(row))
+
+
+def space_candidates(kernel: str, arch: Arch, *, one_d: bool,
+                     shapes: Sequence[tuple[int, int, int]] | None = None,
+                     cache_configs: Sequence[str] | None = None) -> list[Candidate]:
+    """The configuration space of ``arch``: the seeds' grid x the cache configurations."""
+    from gpuadvisor.space import cache_config_reason, seed_shapes, shape_limit_reason
+
+    if shapes is None:
+        shapes = seed_shapes(1 if one_d else 2, max_threads=arch.max_threads_per_block)
+    if cache_configs is None:
+        cache_configs = ["default", "l1_off"]
+        if arch.cache_config_model != "dedicated":
+            cache_configs.insert(1, "prefer_l1")
+    out = []
+    for cache_config in cache_configs:
+        if cache_config_reason(arch, cache_config):
+            continue
+        for shape in shapes:
+            if shape_limit_reason(tuple(shape), arch):
+                continue
+            out.append(Candidate(kernel, tuple(shape), cache_config))
+    return out
+
+
+# ----------------------------------------------------------------------------- analysis
+
+
+def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[str | Path] = (),
+                  rule_only: bool = False, access: str | None = None, *,
+                  provenance: Mapping[str, Any] | None = None,
+                  rules: Sequence[Rule] | None = None,
+                  manifest_path: str | Path | None = None,
+                  shapes: Sequence[tuple[int, int, int]] | None = None,
+                  cache_configs: Sequence[str] | None = None,
+                  sources: Sequence[str] = ()) -> Analysis:
+    """Analyze every kernel of a sweep table (see the module docstring for the three modes)."""
+    from gpuadvisor.sweep import normalize
+
+    table = normalize(df)
+    if table.empty:
+        raise UserError("the table has no rows")
+    if rules is None:
+        rules = load_rules_or_fail(rule_dirs)
+    kernels = list(dict.fromkeys(str(k) for k in table["kernel"]))
+    out = []
+    for name in kernels:
+        rows = [{str(k): v for k, v in r.items()}
+                for r in table[table["kernel"].astype(str) == name].to_dict(orient="records")]
+        out.append(analyze_kernel(name, rows, rules, arch=arch, rule_only=rule_only,
+                                  access=access, provenance=provenance,
+                                  manifest_path=manifest_path, shapes=shapes,
+                                  cache_configs=cache_configs))
+    return Analysis(out, list(sources))
+
+
+def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule], *,
+                   arch: str | Arch | None = None, rule_only: bool = False,
+                   access: str | None = None, provenance: Mapping[str, Any] | None = None,
+                   manifest_path: str | Path | None = None,
+                   shapes: Sequence[tuple[int, int, int]] | None = None,
+                   cache_configs: Sequence[str] | None = None) -> KernelAnalysis:
+    a, board = resolve_arch(rows, arch)
+    notes: list[str] = []
+    sm_count = _num(_first(rows, "sm_count"))
+    sm_count = int(sm_count) if sm_count else (board.sm_count if board else None)
+    if sm_count is None:
+        notes.append("SM count unknown (no sm_count column or known GPU): grid rules skipped")
+
+    # One row per configuration (the first; repeated launches add nothing to a ranking).
+    by_key: dict[tuple[str, int, int, int, str], Candidate] = {}
+    for row in rows:
+        if _num(row.get("block_x")) is None:
+            continue
+        c = _candidate(name, row)
+        if c.key in by_key:
+            continue
+        by_key[c.key] = c
+    measured = list(by_key.values())
+    if not measured:
+        raise UserError(f"kernel {name}: no row has a block shape")
+    timed = [c for c in measured if c.time_ms is not None]
+    ok_rows = [c.row for c in measured if c.status == "ok" and c.row]
+    with_metrics = [r for r in ok_rows if _num(r.get("gld_efficiency")) is not None
+                    or _num(r.get("sectors_per_request")) is not None
+                    or _num(r.get("dram_throughput_pct")) is not None]
+    reference = (min(with_metrics, key=lambda r: _num(r.get("time_ms")) or math.inf)
+                 if with_metrics else (ok_rows[0] if ok_rows else measured[0].row))
+
+    char = characterize(name, ok_rows or [c.row for c in measured if c.row], reference=reference,
+                        access=access, provenance=provenance, manifest_path=manifest_path,
+                        elem_bytes=4, sector_bytes=a.sector_bytes, warp_size=a.warp_size)
+    kinfo = kernel_info(name, ok_rows, char, manifest_path)
+    if kinfo.registers_per_thread is None:
+        notes.append("registers per thread unknown: occupancy assumes the warp and block "
+                     "limits only (pass a profile with registers_per_thread for more)")
+    arch_ctx = arch_context(a)
+
+    def context_for(c: Candidate) -> dict[str, Any]:
+        return build_context(a, board, kinfo, c.block, c.cache_config, row=c.row,
+                             sm_count=sm_count, grid=c.grid, arch_ctx=arch_ctx)
+
+    if len(measured) == 1:
+        mode = "profile"
+        one_d = kinfo.domain is not None and kinfo.domain[1] == 1 and kinfo.domain[2] == 1 \
+            and measured[0].block[1] == 1
+        profiled = measured[0]
+        candidates = [c for c in space_candidates(name, a, one_d=one_d, shapes=shapes,
+                                                  cache_configs=cache_configs)
+                      if c.key != profiled.key]
+        # Generated configurations share the kernel's resources but not the profiled metrics.
+        candidates.append(profiled)
+    else:
+        mode = "measured" if (len(timed) >= 2 and not rule_only) else "rule-only"
+        if not rule_only and len(timed) < 2:
+            notes.append("fewer than two timed configurations: ranked by the rules alone")
+        candidates = measured
+
+    scored = [score(rules, c, context_for(c)) for c in candidates]
+    ranked = rank_by_time(scored) if mode == "measured" else rank_by_rules(scored)
+    if not ranked:
+        raise UserError(f"kernel {name}: no configuration can be ranked (all excluded)")
+    pick = ranked[0]
+
+    best_time = min((c.time_ms for c in measured if c.time_ms is not None), default=None)
+    rule_ranked = ranked if mode != "measured" else rank_by_rules(
+        [dataclasses.replace(s) for s in scored])
+    rule_pick = rule_ranked[0] if rule_ranked else None
+    regret = None
+    if rule_pick is not None and best_time and mode != "profile":
+        t = rule_pick.candidate.time_ms
+        if t is not None:
+            regret = t / best_time
+        else:
+            notes.append(f"the rules' pick {rule_pick.candidate.label} has no measured time "
+                         f"(status {rule_pick.candidate.status}): regret unknown")
+    front = pareto_front(scored)
+    findings: list[Finding] = []
+    skipped: list[dict[str, str]] = []
+
+    # Kernel-scope rules on the reference row; sweep-scope rules on the pick.
+    ref_candidate = next((c for c in candidates if c.row is reference), None) or pick.candidate
+    kctx = context_for(ref_candidate)
+    sweep_ctx = {"configs": len([s for s in scored if not s.excluded]),
+                 "pareto_size": len(front), "pick_in_pareto": pick.candidate.key in front,
+                 "mode": mode}
+    if best_time is not None:
+        sweep_ctx["best_time_ms"] = best_time
+    sctx = dict(pick.context)
+    sctx["sweep"] = sweep_ctx
+    for rule in rules:
+        if rule.scope == "config":
+            continue
+        result = evaluate(rule, kctx if rule.scope == "kernel" else sctx)
+        config = ref_candidate.key if rule.scope == "kernel" else pick.candidate.key
+        if result.fired:
+            findings.append(Finding.from_result(result, name, config))
+        elif result.status in ("skipped", "error"):
+            skipped.append({"rule_id": rule.id, "note": "; ".join(result.notes)})
+    for r in pick.results:
+        if r.status in ("skipped", "error"):
+            skipped.append({"rule_id": r.rule.id, "note": "; ".join(r.notes)})
+
+    entries = [_entry(s, mode, i == 0, ranked) for i, s in enumerate(ranked)]
+    excluded = [{"config": list(s.candidate.key), "label": s.candidate.label,
+                 "reasons": reasons_for(s)} for s in scored if s.excluded]
+    comparisons = _comparisons(pick, scored, rules, mode, context_for, a, profiled=(
+        measured[0] if mode == "profile" else None))
+    return KernelAnalysis(
+        kernel=name, arch=a.name, family=a.family,
+        gpu=str(_first(rows, "gpu")) if _first(rows, "gpu") is not None else None,
+        mode=mode, characterization=char, ranking=entries, findings=findings,
+        comparisons=comparisons, excluded=excluded, skipped_rules=_dedupe(skipped),
+        notes=notes, best_time_ms=best_time, regret=regret,
+        rule_pick=rule_pick.candidate.label if rule_pick else None,
+        rule_pick_time_ms=rule_pick.candidate.time_ms if rule_pick else None,
+        configs=len(scored), pareto_size=len(front),
+        pick_in_pareto=pick.candidate.key in front)
+
+
+def _dedupe(items: list[dict[str, str]]) -> list[dict[str, str]]:
+    seen = set()
+    out = []
+    for item in items:
+        if item["rule_id"] in seen:
+            continue
+        seen.add(item["rule_id"])
+        out.append(item)
+    return out
+
+
+def _entry(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> RankEntry:
+    c = s.candidate
+    reasons: list[str] = []
+    if c.time_ms is not None:
+        spread = ""
+        lo, hi = c.value("time_ms_min"), c.value("time_ms_max")
+        if lo is not None and hi is not None:
+            spread = f" (range {lo:.4g}-{hi:.4g})"
+        reasons.append(f"measured {c.time_ms:.4g} ms{spread}")
+    if mode == "measured" and s.tied:
+        others = [o.candidate.label for o in ranked if o.tie_group == s.tie_group and o is not s]
+        shown = ", ".join(others[:5]) + (" ..." if len(others) > 5 else "")
+        reasons.append(f"statistically tied with {shown}; order inside the tie by rule score "
+                       f"({s.score:.3g})")
+    if is_pick:
+        reasons.extend(strengths(s))
+    reasons.extend(reasons_for(s))
+    return RankEntry(
+        kernel=c.kernel, block_x=c.block[0], block_y=c.block[1], block_z=c.block[2],
+        cache_config=c.cache_config, rank=s.rank, score=s.score, time_ms=c.time_ms,
+        time_ms_min=c.value("time_ms_min"), time_ms_max=c.value("time_ms_max"),
+        tied=s.tied, tie_group=s.tie_group, reasons=reasons, findings=s.findings())
+
+
+def _comparisons(pick: Scored, scored: Sequence[Scored], rules: Sequence[Rule], mode: str,
+                 context_for: Any, arch: Arch, profiled: Candidate | None) -> list[Comparison]:
+    """The pick against the usual defaults (and the profiled launch, in profile mode)."""
+    wanted: list[tuple[str, tuple[int, int, int]]] = []
+    if profiled is not None:
+        wanted.append((f"profiled {profiled.label}", profiled.block))
+    for shape in DEFAULT_SHAPES:
+        wanted.append((f"{shape[0]}x{shape[1]}", shape))
+    max_shape = (arch.max_threads_per_block, 1, 1)
+    wanted.append((f"{max_shape[0]}x1 (max threads, OpenCL's choice)", max_shape))
+    out = []
+    seen = set()
+    for label, block in wanted:
+        if block in seen and not label.startswith("profiled"):
+            continue
+        seen.add(block)
+        if profiled is not None and label.startswith("profiled"):
+            entry = next((s for s in scored if s.candidate.key == profiled.key), None)
+        else:
+            entry = best_of(scored, block, prefer_cache=pick.candidate.cache_config)
+        in_set = entry is not None and (mode != "profile" or entry.candidate.row is not None)
+        if entry is None:
+            cand = Candidate(pick.candidate.kernel, block, pick.candidate.cache_config)
+            entry = score(rules, cand, context_for(cand))
+        t = entry.candidate.time_ms
+        pt = pick.candidate.time_ms
+        if t is not None and pt is not None:
+            gain, basis = (t / pt - 1.0) * 100.0, "measured"
+        elif entry.score > 0 and pick.score > 0:
+            gain, basis = (pick.score / entry.score - 1.0) * 100.0, "estimated"
+        else:
+            gain, basis = None, "none"
+        reasons = _why_loses(entry, pick)
+        if entry.excluded:
+            reasons.insert(0, "cannot launch: " + "; ".join(
+                r.message for r in entry.fired if r.rule.effect == "exclude"))
+        out.append(Comparison(label=label, block=block, cache_config=entry.candidate.cache_config,
+                              in_set=in_set, time_ms=t, score=entry.score,
+                              rank=entry.rank if entry.rank else None,
+                              gain_pct=gain, basis=basis, reasons=reasons))
+    return out
+
+
+def _why_loses(other: Scored, pick: Scored) -> list[str]:
+    """Rules that cost ``other`` and not the pick, and preferences only the pick earns."""
+    if other.candidate.key == pick.candidate.key:
+        return ["this is the pick"]
+    pick_fired = {r.rule.id: r for r in pick.fired}
+    out = []
+    for r in other.fired:
+        if r.rule.effect == "penalize":
+            p = pick_fired.get(r.rule.id)
+            if p is None or p.factor > r.factor + 1e-9:
+                out.append(f"[{(r.factor - 1) * 100:+.0f}%] {r.rule.id}: {r.message}")
+    other_fired = {r.rule.id: r for r in other.fired}
+    for r in pick.fired:
+        if r.rule.effect == "prefer":
+            o = other_fired.get(r.rule.id)
+            if o is None or o.factor + 1e-9 < r.factor:
+                out.append(f"the pick earns {r.rule.id} (x{r.factor:.3g}"
+                           + (f" vs x{o.factor:.3g}" if o else "") + ")")
+    for r in other.fired:
+        if r.rule.effect == "advice" and r.rule.id not in pick_fired:
+            out.append(f"{r.rule.id}: {r.message}")
+    return out

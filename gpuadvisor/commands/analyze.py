@@ -1,0 +1,64 @@
+"""``gpuadvisor analyze FILE...``: ranked, explained launch configurations — no GPU needed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+ACCESS_CHOICES = ("coalesced", "reuse", "scattered", "random")
+
+
+def analyze_command(
+    files: list[Path] = typer.Argument(
+        ..., metavar="FILE...",
+        help="Sweep tables (CSV/JSONL) or recorded ncu/nvprof profiles."),
+    rule_only: bool = typer.Option(
+        False, "--rule-only",
+        help="Rank from the architecture, the kernel's resources and its characterization "
+             "alone, never from a time. On a set of measured configurations, ranks that set and "
+             "reports the regret of the pick (its time / the best time); on a single profile, "
+             "ranks the architecture's whole configuration space."),
+    access: str = typer.Option(
+        None, "--access", metavar="PATTERN",
+        help="The kernel's global-memory access pattern: coalesced, reuse, scattered or random "
+             "(default: the table, the kernel manifest, or the profiler metrics decide)."),
+    rules: list[Path] = typer.Option(
+        [], "--rules", metavar="DIR", help="Extra directory of rule files (repeatable)."),
+    arch: str = typer.Option(
+        None, "--arch", help="Architecture (sm_90, 9.0, H100, ...); default: the file's arch "
+                             "or gpu column."),
+    top: int = typer.Option(10, "--top", metavar="N", help="Show the N best configurations."),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print JSON: a top-level 'ranking' list (best first) with kernel, "
+                              "block_x/y/z, cache_config and reasons, plus findings and "
+                              "characterization."),
+    markdown: bool = typer.Option(False, "--markdown", help="Print Markdown."),
+) -> None:
+    """Rank and explain the launch configurations of recorded sweeps or profiles (dry run)."""
+    from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.analysis_report import load_inputs, render_terminal
+    from gpuadvisor.analysis_report import markdown as render_md
+    from gpuadvisor.errors import UserError
+
+    if access is not None and access.strip().lower() not in ACCESS_CHOICES:
+        raise UserError(f"--access must be one of {', '.join(ACCESS_CHOICES)}, got {access!r}")
+    if top < 1:
+        raise UserError(f"--top must be at least 1, got {top}")
+    if as_json and markdown:
+        raise UserError("choose one of --json and --markdown")
+    df, provenance, sources = load_inputs(files)
+    analysis = analyze_sweep(df, arch=arch, rule_dirs=rules, rule_only=rule_only,
+                             access=access.strip().lower() if access else None,
+                             provenance=provenance, sources=sources)
+    if as_json:
+        typer.echo(json.dumps(analysis.to_dict(top=top), indent=2))
+    elif markdown:
+        typer.echo(render_md(analysis, top=top))
+    else:
+        render_terminal(analysis, top=top)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("analyze")(analyze_command)

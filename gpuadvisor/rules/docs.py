@@ -1,0 +1,178 @@
+"""Rule documentation: ``gpuadvisor rules show ID`` text and the docs/rules/*.md pages."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from gpuadvisor.rules.engine import Rule
+
+_EFFECT_TEXT = {
+    "exclude": "excludes the configuration",
+    "penalize": "multiplies the configuration's score by",
+    "prefer": "multiplies the configuration's score by",
+    "advice": "advises (no effect on the ranking)",
+}
+
+
+def effect_text(rule: Rule) -> str:
+    raw = rule.raw.get("effect", {})
+    value = next(iter(raw.values()), "")
+    if rule.effect in ("penalize", "prefer"):
+        return f"{rule.effect}: {_EFFECT_TEXT[rule.effect]} `{value}`"
+    if rule.effect == "advice":
+        return f"advice: {value}".strip()
+    return "exclude: " + _EFFECT_TEXT["exclude"]
+
+
+def applies_text(rule: Rule) -> str:
+    parts = []
+    if rule.min_cc:
+        parts.append(f"compute capability >= {rule.min_cc[0]}.{rule.min_cc[1]}")
+    if rule.max_cc:
+        parts.append(f"compute capability <= {rule.max_cc[0]}.{rule.max_cc[1]}")
+    if rule.access:
+        parts.append("access " + "/".join(rule.access))
+    if rule.bound:
+        parts.append("bound " + "/".join(rule.bound))
+    text = ", ".join(parts) or "all architectures and kernels"
+    return f"{text}. {rule.applies_note}".strip() if rule.applies_note else text
+
+
+def show_text(rule: Rule) -> str:
+    """Plain-text documentation of one rule (ruff-rule style)."""
+    lines = [f"{rule.id}: {rule.title}", "",
+             f"severity: {rule.severity}    scope: {rule.scope}    category: {rule.category}",
+             f"applies to: {applies_text(rule)}",
+             f"when: {rule.when.text.strip()}",
+             f"effect: {effect_text(rule)}"]
+    if rule.requires:
+        lines.append("requires: " + ", ".join(rule.requires))
+    if rule.speedup is not None:
+        lines.append(f"estimated speedup: {rule.speedup.text.strip()}")
+    for title, key in (("What it does", "what"), ("Why it matters", "why"),
+                       ("Example", "example"), ("Fix", "fix"),
+                       ("Across architectures", "architectures")):
+        if rule.docs.get(key):
+            lines += ["", f"## {title}", rule.docs[key]]
+    if rule.params:
+        lines += ["", "## Thresholds and calibration"]
+        for name, value in rule.params.items():
+            note = rule.param_notes.get(name, "")
+            lines.append(f"- {name} = {value}" + (f": {note}" if note else ""))
+    lines += ["", "## Sources"] + [f"- {s}" for s in rule.source]
+    lines += ["", f"file: {rule.path}"]
+    return "\n".join(lines) + "\n"
+
+
+def markdown_page(rule: Rule) -> str:
+    """docs/rules/<id>.md."""
+    out = [f"# `{rule.id}` — {rule.title}", "",
+           "| | |", "| --- | --- |",
+           f"| severity | {rule.severity} |", f"| scope | {rule.scope} |",
+           f"| category | {rule.category or '-'} |",
+           f"| applies to | {_cell(applies_text(rule))} |",
+           f"| when | `{_cell(' '.join(rule.when.text.split()))}` |",
+           f"| effect | {_cell(effect_text(rule))} |"]
+    if rule.requires:
+        out.append(f"| requires | {', '.join(f'`{r}`' for r in rule.requires)} |")
+    if rule.speedup is not None:
+        out.append(f"| estimated speedup | `{_cell(' '.join(rule.speedup.text.split()))}` |")
+    out.append("")
+    for title, key in (("What it does", "what"), ("Why it matters", "why"),
+                       ("Example", "example"), ("Fix", "fix"),
+                       ("Across architectures", "architectures")):
+        if rule.docs.get(key):
+            out += [f"## {title}", "", rule.docs[key], ""]
+    out += ["## Explanation template", "", "```", " ".join(rule.explain.text.split()), "```", ""]
+    if rule.params:
+        out += ["## Thresholds and calibration", ""]
+        for name, value in rule.params.items():
+            note = rule.param_notes.get(name, "")
+            out.append(f"- `{name}` = `{value}`" + (f" — {' '.join(note.split())}" if note
+                                                   else ""))
+        out.append("")
+    out += ["## Sources", ""] + [f"- {s}" for s in rule.source] + [""]
+    out += [f"Rule file: [`rules/{Path(rule.path).name}`](../../rules/{Path(rule.path).name})",
+            ""]
+    return "\n".join(out)
+
+
+def index_page(rules: Sequence[Rule]) -> str:
+    """docs/rules/README.md: the table of every rule."""
+    out = ["# Rules", "",
+           "Every rule is one YAML file in `rules/`, validated against `rules/schema.json`.",
+           "`gpuadvisor rules list` lists them, `gpuadvisor rules show ID` prints a page like",
+           "these, `gpuadvisor rules validate PATH...` checks rule files. Regenerate these pages",
+           "with `python -m gpuadvisor.rules.docs` (a test fails when they are stale).", "",
+           "| id | title | scope | effect | severity |", "| --- | --- | --- | --- | --- |"]
+    for rule in sorted(rules, key=lambda r: r.id):
+        out.append(f"| [`{rule.id}`]({rule.id}.md) | {_cell(rule.title)} | {rule.scope} | "
+                   f"{rule.effect} | {rule.severity} |")
+    out += ["", "## Names an expression can use", "", _NAMES_DOC, ""]
+    return "\n".join(out)
+
+
+_NAMES_DOC = """\
+- `block.x`, `block.y`, `block.z`, `block.size`; `grid.x/y/z/blocks` where known;
+  `config.cache_config`, `config.label`.
+- `arch.*`: every field of the architecture model (`gpuadvisor arch show sm_90`), plus
+  `arch.cc` (9.0), `arch.sm` (90), `arch.max_block_dim_x/y/z`.
+- `board.*`: the board's `sm_count`, `memory_bandwidth_gbs`, `peak_fp32_gflops`, ...
+- `kernel.*`: `name`, `access` (coalesced/reuse/scattered/random), `access_source`, `bound`
+  (memory/compute/latency/unknown), `bound_source`, `registers_per_thread`,
+  `shared_mem_per_block`, `elem_bytes`, `domain_x/y/z`, `threads`, `instr_per_region`.
+- `metrics.*`: the row's sweep-table metrics (`gld_efficiency`, `l1_hit_rate`,
+  `dram_throughput_pct`, `sm_throughput_pct`, `stall_*`, `ncu_stall_*`, ...). Missing = NaN =
+  missing: a rule that `requires` it is skipped with a note.
+- `derived.*` (gpuadvisor/rules/context.py): `warps_per_block`, `lane_utilization`,
+  `idle_lanes`, `transaction_bytes`, `l1_caches_globals`, `columns_per_transaction`,
+  `rows_per_warp`, `segments_per_warp`, `ideal_segments_per_warp`, `coalescing_efficiency`,
+  `occupancy`, `thread_occupancy`, `blocks_per_sm`, `threads_per_sm`, `limited_by`,
+  `block_limit_*`, `full_occupancy`, `min_full_block`, `full_block_sizes`,
+  `best_block_sizes`, `smallest_best_block`, `largest_best_block`, `best_occupancy`,
+  `at_best_occupancy`, `registers_for_full`, `shared_mem_for_full`, `partition_span_columns`,
+  `grid_blocks`, `sm_count`, `sm_fill`, `waves`, `wave_efficiency`, `tail_fraction`,
+  `tile_efficiency`, `ryoo_other_warps`, `ryoo_utilization`, `ryoo_efficiency`.
+- `sweep.*` (sweep scope): `configs`, `pareto_size`, `pick_in_pareto`, `best_time_ms`, `mode`.
+- `params.*` and `let.*`: the rule's own constants and intermediate values.
+
+Functions: `min max abs round floor ceil log2 sqrt is_pow2 divides ceil_div clamp first str
+has('name')`. Operators: `+ - * / // % **` (exponent at most 64), comparisons, `in`, `and or
+not`, `a if c else b`, lists. Nothing else parses: no attribute access on objects,
+subscripts, lambdas, comprehensions or other calls."""
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def write_pages(rules: Sequence[Rule], out_dir: Path) -> list[Path]:
+    """Write one page per rule and the index; remove pages of rules that no longer exist."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    wanted = {f"{r.id}.md" for r in rules} | {"README.md"}
+    for old in out_dir.glob("*.md"):
+        if old.name not in wanted:
+            old.unlink()
+    for rule in rules:
+        path = out_dir / f"{rule.id}.md"
+        path.write_text(markdown_page(rule), encoding="utf-8")
+        written.append(path)
+    index = out_dir / "README.md"
+    index.write_text(index_page(rules), encoding="utf-8")
+    written.append(index)
+    return written
+
+
+def main() -> None:  # pragma: no cover - exercised through the freshness test
+    from gpuadvisor.paths import project_root
+    from gpuadvisor.rules.engine import load_rules
+
+    rules = load_rules()
+    paths = write_pages(rules, project_root() / "docs" / "rules")
+    print(f"wrote {len(paths)} pages to docs/rules/")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
