@@ -170,7 +170,7 @@ class BuiltinTarget(Target):
         compiled = self.compiled(config.cache_config)
         res = compiled.resources
         dyn = self.spec.dynamic_smem(config.block, params)
-        grid = self.spec.grid_for(config.block, params)
+        grid = self._plan(config)[0].grid  # stage 1's grid for multi-stage plans
         row: dict[str, Any] = {
             **config.identity(),
             **self.device().row(),
@@ -288,11 +288,18 @@ class BuiltinTarget(Target):
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (package_root, env.get("PYTHONPATH", "")) if p
         )
+        seen = [0]
+
+        def watch() -> None:  # the driver logs each configuration once it is profiled
+            if progress is None or not log_path.is_file():
+                return
+            count = log_path.read_bytes().count(b"\n")
+            if count > seen[0]:
+                progress(count - seen[0])
+                seen[0] = count
+
         run = run_streaming(
-            argv,
-            timeout_s=120 + self.profile_timeout_s * len(configs),
-            env=env,
-            on_profiled=(lambda: progress(1)) if progress else None,
+            argv, timeout_s=120 + self.profile_timeout_s * len(configs), env=env, watch=watch
         )
         stem.with_suffix(".csv").write_text(run.stdout)
         stem.with_suffix(".log").write_text(run.stderr)
@@ -323,10 +330,16 @@ class BuiltinTarget(Target):
 _STAGES = {"load": "loading the module", "check": "checking the output", "time": "timing"}
 
 
-def read_launch_log(path: Path, configs: Sequence[Config]) -> tuple[list[Config], dict[Key, str]]:
-    """The driver's log: configurations it launched, in order, and errors by key."""
+def read_launch_log(
+    path: Path, configs: Sequence[Config]
+) -> tuple[list[tuple[Config, Shape]], dict[Key, str]]:
+    """The driver's log: (configuration, block it launched) in order, and errors by key.
+
+    The launched block differs from the configuration's only for stages_adaptive when the
+    first stage already has fewer blocks than SMs.
+    """
     by_key = {c.key: c for c in configs}
-    launched: list[Config] = []
+    launched: list[tuple[Config, Shape]] = []
     errors: dict[Key, str] = {}
     if not path.is_file():
         return launched, {c.key: "the driver launched nothing (see the .log file)" for c in configs}
@@ -338,8 +351,10 @@ def read_launch_log(path: Path, configs: Sequence[Config]) -> tuple[list[Config]
         key = tuple(record.get("key", ()))
         if key not in by_key:
             continue
+        config = by_key[key]  # type: ignore[index]
         if record.get("error"):
-            errors[key] = str(record["error"])  # type: ignore[index]
+            errors[config.key] = str(record["error"])
         else:
-            launched.append(by_key[key])  # type: ignore[index]
+            block = tuple(record.get("block") or config.block)
+            launched.append((config, block))  # type: ignore[arg-type]
     return launched, errors

@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
                     status = 3
                     break
                 continue
-            _append(log, {"key": list(config.key)})
+            _append(log, {"key": list(config.key), "block": list(launches[0].block)})
     if status == 0:
         runtime.free()
         session.close()

@@ -96,8 +96,14 @@ def run_streaming(
     timeout_s: float | None,
     env: Mapping[str, str] | None = None,
     on_profiled: Callable[[], None] | None = None,
+    watch: Callable[[], None] | None = None,
 ) -> NcuRun:
-    """Run ncu (no shell), calling ``on_profiled`` for each launch it finishes profiling."""
+    """Run ncu (no shell) to completion or ``timeout_s``.
+
+    ``on_profiled`` is called for each ``==PROF== Profiling`` line ncu prints (not every ncu
+    version prints them in CSV mode); ``watch`` is called about twice a second while ncu runs,
+    e.g. to count the configurations a driver has logged.
+    """
     start = time.monotonic()
     try:
         proc = subprocess.Popen(
@@ -125,14 +131,25 @@ def run_streaming(
     ]
     for reader in readers:
         reader.start()
+    deadline = None if timeout_s is None else start + timeout_s
     try:
-        proc.wait(timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        kill_group(proc)
-        raise ProfilerError(f"ncu did not finish within {timeout_s:.0f} s (killed)") from None
+        while True:
+            try:
+                proc.wait(timeout=0.5)
+                break
+            except subprocess.TimeoutExpired:
+                if watch is not None:
+                    watch()
+                if deadline is not None and time.monotonic() > deadline:
+                    kill_group(proc)
+                    raise ProfilerError(
+                        f"ncu did not finish within {timeout_s:.0f} s (killed)"
+                    ) from None
     except BaseException:
         kill_group(proc)
         raise
+    if watch is not None:
+        watch()
     for reader in readers:
         reader.join(timeout=10)
     return NcuRun(
@@ -192,22 +209,26 @@ def _dims(row: Mapping[str, Any]) -> tuple[int, int, int] | None:
 
 
 def match_launches(
-    launched: Sequence[Config], rows: Sequence[Mapping[str, Any]]
+    launched: Sequence[Config | tuple[Config, tuple[int, int, int]]],
+    rows: Sequence[Mapping[str, Any]],
 ) -> tuple[dict[tuple, dict[str, Any]], list[str]]:
     """Pair each launched configuration with its ncu row, in launch order.
 
-    A row whose block dimensions differ from the next configuration's is skipped (a launch
-    ncu profiled that the driver did not log, or the reverse); every mismatch is reported.
+    ``launched`` holds configurations, or (configuration, block it was launched with) when
+    that differs. A row whose block dimensions differ from the next launch's is skipped (a
+    launch ncu profiled that the driver did not log, or the reverse); every mismatch is
+    reported.
     """
     matched: dict[tuple, dict[str, Any]] = {}
     problems: list[str] = []
     j = 0
-    for config in launched:
+    for item in launched:
+        config, block = item if isinstance(item, tuple) else (item, item.block)
         k = j
-        while k < len(rows) and _dims(rows[k]) not in (None, config.block):
+        while k < len(rows) and _dims(rows[k]) not in (None, tuple(block)):
             k += 1
         if k >= len(rows):
-            problems.append(f"{config.label()}: no ncu row with block {config.block}")
+            problems.append(f"{config.label()}: no ncu row with block {tuple(block)}")
             continue
         if k > j:
             problems.append(f"skipped {k - j} ncu row(s) before {config.label()}")

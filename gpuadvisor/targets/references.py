@@ -93,5 +93,5 @@ def compare(
     where = first if len(first) > 1 else first[0]
     return (
         f"{count} of {expected.size} elements differ from the NumPy reference "
-        f"(first at {where}: expected {expected[first]!r}, got {actual[first]!r})"
+        f"(first at {where}: expected {expected[first].item()!r}, got {actual[first].item()!r})"
     )

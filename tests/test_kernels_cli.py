@@ -1,0 +1,51 @@
+"""`gpuadvisor kernels list|show`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from gpuadvisor.cli import main
+
+
+def run(capsys, *args):
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_list_json_names_every_kernel(capsys):
+    code, out, _ = run(capsys, "kernels", "list", "--json")
+    assert code == 0
+    names = {k["name"]: k for k in json.loads(out)}
+    assert names["matrix_add"]["access"] == "coalesced"
+    assert names["matrix_add"]["params"] == {"ROWS": 6144, "COLS": 6144}
+    assert names["random_copy"]["access"] == "random"
+
+
+def test_show_prints_grid_mapping_and_arguments(capsys):
+    code, out, _ = run(capsys, "kernels", "show", "sgemm_blocktiling_1d")
+    assert code == 0
+    assert "grid          (ceil(N / bx), ceil(M / (by * bz * 8)), 1)" in out
+    assert "dynamic smem  4 * 8 * (by * bz * 8 + bx) bytes" in out
+    assert "block 64 x 8" in out  # the worklog's 64 x 64 tile
+    assert "C        inout" in out
+
+
+def test_show_unknown_is_one_line(capsys):
+    code, _, err = run(capsys, "kernels", "show", "nope")
+    assert code == 2 and err.startswith("error: unknown built-in kernel 'nope'")
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="needs nvcc")
+def test_show_resources_compiles(capsys):
+    code, out, _ = run(capsys, "kernels", "show", "sgemm_blocktiling_2d", "--resources", "--json")
+    assert code == 0
+    res = json.loads(out)["resources"]
+    assert res["default"]["registers_per_thread"] >= 100  # 8x8 accumulators per thread

@@ -1,0 +1,208 @@
+"""kernels/manifest.yaml: every kernel is complete, its grid covers its problem for every
+shape of the seeds' grid, its reference is right, and (with nvcc) it compiles for sm_90."""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+
+import numpy as np
+import pytest
+
+from gpuadvisor.errors import UserError
+from gpuadvisor.space import seed_shapes
+from gpuadvisor.targets import references
+from gpuadvisor.targets.compile import compile_kernel, parse_ptxas
+from gpuadvisor.targets.data import host_values, nbytes
+from gpuadvisor.targets.manifest import evaluate, kernels, load_manifest
+from gpuadvisor.targets.plans import build_plan, halve
+
+SPECS = kernels()
+REQUIRED = {
+    "matrix_add",
+    "matmul_naive",
+    "matmul_tiled",
+    "random_copy",
+    "scattered",
+    "vector_reduction",
+    "vector_reduction_adaptive",
+    "overloaded",
+    "overlapped",
+    "sgemm_coalesced",
+    "sgemm_blocktiling_1d",
+}
+
+
+def test_the_seeds_benchmarks_are_all_there():
+    assert set(SPECS) >= REQUIRED
+    assert {s.access for s in SPECS.values()} == {"coalesced", "reuse", "scattered", "random"}
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_kernel_entry_is_complete(name):
+    spec = SPECS[name]
+    assert spec.source.is_file() and spec.title and spec.seeds and spec.shape_mapping
+    module, _, func = spec.reference.partition(":")
+    assert callable(getattr(importlib.import_module(module), func))
+    params = spec.resolve_params()
+    # big enough to fill an H100 (132 SMs x 2048 threads) several times at 256 threads
+    grid = spec.grid_for((256, 1, 1) if spec.dims == 1 else (32, 8, 1), params)
+    blocks = grid[0] * grid[1] * grid[2]
+    per_thread = 64 if name == "sgemm_blocktiling_2d" else 1
+    assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
+    assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
+
+
+def _coverage(name, spec, params, block):
+    """(rows, cols) of the output the grid reaches with this block, per the shape mapping."""
+    gx, gy, gz = spec.grid_for(block, params)
+    bx, by, bz = block
+    threads = bx * by * bz
+    if name == "sgemm_naive":
+        return gx * bx, gy * by * bz
+    if name == "sgemm_coalesced":
+        return gx * -(-threads // 32), gy * 32
+    if name == "sgemm_blocktiling_1d":
+        return gy * by * bz * 8, gx * bx
+    if name == "sgemm_blocktiling_2d":
+        return gy * by * bz * 8, gx * bx * 8
+    return gy * by * bz, gx * bx
+
+
+@pytest.mark.parametrize("name", sorted(n for n in SPECS if SPECS[n].dims == 2))
+def test_grid_covers_the_output_for_every_seed_shape(name):
+    spec = SPECS[name]
+    params = spec.resolve_params()
+    rows = params.get("ROWS", params.get("M"))
+    cols = params.get("COLS", params.get("N"))
+    for block in seed_shapes(2) + [(4, 4, 8), (8, 2, 16)]:
+        if spec.constraint_reason(block, params):
+            continue
+        got_rows, got_cols = _coverage(name, spec, params, block)
+        assert got_rows >= rows and got_cols >= cols, (block, got_rows, got_cols)
+        # and not a whole block-row too many (tile quantization only)
+        gx, gy, _ = spec.grid_for(block, params)
+        assert gx >= 1 and gy >= 1
+
+
+def test_reduction_stages_reach_one_element_and_fit_their_buffers():
+    spec = SPECS["vector_reduction"]
+    params = spec.resolve_params()
+    n = params["N"]
+    for block in [(1, 1, 1), (32, 1, 1), (192, 1, 1), (1024, 1, 1), (16, 4, 2)]:
+        plan = build_plan(spec, params, block)
+        threads = block[0] * block[1] * block[2]
+        sizes = [launch.args[3].value for launch in plan]
+        assert sizes[0] == -(-n // 2) and sizes[-1] == 1
+        assert plan[-1].args[1].name == "result"
+        assert all(launch.grid[0] * threads >= out for launch, out in zip(plan, sizes, strict=True))
+        for launch in plan[:-1]:
+            scratch = spec.arg(launch.args[1].name)
+            assert spec.buffer_elements(scratch, params)[0] >= launch.args[3].value
+        assert len(build_plan(spec, params, block, first_only=True)) == 1
+
+
+def test_adaptive_reduction_halves_the_block_in_the_last_stages():
+    spec = SPECS["vector_reduction_adaptive"]
+    params = spec.resolve_params(overrides={"N": 1 << 20})
+    plan = build_plan(spec, params, (256, 1, 1), sm_count=132)
+    assert plan[0].block == (256, 1, 1)
+    assert plan[-1].block == (32, 1, 1)  # halved down to one warp
+    assert halve((16, 4, 2)) == (8, 4, 2) and halve((3, 1, 1)) is None
+    fixed = build_plan(SPECS["vector_reduction"], params, (256, 1, 1))
+    assert {launch.block for launch in fixed} == {(256, 1, 1)}
+
+
+def test_references_on_small_inputs():
+    spec = SPECS["random_copy"]
+    params = spec.resolve_params(overrides={"ROWS": 64, "COLS": 48})
+    values = host_values(spec, params)
+    expected = references.random_copy(values)["B"]
+    r, c = references.random_positions(64, 48, params["SEED"])
+    assert r.min() >= 0 and r.max() < 64 and c.max() < 48
+    copied = np.zeros((64, 48), dtype=bool)
+    copied[r, c] = True
+    assert 0.5 < copied.mean() < 0.75  # ~1 - 1/e of the elements get copied
+    assert np.array_equal(expected[copied], values["A"][copied])
+    assert not expected[~copied].any()
+
+    spec = SPECS["scattered"]
+    params = spec.resolve_params(overrides={"ROWS": 4, "COLS": 3})
+    values = host_values(spec, params)
+    out = references.scattered(values)["M"]
+    changed = np.argwhere(out != values["M"])
+    assert set(changed[:, 1]) <= {0, 32, 64}
+    assert np.array_equal(out[:, ::32][:, :3], values["M"][:, ::32][:, :3] | 1)
+
+    spec = SPECS["sgemm_coalesced"]
+    params = spec.resolve_params(overrides={"M": 8, "N": 5, "K": 7})
+    values = host_values(spec, params)
+    expected = references.sgemm(values)["C"]
+    a64, b64 = values["A"].astype(np.float64), values["B"].astype(np.float64)
+    assert np.array_equal(expected, a64 @ b64 + 0.5 * values["C"])
+
+
+def test_compare_reports_where():
+    a = np.arange(12, dtype=np.int32).reshape(3, 4)
+    b = a.copy()
+    assert references.compare(a, b) is None
+    b[2, 1] = 99
+    assert references.compare(a, b) == (
+        "1 of 12 elements differ from the NumPy reference (first at (2, 1): expected 9, got 99)"
+    )
+
+
+def test_expressions_are_arithmetic_only():
+    assert evaluate("ceil(COLS / bx)", {"COLS": 6144, "bx": 48}) == 128
+    assert evaluate("cdiv(N, 2) + min(3, 4)", {"N": 7}) == 7
+    for bad in ("__import__('os')", "a.b", "[1][0]", "'x'", "lambda: 1"):
+        with pytest.raises(UserError):
+            evaluate(bad, {"a": 1})
+
+
+def test_manifest_errors_name_kernel_and_field(tmp_path):
+    (tmp_path / "k.cu").write_text('extern "C" __global__ void k(int* a) {}\n')
+    (tmp_path / "manifest.yaml").write_text(
+        "kernels:\n  - name: k\n    source: k.cu\n    entry: k\n    access: sideways\n"
+    )
+    with pytest.raises(UserError, match=r"kernel k: access must be one of"):
+        load_manifest(tmp_path / "manifest.yaml")
+    (tmp_path / "manifest.yaml").write_text(
+        "kernels:\n  - name: k\n    source: k.cu\n    entry: nope\n"
+    )
+    with pytest.raises(UserError, match=r'k.cu has no extern "C" __global__ nope'):
+        load_manifest(tmp_path / "manifest.yaml")
+
+
+def test_ptxas_report_parsing_old_and_new_formats():
+    text = (
+        "ptxas info    : Compiling entry function 'sgemm' for 'sm_86'\n"
+        "ptxas info    : Function properties for sgemm\n"
+        "    0 bytes stack frame, 8 bytes spill stores, 12 bytes spill loads\n"
+        "ptxas info    : Used 37 registers, 8192 bytes smem, 400 bytes cmem[0]\n"
+        "ptxas info    : Compiling entry function 'k' for 'sm_90'\n"
+        "ptxas info    : Used 14 registers, used 1 barriers, 256 bytes smem\n"
+        "ptxas info    : Compiling entry function 'k2' for 'sm_90'\n"
+        "ptxas info    : Used 10 registers, used 0 barriers\n"
+    )
+    res = parse_ptxas(text)
+    assert res["sgemm"].registers_per_thread == 37 and res["sgemm"].shared_mem_static == 8192
+    assert res["sgemm"].spill_stores == 8 and res["sgemm"].spill_loads == 12
+    assert res["k"].shared_mem_static == 256 and res["k2"].shared_mem_static == 0
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="needs nvcc (the CUDA toolkit)")
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_every_kernel_compiles_for_hopper(name, tmp_path):
+    spec = SPECS[name]
+    for cache in ("default", "l1_off"):
+        compiled = compile_kernel(spec.source, spec.entry, "sm_90", cache, tmp_path)
+        assert compiled.cubin.stat().st_size > 0
+        assert 8 <= compiled.resources.registers_per_thread <= 255
+        assert compiled.resources.spill_stores == 0
+    again = compile_kernel(spec.source, spec.entry, "sm_90", "default", tmp_path)
+    assert (
+        again.cached
+        and again.resources
+        == compile_kernel(spec.source, spec.entry, "sm_90", "default", tmp_path).resources
+    )

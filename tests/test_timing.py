@@ -1,0 +1,99 @@
+"""The timing pass's stopping rule and statistics, with a scripted clock and samples."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from gpuadvisor.timing import TimingPolicy, measure, relative_standard_error, summarize
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def scripted(samples, clock=None, step_s=0.0):
+    values = iter(samples)
+    calls = []
+
+    def run_once():
+        calls.append(1)
+        if clock is not None:
+            clock.now += step_s
+        return next(values)
+
+    return run_once, calls
+
+
+def test_steady_kernel_stops_at_min_repeats():
+    run_once, calls = scripted(itertools.repeat(2.0))
+    result = measure(run_once, TimingPolicy(warmup=2, min_repeats=5, max_repeats=50))
+    assert len(calls) == 2 + 5  # warm-ups are not samples
+    assert result.repeats == 5 and result.stable
+    assert (result.time_ms, result.time_ms_min, result.time_ms_max, result.time_ms_std) == (
+        2.0,
+        2.0,
+        2.0,
+        0.0,
+    )
+
+
+def test_noisy_kernel_runs_until_the_budget():
+    clock = Clock()
+    noisy = itertools.cycle([1.0, 3.0])
+    run_once, calls = scripted(noisy, clock, step_s=0.1)
+    result = measure(
+        run_once,
+        TimingPolicy(warmup=0, min_repeats=3, max_repeats=1000, budget_s=1.0, rel_tolerance=0.001),
+        clock=clock,
+    )
+    assert not result.stable
+    assert 9 <= result.repeats <= 11  # ~1 s of 0.1 s samples
+    assert result.time_ms_min == 1.0 and result.time_ms_max == 3.0
+
+
+def test_noise_that_settles_stops_before_the_budget():
+    clock = Clock()
+    samples = [1.0, 1.3, 0.9] + [1.0] * 200
+    run_once, _ = scripted(samples, clock, step_s=0.001)
+    result = measure(
+        run_once,
+        TimingPolicy(warmup=0, min_repeats=3, budget_s=10.0, rel_tolerance=0.01),
+        clock=clock,
+    )
+    assert result.stable and result.repeats < 60
+    assert result.time_ms == 1.0
+    assert relative_standard_error(result.samples) <= 0.01
+
+
+def test_very_slow_configuration_stops_early():
+    clock = Clock()
+    run_once, _ = scripted(itertools.repeat(900.0), clock, step_s=1.0)
+    result = measure(run_once, TimingPolicy(warmup=1, min_repeats=5, budget_s=0.5), clock=clock)
+    assert result.repeats == 2  # 4 x 0.5 s budget reached after the second sample
+
+
+def test_flush_runs_before_every_timed_run_only_when_asked():
+    events = []
+    run_once = lambda: events.append("run") or 1.0  # noqa: E731
+    flush = lambda: events.append("flush")  # noqa: E731
+    result = measure(run_once, TimingPolicy(warmup=1, min_repeats=2, flush_l2=True), flush=flush)
+    assert events[:4] == ["flush", "run", "flush", "run"] and result.l2_flushed
+    events.clear()
+    result = measure(run_once, TimingPolicy(warmup=1, min_repeats=2), flush=flush)
+    assert "flush" not in events and not result.l2_flushed
+
+
+def test_summary_and_policy_checks():
+    result = summarize([3.0, 1.0, 2.0, 10.0])
+    assert result.time_ms == 2.5 and result.repeats == 4
+    assert result.as_row()["time_ms_max"] == 10.0
+    with pytest.raises(ValueError):
+        TimingPolicy(min_repeats=5, max_repeats=2)
+    with pytest.raises(ValueError):
+        summarize([])
