@@ -1,0 +1,126 @@
+"""``gpuadvisor analyze``: JSON shape, Markdown, help text and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from gpuadvisor.cli import app
+from gpuadvisor.errors import UserError
+from gpuadvisor.paths import fixtures_dir
+
+SEEDS = fixtures_dir() / "seeds"
+runner = CliRunner()
+
+
+def invoke(*args: str):
+    result = runner.invoke(app, ["analyze", *args])
+    code = result.exception.exit_code if isinstance(result.exception, UserError) \
+        else result.exit_code
+    return code, result
+
+
+def test_json_has_a_ranking_best_first_with_reasons() -> None:
+    code, result = invoke(str(SEEDS / "001_table2b_table3_matmul_naive.csv"), "--json",
+                          "--top", "5")
+    assert code == 0, result.output
+    data = json.loads(result.output)
+    ranking = data["ranking"]
+    assert len(ranking) == 5
+    assert [e["rank"] for e in ranking] == [1, 2, 3, 4, 5]
+    times = [e["time_ms"] for e in ranking]
+    assert times[0] == 4288 and times == sorted(times)
+    for entry in ranking:
+        assert {"kernel", "block_x", "block_y", "block_z", "cache_config", "reasons",
+                "findings"} <= set(entry)
+        assert entry["kernel"] == "matmul_naive"
+    assert data["characterization"]["matmul_naive"]["access"] == "reuse"
+    assert data["kernels"][0]["mode"] == "measured"
+    assert data["kernels"][0]["rule_pick"] == "384x2"
+    assert isinstance(data["findings"], list)
+
+
+def test_rule_only_json_reports_regret() -> None:
+    code, result = invoke(str(SEEDS / "000_table4_matmul_naive.csv"), "--rule-only", "--json")
+    assert code == 0
+    kernel = json.loads(result.output)["kernels"][0]
+    assert kernel["mode"] == "rule-only"
+    assert kernel["pick"]["label"] == "256x2"
+    assert kernel["regret"] == round(5874 / 5856, 4)
+
+
+def test_access_option_overrides_the_manifest() -> None:
+    code, result = invoke(str(SEEDS / "000_table3_matrix_add.csv"), "--rule-only", "--json",
+                          "--access", "scattered")
+    assert code == 0
+    data = json.loads(result.output)
+    char = data["characterization"]["matrix_add"]
+    assert (char["access"], char["access_source"]) == ("scattered", "--access")
+
+
+def test_markdown_and_terminal_output() -> None:
+    code, result = invoke(str(SEEDS / "001_table2a_reduction.csv"), "--markdown")
+    assert code == 0
+    assert "## `reduction` on sm_20" in result.output
+    assert "| 1 | 192x1 | 0.6268 |" in result.output
+    assert "### Against the usual choices" in result.output
+    code, result = invoke(str(SEEDS / "001_table2a_reduction.csv"))
+    assert code == 0 and "pick: 192x1" in result.output
+
+
+def test_help_documents_the_options() -> None:
+    result = runner.invoke(app, ["analyze", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    for option in ("--rule-only", "--access", "--rules", "--json", "--markdown", "--arch",
+                   "--top", "regret", "coalesced"):
+        assert option in result.output
+
+
+def test_user_errors_exit_2_with_one_line(tmp_path: Path) -> None:
+    cases = [
+        ["analyze", str(tmp_path / "missing.csv")],
+        ["analyze", str(SEEDS / "001_table2a_reduction.csv"), "--access", "sideways"],
+        ["analyze", str(SEEDS / "001_table2a_reduction.csv"), "--arch", "sm_99"],
+        ["analyze", str(SEEDS / "001_table2a_reduction.csv"), "--top", "0"],
+        ["analyze", str(SEEDS / "001_table2a_reduction.csv"), "--rules", str(tmp_path / "no")],
+    ]
+    (tmp_path / "junk.txt").write_text("not a profile\n")
+    cases.append(["analyze", str(tmp_path / "junk.txt")])
+    for args in cases:
+        proc = subprocess.run([sys.executable, "-m", "gpuadvisor", *args], capture_output=True,
+                              text=True, timeout=120)
+        assert proc.returncode == 2, (args, proc.stdout, proc.stderr)
+        assert proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1, proc.stderr
+
+
+def test_extra_rule_dirs_change_the_ranking(tmp_path: Path) -> None:
+    (tmp_path / "no-one-row.yaml").write_text("""\
+id: no-one-row
+title: Exclude one-row blocks (a user's house rule)
+severity: info
+scope: config
+when: block.y == 1
+effect: {exclude: true}
+explain: One-row block {config.label} excluded by a house rule.
+source: a user rule for the test
+docs:
+  what: Excludes one-row blocks.
+  why: A house rule in a test.
+  example: 192x1 is excluded.
+  fix: Use two or more rows.
+""")
+    code, result = invoke(str(SEEDS / "001_table2a_reduction.csv"), "--rule-only", "--json",
+                          "--rules", str(tmp_path))
+    # every reduction shape has one row: nothing left to rank is a user error
+    assert code == 2 and "all excluded" in str(result.exception)
+    code, result = invoke(str(SEEDS / "001_table2b_table3_matmul_naive.csv"), "--rule-only",
+                          "--json", "--rules", str(tmp_path))
+    assert code == 0
+    data = json.loads(result.output)
+    assert all(e["block_y"] > 1 for e in data["ranking"])
+    excluded = data["kernels"][0]["excluded"]
+    assert any("house rule" in " ".join(x["reasons"]) for x in excluded)
