@@ -204,3 +204,20 @@ def test_docs_rules_pages_are_fresh() -> None:
         assert page.is_file(), f"missing {page}"
         assert page.read_text() == markdown_page(rule), f"stale {page}: regenerate"
     assert (docs / "README.md").read_text() == index_page(rules)
+
+
+def test_arch_applicability_and_optional_defaults(tmp_path: Path) -> None:
+    text = GOOD.format(id="volta-only").replace(
+        "scope: config\n",
+        "scope: config\napplies_to: {min_cc: '7.0', max_cc: '9.0'}\n"
+        "optional: {metrics.l1_hit_rate: 0}\n").replace(
+        "when: block.x < params.limit", "when: block.x < params.limit + metrics.l1_hit_rate")
+    write(tmp_path, "volta-only", text)
+    (rule,) = load_rules([tmp_path], builtin=False)
+    fermi = evaluate(rule, {"arch": {"compute_capability": [2, 0]}, "block": {"x": 8}})
+    assert fermi.status == "not_applicable" and "7.0" in fermi.notes[0]
+    blackwell = evaluate(rule, {"arch": {"compute_capability": [10, 0]}, "block": {"x": 8}})
+    assert blackwell.status == "not_applicable" and "9.0" in blackwell.notes[0]
+    hopper = evaluate(rule, {"arch": {"compute_capability": [9, 0]}, "block": {"x": 8}})
+    assert hopper.status == "fired"
+    assert hopper.notes == ["metrics.l1_hit_rate missing: default 0 used"]
