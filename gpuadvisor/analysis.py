@@ -408,7 +408,8 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
         by_key[c.key] = c
     measured = list(by_key.values())
     if not measured:
-        raise UserError(f"kernel {name}: no row has a block shape")
+        raise UserError(f"kernel {name}: no row has a block shape (nvprof --metrics output "
+                        "carries none: pass its --print-gpu-trace output too)")
     timed = [c for c in measured if c.time_ms is not None]
     ok_rows = [c.row for c in measured if c.status == "ok" and c.row]
     with_metrics = [r for r in ok_rows if _num(r.get("gld_efficiency")) is not None
@@ -440,6 +441,12 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
                       if c.key != profiled.key]
         # Generated configurations share the kernel's resources but not the profiled metrics.
         candidates.append(profiled)
+        if kinfo.shared_mem_per_block:
+            notes.append(
+                f"the kernel uses {kinfo.shared_mem_per_block} B of shared memory per block; if "
+                f"its tiles are sized to the profiled {profiled.label} launch, only shapes the "
+                "kernel supports are valid: the ranking assumes any shape computes correctly "
+                "with the same resources")
     else:
         mode = "measured" if (len(timed) >= 2 and not rule_only) else "rule-only"
         if not rule_only and len(timed) < 2:

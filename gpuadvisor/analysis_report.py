@@ -44,6 +44,7 @@ def load_inputs(paths: Sequence[str | Path]) -> tuple[Any, dict[str, str], list[
         raise UserError("no input files")
     frames = []
     provenance: dict[str, str] = {}
+    profiles: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if not path.is_file():
@@ -52,14 +53,17 @@ def load_inputs(paths: Sequence[str | Path]) -> tuple[Any, dict[str, str], list[
             table, prov = read_sweep(path)
             for key, value in prov.items():
                 provenance.setdefault(key, value)
+            frames.append(table)
         else:
-            try:
-                from gpuadvisor.importer import import_files
-            except ImportError:  # pragma: no cover - the importer ships with the package
-                raise UserError(f"{path}: not a sweep table, and the profile importer is not "
-                                "available") from None
-            table = import_files([path])
-        frames.append(table)
+            profiles.append(path)
+    if profiles:
+        # One import call, so that nvprof metric files meet their GPU traces (launch shapes).
+        try:
+            from gpuadvisor.importer import import_files
+        except ImportError:  # pragma: no cover - the importer ships with the package
+            raise UserError(f"{profiles[0]}: not a sweep table, and the profile importer is "
+                            "not available") from None
+        frames.append(import_files(profiles))
     df = pd.concat([f.astype(object) for f in frames], ignore_index=True, sort=False)
     return normalize(df), provenance, [str(p) for p in paths]
 

@@ -124,3 +124,21 @@ docs:
     assert all(e["block_y"] > 1 for e in data["ranking"])
     excluded = data["kernels"][0]["excluded"]
     assert any("house rule" in " ".join(x["reasons"]) for x in excluded)
+
+
+def test_recorded_nvprof_profile_with_its_trace() -> None:
+    """nvprof --metrics output has no launch shape; its GPU trace (same run) provides it."""
+    nvprof = fixtures_dir() / "nvprof"
+    metrics = nvprof / "leimingyu__magus__matrixMul_metrics.csv"
+    trace = nvprof / "leimingyu__magus__matrixMul_trace.csv"
+    code, result = invoke(str(metrics), str(trace), "--json")
+    assert code == 0, result.output
+    (kernel,) = json.loads(result.output)["kernels"]
+    assert (kernel["kernel"], kernel["arch"], kernel["mode"]) == ("matrixMulCUDA", "sm_61",
+                                                                 "profile")
+    char = kernel["characterization"]
+    assert (char["access"], char["access_source"]) == ("reuse", "metrics")
+    assert kernel["comparisons"][0]["label"] == "profiled 32x32"
+    assert any("8192 B of shared memory" in n for n in kernel["notes"])
+    code, result = invoke(str(metrics))
+    assert code == 2 and "--print-gpu-trace" in str(result.exception)
