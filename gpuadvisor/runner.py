@@ -136,7 +136,8 @@ class Journal:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._repair()
             self._fh = self.path.open("a", encoding="utf-8")
-        self._fh.write(json.dumps(plain_record(record), allow_nan=False) + "\n")
+        stamped = {**record, "t": round(time.time(), 3)}  # when it finished (for tools)
+        self._fh.write(json.dumps(plain_record(stamped), allow_nan=False) + "\n")
         self._fh.flush()
         os.fsync(self._fh.fileno())
 
@@ -229,12 +230,15 @@ class _Reporter:
             done, total = count
             elapsed = time.monotonic() - self._start
             self.console.print(
-                f"[{name} {done}/{total}] {note}  ({elapsed:.0f} s)", markup=False, highlight=False
+                f"[{name} {done}/{total}] {note}  ({elapsed:.0f} s)",
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
             )
 
     def note(self, text: str) -> None:
         if self.enabled and self.console is not None:
-            self.console.print(text, markup=False, highlight=False)
+            self.console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
 @contextmanager

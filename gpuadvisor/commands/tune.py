@@ -226,6 +226,7 @@ def tune(
             f"{device.gpu or '?'} ({arch_obj.name}): {len(space.configs)} configurations"
             + (f", {len(space.excluded)} left out (see {excluded_path})" if excluded_path else ""),
             highlight=False,
+            soft_wrap=True,
         )
         provenance = {
             "command": "gpuadvisor tune " + " ".join(_argv_tail()),

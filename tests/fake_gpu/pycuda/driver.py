@@ -181,6 +181,11 @@ class Function:
         self.arg_types = list(arg_types)
         return self
 
+    def __call__(self, *args, block, grid=(1, 1), shared=0, stream=None):
+        plain = [int(a) if isinstance(a, DeviceAllocation) else a.item() for a in args]
+        self.prepared_async_call(tuple(grid) + (1,) * (3 - len(grid)), block, stream, *plain,
+                                 shared_size=shared)
+
     def prepared_async_call(self, grid, block, stream, *args, shared_size=0):
         if block[0] * block[1] * block[2] > 1024:
             raise LaunchError("cuLaunchKernel failed: invalid argument")
