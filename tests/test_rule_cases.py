@@ -2,12 +2,13 @@
 
 Cases live in tests/rule_cases/<rule-id>.yaml (``fires`` and ``quiet`` lists). Each case names
 an architecture, a block shape and optionally a cache configuration, kernel facts, profiler
-metrics, an SM count and sweep values; ``factor`` and ``message`` check the effect and the
-numbers in the explanation.
+metrics, an SM count, sweep values and changed calibration constants (``params``);
+``factor`` and ``message`` check the effect and the numbers in the explanation.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,8 @@ def test_every_rule_has_cases_that_fire_and_stay_quiet() -> None:
                          ids=lambda v: v if isinstance(v, str) else None)
 def test_rule_case(rule_id: str, kind: str, index: int, case: dict) -> None:
     rule = RULES[rule_id]
+    if "params" in case:  # a calibration constant changed, as the lead would in the rule file
+        rule = dataclasses.replace(rule, params={**rule.params, **case["params"]})
     result = evaluate(rule, context_for(case))
     expected = case.get("status", "fired" if kind == "fires" else "quiet")
     assert result.status == expected, (rule_id, case, result.status, result.notes)
