@@ -193,6 +193,11 @@ def access_from_metrics(rows: list[Mapping[str, Any]], *, elem_bytes: int = 4,
     return "coalesced", evidence
 
 
+def _sum(row: Mapping[str, Any], keys: tuple[str, ...]) -> float | None:
+    values = [v for v in (_num(row, k) for k in keys) if v is not None]
+    return sum(values) if values else None
+
+
 def bound_from_metrics(row: Mapping[str, Any] | None) -> tuple[str | None, list[str]]:
     """Limiter analysis (003 part 2): memory, compute or latency bound from throughputs."""
     if not row:
@@ -200,14 +205,30 @@ def bound_from_metrics(row: Mapping[str, Any] | None) -> tuple[str | None, list[
     t = thresholds()["bound"]
     dram = _num(row, "dram_throughput_pct")
     sm = _num(row, "sm_throughput_pct")
+    memory_stall = _sum(row, ("stall_memory_dependency", "stall_memory_throttle",
+                              "stall_texture"))
+    exec_stall = _sum(row, ("stall_exec_dependency", "stall_pipe_busy"))
+    stall_text = []
+    if memory_stall is not None:
+        stall_text.append(f"{memory_stall:.0f}% of stalled cycles wait on memory")
+    if exec_stall is not None:
+        stall_text.append(f"{exec_stall:.0f}% on execution dependencies / busy pipes")
+
+    def from_stalls(evidence: list[str]) -> tuple[str | None, list[str]]:
+        if memory_stall is not None and memory_stall >= t["stall_share_pct"]:
+            return "memory", [*evidence, "memory stalls dominate: memory bound"]
+        if exec_stall is not None and exec_stall >= t["stall_share_pct"]:
+            return "compute", [*evidence, "execution stalls dominate: compute bound"]
+        return None, evidence
+
     if dram is None and sm is None:
-        return None, []
+        return from_stalls(["; ".join(stall_text)] if stall_text else [])
     parts = []
     if dram is not None:
         parts.append(f"DRAM throughput {dram:.0f}% of peak")
     if sm is not None:
         parts.append(f"SM throughput {sm:.0f}% of peak")
-    evidence = [", ".join(parts)]
+    evidence = [", ".join(parts + stall_text)]
     dram_v = dram if dram is not None else -1.0
     sm_v = sm if sm is not None else -1.0
     if dram_v >= t["busy_pct"] and dram_v >= sm_v:
@@ -220,7 +241,7 @@ def bound_from_metrics(row: Mapping[str, Any] | None) -> tuple[str | None, list[
         evidence.append(
             f"both below {t['idle_pct']:g}%: latency bound (not enough work in flight)")
         return "latency", evidence
-    return None, evidence
+    return from_stalls(evidence)
 
 
 def characterize(kernel: str, rows: list[Mapping[str, Any]], *,

@@ -143,3 +143,17 @@ def test_analysis_to_dict_shape() -> None:
     assert (first["block_x"], first["block_y"], first["cache_config"]) == (192, 1, "default")
     assert data["characterization"]["reduction"]["access"] == "coalesced"
     assert isinstance(data["findings"], list)
+
+
+def test_bound_from_stalls_when_throughputs_are_missing() -> None:
+    """K40c nvprof profile (pssrawat/IEEE2017): stall shares but no SM throughput metric."""
+    df = import_files([fixtures_dir() / "nvprof" / "pssrawat__IEEE2017__untiled.csv"])
+    row = df.to_dict(orient="records")[0]
+    bound, evidence = bound_from_metrics(row)
+    assert "stalled cycles wait on memory" in evidence[0]
+    # DRAM at 30 % and no SM throughput decide nothing; the stall shares do
+    assert bound == "memory" and "memory stalls dominate" in evidence[-1]
+    row_no_dram = {k: v for k, v in row.items() if k != "dram_throughput_pct"}
+    # memory_dependency 29.8 % + texture 30.7 % of stalled cycles: memory bound
+    bound, evidence = bound_from_metrics(row_no_dram)
+    assert bound == "memory" and evidence[0].startswith("61% of stalled cycles wait on memory")
