@@ -129,6 +129,8 @@ class KernelRuntime:
         self.buffers: dict[str, Any] = {}
         self.pristine: dict[str, Any] = {}
         self.functions: dict[tuple[str, str], Any] = {}
+        self._modules: dict[tuple[str, str], Any] = {}
+        self._dynamic_limit: dict[int, int] = {}
         self._host_out: dict[str, np.ndarray] = {}
         drv = self.drv
         for arg in spec.args:
@@ -165,17 +167,17 @@ class KernelRuntime:
             func.prepare(
                 [np.uintp if isinstance(a, Buf) else np.dtype(a.dtype) for a in launch.args]
             )
-            func._gpuadvisor_module = module  # keep the module alive with its function
-            func._gpuadvisor_dyn = DEFAULT_DYNAMIC_SMEM
+            self._modules[key] = module  # keep the module alive with its function
+            self._dynamic_limit[id(func)] = DEFAULT_DYNAMIC_SMEM
             self.functions[key] = func
         return func
 
     def launch(self, func: Any, launch: Launch) -> None:
-        if launch.shared > func._gpuadvisor_dyn:
+        if launch.shared > self._dynamic_limit.get(id(func), DEFAULT_DYNAMIC_SMEM):
             func.set_attribute(
                 self.drv.function_attribute.MAX_DYNAMIC_SHARED_SIZE_BYTES, launch.shared
             )
-            func._gpuadvisor_dyn = launch.shared
+            self._dynamic_limit[id(func)] = launch.shared
         args = [int(self.buffers[a.name]) if isinstance(a, Buf) else a.value for a in launch.args]
         func.prepared_async_call(
             launch.grid, launch.block, self.session.stream, *args, shared_size=launch.shared
@@ -252,4 +254,6 @@ class KernelRuntime:
         self.buffers.clear()
         self.pristine.clear()
         self.functions.clear()
+        self._modules.clear()
+        self._dynamic_limit.clear()
         self._host_out.clear()

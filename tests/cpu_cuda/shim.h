@@ -1,0 +1,55 @@
+// Runs gpuadvisor's CUDA kernels on the CPU for tests (no GPU in CI): every thread of a block
+// is a std::thread, __syncthreads() is a std::barrier, blocks run one after another, and the
+// dynamic shared memory is one buffer per block. Slow, but it executes the real kernel code
+// with the real indexing, bounds checks and barriers, for any block shape.
+#pragma once
+#include <algorithm>
+#include <barrier>
+#include <cstddef>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+struct dim3 {
+    unsigned x = 1, y = 1, z = 1;
+};
+inline thread_local dim3 threadIdx;
+inline thread_local dim3 blockIdx;
+inline dim3 blockDim;
+inline dim3 gridDim;
+inline thread_local std::barrier<>* ga_cpu_barrier = nullptr;
+inline char* ga_cpu_smem = nullptr;
+
+#define __global__
+#define __device__
+#define __forceinline__ inline
+#define __restrict__
+#define warpSize 32
+using std::max;
+using std::min;
+
+template <typename F>
+void ga_cpu_launch(dim3 grid, dim3 block, size_t shared, F body) {
+    gridDim = grid;
+    blockDim = block;
+    std::vector<char> smem(shared + 64, 0);
+    ga_cpu_smem = smem.data();
+    const unsigned n = block.x * block.y * block.z;
+    for (unsigned bz = 0; bz < grid.z; ++bz)
+        for (unsigned by = 0; by < grid.y; ++by)
+            for (unsigned bx = 0; bx < grid.x; ++bx) {
+                std::barrier<> bar(n);
+                std::vector<std::thread> threads;
+                threads.reserve(n);
+                for (unsigned tz = 0; tz < block.z; ++tz)
+                    for (unsigned ty = 0; ty < block.y; ++ty)
+                        for (unsigned tx = 0; tx < block.x; ++tx)
+                            threads.emplace_back([&, tx, ty, tz, bx, by, bz] {
+                                threadIdx = {tx, ty, tz};
+                                blockIdx = {bx, by, bz};
+                                ga_cpu_barrier = &bar;
+                                body();
+                            });
+                for (auto& t : threads) t.join();
+            }
+}
