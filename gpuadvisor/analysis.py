@@ -501,6 +501,14 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
     entries = [_entry(s, mode, i == 0, ranked) for i, s in enumerate(ranked)]
     excluded = [{"config": list(s.candidate.key), "label": s.candidate.label,
                  "reasons": reasons_for(s)} for s in scored if s.excluded]
+    if mode == "measured":  # rows that did not run (or have no time) cannot be ranked by time
+        for s in scored:
+            c = s.candidate
+            if not s.excluded and c.time_ms is None:
+                error = str((c.row or {}).get("error") or "").strip()
+                why = f"status {c.status}" + (f": {error}" if error and error != "nan" else "")
+                excluded.append({"config": list(c.key), "label": c.label,
+                                 "reasons": [why if c.status != "ok" else "no time measured"]})
     comparisons = _comparisons(pick, scored, rules, mode, context_for, a, profiled=(
         measured[0] if mode == "profile" else None))
     return KernelAnalysis(
