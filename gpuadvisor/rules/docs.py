@@ -41,18 +41,25 @@ def applies_text(rule: Rule) -> str:
 
 def show_text(rule: Rule) -> str:
     """Plain-text documentation of one rule (ruff-rule style)."""
-    lines = [f"{rule.id}: {rule.title}", "",
-             f"severity: {rule.severity}    scope: {rule.scope}    category: {rule.category}",
-             f"applies to: {applies_text(rule)}",
-             f"when: {rule.when.text.strip()}",
-             f"effect: {effect_text(rule)}"]
+    lines = [
+        f"{rule.id}: {rule.title}",
+        "",
+        f"severity: {rule.severity}    scope: {rule.scope}    category: {rule.category}",
+        f"applies to: {applies_text(rule)}",
+        f"when: {rule.when.text.strip()}",
+        f"effect: {effect_text(rule)}",
+    ]
     if rule.requires:
         lines.append("requires: " + ", ".join(rule.requires))
     if rule.speedup is not None:
         lines.append(f"estimated speedup: {rule.speedup.text.strip()}")
-    for title, key in (("What it does", "what"), ("Why it matters", "why"),
-                       ("Example", "example"), ("Fix", "fix"),
-                       ("Across architectures", "architectures")):
+    for title, key in (
+        ("What it does", "what"),
+        ("Why it matters", "why"),
+        ("Example", "example"),
+        ("Fix", "fix"),
+        ("Across architectures", "architectures"),
+    ):
         if rule.docs.get(key):
             lines += ["", f"## {title}", rule.docs[key]]
     if rule.params:
@@ -67,21 +74,30 @@ def show_text(rule: Rule) -> str:
 
 def markdown_page(rule: Rule) -> str:
     """docs/rules/<id>.md."""
-    out = [f"# `{rule.id}` — {rule.title}", "",
-           "| | |", "| --- | --- |",
-           f"| severity | {rule.severity} |", f"| scope | {rule.scope} |",
-           f"| category | {rule.category or '-'} |",
-           f"| applies to | {_cell(applies_text(rule))} |",
-           f"| when | `{_cell(' '.join(rule.when.text.split()))}` |",
-           f"| effect | {_cell(effect_text(rule))} |"]
+    out = [
+        f"# `{rule.id}` — {rule.title}",
+        "",
+        "| | |",
+        "| --- | --- |",
+        f"| severity | {rule.severity} |",
+        f"| scope | {rule.scope} |",
+        f"| category | {rule.category or '-'} |",
+        f"| applies to | {_cell(applies_text(rule))} |",
+        f"| when | `{_cell(' '.join(rule.when.text.split()))}` |",
+        f"| effect | {_cell(effect_text(rule))} |",
+    ]
     if rule.requires:
         out.append(f"| requires | {', '.join(f'`{r}`' for r in rule.requires)} |")
     if rule.speedup is not None:
         out.append(f"| estimated speedup | `{_cell(' '.join(rule.speedup.text.split()))}` |")
     out.append("")
-    for title, key in (("What it does", "what"), ("Why it matters", "why"),
-                       ("Example", "example"), ("Fix", "fix"),
-                       ("Across architectures", "architectures")):
+    for title, key in (
+        ("What it does", "what"),
+        ("Why it matters", "why"),
+        ("Example", "example"),
+        ("Fix", "fix"),
+        ("Across architectures", "architectures"),
+    ):
         if rule.docs.get(key):
             out += [f"## {title}", "", rule.docs[key], ""]
     out += ["## Explanation template", "", "```", " ".join(rule.explain.text.split()), "```", ""]
@@ -89,26 +105,31 @@ def markdown_page(rule: Rule) -> str:
         out += ["## Thresholds and calibration", ""]
         for name, value in rule.params.items():
             note = rule.param_notes.get(name, "")
-            out.append(f"- `{name}` = `{value}`" + (f" — {' '.join(note.split())}" if note
-                                                   else ""))
+            out.append(f"- `{name}` = `{value}`" + (f" — {' '.join(note.split())}" if note else ""))
         out.append("")
     out += ["## Sources", ""] + [f"- {s}" for s in rule.source] + [""]
-    out += [f"Rule file: [`rules/{Path(rule.path).name}`](../../rules/{Path(rule.path).name})",
-            ""]
+    out += [f"Rule file: [`rules/{Path(rule.path).name}`](../../rules/{Path(rule.path).name})", ""]
     return "\n".join(out)
 
 
 def index_page(rules: Sequence[Rule]) -> str:
     """docs/rules/README.md: the table of every rule."""
-    out = ["# Rules", "",
-           "Every rule is one YAML file in `rules/`, validated against `rules/schema.json`.",
-           "`gpuadvisor rules list` lists them, `gpuadvisor rules show ID` prints a page like",
-           "these, `gpuadvisor rules validate PATH...` checks rule files. Regenerate these pages",
-           "with `python -m gpuadvisor.rules.docs` (a test fails when they are stale).", "",
-           "| id | title | scope | effect | severity |", "| --- | --- | --- | --- | --- |"]
+    out = [
+        "# Rules",
+        "",
+        "Every rule is one YAML file in `rules/`, validated against `rules/schema.json`.",
+        "`gpuadvisor rules list` lists them, `gpuadvisor rules show ID` prints a page like",
+        "these, `gpuadvisor rules validate PATH...` checks rule files. Regenerate these pages",
+        "with `python -m gpuadvisor.rules.docs` (a test fails when they are stale).",
+        "",
+        "| id | title | scope | effect | severity |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for rule in sorted(rules, key=lambda r: r.id):
-        out.append(f"| [`{rule.id}`]({rule.id}.md) | {_cell(rule.title)} | {rule.scope} | "
-                   f"{rule.effect} | {rule.severity} |")
+        out.append(
+            f"| [`{rule.id}`]({rule.id}.md) | {_cell(rule.title)} | {rule.scope} | "
+            f"{rule.effect} | {rule.severity} |"
+        )
     out += ["", "## Names an expression can use", "", _NAMES_DOC, ""]
     return "\n".join(out)
 
