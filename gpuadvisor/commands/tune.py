@@ -208,6 +208,8 @@ def tune(
     try:
         device = the_target.device()
         arch_obj = _resolve_arch(arch, device.arch)
+        if hasattr(the_target, "assume_arch"):
+            the_target.assume_arch(arch_obj.name)
         space = the_target.space(shape_list, caches, arch_obj, min_threads=min_threads)
         if not space.configs:
             reasons = sorted({e.reason for e in space.excluded})[:3]

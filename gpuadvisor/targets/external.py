@@ -28,6 +28,7 @@ import signal
 import subprocess
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -200,6 +201,12 @@ class ExternalTarget(Target):
         if self._device is None:
             self._device = query_gpu()
         return self._device
+
+    def assume_arch(self, arch: str) -> None:
+        """Record ``arch`` (e.g. from --arch) when the device query could not tell it."""
+        info = self.device()
+        if info.arch is None:
+            self._device = replace(info, arch=arch)
 
     def provenance(self) -> dict[str, Any]:
         return {"target": "external", "app": self.describe(), "kernel": self.kernel}
