@@ -127,12 +127,17 @@ def tune(name: str, args: list[str], out: Path, timeout: float) -> dict:
     with open(logfile, "w") as fh:
         fh.write("$ " + " ".join(argv) + "\n")
         fh.flush()
+        proc = subprocess.Popen(argv, stdout=fh, stderr=subprocess.STDOUT, cwd=ROOT)
         try:
-            proc = subprocess.run(
-                argv, stdout=fh, stderr=subprocess.STDOUT, timeout=timeout, cwd=ROOT
-            )
-            code = proc.returncode
+            code = proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
+            # SIGTERM first: tune stops like Ctrl-C, kills its ncu and keeps finished rows
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
             code = "timeout"
     took = time.monotonic() - begin
     result = {

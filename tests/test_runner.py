@@ -268,3 +268,46 @@ def test_kill_with_sigkill_then_resume_runs_every_configuration_once(tmp_path):
     assert len(repeated) <= 1
     finished_before = {(str(k[1]), str(k[2])) for k in before.rows}
     assert not finished_before & set(repeated)
+
+
+def test_sigterm_stops_like_ctrl_c_and_keeps_a_partial_table(tmp_path):
+    app_path = make_app(tmp_path)
+    out = tmp_path / "out"
+    env = dict(
+        os.environ,
+        FAKE_APP_SLEEP="0.3",
+        PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+    )
+    argv = [
+        sys.executable,
+        "-m",
+        "gpuadvisor",
+        "tune",
+        str(app_path),
+        "--kernel",
+        "fake",
+        "--arch",
+        "sm_90",
+        "--no-profile",
+        "--shapes",
+        "32x1,32x2,32x4,32x8,64x1,64x2",
+        "--out",
+        str(out),
+        "--",
+        "{block_x}",
+        "{block_y}",
+    ]
+    proc = subprocess.Popen(
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    journal = out / JOURNAL_NAME
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if journal.exists() and journal.read_text().count('"type": "row"') >= 2:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    table = pd.read_csv(out / "sweep.csv", comment="#")
+    assert 2 <= len(table) < 6 and set(table.status) == {"ok"}
