@@ -44,6 +44,8 @@ def fake_gpu(monkeypatch, tmp_path):
 
     drv.reset()
     yield drv, compiled
+    for name in [m for m in sys.modules if m == "pycuda" or m.startswith("pycuda.")]:
+        del sys.modules[name]  # the stand-in must not outlive the test
 
 
 def run(capsys, *args):
