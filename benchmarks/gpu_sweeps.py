@@ -3,18 +3,19 @@
 In one go, within a wall-time budget (default 480 s):
 
 1. provenance: GPU, driver, ncu and nvcc versions, date, git commit, the command;
-2. full 2-D sweeps (the seeds' grid, >= 32 threads per block, filtered by Hopper's limits and
+2. every built-in kernel at a small size on odd shapes, checked (tests/test_gpu_tune.py);
+3. full 2-D sweeps (the seeds' grid, >= 32 threads per block, filtered by Hopper's limits and
    each kernel's registers and shared memory) of the built-in kernels, in priority order:
    every shape timed and checked; ncu counters for a subset of shapes (the diagonals of
    block sizes in PROFILE_SIZES: every shape with that many threads), in ONE ncu process
    per kernel; the subset shrinks when the run falls behind schedule;
-3. the external example app (examples/matmul_app): a time-only sweep of a subset of the
+4. the external example app (examples/matmul_app): a time-only sweep of a subset of the
    grid, plus ncu on a few shapes;
-4. a kill-and-resume demonstration: a sweep killed with SIGKILL half-way, finished with
+5. a kill-and-resume demonstration: a sweep killed with SIGKILL half-way, finished with
    --resume, every configuration checked to appear exactly once;
-5. benchmarks/overhead.py: tune vs bare ncu over the same launches, and the timing pass vs
+6. benchmarks/overhead.py: tune vs bare ncu over the same launches, and the timing pass vs
    a minimal hand-written timing loop;
-6. optional kernels while time remains.
+7. optional kernels while time remains.
 
 Everything is written under WORKDIR; RESULTS gets results.tar.gz (all of it, without the
 cubins), summary.md, summary.json and run.log.
@@ -337,6 +338,33 @@ def main() -> int:
     results: dict = {"provenance": provenance(), "sweeps": [], "notes": []}
     (WORK / "provenance.json").write_text(json.dumps(results["provenance"], indent=2))
     log(f"provenance: {results['provenance']['gpu']}; budget {DEADLINE:.0f} s")
+    # Every kernel, small sizes, odd shapes, both cache configs: correct on this GPU?
+    begin = time.monotonic()
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-m",
+            "gpu",
+            "-p",
+            "no:cacheprovider",
+            str(ROOT / "tests" / "test_gpu_tune.py"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=150,
+    )
+    (WORK / "logs" / "gpu_tests.log").write_text(proc.stdout + proc.stderr)
+    tail = (proc.stdout.strip().splitlines() or ["?"])[-1]
+    results["gpu_tests"] = {
+        "exit": proc.returncode,
+        "summary": tail,
+        "seconds": round(time.monotonic() - begin, 1),
+    }
+    log(f"gpu tests: {tail}")
     # Leave time for the app (~50 s), the resume demo (~30 s) and the benchmarks (~40 s).
     reserve = 130.0
     shrink = False
@@ -440,6 +468,8 @@ def write_summary(results: dict) -> None:
             f"{s.get('ncu_seconds', '-')} | {'; '.join(s.get('best', []))} |"
         )
     lines += [
+        "",
+        f"gpu tests (every kernel, small sizes): {results.get('gpu_tests')}",
         "",
         f"resume demo: {results['resume_demo']}",
         "",

@@ -1,0 +1,91 @@
+"""On a real GPU (skipped elsewhere): every built-in kernel runs, verifies and times for a few
+shapes, and a small sweep is profiled by ncu in one process.
+
+    python3 -m pytest -q -m gpu tests/test_gpu_tune.py
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pandas as pd
+import pytest
+
+from gpuadvisor.cli import main
+from gpuadvisor.targets.manifest import kernels
+
+SMALL = {
+    "matrix_add": ["ROWS=1000", "COLS=1000"],
+    "overloaded": ["ROWS=500", "COLS=500", "ITERS=100"],
+    "overlapped": ["ROWS=500", "COLS=500", "UNIT=20"],
+    "random_copy": ["ROWS=700", "COLS=900"],
+    "scattered": ["ROWS=300", "COLS=200"],
+    "vector_reduction": ["N=1000003"],
+    "vector_reduction_adaptive": ["N=1000003"],
+    "matmul_naive": ["M=300", "N=500", "K=700"],
+    "matmul_tiled": ["M=300", "N=500", "K=700"],
+    "sgemm_naive": ["M=300", "N=500", "K=700"],
+    "sgemm_coalesced": ["M=300", "N=500", "K=700"],
+    "sgemm_blocktiling_1d": ["M=300", "N=500", "K=700"],
+    "sgemm_blocktiling_2d": ["M=300", "N=500", "K=700"],
+}
+
+
+def run(*args):
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        return exc.code
+    return 0
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_kernel_is_correct_for_odd_and_regular_shapes(name, tmp_path):
+    assert set(SMALL) == set(kernels())
+    shapes = "64,256,1024,3,8x4x2" if kernels()[name].dims == 1 else "32x8,16x16,3x5,64x1,7x2x3"
+    params = [p for kv in SMALL[name] for p in ("--param", kv)]
+    code = run(
+        "tune",
+        name,
+        *params,
+        "--shapes",
+        shapes,
+        "--cache-configs",
+        "default,l1_off",
+        "--no-profile",
+        "--budget",
+        "0.05",
+        "--out",
+        str(tmp_path / name),
+        "--quiet",
+    )
+    assert code == 0
+    table = pd.read_csv(tmp_path / name / "sweep.csv", comment="#")
+    assert set(table.status) == {"ok"}, table[["block_x", "block_y", "status", "error"]]
+    assert (table.time_ms > 0).all()
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(shutil.which("ncu") is None, reason="needs ncu")
+def test_one_ncu_process_profiles_every_configuration(tmp_path):
+    code = run(
+        "tune",
+        "matrix_add",
+        "--param",
+        "ROWS=2048",
+        "--param",
+        "COLS=2048",
+        "--shapes",
+        "32x8,16x16,8x32,256x1",
+        "--cache-configs",
+        "default,l1_off",
+        "--out",
+        str(tmp_path),
+        "--quiet",
+    )
+    assert code == 0
+    table = pd.read_csv(tmp_path / "sweep.csv", comment="#")
+    assert len(table) == 8 and set(table.profiler) == {"ncu"}
+    assert table.achieved_occupancy.notna().all() and table.time_ms.notna().all()
+    assert len(list((tmp_path / "ncu").glob("*.csv"))) == 1
