@@ -25,6 +25,7 @@ cubins), summary.md, summary.json and run.log.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
@@ -86,8 +87,9 @@ def left() -> float:
 def log(msg: str) -> None:
     line = f"[{elapsed():6.1f}s] {msg}"
     print(line, flush=True)
-    with open(WORK / "run.log", "a") as fh:
-        fh.write(line + "\n")
+    for folder in (WORK, RESULTS):  # RESULTS too: the log survives a kill of this script
+        with open(folder / "run.log", "a") as fh:
+            fh.write(line + "\n")
 
 
 def sh(argv: list[str], timeout: float = 60) -> str:
@@ -131,6 +133,12 @@ def tune(name: str, args: list[str], out: Path, timeout: float) -> dict:
         proc = subprocess.Popen(argv, stdout=fh, stderr=subprocess.STDOUT, cwd=ROOT)
         try:
             code = proc.wait(timeout=timeout)
+        except OutOfTime:
+            proc.terminate()  # tune kills its ncu on SIGTERM
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=20)
+            proc.kill()
+            raise
         except subprocess.TimeoutExpired:
             # SIGTERM first: tune stops like Ctrl-C, kills its ncu and keeps finished rows
             proc.terminate()
@@ -347,8 +355,26 @@ def external_app() -> list[dict]:
     return [timed, profiled]
 
 
+class OutOfTime(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise OutOfTime
+
+
+RESULTS_STATE: dict = {
+    "sweeps": [],
+    "notes": [],
+    "external_app": [],
+    "resume_demo": None,
+    "benchmarks": None,
+}
+
+
 def main() -> int:
-    results: dict = {"provenance": provenance(), "sweeps": [], "notes": []}
+    results = RESULTS_STATE
+    results["provenance"] = provenance()
     (WORK / "provenance.json").write_text(json.dumps(results["provenance"], indent=2))
     log(f"provenance: {results['provenance']['gpu']}; budget {DEADLINE:.0f} s")
     # Every kernel, small sizes, odd shapes, both cache configs: correct on this GPU?
@@ -460,13 +486,14 @@ def main() -> int:
 def write_summary(results: dict) -> None:
     RESULTS.mkdir(parents=True, exist_ok=True)
     (WORK / "summary.json").write_text(json.dumps(results, indent=2, default=str))
+    prov = results.get("provenance") or {}
     lines = [
         "# gpuadvisor GPU run",
         "",
-        f"- GPU: {results['provenance']['gpu']}",
-        f"- ncu: {results['provenance']['ncu']}",
-        f"- date: {results['provenance']['date']}",
-        f"- commit: {results['provenance']['git_commit']}",
+        f"- GPU: {prov.get('gpu')}",
+        f"- ncu: {prov.get('ncu')}",
+        f"- date: {prov.get('date')}",
+        f"- commit: {prov.get('git_commit')}",
         f"- wall time: {results['wall_s']} s (budget {DEADLINE:.0f} s)",
         "",
         "| sweep | exit | s | rows | status | profiled | ncu s | best |",
@@ -512,4 +539,17 @@ if __name__ == "__main__":
     WORK = Path(sys.argv[2] if len(sys.argv) > 2 else "/tmp/gpuadvisor-gpu-run").resolve()
     shutil.rmtree(WORK, ignore_errors=True)
     (WORK / "logs").mkdir(parents=True)
-    sys.exit(main())
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "run.log").unlink(missing_ok=True)
+    # A hard stop a little after the budget: whatever ran is still summarized and packed.
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(int(DEADLINE + 60))
+    try:
+        sys.exit(main())
+    except OutOfTime:
+        log("hard stop: out of time; summarizing what finished")
+        RESULTS_STATE["notes"].append("hard stop at the time limit")
+        RESULTS_STATE.setdefault("provenance", {})
+        RESULTS_STATE["wall_s"] = round(elapsed(), 1)
+        write_summary(RESULTS_STATE)
+        sys.exit(1)
