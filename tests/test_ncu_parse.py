@@ -4,6 +4,7 @@ H200) -> canonical sweep-table rows."""
 from __future__ import annotations
 
 import math
+import shutil
 from pathlib import Path
 
 import pandas as pd
@@ -146,11 +147,7 @@ def test_target_failure_is_one_line():
     assert err.value.exit_code == 4
 
 
-def test_ncu_rep_through_nvidia_module_when_available():
-    path = _hopper("probe_random_copy.ncu-rep")
-    if _import_ncu_report() is None:
-        pytest.skip("NVIDIA's ncu_report module (Nsight Compute extras/python) is not here")
-    df = parse_ncu_report(path)
+def _check_random_copy_report(df):
     assert len(df) == 1
     row = df.iloc[0]
     assert row["kernel"] == "random_copy"
@@ -158,6 +155,40 @@ def test_ncu_rep_through_nvidia_module_when_available():
     assert row["arch"] == "sm_90" and row["gpu"] == "NVIDIA H200"
     assert 0 < row["achieved_occupancy"] <= 100
     assert row["duration_ms"] > 0
+
+
+def test_ncu_rep_through_ncu_import_when_available():
+    if shutil.which("ncu") is None:
+        pytest.skip("ncu is not installed here")
+    _check_random_copy_report(parse_ncu_report(_hopper("probe_random_copy.ncu-rep")))
+
+
+def test_ncu_rep_through_nvidia_module_when_available(monkeypatch, tmp_path):
+    if _import_ncu_report() is None:
+        pytest.skip("NVIDIA's ncu_report module (Nsight Compute extras/python) is not here")
+    monkeypatch.setenv("NCU", str(tmp_path / "no-ncu-here"))  # force the module path
+    _check_random_copy_report(parse_ncu_report(_hopper("probe_random_copy.ncu-rep")))
+
+
+def test_ncu_rep_module_crash_is_one_line(monkeypatch, tmp_path):
+    """NVIDIA's native module has segfaulted on a real report: the caller must survive."""
+    import sys
+
+    fake = tmp_path / "fake"
+    fake.mkdir()
+    (fake / "ncu_report.py").write_text(
+        "import os, signal\n"
+        "def load_report(path):\n"
+        "    os.kill(os.getpid(), signal.SIGSEGV)\n"
+    )
+    monkeypatch.setattr(sys, "path", [str(fake), *sys.path])
+    monkeypatch.delitem(sys.modules, "ncu_report", raising=False)
+    monkeypatch.setenv("NCU", str(tmp_path / "no-ncu-here"))
+    report = tmp_path / "r.ncu-rep"
+    report.write_bytes(b"\x00report")
+    with pytest.raises(ProfilerError, match="crashed with signal 11") as err:
+        parse_ncu_report(report)
+    assert "\n" not in str(err.value)
 
 
 def test_ncu_rep_without_module_or_ncu_is_a_clear_error(monkeypatch, tmp_path):

@@ -503,102 +503,87 @@ def _import_ncu_report():
 
 
 def parse_ncu_report(path: str | Path) -> pd.DataFrame:
-    """A ``.ncu-rep`` file -> sweep-table rows, through NVIDIA's ``ncu_report`` module, or
-    through ``ncu --import FILE --csv --page raw`` when only the ncu binary is there."""
+    """A ``.ncu-rep`` file -> sweep-table rows.
+
+    ``ncu --import FILE --csv --page raw`` comes first: NVIDIA's own binary reads any report
+    it wrote. Without ncu, NVIDIA's ``ncu_report`` module is used in a child process, because
+    the module is a native extension that has crashed the interpreter (a segmentation fault in
+    ``IMetric.unit()`` on an H200 with pandas and pycuda loaded): a crash there must be one
+    error line, never the end of the caller.
+    """
     path = Path(path)
     if not path.is_file():
         raise UserError(f"{path}: no such file")
-    module = _import_ncu_report()
-    if module is not None:
-        return _parse_with_module(module, path)
-    if shutil.which(os.environ.get("NCU", "ncu")):
+    ncu = os.environ.get("NCU", "ncu")
+    if shutil.which(ncu):
         result = run_command(
-            [
-                os.environ.get("NCU", "ncu"),
-                "--import",
-                str(path),
-                "--csv",
-                "--page",
-                "raw",
-                "--print-units",
-                "base",
-            ],
+            [ncu, "--import", str(path), "--csv", "--page", "raw", "--print-units", "base"],
             timeout_s=600,
         )
         return parse_ncu_csv(result.output, source=str(path))
+    if _import_ncu_report() is not None:
+        return _parse_with_module(path)
     raise ProfilerError(
-        f"{path}: reading .ncu-rep needs NVIDIA's ncu_report Python module (in Nsight Compute's "
-        "extras/python; set NCU_PYTHON_PATH) or ncu on PATH; or export it elsewhere with "
+        f"{path}: reading .ncu-rep needs ncu on PATH or NVIDIA's ncu_report Python module (in "
+        "Nsight Compute's extras/python; set NCU_PYTHON_PATH); or export it elsewhere with "
         "'ncu --import FILE --csv --page raw > FILE.csv'"
     )
 
 
-def _parse_with_module(module, path: Path) -> pd.DataFrame:
+def _parse_with_module(path: Path) -> pd.DataFrame:
+    """Read a report through ``ncu_report`` in a child process (see parse_ncu_report)."""
+    import json
+    import subprocess
+    import sys
+
+    wanted = sorted(set(ncu_name_map()) | _DEVICE_ATTRIBUTES)
+    wanted_prefixes = sorted({prefix for prefix, _ in NCU_STALL_FAMILIES})
     try:
-        context = module.load_report(str(path))
-    except Exception as err:  # noqa: BLE001 - NVIDIA's module raises assorted errors
-        raise ProfilerError(f"{path}: ncu_report cannot read it ({err})") from None
+        child = subprocess.run(
+            [sys.executable, "-m", "gpuadvisor.profilers.ncu_report_dump", str(path)],
+            input=json.dumps({"names": wanted, "prefixes": wanted_prefixes}),
+            capture_output=True,
+            text=True,
+            timeout=600,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        )
+    except subprocess.TimeoutExpired:
+        raise ProfilerError(f"{path}: ncu_report took longer than 600 s") from None
+    if child.returncode != 0:
+        reason = _last_line(child.stderr) or f"exit status {child.returncode}"
+        if child.returncode < 0:
+            reason = f"it crashed with signal {-child.returncode}"
+        raise ProfilerError(f"{path}: NVIDIA's ncu_report could not read it ({reason})")
+    try:
+        actions = json.loads(child.stdout)
+    except json.JSONDecodeError:
+        raise ProfilerError(f"{path}: ncu_report gave unreadable output") from None
     records = []
-    for r in range(context.num_ranges()):
-        rng = context.range_by_idx(r)
-        for a in range(rng.num_actions()):
-            action = rng.action_by_idx(a)
-            metrics: dict[str, tuple[object, str]] = {}
-            for name in action.metric_names():
-                metric = action.metric_by_name(name)
-                metrics[name] = (_metric_value(metric), _metric_unit(metric))
-            identity = {"Kernel Name": _action_name(module, action)}
-            major = metrics.get("device__attribute_compute_capability_major", ("", ""))[0]
-            minor = metrics.get("device__attribute_compute_capability_minor", ("", ""))[0]
-            if major != "" and minor != "":
-                identity["CC"] = f"{int(float(major))}.{int(float(minor))}"
-            record = _record(identity, metrics, {})
-            gpu = metrics.get("device__attribute_display_name", ("", ""))[0]
-            if isinstance(gpu, str) and gpu:
-                record["gpu"] = gpu
-            record["launch_id"] = len(records)
-            records.append(record)
+    for action in actions:
+        metrics = {name: (value, unit) for name, (value, unit) in action["metrics"].items()}
+        identity = {"Kernel Name": action["name"]}
+        major = metrics.get("device__attribute_compute_capability_major", ("", ""))[0]
+        minor = metrics.get("device__attribute_compute_capability_minor", ("", ""))[0]
+        if major != "" and minor != "":
+            identity["CC"] = f"{int(float(major))}.{int(float(minor))}"
+        record = _record(identity, metrics, {})
+        gpu = metrics.get("device__attribute_display_name", ("", ""))[0]
+        if isinstance(gpu, str) and gpu:
+            record["gpu"] = gpu
+        record["launch_id"] = len(records)
+        records.append(record)
     if not records:
         raise ProfilerError(f"{path}: the report holds no profiled kernel")
-    version = None
     for record in records:
-        record.update(profiler="ncu", profiler_version=version, source=str(path))
+        record.update(profiler="ncu", profiler_version=None, source=str(path))
     return normalize(pd.DataFrame(records))
 
 
-def _action_name(module, action) -> str:
-    for args in ((getattr(getattr(module, "IAction", None), "NameBase_DEMANGLED", None),), ()):
-        if args and args[0] is None:
-            continue
-        try:
-            return str(action.name(*args))
-        except Exception:  # noqa: BLE001,S112 - older modules take no argument
-            continue
-    return "?"
-
-
-def _metric_value(metric) -> object:
-    """A metric's value as Python gives it (number or string); '' when it has none."""
-    try:
-        if hasattr(metric, "has_value") and not metric.has_value():
-            return ""
-    except Exception:  # noqa: BLE001 - defensive against module versions
-        pass
-    for getter in ("value", "as_double", "as_uint64", "as_string"):
-        try:
-            value = getattr(metric, getter)()
-        except Exception:  # noqa: BLE001,S112 - wrong type for this metric
-            continue
-        if value is not None:
-            return value
-    return ""
-
-
-def _metric_unit(metric) -> str:
-    try:
-        return str(metric.unit())
-    except Exception:  # noqa: BLE001 - older modules have no unit()
-        return ""
+_DEVICE_ATTRIBUTES = {
+    "device__attribute_compute_capability_major",
+    "device__attribute_compute_capability_minor",
+    "device__attribute_display_name",
+}
 
 
 # ================================================================ running
