@@ -107,7 +107,8 @@ def fmt_short(value: Any) -> str:
     for limit, suffix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e4, "k")):
         if abs(v) >= limit:
             scaled = v / (limit if suffix != "k" else 1e3)
-            return f"{scaled:.3g}{suffix}"
+            text = f"{scaled:#.3g}".rstrip(".")  # 3 significant digits, trailing zeros kept
+            return f"{text}{suffix}"
     return fmt_num(v, 3) if abs(v) < 1000 else f"{v:.0f}"
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gpuadvisor.report.format import fmt_metric, fmt_num, fmt_pct, metric_label
 
+_REASON = re.compile(r"\[([+-]?\d+(?:\.\d+)?%)\]\s*([\w.-]+):")
 _STYLE = {"slower": "bold red", "failed": "bold red", "faster": "green", "fixed": "green",
           "unchanged": "dim", "new": "cyan", "removed": "yellow", "still_failed": "yellow",
           "no_time": "dim"}
@@ -80,6 +82,7 @@ def render_report_summary(report: Any, console: Any = None) -> None:
     """After ``gpuadvisor report``: the top of the ranking and what was written where."""
     from rich import box
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = console or Console()
@@ -88,13 +91,23 @@ def render_report_summary(report: Any, console: Any = None) -> None:
                          ("time", "right"), ("why", "left")):
         table.add_column(col, justify=justify)
     for i, r in enumerate(report.ranking[:10], 1):
-        table.add_row(str(i), r["kernel"], r["label"], _ms(r.get("time_ms")),
-                      "; ".join(r.get("reasons") or []))
+        table.add_row(str(i), escape(r["kernel"]), r["label"], _ms(r.get("time_ms")),
+                      escape(short_reasons(r.get("reasons") or [])))
     console.print(table)
     console.print(f"wrote {len(report.images)} heatmaps and {report.html} "
                   f"({len(report.files)} files in {report.out_dir})", highlight=False)
     for note in report.notes:
         console.print(f"[yellow]note:[/] {note}", highlight=False)
+
+
+def short_reasons(reasons: list[str]) -> str:
+    """``[+4%] rule-id: long explanation`` -> ``+4% rule-id``: the terminal's one-liner; the
+    full explanations are in the HTML and Markdown reports."""
+    tags = []
+    for reason in reasons:
+        for match in _REASON.finditer(reason):
+            tags.append(f"{match.group(1)} {match.group(2)}")
+    return ", ".join(tags) if tags else "; ".join(r[:60] for r in reasons[:1])
 
 
 def _change(change_pct: float | None, noise: float | None, time_a: float | None) -> str:

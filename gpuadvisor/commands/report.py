@@ -1,0 +1,44 @@
+"""``gpuadvisor report``: heatmaps (PNG, SVG), a self-contained HTML page and a Markdown summary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def report(
+    sweep: Path = typer.Argument(..., help="Sweep table (CSV or JSON Lines) or a raw profiler "
+                                 "file."),
+    output: Path = typer.Option(..., "--output", "-o", help="Directory to write the report "
+                                "into (created if needed)."),
+    metric: list[str] = typer.Option([], "--metric", "-m", help="Metric column to map "
+                                     "(repeatable). Default: time_ms plus every metric the "
+                                     "sweep has."),
+    kernel: list[str] = typer.Option([], "--kernel", "-k", help="Only this kernel "
+                                     "(repeatable)."),
+    fmt: list[str] = typer.Option([], "--format", help="png and/or svg (repeatable; default "
+                                  "both)."),
+    rules: list[Path] = typer.Option([], "--rules", help="Extra rule directory (repeatable)."),
+    arch: str = typer.Option(None, "--arch", help="Architecture for the rules when the sweep "
+                             "does not say (e.g. sm_20, H100)."),
+    markdown: bool = typer.Option(False, "--markdown", help="Also write report.md, a "
+                                  "Markdown summary linking the PNG heatmaps."),
+) -> None:
+    """Heatmaps of the block-shape grid (rows block_y, columns block_x) of time and every
+    metric, per kernel and cache configuration, plus report.html (ranking, explanations,
+    characterization, heatmaps, provenance; no external assets)."""
+    from gpuadvisor.report.build import FORMATS, build_report
+    from gpuadvisor.report.terminal import render_report_summary
+    from gpuadvisor.review import load_table
+
+    df, provenance = load_table(sweep)
+    result = build_report(
+        df, provenance, output, metrics=metric, kernels=kernel, formats=fmt or FORMATS,
+        rule_dirs=tuple(rules), arch=arch, markdown=markdown, name=sweep.name,
+    )
+    render_report_summary(result)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("report")(report)
