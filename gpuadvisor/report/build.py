@@ -9,7 +9,6 @@ the page says so.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -177,38 +176,66 @@ def _ranking(df: Any, analysis: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _characterization(df: Any, analysis: Any) -> dict[str, Any]:
-    """Per kernel: the analysis's characterization, plus what the sweep itself shows."""
-    found = getattr(analysis, "characterization", None) or {}
-    if isinstance(found, (list, tuple)):
-        found = {str(_getter(c)("kernel")): c for c in found}
-    out: dict[str, Any] = {}
+def _characterization(df: Any, analysis: Any) -> dict[str, dict[str, str]]:
+    """Per kernel, facts a reader checks first, as label -> text: what the sweep shows (size,
+    fastest, spread) and, from the analysis, access pattern, limiter, the rules' own pick and
+    how the usual default shapes compare."""
+    from gpuadvisor.report.format import fmt_num
+
+    per_kernel = {str(getattr(k, "kernel", "")): k for k in getattr(analysis, "kernels", None)
+                  or []}
+    out: dict[str, dict[str, str]] = {}
     for kernel in sorted(df["kernel"].astype(str).unique()):
         mine = df[df["kernel"].astype(str) == kernel]
         ok = mine[mine["status"].astype(str) == "ok"]
-        facts: dict[str, Any] = {
-            "configurations": int(len(mine)),
-            "ran": int(len(ok)),
-        }
-        times = ok["time_ms"].dropna()
-        if not times.empty:
-            facts["time_ms_range"] = [float(times.min()), float(times.max())]
-            if times.min() > 0:
-                facts["slowest_over_fastest"] = float(times.max() / times.min())
-        entry = found.get(kernel) if isinstance(found, dict) else None
-        if entry is not None:
-            facts.update(_plain(entry))
+        facts: dict[str, str] = {}
+        gpu, arch = _single(mine, "gpu"), _single(mine, "arch")
+        if gpu or arch:
+            facts["GPU"] = " ".join(x for x in (gpu, f"({arch})" if arch else None) if x)
+        facts["configurations"] = f"{len(mine)} in the sweep, {len(ok)} ran"
+        timed = ok[ok["time_ms"].notna()]
+        if not timed.empty:
+            fastest = timed.loc[timed["time_ms"].idxmin()]
+            slowest = float(timed["time_ms"].max())
+            label = config_label((int(fastest["block_x"]), int(fastest["block_y"]),
+                                  int(fastest["block_z"])), str(fastest["cache_config"]))
+            facts["fastest"] = f"{label}: {fmt_num(fastest['time_ms'])} ms"
+            if float(fastest["time_ms"]) > 0:
+                facts["slowest / fastest"] = f"{slowest / float(fastest['time_ms']):.2f}x"
+        k = per_kernel.get(kernel)
+        if k is None:
+            out[kernel] = facts
+            continue
+        c = getattr(k, "characterization", None)
+        if c is not None:
+            facts["access pattern"] = _with_evidence(
+                getattr(c, "access", None), getattr(c, "access_source", None),
+                getattr(c, "access_evidence", None))
+            facts["limiter"] = _with_evidence(
+                getattr(c, "bound", None) or "unknown", getattr(c, "bound_source", None),
+                getattr(c, "bound_evidence", None))
+        if getattr(k, "rule_pick", None):
+            regret = getattr(k, "regret", None)
+            facts["rules alone would pick"] = k.rule_pick + (
+                f" (its time / the best time = {regret:.3f})" if regret else "")
+        for comp in getattr(k, "comparisons", None) or []:
+            gain = getattr(comp, "gain_pct", None)
+            if gain is None or not getattr(comp, "in_set", False):
+                continue
+            facts[f"vs {comp.label}"] = (f"the pick is {fmt_num(abs(gain), 3)}% "
+                                         f"{'faster' if gain >= 0 else 'slower'} "
+                                         f"({comp.basis})")
         out[kernel] = facts
     return out
 
 
-def _plain(obj: Any) -> dict[str, Any]:
-    if hasattr(obj, "to_dict"):
-        obj = obj.to_dict()
-    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        obj = dataclasses.asdict(obj)
-    return {str(k): v for k, v in obj.items() if k != "kernel"} if isinstance(obj, dict) \
-        else {"summary": str(obj)}
+def _with_evidence(value: Any, source: Any, evidence: Any) -> str:
+    text = str(value)
+    if source and source != "unknown":
+        text += f" (from {source})"
+    if evidence:
+        text += ": " + "; ".join(str(e) for e in evidence)
+    return text
 
 
 def _getter(obj: Any) -> Any:

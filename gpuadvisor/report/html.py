@@ -8,7 +8,6 @@ figures' internal ids collide.
 from __future__ import annotations
 
 import base64
-import json
 from html import escape
 from typing import Any
 
@@ -44,11 +43,14 @@ def report_html(report: Any) -> str:
         "are block_y, columns block_x; the outlined cell is the fastest configuration.</p>",
     ]
     parts += [f'<div class="note">{escape(n)}</div>' for n in report.notes]
-    parts += _provenance(report.provenance)
-    parts += _ranking(report)
-    parts += _findings(report)
+    parts.append('<nav><a href="#summary">summary</a> · <a href="#ranking">ranking</a> · '
+                 '<a href="#heatmaps">heatmaps</a> · <a href="#explanations">explanations</a>'
+                 ' · <a href="#provenance">provenance</a></nav>')
     parts += _characterization(report.characterization)
+    parts += _ranking(report)
     parts += _heatmaps(report)
+    parts += _findings(report)
+    parts += _provenance(report.provenance)
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
@@ -63,7 +65,7 @@ def _provenance(provenance: dict[str, str]) -> list[str]:
     return out + ["</table>"]
 
 
-def _ranking(report: Any, shown: int = 25) -> list[str]:
+def _ranking(report: Any, shown: int = 10) -> list[str]:
     how = "rules applied to the measurements" if report.rules_applied else "measured time"
     out = ['<h2 id="ranking">Ranking</h2>', f"<p>Best first, by {how}.</p>"]
     if not report.ranking:
@@ -113,13 +115,12 @@ def _findings(report: Any) -> list[str]:
     return out + ["</ul>"]
 
 
-def _characterization(characterization: dict[str, Any]) -> list[str]:
-    out = ['<h2 id="characterization">Kernel characterization</h2>']
+def _characterization(characterization: dict[str, dict[str, str]]) -> list[str]:
+    out = ['<h2 id="summary">Summary and kernel characterization</h2>']
     for kernel, facts in characterization.items():
         out.append(f"<h3><code>{escape(kernel)}</code></h3><table>")
-        for key, value in facts.items():
-            out.append(f"<tr><th>{escape(str(key).replace('_', ' '))}</th>"
-                       f"<td>{escape(_fmt_fact(value))}</td></tr>")
+        out += [f"<tr><th>{escape(str(key))}</th><td>{escape(str(value))}</td></tr>"
+                for key, value in facts.items()]
         out.append("</table>")
     return out
 
@@ -149,13 +150,3 @@ def _heatmaps(report: Any) -> list[str]:
 
 def _b64(path: Any) -> str:
     return base64.b64encode(path.read_bytes()).decode("ascii")
-
-
-def _fmt_fact(value: Any) -> str:
-    if isinstance(value, float):
-        return fmt_num(value)
-    if isinstance(value, (list, tuple)) and all(isinstance(v, (int, float)) for v in value):
-        return " – ".join(fmt_num(v) for v in value)
-    if isinstance(value, (dict, list, tuple)):
-        return json.dumps(value, default=str)
-    return str(value)

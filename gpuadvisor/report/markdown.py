@@ -107,21 +107,28 @@ def _findings_section(review: Any) -> list[str]:
     return out
 
 
-def report_markdown(report: Any) -> str:
-    """Summary of one sweep: provenance, ranking, explanations and the heatmap files."""
-    out = [f"# gpuadvisor report: {report.title}", ""]
-    if report.provenance:
-        out += ["| provenance | |", "| --- | --- |"]
-        out += [f"| {_escape(k)} | {_escape(v)} |" for k, v in report.provenance.items()]
+def report_markdown(report: Any, top: int = 10) -> str:
+    """Summary of one sweep: per-kernel facts, the top of the ranking, the rules'
+    explanations, the heatmaps (PNG files next to it) and the provenance."""
+    from gpuadvisor.report.terminal import short_reasons
+
+    out = [f"# gpuadvisor report: {_escape(report.title)}", ""]
+    if report.notes:
+        out += [f"> {_escape(n)}" for n in report.notes] + [""]
+    for kernel, facts in report.characterization.items():
+        out += [f"## `{kernel}`", "", "| | |", "| --- | --- |"]
+        out += [f"| {_escape(k)} | {_escape(v)} |" for k, v in facts.items()]
         out.append("")
-    out += ["## Ranking", ""]
-    out += ["| # | kernel | config | time | score | why |",
+    how = "rules applied to the measurements" if report.rules_applied else "measured time"
+    out += ["## Ranking", "", f"Best first, by {how}; full reasons in `report.html`.", ""]
+    out += ["| # | kernel | config | time | score | rules |",
             "| ---: | --- | --- | ---: | ---: | --- |"]
-    for i, r in enumerate(report.ranking[:20], 1):
+    for i, r in enumerate(report.ranking[:top], 1):
         out.append(f"| {i} | `{r['kernel']}` | {r['label']} | {_ms(r.get('time_ms'))} | "
-                   f"{fmt_num(r.get('score'), 3)} | {_escape('; '.join(r.get('reasons') or []))} |")
-    if len(report.ranking) > 20:
-        out.append(f"\n…{len(report.ranking) - 20} more configurations in report.html.")
+                   f"{fmt_num(r.get('score'), 3)} | "
+                   f"{_escape(short_reasons(r.get('reasons') or []))} |")
+    if len(report.ranking) > top:
+        out.append(f"\n…{len(report.ranking) - top} more configurations in report.html.")
     out.append("")
     if report.findings:
         out += ["## Explanations", ""]
@@ -130,16 +137,17 @@ def report_markdown(report: Any) -> str:
             if f.get("config_label"):
                 where += f" {f['config_label']}"
             out.append(f"- **{_escape(f.get('title') or f.get('rule_id'))}**{where}: "
-                       f"{_escape(f.get('message') or '')} _{_escape(f.get('source') or '')}_")
+                       f"{_escape(f.get('message') or '')} _({_escape(f.get('source') or '')})_")
         out.append("")
-    if report.images:
+    pngs = [image for image in report.images if image.png]
+    if pngs:
         out += ["## Heatmaps", ""]
-        for image in report.images:
-            if image.png:
-                out.append(f"![{_escape(image.title)}]({image.png.name})")
-                out.append("")
-    if report.notes:
-        out += ["## Notes", ""] + [f"- {n}" for n in report.notes] + [""]
+        for image in pngs:
+            out += [f"![{_escape(image.title)}]({image.png.name})", ""]
+    if report.provenance:
+        out += ["## Provenance", "", "| | |", "| --- | --- |"]
+        out += [f"| {_escape(k)} | {_escape(v)} |" for k, v in report.provenance.items()]
+        out.append("")
     return "\n".join(out).rstrip() + "\n"
 
 
