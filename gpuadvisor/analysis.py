@@ -313,6 +313,7 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         elem_bytes=int(elem) if elem else 4,
         domain=_domain(rows, dims),
         instr_per_region=_num(entry.get("instr_per_region")),
+        extra={"block_tile": entry["block_tile"]} if entry.get("block_tile") else {},
     )
 
 

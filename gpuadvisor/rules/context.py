@@ -154,6 +154,13 @@ def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_co
     d["segments_per_warp"] = trans
     d["ideal_segments_per_warp"] = ideal
     d["coalescing_efficiency"] = ideal / trans if trans else 1.0
+    # 128 B lines a warp-wide load touches. From Maxwell on the bytes move as 32 B sectors,
+    # but L1 still serves a warp's request one 128 B line (tag lookup) at a time, so a warp
+    # that straddles rows takes more L1 passes even when every sector is used.
+    _rows, lines, ideal_lines = warp_transactions(bx, by, bz, elem, arch.cache_line_bytes, warp)
+    d["lines_per_warp"] = lines
+    d["ideal_lines_per_warp"] = ideal_lines
+    d["line_efficiency"] = ideal_lines / lines if lines else 1.0
     d["bytes_per_warp_load"] = trans * unit
     d["useful_bytes_per_warp_load"] = min(size, warp) * elem
 
@@ -197,6 +204,15 @@ def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_co
         d["smallest_best_block"] = best_sizes[0]
         d["largest_best_block"] = best_sizes[-1]
     d["at_best_occupancy"] = bool(best_sizes) and result.occupancy_pct >= best_occ - 1e-6
+    l1 = l1_bytes(arch, result.shared_mem_per_sm, result.blocks_per_sm, int(smem or 0))
+    if l1 is not None:
+        d["l1_bytes"] = l1
+        d["l1_bytes_per_thread"] = l1 / arch.max_threads_per_sm
+    d.update(block_tile(kernel, block))
+    # Threads index one column each (000 §IV.A's usual coalesced form) unless the manifest's
+    # block tile says a thread computes several (blocktiled kernels load through shared memory
+    # with linearized threads, so the block's x-width no longer shapes the warp's loads).
+    d["one_column_per_thread"] = d.get("tile_columns", bx) == bx
 
     # Memory partitions (Fermi partition camping, 000 §VI.D / 001 §III.B).
     if arch.memory_partitions and arch.partition_bytes:
@@ -238,6 +254,49 @@ def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_co
         # Eq. 1 with a per-thread instruction count that does not change with the block shape.
         d["ryoo_efficiency"] = 1.0 / d["threads_launched"]
     return d
+
+
+def l1_bytes(arch: Arch, shared_capacity: int, blocks_per_sm: int, smem: int) -> int | None:
+    """Bytes of the SM's unified L1/shared memory left to L1 for this launch.
+
+    Fermi-style configurations fix the split (48 KB shared / 16 KB L1 by default). With a
+    carveout (Volta and newer) the driver picks, by default, the smallest shared-memory
+    capacity that holds the resident blocks (CUDA C++ Best Practices Guide, "Shared Memory
+    Carveout"), so a kernel with little shared memory keeps nearly all of it as L1.
+    """
+    if not arch.l1_shared_total:
+        return None
+    if arch.cache_config_model == "carveout" and arch.shared_mem_capacities:
+        need = blocks_per_sm * (smem + arch.reserved_shared_mem_per_block) if smem else 0
+        fits = [c for c in arch.shared_mem_capacities if c >= need]
+        shared_capacity = min(fits) if fits else max(arch.shared_mem_capacities)
+    return max(0, int(arch.l1_shared_total) - int(shared_capacity))
+
+
+def block_tile(kernel: KernelInfo, block: tuple[int, int, int]) -> dict[str, Any]:
+    """The block's output tile of a shared-memory tiled kernel, from the manifest.
+
+    ``block_tile: [columns, rows]`` (expressions of bx, by, bz, threads) says which tile of
+    the output one block computes. Each step of such a kernel loads a rows x depth slice of A
+    and a depth x columns slice of B for rows x columns x depth multiply-adds, so the tile's
+    arithmetic intensity is rows*columns/(rows+columns) multiply-adds per loaded element,
+    whatever the depth (003 part 1, kernels 3-5: bigger tiles, fewer global loads per FMA).
+    """
+    spec = kernel.extra.get("block_tile")
+    if not spec:
+        return {}
+    from gpuadvisor.targets.manifest import evaluate
+
+    bx, by, bz = block
+    names = {"bx": bx, "by": by, "bz": bz, "threads": bx * by * bz}
+    try:
+        cols, rows = (float(evaluate(e, names)) for e in spec)
+    except Exception:  # noqa: BLE001 - a malformed manifest field only loses this value
+        return {}
+    if cols <= 0 or rows <= 0:
+        return {}
+    return {"tile_columns": cols, "tile_rows": rows,
+            "tile_intensity": rows * cols / (rows + cols)}
 
 
 @functools.lru_cache(maxsize=1024)
