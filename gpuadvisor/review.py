@@ -145,7 +145,7 @@ class Review:
 def config_label(block: Sequence[int], cache_config: str) -> str:
     """``32x8`` or ``32x8 l1_off``: the way tables and comments name a configuration."""
     x, y, z = (int(v) for v in block)
-    shape = f"{x}x{y}" + (f"x{z}" if z != 1 else "")
+    shape = f"{x}x{y}" + (f"x{z}" if z != 1 else "") if x > 0 else "(shape unknown)"
     return shape if cache_config == "default" else f"{shape} {cache_config}"
 
 
@@ -217,8 +217,8 @@ def review_tables(
         raise UserError(f"--threshold must be a percentage >= 0, got {threshold_pct!r}")
     if fail_on not in FAIL_ON:
         raise UserError(f"--fail-on must be one of {', '.join(FAIL_ON)}, got {fail_on!r}")
-    a = _collapse_duplicates(normalize(baseline))
-    b = _collapse_duplicates(normalize(candidate))
+    a = _collapse_duplicates(_known_shape(normalize(baseline)))
+    b = _collapse_duplicates(_known_shape(normalize(candidate)))
     patterns = [k for k in kernels if k]
     if patterns:
         a, b = _filter_kernels(a, patterns), _filter_kernels(b, patterns)
@@ -230,7 +230,7 @@ def review_tables(
         raise UserError(
             f"no kernel in common: {baseline_name} has {_names(kernels_a)}, "
             f"{candidate_name} has {_names(kernels_b)}")
-    time_column = _time_column(a, b, baseline_name, candidate_name)
+    time_column = _time_column(a, b, f"baseline {baseline_name}", f"candidate {candidate_name}")
     notes: list[str] = []
     if time_column != "time_ms":
         notes.append(f"no timing pass in the inputs: comparing profiler durations "
@@ -438,6 +438,15 @@ def finding_dict(finding: Any) -> dict[str, Any]:
         "message": get("message"),
         "source": get("source"),
     }
+
+
+def _known_shape(df: Any) -> Any:
+    """Rows of a profile that does not record the launch shape match on the kernel alone:
+    their block is 0x1x1, shown as "(shape unknown)"."""
+    if df["block_x"].isna().any():
+        df = df.copy()
+        df["block_x"] = df["block_x"].fillna(0)
+    return df
 
 
 def _collapse_duplicates(df: Any) -> Any:

@@ -227,8 +227,7 @@ def plot_heatmap(
     else:
         norm = Normalize(vmin=0, vmax=1)
     cmap_name = "viridis_r" if (grid.metric in LOWER_IS_BETTER) else "viridis"
-    cmap = matplotlib.colormaps[cmap_name].copy()
-    cmap.set_bad(color="white")
+    cmap = matplotlib.colormaps[cmap_name].with_extremes(bad="white")
     masked = np.ma.masked_invalid(grid.values)
     image = ax.imshow(masked, cmap=cmap, norm=norm, aspect="auto", interpolation="nearest")
 

@@ -26,16 +26,16 @@ def render_review(review: Any, console: Any = None, show_unchanged: bool = False
         console.print(f"[bold red]REGRESSION[/] in {', '.join(regressions)}")
     else:
         console.print("[bold green]no regression[/]")
-    console.print(f"baseline {review.baseline}{_gpu(review.gpu_a)} vs candidate "
+    console.print(f"A = baseline {review.baseline}{_gpu(review.gpu_a)}, B = candidate "
                   f"{review.candidate}{_gpu(review.gpu_b)}; threshold "
-                  f"{fmt_num(review.threshold_pct)}%, fail on {review.fail_on}")
+                  f"{fmt_num(review.threshold_pct)}%, fail on {review.fail_on}", highlight=False)
 
     best = Table(title="Best configuration per kernel", title_justify="left",
                  box=box.SIMPLE_HEAD)
-    for col, justify in (("kernel", "left"), ("best (baseline)", "left"), ("time", "right"),
-                         ("best (candidate)", "left"), ("time", "right"), ("change", "right"),
-                         ("verdict", "left")):
-        best.add_column(col, justify=justify)
+    best.add_column("kernel", overflow="fold")
+    for col, justify in (("best A", "left"), ("time A", "right"), ("best B", "left"),
+                         ("time B", "right"), ("change", "right"), ("verdict", "left")):
+        best.add_column(col, justify=justify, no_wrap=True)
     for k in review.kernels:
         best.add_row(escape(k.kernel), k.best_a or "–", _ms(k.time_a),
                      (k.best_b or "–") + (" *" if k.best_changed else ""), _ms(k.time_b),
@@ -48,10 +48,10 @@ def render_review(review: Any, console: Any = None, show_unchanged: bool = False
     hidden = len(review.configs) - len(shown)
     if shown:
         table = Table(title="Configurations", title_justify="left", box=box.SIMPLE_HEAD)
-        for col, justify in (("kernel", "left"), ("config", "left"), ("baseline", "right"),
-                             ("candidate", "right"), ("change ± noise", "right"),
-                             ("verdict", "left")):
-            table.add_column(col, justify=justify)
+        table.add_column("kernel", overflow="fold")
+        for col, justify in (("config", "left"), ("time A", "right"), ("time B", "right"),
+                             ("change ± noise", "right"), ("verdict", "left")):
+            table.add_column(col, justify=justify, no_wrap=True)
         why_lines = []
         for c in shown:
             table.add_row(escape(c.kernel), c.label, _ms(c.time_a), _ms(c.time_b),
