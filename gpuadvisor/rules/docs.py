@@ -39,6 +39,11 @@ def applies_text(rule: Rule) -> str:
     return f"{text}. {rule.applies_note}".strip() if rule.applies_note else text
 
 
+#: How a rule's ``evidence`` verdicts read.
+VERDICTS = {"holds": "holds", "partly": "holds in part", "does-not-hold": "does not hold",
+            "new": "new rule, calibrated here", "not-checked": "not checked"}
+
+
 def show_text(rule: Rule) -> str:
     """Plain-text documentation of one rule (ruff-rule style)."""
     lines = [
@@ -62,6 +67,10 @@ def show_text(rule: Rule) -> str:
     ):
         if rule.docs.get(key):
             lines += ["", f"## {title}", rule.docs[key]]
+    if rule.evidence:
+        lines += ["", "## Measured evidence"]
+        for arch, e in rule.evidence.items():
+            lines.append(f"- {arch}: {VERDICTS.get(e['verdict'], e['verdict'])} — {e['text']}")
     if rule.params:
         lines += ["", "## Thresholds and calibration"]
         for name, value in rule.params.items():
@@ -100,6 +109,11 @@ def markdown_page(rule: Rule) -> str:
     ):
         if rule.docs.get(key):
             out += [f"## {title}", "", rule.docs[key], ""]
+    if rule.evidence:
+        out += ["## Measured evidence", ""]
+        for arch, e in rule.evidence.items():
+            out.append(f"- **{arch}: {VERDICTS.get(e['verdict'], e['verdict'])}** — {e['text']}")
+        out.append("")
     out += ["## Explanation template", "", "```", " ".join(rule.explain.text.split()), "```", ""]
     if rule.params:
         out += ["## Thresholds and calibration", ""]
@@ -122,13 +136,17 @@ def index_page(rules: Sequence[Rule]) -> str:
         "these, `gpuadvisor rules validate PATH...` checks rule files. Regenerate these pages",
         "with `python -m gpuadvisor.rules.docs` (a test fails when they are stale).",
         "",
-        "| id | title | scope | effect | severity |",
-        "| --- | --- | --- | --- | --- |",
+        "The last column says whether the rule's guidance held on the Hopper (H200, sm_90)",
+        "sweeps in `fixtures/hopper/sweeps/` (each page gives the numbers).",
+        "",
+        "| id | title | scope | effect | severity | on sm_90 |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for rule in sorted(rules, key=lambda r: r.id):
+        verdict = rule.evidence.get("sm_90", {}).get("verdict", "")
         out.append(
             f"| [`{rule.id}`]({rule.id}.md) | {_cell(rule.title)} | {rule.scope} | "
-            f"{rule.effect} | {rule.severity} |"
+            f"{rule.effect} | {rule.severity} | {VERDICTS.get(verdict, verdict) or '-'} |"
         )
     out += ["", "## Names an expression can use", "", _NAMES_DOC, ""]
     return "\n".join(out)
@@ -152,7 +170,9 @@ _NAMES_DOC = """\
   `occupancy`, `thread_occupancy`, `blocks_per_sm`, `threads_per_sm`, `limited_by`,
   `block_limit_*`, `full_occupancy`, `min_full_block`, `full_block_sizes`,
   `best_block_sizes`, `smallest_best_block`, `largest_best_block`, `best_occupancy`,
-  `at_best_occupancy`, `registers_for_full`, `shared_mem_for_full`, `partition_span_columns`,
+  `at_best_occupancy`, `lines_per_warp`, `ideal_lines_per_warp`, `line_efficiency`,
+  `l1_bytes`, `l1_bytes_per_thread`, `one_column_per_thread`, `tile_columns`, `tile_rows`,
+  `tile_intensity` (kernels whose manifest declares `block_tile`), `registers_for_full`, `shared_mem_for_full`, `partition_span_columns`,
   `grid_blocks`, `sm_count`, `sm_fill`, `waves`, `wave_efficiency`, `tail_fraction`,
   `tile_efficiency`, `ryoo_other_warps`, `ryoo_utilization`, `ryoo_efficiency`.
 - `sweep.*` (sweep scope): `configs`, `pareto_size`, `pick_in_pareto`, `best_time_ms`, `mode`.

@@ -72,6 +72,8 @@ class Rule:
     speedup: Expr | None
     source: tuple[str, ...]
     docs: dict[str, str]
+    #: arch name -> {"verdict", "text"}: did the guidance hold on that architecture's sweeps
+    evidence: dict[str, dict[str, str]] = field(default_factory=dict)
     requires: tuple[str, ...] = ()
     optional: dict[str, Any] = field(default_factory=dict)
     params: dict[str, Any] = field(default_factory=dict)
@@ -317,6 +319,8 @@ def _parse(path: Path) -> tuple[Rule | None, list[str]]:
         speedup=speedup,
         source=tuple([source] if isinstance(source, str) else source),
         docs={k: str(v).strip() for k, v in data["docs"].items()},
+        evidence={str(a): {"verdict": str(e["verdict"]), "text": " ".join(str(e["text"]).split())}
+                  for a, e in (data.get("evidence") or {}).items()},
         requires=tuple(data.get("requires") or ()),
         optional=dict(data.get("optional") or {}),
         params=params,
