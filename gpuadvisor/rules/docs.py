@@ -172,7 +172,8 @@ _NAMES_DOC = """\
   `best_block_sizes`, `smallest_best_block`, `largest_best_block`, `best_occupancy`,
   `at_best_occupancy`, `lines_per_warp`, `ideal_lines_per_warp`, `line_efficiency`,
   `l1_bytes`, `l1_bytes_per_thread`, `one_column_per_thread`, `tile_columns`, `tile_rows`,
-  `tile_intensity` (kernels whose manifest declares `block_tile`), `registers_for_full`, `shared_mem_for_full`, `partition_span_columns`,
+  `tile_intensity` (kernels whose manifest declares `block_tile`), `registers_for_full`,
+  `shared_mem_for_full`, `partition_span_columns`,
   `grid_blocks`, `sm_count`, `sm_fill`, `waves`, `wave_efficiency`, `tail_fraction`,
   `tile_efficiency`, `ryoo_other_warps`, `ryoo_utilization`, `ryoo_efficiency`.
 - `sweep.*` (sweep scope): `configs`, `pareto_size`, `pick_in_pareto`, `best_time_ms`, `mode`.
