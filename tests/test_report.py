@@ -120,7 +120,7 @@ def test_svg_carries_title_units_values_and_best_marker(seed_report):
     assert "matmul_naive — time (ms)" in svg
     assert "GeForce GTX 480 · cache config: default" in svg
     assert "time (ms), log scale" in svg
-    assert "fastest: 128x2 (5,856 ms)" in svg
+    assert "fastest in this map: 128x2 (5,856 ms)" in svg
     assert ">867k<" in svg and ">5856<" in svg  # cells annotated with their values
     misses = (seed_report.out_dir / "matmul_naive__default__l1_global_load_misses.svg")
     text = misses.read_text()

@@ -305,7 +305,7 @@ def plot_heatmap(
                 fill=False,
                 edgecolor="#e8112d",
                 linewidth=2.2,
-                label=f"fastest: {bx}x{by} ({fmt_num(grid.best_time)} ms)",
+                label=f"fastest in this map: {bx}x{by} ({fmt_num(grid.best_time)} ms)",
             )
         )
     states = {s for row in grid.states for s in row}
