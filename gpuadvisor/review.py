@@ -86,6 +86,10 @@ class KernelSummary:
     verdict: str  # faster / slower / unchanged / failed (no config ran) / new / removed
     best_changed: bool
     counts: dict[str, int]
+    #: When the best configuration changed: is the candidate's new best significantly faster
+    #: than the old best configuration measured in the candidate? False = a tie within noise.
+    new_best_wins: bool | None = None
+    old_best_time_b: float | None = None  # the candidate's time at the baseline's best config
 
 
 @dataclass
@@ -382,6 +386,13 @@ def _kernel_summary(kernel: str, rows_a: dict, rows_b: dict, configs: list[Confi
         summary.verdict = "fixed"
     else:
         summary.best_changed = best_a[0] != best_b[0]
+        old_in_b = rows_b.get(best_a[0])
+        if summary.best_changed and old_in_b is not None and _ok(old_in_b):
+            summary.old_best_time_b = _time(old_in_b, time_column)
+            if summary.old_best_time_b is not None:
+                summary.new_best_wins = time_verdict(
+                    summary.old_best_time_b, best_b[1], threshold_pct,
+                    noise_ms(old_in_b, rows_b[best_b[0]])) == "faster"
         summary.change_pct = _pct(best_a[1], best_b[1])
         summary.noise_ms = noise_ms(rows_a[best_a[0]], rows_b[best_b[0]])
         summary.verdict = time_verdict(best_a[1], best_b[1], threshold_pct, summary.noise_ms)

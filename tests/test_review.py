@@ -314,3 +314,36 @@ def test_markdown_to_stdout_when_no_file(hopper_two_kernels, tmp_path, capsys):
     code, out, _ = run_cli(["review", "-a", path, "-b", path, "--markdown"], capsys)
     assert code == 0
     assert out.startswith("<!-- gpuadvisor-review -->\n## 🟢 gpuadvisor: no performance regression")
+
+
+# ---------------------------------------------------------------------------- real repeats
+
+REVIEW = FIXTURES / "hopper" / "review"
+
+
+def test_two_real_repeats_of_one_sweep_are_no_regression_even_at_threshold_0(capsys):
+    """fixtures/hopper/review: the same H200 sweep recorded twice; every difference is
+    run-to-run noise, and the spread-aware verdict finds no slower configuration."""
+    a, b = REVIEW / "matmul_app_app_base_a.csv", REVIEW / "matmul_app_app_base_b.csv"
+    code, out, _ = run_cli(["review", "-a", str(a), "-b", str(b), "--json", "--threshold", "0",
+                            "--fail-on", "any"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert len(data["configs"]) == 20
+    assert not [c for c in data["configs"] if c["verdict"] == "slower"]
+    assert max(abs(c["change_pct"]) for c in data["configs"]) < 1.5
+    k = data["kernels"][0]
+    # the argmin moved between the repeats, but only within noise: reported as a tie
+    assert k["best_a"] == "32x8" and k["best_b"] == "64x4" and k["new_best_wins"] is False
+    md = run_cli(["review", "-a", str(a), "-b", str(b), "--markdown"], capsys)[1]
+    assert "64x4 (tie: 32x8 2.464 ms, within noise)" in md
+
+
+def test_l1_off_on_hopper_changes_nothing_beyond_noise():
+    """The app built with -dlcm=cg (L1 off for global loads) against the default build."""
+    base, _ = read_sweep(REVIEW / "matmul_app_app_base_a.csv")
+    l1off, _ = read_sweep(REVIEW / "matmul_app_app_l1off.csv")
+    result = review_tables(base, l1off, threshold_pct=0, fail_on="any", run_rules=False)
+    assert {c.verdict for c in result.configs} == {"unchanged"}
+    assert result.kernels[0].best_a == result.kernels[0].best_b == "32x8"
+    assert result.exit_code == 0

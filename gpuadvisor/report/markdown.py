@@ -35,7 +35,10 @@ def review_markdown(review: Any, max_rows: int = 50) -> str:
     out.append("| kernel | best (baseline) | time | best (candidate) | time | change | verdict |")
     out.append("| --- | --- | ---: | --- | ---: | ---: | --- |")
     for k in review.kernels:
-        moved = " (changed)" if k.best_changed else ""
+        moved = ""
+        if k.best_changed:
+            moved = " (new best)" if k.new_best_wins is not False else (
+                f" (tie: {k.best_a} {_ms(k.old_best_time_b)}, within noise)")
         out.append(
             f"| `{k.kernel}` | {_cell(k.best_a)} | {_ms(k.time_a)} | {_cell(k.best_b)}{moved} | "
             f"{_ms(k.time_b)} | {fmt_pct(k.change_pct)} | {_verdict(k.verdict)} |")

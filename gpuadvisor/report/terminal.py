@@ -38,11 +38,13 @@ def render_review(review: Any, console: Any = None, show_unchanged: bool = False
         best.add_column(col, justify=justify, no_wrap=True)
     for k in review.kernels:
         best.add_row(escape(k.kernel), k.best_a or "–", _ms(k.time_a),
-                     (k.best_b or "–") + (" *" if k.best_changed else ""), _ms(k.time_b),
+                     (k.best_b or "–") + _moved(k), _ms(k.time_b),
                      fmt_pct(k.change_pct), _styled(k.verdict))
     console.print(best)
-    if any(k.best_changed for k in review.kernels):
+    if any(k.best_changed and k.new_best_wins is not False for k in review.kernels):
         console.print("[dim]* the best configuration changed[/]")
+    if any(k.best_changed and k.new_best_wins is False for k in review.kernels):
+        console.print("[dim]= a new best within the noise of the old one (a tie)[/]")
 
     shown = [c for c in review.configs if show_unchanged or c.verdict != "unchanged"]
     hidden = len(review.configs) - len(shown)
@@ -115,6 +117,12 @@ def _change(change_pct: float | None, noise: float | None, time_a: float | None)
     if noise is not None and time_a:
         text += f" ±{noise / time_a * 100:.1f}%"
     return text
+
+
+def _moved(k: Any) -> str:
+    if not k.best_changed:
+        return ""
+    return " =" if k.new_best_wins is False else " *"
 
 
 def _styled(verdict: str) -> str:
