@@ -408,7 +408,13 @@ def _best(rows: dict, kernel: str, time_column: str) -> tuple[tuple, float] | No
 
 def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
                    rule_dirs: Sequence[str | Path], arch: str | None) -> None:
-    """Run the rules on both tables and keep the findings that appeared or disappeared."""
+    """Run the rules on both tables and keep the findings that appeared or disappeared.
+
+    Configuration findings are compared configuration by configuration, over the
+    configurations both tables have (a new or removed configuration is already its own
+    verdict); kernel- and sweep-wide findings by rule and kernel. The pick's findings are not
+    compared as such: they follow the pick, whose change the best-configuration line reports.
+    """
     try:
         from gpuadvisor.analysis import analyze_sweep
     except ImportError:
@@ -417,22 +423,39 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     a = a[a["kernel"].astype(str).isin(common)]
     b = b[b["kernel"].astype(str).isin(common)]
     try:
-        found_a = analyze_sweep(a, arch=arch, rule_dirs=tuple(rule_dirs)).findings
-        found_b = analyze_sweep(b, arch=arch, rule_dirs=tuple(rule_dirs)).findings
+        found_a = findings_by_key(analyze_sweep(a, arch=arch, rule_dirs=tuple(rule_dirs)))
+        found_b = findings_by_key(analyze_sweep(b, arch=arch, rule_dirs=tuple(rule_dirs)))
     except UserError as err:
         result.notes.append(f"rule findings skipped: {err}")
         return
-    fa = {_finding_key(f): f for f in found_a}
-    fb = {_finding_key(f): f for f in found_b}
+    both = {config_key(r) for r in a.to_dict(orient="records")} & {
+        config_key(r) for r in b.to_dict(orient="records")}
+    fa = {k: f for k, f in found_a.items() if k[2] is None or k[2] in both}
+    fb = {k: f for k, f in found_b.items() if k[2] is None or k[2] in both}
     result.findings_available = True
     result.findings_added = [finding_dict(fb[k]) for k in sorted(set(fb) - set(fa), key=str)]
     result.findings_removed = [finding_dict(fa[k]) for k in sorted(set(fa) - set(fb), key=str)]
 
 
-def _finding_key(finding: Any) -> tuple:
-    config = getattr(finding, "config", None)
-    return (getattr(finding, "rule_id", ""), getattr(finding, "kernel", None),
-            tuple(config) if config is not None else None)
+def findings_by_key(analysis: Any) -> dict[tuple, Any]:
+    """Every finding of an analysis keyed by (rule_id, kernel, config key or None).
+
+    Configuration findings come from each ranked configuration; kernel- and sweep-wide ones
+    carry no configuration in the key (the analysis attaches them to a reference row or the
+    pick, which may differ between two sweeps without the finding changing).
+    """
+    out: dict[tuple, Any] = {}
+    for kernel in getattr(analysis, "kernels", None) or []:
+        for f in getattr(kernel, "findings", None) or []:
+            config = getattr(f, "config", None)
+            scoped = getattr(f, "scope", "config") == "config" and config is not None
+            out[(f.rule_id, f.kernel, tuple(config) if scoped else None)] = f
+    for entry in getattr(analysis, "ranking", None) or []:
+        key = tuple(getattr(entry, "key", None) or ())
+        for f in getattr(entry, "findings", None) or []:
+            if getattr(f, "scope", "config") == "config":
+                out[(f.rule_id, f.kernel, key or None)] = f
+    return out
 
 
 def finding_dict(finding: Any) -> dict[str, Any]:

@@ -347,3 +347,23 @@ def test_l1_off_on_hopper_changes_nothing_beyond_noise():
     assert {c.verdict for c in result.configs} == {"unchanged"}
     assert result.kernels[0].best_a == result.kernels[0].best_b == "32x8"
     assert result.exit_code == 0
+
+
+def test_findings_follow_the_metrics_not_the_pick():
+    """Slowing the best shapes moves the pick but changes no configuration's findings;
+    a configuration that now needs 128 registers per thread gains the register finding."""
+    seed, _ = read_sweep(SEED_MATMUL)
+    moved = scaled(seed, 1.5, (seed["block_y"] <= 2) & (seed["block_x"] >= 128))
+    result = review_tables(seed, moved)
+    assert result.kernels[0].best_changed
+    assert result.findings_added == [] and result.findings_removed == []
+
+    hopper, _ = read_sweep(HOPPER / "matmul_naive.csv")
+    idx = hopper[hopper["achieved_occupancy"].notna()].index[0]
+    heavy = hopper.copy()
+    heavy.loc[idx, "registers_per_thread"] = 128
+    result = review_tables(hopper, heavy)
+    label = f"{int(hopper.loc[idx, 'block_x'])}x{int(hopper.loc[idx, 'block_y'])}"
+    added = {(f["rule_id"], f["config_label"]) for f in result.findings_added}
+    assert ("occupancy-limited-by-registers", label) in added
+    assert all(f["config_label"] == label for f in result.findings_added + result.findings_removed)

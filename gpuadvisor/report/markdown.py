@@ -85,7 +85,7 @@ def _config_table(configs: Sequence[Any]) -> list[str]:
     return rows
 
 
-def _findings_section(review: Any) -> list[str]:
+def _findings_section(review: Any, max_items: int = 20) -> list[str]:
     out = ["### Rule findings", ""]
     if not review.findings_available:
         out += ["Not compared (see notes).", ""]
@@ -97,15 +97,17 @@ def _findings_section(review: Any) -> list[str]:
                          ("Gone in the candidate", review.findings_removed)):
         if not items:
             continue
-        out.append(f"**{title}**")
+        out.append(f"**{title}** ({len(items)})")
         out.append("")
-        for f in items:
+        for f in items[:max_items]:
             where = f"`{f['kernel']}`" if f.get("kernel") else "all kernels"
             if f.get("config_label"):
                 where += f" {f['config_label']}"
             sev = f" ({f['severity']})" if f.get("severity") else ""
             out.append(f"- **{_escape(f.get('title') or f.get('rule_id'))}**{sev} — {where}: "
                        f"{_escape(f.get('message') or '')} `{f.get('rule_id')}`")
+        if len(items) > max_items:
+            out.append(f"- …and {len(items) - max_items} more (see `--json`)")
         out.append("")
     return out
 
