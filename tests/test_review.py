@@ -367,3 +367,18 @@ def test_findings_follow_the_metrics_not_the_pick():
     added = {(f["rule_id"], f["config_label"]) for f in result.findings_added}
     assert ("occupancy-limited-by-registers", label) in added
     assert all(f["config_label"] == label for f in result.findings_added + result.findings_removed)
+
+
+def test_json_to_a_file_kernel_filter_errors_and_gpu_note(hopper_two_kernels, tmp_path, capsys):
+    path = write(hopper_two_kernels, tmp_path / "a.csv")
+    out_file = tmp_path / "review.json"
+    code, out, err = run_cli(["review", "-a", path, "-b", path, "--json", "-o", str(out_file)],
+                             capsys)
+    assert code == 0 and out == "" and "no regression" in err
+    assert json.loads(out_file.read_text())["exit_code"] == 0
+    code, _, err = run_cli(["review", "-a", path, "-b", path, "--kernel", "sgemm*"], capsys)
+    assert code == 2 and err == "error: no kernel matches --kernel sgemm*\n"
+    other = hopper_two_kernels.copy()
+    other["gpu"] = "NVIDIA H100 80GB HBM3"
+    result = review_tables(hopper_two_kernels, other, run_rules=False)
+    assert any(n.startswith("different GPUs") for n in result.notes)

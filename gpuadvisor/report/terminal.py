@@ -70,12 +70,16 @@ def render_review(review: Any, console: Any = None, show_unchanged: bool = False
     if hidden:
         console.print(f"[dim]{hidden} configurations unchanged[/]")
     if review.findings_available:
-        for title, items in (("new findings", review.findings_added),
-                             ("resolved findings", review.findings_removed)):
-            for f in items:
+        for title, items in (("new finding", review.findings_added),
+                             ("resolved finding", review.findings_removed)):
+            for f in items[:10]:
                 where = f"{f.get('kernel') or ''} {f.get('config_label') or ''}".strip()
-                console.print(f"{title[:-1]}: [bold]{f.get('rule_id')}[/] {where}: "
-                              f"{f.get('message') or f.get('title') or ''}", highlight=False)
+                console.print(f"{title}: [bold]{escape(str(f.get('rule_id')))}[/] "
+                              f"{escape(where)}: {escape(str(f.get('title') or ''))}",
+                              highlight=False)
+            if len(items) > 10:
+                console.print(f"[dim]…{len(items) - 10} more {title}s (see --markdown or "
+                              "--json)[/]")
     for note in review.notes:
         console.print(f"[yellow]note:[/] {note}", highlight=False)
 
