@@ -420,6 +420,7 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     except ImportError:
         result.notes.append("rule findings skipped: gpuadvisor.analysis is not available")
         return
+    check_rule_dirs(rule_dirs)
     a = a[a["kernel"].astype(str).isin(common)]
     b = b[b["kernel"].astype(str).isin(common)]
     try:
@@ -435,6 +436,18 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     result.findings_available = True
     result.findings_added = [finding_dict(fb[k]) for k in sorted(set(fb) - set(fa), key=str)]
     result.findings_removed = [finding_dict(fa[k]) for k in sorted(set(fa) - set(fb), key=str)]
+
+
+def check_rule_dirs(rule_dirs: Sequence[str | Path]) -> None:
+    """Rule directories the user named must exist and load: an error there is theirs to fix,
+    not a note (a table without an architecture, by contrast, only skips the rules)."""
+    for directory in rule_dirs:
+        if not Path(directory).is_dir():
+            raise UserError(f"--rules {directory}: no such directory")
+    if rule_dirs:
+        from gpuadvisor.rules.engine import load_rules_or_fail
+
+        load_rules_or_fail(rule_dirs)
 
 
 def findings_by_key(analysis: Any) -> dict[tuple, Any]:

@@ -154,6 +154,7 @@ def test_markdown_summary_links_the_pngs(seed_report):
 def test_cli_report_with_one_metric_and_one_format(tmp_path, capsys):
     code, out, err = run_cli(["report", str(SEED_RANDOM), "-o", str(tmp_path), "--metric",
                               "time_ms", "--format", "svg"], capsys)
+    assert "wrote 1 heatmap and" in out
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "random_copy__default__time_ms.svg", "report.html"]
@@ -182,3 +183,13 @@ def test_report_without_the_analysis_module_ranks_by_time(tmp_path, monkeypatch)
     assert report.ranking[0]["time_ms"] == pytest.approx(346.73)
     html = report.html.read_text()
     assert "rules not applied" in html and "by measured time" in html
+
+
+def test_cli_report_formats_comma_separated(tmp_path, capsys):
+    code, _, err = run_cli(["report", str(SEED_RANDOM), "-o", str(tmp_path), "-m", "time_ms",
+                            "--format", "png,svg"], capsys)
+    assert code == 0, err
+    assert {p.suffix for p in tmp_path.iterdir()} == {".png", ".svg", ".html"}
+    code, _, err = run_cli(["report", str(SEED_RANDOM), "-o", str(tmp_path), "--format",
+                            "gif"], capsys)
+    assert code == 2 and err == "error: --format takes png and/or svg, got gif\n"

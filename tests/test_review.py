@@ -382,3 +382,15 @@ def test_json_to_a_file_kernel_filter_errors_and_gpu_note(hopper_two_kernels, tm
     other["gpu"] = "NVIDIA H100 80GB HBM3"
     result = review_tables(hopper_two_kernels, other, run_rules=False)
     assert any(n.startswith("different GPUs") for n in result.notes)
+
+
+def test_rules_dir_errors_are_the_users_to_fix(hopper_two_kernels, tmp_path, capsys):
+    path = write(hopper_two_kernels, tmp_path / "a.csv")
+    code, _, err = run_cli(["review", "-a", path, "-b", path, "--rules",
+                            str(tmp_path / "missing")], capsys)
+    assert code == 2 and err.startswith("error: --rules") and "no such directory" in err
+    bad = tmp_path / "rules"
+    bad.mkdir()
+    (bad / "broken.yaml").write_text("- id: broken\n")
+    code, _, err = run_cli(["review", "-a", path, "-b", path, "--rules", str(bad)], capsys)
+    assert code == 2 and err.count("\n") == 1 and "broken.yaml" in err

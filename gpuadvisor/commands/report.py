@@ -17,8 +17,8 @@ def report(
                                      "sweep has."),
     kernel: list[str] = typer.Option([], "--kernel", "-k", help="Only this kernel "
                                      "(repeatable)."),
-    fmt: list[str] = typer.Option([], "--format", help="png and/or svg (repeatable; default "
-                                  "both)."),
+    fmt: list[str] = typer.Option([], "--format", help="png and/or svg (repeatable or "
+                                  "comma-separated; default both)."),
     rules: list[Path] = typer.Option([], "--rules", help="Extra rule directory (repeatable)."),
     arch: str = typer.Option(None, "--arch", help="Architecture for the rules when the sweep "
                              "does not say (e.g. sm_20, H100)."),
@@ -34,7 +34,8 @@ def report(
 
     df, provenance = load_table(sweep)
     result = build_report(
-        df, provenance, output, metrics=metric, kernels=kernel, formats=fmt or FORMATS,
+        df, provenance, output, metrics=metric, kernels=kernel,
+        formats=[f.strip() for item in fmt for f in item.split(",") if f.strip()] or FORMATS,
         rule_dirs=tuple(rules), arch=arch, markdown=markdown, name=sweep.name,
     )
     render_report_summary(result)

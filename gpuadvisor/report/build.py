@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuadvisor.errors import UserError
-from gpuadvisor.review import config_label, finding_dict
+from gpuadvisor.review import check_rule_dirs, config_label, finding_dict
 
 FORMATS = ("png", "svg")
 
@@ -142,6 +142,7 @@ def _analyze(df: Any, arch: str | None, rule_dirs: Sequence[str | Path]) -> tupl
         from gpuadvisor.analysis import analyze_sweep
     except ImportError:
         return None, "rules not applied: gpuadvisor.analysis is not available (ranking by time)"
+    check_rule_dirs(rule_dirs)
     try:
         return analyze_sweep(df, arch=arch, rule_dirs=tuple(rule_dirs)), None
     except UserError as err:

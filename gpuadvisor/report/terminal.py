@@ -100,7 +100,8 @@ def render_report_summary(report: Any, console: Any = None) -> None:
         table.add_row(str(i), escape(r["kernel"]), r["label"], _ms(r.get("time_ms")),
                       escape(short_reasons(r.get("reasons") or [])))
     console.print(table)
-    console.print(f"wrote {len(report.images)} heatmaps and {report.html} "
+    n = len(report.images)
+    console.print(f"wrote {n} heatmap{'' if n == 1 else 's'} and {report.html} "
                   f"({len(report.files)} files in {report.out_dir})", highlight=False)
     for note in report.notes:
         console.print(f"[yellow]note:[/] {note}", highlight=False)
