@@ -394,3 +394,21 @@ def test_rules_dir_errors_are_the_users_to_fix(hopper_two_kernels, tmp_path, cap
     (bad / "broken.yaml").write_text("- id: broken\n")
     code, _, err = run_cli(["review", "-a", path, "-b", path, "--rules", str(bad)], capsys)
     assert code == 2 and err.count("\n") == 1 and "broken.yaml" in err
+
+
+def test_markdown_fits_in_one_comment(monkeypatch):
+    """Every Hopper sweep 30% slower: the comment shrinks its tables to fit GitHub's limit."""
+    from gpuadvisor.report import markdown
+
+    tables = [read_sweep(p)[0] for p in sorted(HOPPER.glob("*.csv"))]
+    everything = pd.concat(tables, ignore_index=True)
+    result = review_tables(everything, scaled(everything, 1.3), run_rules=False)
+    full = markdown.review_markdown(result)
+    assert len(full) <= markdown.COMMENT_LIMIT
+    changed = sum(c.verdict != "unchanged" for c in result.configs)
+    assert changed > 1000
+    assert f"…and {changed - 50} more (see `--json`)" in full
+    monkeypatch.setattr(markdown, "COMMENT_LIMIT", 8_000)
+    short = markdown.review_markdown(result)
+    assert len(short) <= 8_000 and short.startswith(markdown.REVIEW_MARKER)
+    assert all(f"| `{k.kernel}` |" in short for k in result.kernels)  # every kernel's best

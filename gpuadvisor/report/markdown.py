@@ -15,8 +15,23 @@ _ICON = {"slower": "🔴", "failed": "🔴", "faster": "🟢", "unchanged": "⚪
 _SHOWN = ("slower", "failed", "faster", "fixed", "new", "removed", "still_failed", "no_time")
 
 
+#: GitHub rejects comments over 65,536 characters; stay well under it.
+COMMENT_LIMIT = 60_000
+
+
 def review_markdown(review: Any, max_rows: int = 50) -> str:
-    """The whole review as GitHub-flavoured Markdown: headline, best configs, changes, rules."""
+    """The whole review as GitHub-flavoured Markdown: headline, best configs, changes, rules.
+
+    Long tables shrink until the text fits in one pull-request comment."""
+    text = ""
+    for rows in (max_rows, 20, 5, 0):
+        text = _review_markdown(review, rows)
+        if len(text) <= COMMENT_LIMIT:
+            break
+    return text
+
+
+def _review_markdown(review: Any, max_rows: int) -> str:
     out = [REVIEW_MARKER]
     regressions = review.regressions
     if regressions:
@@ -59,10 +74,12 @@ def review_markdown(review: Any, max_rows: int = 50) -> str:
         out.append(f"<details><summary>{len(unchanged)} unchanged configurations</summary>")
         out.append("")
         out += _config_table(unchanged[:max_rows])
+        if len(unchanged) > max_rows:
+            out.append(f"\n…and {len(unchanged) - max_rows} more (see `--json`).")
         out.append("")
         out.append("</details>")
     out.append("")
-    out += _findings_section(review)
+    out += _findings_section(review, max_items=min(20, max_rows))
     if review.notes:
         out.append("### Notes")
         out.append("")
