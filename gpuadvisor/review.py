@@ -221,8 +221,10 @@ def review_tables(
         raise UserError(f"--threshold must be a percentage >= 0, got {threshold_pct!r}")
     if fail_on not in FAIL_ON:
         raise UserError(f"--fail-on must be one of {', '.join(FAIL_ON)}, got {fail_on!r}")
-    a = _collapse_duplicates(_known_shape(normalize(baseline)))
-    b = _collapse_duplicates(_known_shape(normalize(candidate)))
+    a, b = _known_shape(normalize(baseline)), _known_shape(normalize(candidate))
+    repeated = [(name, _duplicates(df)) for name, df in ((baseline_name, a),
+                                                         (candidate_name, b))]
+    a, b = _collapse_duplicates(a), _collapse_duplicates(b)
     patterns = [k for k in kernels if k]
     if patterns:
         a, b = _filter_kernels(a, patterns), _filter_kernels(b, patterns)
@@ -235,7 +237,10 @@ def review_tables(
             f"no kernel in common: {baseline_name} has {_names(kernels_a)}, "
             f"{candidate_name} has {_names(kernels_b)}")
     time_column = _time_column(a, b, f"baseline {baseline_name}", f"candidate {candidate_name}")
-    notes: list[str] = []
+    notes: list[str] = [
+        f"{name}: {count} configurations appear more than once (e.g. repeated launches); "
+        "compared by their median, with the rows' spread as noise"
+        for name, count in repeated if count]
     if time_column != "time_ms":
         notes.append(f"no timing pass in the inputs: comparing profiler durations "
                      f"({time_column}), which include profiling overhead")
@@ -507,13 +512,12 @@ def _collapse_duplicates(df: Any) -> Any:
     keys = ["kernel", "block_x", "block_y", "block_z", "cache_config"]
     if df.empty or not df.duplicated(keys).any():
         return df
+    dup = df.duplicated(keys, keep=False)
     ok = df["status"].astype(str) == "ok"
-    parts = [df[~ok].drop_duplicates(keys)]
+    parts = [df[~dup], df[dup & ~ok].drop_duplicates(keys)]
     numeric = [c for c in df.columns if c not in keys and pd.api.types.is_numeric_dtype(df[c])]
-    for _, group in df[ok].groupby(keys, sort=False, dropna=False):
-        if len(group) == 1:
-            parts.append(group)
-            continue
+    rows = []
+    for _, group in df[dup & ok].groupby(keys, sort=False, dropna=False):
         row = group.iloc[[0]].copy()
         for col in numeric:
             row[col] = group[col].median()
@@ -522,11 +526,16 @@ def _collapse_duplicates(df: Any) -> Any:
         if len(times) >= 2:
             row["time_ms_min"], row["time_ms_max"] = times.min(), times.max()
             row["time_ms_std"], row["repeats"] = times.std(ddof=1), float(len(times))
-        parts.append(row)
-    out = pd.concat([p for p in parts if not p.empty], ignore_index=True)
+        rows.append(row)
+    out = pd.concat([p for p in parts + rows if not p.empty], ignore_index=True)
     # a configuration that ran ok somewhere wins over its failed rows
-    return out.sort_values("status", key=lambda s: s.astype(str) != "ok").drop_duplicates(
-        keys).reset_index(drop=True)
+    return out.sort_values("status", key=lambda s: s.astype(str) != "ok",
+                           kind="stable").drop_duplicates(keys).reset_index(drop=True)
+
+
+def _duplicates(df: Any) -> int:
+    keys = ["kernel", "block_x", "block_y", "block_z", "cache_config"]
+    return int(df[df.duplicated(keys, keep=False)].drop_duplicates(keys).shape[0])
 
 
 def _first_timed(group: Any) -> str | None:

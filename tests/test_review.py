@@ -400,7 +400,8 @@ def test_markdown_fits_in_one_comment(monkeypatch):
     """Every Hopper sweep 30% slower: the comment shrinks its tables to fit GitHub's limit."""
     from gpuadvisor.report import markdown
 
-    tables = [read_sweep(p)[0] for p in sorted(HOPPER.glob("*.csv"))]
+    # every built-in kernel's sweep (matmul_app.csv is the app's matmul_naive: left out)
+    tables = [read_sweep(p)[0] for p in sorted(HOPPER.glob("*.csv")) if p.stem != "matmul_app"]
     everything = pd.concat(tables, ignore_index=True)
     result = review_tables(everything, scaled(everything, 1.3), run_rules=False)
     full = markdown.review_markdown(result)
@@ -412,3 +413,18 @@ def test_markdown_fits_in_one_comment(monkeypatch):
     short = markdown.review_markdown(result)
     assert len(short) <= 8_000 and short.startswith(markdown.REVIEW_MARKER)
     assert all(f"| `{k.kernel}` |" in short for k in result.kernels)  # every kernel's best
+
+
+def test_repeated_launches_are_collapsed_to_their_median_with_spread():
+    """Two real recordings of the same 20 shapes in one table (the review fixtures' repeats)
+    are one configuration each: median time, and the two rows' spread as noise."""
+    a, _ = read_sweep(REVIEW / "matmul_app_app_base_a.csv")
+    b, _ = read_sweep(REVIEW / "matmul_app_app_base_b.csv")
+    both = pd.concat([a, b], ignore_index=True)
+    result = review_tables(both, both, run_rules=False)
+    assert len(result.configs) == 20
+    assert any("20 configurations appear more than once" in n for n in result.notes)
+    first = result.configs[0]
+    pair = both[(both["block_x"] == first.block[0]) & (both["block_y"] == first.block[1])]
+    assert first.time_a == pytest.approx(pair["time_ms"].median())
+    assert first.noise_ms == pytest.approx(2 ** 0.5 * 2 * pair["time_ms"].std(ddof=1))
