@@ -90,6 +90,11 @@ class KernelSummary:
     #: than the old best configuration measured in the candidate? False = a tie within noise.
     new_best_wins: bool | None = None
     old_best_time_b: float | None = None  # the candidate's time at the baseline's best config
+    best_key_a: tuple | None = None
+    best_key_b: tuple | None = None
+    #: When the best configuration changed: the rule findings on the candidate's best that do
+    #: not fire on the baseline's best -- the rules' account of why the new choice differs.
+    best_findings: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -380,6 +385,7 @@ def _kernel_summary(kernel: str, rows_a: dict, rows_b: dict, configs: list[Confi
         time_a=best_a[1] if best_a else None,
         time_b=best_b[1] if best_b else None,
         change_pct=None, noise_ms=None, verdict="", best_changed=False, counts=counts,
+        best_key_a=best_a[0] if best_a else None, best_key_b=best_b[0] if best_b else None,
     )
     if not in_b:
         summary.verdict = "removed"
@@ -439,8 +445,24 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     fa = {k: f for k, f in found_a.items() if k[2] is None or k[2] in both}
     fb = {k: f for k, f in found_b.items() if k[2] is None or k[2] in both}
     result.findings_available = True
+    _explain_best_changes(result, found_a, found_b)
     result.findings_added = [finding_dict(fb[k]) for k in sorted(set(fb) - set(fa), key=str)]
     result.findings_removed = [finding_dict(fa[k]) for k in sorted(set(fa) - set(fb), key=str)]
+
+
+def _explain_best_changes(result: Review, found_a: dict, found_b: dict) -> None:
+    """For a kernel whose best configuration moved, keep the findings of the new best that
+    the old best did not have: a pull request that launches 16x16 instead of 32x8 is told
+    what the rules hold against 16x16."""
+    for summary in result.kernels:
+        if not summary.best_changed or not summary.best_key_a or not summary.best_key_b:
+            continue
+        key_a, key_b = tuple(summary.best_key_a), tuple(summary.best_key_b)
+        rules_a = {k[0] for k in found_a if k[1] == summary.kernel and k[2] == key_a}
+        summary.best_findings = [
+            finding_dict(f) for k, f in sorted(found_b.items(), key=lambda kv: str(kv[0]))
+            if k[1] == summary.kernel and k[2] == key_b and k[0] not in rules_a
+        ]
 
 
 def check_rule_dirs(rule_dirs: Sequence[str | Path]) -> None:

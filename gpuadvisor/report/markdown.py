@@ -58,6 +58,12 @@ def _review_markdown(review: Any, max_rows: int) -> str:
             f"| `{k.kernel}` | {_cell(k.best_a)} | {_ms(k.time_a)} | {_cell(k.best_b)}{moved} | "
             f"{_ms(k.time_b)} | {fmt_pct(k.change_pct)} | {_verdict(k.verdict)} |")
     out.append("")
+    for k in review.kernels:
+        if k.best_findings:
+            out.append(f"**Why `{k.best_b}` and not `{k.best_a}`** (`{k.kernel}`), say the rules:")
+            out.append("")
+            out += [f"- `{f['rule_id']}`: {f['message']}" for f in k.best_findings]
+            out.append("")
     changed = [c for c in review.configs if c.verdict in _SHOWN]
     unchanged = [c for c in review.configs if c.verdict not in _SHOWN]
     changed.sort(key=lambda c: (_SHOWN.index(c.verdict), -round(abs(c.change_pct or 0.0), 1)))

@@ -45,6 +45,13 @@ def render_review(review: Any, console: Any = None, show_unchanged: bool = False
         console.print("[dim]* the best configuration changed[/]")
     if any(k.best_changed and k.new_best_wins is False for k in review.kernels):
         console.print("[dim]= a new best within the noise of the old one (a tie)[/]")
+    for k in review.kernels:
+        if k.best_findings:
+            console.print(f"why {k.best_b} and not {k.best_a} ({k.kernel}), say the rules:",
+                          highlight=False, markup=False)
+            for f in k.best_findings:
+                console.print(f"  [{f['rule_id']}] {f['message']}", highlight=False,
+                              markup=False)
 
     shown = [c for c in review.configs if show_unchanged or c.verdict != "unchanged"]
     hidden = len(review.configs) - len(shown)
