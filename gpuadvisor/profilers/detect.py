@@ -116,6 +116,17 @@ def _unknown(path: Path, text: str) -> UserError:
         problem = diagnose(text)
         if problem is not None:
             return ProfilerError(f"{path}: {problem}")
+    head = text[:4000]
+    if "Metric Name" in head and "Metric Description" in head:
+        return UserError(
+            f"{path}: a metric listing (ncu --query-metrics), not profiler output: profile "
+            "with ncu --csv --page raw and import that"
+        )
+    if "Identifier:" in head and "DisplayName:" in head:
+        return UserError(
+            f"{path}: an Nsight Compute section definition (.section), not profiler output: "
+            "profile with ncu --csv --page raw --section NAME and import that"
+        )
     if "==PROF==" in text and ("Section:" in text or "----" in text):
         return UserError(
             f"{path}: ncu text report; record it with --csv --page raw (or "
