@@ -6,7 +6,6 @@ launch with every requested metric, which :func:`parse_ncu_csv` turns into sweep
 
 from __future__ import annotations
 
-import glob
 import os
 import re
 import shutil
@@ -45,6 +44,7 @@ from gpuadvisor.profilers.metrics import (
     stall_shares,
     unit_of,
 )
+from gpuadvisor.profilers.ncu_report_dump import _import_ncu_report
 from gpuadvisor.sweep import normalize
 
 _LAUNCH = [
@@ -470,46 +470,15 @@ def _stall_family(name: str) -> tuple[str, str] | None:
 
 
 # ================================================================ .ncu-rep
-def _import_ncu_report():
-    """NVIDIA's ncu_report module, from sys.path or a Nsight Compute install's extras/python."""
-    try:
-        import ncu_report  # type: ignore[import-not-found]
-
-        return ncu_report
-    except ImportError:
-        pass
-    candidates = []
-    env = os.environ.get("NCU_PYTHON_PATH")
-    if env:
-        candidates.append(Path(env))
-    ncu_bin = shutil.which(os.environ.get("NCU", "ncu"))
-    if ncu_bin:
-        candidates.append(Path(os.path.realpath(ncu_bin)).parent / "extras" / "python")
-    for pattern in (
-        "/opt/nvidia/nsight-compute/*/extras/python",
-        "/usr/local/cuda*/nsight-compute*/extras/python",
-    ):
-        candidates += [Path(p) for p in sorted(glob.glob(pattern), reverse=True)]
-    for path in candidates:
-        if (path / "ncu_report.py").is_file():
-            sys.path.insert(0, str(path))
-            try:
-                import ncu_report  # type: ignore[import-not-found]
-
-                return ncu_report
-            except ImportError:
-                sys.path.remove(str(path))
-    return None
-
-
 def parse_ncu_report(path: str | Path) -> pd.DataFrame:
     """A ``.ncu-rep`` file -> sweep-table rows.
 
     ``ncu --import FILE --csv --page raw`` comes first: NVIDIA's own binary reads any report
     it wrote. Without ncu, NVIDIA's ``ncu_report`` module is used in a child process, because
-    the module is a native extension that has crashed the interpreter (a segmentation fault in
-    ``IMetric.unit()`` on an H200 with pandas and pycuda loaded): a crash there must be one
-    error line, never the end of the caller.
+    the module is a native extension that crashed the interpreter on the H200 (a segmentation
+    fault in ``IMetric.unit()`` with pandas loaded beside it; in a child that imports only the
+    standard library it reads the same report correctly): a crash must be one error line,
+    never the end of the caller.
     """
     path = Path(path)
     if not path.is_file():
@@ -534,7 +503,6 @@ def _parse_with_module(path: Path) -> pd.DataFrame:
     """Read a report through ``ncu_report`` in a child process (see parse_ncu_report)."""
     import json
     import subprocess
-    import sys
 
     wanted = sorted(set(ncu_name_map()) | _DEVICE_ATTRIBUTES)
     wanted_prefixes = sorted({prefix for prefix, _ in NCU_STALL_FAMILIES})

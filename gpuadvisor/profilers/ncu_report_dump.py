@@ -3,15 +3,55 @@
 Run as ``python -m gpuadvisor.profilers.ncu_report_dump REPORT`` with a JSON object
 ``{"names": [...], "prefixes": [...]}`` on stdin (the metrics gpuadvisor maps); prints a JSON
 list of ``{"name": kernel, "metrics": {metric: [value, unit]}}``, one per profiled launch. It
-imports nothing heavy, and it runs apart from the caller because the native module can crash.
+imports only the standard library, and it runs apart from the caller because the native module
+can crash.
 """
 
 from __future__ import annotations
 
+import glob
 import json
+import os
+import shutil
 import sys
+from pathlib import Path
 
-from gpuadvisor.profilers.ncu import _import_ncu_report
+# This module imports nothing beyond the standard library (pandas and pyarrow loaded next to
+# NVIDIA's native module were the likely cause of the segmentation fault seen on the H200).
+
+
+def _import_ncu_report():
+    """NVIDIA's ncu_report module, from sys.path or a Nsight Compute install's extras/python."""
+    try:
+        import ncu_report  # type: ignore[import-not-found]
+
+        return ncu_report
+    except ImportError:
+        pass
+    candidates = []
+    env = os.environ.get("NCU_PYTHON_PATH")
+    if env:
+        candidates.append(Path(env))
+    ncu_bin = shutil.which(os.environ.get("NCU", "ncu"))
+    if ncu_bin:
+        candidates.append(Path(os.path.realpath(ncu_bin)).parent / "extras" / "python")
+    for pattern in (
+        "/opt/nvidia/nsight-compute/*/extras/python",
+        "/usr/local/cuda*/nsight-compute*/extras/python",
+    ):
+        candidates += [Path(p) for p in sorted(glob.glob(pattern), reverse=True)]
+    for path in candidates:
+        if (path / "ncu_report.py").is_file():
+            sys.path.insert(0, str(path))
+            try:
+                import ncu_report  # type: ignore[import-not-found]
+
+                return ncu_report
+            except ImportError:
+                sys.path.remove(str(path))
+    return None
+
+
 
 
 def _action_name(module, action) -> str:
