@@ -438,33 +438,38 @@ def unit_of(column: str) -> str | None:
 
 
 # ---------------------------------------------------------------- ncu name validation
+#: The launch__* metrics ``ncu`` is asked for on every profile, in command-line order; the
+#: profiler (ncu.py) requests exactly these, so they live here beside the validation list.
+NCU_LAUNCH_METRICS: tuple[str, ...] = (
+    "launch__block_dim_x",
+    "launch__block_dim_y",
+    "launch__block_dim_z",
+    "launch__grid_dim_x",
+    "launch__grid_dim_y",
+    "launch__grid_dim_z",
+    "launch__block_size",
+    "launch__grid_size",
+    "launch__thread_count",
+    "launch__registers_per_thread",
+    "launch__shared_mem_per_block_static",
+    "launch__shared_mem_per_block_dynamic",
+    "launch__shared_mem_per_block_driver",
+    "launch__shared_mem_config_size",
+    "launch__waves_per_multiprocessor",
+    "launch__sm_count",
+    "launch__occupancy_limit_registers",
+    "launch__occupancy_limit_shared_mem",
+    "launch__occupancy_limit_warps",
+    "launch__occupancy_limit_blocks",
+    "launch__func_cache_config",
+)
+
 #: Metrics ncu computes from the launch itself rather than from hardware counters; they are
 #: not listed by ``--query-metrics``. Names from NVIDIA's section files (LaunchStatistics,
 #: Occupancy) and the Profiling Guide's launch__* list.
-NCU_TOOL_METRICS: frozenset[str] = frozenset(
+NCU_TOOL_METRICS: frozenset[str] = frozenset(NCU_LAUNCH_METRICS) | frozenset(
     {
-        "launch__block_dim_x",
-        "launch__block_dim_y",
-        "launch__block_dim_z",
-        "launch__grid_dim_x",
-        "launch__grid_dim_y",
-        "launch__grid_dim_z",
-        "launch__block_size",
-        "launch__grid_size",
-        "launch__thread_count",
-        "launch__registers_per_thread",
-        "launch__shared_mem_per_block_static",
-        "launch__shared_mem_per_block_dynamic",
-        "launch__shared_mem_per_block_driver",
         "launch__shared_mem_per_block",
-        "launch__shared_mem_config_size",
-        "launch__func_cache_config",
-        "launch__waves_per_multiprocessor",
-        "launch__sm_count",
-        "launch__occupancy_limit_registers",
-        "launch__occupancy_limit_shared_mem",
-        "launch__occupancy_limit_warps",
-        "launch__occupancy_limit_blocks",
         "launch__occupancy_limit_barriers",
         "launch__stack_size",
         "launch__cluster_size",

@@ -33,6 +33,7 @@ from gpuadvisor.profilers.metrics import (
     COUNT,
     MS,
     NCU_GEOMETRY,
+    NCU_LAUNCH_METRICS,
     NCU_STALL_FAMILIES,
     NCU_STALL_REASONS,
     NOT_A_STALL,
@@ -47,29 +48,7 @@ from gpuadvisor.profilers.metrics import (
 from gpuadvisor.profilers.ncu_report_dump import _import_ncu_report
 from gpuadvisor.sweep import normalize
 
-_LAUNCH = [
-    "launch__block_dim_x",
-    "launch__block_dim_y",
-    "launch__block_dim_z",
-    "launch__grid_dim_x",
-    "launch__grid_dim_y",
-    "launch__grid_dim_z",
-    "launch__block_size",
-    "launch__grid_size",
-    "launch__thread_count",
-    "launch__registers_per_thread",
-    "launch__shared_mem_per_block_static",
-    "launch__shared_mem_per_block_dynamic",
-    "launch__shared_mem_per_block_driver",
-    "launch__shared_mem_config_size",
-    "launch__waves_per_multiprocessor",
-    "launch__sm_count",
-    "launch__occupancy_limit_registers",
-    "launch__occupancy_limit_shared_mem",
-    "launch__occupancy_limit_warps",
-    "launch__occupancy_limit_blocks",
-    "launch__func_cache_config",
-]
+_LAUNCH = list(NCU_LAUNCH_METRICS)
 _OCCUPANCY = [
     "sm__warps_active.avg.pct_of_peak_sustained_active",
     "sm__maximum_warps_per_active_cycle_pct",
