@@ -7,6 +7,7 @@ another exception: profiler output is user input.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import math
 import os
@@ -14,7 +15,7 @@ import re
 import shutil
 import signal
 import subprocess
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gpuadvisor.errors import ProfilerError
@@ -49,17 +50,41 @@ def find_executable(name: str, env_var: str | None = None) -> str:
     return path
 
 
+def spawn(
+    argv: Sequence[str],
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: str | os.PathLike[str] | None = None,
+) -> subprocess.Popen:
+    """Start argv (no shell) with piped text output in a new session, so that
+    :func:`kill_group` can kill it and everything it starts. OSError propagates: each caller
+    words "cannot start" its own way."""
+    return subprocess.Popen(
+        list(argv),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        env=dict(env) if env is not None else None,
+        cwd=cwd,
+        start_new_session=True,
+    )
+
+
+def kill_group(proc: subprocess.Popen) -> None:
+    """Kill a child started by :func:`spawn`, and everything it started; reap it."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        proc.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=10)
+
+
 def run_command(argv: Sequence[str], timeout_s: float | None = None) -> CommandResult:
     """Run argv (no shell) to completion, killing the whole process group on timeout."""
     try:
-        proc = subprocess.Popen(
-            list(argv),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            errors="replace",
-            start_new_session=True,
-        )
+        proc = spawn(argv)
     except FileNotFoundError:
         raise ProfilerError(f"{argv[0]} not found: install it and put it on PATH") from None
     except PermissionError:
@@ -67,7 +92,7 @@ def run_command(argv: Sequence[str], timeout_s: float | None = None) -> CommandR
     try:
         stdout, stderr = proc.communicate(timeout=timeout_s)
     except subprocess.TimeoutExpired:
-        _kill_group(proc)
+        kill_group(proc)
         proc.communicate()
         raise ProfilerError(
             f"{os.path.basename(argv[0])} timed out after {timeout_s:g} s "
@@ -75,13 +100,6 @@ def run_command(argv: Sequence[str], timeout_s: float | None = None) -> CommandR
             exit_code=4,
         ) from None
     return CommandResult(tuple(argv), proc.returncode, stdout, stderr)
-
-
-def _kill_group(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        proc.kill()
 
 
 # ---------------------------------------------------------------- text helpers

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuadvisor.errors import ProfilerError, UserError
+from gpuadvisor.profilers.base import spawn
 from gpuadvisor.shapes import Shape
 from gpuadvisor.space import Config, Space, build_space
 from gpuadvisor.targets.base import DeviceInfo, Key, Progress, Target, failed_row
@@ -224,16 +225,7 @@ class ExternalTarget(Target):
         device = self.device().row()
         start = time.monotonic()
         try:
-            proc = subprocess.Popen(
-                self.argv(config),
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                errors="replace",
-                env=config_env(config),
-                cwd=self.cwd,
-                start_new_session=True,
-            )
+            proc = spawn(self.argv(config), env=config_env(config), cwd=self.cwd)
         except OSError as err:
             return failed_row(config, f"cannot start {self.app}: {err.strerror or err}", **device)
         try:

@@ -9,11 +9,9 @@ dimensions ncu reports.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
 import re
-import signal
 import subprocess
 import threading
 import time
@@ -22,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpuadvisor.errors import ProfilerError
+from gpuadvisor.profilers.base import kill_group, spawn
 from gpuadvisor.space import Config
 
 _PROFILED = re.compile(r"==PROF==\s+Profiling\s+\"")
@@ -106,15 +105,7 @@ def run_streaming(
     """
     start = time.monotonic()
     try:
-        proc = subprocess.Popen(
-            list(argv),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            errors="replace",
-            start_new_session=True,
-            env=dict(env) if env is not None else None,
-        )
+        proc = spawn(argv, env=env)
     except OSError as err:
         raise ProfilerError(f"cannot start {argv[0]}: {err.strerror or err}") from None
     chunks: dict[str, list[str]] = {"out": [], "err": []}
@@ -159,14 +150,6 @@ def run_streaming(
         "".join(chunks["err"]),
         time.monotonic() - start,
     )
-
-
-def kill_group(proc: subprocess.Popen) -> None:
-    """Kill a child started with start_new_session, and everything it started."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=10)
 
 
 def parse_run(run: NcuRun, source: str) -> list[dict[str, Any]]:
