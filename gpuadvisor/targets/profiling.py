@@ -22,33 +22,19 @@ from typing import Any
 from gpuadvisor.errors import ProfilerError
 from gpuadvisor.profilers.base import kill_group, spawn
 from gpuadvisor.space import Config
+from gpuadvisor.sweep import DEVICE_COLUMNS, IDENTITY_COLUMNS, STATUS_COLUMNS, TIMING_COLUMNS
 
 _PROFILED = re.compile(r"==PROF==\s+Profiling\s+\"")
-#: ncu columns that describe the launch, not the configuration's counters.
+#: ncu columns that describe the launch, not the configuration's counters (the profiler name
+#: stays: it says where the counters came from).
 _NOT_METRICS = {
-    "kernel",
+    *IDENTITY_COLUMNS,
+    *DEVICE_COLUMNS,
+    *TIMING_COLUMNS,
+    *STATUS_COLUMNS,
+    "source",
     "kernel_signature",
     "launch_id",
-    "block_x",
-    "block_y",
-    "block_z",
-    "block_size",
-    "grid_x",
-    "grid_y",
-    "grid_z",
-    "cache_config",
-    "status",
-    "error",
-    "source",
-    "gpu",
-    "arch",
-    "sm_count",
-    "time_ms",
-    "time_ms_min",
-    "time_ms_max",
-    "time_ms_std",
-    "repeats",
-    "l2_flushed",
 }
 
 
