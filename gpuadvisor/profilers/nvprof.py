@@ -11,7 +11,7 @@ import math
 import os
 import re
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -264,25 +264,37 @@ _TRACE_NUMERIC = {
 }
 
 
-def _csv_trace(lines: list[str], label: str) -> list[dict]:
+def _table_rows(
+    lines: list[str], label: str, starts: tuple[str, ...], what: str
+) -> Iterator[tuple[bool, dict[str, str]]]:
+    """Rows of every CSV table whose header line starts with one of ``starts``, as (first row
+    after its header, header -> cell). Trace and summary tables share this layout; a row with
+    the wrong number of cells is a ProfilerError naming ``what`` (the kind of header)."""
     header: list[str] | None = None
-    units: dict[str, str] = {}
-    records = []
-    names = nvprof_name_map()
+    first = False
     for number, line in enumerate(lines, 1):
-        if line.startswith('"Start","Duration"'):
+        if line.startswith(starts):
             header = csv_row(line)
-            units = {}
+            first = True
             continue
         if header is None or not line.strip() or line.startswith("=="):
             continue
         cells = csv_row(line)
         if len(cells) != len(header):
             raise ProfilerError(
-                f"{label}:{number}: {len(cells)} cells, the trace header has "
-                f"{len(header)} (truncated?)"
+                f"{label}:{number}: {len(cells)} cells, the {what} has {len(header)} (truncated?)"
             )
-        row = dict(zip(header, cells, strict=True))
+        yield first, dict(zip(header, cells, strict=True))
+        first = False
+
+
+def _csv_trace(lines: list[str], label: str) -> list[dict]:
+    units: dict[str, str] = {}
+    records = []
+    names = nvprof_name_map()
+    for first, row in _table_rows(lines, label, ('"Start","Duration"',), "trace header"):
+        if first:
+            units = {}  # each table has its own units row
         if not units and not row.get("Name") and not row.get("Device"):
             units = row  # the units row: ms,ms,,,...,KB,B,...
             continue
@@ -326,23 +338,12 @@ def _value_unit(raw: str, unit: str) -> tuple[float, str]:
 
 
 def _csv_summary(lines: list[str], label: str) -> list[dict]:
-    header: list[str] | None = None
     units: dict[str, str] = {}
     records = []
-    for number, line in enumerate(lines, 1):
-        if line.startswith('"Type","Time(%)"') or line.startswith('"Time(%)","Time"'):
-            header = csv_row(line)
+    starts = ('"Type","Time(%)"', '"Time(%)","Time"')
+    for first, row in _table_rows(lines, label, starts, "summary header"):
+        if first:
             units = {}
-            continue
-        if header is None or not line.strip() or line.startswith("=="):
-            continue
-        cells = csv_row(line)
-        if len(cells) != len(header):
-            raise ProfilerError(
-                f"{label}:{number}: {len(cells)} cells, the summary header "
-                f"has {len(header)} (truncated?)"
-            )
-        row = dict(zip(header, cells, strict=True))
         if not units and not row.get("Name"):
             units = row
             continue
