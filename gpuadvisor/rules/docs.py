@@ -43,6 +43,15 @@ def applies_text(rule: Rule) -> str:
 VERDICTS = {"holds": "holds", "partly": "holds in part", "does-not-hold": "does not hold",
             "new": "new rule, calibrated here", "not-checked": "not checked"}
 
+#: The prose sections of a rule's ``docs``, in the order both renderings print them.
+DOC_SECTIONS = (
+    ("What it does", "what"),
+    ("Why it matters", "why"),
+    ("Example", "example"),
+    ("Fix", "fix"),
+    ("Across architectures", "architectures"),
+)
+
 
 def show_text(rule: Rule) -> str:
     """Plain-text documentation of one rule (ruff-rule style)."""
@@ -58,13 +67,7 @@ def show_text(rule: Rule) -> str:
         lines.append("requires: " + ", ".join(rule.requires))
     if rule.speedup is not None:
         lines.append(f"estimated speedup: {rule.speedup.text.strip()}")
-    for title, key in (
-        ("What it does", "what"),
-        ("Why it matters", "why"),
-        ("Example", "example"),
-        ("Fix", "fix"),
-        ("Across architectures", "architectures"),
-    ):
+    for title, key in DOC_SECTIONS:
         if rule.docs.get(key):
             lines += ["", f"## {title}", rule.docs[key]]
     if rule.evidence:
@@ -100,13 +103,7 @@ def markdown_page(rule: Rule) -> str:
     if rule.speedup is not None:
         out.append(f"| estimated speedup | `{_cell(' '.join(rule.speedup.text.split()))}` |")
     out.append("")
-    for title, key in (
-        ("What it does", "what"),
-        ("Why it matters", "why"),
-        ("Example", "example"),
-        ("Fix", "fix"),
-        ("Across architectures", "architectures"),
-    ):
+    for title, key in DOC_SECTIONS:
         if rule.docs.get(key):
             out += [f"## {title}", "", rule.docs[key], ""]
     if rule.evidence:
