@@ -138,7 +138,7 @@ def write_sweep(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any
         with path.open("w") as fh:
             fh.write(json.dumps({"provenance": provenance}) + "\n")
             for record in table.to_dict(orient="records"):
-                fh.write(json.dumps(_jsonable(record)) + "\n")
+                fh.write(json.dumps(jsonable(record)) + "\n")
     else:
         with path.open("w") as fh:
             for key, value in provenance.items():
@@ -200,7 +200,8 @@ def _read_jsonl(path: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     return normalize(pd.DataFrame(records)), provenance
 
 
-def _jsonable(record: Mapping[str, Any]) -> dict[str, Any]:
+def jsonable(record: Mapping[str, Any]) -> dict[str, Any]:
+    """One row as plain Python for json.dumps: NA/NaN become null, numpy scalars Python ones."""
     out = {}
     for key, value in record.items():
         if value is pd.NA or (isinstance(value, float) and math.isnan(value)):

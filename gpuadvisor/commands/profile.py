@@ -136,15 +136,10 @@ def _fmt(value: object) -> str:
 
 
 def _jsonable(record: dict) -> dict:
-    out = {}
-    for key, value in record.items():
-        if _missing(value):
-            out[key] = None
-        elif hasattr(value, "item"):
-            out[key] = value.item()
-        else:
-            out[key] = value
-    return out
+    """sweep.jsonable, with every value this command shows as missing (e.g. "<NA>") as null."""
+    from gpuadvisor.sweep import jsonable
+
+    return jsonable({k: None if _missing(v) else v for k, v in record.items()})
 
 
 def register(app: typer.Typer) -> None:
