@@ -25,6 +25,7 @@ from typing import Any
 from gpuadvisor.arch import Arch, Board, get_arch, get_board
 from gpuadvisor.characterize import Characterization, characterize, manifest_entry
 from gpuadvisor.errors import UserError
+from gpuadvisor.numbers import float_or_none
 from gpuadvisor.rank import (
     DEFAULT_SHAPES,
     Candidate,
@@ -241,14 +242,6 @@ def _first(rows: Sequence[Mapping[str, Any]], column: str) -> Any:
     return None
 
 
-def _num(value: Any) -> float | None:
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
-        return None
-    return None if math.isnan(v) else v
-
-
 def resolve_arch(rows: Sequence[Mapping[str, Any]], arch: str | Arch | None
                  ) -> tuple[Arch, Board | None]:
     """The architecture (``--arch`` > the table's arch column > its GPU name) and the board."""
@@ -276,8 +269,8 @@ def resolve_arch(rows: Sequence[Mapping[str, Any]], arch: str | Arch | None
 def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, int, int] | None:
     """Threads the problem needs per dimension, from a row's grid x block (or problem_size)."""
     for row in rows:
-        g = [_num(row.get(f"grid_{a}")) for a in "xyz"]
-        b = [_num(row.get(f"block_{a}")) for a in "xyz"]
+        g = [float_or_none(row.get(f"grid_{a}")) for a in "xyz"]
+        b = [float_or_none(row.get(f"block_{a}")) for a in "xyz"]
         if g[0] and b[0]:
             gx, gy, gz = (int(v) if v else 1 for v in g)
             bx, by, bz = (int(v) if v else 1 for v in b)
@@ -297,8 +290,8 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
                 manifest_path: str | Path | None = None) -> KernelInfo:
     entry = manifest_entry(name, manifest_path)
     elem = entry.get("elem_bytes") or _ELEM_BYTES.get(str(entry.get("element_type", "")).lower())
-    regs = [v for v in (_num(r.get("registers_per_thread")) for r in rows) if v is not None]
-    smem = [v for v in (_num(r.get("shared_mem_per_block")) for r in rows) if v is not None]
+    regs = [v for r in rows if (v := float_or_none(r.get("registers_per_thread"))) is not None]
+    smem = [v for r in rows if (v := float_or_none(r.get("shared_mem_per_block"))) is not None]
     dims = entry.get("dims")
     return KernelInfo(
         name=name,
@@ -312,21 +305,21 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         shared_mem_per_block=int(max(smem)) if smem else None,
         elem_bytes=int(elem) if elem else 4,
         domain=_domain(rows, dims),
-        instr_per_region=_num(entry.get("instr_per_region")),
+        instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={"block_tile": entry["block_tile"]} if entry.get("block_tile") else {},
     )
 
 
 def _grid(row: Mapping[str, Any]) -> tuple[int, int, int] | None:
-    g = [_num(row.get(f"grid_{a}")) for a in "xyz"]
+    g = [float_or_none(row.get(f"grid_{a}")) for a in "xyz"]
     if g[0] is None:
         return None
     return (int(g[0]), int(g[1] or 1), int(g[2] or 1))
 
 
 def _candidate(kernel: str, row: Mapping[str, Any]) -> Candidate:
-    block = (int(row["block_x"]), int(_num(row.get("block_y")) or 1),
-             int(_num(row.get("block_z")) or 1))
+    block = (int(row["block_x"]), int(float_or_none(row.get("block_y")) or 1),
+             int(float_or_none(row.get("block_z")) or 1))
     return Candidate(kernel, block, str(row.get("cache_config") or "default"), dict(row),
                      _grid(row))
 
@@ -393,7 +386,7 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
                    cache_configs: Sequence[str] | None = None) -> KernelAnalysis:
     a, board = resolve_arch(rows, arch)
     notes: list[str] = []
-    sm_count = _num(_first(rows, "sm_count"))
+    sm_count = float_or_none(_first(rows, "sm_count"))
     sm_count = int(sm_count) if sm_count else (board.sm_count if board else None)
     if sm_count is None:
         notes.append("SM count unknown (no sm_count column or known GPU): grid rules skipped")
@@ -401,7 +394,7 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
     # One row per configuration (the first; repeated launches add nothing to a ranking).
     by_key: dict[tuple[str, int, int, int, str], Candidate] = {}
     for row in rows:
-        if _num(row.get("block_x")) is None:
+        if float_or_none(row.get("block_x")) is None:
             continue
         c = _candidate(name, row)
         if c.key in by_key:
@@ -413,10 +406,10 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
                         "carries none: pass its --print-gpu-trace output too)")
     timed = [c for c in measured if c.time_ms is not None]
     ok_rows = [c.row for c in measured if c.status == "ok" and c.row]
-    with_metrics = [r for r in ok_rows if _num(r.get("gld_efficiency")) is not None
-                    or _num(r.get("sectors_per_request")) is not None
-                    or _num(r.get("dram_throughput_pct")) is not None]
-    reference = (min(with_metrics, key=lambda r: _num(r.get("time_ms")) or math.inf)
+    with_metrics = [r for r in ok_rows if float_or_none(r.get("gld_efficiency")) is not None
+                    or float_or_none(r.get("sectors_per_request")) is not None
+                    or float_or_none(r.get("dram_throughput_pct")) is not None]
+    reference = (min(with_metrics, key=lambda r: float_or_none(r.get("time_ms")) or math.inf)
                  if with_metrics else (ok_rows[0] if ok_rows else measured[0].row))
 
     char = characterize(name, ok_rows or [c.row for c in measured if c.row], reference=reference,

@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 
 from gpuadvisor.errors import UserError
+from gpuadvisor.numbers import float_or_none
 from gpuadvisor.paths import kernels_dir, rules_dir
 
 ACCESS_PATTERNS = ("coalesced", "reuse", "scattered", "random")
@@ -122,14 +123,7 @@ def manifest_entry(kernel: str, manifest_path: str | Path | None = None) -> dict
 
 
 def _num(row: Mapping[str, Any], key: str) -> float | None:
-    value = row.get(key)
-    if value is None:
-        return None
-    try:
-        value = float(value)
-    except (TypeError, ValueError):
-        return None
-    return None if math.isnan(value) else value
+    return float_or_none(row.get(key))
 
 
 def load_efficiency(row: Mapping[str, Any], elem_bytes: int = 4, sector_bytes: int = 32,

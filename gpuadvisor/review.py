@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuadvisor.errors import UserError
+from gpuadvisor.numbers import finite_or_none
 from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_key
 
 #: Verdicts of one configuration. ``failed``: the candidate's row did not run (status other
@@ -323,11 +324,11 @@ def spread_ms(row: dict) -> float | None:
 
     None when the row carries no repeat information (a single measurement).
     """
-    std = _num(row.get("time_ms_std"))
-    repeats = _num(row.get("repeats"))
+    std = finite_or_none(row.get("time_ms_std"))
+    repeats = finite_or_none(row.get("repeats"))
     if std is not None and (repeats is None or repeats >= 2):
         return 2.0 * std
-    lo, hi = _num(row.get("time_ms_min")), _num(row.get("time_ms_max"))
+    lo, hi = finite_or_none(row.get("time_ms_min")), finite_or_none(row.get("time_ms_max"))
     if lo is not None and hi is not None and hi >= lo:
         return (hi - lo) / 2.0
     return None
@@ -350,7 +351,7 @@ def metric_deltas(row_a: dict, row_b: dict, limit: int = 3) -> list[MetricDelta]
         {k for k in list(row_a) + list(row_b) if str(k).startswith(STALL_PREFIX)})
     deltas = []
     for name in names:
-        va, vb = _num(row_a.get(name)), _num(row_b.get(name))
+        va, vb = finite_or_none(row_a.get(name)), finite_or_none(row_b.get(name))
         if va is None or vb is None or va == vb:
             continue
         delta = vb - va
@@ -612,15 +613,7 @@ def _ok(row: dict) -> bool:
 
 
 def _time(row: dict | None, column: str) -> float | None:
-    return _num(row.get(column)) if row else None
-
-
-def _num(value: Any) -> float | None:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return number if math.isfinite(number) else None
+    return finite_or_none(row.get(column)) if row else None
 
 
 def _text(value: Any) -> str | None:

@@ -9,13 +9,13 @@ the page says so.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gpuadvisor.errors import UserError
+from gpuadvisor.numbers import finite_or_none
 from gpuadvisor.review import check_rule_dirs, config_label, finding_dict
 
 FORMATS = ("png", "svg")
@@ -159,8 +159,8 @@ def _ranking(df: Any, analysis: Any) -> list[dict[str, Any]]:
             cache = str(get("cache_config") or "default")
             out.append({
                 "kernel": str(get("kernel")), "block": list(block), "cache_config": cache,
-                "label": config_label(block, cache), "score": _num(get("score")),
-                "time_ms": _num(get("time_ms")),
+                "label": config_label(block, cache), "score": finite_or_none(get("score")),
+                "time_ms": finite_or_none(get("time_ms")),
                 "reasons": [str(r) for r in (get("reasons") or [])],
             })
         return out
@@ -173,7 +173,7 @@ def _ranking(df: Any, analysis: Any) -> list[dict[str, Any]]:
         out.append({"kernel": str(row["kernel"]), "block": list(block),
                     "cache_config": str(row["cache_config"]),
                     "label": config_label(block, str(row["cache_config"])),
-                    "score": None, "time_ms": _num(row[time_col]), "reasons": []})
+                    "score": None, "time_ms": finite_or_none(row[time_col]), "reasons": []})
     return out
 
 
@@ -241,14 +241,6 @@ def _with_evidence(value: Any, source: Any, evidence: Any) -> str:
 
 def _getter(obj: Any) -> Any:
     return obj.get if isinstance(obj, dict) else (lambda key: getattr(obj, key, None))
-
-
-def _num(value: Any) -> float | None:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return number if math.isfinite(number) else None
 
 
 def _single(df: Any, col: str) -> str | None:
