@@ -1,6 +1,7 @@
 """What every profiler plugin shares: running a command safely, numbers, units, kernel names.
 
-Parsers here are pure functions of text; the only side effect is :func:`run_command`.
+Parsers here are pure functions of text; the only side effects are starting and killing
+child processes (:func:`spawn`, :func:`kill_group`, :func:`run_command`).
 Anything a parser cannot make sense of becomes a :class:`ProfilerError` (a UserError), never
 another exception: profiler output is user input.
 """
