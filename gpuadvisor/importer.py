@@ -57,12 +57,43 @@ def import_files(
         table["input_format"] = detect_format(path)
         frames.append(table)
     df = pd.concat([f.astype(object) for f in frames], ignore_index=True, sort=False)
-    df = normalize(df)
+    df = normalize(distinguish_instantiations(df))
     if collapse:
         df = collapse_launches(df)
     if merge:
         df = merge_nvprof_traces(df)
     return normalize(_csv_safe(df))
+
+
+def distinguish_instantiations(df: pd.DataFrame) -> pd.DataFrame:
+    """Template instantiations are different kernels: when one clean name stands for several
+    signatures that differ in their template arguments (``transpose_tile<0>`` and
+    ``transpose_tile<1>``), the kernel column keeps the arguments so their rows never merge."""
+    if "kernel_signature" not in df.columns or df.empty:
+        return df
+    df = df.copy()
+    for name, part in df.groupby(df["kernel"].astype(str)):
+        templated = {sig: _template_name(name, str(sig))
+                     for sig in part["kernel_signature"].dropna().unique()}
+        if len(set(templated.values()) - {None}) > 1:
+            for sig, full in templated.items():
+                if full is not None:
+                    df.loc[(df["kernel"] == name) & (df["kernel_signature"] == sig),
+                           "kernel"] = full
+    return df
+
+
+def _template_name(name: str, signature: str) -> str | None:
+    """``transpose_tile<0>`` from ``void transpose_tile<0>(const float *, ...)``, else None."""
+    start = signature.find(name + "<")
+    if start < 0:
+        return None
+    depth, i = 0, start + len(name)
+    for i in range(start + len(name), len(signature)):
+        depth += {"<": 1, ">": -1}.get(signature[i], 0)
+        if depth == 0:
+            return signature[start:i + 1]
+    return None
 
 
 def collapse_launches(df: pd.DataFrame) -> pd.DataFrame:

@@ -46,6 +46,7 @@ METRIC_COLUMNS = [
     "sectors_per_request",
     "registers_per_thread",
     "shared_mem_per_block",
+    "shared_efficiency",
     "branch_efficiency",
     "duration_ms",
 ]

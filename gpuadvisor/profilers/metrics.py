@@ -172,6 +172,15 @@ METRICS: tuple[Metric, ...] = (
         "part is not included.",
     ),
     Metric(
+        "shared_efficiency",
+        PERCENT,
+        "requested / transferred shared-memory bytes (100% = no bank conflicts)",
+        ncu=("smsp__sass_average_data_bytes_per_wavefront_mem_shared.pct",),
+        nvprof=("shared_efficiency",),
+        notes="ncu: bytes per shared-memory wavefront over the peak; a kernel without shared "
+        "memory reports n/a (missing, never 0).",
+    ),
+    Metric(
         "branch_efficiency",
         PERCENT,
         "uniform branches / all branches",
@@ -197,6 +206,7 @@ NCU_EXTRA: dict[str, tuple[str, str]] = {
     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum": ("l1_global_load_sectors", COUNT),
     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum": ("l1_global_load_hits", COUNT),
     "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum": ("l1_global_store_requests", COUNT),
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum": ("shared_bank_conflicts", COUNT),
     "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum": ("l1_global_store_sectors", COUNT),
     "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio": (
         "store_sectors_per_request",

@@ -80,6 +80,9 @@ _COMPUTE = [
     "gpu__time_duration.sum",
     "sm__throughput.avg.pct_of_peak_sustained_elapsed",
     "smsp__sass_average_branch_targets_threads_uniform.pct",
+    # nvprof shared_efficiency, and the bank conflicts behind it
+    "smsp__sass_average_data_bytes_per_wavefront_mem_shared.pct",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum",
     "smsp__thread_inst_executed_per_inst_executed.ratio",
     "smsp__average_warp_latency_per_inst_issued.ratio",
 ]
