@@ -25,9 +25,12 @@ def report(
     markdown: bool = typer.Option(False, "--markdown", help="Also write report.md, a "
                                   "Markdown summary linking the PNG heatmaps."),
 ) -> None:
-    """Heatmaps of the block-shape grid (rows block_y, columns block_x) of time and every
-    metric, per kernel and cache configuration, plus report.html (ranking, explanations,
-    characterization, heatmaps, provenance; no external assets)."""
+    """Heatmaps of time and metrics over the block-shape grid, and a self-contained HTML page.
+
+    Rows are block_y and columns block_x, one map per kernel, cache configuration and metric
+    (PNG and SVG), plus report.html (ranking, explanations, characterization, heatmaps,
+    provenance; no external assets).
+    """
     from gpuadvisor.report.build import FORMATS, build_report
     from gpuadvisor.report.terminal import render_report_summary
     from gpuadvisor.review import load_table

@@ -31,10 +31,12 @@ def review(
     show_all: bool = typer.Option(False, "--all", help="Terminal: list unchanged "
                                   "configurations too."),
 ) -> None:
-    """Compare two sweeps of the same kernels (e.g. main vs a PR): noise-aware verdicts per
-    configuration, the metric deltas and rule findings that explain them, and whether each
-    kernel's best configuration and time changed. Exit 0: no regression, 1: regression,
-    2: unreadable or mismatched inputs."""
+    """Compare two sweeps of the same kernels (e.g. main vs a pull request).
+
+    Noise-aware verdicts per configuration, the metric deltas and rule findings that explain
+    them, and whether each kernel's best configuration and time changed. Exit 0: no
+    regression, 1: regression, 2: unreadable or mismatched inputs.
+    """
     from gpuadvisor.review import load_table, review_tables
 
     if markdown and json_out:
