@@ -100,6 +100,13 @@ def sh(argv: list[str], timeout: float = 60) -> str:
         return f"unavailable ({err})"
 
 
+def sweep_args(kernel: str, profiled_sizes: list[int], extra: list[str]) -> list[str]:
+    """`gpuadvisor tune` arguments of one evidence sweep: the seeds' grid of >= 32 threads,
+    timed for 0.2 s (at most 20 repeats), ncu on the diagonals of ``profiled_sizes``."""
+    return [kernel, "--min-threads", "32", "--budget", "0.2", "--max-repeats", "20",
+            "--profile-shapes", diagonal(profiled_sizes), *extra, *EXTRA]
+
+
 def diagonal(sizes: list[int], min_threads: int = 32) -> str:
     shapes = [
         f"{x}x{y}"
@@ -417,19 +424,7 @@ def main() -> int:
             )
             log(results["notes"][-1])
         profiled = [256] if shrink else sizes
-        args = [
-            kernel,
-            "--min-threads",
-            "32",
-            "--budget",
-            "0.2",
-            "--max-repeats",
-            "20",
-            "--profile-shapes",
-            diagonal(profiled),
-            *extra,
-            *EXTRA,
-        ]
+        args = sweep_args(kernel, profiled, extra)
         result = tune(kernel, args, WORK / "sweeps" / kernel, max(60.0, left() - reserve))
         result["profiled_sizes"] = profiled
         results["sweeps"].append(result)
@@ -464,19 +459,7 @@ def main() -> int:
         if left() < 45:
             results["notes"].append(f"out of time before the optional {kernel}")
             break
-        args = [
-            kernel,
-            "--min-threads",
-            "32",
-            "--budget",
-            "0.2",
-            "--max-repeats",
-            "20",
-            "--profile-shapes",
-            diagonal([256] if shrink else sizes),
-            *extra,
-            *EXTRA,
-        ]
+        args = sweep_args(kernel, [256] if shrink else sizes, extra)
         results["sweeps"].append(tune(kernel, args, WORK / "sweeps" / kernel, left() - 10))
     results["wall_s"] = round(elapsed(), 1)
     write_summary(results)
