@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpuadvisor's GPU evidence run, in one go (~8 minutes on an H100). See benchmarks/README.md.
+# gpuadvisor's GPU evidence run, in one go (about 7.5 minutes on the H200 it was recorded on). See benchmarks/README.md.
 #
 #   bash benchmarks/gpu_sweeps.sh RESULTS_DIR [WORK_DIR]
 #
