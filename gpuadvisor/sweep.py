@@ -30,7 +30,7 @@ IDENTITY_COLUMNS = [
     "grid_z",
     "cache_config",
 ]
-DEVICE_COLUMNS = ["gpu", "arch", "sm_count"]
+DEVICE_COLUMNS = ["device", "gpu", "arch", "sm_count"]
 TIMING_COLUMNS = ["time_ms", "time_ms_min", "time_ms_max", "time_ms_std", "repeats", "l2_flushed"]
 METRIC_COLUMNS = [
     "achieved_occupancy",
@@ -68,7 +68,7 @@ STATUSES = ("ok", "failed", "invalid", "skipped")
 CACHE_CONFIGS = ("default", "l1_off", "prefer_l1", "prefer_shared")  # plus carveout_<pct>
 
 _INT_COLUMNS = ["block_x", "block_y", "block_z", "block_size", "grid_x", "grid_y", "grid_z"]
-_TEXT_COLUMNS = ["kernel", "cache_config", "gpu", "arch", "profiler", "profiler_version",
+_TEXT_COLUMNS = ["kernel", "cache_config", "device", "gpu", "arch", "profiler", "profiler_version",
                  "source", "status", "error"]
 
 

@@ -9,6 +9,8 @@ target that cannot go on at all raises (``TargetBroken``, after its last row).
 from __future__ import annotations
 
 import math
+import os
+import socket
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,13 +32,25 @@ class DeviceInfo:
     sm_count: int | None = None
     driver: str | None = None
     compute_capability: tuple[int, int] | None = None
+    device: str | None = None  # "host:GPU" (see device_label)
 
     def row(self) -> dict[str, Any]:
         return {
+            "device": self.device,
             "gpu": self.gpu,
             "arch": self.arch,
             "sm_count": self.sm_count if self.sm_count else math.nan,
         }
+
+
+def device_label(index: int = 0) -> str:
+    """``host:GPU`` of the ``index``-th visible device. GPU is the physical index or UUID
+    that CUDA_VISIBLE_DEVICES names (as Ray sets it for each GPU actor), else ``index``: the
+    name stays the same whichever process, or Ray actor, opened the device."""
+    visible = [v.strip() for v in os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",")]
+    visible = [v for v in visible if v]
+    gpu = visible[index] if index < len(visible) else str(index)
+    return f"{socket.gethostname()}:{gpu}"
 
 
 class TargetBroken(UserError):

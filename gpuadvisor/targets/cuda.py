@@ -16,7 +16,7 @@ import numpy as np
 
 from gpuadvisor.errors import GpuUnavailableError
 from gpuadvisor.space import carveout_pct
-from gpuadvisor.targets.base import DeviceInfo
+from gpuadvisor.targets.base import DeviceInfo, device_label
 from gpuadvisor.targets.data import host_values
 from gpuadvisor.targets.manifest import KernelSpec
 from gpuadvisor.targets.plans import Buf, Launch
@@ -86,6 +86,7 @@ class Session:
             sm_count=int(self.device.get_attribute(attr.MULTIPROCESSOR_COUNT)),
             driver=driver,
             compute_capability=(int(cc[0]), int(cc[1])),
+            device=device_label(device_index),
         )
         l2_attr = getattr(attr, "L2_CACHE_SIZE", None)
         self.l2_bytes = int(self.device.get_attribute(l2_attr)) if l2_attr is not None else 0

@@ -36,7 +36,14 @@ from gpuadvisor.errors import ProfilerError, UserError
 from gpuadvisor.profilers.base import spawn
 from gpuadvisor.shapes import Shape
 from gpuadvisor.space import Config, Space, build_space
-from gpuadvisor.targets.base import DeviceInfo, Key, Progress, Target, failed_row
+from gpuadvisor.targets.base import (
+    DeviceInfo,
+    Key,
+    Progress,
+    Target,
+    device_label,
+    failed_row,
+)
 
 PLACEHOLDERS = ("block_x", "block_y", "block_z", "block_size", "cache_config")
 _LINE = re.compile(r"^\s*gpuadvisor:\s*(.*)$")
@@ -161,6 +168,7 @@ def query_gpu() -> DeviceInfo:
         sm_count=sm_count,
         driver=parts[2] if len(parts) > 2 else None,
         compute_capability=cc,
+        device=device_label(0),
     )
 
 
