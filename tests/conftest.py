@@ -24,7 +24,20 @@ def _gpu_available() -> bool:
         return False
 
 
+def _ray_available() -> bool:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not _ray_available():
+        no_ray = pytest.mark.skip(reason="needs Ray (pip install -e '.[cluster]')")
+        for item in items:
+            if "cluster" in item.keywords:
+                item.add_marker(no_ray)
     if _gpu_available():
         return
     skip = pytest.mark.skip(reason="needs an NVIDIA GPU with pycuda (none here)")

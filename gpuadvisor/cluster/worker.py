@@ -81,7 +81,8 @@ class GpuWorker:
     def profile(self, configs: list[Config], *built: Any) -> dict[Any, dict[str, Any]]:
         """ncu over ``configs`` on this GPU: counters (or an error) by configuration key."""
         for config, artifact in zip(configs, built, strict=False):
-            self.target.install_build(config, artifact)
+            if artifact is not None:
+                self.target.install_build(config, artifact)
         self.workdir.mkdir(parents=True, exist_ok=True)
         try:
             results = self.target.profile(configs, self.workdir)

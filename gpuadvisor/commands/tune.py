@@ -145,6 +145,14 @@ def tune(
     max_repeats: int = typer.Option(100, "--max-repeats", help="Timed repeats, at most."),
     top: int = typer.Option(5, "--top", help="How many of the best configurations to show."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
+    ray: str = typer.Option(
+        None,
+        "--ray",
+        help="Sweep on every GPU of a Ray cluster, one worker per GPU: --ray auto (the "
+        "cluster this machine belongs to), --ray ray://HOST:10001, or --ray local (a "
+        "one-machine cluster started for this sweep). Needs Ray: the install's cluster "
+        "extra; see docs/cluster.md.",
+    ),
 ) -> None:
     from rich.console import Console
 
@@ -205,6 +213,31 @@ def tune(
     shape_list = sp.user_shapes(shapes) if shapes else sp.seed_shapes(dims or default_dims)
     err = Console(stderr=True, quiet=quiet)
     outc = Console()
+    if ray is not None:
+        from gpuadvisor.cluster.sweep import sweep_on_ray
+
+        lanes = sweep_on_ray(
+            the_target,
+            address=ray,
+            shapes=shape_list,
+            cache_configs=caches,
+            arch=arch,
+            min_threads=min_threads,
+            out_dir=out_dir,
+            resume=resume,
+            overwrite=overwrite,
+            profile=not no_profile,
+            profile_shapes=sp.user_shapes(profile_shapes) if profile_shapes else None,
+            profile_batch=profile_batch,
+            provenance={"command": "gpuadvisor tune " + " ".join(_argv_tail())},
+            console=err,
+            show_progress=not quiet,
+            write_excluded=_write_excluded,
+        )
+        for lane in lanes:  # one ranking per GPU model, never one over mixed rows
+            _render(outc, lane.result, top)
+            _show_analysis(outc, lane.result.table, str(lane.result.table["arch"].iloc[0]), top)
+        return
     try:
         device = the_target.device()
         arch_obj = _resolve_arch(arch, device.arch)
