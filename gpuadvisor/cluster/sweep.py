@@ -38,7 +38,7 @@ def start_workers(
             with contextlib.suppress(Exception):
                 ray.kill(handle)
     if not pairs:
-        raise UserError("no GPU worker could start: " + "; ".join(problems[:2]))
+        raise UserError("no GPU worker could start: " + "; ".join(sorted(set(problems))[:2]))
     return pairs, problems
 
 
@@ -114,8 +114,10 @@ def _lanes(ray, pairs, out_dir, shapes, cache_configs, arch, min_threads, profil
             )
         lane_dir = out_dir / slug(gpu or "gpu") if mixed else out_dir
         first = members[0][0]
-        space = ray.get(first.space.remote(list(shapes), list(cache_configs), arch_name,
-                                           min_threads))
+        # Every worker works the space out (compiling its kernels) at once; the first's counts.
+        spaces = ray.get([h.space.remote(list(shapes), list(cache_configs), arch_name,
+                                         min_threads) for h, _ in members])
+        space = spaces[0]
         if not space.configs:
             reasons = sorted({e.reason for e in space.excluded})[:3]
             raise UserError(f"no configuration can run on {gpu}: " + "; ".join(reasons))
