@@ -21,17 +21,19 @@ def _gpu() -> str:
 
 class StandInGpu(Target):
     """Times configurations by a fixed formula; ``die_on`` kills the worker process the
-    first time that block is measured (as a lost node or an OOM kill would)."""
+    first time that block is measured (as a lost node or an OOM kill would), or every time
+    with ``always``."""
 
     kind = "stand-in"
 
     def __init__(self, log_dir: Path, *, sleep: float = 0.02, die_on: tuple | None = None,
-                 models: dict[str, str] | None = None) -> None:
+                 models: dict[str, str] | None = None, always: bool = False) -> None:
         self.kernel = "standin"
         self.log_dir = Path(log_dir)
         self.sleep = sleep
         self.die_on = die_on
         self.models = models or {}
+        self.always = always
         self.installed: dict[Any, Any] = {}
 
     def _log(self, name: str, record: dict[str, Any]) -> None:
@@ -47,7 +49,7 @@ class StandInGpu(Target):
 
     def measure(self, config) -> dict[str, Any]:
         start = time.time()
-        if self.die_on == config.block and not (self.log_dir / "died").exists():
+        if self.die_on == config.block and (self.always or not (self.log_dir / "died").exists()):
             (self.log_dir / "died").write_text(_gpu())
             os._exit(1)
         time.sleep(self.sleep)

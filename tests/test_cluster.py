@@ -110,6 +110,21 @@ def test_a_killed_worker_loses_only_its_configuration_which_runs_elsewhere(
 
 
 @pytest.mark.cluster
+def test_a_configuration_that_kills_every_worker_fails_alone_and_stops_the_sweep(
+    ray_cluster, tmp_path
+):
+    from gpuadvisor.errors import UserError
+
+    target = cluster_stub.StandInGpu(tmp_path, sleep=0.05, die_on=(64, 2, 1), always=True)
+    with pytest.raises(UserError, match="worker stopped .*rerun with --resume"):
+        sweep(target, tmp_path / "out", profile=False)
+    table = pd.read_csv(tmp_path / "out" / "sweep.csv", comment="#")  # finished rows kept
+    poison = table[(table["block_x"] == 64) & (table["block_y"] == 2)].iloc[0]
+    assert poison["status"] == "failed" and "worker died 2 times" in poison["error"]
+    assert set(journal_rows(tmp_path / "out").values()) == {1}
+
+
+@pytest.mark.cluster
 def test_resume_after_killing_the_driver_repeats_nothing(ray_cluster, tmp_path):
     out = tmp_path / "out"
     script = tmp_path / "driver.py"

@@ -14,6 +14,7 @@ another worker; a configuration whose worker died twice is recorded as failed.
 from __future__ import annotations
 
 import contextlib
+import datetime as _dt
 import math
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -34,6 +35,7 @@ from gpuadvisor.runner import (
     plain_record,
 )
 from gpuadvisor.space import Config
+from gpuadvisor.sweep import config_key
 from gpuadvisor.targets.base import failed_row
 
 #: A configuration is tried on at most this many workers before it is recorded as failed.
@@ -85,8 +87,6 @@ def open_lane(lane: Lane, *, resume: bool, overwrite: bool, argv: Sequence[str])
     lane.reused = len(lane.configs) - len(pending)
     lane.queue = deque(("measure", c) for c in pending)
     lane.timing_left = len(pending)
-    import datetime as _dt
-
     lane.journal.append(
         {
             "type": "start",
@@ -156,8 +156,6 @@ def run_lanes(
         row = plain_record(row)
         assert lane.journal is not None
         lane.journal.append({"type": "row", "row": row})
-        from gpuadvisor.sweep import config_key
-
         lane.state.rows[config_key(row)] = row
         lane.measured += 1
         reporter.advance(f"timing {lane.name()}", f"{row.get('device')} {_row_note(row)}")
@@ -239,11 +237,6 @@ def run_lanes(
                     answer = ray.get(ref)
                 except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError) as err:
                     worker_died(lane, worker, kind, job, err)
-                    if not lane.workers and lane.queue:
-                        raise UserError(
-                            f"every {lane.name()} worker stopped ({', '.join(lane.dead)}); the "
-                            f"finished rows are in {lane.journal.path}: rerun with --resume"
-                        ) from None
                     dispatch()
                     continue
                 except ray.exceptions.RayTaskError as err:  # a bug, not a configuration's fault
@@ -258,12 +251,17 @@ def run_lanes(
                         reporter.note(answer["broken"])
                         with contextlib.suppress(Exception):
                             ray.kill(worker)
-                        if not lane.workers and lane.queue:
-                            raise UserError(answer["broken"])
                 else:
                     for config in job:
                         record_profile(lane, config, answer.get(config.key))
                 dispatch()
+            for lane in lanes:
+                maybe_queue_profiling(lane)
+                if lane.queue:  # work left and no worker to do it
+                    raise UserError(
+                        f"every {lane.name()} worker stopped ({', '.join(lane.dead)}); the "
+                        f"finished rows are in {lane.journal.path}: rerun with --resume"
+                    )
     except KeyboardInterrupt:
         interrupted = True
         raise
@@ -271,10 +269,11 @@ def run_lanes(
         for ref in inflight:
             with contextlib.suppress(Exception):
                 ray.cancel(ref, force=True)
+        stopped = interrupted or bool(inflight) or any(lane.queue for lane in lanes)
         for lane in lanes:
             if lane.journal is not None:
                 lane.journal.close()
-            if (interrupted or inflight) and lane.state.rows:
+            if stopped and lane.state.rows:
                 with contextlib.suppress(Exception):  # the journal has it all anyway
                     _write_tables(lane.out_dir, lane.state, [c.key for c in lane.configs],
                                   lane.provenance)

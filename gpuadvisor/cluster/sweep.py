@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuadvisor.cluster.ray_env import connect, gpu_count
-from gpuadvisor.cluster.schedule import Lane, LaneResult, run_lanes
+from gpuadvisor.cluster.schedule import Lane, LaneResult, open_lane, run_lanes
 from gpuadvisor.cluster.worker import GpuWorker, build_config, slug
 from gpuadvisor.errors import UserError
 from gpuadvisor.shapes import Shape
@@ -76,8 +76,6 @@ def sweep_on_ray(
         lanes = _lanes(ray, pairs, out_dir, shapes, cache_configs, arch, min_threads,
                        profile_shapes, provenance, console, write_excluded, profile)
         for lane in lanes:
-            from gpuadvisor.cluster.schedule import open_lane
-
             open_lane(lane, resume=resume, overwrite=overwrite, argv=sys.argv)
         builder = None
         if callable(getattr(target, "build", None)) and hasattr(target, "install_build"):
