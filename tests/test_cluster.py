@@ -208,3 +208,17 @@ def test_ray_missing_is_one_line(tmp_path, monkeypatch, capsys):
     assert done.value.code != 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "needs Ray" in err and "[cluster]" in err
+
+
+def test_an_app_worker_names_and_queries_only_its_own_gpu(tmp_path, monkeypatch):
+    from gpuadvisor.targets.external import query_gpu
+
+    smi = tmp_path / "nvidia-smi"
+    smi.write_text(f'#!/bin/sh\necho "$@" > {tmp_path}/args\necho "NVIDIA H200, 9.0, 580.159"\n')
+    smi.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "1")  # as Ray sets it for the second GPU
+    info = query_gpu()
+    assert (tmp_path / "args").read_text().split()[-2:] == ["-i", "1"]
+    assert (info.gpu, info.arch, info.device) == ("NVIDIA H200", "sm_90", f"{HOST}:1")
+    assert info.row()["device"] == f"{HOST}:1"

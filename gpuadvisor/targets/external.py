@@ -131,13 +131,16 @@ def _last_line(text: str) -> str:
 
 
 def query_gpu() -> DeviceInfo:
-    """Name, compute capability and driver of GPU 0 from nvidia-smi (empty when absent)."""
+    """Name, compute capability and driver of the first visible GPU from nvidia-smi (empty
+    when absent). nvidia-smi ignores CUDA_VISIBLE_DEVICES, so its first entry is passed on."""
     smi = shutil.which("nvidia-smi")
     if smi is None:
         return DeviceInfo()
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",")[0].strip()
     try:
         proc = subprocess.run(
-            [smi, "--query-gpu=name,compute_cap,driver_version", "--format=csv,noheader"],
+            [smi, "--query-gpu=name,compute_cap,driver_version", "--format=csv,noheader"]
+            + (["-i", visible] if visible else []),
             capture_output=True,
             text=True,
             timeout=30,
