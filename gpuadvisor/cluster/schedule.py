@@ -266,9 +266,9 @@ def run_lanes(
         interrupted = True
         raise
     finally:
-        for ref in inflight:
+        for ref in inflight:  # what was in flight is lost; its workers are killed next
             with contextlib.suppress(Exception):
-                ray.cancel(ref, force=True)
+                ray.cancel(ref)
         stopped = interrupted or bool(inflight) or any(lane.queue for lane in lanes)
         for lane in lanes:
             if lane.journal is not None:

@@ -63,6 +63,7 @@ def sweep_on_ray(
 ) -> list[LaneResult]:
     """Sweep ``target`` over every GPU of the cluster at ``address``; one result per GPU model."""
     ray, started = connect(address)
+    pairs: list[tuple[Any, dict]] = []
     try:
         gpus = gpu_count(ray)
         if gpus < 1:
@@ -80,7 +81,8 @@ def sweep_on_ray(
         builder = None
         if callable(getattr(target, "build", None)) and hasattr(target, "install_build"):
             task = ray.remote(num_cpus=1, num_gpus=0)(build_config)
-            builder = lambda config: task.remote(target, config)  # noqa: E731
+            shared = ray.put(target)
+            builder = lambda config: task.remote(shared, config)  # noqa: E731
         return run_lanes(
             ray,
             lanes,
@@ -91,6 +93,9 @@ def sweep_on_ray(
             show_progress=show_progress,
         )
     finally:
+        for handle, _ in pairs:  # free the GPUs now, also in a long-lived driver
+            with contextlib.suppress(Exception):
+                ray.kill(handle)
         if started:
             with contextlib.suppress(Exception):
                 ray.shutdown()
