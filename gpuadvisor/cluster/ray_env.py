@@ -9,7 +9,7 @@ from gpuadvisor.errors import UserError
 
 MISSING = (
     "--ray needs Ray, which is not installed here: pip install -e '.[cluster]' "
-    "(or pip install 'ray>=2.40,<3')"
+    "(or pip install 'ray>=2.60,<3')"
 )
 #: What ``--ray`` with no address means: a one-machine cluster started for this sweep.
 LOCAL = "local"
