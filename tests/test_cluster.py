@@ -222,3 +222,15 @@ def test_an_app_worker_names_and_queries_only_its_own_gpu(tmp_path, monkeypatch)
     assert (tmp_path / "args").read_text().split()[-2:] == ["-i", "1"]
     assert (info.gpu, info.arch, info.device) == ("NVIDIA H200", "sm_90", f"{HOST}:1")
     assert info.row()["device"] == f"{HOST}:1"
+
+
+def test_profile_chunks_deal_configurations_out_in_turn():
+    from gpuadvisor.cluster.schedule import profile_chunks
+    from gpuadvisor.space import Config
+
+    configs = [Config("k", (x, 1, 1), "default") for x in (32, 64, 128, 256, 512)]
+    blocks = [[c.block[0] for c in chunk] for chunk in profile_chunks(configs, 2, 0)]
+    assert blocks == [[32, 128, 512], [64, 256]]  # one per worker, a mix of sizes each
+    blocks = [[c.block[0] for c in chunk] for chunk in profile_chunks(configs, 2, 2)]
+    assert blocks == [[32, 64], [128, 256], [512]]  # --profile-batch 2
+    assert profile_chunks(configs[:1], 4, 0) == [configs[:1]]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
-import math
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -101,12 +100,15 @@ def open_lane(lane: Lane, *, resume: bool, overwrite: bool, argv: Sequence[str])
 
 
 def profile_chunks(configs: Sequence[Config], workers: int, batch: int) -> list[list[Config]]:
-    """ncu jobs: ``batch`` configurations each, or (batch 0) about two per worker, so a
-    slow chunk does not hold the others back and each ncu start-up serves many."""
+    """ncu jobs: ``batch`` configurations each (``--profile-batch``), else one per worker, so
+    each GPU pays ncu's start-up once. Those are dealt out in turn (every ``workers``-th
+    configuration), so each chunk holds a like mix of small and large blocks."""
     if not configs:
         return []
-    size = batch if batch > 0 else max(1, math.ceil(len(configs) / (2 * max(1, workers))))
-    return [list(configs[i : i + size]) for i in range(0, len(configs), size)]
+    if batch > 0:
+        return [list(configs[i : i + batch]) for i in range(0, len(configs), batch)]
+    count = max(1, min(workers, len(configs)))
+    return [list(configs[i::count]) for i in range(count)]
 
 
 def _profile_candidates(lane: Lane) -> list[Config]:
