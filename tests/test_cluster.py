@@ -159,14 +159,17 @@ def test_resume_after_killing_the_driver_repeats_nothing(ray_cluster, tmp_path):
 
 
 @pytest.mark.cluster
-def test_mixed_gpu_models_get_one_sweep_and_ranking_each(ray_cluster, tmp_path):
+def test_mixed_gpu_models_get_one_sweep_and_ranking_each(ray_cluster, tmp_path, monkeypatch):
     models = {"0": "Model A", "1": "Model B"}
-    lanes = sweep(cluster_stub.StandInGpu(tmp_path, models=models), tmp_path / "out",
+    monkeypatch.chdir(tmp_path)  # a relative OUT means the same folder to every worker
+    lanes = sweep(cluster_stub.StandInGpu(tmp_path, models=models), "out",
                   shapes="32x1,64x1,128x1,256x1")
     assert [lane.gpu for lane in lanes] == ["Model A", "Model B"]
     for lane, folder in zip(lanes, ["Model-A", "Model-B"], strict=True):
         table = pd.read_csv(tmp_path / "out" / folder / "sweep.csv", comment="#")
         assert len(table) == 4 and set(table["gpu"]) == {lane.gpu}
+    workers = sorted(p.name for p in (tmp_path / "out" / "workers").iterdir())  # ncu folders
+    assert workers == [f"{HOST}-0", f"{HOST}-1"]
 
 
 @pytest.mark.cluster

@@ -9,6 +9,7 @@ on one of its workers (the driver may have no GPU, or no compiler), and runs the
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -27,7 +28,7 @@ def start_workers(
     """One actor per GPU and what each reports about itself; a worker that cannot open its
     GPU is left out with a note (its error), the others go on."""
     actor = ray.remote(num_gpus=1, max_restarts=0, max_task_retries=0)(GpuWorker)
-    handles = [actor.remote(target, str(out_dir)) for _ in range(count)]
+    handles = [actor.remote(target, str(out_dir), os.getcwd()) for _ in range(count)]
     pairs, problems = [], []
     for handle, ref in [(h, h.info.remote()) for h in handles]:
         try:

@@ -27,9 +27,11 @@ def slug(text: str) -> str:
 class GpuWorker:
     """Measures and profiles configurations on the one GPU Ray gave this process."""
 
-    def __init__(self, target: Any, out_dir: str) -> None:
+    def __init__(self, target: Any, out_dir: str, cwd: str | None = None) -> None:
         import ray
 
+        if cwd and os.path.isdir(cwd):  # relative paths (OUT, an app's files) as on the driver
+            os.chdir(cwd)
         ids = [str(i) for i in ray.get_gpu_ids()]
         self.host = socket.gethostname()
         self.label = f"{self.host}:{','.join(ids) or '?'}"
