@@ -28,6 +28,8 @@ if ! python3 -c "import pycuda" 2>/dev/null; then
 fi
 if ! python3 -c "import ray" 2>/dev/null; then
   RAYSITE=/tmp/raysite
+  ls .raypkg/ray-*-cp312-trimmed.tar.xz >/dev/null 2>&1 \
+    || { echo "no Ray here: carry .raypkg/ (bash tools/build_ray_bundle.sh makes it)" >&2; exit 1; }
   mkdir -p "$RAYSITE" && tar -xJf .raypkg/ray-*-cp312-trimmed.tar.xz -C "$RAYSITE" || exit 1
   if ! python3 -c "import jsonschema" 2>/dev/null; then  # Ray imports it; the wheels are there
     python3 -m pip install -q --no-index --no-deps --target "$RAYSITE" .raypkg/wheels/*.whl || exit 1
