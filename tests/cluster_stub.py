@@ -66,7 +66,8 @@ class StandInGpu(Target):
         start = time.time()
         time.sleep(self.sleep)
         self._log("profile.jsonl", {"keys": [list(c.key) for c in configs], "gpu": _gpu(),
-                                    "start": start, "end": time.time(), "workdir": str(workdir)})
+                                    "start": start, "end": time.time(), "workdir": str(workdir),
+                                    "tmpdir": os.environ.get("TMPDIR")})
         return {c.key: {"achieved_occupancy": 50.0, "profiled_on": _gpu()} for c in configs}
 
 
