@@ -143,6 +143,30 @@ def tune(
         0.5, "--budget", help="Seconds of repeats per configuration, at most (built-ins)."
     ),
     max_repeats: int = typer.Option(100, "--max-repeats", help="Timed repeats, at most."),
+    build: str = typer.Option(
+        None,
+        "--build",
+        help="Build the app once per configuration with this shell command (placeholders "
+        "{block_x} ... and {defines}), each in its own copy of --src; TARGET is then the "
+        "built program's path inside the copy. Builds are cached and run in parallel.",
+    ),
+    src: Path = typer.Option(
+        None, "--src", help="The source folder --build copies per configuration (default: .)."
+    ),
+    define: list[str] = typer.Option(
+        None,
+        "--define",
+        "-D",
+        help="NAME=TEMPLATE (repeatable), e.g. BLOCK_SIZE={block_x}: -DNAME=value where the "
+        "source guards the macro, else its #define line is rewritten in the build copy.",
+    ),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="Parallel builds (default: CPU count)."),
+    objective: str = typer.Option(
+        "sum",
+        "--objective",
+        help="With a --kernel regex matching several kernels: rank configurations by the sum "
+        "of the kernels' times (sum) or each kernel on its own (each).",
+    ),
     top: int = typer.Option(5, "--top", help="How many of the best configurations to show."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
 ) -> None:
@@ -162,13 +186,17 @@ def tune(
         raise UserError("--dims must be 1, 2 or 3")
     caches = sp.parse_cache_configs(cache_configs)
     args = list(app_args or [])
+    if objective not in ("sum", "each"):
+        raise UserError("--objective must be sum or each")
+    if (src or define or jobs) and not build:
+        raise UserError("--src, --define and --jobs go with --build 'COMMAND'")
 
     if _is_builtin(target):
         from gpuadvisor.targets.builtin import BuiltinTarget
         from gpuadvisor.targets.manifest import get_kernel
 
-        if args:
-            raise UserError(f"{target} is a built-in kernel: it takes no app arguments")
+        if args or build:
+            raise UserError(f"{target} is a built-in kernel: it takes no app arguments or --build")
         spec = get_kernel(target)
         if kernel and kernel != spec.name:
             raise UserError(f"--kernel {kernel} does not match the built-in kernel {target}")
@@ -198,7 +226,8 @@ def tune(
                 "--kernel NAME (the kernel it launches)"
             )
         out_dir = out or Path("out") / f"tune-{kernel}"
-        the_target = ExternalTarget(target, args, kernel, timeout_s=timeout)
+        builder = _builder(build, src, define, jobs, out_dir, timeout)
+        the_target = ExternalTarget(target, args, kernel, timeout_s=timeout, builder=builder)
         default_dims = 2
 
     check_out_dir(out_dir, resume=resume, overwrite=overwrite)
@@ -231,7 +260,8 @@ def tune(
             soft_wrap=True,
         )
         provenance = {
-            "command": "gpuadvisor tune " + " ".join(_argv_tail()),
+            "command": "gpuadvisor tune " + " ".join(map(_quote, _argv_tail())),
+            "date": _now(),
             "gpu": device.gpu,
             "arch": arch_obj.name,
             "driver": device.driver,
@@ -258,8 +288,20 @@ def tune(
         )
     finally:
         the_target.close()
-    _render(outc, result, top)
+    _render(outc, result, top, objective)
     _show_analysis(outc, result.table, arch_obj.name, top)
+
+
+def _quote(arg: str) -> str:
+    import shlex
+
+    return shlex.quote(arg)
+
+
+def _now() -> str:
+    import datetime as dt
+
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
 
 
 def _argv_tail() -> list[str]:
@@ -267,6 +309,22 @@ def _argv_tail() -> list[str]:
 
     argv = sys.argv[1:]
     return argv[argv.index("tune") + 1 :] if "tune" in argv else argv
+
+
+def _builder(build, src, defines, jobs, out_dir, timeout):
+    """The per-configuration builder for --build (None without it)."""
+    if not build:
+        return None
+    from gpuadvisor.targets.build import Builder, parse_define
+
+    return Builder(
+        build,
+        src or Path.cwd(),
+        [parse_define(d) for d in defines or []],
+        out_dir / "builds",
+        jobs=jobs or None,
+        timeout_s=max(600.0, timeout),
+    )
 
 
 def _resolve_arch(name: str | None, device_arch: str | None):
@@ -281,9 +339,21 @@ def _resolve_arch(name: str | None, device_arch: str | None):
     )
 
 
-def _render(console: Any, result: Any, top: int) -> None:
-    from rich.table import Table
+def _render(console: Any, result: Any, top: int, objective: str = "sum") -> None:
+    table = result.table
+    _summary(console, result)
+    ok = table[(table["status"] == "ok") & table["time_ms"].notna()]
+    parts = ok["part_of"].notna() if "part_of" in ok.columns else ok["kernel"].isna()
+    if objective == "each" and parts.any():  # each kernel of a --kernel regex on its own
+        groups = [group for _, group in ok[parts].groupby("kernel")]
+    else:  # the configurations (a regex's rows: the sum of its kernels' times)
+        groups = [ok[~parts]]
+    for group in groups:
+        _best(console, group, top)
+    _problems(console, result)
 
+
+def _summary(console: Any, result: Any) -> None:
     table = result.table
     counts = table["status"].value_counts().to_dict()
     summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
@@ -292,7 +362,11 @@ def _render(console: Any, result: Any, top: int) -> None:
         + (f" ({result.reused} from an earlier run)" if result.reused else ""),
         highlight=False,
     )
-    ok = table[(table["status"] == "ok") & table["time_ms"].notna()]
+
+
+def _best(console: Any, ok: Any, top: int) -> None:
+    from rich.table import Table
+
     if top and not ok.empty:
         best = ok.sort_values("time_ms").head(top)
         fastest = float(best["time_ms"].iloc[0])
@@ -312,6 +386,10 @@ def _render(console: Any, result: Any, top: int) -> None:
                 "-" if occ is None or occ != occ else f"{occ:.0f}",
             )
         console.print(view)
+
+
+def _problems(console: Any, result: Any) -> None:
+    table = result.table
     problems = table[table["status"].isin(["failed", "invalid"])]
     for _, row in problems.head(5).iterrows():
         console.print(
