@@ -292,6 +292,7 @@ def _row_note(row: Mapping[str, Any]) -> str:
     )
     costs = [
         f"{name} {float(row[key]):.1f} s"
+        + (" (cached)" if key == "build_s" and row.get("build_cached") else "")
         for key, name in (("build_s", "build"), ("app_wall_s", "run"), ("ncu_time_s", "ncu"))
         if row.get(key) is not None
     ]

@@ -139,6 +139,7 @@ def test_a_kernel_regex_gives_rows_per_kernel_and_ranks_their_sum(env):
     total = by[("matmul_", 16, 16)]
     assert total.time_ms == pytest.approx(4.157664 + 5.84368)
     assert total.kernels == "matmul_naive+matmul_tiled"
+    assert total.total_ms == pytest.approx(4.157664 + 5.84368) and total.repeats == 1
     assert by[("matmul_tiled", 32, 8)].part_of == "matmul_"
     assert len(table) == 6
     ranked = tune(src, env / "out", "16x16,32x8", "matmul_", "--resume")

@@ -1,10 +1,13 @@
 """Timing an app's kernels from outside, when the app reports no time of its own.
 
 One ncu pass per configuration collects only ``gpu__time_duration`` for the launches whose
-name matches ``--kernel`` (at most ``launch_count`` of them). Per kernel name the row's
-``time_ms`` is the median over its launches. ncu's clock and cache control are always on the
-command line and in the row's ``source``, so a recorded number says how it was taken
-(``benchmarks/ncu_vs_events.py`` measures how these times compare with CUDA events).
+name matches ``--kernel`` (every launch, or the first ``launch_count``). Per kernel name the
+row's ``time_ms`` is the median over its launches and ``total_ms`` their sum: the GPU time
+the app spent in that kernel, which is what to rank by when the block size changes how many
+launches the app makes (a wavefront over N / BLOCK_SIZE diagonals, say). ncu's clock and
+cache control are always on the command line and in the row's ``source``, so a recorded
+number says how it was taken (``benchmarks/ncu_vs_events.py`` measures how these times
+compare with CUDA events).
 
 The same launches carry their block dimensions, which must equal the configuration: a
 build flag or argument that did not reach the launch makes the row ``failed``.
@@ -12,6 +15,7 @@ build flag or argument that did not reach the launch makes the row ``failed``.
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +42,10 @@ class KernelTimes:
     def median(self) -> float:
         return float(statistics.median(self.times_ms))
 
+    @property
+    def total(self) -> float:
+        return float(sum(self.times_ms))
+
 
 def timing_command(
     argv: Sequence[str], kernel_regex: str, ncu: str, launch_count: int
@@ -56,11 +64,17 @@ def timing_command(
     )
 
 
-def describe_method(launch_count: int) -> str:
+def describe_method(launch_count: int | None) -> str:
+    which = "all launches" if launch_count is None else f"the first {launch_count} launches"
     return (
-        f"ncu gpu__time_duration, median over launches (at most {launch_count}), "
+        f"ncu gpu__time_duration over {which} (time_ms: median, total_ms: sum), "
         f"--clock-control {CLOCK_CONTROL} --cache-control {CACHE_CONTROL}"
     )
+
+
+def kernel_name(name: str) -> str:
+    """ncu's kernel name without a parameter list (``f(float *, int)`` -> ``f``)."""
+    return re.sub(r"\((?:[^()]|\([^()]*\))*\)\s*$", "", name).strip() or name
 
 
 def _int(value: Any, default: int = 1) -> int:
@@ -77,7 +91,7 @@ def group_launches(rows: Sequence[Mapping[str, Any]]) -> list[KernelTimes]:
     blocks: dict[str, list[tuple[int, int, int]]] = {}
     grids: dict[str, tuple[int, int, int] | None] = {}
     for row in rows:
-        name = str(row.get("kernel") or "?")
+        name = kernel_name(str(row.get("kernel") or "?"))
         duration = row.get("duration_ms")
         if duration is None or duration != duration:  # NaN: no time for this launch
             continue
@@ -122,8 +136,9 @@ def timing_rows(
     config: Config, kernels: Sequence[KernelTimes], base: Mapping[str, Any], source: str
 ) -> list[dict[str, Any]]:
     """The configuration's row (``time_ms``: the sum of the matched kernels' medians, the
-    time of one pass through them) and, when the regex matched other names than the
-    configuration's kernel, one row per kernel with ``part_of`` naming the configuration."""
+    time of one pass through them; ``total_ms``: all their launches) and, when the regex
+    matched other names than the configuration's kernel, one row per kernel with ``part_of``
+    naming the configuration."""
 
     def stats(values: Sequence[float]) -> dict[str, Any]:
         return {
@@ -132,6 +147,7 @@ def timing_rows(
             "time_ms_max": max(values),
             "time_ms_std": statistics.pstdev(values) if len(values) > 1 else 0.0,
             "repeats": len(values),
+            "total_ms": float(sum(values)),
         }
 
     main: dict[str, Any] = {
@@ -148,6 +164,7 @@ def timing_rows(
     else:
         main["time_ms"] = sum(k.median for k in kernels)
         main["repeats"] = min(len(k.times_ms) for k in kernels)
+        main["total_ms"] = sum(k.total for k in kernels)
     if kernels and kernels[0].grid is not None:
         main.update(zip(("grid_x", "grid_y", "grid_z"), kernels[0].grid, strict=True))
     rows = [main]

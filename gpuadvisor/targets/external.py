@@ -180,7 +180,7 @@ class ExternalTarget(Target):
         device_info: DeviceInfo | None = None,
         cwd: str | Path | None = None,
         builder: Any = None,
-        launch_count: int = 50,
+        launch_count: int | None = None,
     ) -> None:
         self.builder = builder  # a gpuadvisor.targets.build.Builder, or None
         self.launch_count = launch_count
@@ -310,9 +310,10 @@ class ExternalTarget(Target):
             if self._reports is None and self.profile_tool_ok():
                 self._reports = False  # time this and every later configuration under ncu
                 return self._time_outside(config, device, cost)
-            return failed_row(
-                config, "no 'gpuadvisor: time_ms=<ms>' line in the app's output", **device, **cost
-            )
+            why = "no 'gpuadvisor: time_ms=<ms>' line in the app's output"
+            if self._reports is None:
+                why += " (and no ncu here to time its kernels from outside)"
+            return failed_row(config, why, **device, **cost)
         self._reports = True
         row: dict[str, Any] = {
             **config.identity(),
