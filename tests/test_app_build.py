@@ -76,6 +76,9 @@ def test_defines_rewrite_unguarded_lines_and_pass_guarded_ones(tmp_path):
 
 def test_sweep_builds_each_configuration_times_under_ncu_and_keeps_the_tree(env):
     src = make_src(env, "// launch matrix_add BLOCK_X BLOCK_Y\n")
+    (src / "PROVENANCE.txt").write_text(
+        "repository: github.com/someone/app\ncommit: " + "ab" * 20 + "\nnot a key: x\n"
+    )
     before = {p.name: p.read_text() for p in src.iterdir()}
     out = env / "out"
     result = tune(src, out, "16x16,32x8,32x32", "matrix_add")
@@ -96,6 +99,8 @@ def test_sweep_builds_each_configuration_times_under_ncu_and_keeps_the_tree(env)
     assert "--clock-control none --cache-control none" in rows[(16, 16)].source
     assert meta["build"].endswith("app.cu -o app") and len(meta["source_sha256"]) == 64
     assert meta["defines"] == "BLOCK_X={block_x} BLOCK_Y={block_y}"
+    assert (meta["src_repository"], meta["src_commit"]) == ("github.com/someone/app", "ab" * 20)
+    assert meta["ncu"] == "2025.3.1.0"  # the replaying stand-in says it is that version
     assert {p.name: p.read_text() for p in src.iterdir()} == before  # user's tree untouched
     compiles = [json.loads(x) for x in (env / "nvcc.log").read_text().splitlines()]
     assert sorted(c["flags"]["BLOCK_Y"] for c in compiles) == ["16", "32", "8"]

@@ -273,6 +273,11 @@ def tune(
 
             provenance["ncu"] = ncu_version(_find())
             provenance["ncu_options"] = "--cache-control all --clock-control base"
+        elif getattr(the_target, "profile_tool_ok", lambda: False)():  # apps timed under ncu
+            from gpuadvisor.profilers.ncu import ncu_version
+            from gpuadvisor.targets.profiling import find_ncu as _find
+
+            provenance["ncu"] = ncu_version(_find())
         result = run_sweep(
             the_target,
             space.configs,
