@@ -181,3 +181,24 @@ def test_build_mistakes_are_one_line_errors(tmp_path, capsys):
         assert stop.value.code != 0
         err = capsys.readouterr().err
         assert words in err and "Traceback" not in err
+
+
+def test_default_src_is_the_current_folder_and_the_sweep_folder_inside_is_left_out(
+    env, monkeypatch
+):
+    src = make_src(env, "// launch matrix_add BLOCK_X BLOCK_Y\n")
+    monkeypatch.chdir(src)
+    argv = [
+        "tune", "./app", "--build", f"{sys.executable} {FAKE / 'fake_nvcc'} app.cu -o app",
+        "--define", "BLOCK_X={block_x}", "--define", "BLOCK_Y={block_y}",
+        "--shapes", "16x16,32x8", "--kernel", "matrix_add", "--arch", "sm_90",
+    ]  # fmt: skip
+    first = CliRunner().invoke(app, argv)
+    assert first.exit_code == 0, first.output
+    table, _ = read_sweep(src / "out" / "tune-matrix_add" / "sweep.csv")
+    row = table[table["block_x"] == 16].iloc[0]
+    # the profiling pass ran in the build copy too: ncu's counters joined the row
+    assert row["profiler"] == "ncu" and row["achieved_occupancy"] > 0
+    again = CliRunner().invoke(app, [*argv, "--overwrite"])
+    assert again.exit_code == 0, again.output
+    assert again.output.count(": cached") == 2  # the journal in ./out did not change the hash

@@ -329,6 +329,7 @@ def _builder(build, src, defines, jobs, out_dir, timeout):
         out_dir / "builds",
         jobs=jobs or None,
         timeout_s=max(600.0, timeout),
+        exclude=out_dir,
     )
 
 

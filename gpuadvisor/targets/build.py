@@ -202,6 +202,7 @@ class Builder:
         *,
         jobs: int | None = None,
         timeout_s: float = 600.0,
+        exclude: Path | None = None,
     ) -> None:
         if not command.strip():
             raise UserError("--build needs a command, e.g. --build 'make'")
@@ -213,7 +214,9 @@ class Builder:
         self.root = Path(root).resolve()
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.timeout_s = timeout_s
-        inside = self.root if self.root.is_relative_to(self.src) else None
+        # The sweep's own folder (journal, builds) may sit inside --src: never copy or hash it.
+        skip = Path(exclude).resolve() if exclude is not None else self.root
+        inside = skip if skip.is_relative_to(self.src) else None
         self._exclude = inside
         self.hash = source_hash(self.src, inside)
         self.sites = {d.name: macro_sites(self.src, d.name, inside) for d in self.defines}

@@ -232,16 +232,23 @@ class ExternalTarget(Target):
             out.update(self.builder.provenance())
         return out
 
+    def _build(self, config: Config) -> Any:
+        """The configuration's build (built now, or found in the cache, if not yet here)."""
+        build = self._builds.get(config.key)
+        if build is None:
+            build = self._builds[config.key] = self.builder.build(config)
+        return build
+
     def argv(self, config: Config) -> list[str]:
         if self.builder is not None:
-            build = self._builds.get(config.key)
-            app = str(build.build_dir / self.app) if build else self.app
+            app = str(self._build(config).build_dir / self.app)
             return [app, *substitute(self.app_args, config)]
         return [self.app, *substitute(self.app_args, config)]
 
     def _cwd(self, config: Config) -> str | None:
-        build = self._builds.get(config.key)
-        return str(build.build_dir) if build is not None else self.cwd
+        if self.builder is not None:
+            return str(self._build(config).build_dir)
+        return self.cwd
 
     def prepare(self, configs: Sequence[Config], note: Any = None) -> None:
         """Build every configuration's copy first, in parallel (nothing when not building)."""
@@ -269,9 +276,7 @@ class ExternalTarget(Target):
         device = self.device().row()
         cost: dict[str, Any] = {}
         if self.builder is not None:
-            build = self._builds.get(config.key)
-            if build is None:
-                build = self._builds[config.key] = self.builder.build(config)
+            build = self._build(config)
             cost["build_s"] = round(build.seconds, 3)
             cost["build_cached"] = build.cached
             if not build.ok:
