@@ -101,6 +101,7 @@ def test_sweep_builds_each_configuration_times_under_ncu_and_keeps_the_tree(env)
     assert meta["defines"] == "BLOCK_X={block_x} BLOCK_Y={block_y}"
     assert (meta["src_repository"], meta["src_commit"]) == ("github.com/someone/app", "ab" * 20)
     assert meta["ncu"] == "2025.3.1.0"  # the replaying stand-in says it is that version
+    assert "--clock-control none --cache-control none" in meta["timing_without_time_line"]
     assert {p.name: p.read_text() for p in src.iterdir()} == before  # user's tree untouched
     compiles = [json.loads(x) for x in (env / "nvcc.log").read_text().splitlines()]
     assert sorted(c["flags"]["BLOCK_Y"] for c in compiles) == ["16", "32", "8"]

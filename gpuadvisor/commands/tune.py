@@ -21,6 +21,11 @@ HELP = (
     "{block_size} {cache_config} in its arguments (after `--`) and the environment "
     "variables GPUADVISOR_BLOCK_X/_Y/_Z/_SIZE and GPUADVISOR_CACHE_CONFIG, and prints its "
     "kernel time as a line `gpuadvisor: time_ms=<ms>` (see examples/README.md).\n\n"
+    "An app as it is: `gpuadvisor tune ./needle --src rodinia/nw --build 'nvcc -O3 "
+    "needle.cu -o needle' --define 'BLOCK_SIZE={block_x}' --kernel needle_cuda_shared_1 -- "
+    "2048 10` builds each configuration in its own copy of --src (the #define rewritten "
+    "there), times the matching launches under ncu when the app prints no time, and fails "
+    "a configuration whose launch shows another block.\n\n"
     "Every finished configuration is written at once to OUT/journal.jsonl; an interrupted "
     "sweep continues with --resume. Results: OUT/sweep.csv and OUT/sweep.jsonl."
 )

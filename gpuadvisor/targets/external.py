@@ -227,7 +227,11 @@ class ExternalTarget(Target):
             self._device = replace(info, arch=arch)
 
     def provenance(self) -> dict[str, Any]:
+        from gpuadvisor.targets.app_timing import describe_method
+
         out = {"target": "external", "app": self.describe(), "kernel": self.kernel}
+        # How kernels are timed when the app prints no time line (also in each row's source).
+        out["timing_without_time_line"] = describe_method(self.launch_count)
         if self.builder is not None:
             out.update(self.builder.provenance())
         return out
