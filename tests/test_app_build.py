@@ -203,3 +203,15 @@ def test_default_src_is_the_current_folder_and_the_sweep_folder_inside_is_left_o
     again = CliRunner().invoke(app, [*argv, "--overwrite"])
     assert again.exit_code == 0, again.output
     assert again.output.count(": cached") == 2  # the journal in ./out did not change the hash
+
+
+def test_a_built_app_that_prints_its_time_keeps_its_own_timer(env):
+    src = make_src(
+        env, "// launch matrix_add BLOCK_X BLOCK_Y\n// prints gpuadvisor: time_ms=0.25\n"
+    )
+    result = tune(src, env / "out", "16x16,32x8", "matrix_add")
+    assert result.exit_code == 0, result.output
+    table, _ = read_sweep(env / "out" / "sweep.csv")
+    assert list(table["time_ms"]) == [0.25, 0.25] and set(table["status"]) == {"ok"}
+    assert table["source"].str.startswith("app-reported time").all()
+    assert not (env / "ncu.log").exists()  # no ncu timing pass (and --no-profile)
