@@ -38,6 +38,7 @@ def timed(fn) -> float:
 
 
 def bare(args, shapes: list[str], work: Path) -> list[dict]:
+    work.mkdir(parents=True, exist_ok=True)
     """The commands of one configuration each, run directly (no gpuadvisor in the loop)."""
     from gpuadvisor.targets.app_timing import timing_command
     from gpuadvisor.targets.profiling import find_ncu
@@ -103,8 +104,10 @@ def main() -> int:
     ap.add_argument("--exe", required=True)
     ap.add_argument("--kernel", required=True)
     ap.add_argument("--shapes", required=True)
-    ap.add_argument("app_args", nargs="*")
-    args = ap.parse_args()
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = ap.parse_args(argv[:cut])
+    args.app_args = argv[cut + 1 :]  # the app's own arguments, after --
     args.src = args.src.resolve()
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -112,6 +115,7 @@ def main() -> int:
     n = len(shapes)
     if n < 2:
         raise SystemExit("--shapes needs at least 2 shapes")
+    bare(args, shapes[:1], out / "warm-up")  # nvcc and the app read from disk once, for all
     tune_1 = tune(args, shapes[:1], out / "tune-1")
     tune_n = tune(args, shapes, out / f"tune-{n}")
     costs = bare(args, shapes, out)

@@ -39,7 +39,8 @@ COMPAT="-DcudaThreadSynchronize=cudaDeviceSynchronize"  # CUDA 13 dropped the ol
 app() {  # name, then the tune arguments
   local name=$1; shift
   local begin=$(date +%s)
-  timeout 170 $G tune "$@" --jobs 16 --out "$res/$name" > "$res/logs/$name.log" 2>&1
+  # tune's own options first: everything after the app's `--` goes to the app
+  timeout 170 $G tune --jobs 16 --out "$res/$name" "$@" > "$res/logs/$name.log" 2>&1
   local code=$?
   log "$name: exit $code in $(( $(date +%s) - begin )) s"
 }
@@ -108,7 +109,7 @@ for bench in ("ncu_vs_events/ncu_vs_events.md", "app_overhead/app_overhead.md"):
     path = res / bench
     print(path.read_text().strip() if path.exists() else f"{bench}: missing")
 EOF
-rm -rf "$res"/*/builds "$res"/ncu_vs_events/build "$res"/app_overhead/bare-* \
+rm -rf "$res"/*/builds "$res"/ncu_vs_events/build "$res"/app_overhead/bare-* "$res"/app_overhead/warm-up \
   "$res"/app_overhead/tune-*/builds
 tar -C "$work" -czf "$out/apps.tar.gz" results
 cp "$res/summary.txt" "$out/summary.txt"
