@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gpuadvisor.cli import app, main
+from gpuadvisor.errors import UserError
 from gpuadvisor.space import Config
 from gpuadvisor.sweep import read_sweep
 from gpuadvisor.targets.build import Builder, macro_sites, parse_define, plan_defines
@@ -172,7 +173,7 @@ def test_builds_run_in_parallel_and_share_identical_configurations(env):
 
 def test_build_mistakes_are_one_line_errors(tmp_path, capsys):
     for argv, words in [
-        (["--src", str(tmp_path)], "--src, --define and --jobs go with --build 'COMMAND'"),
+        (["--src", str(tmp_path)], "--src, --define, --jobs and --out-of-tree go with --build"),
         (["--build", "make", "--define", "BLOCK X"], "bad --define 'BLOCK X'"),
         (["--build", "make", "--src", str(tmp_path / "nope")], "no such folder"),
         (["--build", "make", "--objective", "best"], "--objective must be sum or each"),
@@ -215,3 +216,22 @@ def test_a_built_app_that_prints_its_time_keeps_its_own_timer(env):
     assert list(table["time_ms"]) == [0.25, 0.25] and set(table["status"]) == {"ok"}
     assert table["source"].str.startswith("app-reported time").all()
     assert not (env / "ncu.log").exists()  # no ncu timing pass (and --no-profile)
+
+
+def test_out_of_tree_builds_start_empty_and_take_defines_as_flags(env):
+    src = make_src(env, "// launch matrix_add BLOCK_X BLOCK_Y\n")
+    (src / "config.h").write_text(
+        "#ifndef BLOCK_X\n#define BLOCK_X 32\n#endif\n#define BLOCK_Y 8\n"
+    )
+    command = f"{sys.executable} {FAKE / 'fake_nvcc'} {{src}}/app.cu -o app"
+    with pytest.raises(UserError, match="cannot rewrite the unguarded #define at config.h:4"):
+        Builder(command, src, [parse_define("BLOCK_Y={block_y}")], env / "b", out_of_tree=True)
+    builder = Builder(
+        command, src, [parse_define("BLOCK_X={block_x}")], env / "b", out_of_tree=True
+    )
+    result = builder.build(Config("k", (64, 8, 1), "default"))
+    assert result.ok and sorted(p.name for p in result.build_dir.iterdir()) == [
+        ".gpuadvisor-build.json",
+        "app",
+    ]
+    assert result.flags == ["-DBLOCK_X=64"] and not result.rewrites

@@ -152,7 +152,7 @@ def tune(
         None,
         "--build",
         help="Build the app once per configuration with this shell command (placeholders "
-        "{block_x} ... and {defines}), each in its own copy of --src; TARGET is then the "
+        "{block_x} ..., {defines}, {src}), each in its own copy of --src; TARGET is then the "
         "built program's path inside the copy. Builds are cached and run in parallel.",
     ),
     src: Path = typer.Option(
@@ -166,6 +166,12 @@ def tune(
         "source guards the macro, else its #define line is rewritten in the build copy.",
     ),
     jobs: int = typer.Option(0, "--jobs", "-j", help="Parallel builds (default: CPU count)."),
+    out_of_tree: bool = typer.Option(
+        False,
+        "--out-of-tree",
+        help="Build each configuration in an empty folder, reaching the sources through "
+        "{src} (e.g. cmake -S {src} -B .); only -D defines then (no #define rewriting).",
+    ),
     objective: str = typer.Option(
         "sum",
         "--objective",
@@ -193,8 +199,8 @@ def tune(
     args = list(app_args or [])
     if objective not in ("sum", "each"):
         raise UserError("--objective must be sum or each")
-    if (src or define or jobs) and not build:
-        raise UserError("--src, --define and --jobs go with --build 'COMMAND'")
+    if (src or define or jobs or out_of_tree) and not build:
+        raise UserError("--src, --define, --jobs and --out-of-tree go with --build 'COMMAND'")
 
     if _is_builtin(target):
         from gpuadvisor.targets.builtin import BuiltinTarget
@@ -231,7 +237,7 @@ def tune(
                 "--kernel NAME (the kernel it launches)"
             )
         out_dir = out or Path("out") / f"tune-{kernel}"
-        builder = _builder(build, src, define, jobs, out_dir, timeout)
+        builder = _builder(build, src, define, jobs, out_dir, timeout, out_of_tree)
         the_target = ExternalTarget(target, args, kernel, timeout_s=timeout, builder=builder)
         default_dims = 2
 
@@ -321,7 +327,7 @@ def _argv_tail() -> list[str]:
     return argv[argv.index("tune") + 1 :] if "tune" in argv else argv
 
 
-def _builder(build, src, defines, jobs, out_dir, timeout):
+def _builder(build, src, defines, jobs, out_dir, timeout, out_of_tree=False):
     """The per-configuration builder for --build (None without it)."""
     if not build:
         return None
@@ -335,6 +341,7 @@ def _builder(build, src, defines, jobs, out_dir, timeout):
         jobs=jobs or None,
         timeout_s=max(600.0, timeout),
         exclude=out_dir,
+        out_of_tree=out_of_tree,
     )
 
 

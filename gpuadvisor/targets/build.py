@@ -6,6 +6,9 @@ its own copy of ``DIR``: the command's ``{block_x}``-style placeholders are fill
 macro with ``#ifndef NAME``, or does not define it at all) or rewrites the ``#define NAME``
 line of the copy. ``-D`` flags go to the command's ``{defines}`` placeholder and to
 ``NVCC_APPEND_FLAGS`` (which nvcc appends to every compile, Makefile and CMake builds alike).
+With ``out_of_tree`` the per-configuration folder starts empty and the command reaches the
+sources through ``{src}`` (``cmake -S {src} -B . -DBS={block_x} && cmake --build .``); it
+then cannot rewrite a ``#define``, so an unguarded one is a user error.
 
 A build directory is named by a hash of (substituted command, defines, source hash) and
 holds a marker once it built, so a repeated or resumed sweep rebuilds nothing. Builds run in
@@ -203,6 +206,7 @@ class Builder:
         jobs: int | None = None,
         timeout_s: float = 600.0,
         exclude: Path | None = None,
+        out_of_tree: bool = False,
     ) -> None:
         if not command.strip():
             raise UserError("--build needs a command, e.g. --build 'make'")
@@ -220,6 +224,15 @@ class Builder:
         self._exclude = inside
         self.hash = source_hash(self.src, inside)
         self.sites = {d.name: macro_sites(self.src, d.name, inside) for d in self.defines}
+        self.out_of_tree = out_of_tree
+        if out_of_tree:  # an empty build folder per configuration; the sources stay put
+            fixed = [s for sites in self.sites.values() for s in sites if not s.guarded]
+            if fixed:
+                where = ", ".join(f"{s.path}:{s.line}" for s in fixed[:3])
+                raise UserError(
+                    f"--out-of-tree cannot rewrite the unguarded #define at {where}: "
+                    "build in a copy (leave --out-of-tree out) or guard it with #ifndef"
+                )
 
     def provenance(self) -> dict[str, str]:
         """What the sweep's header records about the build: the command, defines, source hash,
@@ -240,7 +253,10 @@ class Builder:
     def plan(self, values: dict[str, str]) -> tuple[str, list[str], list[Rewrite], str]:
         """(command, -D flags, rewrites, cache key) for one configuration's values."""
         flags, rewrites = plan_defines(self.sites, self.defines, values)
-        command = fill(self.command, {**values, "defines": " ".join(map(shlex.quote, flags))})
+        # {src}: the sources as this build sees them (the copy it runs in, or the user's tree)
+        where = shlex.quote(str(self.src)) if self.out_of_tree else "."
+        extra = {"defines": " ".join(map(shlex.quote, flags)), "src": where}
+        command = fill(self.command, {**values, **extra})
         blob = json.dumps([command, flags, [(r.path, r.line, r.new) for r in rewrites], self.hash])
         return command, flags, rewrites, hashlib.sha256(blob.encode()).hexdigest()[:16]
 
@@ -265,7 +281,10 @@ class Builder:
             here = Path(folder)
             return {n for n in names if n in _SKIP_DIRS or (exclude and here / n == exclude)}
 
-        shutil.copytree(self.src, work, symlinks=True, ignore=ignore)
+        if self.out_of_tree:
+            work.mkdir(parents=True)
+        else:
+            shutil.copytree(self.src, work, symlinks=True, ignore=ignore)
         apply_rewrites(work, rewrites)
         env = config_env(config)
         if flags:
