@@ -10,7 +10,8 @@
 # 2. benchmarks/ncu_vs_events.py: ncu gpu__time_duration vs CUDA events, same launches;
 # 3. benchmarks/app_overhead.py: gpuadvisor's cost per configuration vs the bare commands.
 # Writes OUTDIR/apps.tar.gz (every sweep folder without build copies, logs, benchmark
-# results) and OUTDIR/summary.txt; prints the summary last. Budget: about 6 minutes.
+# results) and OUTDIR/summary.txt; prints the summary last. Expected: about 5 minutes;
+# every step's timeout is cut to what is left of RECORD_APPS_BUDGET_S (520 s) for the whole run.
 set -uo pipefail
 out=${1:-${OUT:?usage: record_apps.sh OUTDIR (or set OUT)}}
 mkdir -p "$out"
@@ -24,6 +25,12 @@ if ! python3 -c 'import pycuda' 2>/dev/null; then
 fi
 export PYTHONPATH="${PYTHONPATH:+$PYTHONPATH:}$PWD"
 start=$(date +%s)
+BUDGET=${RECORD_APPS_BUDGET_S:-520}  # seconds for the whole run (the device allows 600)
+cap() {  # the timeout for a step that wants $1 s: what the budget has left, less 25 s to pack
+  local left=$(( BUDGET - ($(date +%s) - start) - 25 ))
+  (( left < 5 )) && left=5
+  echo $(( $1 < left ? $1 : left ))
+}
 log() { echo "[$(date -u +%H:%M:%S) +$(( $(date +%s) - start ))s] $*" | tee -a "$res/summary.txt"; }
 { echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "gpu: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
@@ -40,7 +47,7 @@ app() {  # name, then the tune arguments
   local name=$1; shift
   local begin=$(date +%s)
   # tune's own options first: everything after the app's `--` goes to the app
-  timeout 170 $G tune --jobs 16 --out "$res/$name" "$@" > "$res/logs/$name.log" 2>&1
+  timeout "$(cap 150)" $G tune --jobs 16 --out "$res/$name" "$@" > "$res/logs/$name.log" 2>&1
   local code=$?
   log "$name: exit $code in $(( $(date +%s) - begin )) s"
 }
@@ -69,10 +76,10 @@ app lud ./lud_cuda --src .apps/lud \
   --define 'BLOCK_SIZE={block_x}' --kernel lud_internal --shapes 8x8,16x16,32x32 -- -s 2048
 
 begin=$(date +%s)
-timeout 150 python3 benchmarks/ncu_vs_events.py "$res/ncu_vs_events" > "$res/logs/ncu_vs_events.log" 2>&1
+timeout "$(cap 120)" python3 benchmarks/ncu_vs_events.py "$res/ncu_vs_events" > "$res/logs/ncu_vs_events.log" 2>&1
 log "ncu_vs_events: exit $? in $(( $(date +%s) - begin )) s"
 begin=$(date +%s)
-timeout 150 python3 benchmarks/app_overhead.py "$res/app_overhead" --src .apps/pathfinder \
+timeout "$(cap 120)" python3 benchmarks/app_overhead.py "$res/app_overhead" --src .apps/pathfinder \
   --build "$NVCC pathfinder.cu -o pathfinder" --define BLOCK_SIZE --exe ./pathfinder \
   --kernel dynproc_kernel --shapes 64,128,256,512 -- 100000 100 20 \
   > "$res/logs/app_overhead.log" 2>&1
