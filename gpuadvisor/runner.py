@@ -408,7 +408,9 @@ def run_sweep(
                     batch = todo[start : start + size]
                     try:
                         results = target.profile(
-                            batch, out_dir, progress=lambda n: reporter.advance("ncu", steps=n)
+                            batch,
+                            out_dir,
+                            progress=lambda n, note="": reporter.advance("ncu", note, steps=n),
                         )
                     except UserError as err:
                         results = {c.key: {"error": f"ncu: {err}"} for c in batch}

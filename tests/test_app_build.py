@@ -201,6 +201,7 @@ def test_default_src_is_the_current_folder_and_the_sweep_folder_inside_is_left_o
     row = table[table["block_x"] == 16].iloc[0]
     # the profiling pass ran in the build copy too: ncu's counters joined the row
     assert row["profiler"] == "ncu" and row["achieved_occupancy"] > 0
+    assert row["ncu_profile_s"] > 0 and ": profile " in first.output  # its cost, shown
     again = CliRunner().invoke(app, [*argv, "--overwrite"])
     assert again.exit_code == 0, again.output
     assert again.output.count(": cached") == 2  # the journal in ./out did not change the hash

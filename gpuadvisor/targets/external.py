@@ -440,13 +440,18 @@ class ExternalTarget(Target):
                 (rawdir / f"{self.kernel}-{name}.csv").write_text(run.stdout)
                 rows = parse_run(run, source="ncu " + " ".join(self.argv(config)))
                 matched, problems = match_launches([config], rows[:1])
-                results[config.key] = matched.get(config.key) or {
-                    "error": "ncu: " + "; ".join(problems)
-                }
+                found = matched.get(config.key)
+                results[config.key] = (
+                    {**found, "ncu_profile_s": round(run.seconds, 3)}
+                    if found
+                    else {"error": "ncu: " + "; ".join(problems)}
+                )
+                note = f"{config.label()}: profile {run.seconds:.1f} s"
             except ProfilerError as err:
                 results[config.key] = {"error": f"ncu: {err}"}
+                note = f"{config.label()}: {err}"
             if progress is not None:
-                progress(1)
+                progress(1, note)
         return results
 
 
