@@ -290,9 +290,16 @@ def _row_note(row: Mapping[str, Any]) -> str:
     label = (
         f"{row.get('block_x')}x{row.get('block_y')}x{row.get('block_z')} {row.get('cache_config')}"
     )
+    costs = [
+        f"{name} {float(row[key]):.1f} s"
+        + (" (cached)" if key == "build_s" and row.get("build_cached") else "")
+        for key, name in (("build_s", "build"), ("app_wall_s", "run"), ("ncu_time_s", "ncu"))
+        if row.get(key) is not None
+    ]
+    cost = f" [{', '.join(costs)}]" if costs else ""
     if row.get("status") == "ok" and row.get("time_ms") is not None:
-        return f"{label}: {float(row['time_ms']):.4g} ms"
-    return f"{label}: {row.get('status')} ({row.get('error')})"
+        return f"{label}: {float(row['time_ms']):.4g} ms{cost}"
+    return f"{label}: {row.get('status')} ({row.get('error')}){cost}"
 
 
 def run_sweep(
@@ -368,6 +375,9 @@ def run_sweep(
                 reporter.note(f"journal: ignored {state.torn} torn or damaged line(s)")
             if reused:
                 reporter.note(f"resuming: {reused} of {len(configs)} configurations already done")
+            prepare = getattr(target, "prepare", None)
+            if prepare is not None and pending_time:
+                prepare(pending_time, reporter.note)  # e.g. build every configuration
             reporter.task("timing", len(pending_time))
             for config in pending_time:
                 try:
@@ -378,6 +388,11 @@ def run_sweep(
                         journal.append({"type": "row", "row": broken})
                         state.rows[config.key] = plain_record(broken)
                     raise
+                parts = row.pop("_parts", None) or []  # per-kernel rows of a regex
+                for part in parts:
+                    part = plain_record(part)
+                    journal.append({"type": "row", "row": part})
+                    state.rows[config_key(part)] = part
                 row = plain_record(row)
                 journal.append({"type": "row", "row": row})
                 state.rows[config.key] = row
@@ -393,7 +408,9 @@ def run_sweep(
                     batch = todo[start : start + size]
                     try:
                         results = target.profile(
-                            batch, out_dir, progress=lambda n: reporter.advance("ncu", steps=n)
+                            batch,
+                            out_dir,
+                            progress=lambda n, note="": reporter.advance("ncu", note, steps=n),
                         )
                     except UserError as err:
                         results = {c.key: {"error": f"ncu: {err}"} for c in batch}

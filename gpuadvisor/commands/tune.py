@@ -21,6 +21,11 @@ HELP = (
     "{block_size} {cache_config} in its arguments (after `--`) and the environment "
     "variables GPUADVISOR_BLOCK_X/_Y/_Z/_SIZE and GPUADVISOR_CACHE_CONFIG, and prints its "
     "kernel time as a line `gpuadvisor: time_ms=<ms>` (see examples/README.md).\n\n"
+    "An app as it is: `gpuadvisor tune ./needle --src rodinia/nw --build 'nvcc -O3 "
+    "needle.cu -o needle' --define 'BLOCK_SIZE={block_x}' --kernel needle_cuda_shared_1 -- "
+    "2048 10` builds each configuration in its own copy of --src (the #define rewritten "
+    "there), times the matching launches under ncu when the app prints no time, and fails "
+    "a configuration whose launch shows another block.\n\n"
     "Every finished configuration is written at once to OUT/journal.jsonl; an interrupted "
     "sweep continues with --resume. Results: OUT/sweep.csv and OUT/sweep.jsonl."
 )
@@ -143,6 +148,36 @@ def tune(
         0.5, "--budget", help="Seconds of repeats per configuration, at most (built-ins)."
     ),
     max_repeats: int = typer.Option(100, "--max-repeats", help="Timed repeats, at most."),
+    build: str = typer.Option(
+        None,
+        "--build",
+        help="Build the app once per configuration with this shell command (placeholders "
+        "{block_x} ..., {defines}, {src}), each in its own copy of --src; TARGET is then the "
+        "built program's path inside the copy. Builds are cached and run in parallel.",
+    ),
+    src: Path = typer.Option(
+        None, "--src", help="The source folder --build copies per configuration (default: .)."
+    ),
+    define: list[str] = typer.Option(
+        None,
+        "--define",
+        "-D",
+        help="NAME=TEMPLATE (repeatable), e.g. BLOCK_SIZE={block_x}: -DNAME=value where the "
+        "source guards the macro, else its #define line is rewritten in the build copy.",
+    ),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="Parallel builds (default: CPU count)."),
+    out_of_tree: bool = typer.Option(
+        False,
+        "--out-of-tree",
+        help="Build each configuration in an empty folder, reaching the sources through "
+        "{src} (e.g. cmake -S {src} -B .); only -D defines then (no #define rewriting).",
+    ),
+    objective: str = typer.Option(
+        "sum",
+        "--objective",
+        help="With a --kernel regex matching several kernels: rank configurations by the sum "
+        "of the kernels' times (sum) or each kernel on its own (each).",
+    ),
     top: int = typer.Option(5, "--top", help="How many of the best configurations to show."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
     ray: str = typer.Option(
@@ -170,13 +205,17 @@ def tune(
         raise UserError("--dims must be 1, 2 or 3")
     caches = sp.parse_cache_configs(cache_configs)
     args = list(app_args or [])
+    if objective not in ("sum", "each"):
+        raise UserError("--objective must be sum or each")
+    if (src or define or jobs or out_of_tree) and not build:
+        raise UserError("--src, --define, --jobs and --out-of-tree go with --build 'COMMAND'")
 
     if _is_builtin(target):
         from gpuadvisor.targets.builtin import BuiltinTarget
         from gpuadvisor.targets.manifest import get_kernel
 
-        if args:
-            raise UserError(f"{target} is a built-in kernel: it takes no app arguments")
+        if args or build:
+            raise UserError(f"{target} is a built-in kernel: it takes no app arguments or --build")
         spec = get_kernel(target)
         if kernel and kernel != spec.name:
             raise UserError(f"--kernel {kernel} does not match the built-in kernel {target}")
@@ -206,7 +245,8 @@ def tune(
                 "--kernel NAME (the kernel it launches)"
             )
         out_dir = out or Path("out") / f"tune-{kernel}"
-        the_target = ExternalTarget(target, args, kernel, timeout_s=timeout)
+        builder = _builder(build, src, define, jobs, out_dir, timeout, out_of_tree)
+        the_target = ExternalTarget(target, args, kernel, timeout_s=timeout, builder=builder)
         default_dims = 2
 
     check_out_dir(out_dir, resume=resume, overwrite=overwrite)
@@ -264,7 +304,8 @@ def tune(
             soft_wrap=True,
         )
         provenance = {
-            "command": "gpuadvisor tune " + " ".join(_argv_tail()),
+            "command": "gpuadvisor tune " + " ".join(map(_quote, _argv_tail())),
+            "date": _now(),
             "gpu": device.gpu,
             "arch": arch_obj.name,
             "driver": device.driver,
@@ -276,6 +317,11 @@ def tune(
 
             provenance["ncu"] = ncu_version(_find())
             provenance["ncu_options"] = "--cache-control all --clock-control base"
+        elif getattr(the_target, "profile_tool_ok", lambda: False)():  # apps timed under ncu
+            from gpuadvisor.profilers.ncu import ncu_version
+            from gpuadvisor.targets.profiling import find_ncu as _find
+
+            provenance["ncu"] = ncu_version(_find())
         result = run_sweep(
             the_target,
             space.configs,
@@ -291,8 +337,20 @@ def tune(
         )
     finally:
         the_target.close()
-    _render(outc, result, top)
+    _render(outc, result, top, objective)
     _show_analysis(outc, result.table, arch_obj.name, top)
+
+
+def _quote(arg: str) -> str:
+    import shlex
+
+    return shlex.quote(arg)
+
+
+def _now() -> str:
+    import datetime as dt
+
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
 
 
 def _argv_tail() -> list[str]:
@@ -300,6 +358,24 @@ def _argv_tail() -> list[str]:
 
     argv = sys.argv[1:]
     return argv[argv.index("tune") + 1 :] if "tune" in argv else argv
+
+
+def _builder(build, src, defines, jobs, out_dir, timeout, out_of_tree=False):
+    """The per-configuration builder for --build (None without it)."""
+    if not build:
+        return None
+    from gpuadvisor.targets.build import Builder, parse_define
+
+    return Builder(
+        build,
+        src or Path.cwd(),
+        [parse_define(d) for d in defines or []],
+        out_dir / "builds",
+        jobs=jobs or None,
+        timeout_s=max(600.0, timeout),
+        exclude=out_dir,
+        out_of_tree=out_of_tree,
+    )
 
 
 def _resolve_arch(name: str | None, device_arch: str | None):
@@ -314,9 +390,21 @@ def _resolve_arch(name: str | None, device_arch: str | None):
     )
 
 
-def _render(console: Any, result: Any, top: int) -> None:
-    from rich.table import Table
+def _render(console: Any, result: Any, top: int, objective: str = "sum") -> None:
+    table = result.table
+    _summary(console, result)
+    ok = table[(table["status"] == "ok") & table["time_ms"].notna()]
+    parts = ok["part_of"].notna() if "part_of" in ok.columns else ok["kernel"].isna()
+    if objective == "each" and parts.any():  # each kernel of a --kernel regex on its own
+        groups = [group for _, group in ok[parts].groupby("kernel")]
+    else:  # the configurations (a regex's rows: the sum of its kernels' times)
+        groups = [ok[~parts]]
+    for group in groups:
+        _best(console, group, top)
+    _problems(console, result)
 
+
+def _summary(console: Any, result: Any) -> None:
     table = result.table
     counts = table["status"].value_counts().to_dict()
     summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
@@ -325,26 +413,47 @@ def _render(console: Any, result: Any, top: int) -> None:
         + (f" ({result.reused} from an earlier run)" if result.reused else ""),
         highlight=False,
     )
-    ok = table[(table["status"] == "ok") & table["time_ms"].notna()]
-    if top and not ok.empty:
-        best = ok.sort_values("time_ms").head(top)
-        fastest = float(best["time_ms"].iloc[0])
-        view = Table(title=f"Best configurations ({best['kernel'].iloc[0]})")
-        for col in ("block", "threads", "cache", "time ms", "vs best", "occupancy %"):
-            view.add_column(col, justify="right" if col != "cache" else "left")
-        for _, row in best.iterrows():
-            occ = row.get("achieved_occupancy")
-            if occ is None or occ != occ:
-                occ = row.get("theoretical_occupancy")
-            view.add_row(
-                f"{row['block_x']}x{row['block_y']}x{row['block_z']}",
-                str(row["block_size"]),
-                str(row["cache_config"]),
-                f"{row['time_ms']:.4g}",
-                f"{row['time_ms'] / fastest:.2f}x",
-                "-" if occ is None or occ != occ else f"{occ:.0f}",
-            )
-        console.print(view)
+
+
+def _best(console: Any, ok: Any, top: int) -> None:
+    """The fastest configurations; apps timed from outside rank by ``total_ms`` (all the
+    matched launches), since a block size can change how many launches the app makes."""
+    from rich.table import Table
+
+    if not top or ok.empty:
+        return
+    by_total = "total_ms" in ok.columns and bool(ok["total_ms"].notna().all())
+    key = "total_ms" if by_total else "time_ms"
+    best = ok.sort_values(key).head(top)
+    fastest = float(best[key].iloc[0])
+    title = f"Best configurations ({best['kernel'].iloc[0]})"
+    view = Table(title=title + (": GPU time of all matched launches" if by_total else ""))
+    columns = ["block", "threads", "cache", "time ms"]
+    columns += ["launches", "total ms"] if by_total else []
+    for col in [*columns, "vs best", "occupancy %"]:
+        view.add_column(col, justify="right" if col != "cache" else "left")
+    for _, row in best.iterrows():
+        occ = row.get("achieved_occupancy")
+        if occ is None or occ != occ:
+            occ = row.get("theoretical_occupancy")
+        cells = [
+            f"{row['block_x']}x{row['block_y']}x{row['block_z']}",
+            str(row["block_size"]),
+            str(row["cache_config"]),
+            f"{row['time_ms']:.4g}",
+        ]
+        if by_total:
+            cells += [f"{row['repeats']:.0f}", f"{row['total_ms']:.4g}"]
+        cells += [
+            f"{row[key] / fastest:.2f}x",
+            "-" if occ is None or occ != occ else f"{occ:.0f}",
+        ]
+        view.add_row(*cells)
+    console.print(view)
+
+
+def _problems(console: Any, result: Any) -> None:
+    table = result.table
     problems = table[table["status"].isin(["failed", "invalid"])]
     for _, row in problems.head(5).iterrows():
         console.print(

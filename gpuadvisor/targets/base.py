@@ -22,7 +22,7 @@ from gpuadvisor.shapes import Shape
 from gpuadvisor.space import Config, Space
 
 Key = tuple[str, int, int, int, str]
-Progress = Callable[[int], None]
+Progress = Callable[..., None]  # progress(steps, note="")
 
 
 @dataclass(frozen=True)

@@ -190,7 +190,24 @@ class ExternalTarget(Target):
         kernel_regex: str | None = None,
         device_info: DeviceInfo | None = None,
         cwd: str | Path | None = None,
+        builder: Any = None,
+        launch_count: int | None = None,
     ) -> None:
+        self.builder = builder  # a gpuadvisor.targets.build.Builder, or None
+        self.launch_count = launch_count
+        self._builds: dict[Key, Any] = {}
+        self._reports: bool | None = None  # does the app print 'gpuadvisor: time_ms='?
+        if builder is not None:  # the app is built per configuration: resolved in its copy
+            if not kernel:
+                raise UserError("an external app needs --kernel NAME (the kernel it launches)")
+            self.app = app
+            self.app_args = list(app_args)
+            self.kernel = kernel
+            self.kernel_regex = kernel_regex or kernel
+            self.timeout_s = float(timeout_s)
+            self.cwd = None
+            self._device = device_info
+            return
         path = shutil.which(app) if os.sep not in app else app
         if path is None or not os.path.isfile(path):
             raise UserError(f"{app}: no such program")
@@ -221,10 +238,48 @@ class ExternalTarget(Target):
             self._device = replace(info, arch=arch)
 
     def provenance(self) -> dict[str, Any]:
-        return {"target": "external", "app": self.describe(), "kernel": self.kernel}
+        from gpuadvisor.targets.app_timing import describe_method
+
+        out = {"target": "external", "app": self.describe(), "kernel": self.kernel}
+        # How kernels are timed when the app prints no time line (also in each row's source).
+        out["timing_without_time_line"] = describe_method(self.launch_count)
+        if self.builder is not None:
+            out.update(self.builder.provenance())
+        return out
+
+    def _build(self, config: Config) -> Any:
+        """The configuration's build (built now, or found in the cache, if not yet here)."""
+        build = self._builds.get(config.key)
+        if build is None:
+            build = self._builds[config.key] = self.builder.build(config)
+        return build
 
     def argv(self, config: Config) -> list[str]:
+        if self.builder is not None:
+            app = str(self._build(config).build_dir / self.app)
+            return [app, *substitute(self.app_args, config)]
         return [self.app, *substitute(self.app_args, config)]
+
+    def _cwd(self, config: Config) -> str | None:
+        if self.builder is not None:
+            return str(self._build(config).build_dir)
+        return self.cwd
+
+    def prepare(self, configs: Sequence[Config], note: Any = None) -> None:
+        """Build every configuration's copy first, in parallel (nothing when not building)."""
+        if self.builder is None:
+            return
+        from gpuadvisor.targets.build import describe_build
+
+        first = True
+
+        def done(config: Config, result: Any) -> None:
+            nonlocal first
+            if note is not None:
+                note(describe_build(config, result, with_rewrites=first))
+            first = first and not result.rewrites
+
+        self._builds.update(self.builder.build_all(configs, on_done=done))
 
     def space(
         self, shapes: Sequence[Shape], cache_configs: Sequence[str], arch: Any, min_threads: int = 1
@@ -234,9 +289,18 @@ class ExternalTarget(Target):
 
     def measure(self, config: Config) -> dict[str, Any]:
         device = self.device().row()
+        cost: dict[str, Any] = {}
+        if self.builder is not None:
+            build = self._build(config)
+            cost["build_s"] = round(build.seconds, 3)
+            cost["build_cached"] = build.cached
+            if not build.ok:
+                return failed_row(config, build.error(), **device, **cost)
+        if self._reports is False:  # the app prints no time: straight to ncu
+            return self._time_outside(config, device, cost)
         start = time.monotonic()
         try:
-            proc = spawn(self.argv(config), env=config_env(config), cwd=self.cwd)
+            proc = spawn(self.argv(config), env=config_env(config), cwd=self._cwd(config))
         except OSError as err:
             return failed_row(config, f"cannot start {self.app}: {err.strerror or err}", **device)
         try:
@@ -248,28 +312,37 @@ class ExternalTarget(Target):
             _kill(proc)
             raise
         wall = time.monotonic() - start
+        cost["app_wall_s"] = round(wall, 4)
         if proc.returncode < 0:
             why = f"crashed ({_signal_name(-proc.returncode)})"
             tail = _last_line(stderr)
-            return failed_row(config, why + (f": {tail}" if tail else ""), **device)
+            return failed_row(config, why + (f": {tail}" if tail else ""), **device, **cost)
         if proc.returncode != 0:
             tail = _last_line(stderr) or _last_line(stdout)
             return failed_row(
-                config, f"exit code {proc.returncode}" + (f": {tail}" if tail else ""), **device
+                config,
+                f"exit code {proc.returncode}" + (f": {tail}" if tail else ""),
+                **device,
+                **cost,
             )
         report = parse_report(stdout)
         if report is None or "time_ms" not in report:
-            return failed_row(
-                config, "no 'gpuadvisor: time_ms=<ms>' line in the app's output", **device
-            )
+            if self._reports is None and self.profile_tool_ok():
+                self._reports = False  # time this and every later configuration under ncu
+                return self._time_outside(config, device, cost)
+            why = "no 'gpuadvisor: time_ms=<ms>' line in the app's output"
+            if self._reports is None:
+                why += " (and no ncu here to time its kernels from outside)"
+            return failed_row(config, why, **device, **cost)
+        self._reports = True
         row: dict[str, Any] = {
             **config.identity(),
             **device,
+            **cost,
             "profiler": "timing",
             "source": f"app-reported time ({self.app})",
             "status": "ok",
             "error": None,
-            "app_wall_s": round(wall, 4),
         }
         for key in ("time_ms", "time_ms_min", "time_ms_max", "time_ms_std"):
             if key in report:
@@ -281,6 +354,64 @@ class ExternalTarget(Target):
             row["status"] = "invalid"
             row["error"] = "the app reported valid=0 (its output check failed)"
         return row
+
+    def profile_tool_ok(self) -> bool:
+        """Whether ncu is here to time an app that reports no time itself."""
+        from gpuadvisor.targets.profiling import find_ncu
+
+        try:
+            find_ncu()
+        except ProfilerError:
+            return False
+        return True
+
+    def _time_outside(
+        self, config: Config, device: dict[str, Any], cost: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Time the matching launches under ncu (gpu__time_duration), check their blocks."""
+        from gpuadvisor.targets import app_timing
+        from gpuadvisor.targets.profiling import NcuRun, find_ncu, parse_run, run_streaming
+
+        argv = app_timing.timing_command(
+            self.argv(config), self.kernel_regex, find_ncu(), self.launch_count
+        )
+        try:
+            run: NcuRun = run_streaming(
+                argv,
+                timeout_s=4 * self.timeout_s + 60,
+                env=config_env(config),
+                cwd=self._cwd(config),
+            )
+        except ProfilerError as err:
+            return failed_row(config, f"ncu timing: {err}", **device, **cost)
+        cost["ncu_time_s"] = round(run.seconds, 3)
+        try:
+            rows = parse_run(run, source="ncu " + " ".join(self.argv(config)))
+        except ProfilerError as err:
+            tail = _last_line(run.stderr) or _last_line(run.stdout)
+            why = f"ncu timed no launch matching {self.kernel_regex!r}: {err}"
+            if run.returncode != 0:
+                why = f"exit code {run.returncode} under ncu" + (f": {tail}" if tail else "")
+            return failed_row(config, why, **device, **cost)
+        kernels = app_timing.group_launches(rows)
+        if not kernels:
+            return failed_row(
+                config,
+                f"ncu reported no time for kernels matching {self.kernel_regex!r}",
+                **device,
+                **cost,
+            )
+        problem = app_timing.knob_problem(config, kernels)
+        if problem:
+            return failed_row(config, problem, **device, **cost)
+        source = app_timing.describe_method(self.launch_count)
+        main, *parts = app_timing.timing_rows(config, kernels, {**device, **cost}, source)
+        if run.returncode != 0:
+            main["status"] = "failed"
+            main["error"] = f"exit code {run.returncode} under ncu: " + _last_line(run.stderr)
+        if parts:
+            main["_parts"] = parts
+        return main
 
     def profile(
         self, configs: Sequence[Config], workdir: Path, progress: Progress | None = None
@@ -311,19 +442,27 @@ class ExternalTarget(Target):
             )
             try:
                 run = run_streaming(
-                    argv, timeout_s=4 * self.timeout_s + 60, env=config_env(config, profiling=True)
+                    argv,
+                    timeout_s=4 * self.timeout_s + 60,
+                    env=config_env(config, profiling=True),
+                    cwd=self._cwd(config),
                 )
                 name = "-".join(str(v) for v in config.key[1:])
                 (rawdir / f"{self.kernel}-{name}.csv").write_text(run.stdout)
                 rows = parse_run(run, source="ncu " + " ".join(self.argv(config)))
                 matched, problems = match_launches([config], rows[:1])
-                results[config.key] = matched.get(config.key) or {
-                    "error": "ncu: " + "; ".join(problems)
-                }
+                found = matched.get(config.key)
+                results[config.key] = (
+                    {**found, "ncu_profile_s": round(run.seconds, 3)}
+                    if found
+                    else {"error": "ncu: " + "; ".join(problems)}
+                )
+                note = f"{config.label()}: profile {run.seconds:.1f} s"
             except ProfilerError as err:
                 results[config.key] = {"error": f"ncu: {err}"}
+                note = f"{config.label()}: {err}"
             if progress is not None:
-                progress(1)
+                progress(1, note)
         return results
 
 

@@ -82,6 +82,7 @@ def run_streaming(
     env: Mapping[str, str] | None = None,
     on_profiled: Callable[[], None] | None = None,
     watch: Callable[[], None] | None = None,
+    cwd: str | None = None,
 ) -> NcuRun:
     """Run ncu (no shell) to completion or ``timeout_s``.
 
@@ -91,7 +92,7 @@ def run_streaming(
     """
     start = time.monotonic()
     try:
-        proc = spawn(argv, env=env)
+        proc = spawn(argv, env=env, cwd=cwd)
     except OSError as err:
         raise ProfilerError(f"cannot start {argv[0]}: {err.strerror or err}") from None
     chunks: dict[str, list[str]] = {"out": [], "err": []}
