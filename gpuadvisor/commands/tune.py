@@ -144,6 +144,19 @@ def tune(
     ),
     max_repeats: int = typer.Option(100, "--max-repeats", help="Timed repeats, at most."),
     top: int = typer.Option(5, "--top", help="How many of the best configurations to show."),
+    max_configs: int = typer.Option(
+        None,
+        "--max-configs",
+        help="Measure at most this many configurations, chosen one at a time by --strategy "
+        "(default: all of them).",
+    ),
+    strategy: str = typer.Option(
+        None,
+        "--strategy",
+        help="guided (rules, occupancy, Ryoo's Pareto pruning and the measured counters; the "
+        "default with --max-configs), exhaustive (the whole space) or random (--seed).",
+    ),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random strategy."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
 ) -> None:
     from rich.console import Console
@@ -243,23 +256,49 @@ def tune(
 
             provenance["ncu"] = ncu_version(_find())
             provenance["ncu_options"] = "--cache-control all --clock-control base"
-        result = run_sweep(
-            the_target,
-            space.configs,
-            out_dir,
-            resume=resume,
-            overwrite=overwrite,
-            profile=not no_profile,
-            profile_keys=profile_keys,
-            profile_batch=profile_batch,
-            provenance=provenance,
-            console=err,
-            show_progress=not quiet,
-        )
+        search = _search_strategy(strategy, max_configs, seed, arch_obj.name)
+        if search is not None:
+            from gpuadvisor.search.live import search_sweep, show_step
+
+            result, found = search_sweep(
+                the_target, space.configs, out_dir, search,
+                max_configs or len(space.configs), resume=resume, overwrite=overwrite,
+                profile=not no_profile, provenance=provenance,
+                on_step=None if quiet else show_step(err),
+            )
+            err.print(f"search stopped: {found.stop_reason}", markup=False, highlight=False)
+        else:
+            result = run_sweep(
+                the_target,
+                space.configs,
+                out_dir,
+                resume=resume,
+                overwrite=overwrite,
+                profile=not no_profile,
+                profile_keys=profile_keys,
+                profile_batch=profile_batch,
+                provenance=provenance,
+                console=err,
+                show_progress=not quiet,
+            )
     finally:
         the_target.close()
     _render(outc, result, top)
     _show_analysis(outc, result.table, arch_obj.name, top)
+
+
+def _search_strategy(name: str | None, max_configs: int | None, seed: int, arch: str):
+    """The strategy a search runs (None: the plain full sweep)."""
+    from gpuadvisor.search.strategies import make_strategy
+
+    if max_configs is not None and max_configs < 1:
+        raise UserError("--max-configs must be at least 1")
+    if name is None:
+        name = "guided" if max_configs is not None else "exhaustive"
+    strategy = make_strategy(name, seed, arch)
+    if name == "exhaustive" and max_configs is None:
+        return None
+    return strategy
 
 
 def _argv_tail() -> list[str]:

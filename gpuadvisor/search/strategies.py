@@ -160,11 +160,11 @@ class Guided(Strategy):
                                f"{len(self.configs)} by the rules' ranking")
         pool_keys = {c.key for c in pool}
         steer = _steering(ok[0])
+        n = len(self.configs)
         for base in ok[: self.k.neighbourhoods]:
             near = [c for c in self._neighbours(base.config) if c.key in pool_keys]
             if not near:
                 continue
-            n = len(self.configs)
 
             def value(c: Config, base: Step = base) -> float:
                 bonus = sum(self.k.steer_bonus * n for hint in steer if hint[1](base.config, c))
