@@ -152,3 +152,4 @@ def test_live_search_journals_each_row_and_resume_repeats_nothing(tmp_path):
     journal = (tmp_path / "out" / "journal.jsonl").read_text().splitlines()
     reasons = [json.loads(line) for line in journal if '"type": "search"' in line]
     assert reasons[0]["reason"].startswith("start")
+
