@@ -55,8 +55,8 @@ class RandomSearch(Strategy):
 class GuidedConstants:
     """The guided strategy's knobs (calibrated on the calibration sweeps, docs/search.md)."""
 
-    explore: int = 3  # measurements taken straight from the prior before local search
-    pareto_penalty: float = 0.25  # off Ryoo's front: pushed back by this share of the space
+    explore: int = 5  # measurements taken straight from the prior before local search
+    pareto_penalty: float = 0.02  # off Ryoo's front: pushed back by this share of the space
     steer_bonus: float = 0.15  # a counter's hint moves a neighbour forward by this share
     neighbourhoods: int = 3  # local search looks around this many of the best measured
     noise_floor: float = 0.01  # relative timing noise assumed when the row gives none
@@ -121,11 +121,11 @@ class Guided(Strategy):
         groups: dict[str, list[Key]] = {}
         for key, reasons in prior.excluded.items():
             groups.setdefault("rules: " + (reasons[0] if reasons else "excluded"), []).append(key)
-        for key in self.by_key:
+        for key in self.by_key if self.k.pareto_penalty > 0 else ():
             if key not in prior.pareto and prior.pareto and key not in prior.excluded:
                 groups.setdefault(
                     "Ryoo et al. (004 §5.2): off the efficiency/utilization Pareto front "
-                    "(deferred, tried only near a fast configuration)", []).append(key)
+                    "(deferred behind front members of similar rule rank)", []).append(key)
         for reason, keys in groups.items():
             self._note_region(reason, keys, hard=reason.startswith("rules:"))
 
