@@ -258,7 +258,7 @@ def tune(
             provenance["ncu_options"] = "--cache-control all --clock-control base"
         search = _search_strategy(strategy, max_configs, seed, arch_obj.name)
         if search is not None:
-            from gpuadvisor.search.live import search_sweep, show_step
+            from gpuadvisor.search.live import search_sweep, show_search_end, show_step
 
             result, found = search_sweep(
                 the_target, space.configs, out_dir, search,
@@ -266,7 +266,7 @@ def tune(
                 profile=not no_profile, provenance=provenance,
                 on_step=None if quiet else show_step(err),
             )
-            err.print(f"search stopped: {found.stop_reason}", markup=False, highlight=False)
+            show_search_end(err, found)
         else:
             result = run_sweep(
                 the_target,

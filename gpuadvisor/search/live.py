@@ -119,3 +119,13 @@ def show_step(console: Any) -> Callable[[Step], None]:
                       markup=False, highlight=False, soft_wrap=True)
 
     return show
+
+
+def show_search_end(console: Any, search: SearchResult) -> None:
+    """Why the search stopped and which regions it ruled out without running them."""
+    for region in search.ruled_out:
+        kind = "deferred" if region.get("deferred") else "ruled out"
+        console.print(f"{kind}: {region['region']}: {region['reason']}", markup=False,
+                      highlight=False, soft_wrap=True)
+    console.print(f"search stopped: {search.stop_reason}", markup=False, highlight=False,
+                  soft_wrap=True)
