@@ -3,7 +3,8 @@
 #   bash tools/record_guided.sh OUTDIR
 # For 3 built-in kernels: `tune --strategy guided --max-configs 16` (timed and profiled under
 # ncu one configuration at a time), then an exhaustive timing-only sweep (--no-profile) of the
-# same space for the regret. About 5-6 minutes on an H100/H200. Results: OUTDIR/guided.tgz
+# same space for the regret. About 5-6 minutes on an H100/H200 (at most 9: each run has a
+# timeout; a timed-out search still leaves its journal and the summary says so). Results: OUTDIR/guided.tgz
 # (both sweeps of each kernel, logs, provenance) and a summary printed last.
 set -uo pipefail
 out=${1:?usage: record_guided.sh OUTDIR}
@@ -22,12 +23,12 @@ log() { echo "[$(date -u +%H:%M:%S)] $*"; }
 COMMON="--min-threads 32 --budget 0.15 --max-repeats 15"
 for kernel in matmul_naive matrix_add scattered; do
   start=$(date +%s)
-  timeout 200 $G tune "$kernel" $COMMON --strategy guided --max-configs 16 \
+  timeout 100 $G tune "$kernel" $COMMON --strategy guided --max-configs 16 \
     --out "$out/$kernel-guided" > "$out/$kernel-guided.log" 2>&1
   echo "$kernel guided_exit=$? guided_wall_s=$(( $(date +%s) - start ))" >> "$out/walls.txt"
   log "$kernel guided done ($(( $(date +%s) - start )) s)"
   start=$(date +%s)
-  timeout 150 $G tune "$kernel" $COMMON --no-profile --quiet \
+  timeout 80 $G tune "$kernel" $COMMON --no-profile --quiet \
     --out "$out/$kernel-exhaustive" > "$out/$kernel-exhaustive.log" 2>&1
   echo "$kernel exhaustive_exit=$? exhaustive_wall_s=$(( $(date +%s) - start ))" >> "$out/walls.txt"
   log "$kernel exhaustive done ($(( $(date +%s) - start )) s)"
