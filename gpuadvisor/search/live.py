@@ -16,6 +16,7 @@ from gpuadvisor.runner import (
     Journal,
     JournalState,
     SweepResult,
+    _sigterm_as_interrupt,  # SIGTERM stops a search like Ctrl-C: finished rows kept
     check_out_dir,
     merge_profile,
     plain_record,
@@ -89,7 +90,8 @@ def search_sweep(
 
     order = [c.key for c in configs]
     try:
-        search = run_search(strategy, configs, measure, budget, on_step=on_step)
+        with _sigterm_as_interrupt():
+            search = run_search(strategy, configs, measure, budget, on_step=on_step)
         for step in search.steps:
             journal.append({"type": "search", "key": list(step.config.key),
                             "reason": step.reason})
