@@ -153,3 +153,21 @@ def test_live_search_journals_each_row_and_resume_repeats_nothing(tmp_path):
     reasons = [json.loads(line) for line in journal if '"type": "search"' in line]
     assert reasons[0]["reason"].startswith("start")
 
+
+
+def test_a_stopped_search_keeps_every_finished_row(tmp_path):
+    rows = _rows("matrix_add.csv")
+    target = StandIn(rows)
+    real = target.measure
+
+    def stop_on_third(config):
+        if len(target.runs) == 2:
+            raise KeyboardInterrupt
+        return real(config)
+
+    target.measure = stop_on_third
+    with pytest.raises(KeyboardInterrupt):
+        search_sweep(target, recorded_space(rows), tmp_path / "out", make_strategy("guided"), 8,
+                     profile=False)
+    table = pd.read_csv(tmp_path / "out" / "sweep.csv", comment="#")
+    assert len(table) == 2 and set(table.status) == {"ok"}
