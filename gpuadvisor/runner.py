@@ -481,3 +481,7 @@ def read_journal_table(out_dir: str | Path):
     state = Journal(Path(out_dir) / JOURNAL_NAME).read()
     records = table_records(state)
     return normalize(pd.DataFrame(records)) if records else None
+
+
+#: The sweep table files of a journal (used by gpuadvisor.search.live as well).
+write_tables = _write_tables

@@ -179,6 +179,19 @@ def tune(
         "of the kernels' times (sum) or each kernel on its own (each).",
     ),
     top: int = typer.Option(5, "--top", help="How many of the best configurations to show."),
+    max_configs: int = typer.Option(
+        None,
+        "--max-configs",
+        help="Measure at most this many configurations, chosen one at a time by --strategy "
+        "(default: all of them).",
+    ),
+    strategy: str = typer.Option(
+        None,
+        "--strategy",
+        help="guided (rules, occupancy, Ryoo's Pareto pruning and the measured counters; the "
+        "default with --max-configs), exhaustive (the whole space) or random (--seed).",
+    ),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random strategy."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
     ray: str = typer.Option(
         None,
@@ -256,6 +269,11 @@ def tune(
     if ray is not None:
         from gpuadvisor.cluster.sweep import sweep_on_ray
 
+        if max_configs is not None or strategy not in (None, "exhaustive"):
+            raise UserError(
+                "--ray sweeps every configuration: --max-configs/--strategy run on one GPU"
+            )
+
         lanes = sweep_on_ray(
             the_target,
             address=ray,
@@ -322,19 +340,31 @@ def tune(
             from gpuadvisor.targets.profiling import find_ncu as _find
 
             provenance["ncu"] = ncu_version(_find())
-        result = run_sweep(
-            the_target,
-            space.configs,
-            out_dir,
-            resume=resume,
-            overwrite=overwrite,
-            profile=not no_profile,
-            profile_keys=profile_keys,
-            profile_batch=profile_batch,
-            provenance=provenance,
-            console=err,
-            show_progress=not quiet,
-        )
+        search = _search_strategy(strategy, max_configs, seed, arch_obj.name)
+        if search is not None:
+            from gpuadvisor.search.live import search_sweep, show_search_end, show_step
+
+            result, found = search_sweep(
+                the_target, space.configs, out_dir, search,
+                max_configs or len(space.configs), resume=resume, overwrite=overwrite,
+                profile=not no_profile, provenance=provenance,
+                on_step=None if quiet else show_step(err),
+            )
+            show_search_end(err, found)
+        else:
+            result = run_sweep(
+                the_target,
+                space.configs,
+                out_dir,
+                resume=resume,
+                overwrite=overwrite,
+                profile=not no_profile,
+                profile_keys=profile_keys,
+                profile_batch=profile_batch,
+                provenance=provenance,
+                console=err,
+                show_progress=not quiet,
+            )
     finally:
         the_target.close()
     _render(outc, result, top, objective)
@@ -351,6 +381,20 @@ def _now() -> str:
     import datetime as dt
 
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def _search_strategy(name: str | None, max_configs: int | None, seed: int, arch: str):
+    """The strategy a search runs (None: the plain full sweep)."""
+    from gpuadvisor.search.strategies import make_strategy
+
+    if max_configs is not None and max_configs < 1:
+        raise UserError("--max-configs must be at least 1")
+    if name is None:
+        name = "guided" if max_configs is not None else "exhaustive"
+    strategy = make_strategy(name, seed, arch)
+    if name == "exhaustive" and max_configs is None:
+        return None
+    return strategy
 
 
 def _argv_tail() -> list[str]:

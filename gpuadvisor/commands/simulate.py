@@ -1,0 +1,66 @@
+"""``gpuadvisor simulate``: replay a recorded sweep as if it were the GPU and search it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from gpuadvisor.errors import UserError
+
+HELP = (
+    "Replay a recorded sweep table as if it were the GPU: the strategy asks for one "
+    "configuration at a time and gets only that configuration's recorded row (a missing row "
+    "is a configuration that cannot launch). Prints each kernel's pick, the configurations "
+    "evaluated in order with why each was chosen, and the regret (pick time / the sweep's "
+    "best time)."
+)
+
+
+def simulate(
+    sweep: Path = typer.Argument(..., help="A sweep table (CSV or JSON Lines)."),
+    max_configs: int = typer.Option(..., "--max-configs", "-n", help="Measurements allowed."),
+    strategy: str = typer.Option("guided", "--strategy", "-s",
+                                 help="guided, exhaustive or random."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random strategy."),
+    arch: str = typer.Option(None, "--arch", help="Architecture (default: the table's)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from gpuadvisor.search.replay import simulate_table
+    from gpuadvisor.search.strategies import make_strategy
+    from gpuadvisor.sweep import read_sweep
+
+    if max_configs < 1:
+        raise UserError("--max-configs must be at least 1")
+    make_strategy(strategy, seed)  # an unknown name is one clear error before reading
+    if not sweep.is_file():
+        raise UserError(f"{sweep}: no such file")
+    try:
+        table, _ = read_sweep(sweep)
+    except UserError:
+        raise
+    except Exception as err:  # noqa: BLE001 - a damaged table is the user's file
+        raise UserError(f"{sweep}: cannot read the sweep table ({err})") from None
+    results = simulate_table(table, max_configs, strategy, seed, arch)
+    if as_json:
+        typer.echo(json.dumps({"kernels": [r.to_dict() for r in results]}, indent=2))
+        return
+    for r in results:
+        d = r.to_dict()
+        pick = d["pick"]
+        label = (f"{pick['block_x']}x{pick['block_y']}x{pick['block_z']} {pick['cache_config']}"
+                 if pick else "none")
+        regret = f"{d['regret']:.3f}" if d["regret"] is not None else "unknown"
+        typer.echo(f"{r.kernel} [{strategy}]: pick {label}, regret {regret}, "
+                   f"{len(d['evaluated'])} of {d['space']} configurations evaluated")
+        for i, reason in enumerate(d["reasons"], 1):
+            typer.echo(f"  {i:2d}. {reason}")
+        for region in d["ruled_out"]:
+            typer.echo(f"  ruled out{' (deferred)' if region['deferred'] else ''}: "
+                       f"{region['region']}: {region['reason']}")
+        typer.echo(f"  stop: {d['stop']}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate", help=HELP)(simulate)

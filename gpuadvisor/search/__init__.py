@@ -1,0 +1,13 @@
+"""Search the configuration space one measurement at a time instead of sweeping all of it.
+
+A :class:`~gpuadvisor.search.base.Strategy` proposes the next configuration from the results
+it has seen; :func:`~gpuadvisor.search.base.run_search` feeds it measurements from a
+``measure`` callable (a live GPU target, or :mod:`gpuadvisor.search.replay` for a recorded
+sweep). Strategies: ``exhaustive``, ``random`` (seeded) and ``guided`` (rules, occupancy,
+Ryoo's Pareto pruning and the measured counters).
+"""
+
+from gpuadvisor.search.base import SearchResult, Step, Strategy, run_search
+from gpuadvisor.search.strategies import STRATEGIES, make_strategy
+
+__all__ = ["STRATEGIES", "SearchResult", "Step", "Strategy", "make_strategy", "run_search"]

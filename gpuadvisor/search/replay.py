@@ -1,0 +1,109 @@
+"""Replay a recorded sweep as if it were the GPU, and score a strategy's pick against it.
+
+The replay target is a closure over the recorded rows: the strategy gets only the space (the
+configurations' identities) and a ``measure`` callable that returns one row per requested
+configuration. A configuration with no recorded row is one that cannot launch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gpuadvisor.search.base import Measure, SearchResult, run_search
+from gpuadvisor.search.strategies import make_strategy
+from gpuadvisor.space import Config
+
+NOT_RECORDED = "not in the recorded sweep: this configuration cannot launch"
+
+
+def _config(row: Mapping[str, Any]) -> Config:
+    def dim(name: str) -> int:
+        try:
+            return int(float(row.get(name) or 1))
+        except (TypeError, ValueError):
+            return 1
+
+    return Config(str(row["kernel"]), (dim("block_x"), dim("block_y"), dim("block_z")),
+                  str(row.get("cache_config") or "default"))
+
+
+def recorded_space(rows: Sequence[Mapping[str, Any]]) -> list[Config]:
+    """The configurations the recorded sweep planned (identities only, in its order)."""
+    return list(dict.fromkeys(_config(r) for r in rows))
+
+
+def replay_target(rows: Sequence[Mapping[str, Any]]) -> Measure:
+    """A ``measure`` callable handing out the recorded row of one configuration at a time."""
+    recorded = {}
+    for row in rows:
+        recorded.setdefault(_config(row), dict(row))
+
+    def measure(config: Config) -> dict[str, Any]:
+        row = recorded.get(config)
+        if row is None:
+            return {**config.identity(), "status": "failed", "error": NOT_RECORDED}
+        return dict(row)
+
+    return measure
+
+
+@dataclass
+class Replayed:
+    kernel: str
+    result: SearchResult
+    best_time_ms: float | None  # the exhaustive best of the recorded sweep
+    space: int
+
+    @property
+    def regret(self) -> float | None:
+        best = self.result.best
+        if best is None or not self.best_time_ms:
+            return None
+        return best.time_ms / self.best_time_ms  # type: ignore[operator]
+
+    def to_dict(self) -> dict[str, Any]:
+        def ident(c: Config) -> dict[str, Any]:
+            x, y, z = c.block
+            return {"block_x": x, "block_y": y, "block_z": z, "cache_config": c.cache_config}
+
+        best = self.result.best
+        return {
+            "kernel": self.kernel,
+            "strategy": self.result.strategy,
+            "pick": ident(best.config) if best else None,
+            "pick_time_ms": best.time_ms if best else None,
+            "best_time_ms": self.best_time_ms,
+            "regret": None if self.regret is None else round(self.regret, 6),
+            "space": self.space,
+            "evaluated": [ident(s.config) for s in self.result.steps],
+            "reasons": [f"{s.config.label()}: {s.reason}" for s in self.result.steps],
+            "stop": self.result.stop_reason,
+            "ruled_out": self.result.ruled_out,
+        }
+
+
+def best_time(rows: Sequence[Mapping[str, Any]]) -> float | None:
+    from gpuadvisor.search.base import Step
+
+    times = [Step(_config(r), "", dict(r)).time_ms for r in rows]
+    times = [t for t in times if t is not None]
+    return min(times) if times else None
+
+
+def simulate_table(table: Any, budget: int, strategy: str = "guided", seed: int = 0,
+                   arch: str | None = None) -> list[Replayed]:
+    """Run ``strategy`` on every kernel of a recorded sweep table with ``budget`` measurements."""
+    from gpuadvisor.sweep import normalize
+
+    df = normalize(table)
+    out = []
+    for kernel in dict.fromkeys(str(k) for k in df["kernel"]):
+        rows = [{str(k): v for k, v in r.items()} for r in
+                df[df["kernel"].astype(str) == kernel].to_dict(orient="records")]
+        space = recorded_space(rows)
+        result = run_search(make_strategy(strategy, seed, arch), space, replay_target(rows),
+                            budget)
+        out.append(Replayed(kernel, result, best_time(rows), len(space)))
+    return out

@@ -1,0 +1,173 @@
+"""Guided search and the sweep replay: the strategy sees only the rows it asks for."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from gpuadvisor.cli import main
+from gpuadvisor.search import make_strategy, run_search
+from gpuadvisor.search.live import search_sweep
+from gpuadvisor.search.replay import NOT_RECORDED, recorded_space, replay_target, simulate_table
+from gpuadvisor.space import Config
+from gpuadvisor.sweep import read_sweep
+
+SWEEPS = Path(__file__).parent.parent / "fixtures" / "hopper" / "sweeps"
+
+
+def run(capsys, *args):
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _rows(name: str) -> list[dict]:
+    table, _ = read_sweep(SWEEPS / name)
+    return table.to_dict(orient="records")
+
+
+def test_simulate_json_on_a_recorded_hopper_sweep(capsys):
+    code, out, err = run(capsys, "simulate", str(SWEEPS / "matmul_naive.csv"),
+                         "--max-configs", "16", "--json")
+    assert code == 0, err
+    (kernel,) = json.loads(out)["kernels"]
+    assert kernel["kernel"] == "matmul_naive"
+    assert kernel["pick"] == {"block_x": 32, "block_y": 3, "block_z": 1,
+                              "cache_config": "default"}  # the sweep's own best
+    assert kernel["regret"] == pytest.approx(1.0)
+    assert 1 < len(kernel["evaluated"]) <= 16
+    assert kernel["evaluated"][0] == {"block_x": 256, "block_y": 1, "block_z": 1,
+                                      "cache_config": "default"}
+    assert len(kernel["reasons"]) == len(kernel["evaluated"])
+    assert kernel["reasons"][0].startswith("256x1 default: start")
+
+
+def test_random_and_exhaustive_use_the_budget(capsys):
+    code, out, _ = run(capsys, "simulate", str(SWEEPS / "matrix_add.csv"), "-n", "8",
+                       "--strategy", "random", "--seed", "3", "--json")
+    assert code == 0
+    again = run(capsys, "simulate", str(SWEEPS / "matrix_add.csv"), "-n", "8",
+                "--strategy", "random", "--seed", "3", "--json")[1]
+    assert json.loads(out) == json.loads(again)  # seeded
+    (ex,) = simulate_table(read_sweep(SWEEPS / "matrix_add.csv")[0], 5, "exhaustive")
+    assert len(ex.result.steps) == 5 and ex.result.stop_reason == "budget of 5 measurements spent"
+
+
+def test_user_errors_are_one_line(capsys, tmp_path):
+    code, _, err = run(capsys, "simulate", str(tmp_path / "none.csv"), "-n", "3")
+    assert code != 0 and err.strip() == f"error: {tmp_path / 'none.csv'}: no such file"
+    code, _, err = run(capsys, "simulate", str(SWEEPS / "matrix_add.csv"), "-n", "3", "-s", "x")
+    assert code != 0 and "unknown strategy 'x'" in err and "Traceback" not in err
+
+
+def test_replay_answers_only_what_is_asked_and_missing_rows_cannot_launch():
+    rows = _rows("matrix_add.csv")
+    measure = replay_target(rows)
+    row = measure(Config("matrix_add", (32, 8, 1)))
+    assert row["time_ms"] == pytest.approx(
+        next(r["time_ms"] for r in rows if (r["block_x"], r["block_y"]) == (32, 8)))
+    missing = measure(Config("matrix_add", (5, 7, 1)))
+    assert missing["status"] == "failed" and missing["error"] == NOT_RECORDED
+    asked = []
+
+    def spy(config):
+        asked.append(config)
+        return measure(config)
+
+    space = recorded_space(rows)
+    result = run_search(make_strategy("guided"), space, spy, 12)
+    assert [s.config for s in result.steps] == asked  # one row per measurement, nothing else
+
+
+def _structureless(seed: int) -> pd.DataFrame:
+    """The matrix_add grid with random times and no counters: no structure to find."""
+    rng = random.Random(seed)
+    rows = [{"kernel": "noise", "block_x": r["block_x"], "block_y": r["block_y"],
+             "block_z": 1, "cache_config": "default", "arch": "sm_90", "status": "ok",
+             "time_ms": rng.random()} for r in _rows("matrix_add.csv")]
+    return pd.DataFrame(rows)
+
+
+def test_guided_finds_the_best_of_random_times_at_chance_level_only():
+    hits = evals = 0
+    for seed in range(20):
+        (r,) = simulate_table(_structureless(seed), 8, "guided")
+        hits += r.regret == pytest.approx(1.0)
+        evals += len(r.result.steps)
+    # chance: each evaluation finds the single best with probability 1/146
+    assert evals <= 160 and hits <= 4
+
+
+def test_guided_does_not_read_rows_it_did_not_run():
+    """Poison every row the search did not ask for: its choices must not change."""
+    table = _structureless(1)
+    (first,) = simulate_table(table, 10, "guided")
+    asked = {s.config.block for s in first.result.steps}
+    poisoned = table.copy()
+    other = [(x, y) not in {(a, b) for a, b, _ in asked}
+             for x, y in zip(poisoned.block_x, poisoned.block_y, strict=True)]
+    poisoned.loc[other, "time_ms"] = 1e-9  # would be the best by far if it were seen
+    (second,) = simulate_table(poisoned, 10, "guided")
+    assert [s.config for s in second.result.steps] == [s.config for s in first.result.steps]
+
+
+class StandIn:
+    """A target whose rows come from a recorded sweep; counts what it runs."""
+
+    def __init__(self, rows):
+        self.measure_row = replay_target(rows)
+        self.runs: list[Config] = []
+        self.profiles: list[Config] = []
+
+    def measure(self, config):
+        self.runs.append(config)
+        return self.measure_row(config)
+
+    def profile(self, configs, out_dir):
+        self.profiles.extend(configs)
+        return {c.key: {"gld_efficiency": 100.0, "achieved_occupancy": 90.0} for c in configs}
+
+
+def test_live_search_journals_each_row_and_resume_repeats_nothing(tmp_path):
+    rows = _rows("matmul_naive.csv")
+    space = recorded_space(rows)
+    target = StandIn(rows)
+    sweep, search = search_sweep(target, space, tmp_path / "out", make_strategy("guided"), 6)
+    assert len(target.runs) == 6 and target.profiles == target.runs
+    table = pd.read_csv(tmp_path / "out" / "sweep.csv", comment="#")
+    assert len(table) == 6 and set(table.profiler) == {"ncu"}
+    again = StandIn(rows)
+    sweep2, search2 = search_sweep(again, space, tmp_path / "out", make_strategy("guided"), 6,
+                                   resume=True)
+    assert again.runs == [] and again.profiles == [] and sweep2.reused == 6
+    assert [s.config for s in search2.steps] == [s.config for s in search.steps]
+    journal = (tmp_path / "out" / "journal.jsonl").read_text().splitlines()
+    reasons = [json.loads(line) for line in journal if '"type": "search"' in line]
+    assert reasons[0]["reason"].startswith("start")
+
+
+
+def test_a_stopped_search_keeps_every_finished_row(tmp_path):
+    rows = _rows("matrix_add.csv")
+    target = StandIn(rows)
+    real = target.measure
+
+    def stop_on_third(config):
+        if len(target.runs) == 2:
+            raise KeyboardInterrupt
+        return real(config)
+
+    target.measure = stop_on_third
+    with pytest.raises(KeyboardInterrupt):
+        search_sweep(target, recorded_space(rows), tmp_path / "out", make_strategy("guided"), 8,
+                     profile=False)
+    table = pd.read_csv(tmp_path / "out" / "sweep.csv", comment="#")
+    assert len(table) == 2 and set(table.status) == {"ok"}

@@ -1,0 +1,34 @@
+"""`tune --max-configs` on the stand-in GPU (tests/fake_gpu): one configuration at a time."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+
+from tests.test_builtin_fake_gpu import fake_gpu, run  # noqa: F401 - the fixture
+
+
+def test_tune_guided_measures_and_profiles_only_the_budget(fake_gpu, tmp_path, capsys):  # noqa: F811
+    out = tmp_path / "guided"
+    args = ["tune", "matrix_add", "--param", "ROWS=40", "--param", "COLS=100",
+            "--shapes", "32x8,16x16,64x4,128x2,256x1,8x32,32x4,64x2",
+            "--max-configs", "4", "--out", str(out)]
+    code, stdout, stderr = run(capsys, *args)
+    assert code == 0, stderr
+    table = pd.read_csv(out / "sweep.csv", comment="#")
+    assert len(table) == 4 and set(table.profiler) == {"ncu"}
+    assert "[search 1] 256x1 default" in stderr and "search stopped:" in stderr
+    journal = [json.loads(x) for x in (out / "journal.jsonl").read_text().splitlines()]
+    assert [r["type"] for r in journal].count("search") == 4
+    code, _, stderr = run(capsys, *args, "--resume")
+    assert code == 0, stderr
+    assert len(pd.read_csv(out / "sweep.csv", comment="#")) == 4
+    journal2 = [json.loads(x) for x in (out / "journal.jsonl").read_text().splitlines()]
+    assert [r["type"] for r in journal2].count("row") == 4  # resume ran nothing again
+
+
+def test_tune_rejects_an_unknown_strategy(fake_gpu, tmp_path, capsys):  # noqa: F811
+    code, _, stderr = run(capsys, "tune", "matrix_add", "--shapes", "32x8", "--strategy",
+                          "annealing", "--out", str(tmp_path / "x"), "--no-profile")
+    assert code != 0 and "unknown strategy 'annealing'" in stderr
