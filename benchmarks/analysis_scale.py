@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import resource
 import subprocess
 import sys
 import time
@@ -66,20 +65,7 @@ def write_pair(rows: int, outdir: Path) -> tuple[Path, Path]:
     return base, new
 
 
-def timed(argv: list[str]) -> tuple[float, float]:
-    """(wall seconds, peak RSS MiB) of one child process; fails loudly on a non-zero exit."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    start = time.perf_counter()
-    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                          cwd=ROOT, check=False)
-    wall = time.perf_counter() - start
-    if done.returncode not in (0, 1):  # review exits 1 when it finds a regression
-        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr[-500:]}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return wall, max(peak, before) / 1024.0
-
-
-def measure(rows: int, outdir: Path) -> dict[str, float]:
+def measure(rows: int, outdir: Path, tree: Path = ROOT) -> dict[str, float]:
     base, new = write_pair(rows, outdir)
     py = sys.executable
     read = [py, "-c", f"import pandas as pd; pd.read_csv({str(base)!r}, comment='#')"]
@@ -87,7 +73,7 @@ def measure(rows: int, outdir: Path) -> dict[str, float]:
     out: dict[str, float] = {"rows": float(len(pd.read_csv(base)))}
     for name, argv in (("read_csv", read),
                        ("analyze", [*cli, "analyze", str(base), "--json"]),
-                       ("review", [*cli, "review", str(base), str(new), "--json"])):
+                       ("review", [*cli, "review", "-a", str(base), "-b", str(new), "--json"])):
         # ru_maxrss of children is a maximum over all children so far: run each in a
         # fresh interpreter that reports its own peak instead.
         wrapper = [py, "-c", "import resource,runpy,sys; sys.argv=sys.argv[1:];"
@@ -100,7 +86,7 @@ def measure(rows: int, outdir: Path) -> dict[str, float]:
             args = args[1:]
         start = time.perf_counter()
         done = subprocess.run([*wrapper, *args], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True, cwd=ROOT, check=False)
+                              stderr=subprocess.PIPE, text=True, cwd=tree, check=False)
         wall = time.perf_counter() - start
         if done.returncode not in (0, 1):
             raise SystemExit(f"{name} failed ({done.returncode}): {done.stderr[-500:]}")
@@ -136,11 +122,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--rows", type=int, nargs="+", default=[1000, 10000, 100000, 1000000])
+    parser.add_argument("--tree", type=Path, default=ROOT,
+                        help="gpuadvisor source tree to time (default: this one), e.g. a "
+                             "checkout of an older commit for a before/after table")
     args = parser.parse_args(argv)
     args.outdir.mkdir(parents=True, exist_ok=True)
     results = []
     for rows in args.rows:
-        results.append(measure(rows, args.outdir))
+        results.append(measure(rows, args.outdir, args.tree.resolve()))
         print(f"{rows} rows: {json.dumps({k: round(v, 3) for k, v in results[-1].items()})}",
               file=sys.stderr, flush=True)
     (args.outdir / "scale.json").write_text(json.dumps(results, indent=2) + "\n")

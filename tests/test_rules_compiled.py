@@ -90,3 +90,23 @@ def test_compiler_refuses_nodes_outside_the_whitelist():
     for source in ("(lambda: 1)()", "[x for x in y]", "a[0]", "f'{a}'"):
         with pytest.raises(ExprError):
             compile_tree(ast.parse(source, mode="eval").body)
+
+
+def test_schema_check_is_remembered_only_for_text_that_passed(tmp_path, monkeypatch):
+    from gpuadvisor.paths import rules_dir
+    from gpuadvisor.rules.engine import validate_rule_file
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    source = rules_dir() / "idle-lanes.yaml"
+    rule_file = folder / source.name
+    rule_file.write_text(source.read_text())
+    markers = tmp_path / "cache" / "gpuadvisor" / "valid-rules"
+    assert [r.id for r in load_rules([folder], builtin=False)] == ["idle-lanes"]
+    assert len(list(markers.iterdir())) == 1
+    broken = source.read_text().replace("severity:", "severity_level:", 1)
+    rule_file.write_text(broken)
+    problems = validate_rule_file(rule_file)
+    assert problems and any("severity" in p for p in problems)
+    assert len(list(markers.iterdir())) == 1  # an edited file is checked again, never cached
