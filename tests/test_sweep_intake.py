@@ -197,7 +197,7 @@ def mangled_tables(draw):
     return text
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mangled_tables(), st.booleans())
 def test_fuzz_reader_returns_clean_numbers_or_one_line_error(text, lenient):
     with tempfile.TemporaryDirectory() as folder:
