@@ -62,9 +62,13 @@ class BadCell:
 
 
 def text_dtypes(header: Sequence[str]) -> dict[str, type]:
-    """read_csv dtypes that keep the declared columns as text until they are checked."""
-    declared = {*INT_COLUMNS, *FLOAT_COLUMNS, "kernel", "cache_config", "status"}
-    return {c: str for c in header if c in declared or c.startswith(STALL_PREFIX)}
+    """read_csv dtypes: the declared text columns stay text (a kernel named 123 is a name).
+
+    Numeric columns are left to pandas' C parser: a column where every cell parses comes back
+    numeric (checked on whole arrays); one bad cell leaves it text, and only that column is
+    then examined cell by cell.
+    """
+    return {c: str for c in header if c in ("kernel", "cache_config", "status")}
 
 
 def csv_layout(path: Path) -> tuple[list[str], list[int], str | None]:
@@ -124,7 +128,8 @@ def check_table(df: pd.DataFrame, path: Path, lines: Sequence[int] | None,
                          f"(first: {where(first)})\n")
         df = df.drop(index=df.index[rows])
     for col in df.columns:
-        if col in INT_COLUMNS or col in FLOAT_COLUMNS or col.startswith(STALL_PREFIX):
+        numeric = col in INT_COLUMNS or col in FLOAT_COLUMNS or col.startswith(STALL_PREFIX)
+        if numeric and df[col].dtype.kind not in "iuf":
             df[col] = pd.to_numeric(df[col], errors="coerce")
     return df.reset_index(drop=True)
 
@@ -138,35 +143,25 @@ def _bad_cells(df: pd.DataFrame) -> list[BadCell]:
         if not (numeric or col in ("kernel", "status", "cache_config")):
             continue
         raw = df[col]
-        text = raw.astype(object).where(raw.notna(), "").astype(str).str.strip()
-        present = text != ""
+        checks: list[tuple[np.ndarray, str]]
         if numeric:
-            # JSON true/false are not numbers (to_numeric would read them as 1/0).
-            is_bool = (raw.map(lambda v: isinstance(v, bool)) if raw.dtype == object
-                       else pd.Series(False, index=raw.index))
-            num = pd.to_numeric(raw.where(~is_bool), errors="coerce").astype("float64")
-            wrong = present & (num.isna() | is_bool)
-            infinite = present & num.notna() & ~np.isfinite(num)
-            fraction = present & num.notna() & ~infinite & (num % 1 != 0) \
-                if col in INT_COLUMNS else None
-            checks = [(wrong, "is not an integer" if col in INT_COLUMNS else "is not a number"),
-                      (infinite, "is not a finite time" if col.startswith(("time_ms",
-                                                                           "duration_ms"))
-                       else "is not a finite number")]
-            if fraction is not None:
-                checks.append((fraction, "is not an integer"))
-        elif col == "kernel":
-            checks = [(~present, "the kernel name is empty")]
-        elif col == "status":
-            checks = [(present & ~text.isin(STATUSES),
-                       f"is not a status ({', '.join(STATUSES)})")]
-        else:  # cache_config
-            from gpuadvisor.sweep import is_valid_cache_config
+            checks = _numeric_checks(col, raw)
+        else:
+            text = raw.astype(object).where(raw.notna(), "").astype(str).str.strip()
+            present = (text != "").to_numpy()
+            if col == "kernel":
+                checks = [(~present, "the kernel name is empty")]
+            elif col == "status":
+                checks = [(present & ~text.isin(STATUSES).to_numpy(),
+                           f"is not a status ({', '.join(STATUSES)})")]
+            else:  # cache_config
+                from gpuadvisor.sweep import is_valid_cache_config
 
-            checks = [(present & ~text.map(is_valid_cache_config).astype(bool),
-                       "is not a cache configuration")]
+                valid = {v: is_valid_cache_config(v) for v in text.unique()}
+                checks = [(present & ~text.map(valid).to_numpy(dtype=bool),
+                           "is not a cache configuration")]
         for mask, problem in checks:
-            positions = mask.to_numpy().nonzero()[0]
+            positions = np.asarray(mask).nonzero()[0]
             for pos in (positions if every else positions[:1]):
                 value = raw.iloc[pos]
                 shown = "" if col == "kernel" else f"{str(value)[:40]!r} "
@@ -174,6 +169,37 @@ def _bad_cells(df: pd.DataFrame) -> list[BadCell]:
     if not out and {"block_x", "block_size"} <= set(df.columns):
         out.extend(_inconsistent_block_size(df, every))
     return out
+
+
+def _numeric_checks(col: str, raw: pd.Series) -> list[tuple[np.ndarray, str]]:
+    """(bad-row mask, problem) pairs of one numeric column, computed on whole arrays."""
+    notna = raw.notna().to_numpy()
+    is_bool = np.zeros(len(raw), dtype=bool)
+    if raw.dtype.kind == "b":  # True/False in a numeric column
+        is_bool = notna.copy()
+        raw = raw.astype(object).where(~notna)
+    elif raw.dtype == object:  # JSON true/false are not numbers (to_numeric reads them as 1/0)
+        is_bool = raw.map(lambda v: isinstance(v, bool)).to_numpy(dtype=bool)
+        raw = raw.where(~is_bool)
+    if raw.dtype.kind in "iuf":  # every cell parsed already
+        num = raw.to_numpy(dtype="float64", na_value=np.nan)
+    else:
+        num = pd.to_numeric(raw, errors="coerce").to_numpy(dtype="float64", na_value=np.nan)
+    unparsed = notna & np.isnan(num) & ~is_bool
+    if unparsed.any():  # cells of blanks only are empty, not bad
+        rows = unparsed.nonzero()[0]
+        blank = raw.iloc[rows].astype(str).str.strip().eq("").to_numpy()
+        unparsed[rows[blank]] = False
+    infinite = np.isinf(num)
+    is_int = col in INT_COLUMNS
+    time_like = col.startswith(("time_ms", "duration_ms"))
+    checks = [(unparsed | is_bool, "is not an integer" if is_int else "is not a number"),
+              (infinite, "is not a finite time" if time_like else "is not a finite number")]
+    if is_int:
+        with np.errstate(invalid="ignore"):
+            checks.append((~np.isnan(num) & ~infinite & (np.mod(num, 1) != 0),
+                           "is not an integer"))
+    return checks
 
 
 def _inconsistent_block_size(df: pd.DataFrame, every: bool) -> list[BadCell]:

@@ -135,7 +135,7 @@ def test_analyze_on_a_directory_says_it_is_a_directory(tmp_path, capsys):
 
 @pytest.mark.parametrize("column,value,problem", [
     ("block_y", "8.5", "'8.5' is not an integer"),
-    ("grid_x", "1e400", "'1e400' is not a finite number"),
+    ("grid_x", "1e400", "'inf' is not a finite number"),  # read as a float: inf
     ("gld_efficiency", "12%", "'12%' is not a number"),
     ("stall_sync", "high", "'high' is not a number"),
     ("status", "okay", "'okay' is not a status (ok, failed, invalid, skipped)"),
