@@ -366,11 +366,13 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
         raise UserError("the table has no rows")
     if rules is None:
         rules = load_rules_or_fail(rule_dirs)
-    kernels = list(dict.fromkeys(str(k) for k in table["kernel"]))
+    # One pass over the table (a mask per kernel made many-kernel tables quadratic).
+    by_kernel: dict[str, list[dict[str, Any]]] = {}
+    for record in table.to_dict(orient="records"):
+        by_kernel.setdefault(str(record["kernel"]), []).append(
+            {str(k): v for k, v in record.items()})
     out = []
-    for name in kernels:
-        rows = [{str(k): v for k, v in r.items()}
-                for r in table[table["kernel"].astype(str) == name].to_dict(orient="records")]
+    for name, rows in by_kernel.items():
         out.append(analyze_kernel(name, rows, rules, arch=arch, rule_only=rule_only,
                                   access=access, provenance=provenance,
                                   manifest_path=manifest_path, shapes=shapes,

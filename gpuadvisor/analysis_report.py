@@ -47,6 +47,8 @@ def load_inputs(paths: Sequence[str | Path]) -> tuple[Any, dict[str, str], list[
     profiles: list[Path] = []
     for raw in paths:
         path = Path(raw)
+        if path.is_dir():
+            raise UserError(f"{path}: is a directory (name the sweep tables or profiles in it)")
         if not path.is_file():
             raise UserError(f"{path}: no such file")
         if _looks_like_sweep(path):

@@ -68,7 +68,7 @@ def thresholds() -> dict[str, dict[str, float]]:
     """The calibration constants of rules/calibration/characterize.yaml."""
     path = rules_dir() / "calibration" / "characterize.yaml"
     with path.open(encoding="utf-8") as fh:
-        data = yaml.safe_load(fh)
+        data = yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return {k: {kk: float(vv) for kk, vv in v.items()} for k, v in data.items()}
 
 
@@ -91,7 +91,8 @@ def _manifest(path: str) -> dict[str, dict[str, Any]]:
     if not p.is_file():
         return {}
     try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+        data = yaml.load(p.read_text(encoding="utf-8"),
+                         Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     except (OSError, yaml.YAMLError):
         return {}
     entries = data.get("kernels", data) if isinstance(data, dict) else data

@@ -93,6 +93,8 @@ def normalize(rows: pd.DataFrame | Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     for axis in ("block_x", "block_y", "block_z"):
         if axis not in df.columns:
             df[axis] = 1 if axis != "block_x" else pd.NA
+    for axis in ("block_x", "block_y", "block_z"):  # numbers before the product, never text
+        df[axis] = pd.to_numeric(df[axis], errors="coerce")
     df["block_y"] = df["block_y"].fillna(1)
     df["block_z"] = df["block_z"].fillna(1)
     if "block_size" not in df.columns or df["block_size"].isna().any():
@@ -150,21 +152,27 @@ def write_sweep(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any
 
 def read_sweep(path: str | Path) -> tuple[pd.DataFrame, dict[str, str]]:
     """Read a sweep table written by :func:`write_sweep`; returns (table, provenance)."""
+    from gpuadvisor.intake import check_table, csv_layout, text_dtypes
+
     path = Path(path)
+    if path.is_dir():
+        raise UserError(f"{path}: is a directory, not a sweep table")
     if not path.is_file():
         raise UserError(f"{path}: no such file")
     try:
         if path.suffix in (".jsonl", ".json"):
             return _read_jsonl(path)
         provenance = read_provenance(path)
-        df = pd.read_csv(path, comment="#")
+        header, lines, cut = csv_layout(path)
+        # Declared columns stay text until intake has checked every cell (see intake.py).
+        df = pd.read_csv(path, comment="#", dtype=text_dtypes(header))
     except UserError:
         raise
     except (ValueError, UnicodeDecodeError, pd.errors.ParserError) as err:
         raise UserError(f"{path}: not a sweep table ({err})") from None
     if "kernel" not in df.columns or "block_x" not in df.columns:
         raise UserError(f"{path}: not a sweep table (needs 'kernel' and 'block_x' columns)")
-    return normalize(df), provenance
+    return normalize(check_table(df, path, lines, cut)), provenance
 
 
 def read_provenance(path: Path) -> dict[str, str]:
@@ -180,8 +188,11 @@ def read_provenance(path: Path) -> dict[str, str]:
 
 
 def _read_jsonl(path: Path) -> tuple[pd.DataFrame, dict[str, str]]:
+    from gpuadvisor.intake import check_table
+
     provenance: dict[str, str] = {}
     records = []
+    lines = []
     with path.open() as fh:
         for number, line in enumerate(fh, 1):
             if not line.strip():
@@ -196,9 +207,10 @@ def _read_jsonl(path: Path) -> tuple[pd.DataFrame, dict[str, str]]:
                 provenance = {str(k): str(v) for k, v in obj["provenance"].items()}
             else:
                 records.append(obj)
+                lines.append(number)
     if not records:
         raise UserError(f"{path}: sweep table has no rows")
-    return normalize(pd.DataFrame(records)), provenance
+    return normalize(check_table(pd.DataFrame(records), path, lines)), provenance
 
 
 def jsonable(record: Mapping[str, Any]) -> dict[str, Any]:

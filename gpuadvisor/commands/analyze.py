@@ -35,6 +35,10 @@ def analyze_command(
                               "block_x/y/z, cache_config and reasons, plus findings and "
                               "characterization."),
     markdown: bool = typer.Option(False, "--markdown", help="Print Markdown."),
+    lenient: bool = typer.Option(
+        False, "--lenient", help="Drop sweep-table rows whose cells do not parse (or whose "
+                                 "time is not finite) with a counted warning, instead of "
+                                 "stopping at the first one."),
 ) -> None:
     """Rank and explain the launch configurations of recorded sweeps or profiles (dry run)."""
     from gpuadvisor.analysis import analyze_sweep
@@ -48,7 +52,10 @@ def analyze_command(
         raise UserError(f"--top must be at least 1, got {top}")
     if as_json and markdown:
         raise UserError("choose one of --json and --markdown")
-    df, provenance, sources = load_inputs(files)
+    from gpuadvisor.intake import lenient_intake
+
+    with lenient_intake(lenient):
+        df, provenance, sources = load_inputs(files)
     analysis = analyze_sweep(df, arch=arch, rule_dirs=rules, rule_only=rule_only,
                              access=access.strip().lower() if access else None,
                              provenance=provenance, sources=sources)

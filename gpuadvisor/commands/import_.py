@@ -30,14 +30,20 @@ def import_command(
         "--no-merge",
         help="Do not join nvprof metric results with the launch configuration of an nvprof trace.",
     ),
+    lenient: bool = typer.Option(
+        False, "--lenient", help="Drop sweep-table rows whose cells do not parse (or whose "
+                                 "time is not finite) with a counted warning, instead of "
+                                 "stopping at the first one."),
 ) -> None:
     """Turn recorded profiler output into one sweep table with canonical column names."""
     if not output:
         raise UserError("say where to write the sweep table: -o OUT.csv (or -o - for stdout)")
     from gpuadvisor.importer import import_files, provenance_for
+    from gpuadvisor.intake import lenient_intake
     from gpuadvisor.sweep import normalize, write_sweep
 
-    table = import_files(files, collapse=not keep_launches, merge=not no_merge)
+    with lenient_intake(lenient):
+        table = import_files(files, collapse=not keep_launches, merge=not no_merge)
     provenance = provenance_for(files, table)
     if output == "-":
         for key, value in provenance.items():

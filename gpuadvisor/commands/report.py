@@ -24,6 +24,10 @@ def report(
                              "does not say (e.g. sm_20, H100)."),
     markdown: bool = typer.Option(False, "--markdown", help="Also write report.md, a "
                                   "Markdown summary linking the PNG heatmaps."),
+    lenient: bool = typer.Option(
+        False, "--lenient", help="Drop sweep-table rows whose cells do not parse (or whose "
+                                 "time is not finite) with a counted warning, instead of "
+                                 "stopping at the first one."),
 ) -> None:
     """Heatmaps of time and metrics over the block-shape grid, and a self-contained HTML page.
 
@@ -31,11 +35,13 @@ def report(
     (PNG and SVG), plus report.html (ranking, explanations, characterization, heatmaps,
     provenance; no external assets).
     """
+    from gpuadvisor.intake import lenient_intake
     from gpuadvisor.report.build import FORMATS, build_report
     from gpuadvisor.report.terminal import render_report_summary
     from gpuadvisor.review import load_table
 
-    df, provenance = load_table(sweep)
+    with lenient_intake(lenient):
+        df, provenance = load_table(sweep)
     result = build_report(
         df, provenance, output, metrics=metric, kernels=kernel,
         formats=[f.strip() for item in fmt for f in item.split(",") if f.strip()] or FORMATS,

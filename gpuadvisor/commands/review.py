@@ -30,6 +30,10 @@ def review(
                                 "this file instead of stdout."),
     show_all: bool = typer.Option(False, "--all", help="Terminal: list unchanged "
                                   "configurations too."),
+    lenient: bool = typer.Option(
+        False, "--lenient", help="Drop sweep-table rows whose cells do not parse (or whose "
+                                 "time is not finite) with a counted warning, instead of "
+                                 "stopping at the first one."),
 ) -> None:
     """Compare two sweeps of the same kernels (e.g. main vs a pull request).
 
@@ -43,8 +47,11 @@ def review(
         raise UserError("choose one of --markdown and --json")
     if output is not None and not (markdown or json_out):
         markdown = True
-    table_a, _ = load_table(baseline)
-    table_b, _ = load_table(candidate)
+    from gpuadvisor.intake import lenient_intake
+
+    with lenient_intake(lenient):
+        table_a, _ = load_table(baseline)
+        table_b, _ = load_table(candidate)
     result = review_tables(
         table_a, table_b, threshold_pct=threshold, kernels=kernel, fail_on=fail_on,
         rule_dirs=tuple(rules), arch=arch, baseline_name=baseline.name,

@@ -178,7 +178,20 @@ def nvprof_layout(lines: list[str]) -> str | None:
             return "text-results"
         if re.match(r"^\s*(Type\s+)?Time\(%\)\s+Time\s+Calls\s+Avg", line):
             return "text-summary"
+    if _metrics_excerpt(lines):
+        return "text-results"
     return None
+
+
+def _metrics_excerpt(lines: list[str]) -> bool:
+    """An ``nvprof --metrics`` excerpt as people paste it: it starts at a ``Kernel: <name>``
+    line (or the ``Device "..."`` line above it), without the ``==PROF==`` lines and the
+    ``Invocations  Metric Name ...`` header, and metric lines follow."""
+    shown = [line.strip() for line in lines if line.strip()]
+    if shown and re.match(r'^Device "(.+)"$', shown[0]):
+        shown = shown[1:]
+    return (len(shown) >= 2 and shown[0].startswith("Kernel:")
+            and _TEXT_METRIC.match(shown[1]) is not None)
 
 
 class _KernelRows:
@@ -385,7 +398,8 @@ def _text_results(lines: list[str], label: str) -> list[dict]:
     acc = _KernelRows()
     device = ""
     kernel: str | None = None
-    mode = None
+    # An excerpt has no column header: its columns are those of --metrics output.
+    mode = "metric" if _metrics_excerpt(lines) else None
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
         if stripped.startswith("Invocations"):

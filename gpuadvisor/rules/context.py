@@ -95,24 +95,26 @@ def warp_transactions(bx: int, by: int, bz: int, elem: int, unit: int, warp: int
     offset inside a transaction repeats with a short period; the counts are averaged over
     those offsets and over the block's warps.
     """
+    import numpy as np
+
     size = bx * by * bz
     row_bytes = bx * elem
     period = unit // math.gcd(row_bytes, unit) if row_bytes % unit else 1
-    offsets = [(k * row_bytes) % unit for k in range(period)]
+    offsets = np.array([(k * row_bytes) % unit for k in range(period)], dtype=np.int64)
     warps = math.ceil(size / warp)
-    rows_total = trans_total = ideal_total = 0.0
-    for offset in offsets:
-        for w in range(warps):
-            first, last = w * warp, min((w + 1) * warp, size)
-            touched: set[tuple[int, int]] = set()
-            rows: set[int] = set()
-            for t in range(first, last):
-                x, rest = t % bx, t // bx
-                rows.add(rest)
-                touched.add((rest, (offset + x * elem) // unit))
-            rows_total += len(rows)
-            trans_total += len(touched)
-            ideal_total += math.ceil((last - first) * elem / unit)
+    # Every thread at once (this ran thread by thread in Python for each shape): a warp's rows
+    # are its distinct (warp, row) pairs, its transactions the distinct (warp, row, unit) ones.
+    t = np.arange(size, dtype=np.int64)
+    w, x, rest = t // warp, t % bx, t // bx
+    n_rest = int(rest.max()) + 1
+    rows_total = float(np.unique(w * n_rest + rest).size) * len(offsets)
+    cols = (offsets[:, None] + x[None, :] * elem) // unit
+    n_cols = int(cols.max()) + 1
+    keys = ((np.arange(len(offsets))[:, None] * warps + w[None, :]) * n_rest
+            + rest[None, :]) * n_cols + cols
+    trans_total = float(np.unique(keys).size)
+    lanes = np.minimum(np.arange(1, warps + 1) * warp, size) - np.arange(warps) * warp
+    ideal_total = float(sum(math.ceil(int(n) * elem / unit) for n in lanes)) * len(offsets)
     n = len(offsets) * warps
     return rows_total / n, trans_total / n, ideal_total / n
 

@@ -11,8 +11,10 @@ value skips the rule with a note, an evaluation error is recorded as an error no
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,6 +132,21 @@ class _NoAliasLoader(yaml.SafeLoader):
 
 
 def _compose(text: str) -> yaml.Node | None:
+    """The YAML node tree, refusing anchors and aliases.
+
+    libyaml (when PyYAML has it) composes ~10x faster than the pure-Python loader, which made
+    rule loading most of a one-profile analyze. Anchors and aliases are refused from its event
+    stream first; on any problem the pure-Python loader runs so that the error message and
+    line are exactly those it gives.
+    """
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is not None:
+        try:
+            if not any(isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None)
+                       for event in yaml.parse(text, Loader=fast)):
+                return yaml.compose(text, Loader=fast)
+        except yaml.YAMLError:
+            pass
     loader = _NoAliasLoader(text)
     try:
         return loader.get_single_node()
@@ -184,6 +201,36 @@ def _schema_validator() -> Any:
     schema = json.loads(schema_path.read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema)
+
+
+@functools.lru_cache(maxsize=1)
+def _schema_digest() -> bytes:
+    return hashlib.sha256(schema_path().read_bytes()).digest()
+
+
+def _valid_marker(text: str) -> Path | None:
+    """Where the fact "this exact text passes this exact schema" is remembered.
+
+    Schema validation (and importing jsonschema) took most of the start-up of a one-profile
+    analyze; a file whose content and schema are unchanged needs no second check. The key is
+    the SHA-256 of both, so any edit to either validates again. None: no usable cache folder.
+    """
+    try:
+        digest = hashlib.sha256(_schema_digest() + text.encode("utf-8")).hexdigest()
+    except OSError:
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "gpuadvisor" / "valid-rules" / digest
+
+
+def _remember_valid(marker: Path | None) -> None:
+    if marker is None:
+        return
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass  # a read-only home only costs the check next time
 
 
 def schema_path() -> Path:
@@ -250,11 +297,14 @@ def _parse(path: Path) -> tuple[Rule | None, list[str]]:
         return None, [f"{shown}:{lines.get((), 1)}: a rule file holds one mapping (a rule)"]
 
     errors: list[tuple[int, str]] = []
-    for error in sorted(_schema_validator().iter_errors(data),
-                        key=lambda e: (_line_of(lines, e.absolute_path), e.message)):
-        errors.append((_line_of(lines, error.absolute_path), _schema_message(error)))
-    if errors:
-        return None, [f"{shown}:{line}: {msg}" for line, msg in errors]
+    marker = _valid_marker(text)
+    if marker is None or not marker.exists():
+        for error in sorted(_schema_validator().iter_errors(data),
+                            key=lambda e: (_line_of(lines, e.absolute_path), e.message)):
+            errors.append((_line_of(lines, error.absolute_path), _schema_message(error)))
+        if errors:
+            return None, [f"{shown}:{line}: {msg}" for line, msg in errors]
+        _remember_valid(marker)
 
     if data["id"] != path.stem:
         errors.append((_line_of(lines, ("id",)),

@@ -176,9 +176,34 @@ class Expr:
     text: str
     tree: ast.Expression = field(repr=False, compare=False)
     names: frozenset[str] = frozenset()
+    _compiled: Callable[[Mapping[str, Any]], Any] | None = field(
+        default=None, repr=False, compare=False)
 
     def evaluate(self, context: Mapping[str, Any]) -> Any:
-        """Interpret the expression against ``context`` (nested dicts of plain values)."""
+        """The expression's value in ``context`` (nested dicts of plain values).
+
+        Runs the closures :mod:`gpuadvisor.rules.compiled` built from the checked tree (once,
+        on first use); :meth:`interpret` is the reference they are tested against.
+        """
+        if USE_INTERPRETER:
+            return self.interpret(context)
+        fn = self._compiled
+        if fn is None:
+            from gpuadvisor.rules.compiled import compile_tree
+
+            fn = compile_tree(self.tree.body)
+            object.__setattr__(self, "_compiled", fn)
+        try:
+            return fn(context)
+        except (MissingValue, EvalError):
+            raise
+        except RecursionError:
+            raise EvalError("expression nests too deeply") from None
+        except (TypeError, ValueError, ZeroDivisionError, OverflowError, ArithmeticError) as err:
+            raise EvalError(f"{type(err).__name__}: {err}") from None
+
+    def interpret(self, context: Mapping[str, Any]) -> Any:
+        """Interpret the checked tree node by node (the reference evaluator)."""
         try:
             return _Interpreter(context).run(self.tree.body)
         except (MissingValue, EvalError):
@@ -307,6 +332,9 @@ def _check(node: ast.AST, depth: int, count: list[int], names: set[str]) -> None
     for child in ast.iter_child_nodes(node):
         _check(child, depth + 1, count, names)
 
+
+#: True inside :func:`gpuadvisor.rules.compiled.reference_interpreter` (tests compare the two).
+USE_INTERPRETER = False
 
 #: The roots a dotted name may start with (the context the engine builds).
 ROOTS = frozenset({

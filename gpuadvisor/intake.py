@@ -1,0 +1,218 @@
+"""Strict intake of sweep tables: every declared column parsed with its type, or an error.
+
+A table is evidence a ranking is computed from, so a cell that does not parse must never turn
+into something else silently (``abc`` in ``block_x`` used to become an empty cell of an ``ok``
+row; text columns multiplied into ``3232323232323232``; ``inf`` was ranked as a time). Here
+each identity and numeric column of the contract (docs/sweep-table.md) is checked over whole
+columns at once; the first bad cell is an error naming the file, its line and the column. A
+file cut off inside its last row (no final newline, fewer fields than the header) is one too.
+
+With :func:`lenient_intake` (the ``--lenient`` option) such rows are dropped instead and one
+warning on stderr counts them.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from gpuadvisor.errors import UserError
+
+INT_COLUMNS = ("block_x", "block_y", "block_z", "block_size", "grid_x", "grid_y", "grid_z")
+FLOAT_COLUMNS = (
+    "sm_count", "time_ms", "time_ms_min", "time_ms_max", "time_ms_std", "repeats",
+    "achieved_occupancy", "theoretical_occupancy", "gld_efficiency", "gst_efficiency",
+    "l1_hit_rate", "l1_global_load_misses", "l1_global_load_requests", "l2_hit_rate",
+    "dram_throughput_pct", "sm_throughput_pct", "sectors_per_request", "registers_per_thread",
+    "shared_mem_per_block", "shared_efficiency", "branch_efficiency", "duration_ms",
+)
+STALL_PREFIX = "stall_"
+STATUSES = ("ok", "failed", "invalid", "skipped")
+
+_lenient: ContextVar[bool] = ContextVar("gpuadvisor_lenient_intake", default=False)
+
+
+@contextmanager
+def lenient_intake(enabled: bool = True) -> Iterator[None]:
+    """Inside this block, sweep-table rows with bad cells are dropped with a warning."""
+    token = _lenient.set(enabled)
+    try:
+        yield
+    finally:
+        _lenient.reset(token)
+
+
+def is_lenient() -> bool:
+    return _lenient.get()
+
+
+@dataclass(frozen=True)
+class BadCell:
+    row: int  # position in the table
+    column: str
+    problem: str
+
+
+def text_dtypes(header: Sequence[str]) -> dict[str, type]:
+    """read_csv dtypes: the declared text columns stay text (a kernel named 123 is a name).
+
+    Numeric columns are left to pandas' C parser: a column where every cell parses comes back
+    numeric (checked on whole arrays); one bad cell leaves it text, and only that column is
+    then examined cell by cell.
+    """
+    return {c: str for c in header if c in ("kernel", "cache_config", "status")}
+
+
+def csv_layout(path: Path) -> tuple[list[str], list[int], str | None]:
+    """(header fields, the line number of each data row, the last line if it is cut off).
+
+    Lines are counted the way ``read_csv(comment="#")`` skips them: comments and blank lines
+    are not rows. The last line counts as cut off when the file does not end in a newline and
+    that line has fewer fields than the header.
+    """
+    header: list[str] = []
+    lines: list[int] = []
+    last = ""
+    ends_with_newline = True
+    with path.open(encoding="utf-8", errors="replace", newline="") as fh:
+        for number, line in enumerate(fh, 1):
+            ends_with_newline = line.endswith(("\n", "\r"))
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            if not header:
+                header = next(csv.reader([stripped]))
+                continue
+            lines.append(number)
+            last = stripped
+    cut = None
+    if lines and not ends_with_newline:
+        fields = next(csv.reader([last]), [])
+        if len(fields) < len(header):
+            cut = f"the last line is cut off ({len(fields)} of {len(header)} columns)"
+    return [h.strip() for h in header], lines, cut
+
+
+def check_table(df: pd.DataFrame, path: Path, lines: Sequence[int] | None,
+                cut_last: str | None = None) -> pd.DataFrame:
+    """The table with declared columns converted, or a UserError at the first bad cell.
+
+    ``lines``: the file line of each row (None when unknown: rows are then named by number).
+    In lenient mode, rows with bad cells are dropped and counted in one warning.
+    """
+    bad = _bad_cells(df)
+    if cut_last is not None and len(df):
+        bad.append(BadCell(len(df) - 1, "", cut_last))
+    if lines is not None and len(lines) != len(df):
+        lines = None  # quoted cells spanning lines: name rows by number instead
+
+    def where(cell: BadCell) -> str:
+        line = f"{lines[cell.row]}" if lines is not None else f"row {cell.row + 1}"
+        column = f" column {cell.column}:" if cell.column else ""
+        return f"{path}:{line}:{column} {cell.problem}"
+
+    if bad:
+        first = min(bad, key=lambda c: (c.row, c.column != ""))
+        if not is_lenient():
+            raise UserError(f"{where(first)} (pass --lenient to drop such rows)")
+        rows = sorted({c.row for c in bad})
+        sys.stderr.write(f"warning: {path}: dropped {len(rows)} row(s) with unreadable cells "
+                         f"(first: {where(first)})\n")
+        df = df.drop(index=df.index[rows])
+    for col in df.columns:
+        numeric = col in INT_COLUMNS or col in FLOAT_COLUMNS or col.startswith(STALL_PREFIX)
+        if numeric and df[col].dtype.kind not in "iuf":
+            df[col] = pd.to_numeric(df[col], errors="coerce")
+    return df.reset_index(drop=True)
+
+
+def _bad_cells(df: pd.DataFrame) -> list[BadCell]:
+    """The first bad cell of each declared column (all bad rows of it in lenient mode)."""
+    out: list[BadCell] = []
+    every = is_lenient()
+    for col in df.columns:
+        numeric = col in INT_COLUMNS or col in FLOAT_COLUMNS or col.startswith(STALL_PREFIX)
+        if not (numeric or col in ("kernel", "status", "cache_config")):
+            continue
+        raw = df[col]
+        checks: list[tuple[np.ndarray, str]]
+        if numeric:
+            checks = _numeric_checks(col, raw)
+        else:
+            text = raw.astype(object).where(raw.notna(), "").astype(str).str.strip()
+            present = (text != "").to_numpy()
+            if col == "kernel":
+                checks = [(~present, "the kernel name is empty")]
+            elif col == "status":
+                checks = [(present & ~text.isin(STATUSES).to_numpy(),
+                           f"is not a status ({', '.join(STATUSES)})")]
+            else:  # cache_config
+                from gpuadvisor.sweep import is_valid_cache_config
+
+                valid = {v: is_valid_cache_config(v) for v in text.unique()}
+                checks = [(present & ~text.map(valid).to_numpy(dtype=bool),
+                           "is not a cache configuration")]
+        for mask, problem in checks:
+            positions = np.asarray(mask).nonzero()[0]
+            for pos in (positions if every else positions[:1]):
+                value = raw.iloc[pos]
+                shown = "" if col == "kernel" else f"{str(value)[:40]!r} "
+                out.append(BadCell(int(pos), col, f"{shown}{problem}"))
+    if not out and {"block_x", "block_size"} <= set(df.columns):
+        out.extend(_inconsistent_block_size(df, every))
+    return out
+
+
+def _numeric_checks(col: str, raw: pd.Series) -> list[tuple[np.ndarray, str]]:
+    """(bad-row mask, problem) pairs of one numeric column, computed on whole arrays."""
+    notna = raw.notna().to_numpy()
+    is_bool = np.zeros(len(raw), dtype=bool)
+    if raw.dtype.kind == "b":  # True/False in a numeric column
+        is_bool = notna.copy()
+        raw = raw.astype(object).where(~notna)
+    elif raw.dtype == object:  # JSON true/false are not numbers (to_numeric reads them as 1/0)
+        is_bool = raw.map(lambda v: isinstance(v, bool)).to_numpy(dtype=bool)
+        raw = raw.where(~is_bool)
+    if raw.dtype.kind in "iuf":  # every cell parsed already
+        num = raw.to_numpy(dtype="float64", na_value=np.nan)
+    else:
+        num = pd.to_numeric(raw, errors="coerce").to_numpy(dtype="float64", na_value=np.nan)
+    unparsed = notna & np.isnan(num) & ~is_bool
+    if unparsed.any():  # cells of blanks only are empty, not bad
+        rows = unparsed.nonzero()[0]
+        blank = raw.iloc[rows].astype(str).str.strip().eq("").to_numpy()
+        unparsed[rows[blank]] = False
+    infinite = np.isinf(num)
+    is_int = col in INT_COLUMNS
+    time_like = col.startswith(("time_ms", "duration_ms"))
+    checks = [(unparsed | is_bool, "is not an integer" if is_int else "is not a number"),
+              (infinite, "is not a finite time" if time_like else "is not a finite number")]
+    if is_int:
+        with np.errstate(invalid="ignore"):
+            checks.append((~np.isnan(num) & ~infinite & (np.mod(num, 1) != 0),
+                           "is not an integer"))
+    return checks
+
+
+def _inconsistent_block_size(df: pd.DataFrame, every: bool) -> list[BadCell]:
+    """block_size, when given, must be block_x * block_y * block_z (the contract derives it)."""
+    def axis(name: str) -> pd.Series:
+        if name not in df:
+            return pd.Series(1.0, index=df.index)
+        return pd.to_numeric(df[name], errors="coerce").astype("float64").fillna(1.0)
+
+    bx = pd.to_numeric(df["block_x"], errors="coerce").astype("float64")
+    size = pd.to_numeric(df["block_size"], errors="coerce").astype("float64")
+    product = bx * axis("block_y") * axis("block_z")
+    wrong = (bx.notna() & size.notna() & (size != product)).to_numpy().nonzero()[0]
+    return [BadCell(int(pos), "block_size",
+                    f"{size.iloc[pos]:.0f} is not block_x*block_y*block_z "
+                    f"({product.iloc[pos]:.0f})") for pos in (wrong if every else wrong[:1])]
