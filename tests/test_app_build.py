@@ -131,6 +131,23 @@ def test_an_app_that_ignores_the_knob_fails_the_row(env):
     assert rows[(32, 8)].status == "ok"
 
 
+def test_a_launch_that_faults_under_ncu_names_ncus_error(env, monkeypatch):
+    # srad_v2 (Rodinia) on an H100: the driver reported LaunchFailed under ncu (recorded).
+    recorded = Path(__file__).parents[1] / "fixtures" / "apps" / "srad_v2" / "ncu_launch_failed.txt"
+    monkeypatch.setenv("FAKE_NCU_REPLAY", str(recorded))
+    monkeypatch.setenv("FAKE_NCU_REPLAY_EXIT", "9")
+    src = make_src(env, "// launch srad_cuda_1 16 16\n")
+    result = tune(src, env / "out", "16x16", "srad_cuda_[12]")
+    assert result.exit_code == 0, result.output
+    table, _ = read_sweep(env / "out" / "sweep.csv")
+    [row] = list(table.itertuples())
+    assert row.status == "failed"
+    assert row.error == (
+        "ncu reported no time for kernels matching 'srad_cuda_[12]' (exit code 9: An error was "
+        "reported by the driver: LaunchFailed; The application returned an error code (9).)"
+    )
+
+
 def test_a_kernel_regex_gives_rows_per_kernel_and_ranks_their_sum(env):
     src = make_src(
         env, "// launch matmul_naive BLOCK_X BLOCK_Y\n// launch matmul_tiled BLOCK_X BLOCK_Y\n"

@@ -118,6 +118,20 @@ def parse_report(stdout: str) -> dict[str, Any] | None:
     return found
 
 
+def ncu_errors(output: str, limit: int = 3) -> str:
+    """ncu's own ``==ERROR==`` lines (a faulting launch, a failed replay), deduplicated."""
+    seen: list[str] = []
+    for line in output.splitlines():
+        text = line.strip()
+        if text.startswith("==ERROR=="):
+            text = text.removeprefix("==ERROR==").strip()
+            if seen and seen[-1].endswith(":"):  # "reported by the driver:" + its reason
+                seen[-1] = f"{seen[-1]} {text}"
+            elif text and text not in seen:
+                seen.append(text)
+    return "; ".join(seen[:limit])
+
+
 def _signal_name(code: int) -> str:
     try:
         return signal.Signals(code).name
@@ -395,12 +409,11 @@ class ExternalTarget(Target):
             return failed_row(config, why, **device, **cost)
         kernels = app_timing.group_launches(rows)
         if not kernels:
-            return failed_row(
-                config,
-                f"ncu reported no time for kernels matching {self.kernel_regex!r}",
-                **device,
-                **cost,
-            )
+            why = f"ncu reported no time for kernels matching {self.kernel_regex!r}"
+            errors = ncu_errors(run.stdout + "\n" + run.stderr)
+            if errors:  # e.g. a launch that faults under ncu: say so, not just "no time"
+                why += f" (exit code {run.returncode}: {errors})"
+            return failed_row(config, why, **device, **cost)
         problem = app_timing.knob_problem(config, kernels)
         if problem:
             return failed_row(config, problem, **device, **cost)
