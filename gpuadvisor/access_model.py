@@ -27,8 +27,8 @@ FAR = 1 << 16
 FAR_Y = 1 << 26
 # y stride that continues x (flattened thread index: address grows with tx + bx * ty).
 LINEAR = -1
-X_STRIDES = (0, 4, 8, 16, 32, 64, 128, FAR)
-Y_STRIDES = (0, 4, 8, 16, 32, 64, 128, FAR_Y, LINEAR)
+X_STRIDES = (0, 4, 8, 16, 32, FAR)
+Y_STRIDES = (0, 4, 8, 16, FAR_Y, LINEAR)
 BLOCK_ORIGINS = 4  # blocks averaged over: block k starts k * bx * x_stride bytes in
 WEIGHTS = tuple(round(0.05 * i, 2) for i in range(1, 20))
 FIT_TOLERANCE = 0.03  # relative: ncu's averages carry a few tenths of a percent of noise
@@ -193,6 +193,105 @@ def fit(profiles: list[tuple[int, int, float]]) -> Fit:
         return Fit(prof, None, ())
     consistent.sort(key=_prior_cost)
     return Fit(prof, consistent[0], tuple(consistent))
+
+
+def ideal_sectors(threads: int) -> float:
+    """Sectors a fully coalesced warp request of 4 B accesses needs."""
+    return max(1.0, min(threads, WARP) * ELEM_BYTES / SECTOR_BYTES)
+
+
+@dataclass(frozen=True)
+class KernelAccess:
+    """The fitted load and store models of one kernel and each one's share of requests."""
+
+    loads: Fit | None
+    stores: Fit | None
+    load_share: float = 1.0  # load requests / (load + store requests) at the profile
+
+    def derived(self, bx: int, by: int, bz: int) -> dict:
+        """Values for the rule context (``derived.*``) at one candidate shape."""
+        threads = bx * by * bz
+        ideal = ideal_sectors(threads)
+        out: dict = {}
+        parts = []
+        for name, f, share in (("load", self.loads, self.load_share),
+                               ("store", self.stores, 1.0 - self.load_share)):
+            p = f.predict(bx, by * bz) if f is not None else None
+            if p is None:
+                continue
+            out[f"{name}_sectors_per_request"] = p.sectors
+            out[f"{name}_sector_efficiency"] = min(1.0, ideal / p.sectors) if p.sectors else 1.0
+            out[f"{name}_access_settled"] = p.settled
+            out[f"{name}_access"] = f.chosen.describe() if f.chosen else ""
+            parts.append((share, p, f))
+        if not parts:
+            return out
+        total = sum(s for s, _, _ in parts) or 1.0
+        sectors = sum(s * p.sectors for s, p, _ in parts) / total
+        out["measured_access"] = True
+        out["predicted_sectors_per_request"] = sectors
+        out["predicted_sector_efficiency"] = min(1.0, ideal / sectors) if sectors else 1.0
+        out["access_settled"] = all(p.settled for _, p, _ in parts)
+        # x is the contiguous direction when the dominant term of every modelled side walks
+        # consecutive elements along x (the layout the straddling and wide-row rules assume).
+        out["x_contiguous"] = all(
+            max(f.chosen.terms, key=lambda wt: wt[0])[1].x_stride in (0, ELEM_BYTES)
+            for _, _, f in parts if f.chosen is not None)
+        return out
+
+
+def pick_profiles(rows: list[dict], column: str, reference: dict | None,
+                  limit: int = 3) -> list[tuple[int, int, float]]:
+    """The reference profile, then the profiles of the most different aspect ratios."""
+    import math
+
+    prof = profiles_from_rows(rows, column)
+    if not prof:
+        return []
+    ref = profiles_from_rows([reference], column) if reference else []
+    chosen = ref[:1] or prof[:1]
+    ratio = {(bx, by): math.log2(bx / by) for bx, by, _ in prof}
+
+    def distance(p: tuple[int, int, float]) -> float:
+        return min(abs(ratio[(p[0], p[1])] - ratio[(c[0], c[1])]) for c in chosen)
+
+    while len(chosen) < limit:
+        far = max(prof, key=distance)
+        if distance(far) < 1:
+            break
+        chosen.append(far)
+    return chosen
+
+
+def fit_kernel(rows: list[dict], reference: dict | None) -> KernelAccess | None:
+    """Fit loads and stores from the profiled rows (at most three aspect ratios).
+
+    If no model reproduces all of them (a kernel whose threads do not index by
+    (threadIdx.x, threadIdx.y), e.g. a block-tiled GEMM), fall back to the reference alone.
+    """
+    fits = []
+    for column in ("sectors_per_request", "store_sectors_per_request"):
+        prof = pick_profiles(rows, column, reference)
+        f = fit(prof) if prof else None
+        if f is not None and f.chosen is None and len(prof) > 1:
+            f = fit(prof[:1])
+        fits.append(f if f is not None and f.chosen is not None else None)
+    if fits == [None, None]:
+        return None
+    share = 1.0
+    if reference:
+        try:
+            ld = float(reference.get("l1_global_load_requests") or "nan")
+            st = float(reference.get("l1_global_store_requests") or "nan")
+            if ld == ld and st == st and ld + st > 0:
+                share = ld / (ld + st)
+        except (TypeError, ValueError):
+            pass
+    if fits[1] is None:
+        share = 1.0
+    elif fits[0] is None:
+        share = 0.0
+    return KernelAccess(fits[0], fits[1], share)
 
 
 def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, float]]:

@@ -35,6 +35,10 @@ def analyze_command(
                               "block_x/y/z, cache_config and reasons, plus findings and "
                               "characterization."),
     markdown: bool = typer.Option(False, "--markdown", help="Print Markdown."),
+    shapes: str = typer.Option(
+        None, "--shapes", metavar="BXxBY,...",
+        help="Only rank these block shapes (e.g. 32x8,16x16,8x32: the shapes the app "
+             "supports); on a sweep, the measured rows of those shapes."),
 ) -> None:
     """Rank and explain the launch configurations of recorded sweeps or profiles (dry run)."""
     from gpuadvisor.analysis import analyze_sweep
@@ -48,10 +52,13 @@ def analyze_command(
         raise UserError(f"--top must be at least 1, got {top}")
     if as_json and markdown:
         raise UserError("choose one of --json and --markdown")
+    from gpuadvisor.shapes import parse_shapes
+
+    shape_list = parse_shapes(shapes) if shapes else None
     df, provenance, sources = load_inputs(files)
     analysis = analyze_sweep(df, arch=arch, rule_dirs=rules, rule_only=rule_only,
                              access=access.strip().lower() if access else None,
-                             provenance=provenance, sources=sources)
+                             provenance=provenance, sources=sources, shapes=shape_list)
     if as_json:
         typer.echo(json.dumps(analysis.to_dict(top=top), indent=2))
     elif markdown:
