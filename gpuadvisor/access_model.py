@@ -336,13 +336,14 @@ def check(rows: list[dict], column: str, seeds: list[tuple[int, int]]) -> dict:
     }
 
 
-def _main() -> None:  # pragma: no cover - prints the check on the recorded Hopper counters
+def _main(paths: list[str]) -> None:  # pragma: no cover - prints the check on recorded counters
+    """``python -m gpuadvisor.access_model [TABLE.csv ...]`` (default: fixtures/hopper/full-ncu)."""
     import csv
     import glob
 
     seeds_sets = {"32x8": [(32, 8)], "32x8+8x32": [(32, 8), (8, 32)],
                   "32x8+8x32+2x128": [(32, 8), (8, 32), (2, 128)]}
-    for path in sorted(glob.glob("fixtures/hopper/full-ncu/*.csv")):
+    for path in paths or sorted(glob.glob("fixtures/hopper/full-ncu/*.csv")):
         with open(path) as fh:
             rows = [r for r in csv.DictReader(line for line in fh if not line.startswith("#"))
                     if r.get("status", "ok") == "ok"]
@@ -361,4 +362,6 @@ def _main() -> None:  # pragma: no cover - prints the check on the recorded Hopp
 
 
 if __name__ == "__main__":  # pragma: no cover
-    _main()
+    import sys
+
+    _main(sys.argv[1:])
