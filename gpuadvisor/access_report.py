@@ -43,3 +43,23 @@ def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
         notes.append(f"to settle the access model, measure {shapes} (e.g. gpuadvisor tune with "
                      "--max-configs on those shapes) and analyze again")
     return notes
+
+
+def confidence(context: Mapping[str, Any]) -> str:
+    """How sure a rule-only estimate at one configuration is about memory access.
+
+    high: the counter-fitted access model predicts this shape and every model consistent with
+    the profiles agrees; low: they disagree here, or nothing was measured and the access
+    pattern is assumed; medium: the pattern comes from a manifest, the table or --access but
+    no sectors per request were measured.
+    """
+    derived = context.get("derived", {})
+    if derived.get("measured_access"):
+        return "high" if derived.get("access_settled") else "low"
+    source = context.get("kernel", {}).get("access_source", "assumed")
+    return "low" if source == "assumed" else "medium"
+
+
+def weakest(*levels: str) -> str:
+    order = ("low", "medium", "high")
+    return min(levels, key=order.index)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuadvisor.access_model import fit_kernel
-from gpuadvisor.access_report import access_notes
+from gpuadvisor.access_report import access_notes, confidence, weakest
 from gpuadvisor.arch import Arch, Board, get_arch, get_board
 from gpuadvisor.characterize import (
     Characterization,
@@ -73,6 +73,7 @@ class RankEntry:
     tie_group: int = 0
     reasons: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    confidence: str = "medium"  # of the rule score's memory-access basis: high | medium | low
 
     @property
     def label(self) -> str:
@@ -94,6 +95,7 @@ class RankEntry:
             "label": self.label,
             "rank": self.rank,
             "score": _r(self.score),
+            "confidence": self.confidence,
             "time_ms": _r(self.time_ms),
             "time_ms_min": _r(self.time_ms_min),
             "time_ms_max": _r(self.time_ms_max),
@@ -118,6 +120,7 @@ class Comparison:
     gain_pct: float | None  # how much faster the pick is (measured or estimated)
     basis: str  # measured | estimated | none
     reasons: list[str] = field(default_factory=list)
+    confidence: str | None = None  # of an estimated gain: high | medium | low
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -130,6 +133,7 @@ class Comparison:
             "rank": self.rank,
             "gain_pct": _r(self.gain_pct, 2),
             "basis": self.basis,
+            "confidence": self.confidence,
             "reasons": list(self.reasons),
         }
 
@@ -572,7 +576,8 @@ def _entry(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> Ran
         kernel=c.kernel, block_x=c.block[0], block_y=c.block[1], block_z=c.block[2],
         cache_config=c.cache_config, rank=s.rank, score=s.score, time_ms=c.time_ms,
         time_ms_min=c.value("time_ms_min"), time_ms_max=c.value("time_ms_max"),
-        tied=s.tied, tie_group=s.tie_group, reasons=reasons, findings=s.findings())
+        tied=s.tied, tie_group=s.tie_group, reasons=reasons, findings=s.findings(),
+        confidence=confidence(s.context))
 
 
 def _comparisons(pick: Scored, scored: Sequence[Scored], rules: Sequence[Rule], mode: str,
@@ -614,7 +619,10 @@ def _comparisons(pick: Scored, scored: Sequence[Scored], rules: Sequence[Rule], 
         out.append(Comparison(label=label, block=block, cache_config=entry.candidate.cache_config,
                               in_set=in_set, time_ms=t, score=entry.score,
                               rank=entry.rank if entry.rank else None,
-                              gain_pct=gain, basis=basis, reasons=reasons))
+                              gain_pct=gain, basis=basis, reasons=reasons,
+                              confidence=weakest(confidence(entry.context),
+                                                 confidence(pick.context))
+                              if basis == "estimated" else None))
     return out
 
 

@@ -62,3 +62,12 @@ def test_built_in_manifest_applies_only_to_built_in_recordings(tmp_path: Path) -
     user.write_text("\n".join(line for line in text if not line.startswith("#")) + "\n")
     mine = analyze_json(str(user), "--top", "1")
     assert mine["characterization"]["access_source"] == "metrics"
+
+
+def test_every_rule_only_estimate_carries_a_confidence() -> None:
+    settled = analyze_json(str(FULL / "matrix_add.csv"), "--top", "3")
+    assert {e["confidence"] for e in settled["ranking"]} == {"high"}
+    mixed = analyze_json(str(FULL / "matmul_naive.csv"), "--top", "200")
+    assert "low" in {e["confidence"] for e in mixed["ranking"]}
+    estimated = [c for c in mixed["comparisons"] if c["basis"] == "estimated"]
+    assert all(c["confidence"] in ("high", "medium", "low") for c in estimated)
