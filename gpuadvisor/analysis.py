@@ -22,8 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gpuadvisor.access_model import fit_kernel
+from gpuadvisor.access_report import access_notes, confidence, weakest
 from gpuadvisor.arch import Arch, Board, get_arch, get_board
-from gpuadvisor.characterize import Characterization, characterize, manifest_entry
+from gpuadvisor.characterize import (
+    Characterization,
+    characterize,
+    manifest_applies,
+    manifest_entry,
+)
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import float_or_none
 from gpuadvisor.rank import (
@@ -66,6 +73,7 @@ class RankEntry:
     tie_group: int = 0
     reasons: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    confidence: str = "medium"  # of the rule score's memory-access basis: high | medium | low
 
     @property
     def label(self) -> str:
@@ -87,6 +95,7 @@ class RankEntry:
             "label": self.label,
             "rank": self.rank,
             "score": _r(self.score),
+            "confidence": self.confidence,
             "time_ms": _r(self.time_ms),
             "time_ms_min": _r(self.time_ms_min),
             "time_ms_max": _r(self.time_ms_max),
@@ -111,6 +120,7 @@ class Comparison:
     gain_pct: float | None  # how much faster the pick is (measured or estimated)
     basis: str  # measured | estimated | none
     reasons: list[str] = field(default_factory=list)
+    confidence: str | None = None  # of an estimated gain: high | medium | low
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -123,6 +133,7 @@ class Comparison:
             "rank": self.rank,
             "gain_pct": _r(self.gain_pct, 2),
             "basis": self.basis,
+            "confidence": self.confidence,
             "reasons": list(self.reasons),
         }
 
@@ -165,6 +176,12 @@ class KernelAnalysis:
             "characterization": self.characterization.to_dict(),
             "pick": self.pick.to_dict() if self.pick else None,
             "ranking": [e.to_dict() for e in self.ranking[:top]],
+            # Every ranked candidate's rule score, whatever --top shows (for scripts comparing
+            # the rules' view of shapes the ranking above leaves out).
+            "scores": [{"config": f"{e.block_x}x{e.block_y}"
+                        + (f"x{e.block_z}" if e.block_z != 1 else ""),
+                        "cache_config": e.cache_config, "score": _r(e.score),
+                        "time_ms": _r(e.time_ms)} for e in self.ranking],
             "configs": self.configs,
             "best_time_ms": _r(self.best_time_ms),
             "rule_pick": self.rule_pick,
@@ -287,8 +304,9 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, i
 
 
 def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characterization,
-                manifest_path: str | Path | None = None) -> KernelInfo:
-    entry = manifest_entry(name, manifest_path)
+                manifest_path: str | Path | None = None, use_manifest: bool = True
+                ) -> KernelInfo:
+    entry = manifest_entry(name, manifest_path) if use_manifest else {}
     elem = entry.get("elem_bytes") or _ELEM_BYTES.get(str(entry.get("element_type", "")).lower())
     regs = [v for r in rows if (v := float_or_none(r.get("registers_per_thread"))) is not None]
     smem = [v for r in rows if (v := float_or_none(r.get("shared_mem_per_block"))) is not None]
@@ -414,10 +432,14 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
     reference = (min(with_metrics, key=lambda r: float_or_none(r.get("time_ms")) or math.inf)
                  if with_metrics else (ok_rows[0] if ok_rows else measured[0].row))
 
+    use_manifest = manifest_applies(provenance, manifest_path)
     char = characterize(name, ok_rows or [c.row for c in measured if c.row], reference=reference,
                         access=access, provenance=provenance, manifest_path=manifest_path,
-                        elem_bytes=4, sector_bytes=a.sector_bytes, warp_size=a.warp_size)
-    kinfo = kernel_info(name, ok_rows, char, manifest_path)
+                        elem_bytes=4, sector_bytes=a.sector_bytes, warp_size=a.warp_size,
+                        use_manifest=use_manifest)
+    kinfo = kernel_info(name, ok_rows, char, manifest_path, use_manifest)
+    kinfo.measured_access = fit_kernel(ok_rows, reference) if ok_rows else None
+    notes.extend(access_notes(kinfo.measured_access, ok_rows, rule_only or len(measured) == 1))
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")
@@ -448,6 +470,11 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
         if not rule_only and len(timed) < 2:
             notes.append("fewer than two timed configurations: ranked by the rules alone")
         candidates = measured
+        if shapes is not None:
+            wanted = {tuple(s) for s in shapes}
+            candidates = [c for c in measured if c.block in wanted]
+            if not candidates:
+                raise UserError(f"kernel {name}: none of the --shapes was measured")
 
     scored = [score(rules, c, context_for(c)) for c in candidates]
     ranked = rank_by_time(scored) if mode == "measured" else rank_by_rules(scored)
@@ -551,7 +578,8 @@ def _entry(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> Ran
         kernel=c.kernel, block_x=c.block[0], block_y=c.block[1], block_z=c.block[2],
         cache_config=c.cache_config, rank=s.rank, score=s.score, time_ms=c.time_ms,
         time_ms_min=c.value("time_ms_min"), time_ms_max=c.value("time_ms_max"),
-        tied=s.tied, tie_group=s.tie_group, reasons=reasons, findings=s.findings())
+        tied=s.tied, tie_group=s.tie_group, reasons=reasons, findings=s.findings(),
+        confidence=confidence(s.context))
 
 
 def _comparisons(pick: Scored, scored: Sequence[Scored], rules: Sequence[Rule], mode: str,
@@ -593,7 +621,10 @@ def _comparisons(pick: Scored, scored: Sequence[Scored], rules: Sequence[Rule], 
         out.append(Comparison(label=label, block=block, cache_config=entry.candidate.cache_config,
                               in_set=in_set, time_ms=t, score=entry.score,
                               rank=entry.rank if entry.rank else None,
-                              gain_pct=gain, basis=basis, reasons=reasons))
+                              gain_pct=gain, basis=basis, reasons=reasons,
+                              confidence=weakest(confidence(entry.context),
+                                                 confidence(pick.context))
+                              if basis == "estimated" else None))
     return out
 
 

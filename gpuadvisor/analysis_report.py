@@ -80,7 +80,8 @@ def _ms(v: float | None) -> str:
 def _gain(c: Any) -> str:
     if c.gain_pct is None:
         return "-"
-    return f"{c.gain_pct:+.1f}% ({c.basis})"
+    conf = f", confidence {c.confidence}" if getattr(c, "confidence", None) else ""
+    return f"{c.gain_pct:+.1f}% ({c.basis}{conf})"
 
 
 def _cell(text: Any) -> str:

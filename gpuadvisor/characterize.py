@@ -108,6 +108,20 @@ def _manifest(path: str) -> dict[str, dict[str, Any]]:
     return out
 
 
+def manifest_applies(provenance: Mapping[str, Any] | None,
+                     manifest_path: str | Path | None = None) -> bool:
+    """Whether a kernel manifest describes this table's kernels.
+
+    The built-in manifest declares how the built-in kernels access memory; it says nothing
+    about a user's kernel that happens to share a name (an app's ``scattered``), so it applies
+    only to tables the built-in target recorded (provenance ``target: builtin``). A manifest
+    the caller names explicitly always applies.
+    """
+    if manifest_path is not None:
+        return True
+    return str((provenance or {}).get("target", "")).strip().lower() == "builtin"
+
+
 def manifest_entry(kernel: str, manifest_path: str | Path | None = None) -> dict[str, Any]:
     """The manifest entry of ``kernel`` (also matched by a kernel's own ``kernels:`` names)."""
     path = str(manifest_path or (kernels_dir() / "manifest.yaml"))
@@ -243,10 +257,11 @@ def characterize(kernel: str, rows: list[Mapping[str, Any]], *,
                  reference: Mapping[str, Any] | None = None, access: str | None = None,
                  bound: str | None = None, provenance: Mapping[str, Any] | None = None,
                  manifest_path: str | Path | None = None, elem_bytes: int = 4,
-                 sector_bytes: int = 32, warp_size: int = 32) -> Characterization:
+                 sector_bytes: int = 32, warp_size: int = 32,
+                 use_manifest: bool = True) -> Characterization:
     """Decide the access pattern and bound of ``kernel`` from the most authoritative source."""
     provenance = provenance or {}
-    entry = manifest_entry(kernel, manifest_path)
+    entry = manifest_entry(kernel, manifest_path) if use_manifest else {}
     chosen_access: tuple[str, str, list[str]] | None = None
     if access is not None:
         norm = normalize_access(access)

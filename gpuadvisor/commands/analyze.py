@@ -39,6 +39,10 @@ def analyze_command(
         False, "--lenient", help="Drop sweep-table rows whose cells do not parse (or whose "
                                  "time is not finite) with a counted warning, instead of "
                                  "stopping at the first one."),
+    shapes: str = typer.Option(
+        None, "--shapes", metavar="BXxBY,...",
+        help="Only rank these block shapes (e.g. 32x8,16x16,8x32: the shapes the app "
+             "supports); on a sweep, the measured rows of those shapes."),
 ) -> None:
     """Rank and explain the launch configurations of recorded sweeps or profiles (dry run)."""
     from gpuadvisor.analysis import analyze_sweep
@@ -53,12 +57,14 @@ def analyze_command(
     if as_json and markdown:
         raise UserError("choose one of --json and --markdown")
     from gpuadvisor.intake import lenient_intake
+    from gpuadvisor.shapes import parse_shapes
 
+    shape_list = parse_shapes(shapes) if shapes else None
     with lenient_intake(lenient):
         df, provenance, sources = load_inputs(files)
     analysis = analyze_sweep(df, arch=arch, rule_dirs=rules, rule_only=rule_only,
                              access=access.strip().lower() if access else None,
-                             provenance=provenance, sources=sources)
+                             provenance=provenance, sources=sources, shapes=shape_list)
     if as_json:
         typer.echo(json.dumps(analysis.to_dict(top=top), indent=2))
     elif markdown:

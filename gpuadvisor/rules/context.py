@@ -41,6 +41,8 @@ class KernelInfo:
     domain: tuple[int, int, int] | None = None  # threads needed per dimension
     instr_per_region: float | None = None  # Ryoo's Instr/Regions, when known
     extra: dict[str, Any] = field(default_factory=dict)
+    # Load/store access model fitted from measured sectors per request (access_model.py).
+    measured_access: Any = None
 
     def to_context(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -164,6 +166,10 @@ def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_co
     d["ideal_lines_per_warp"] = ideal_lines
     d["line_efficiency"] = ideal_lines / lines if lines else 1.0
     d["bytes_per_warp_load"] = trans * unit
+    d["x_contiguous"] = True
+    if kernel.measured_access is not None:
+        apply_measured_access(d, kernel.measured_access.derived(bx, by, bz), unit,
+                              arch.sector_bytes)
     d["useful_bytes_per_warp_load"] = min(size, warp) * elem
 
     occ_cfg, carveout = _occ_args(cache_config, arch)
@@ -256,6 +262,27 @@ def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_co
         # Eq. 1 with a per-thread instruction count that does not change with the block shape.
         d["ryoo_efficiency"] = 1.0 / d["threads_launched"]
     return d
+
+
+def apply_measured_access(d: dict[str, Any], measured: Mapping[str, Any], unit: int,
+                          sector_bytes: int) -> None:
+    """Replace the geometric coalescing values with the counter-fitted prediction.
+
+    The geometry assumes threadIdx.x walks consecutive elements; the fitted model knows how
+    loads and stores really move with x and y. Only where the transaction is a 32 B sector
+    (Maxwell and newer, which is what ncu's sectors per request count).
+    """
+    d.update(measured)
+    if not measured.get("measured_access") or unit != sector_bytes:
+        return
+    d["segments_per_warp"] = measured["predicted_sectors_per_request"]
+    d["ideal_segments_per_warp"] = (measured["predicted_sectors_per_request"]
+                                    * measured["predicted_sector_efficiency"])
+    d["coalescing_efficiency"] = measured["predicted_sector_efficiency"]
+    if not measured.get("x_contiguous", True):
+        # Rows of the block are not what a warp's addresses follow: the line-straddling
+        # penalty's premise is gone (the sector prediction above carries the cost).
+        d["line_efficiency"] = 1.0
 
 
 def l1_bytes(arch: Arch, shared_capacity: int, blocks_per_sm: int, smem: int) -> int | None:

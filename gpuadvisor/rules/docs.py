@@ -172,7 +172,13 @@ _NAMES_DOC = """\
   `tile_intensity` (kernels whose manifest declares `block_tile`), `registers_for_full`,
   `shared_mem_for_full`, `partition_span_columns`,
   `grid_blocks`, `sm_count`, `sm_fill`, `waves`, `wave_efficiency`, `tail_fraction`,
-  `tile_efficiency`, `ryoo_other_warps`, `ryoo_utilization`, `ryoo_efficiency`.
+  `tile_efficiency`, `ryoo_other_warps`, `ryoo_utilization`, `ryoo_efficiency`,
+  `x_contiguous` (false when the counter-fitted access model says threadIdx.x does not walk
+  consecutive elements). Where the table has ncu sectors per request
+  (gpuadvisor/access_model.py): `measured_access`, `predicted_sectors_per_request`,
+  `predicted_sector_efficiency`, `access_settled`, `load_*`/`store_*` `sectors_per_request`,
+  `sector_efficiency`, `access_settled`, `access`; on 32 B-sector GPUs they replace
+  `segments_per_warp` and `coalescing_efficiency`.
 - `sweep.*` (sweep scope): `configs`, `pareto_size`, `pick_in_pareto`, `best_time_ms`, `mode`.
 - `params.*` and `let.*`: the rule's own constants and intermediate values.
 

@@ -1,0 +1,367 @@
+"""Per-dimension global access model inferred from measured sectors per request.
+
+The coalescing rules used to assume threadIdx.x walks consecutive elements. Counters say more:
+ncu's sectors per warp request (loads and stores separately) at a profiled block shape pins
+down how addresses move with threadIdx.x and threadIdx.y. This module models a kernel's loads
+(or stores) as a mix of at most two access terms, each an address stride in bytes per step of
+threadIdx.x and of threadIdx.y, finds every mix that reproduces the measured sectors/request at
+the profiled shape(s), and predicts sectors per request for any candidate shape. Where the
+consistent mixes disagree on a candidate (one profile at 32 columns never shows the y stride),
+the prediction is flagged and the shapes that would settle it are named.
+
+Pure functions only: no I/O beyond the ``__main__`` check on recorded counters.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import cache
+
+SECTOR_BYTES = 32
+WARP = 32
+ELEM_BYTES = 4
+# A stride this large puts every thread on its own sector (a row pitch, or random addresses);
+# y's is larger than any x offset so the two never alias.
+FAR = 1 << 16
+FAR_Y = 1 << 26
+# y stride that continues x (flattened thread index: address grows with tx + bx * ty).
+LINEAR = -1
+X_STRIDES = (0, 4, 8, 16, 32, FAR)
+Y_STRIDES = (0, 4, 8, 16, FAR_Y, LINEAR)
+BLOCK_ORIGINS = 4  # blocks averaged over: block k starts k * bx * x_stride bytes in
+WEIGHTS = tuple(round(0.05 * i, 2) for i in range(1, 20))
+FIT_TOLERANCE = 0.03  # relative: ncu's averages carry a few tenths of a percent of noise
+AGREE_TOLERANCE = 0.10  # consistent models agreeing this closely make a prediction "settled"
+
+
+@dataclass(frozen=True)
+class Term:
+    """One access term: byte stride per threadIdx.x step and per threadIdx.y step."""
+
+    x_stride: int
+    y_stride: int
+
+    def describe(self) -> str:
+        return f"x {_stride_words(self.x_stride)}, y {_stride_words(self.y_stride)}"
+
+
+@dataclass(frozen=True)
+class AccessModel:
+    """A mix of access terms; weights are each term's share of the warp requests."""
+
+    terms: tuple[tuple[float, Term], ...]
+
+    def sectors(self, bx: int, by: int) -> float:
+        return sum(w * term_sectors(t.x_stride, t.y_stride, bx, by) for w, t in self.terms)
+
+    def describe(self) -> str:
+        if len(self.terms) == 1:
+            return self.terms[0][1].describe()
+        return "; ".join(f"{w:.0%} of requests: {t.describe()}" for w, t in self.terms)
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """Predicted sectors per request at one shape, with the spread of all consistent models."""
+
+    shape: tuple[int, int]
+    sectors: float
+    low: float
+    high: float
+
+    @property
+    def settled(self) -> bool:
+        return self.high <= self.low * (1 + AGREE_TOLERANCE)
+
+    @property
+    def efficiency(self) -> float:
+        """Fraction of moved bytes a warp asked for (4 B per thread, 4 sectors ideal)."""
+        return min(1.0, WARP * ELEM_BYTES / SECTOR_BYTES / self.sectors) if self.sectors else 1.0
+
+
+@dataclass(frozen=True)
+class Fit:
+    """Every model consistent with the profiles, and the one a prior picks among them."""
+
+    profiles: tuple[tuple[int, int, float], ...]
+    chosen: AccessModel | None
+    consistent: tuple[AccessModel, ...]
+
+    def predict(self, bx: int, by: int) -> Prediction | None:
+        if self.chosen is None:
+            return None
+        values = [m.sectors(bx, by) for m in self.consistent]
+        return Prediction((bx, by), self.chosen.sectors(bx, by), min(values), max(values))
+
+    def shapes_to_measure(
+        self, candidates: list[tuple[int, int]], limit: int = 3
+    ) -> list[tuple[int, int]]:
+        """Candidates the consistent models disagree on most, greedily one per disagreement."""
+        profiled = {(bx, by) for bx, by, _ in self.profiles}
+        models = list(self.consistent)
+        picked: list[tuple[int, int]] = []
+        while len(picked) < limit and len(models) > 1:
+            best, best_spread = None, 1 + AGREE_TOLERANCE
+            for shape in candidates:
+                if shape in profiled or shape in picked:
+                    continue
+                values = [m.sectors(*shape) for m in models]
+                spread = max(values) / max(min(values), 1e-9)
+                if spread > best_spread:
+                    best, best_spread = shape, spread
+            if best is None:
+                break
+            picked.append(best)
+            # Assume the measurement lands on the chosen model's value; keep models that agree.
+            target = self.chosen.sectors(*best) if self.chosen else 0.0
+            models = [m for m in models if _close(m.sectors(*best), target, AGREE_TOLERANCE)]
+        return picked
+
+
+def _stride_words(stride: int) -> str:
+    if stride == 0:
+        return "same address (broadcast)"
+    if stride == LINEAR:
+        return "continuing x (flattened thread index)"
+    if stride >= FAR:
+        return "a sector per thread (row pitch or scattered)"
+    return f"{stride} B apart"
+
+
+def _close(a: float, b: float, tol: float) -> bool:
+    return abs(a - b) <= tol * max(abs(b), 1e-9)
+
+
+@cache
+def term_sectors(x_stride: int, y_stride: int, bx: int, by: int) -> float:
+    """Mean 32 B sectors one warp request touches, over the warps of a (bx, by) block.
+
+    Lane l of warp w is thread t = 32 w + l, at threadIdx (t % bx, t // bx); the address is
+    x_stride * tx + y_stride * ty (4 B accesses) from the block's origin, which moves by
+    bx * x_stride per block along x (a 12-column block of floats starts 48 B on, off the
+    sector grid), so the mean runs over the first BLOCK_ORIGINS blocks of a row.
+    """
+    threads = bx * by
+    if threads <= 0 or bx <= 0:
+        return 0.0
+    ys = x_stride * bx if y_stride == LINEAR else y_stride
+    warps = -(-threads // WARP)
+    total = 0
+    for k in range(BLOCK_ORIGINS):
+        origin = k * bx * x_stride if x_stride < FAR else 0
+        for w in range(warps):
+            sectors = set()
+            for t in range(w * WARP, min(threads, (w + 1) * WARP)):
+                addr = origin + x_stride * (t % bx) + ys * (t // bx)
+                sectors.add(addr // SECTOR_BYTES)
+                sectors.add((addr + ELEM_BYTES - 1) // SECTOR_BYTES)
+            total += len(sectors)
+    return total / (warps * BLOCK_ORIGINS)
+
+
+TERMS = tuple(Term(x, y) for x, y in itertools.product(X_STRIDES, Y_STRIDES))
+
+
+def _prior_cost(model: AccessModel) -> float:
+    """Occam's razor, then the usual layouts: x walks elements, y walks rows."""
+    cost = 10.0 * (len(model.terms) - 1)
+    for _, t in model.terms:
+        cost += {ELEM_BYTES: 0.0, 0: 0.5, FAR: 1.0}.get(t.x_stride, 2.0)
+        cost += {FAR_Y: 0.0, 0: 0.5, LINEAR: 0.5, ELEM_BYTES: 1.0}.get(t.y_stride, 2.0)
+    return cost
+
+
+def _fits(model: AccessModel, profiles: tuple[tuple[int, int, float], ...]) -> bool:
+    return all(_close(model.sectors(bx, by), s, FIT_TOLERANCE) for bx, by, s in profiles)
+
+
+def fit(profiles: list[tuple[int, int, float]]) -> Fit:
+    """Models (one term, else two) reproducing every measured (bx, by, sectors/request)."""
+    prof = tuple((int(bx), int(by), float(s)) for bx, by, s in profiles if s == s and s > 0)
+    if not prof:
+        return Fit(prof, None, ())
+    singles = [AccessModel(((1.0, t),)) for t in TERMS]
+    consistent = [m for m in singles if _fits(m, prof)]
+    if not consistent:
+        for a, b in itertools.combinations(TERMS, 2):
+            for w in WEIGHTS:
+                m = AccessModel(((w, a), (round(1 - w, 2), b)))
+                if _fits(m, prof):
+                    consistent.append(m)
+    if not consistent:
+        return Fit(prof, None, ())
+    consistent.sort(key=_prior_cost)
+    return Fit(prof, consistent[0], tuple(consistent))
+
+
+def ideal_sectors(threads: int) -> float:
+    """Sectors a fully coalesced warp request of 4 B accesses needs."""
+    return max(1.0, min(threads, WARP) * ELEM_BYTES / SECTOR_BYTES)
+
+
+@dataclass(frozen=True)
+class KernelAccess:
+    """The fitted load and store models of one kernel and each one's share of requests."""
+
+    loads: Fit | None
+    stores: Fit | None
+    load_share: float = 1.0  # load requests / (load + store requests) at the profile
+
+    def derived(self, bx: int, by: int, bz: int) -> dict:
+        """Values for the rule context (``derived.*``) at one candidate shape."""
+        threads = bx * by * bz
+        ideal = ideal_sectors(threads)
+        out: dict = {}
+        parts = []
+        for name, f, share in (("load", self.loads, self.load_share),
+                               ("store", self.stores, 1.0 - self.load_share)):
+            p = f.predict(bx, by * bz) if f is not None else None
+            if p is None:
+                continue
+            out[f"{name}_sectors_per_request"] = p.sectors
+            out[f"{name}_sector_efficiency"] = min(1.0, ideal / p.sectors) if p.sectors else 1.0
+            out[f"{name}_access_settled"] = p.settled
+            out[f"{name}_access"] = f.chosen.describe() if f.chosen else ""
+            parts.append((share, p, f))
+        if not parts:
+            return out
+        total = sum(s for s, _, _ in parts) or 1.0
+        sectors = sum(s * p.sectors for s, p, _ in parts) / total
+        out["measured_access"] = True
+        out["predicted_sectors_per_request"] = sectors
+        out["predicted_sector_efficiency"] = min(1.0, ideal / sectors) if sectors else 1.0
+        out["access_settled"] = all(p.settled for _, p, _ in parts)
+        # x is the contiguous direction when the dominant term of every modelled side walks
+        # consecutive elements along x (the layout the straddling and wide-row rules assume).
+        out["x_contiguous"] = all(
+            max(f.chosen.terms, key=lambda wt: wt[0])[1].x_stride in (0, ELEM_BYTES)
+            for _, _, f in parts if f.chosen is not None)
+        return out
+
+
+def pick_profiles(rows: list[dict], column: str, reference: dict | None,
+                  limit: int = 3) -> list[tuple[int, int, float]]:
+    """The reference profile, then the profiles of the most different aspect ratios."""
+    import math
+
+    prof = profiles_from_rows(rows, column)
+    if not prof:
+        return []
+    ref = profiles_from_rows([reference], column) if reference else []
+    chosen = ref[:1] or prof[:1]
+    ratio = {(bx, by): math.log2(bx / by) for bx, by, _ in prof}
+
+    def distance(p: tuple[int, int, float]) -> float:
+        return min(abs(ratio[(p[0], p[1])] - ratio[(c[0], c[1])]) for c in chosen)
+
+    while len(chosen) < limit:
+        far = max(prof, key=distance)
+        if distance(far) < 1:
+            break
+        chosen.append(far)
+    return chosen
+
+
+def fit_kernel(rows: list[dict], reference: dict | None) -> KernelAccess | None:
+    """Fit loads and stores from the profiled rows (at most three aspect ratios).
+
+    If no model reproduces all of them (a kernel whose threads do not index by
+    (threadIdx.x, threadIdx.y), e.g. a block-tiled GEMM), fall back to the reference alone.
+    """
+    fits = []
+    for column in ("sectors_per_request", "store_sectors_per_request"):
+        prof = pick_profiles(rows, column, reference)
+        f = fit(prof) if prof else None
+        if f is not None and f.chosen is None and len(prof) > 1:
+            f = fit(prof[:1])
+        fits.append(f if f is not None and f.chosen is not None else None)
+    if fits == [None, None]:
+        return None
+    share = 1.0
+    if reference:
+        try:
+            ld = float(reference.get("l1_global_load_requests") or "nan")
+            st = float(reference.get("l1_global_store_requests") or "nan")
+            if ld == ld and st == st and ld + st > 0:
+                share = ld / (ld + st)
+        except (TypeError, ValueError):
+            pass
+    if fits[1] is None:
+        share = 1.0
+    elif fits[0] is None:
+        share = 0.0
+    return KernelAccess(fits[0], fits[1], share)
+
+
+def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, float]]:
+    """(bx, by, value) of the rows that measured ``column`` (block_z 1 only)."""
+    out = []
+    for r in rows:
+        try:
+            bx, by = int(float(r["block_x"])), int(float(r["block_y"]))
+            bz = int(float(r.get("block_z") or 1))
+            v = float(r[column])
+        except (KeyError, TypeError, ValueError):
+            continue
+        if bz == 1 and v == v and v > 0:
+            out.append((bx, by, v))
+    return out
+
+
+def check(rows: list[dict], column: str, seeds: list[tuple[int, int]]) -> dict:
+    """Fit on the seed shapes' rows, predict every other measured shape; relative errors."""
+    measured = {}
+    for bx, by, v in profiles_from_rows(rows, column):
+        measured.setdefault((bx, by), v)
+    seed_profiles = [(bx, by, measured[(bx, by)]) for bx, by in seeds if (bx, by) in measured]
+    f = fit(seed_profiles)
+    errors, unsettled = [], 0
+    for shape, v in measured.items():
+        if shape in seeds:
+            continue
+        p = f.predict(*shape)
+        if p is None:
+            continue
+        errors.append(abs(p.sectors - v) / v)
+        unsettled += not p.settled
+    return {
+        "seeds": seed_profiles, "model": f.chosen.describe() if f.chosen else None,
+        "consistent": len(f.consistent), "shapes": len(errors),
+        "mean_error": sum(errors) / len(errors) if errors else None,
+        "max_error": max(errors) if errors else None,
+        "within_10pct": sum(e <= 0.10 for e in errors) / len(errors) if errors else None,
+        "unsettled": unsettled,
+        "to_measure": f.shapes_to_measure(sorted(measured)) if f.chosen else [],
+    }
+
+
+def _main(paths: list[str]) -> None:  # pragma: no cover - prints the check on recorded counters
+    """``python -m gpuadvisor.access_model [TABLE.csv ...]`` (default: fixtures/hopper/full-ncu)."""
+    import csv
+    import glob
+
+    seeds_sets = {"32x8": [(32, 8)], "32x8+8x32": [(32, 8), (8, 32)],
+                  "32x8+8x32+2x128": [(32, 8), (8, 32), (2, 128)]}
+    for path in paths or sorted(glob.glob("fixtures/hopper/full-ncu/*.csv")):
+        with open(path) as fh:
+            rows = [r for r in csv.DictReader(line for line in fh if not line.startswith("#"))
+                    if r.get("status", "ok") == "ok"]
+        cc = rows[0].get("cache_config") if rows else None
+        rows = [r for r in rows if r.get("cache_config") == cc]
+        for column in ("sectors_per_request", "store_sectors_per_request"):
+            for name, seeds in seeds_sets.items():
+                r = check(rows, column, seeds)
+                if r["mean_error"] is None:
+                    continue
+                print(f"{path.split('/')[-1]:22} {column:26} from {name:16} "
+                      f"mean err {r['mean_error']:6.1%} max {r['max_error']:6.1%} "
+                      f"within10% {r['within_10pct']:5.0%} "
+                      f"unsettled {r['unsettled']:3}/{r['shapes']} "
+                      f"models {r['consistent']:4} measure {r['to_measure']} | {r['model']}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import sys
+
+    _main(sys.argv[1:])

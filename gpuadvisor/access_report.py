@@ -1,0 +1,65 @@
+"""Sentences about the fitted access model: what it rests on, how sure it is, what to measure."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gpuadvisor.access_model import Fit, KernelAccess
+
+
+def _shape(bx: int, by: int) -> str:
+    return f"{bx}x{by}"
+
+
+def _measured(f: Fit) -> str:
+    return ", ".join(f"{s:.3g} sectors/request at {_shape(bx, by)}" for bx, by, s in f.profiles)
+
+
+def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
+                 advise_measuring: bool) -> list[str]:
+    """One note per modelled side (loads, stores), plus the shapes that would settle it."""
+    if access is None:
+        return []
+    from gpuadvisor.space import seed_shapes
+
+    candidates = [(bx, by) for bx, by, _bz in seed_shapes(2, max_threads=1024)]
+    notes = []
+    to_measure: list[tuple[int, int]] = []
+    for side, f in (("loads", access.loads), ("stores", access.stores)):
+        if f is None or f.chosen is None:
+            continue
+        unsettled = f.shapes_to_measure(candidates)
+        confidence = "high" if not unsettled else "low"
+        text = (f"access model ({side}): {f.chosen.describe()}; from measured {_measured(f)}; "
+                f"{len(f.consistent)} model(s) fit; confidence {confidence}")
+        if unsettled:
+            text += (" (these profiles cannot settle how addresses move along "
+                     f"{'y' if all(bx >= 32 for bx, _, _ in f.profiles) else 'x and y'})")
+            to_measure.extend(s for s in unsettled if s not in to_measure)
+        notes.append(text)
+    if to_measure and advise_measuring:
+        shapes = ",".join(_shape(*s) for s in to_measure[:4])
+        notes.append(f"to settle the access model, measure {shapes} (e.g. gpuadvisor tune with "
+                     "--max-configs on those shapes) and analyze again")
+    return notes
+
+
+def confidence(context: Mapping[str, Any]) -> str:
+    """How sure a rule-only estimate at one configuration is about memory access.
+
+    high: the counter-fitted access model predicts this shape and every model consistent with
+    the profiles agrees; low: they disagree here, or nothing was measured and the access
+    pattern is assumed; medium: the pattern comes from a manifest, the table or --access but
+    no sectors per request were measured.
+    """
+    derived = context.get("derived", {})
+    if derived.get("measured_access"):
+        return "high" if derived.get("access_settled") else "low"
+    source = context.get("kernel", {}).get("access_source", "assumed")
+    return "low" if source == "assumed" else "medium"
+
+
+def weakest(*levels: str) -> str:
+    order = ("low", "medium", "high")
+    return min(levels, key=order.index)

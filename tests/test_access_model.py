@@ -1,0 +1,50 @@
+"""The access model reproduces recorded H200 sectors/request (fixtures/hopper/full-ncu)."""
+
+import csv
+from pathlib import Path
+
+from gpuadvisor.access_model import FAR_Y, check, fit, term_sectors
+
+FULL = Path(__file__).resolve().parents[1] / "fixtures" / "hopper" / "full-ncu"
+
+
+def _rows(name: str) -> list[dict]:
+    with open(FULL / name) as fh:
+        rows = [r for r in csv.DictReader(line for line in fh if not line.startswith("#"))]
+    cc = rows[0]["cache_config"]
+    return [r for r in rows if r["status"] == "ok" and r["cache_config"] == cc]
+
+
+def test_contiguous_x_counts_sectors_like_the_hardware():
+    # matrix_add measured 4, 4, 8, 16, 32 sectors/request at 32x8, 16x16, 4x64, 2x128, 1x256.
+    assert [term_sectors(4, FAR_Y, bx, 256 // bx) for bx in (32, 16, 4, 2, 1)] == [4, 4, 8, 16, 32]
+
+
+def test_strided_x_and_contiguous_y_favours_narrow_blocks():
+    # A transposed (SYRK-like) access: 32 threads along x touch 32 sectors, 32 along y touch 4.
+    assert term_sectors(1 << 16, 4, 32, 8) == 32
+    assert term_sectors(1 << 16, 4, 1, 256) == 4
+
+
+def test_one_profile_at_32_columns_cannot_settle_y_and_says_which_shapes_to_measure():
+    f = fit([(32, 8, 32.0)])  # strided or scattered along x: y never seen
+    p = f.predict(1, 256)
+    assert p.low < p.high / 2 and not p.settled
+    assert f.shapes_to_measure([(32, 8), (16, 16), (8, 32), (1, 256)])
+
+
+def test_matrix_add_from_one_32x8_profile_predicts_every_other_shape():
+    r = check(_rows("matrix_add.csv"), "sectors_per_request", [(32, 8)])
+    assert r["shapes"] > 140 and r["mean_error"] < 0.01 and r["max_error"] < 0.02
+
+
+def test_stores_are_modelled_separately():
+    r = check(_rows("matmul_naive.csv"), "store_sectors_per_request", [(32, 8)])
+    assert r["mean_error"] < 0.01
+
+
+def test_mixed_loads_need_profiles_at_other_aspect_ratios():
+    rows = _rows("matmul_naive.csv")
+    one = check(rows, "sectors_per_request", [(32, 8)])
+    three = check(rows, "sectors_per_request", [(32, 8), (8, 32), (2, 128)])
+    assert one["mean_error"] > 0.3 and three["mean_error"] < 0.1
