@@ -66,8 +66,7 @@ class StandInGpu(Target):
         start = time.time()
         time.sleep(self.sleep)
         self._log("profile.jsonl", {"keys": [list(c.key) for c in configs], "gpu": _gpu(),
-                                    "start": start, "end": time.time(), "workdir": str(workdir),
-                                    "tmpdir": os.environ.get("TMPDIR")})
+                                    "start": start, "end": time.time(), "workdir": str(workdir)})
         return {c.key: {"achieved_occupancy": 50.0, "profiled_on": _gpu()} for c in configs}
 
 

@@ -86,9 +86,6 @@ def test_sweep_spreads_over_both_gpus_one_job_each_at_a_time(ray_cluster, tmp_pa
     assert set(table["profiled_on"].astype(str)) <= {"0", "1"}
     profiles = log(tmp_path / "profile.jsonl")
     assert sorted(len(p["keys"]) for p in profiles) == [4, 4, 4, 4]
-    # Each GPU's ncu has its own TMPDIR, so ncu's host-wide lock file does not serialize them.
-    lock_dirs = {p["gpu"]: p["tmpdir"] for p in profiles}
-    assert len(set(lock_dirs.values())) == 2 and all("gpuadvisor-" in d for d in lock_dirs.values())
     assert_one_job_per_gpu_at_a_time(measured + profiles)
     # The sweep table on disk has the device column and says where it ran.
     on_disk = pd.read_csv(tmp_path / "out" / "sweep.csv", comment="#")
