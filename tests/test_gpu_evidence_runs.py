@@ -1,0 +1,67 @@
+"""The sweeps recorded on the GPU machine for apps (issue 9), guided search (issue 10) and the
+cluster (issue 12) read through the strict intake and say what their READMEs claim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gpuadvisor.sweep import read_sweep
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def best(table):
+    ok = table[table["status"] == "ok"]
+    column = "total_ms" if "total_ms" in ok and ok["total_ms"].notna().any() else "time_ms"
+    ok = ok[ok["part_of"].isna()] if "part_of" in ok else ok
+    row = ok.loc[ok[column].idxmin()]
+    return f"{row['block_x']}x{row['block_y']}", float(row[column])
+
+
+@pytest.mark.parametrize(
+    ("app", "default", "winner", "ratio"),
+    [("pathfinder", "256x1", "128x1", 1.058), ("nw", "16x1", "32x1", 1.027),
+     ("lud", "16x16", "32x32", 1.362)],
+)
+def test_apps_tuned_unchanged_beat_their_default(app, default, winner, ratio):
+    table, provenance = read_sweep(FIXTURES / "apps" / app / "sweep.csv")
+    assert provenance["src_repository"] == "github.com/yuhc/gpu-rodinia"
+    assert len(provenance["src_commit"]) == 40 and provenance["gpu"].startswith("NVIDIA H100")
+    shape, fastest = best(table)
+    assert shape == winner
+    rows = table[table["status"] == "ok"]
+    if "part_of" in rows:
+        rows = rows[rows["part_of"].isna()]
+    by_shape = {f"{r.block_x}x{r.block_y}": r.total_ms for r in rows.itertuples()}
+    assert by_shape[default] / fastest == pytest.approx(ratio, abs=0.001)
+
+
+def test_srad_rows_fail_with_ncus_reason_recorded():
+    table, _ = read_sweep(FIXTURES / "apps" / "srad_v2" / "sweep.csv")
+    assert set(table["status"]) == {"failed"} and len(table) == 4
+    assert "LaunchFailed" in (FIXTURES / "apps" / "srad_v2" / "ncu_launch_failed.txt").read_text()
+
+
+@pytest.mark.parametrize(
+    ("kernel", "regret"), [("matmul_naive", 1.005), ("matrix_add", 1.028), ("scattered", 1.020)]
+)
+def test_guided_picks_on_the_h100_are_within_3_percent(kernel, regret):
+    guided, _ = read_sweep(FIXTURES / "hopper" / "guided" / f"{kernel}-guided.csv")
+    full, _ = read_sweep(FIXTURES / "hopper" / "guided" / f"{kernel}-exhaustive.csv")
+    assert len(guided) <= 16 and len(full) == 146
+    pick, _ = best(guided)
+    _, fastest = best(full)
+    same = full[full["block_x"].astype(str) + "x" + full["block_y"].astype(str) == pick]
+    assert float(same["time_ms"].iloc[0]) / fastest == pytest.approx(regret, abs=0.001)
+
+
+def test_two_gpu_sweep_spreads_evenly_and_agrees_with_one_gpu():
+    two, _ = read_sweep(FIXTURES / "cluster" / "matmul_naive-2xH200.csv")
+    one, _ = read_sweep(FIXTURES / "cluster" / "matmul_naive-1xH200.csv")
+    assert two["device"].value_counts().tolist() == [73, 73]
+    assert best(two)[0] == best(one)[0] == "32x3"
+    merged = one.merge(two, on=["block_x", "block_y", "block_z", "cache_config"])
+    ratio = (merged["time_ms_y"] / merged["time_ms_x"]).median()
+    assert ratio == pytest.approx(1.0, abs=0.01)
