@@ -272,6 +272,15 @@ def check_out_dir(out_dir: Path, *, resume: bool, overwrite: bool) -> None:
         )
 
 
+def open_journal(out_dir: Path, *, resume: bool, overwrite: bool) -> tuple[Journal, JournalState]:
+    """The sweep's journal and what it holds: kept on resume, started afresh otherwise."""
+    check_out_dir(out_dir, resume=resume, overwrite=overwrite)
+    journal = Journal(out_dir / JOURNAL_NAME)
+    if journal.exists() and not resume:
+        journal.path.unlink()
+    return journal, (journal.read() if resume else JournalState())
+
+
 @dataclass
 class SweepResult:
     table: Any  # pandas DataFrame (normalized sweep table)
@@ -327,11 +336,7 @@ def run_sweep(
     most that many configurations (0: one process for all).
     """
     out_dir = Path(out_path)
-    check_out_dir(out_dir, resume=resume, overwrite=overwrite)
-    journal = Journal(out_dir / JOURNAL_NAME)
-    if journal.exists() and not resume:
-        journal.path.unlink()
-    state = journal.read() if resume else JournalState()
+    journal, state = open_journal(out_dir, resume=resume, overwrite=overwrite)
     order = [c.key for c in configs]
     pending_time = [c for c in configs if c.key not in state.rows]
     reused = len([k for k in order if k in state.rows])

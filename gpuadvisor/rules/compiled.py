@@ -35,6 +35,7 @@ from gpuadvisor.rules.expr import (
     EvalError,
     ExprError,
     MissingValue,
+    checked_value,
     dotted_name,
     has_value,
 )
@@ -81,13 +82,7 @@ def _name(node: ast.AST) -> Compiled:
             if not isinstance(value, Mapping) or part not in value:
                 raise MissingValue(name)
             value = value[part]
-        if value is None or (isinstance(value, float) and math.isnan(value)):
-            raise MissingValue(name)
-        if isinstance(value, Mapping):
-            raise EvalError(f"{name} is a group of values, not a value")
-        if not isinstance(value, (bool, int, float, str, list, tuple)):
-            raise EvalError(f"{name} has an unsupported type {type(value).__name__}")
-        return value
+        return checked_value(name, value)
 
     return lookup
 

@@ -465,6 +465,11 @@ def resolve(context: Mapping[str, Any], name: str) -> Any:
         if not isinstance(value, Mapping) or part not in value:
             raise MissingValue(name)
         value = value[part]
+    return checked_value(name, value)
+
+
+def checked_value(name: str, value: Any) -> Any:
+    """A looked-up value as rules may use it: NaN/None are missing, groups and odd types errors."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         raise MissingValue(name)
     if isinstance(value, Mapping):

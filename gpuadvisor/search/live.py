@@ -12,13 +12,10 @@ from typing import Any
 
 from gpuadvisor.errors import UserError
 from gpuadvisor.runner import (
-    JOURNAL_NAME,
-    Journal,
-    JournalState,
     SweepResult,
     _sigterm_as_interrupt,  # SIGTERM stops a search like Ctrl-C: finished rows kept
-    check_out_dir,
     merge_profile,
+    open_journal,
     plain_record,
     write_tables,
 )
@@ -42,11 +39,7 @@ def search_sweep(
     """Search ``configs`` on ``target`` with at most ``budget`` measurements into ``out_path``
     (the same files as a full sweep: journal.jsonl, sweep.csv, sweep.jsonl)."""
     out_dir = Path(out_path)
-    check_out_dir(out_dir, resume=resume, overwrite=overwrite)
-    journal = Journal(out_dir / JOURNAL_NAME)
-    if journal.exists() and not resume:
-        journal.path.unlink()
-    state = journal.read() if resume else JournalState()
+    journal, state = open_journal(out_dir, resume=resume, overwrite=overwrite)
     reused = measured = profiled = 0
     problems: list[str] = []
     journal.append({"type": "start", "resume": resume, "configs": len(configs),
