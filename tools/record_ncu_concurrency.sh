@@ -3,7 +3,7 @@
 # repository root:   bash tools/record_ncu_concurrency.sh OUTDIR     (carry .whl)
 # About 4 minutes. Leaves OUTDIR/ncu_concurrency.json and OUTDIR/ncu_concurrency.tgz.
 set -uo pipefail
-out=${1:?usage: record_ncu_concurrency.sh OUTDIR}
+out=${1:?usage: record_ncu_concurrency.sh OUTDIR}; shift
 mkdir -p "$out"
 if ! python3 -c "import pycuda" 2>/dev/null; then
   python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl || exit 1
