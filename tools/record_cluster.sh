@@ -8,7 +8,9 @@
 # with >= 32 threads (146 on an H200), each timed, checked and profiled under ncu. Prints the
 # wall times, the speedup and whether the best configuration agrees within run-to-run noise
 # (3%, docs/hopper-findings.md), and leaves OUT/cluster.tgz (both sweeps, journals, logs)
-# and OUT/summary.json. Takes about 5 minutes on two H200s.
+# and OUT/summary.json. Takes about 5 minutes on two H200s. CLUSTER_START=1 starts a Ray
+# head first (the 2-GPU sweep joins it with --ray auto) and adds a --ray local sweep;
+# CLUSTER_KERNEL and CLUSTER_ARGS change the sweep (later options win).
 #
 # Carry: .whl/ (pycuda wheels, ../shared/device/wheels) and .raypkg/ (Ray for Python 3.12,
 # made by tools/build_ray_bundle.sh: the GPU machine cannot download it).
@@ -53,11 +55,26 @@ run() {  # run NAME [tune options...]: one sweep, its wall time into $WORK/NAME.
   python3 -c "print(round($end - $start, 1))" > "$WORK/$name.wall"
   echo "[$(date -u +%H:%M:%S)] $name: $(tail -1 "$WORK/$name.log") in $(cat "$WORK/$name.wall") s"
 }
-run one-gpu
-run two-gpus --ray "${CLUSTER_RAY:-local}"  # CLUSTER_RAY=auto: a cluster started before
+RUNS="one-gpu two-gpus"
+if [ "${CLUSTER_START:-0}" = 1 ]; then
+  # A cluster started before the sweeps, as a team keeps one running (docs/cluster.md): the
+  # 2-GPU sweep joins it (--ray auto); a third sweep starts its own (--ray local) to show
+  # what Ray's start costs.
+  python3 -m ray.scripts.scripts start --head --include-dashboard=false --disable-usage-stats \
+    > "$WORK/ray-start.log" 2>&1 || { cat "$WORK/ray-start.log"; exit 1; }
+  run one-gpu
+  run two-gpus --ray auto
+  python3 -m ray.scripts.scripts stop > /dev/null 2>&1
+  run two-gpus-local --ray local
+  RUNS="one-gpu two-gpus two-gpus-local"
+else
+  run one-gpu
+  run two-gpus --ray "${CLUSTER_RAY:-local}"  # CLUSTER_RAY=auto: a cluster started before
+fi
+echo "$RUNS" > "$WORK/runs.txt"
 [ -d /tmp/ray/session_latest/logs ] && tar -C /tmp/ray/session_latest -czf "$WORK/ray-logs.tgz" logs
 
-python3 - "$WORK" "$OUT" <<'PY'
+python3 - "$WORK" "$OUT" "$KERNEL" "${ARGS[@]}" <<'PY'
 import json, sys
 from pathlib import Path
 import pandas as pd
@@ -72,8 +89,11 @@ def span(name):  # from the sweep's start record to its last result (no start-up
     return round(lines[-1]["t"] - lines[0]["t"], 1)
 summary = {"gpus": (work / "gpus.txt").read_text().strip().splitlines(),
            "provenance": (work / "provenance.txt").read_text().strip().splitlines()}
-one, two = load("one-gpu"), load("two-gpus")
-for name, table in (("one-gpu", one), ("two-gpus", two)):
+runs = (work / "runs.txt").read_text().split()
+tables = {name: load(name) for name in runs}
+one, two = tables["one-gpu"], tables["two-gpus"]
+summary["command"] = " ".join(["tune", *sys.argv[3:]])
+for name, table in tables.items():
     if table is None:
         summary[name] = "no sweep table (see its log)"
         continue
@@ -91,6 +111,9 @@ if one is not None and two is not None:
     a, b = summary["one-gpu"], summary["two-gpus"]
     summary["speedup_wall"] = round(a["wall_s"] / b["wall_s"], 2)
     summary["speedup_sweep_span"] = round(a["sweep_span_s"] / b["sweep_span_s"], 2)
+    if isinstance(summary.get("two-gpus-local"), dict):
+        summary["speedup_wall_ray_local"] = round(
+            a["wall_s"] / summary["two-gpus-local"]["wall_s"], 2)
     key = ["block_x", "block_y", "block_z", "cache_config"]
     both = one.merge(two, on=key, suffixes=("_1", "_2"))
     both = both[(both.status_1 == "ok") & (both.status_2 == "ok")]
@@ -117,8 +140,10 @@ python3 -c "
 import json; s = json.load(open('$OUT/summary.json'))
 one, two = s.get('one-gpu'), s.get('two-gpus')
 print('== summary ==')
-for n in ('one-gpu', 'two-gpus'):
-    v = s.get(n); print(n, v if isinstance(v, str) else f\"{v['wall_s']} s wall, {v['sweep_span_s']} s sweep, best {v['best']}, {v['rows_per_device']}\")
-print('speedup: wall', s.get('speedup_wall'), 'sweep', s.get('speedup_sweep_span'), '(goal >= 1.8)')
+for n in ('one-gpu', 'two-gpus', 'two-gpus-local'):
+    v = s.get(n)
+    if v is None: continue
+    print(n, v if isinstance(v, str) else f\"{v['wall_s']} s wall, {v['sweep_span_s']} s sweep, best {v['best']}, {v['rows_per_device']}\")
+print('speedup: wall', s.get('speedup_wall'), 'sweep', s.get('speedup_sweep_span'), 'wall with --ray local', s.get('speedup_wall_ray_local'), '(goal >= 1.8)')
 print('best agrees within noise:', s.get('agreement', {}).get('within_noise_3pct'))
 "
