@@ -65,3 +65,36 @@ def test_two_gpu_sweep_spreads_evenly_and_agrees_with_one_gpu():
     merged = one.merge(two, on=["block_x", "block_y", "block_z", "cache_config"])
     ratio = (merged["time_ms_y"] / merged["time_ms_x"]).median()
     assert ratio == pytest.approx(1.0, abs=0.01)
+
+
+def test_timing_only_sweep_of_924_configurations_on_two_gpus():
+    """fixtures/cluster/timing-only: the speedup figures of docs/cluster.md come from these."""
+    import json
+
+    folder = FIXTURES / "cluster" / "timing-only"
+    one, _ = read_sweep(folder / "matmul_tiled_3d-1xH200.csv")
+    two, _ = read_sweep(folder / "matmul_tiled_3d-2xH200.csv")
+    assert len(one) == len(two) == 924
+    assert sorted(two["device"].value_counts().tolist()) == [441, 483]
+    merged = one.merge(two, on=["block_x", "block_y", "block_z", "cache_config"])
+    assert (merged["time_ms_y"] / merged["time_ms_x"]).median() == pytest.approx(1.0, abs=0.002)
+    fastest_one = one.loc[one["time_ms"].idxmin()]
+    fastest_two = two.loc[two["time_ms"].idxmin()]
+    assert (fastest_one["block_x"], fastest_one["block_y"], fastest_one["block_z"]) == (32, 1, 24)
+    assert fastest_two["time_ms"] / fastest_one["time_ms"] == pytest.approx(1.0, abs=0.003)
+    summary = json.loads((folder / "summary.json").read_text())
+    assert summary["speedup_wall"] == 1.86
+    walls = summary["one-gpu"]["wall_s"], summary["two-gpus"]["wall_s"]
+    assert walls[0] / walls[1] == pytest.approx(1.86, abs=0.005)
+    assert summary["speedup_wall_ray_local"] == 1.76
+
+
+def test_two_ncu_processes_on_two_gpus_slow_each_other_down():
+    import json
+
+    path = FIXTURES / "cluster" / "ncu-concurrency" / "ncu_concurrency.json"
+    data = json.loads(path.read_text())
+    tune_setting = data["results"][0]
+    assert tune_setting["clock_control"] == "base" and tune_setting["cache_control"] == "all"
+    assert tune_setting["slowdown"] == pytest.approx(46.5 / 34.06, abs=0.002)
+    assert all(r["profiled"] == 40 for r in data["results"])
