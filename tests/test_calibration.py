@@ -98,3 +98,20 @@ def test_the_evaluator_reruns_the_rules_with_the_setting():
     low_floor = tuple(64 if k is KNOBS[0] else v for k, v in zip(KNOBS, hand, strict=True))
     assert evaluate(low_floor)[key] > 1.03  # a 64-thread floor picks a block Hopper punishes
     assert len(evaluate.memo) == 2
+
+
+def test_the_committed_leave_one_kernel_out_result_is_current_and_consistent():
+    import json
+
+    from gpuadvisor.calibration import rules_digest
+
+    data = json.loads((ROOT / "docs" / "loko.json").read_text())
+    assert data["rules_digest"] == rules_digest(), (
+        "rules changed since docs/loko.json: rerun python -m gpuadvisor.calibration")
+    assert summarize(data) == data["summary"]
+    assert tuple(data["summary"]["within_calibration_fixtures"]) == (15, 19)
+    families = [fold["family"] for fold in data["folds"]]
+    assert len(families) == len(set(families)) == 11
+    for fold in data["folds"]:  # no fold's fixtures belong to another family
+        assert all(fold["family"] in (t["kernel"], "reduction", "random_copy")
+                   for t in fold["test"])
