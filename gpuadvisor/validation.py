@@ -71,11 +71,55 @@ def fixture_files(root: Path | None = None, scored: bool = True,
 
 def evaluate_fixture(path: Path, rules: Sequence | None = None) -> list[Result]:
     """Rule-only ranking of every kernel in one sweep file, scored by its measured times."""
-    from gpuadvisor.analysis import analyze_sweep
-    from gpuadvisor.rules.engine import load_rules
     from gpuadvisor.sweep import read_sweep
 
     df, provenance = read_sweep(path)
+    return _evaluate(path, df, provenance, rules)
+
+
+#: Columns a one-profile table keeps on every row: what identifies and times a configuration
+#: and what the compiler reports for every shape (registers, static shared memory).
+_KEPT_EVERYWHERE = {"kernel", "block_x", "block_y", "block_z", "block_size", "grid_x",
+                    "grid_y", "grid_z", "cache_config", "device", "gpu", "arch", "sm_count",
+                    "time_ms", "time_ms_min", "time_ms_max", "time_ms_std", "repeats",
+                    "l2_flushed", "status", "error", "registers_per_thread",
+                    "shared_mem_per_block", "theoretical_occupancy", "launches_per_sample"}
+
+
+def one_profile_table(df: Any, shape: tuple[int, int, int]) -> Any:
+    """The sweep as a user with one profile has it: measured counters only on the ``shape``
+    row (default cache configuration), every other row timed but without counters."""
+    import numpy as np
+
+    table = df.copy()
+    at = ((table["block_x"] == shape[0]) & (table["block_y"] == shape[1])
+          & (table["block_z"] == shape[2]) & (table["cache_config"] == "default"))
+    if not at.any():
+        raise ValueError(f"no {shape[0]}x{shape[1]}x{shape[2]} row to keep the profile of")
+    for column in table.columns:
+        if column not in _KEPT_EVERYWHERE:
+            table[column] = table[column].where(at, np.nan if table[column].dtype.kind in
+                                                "fc" else None)
+    return table
+
+
+def evaluate_one_profile(path: Path, rules: Sequence | None = None) -> list[Result]:
+    """Rule-only ranking of a kernel never used for calibration, as a new user would get it:
+    one profile at the usual default (32x8; 256x1 for 1-D sweeps), no manifest (the table is
+    treated as the user's, whatever recorded it), scored by the sweep's measured times."""
+    from gpuadvisor.sweep import read_sweep
+
+    df, _provenance = read_sweep(path)
+    two_d = bool((df["block_y"] > 1).any())
+    return _evaluate(path, one_profile_table(df, DEFAULT_2D if two_d else DEFAULT_1D),
+                     None, rules)
+
+
+def _evaluate(path: Path, df: Any, provenance: Mapping[str, Any] | None,
+              rules: Sequence | None) -> list[Result]:
+    from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.rules.engine import load_rules
+
     analysis = analyze_sweep(df, rule_only=True, provenance=provenance,
                              rules=rules if rules is not None else load_rules())
     out = []
