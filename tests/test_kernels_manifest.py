@@ -58,7 +58,7 @@ def _coverage(name, spec, params, block):
     gx, gy, gz = spec.grid_for(block, params)
     bx, by, bz = block
     threads = bx * by * bz
-    if name == "sgemm_naive":
+    if name in ("sgemm_naive", "syrk_strided"):  # x -> row of C
         return gx * bx, gy * by * bz
     if name == "sgemm_coalesced":
         return gx * -(-threads // 32), gy * 32
@@ -73,13 +73,14 @@ def _coverage(name, spec, params, block):
 def test_grid_covers_the_output_for_every_seed_shape(name):
     spec = SPECS[name]
     params = spec.resolve_params()
-    rows = params.get("ROWS", params.get("M"))
+    rows = params.get("ROWS", params.get("M", params.get("N")))  # syrk: C is N x N
     cols = params.get("COLS", params.get("N"))
     for block in seed_shapes(2) + [(4, 4, 8), (8, 2, 16)]:
         if spec.constraint_reason(block, params):
             continue
         got_rows, got_cols = _coverage(name, spec, params, block)
         assert got_rows >= rows and got_cols >= cols, (block, got_rows, got_cols)
+        assert spec.grid_for(block, params)[2] == params.get("PLANES", 1)  # 3-D: a layer each
         # and not a whole block-row too many (tile quantization only)
         gx, gy, _ = spec.grid_for(block, params)
         assert gx >= 1 and gy >= 1
