@@ -86,6 +86,27 @@ def test_grid_covers_the_output_for_every_seed_shape(name):
         assert gx >= 1 and gy >= 1
 
 
+#: What the grid of each single-launch 1-D kernel must cover: one thread per ...
+ONE_D_EXTENT = {
+    "gemv_rows": "ROWS",
+    "gemv_cols": "COLS",
+    "spmv_csr": "ROWS",
+    "histogram_atomic": "N",
+}
+
+
+def test_one_d_grids_cover_every_row_column_or_element():
+    one_d = {n for n, s in SPECS.items() if s.dims == 1 and s.plan == "single"}
+    assert one_d == set(ONE_D_EXTENT)
+    for name, key in ONE_D_EXTENT.items():
+        spec = SPECS[name]
+        params = spec.resolve_params()
+        for block in seed_shapes(1) + [(8, 4, 2), (3, 1, 1)]:
+            gx, gy, gz = spec.grid_for(block, params)
+            threads = block[0] * block[1] * block[2]
+            assert (gy, gz) == (1, 1) and params[key] <= gx * threads < params[key] + threads
+
+
 def test_reduction_stages_reach_one_element_and_fit_their_buffers():
     spec = SPECS["vector_reduction"]
     params = spec.resolve_params()
