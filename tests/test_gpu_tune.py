@@ -28,6 +28,17 @@ SMALL = {
     "sgemm_coalesced": ["M=300", "N=500", "K=700"],
     "sgemm_blocktiling_1d": ["M=300", "N=500", "K=700"],
     "sgemm_blocktiling_2d": ["M=300", "N=500", "K=700"],
+    "transpose_naive": ["ROWS=300", "COLS=500"],
+    "transpose_tiled": ["ROWS=300", "COLS=500"],
+    "syrk_strided": ["N=300", "K=70"],
+    "stencil2d_5pt": ["ROWS=300", "COLS=500"],
+    "stencil2d_9pt": ["ROWS=300", "COLS=500"],
+    "stencil3d_7pt": ["PLANES=30", "ROWS=50", "COLS=70"],
+    "conv2d": ["ROWS=300", "COLS=500"],
+    "gemv_rows": ["ROWS=100003", "COLS=30"],
+    "gemv_cols": ["ROWS=30", "COLS=100003"],
+    "spmv_csr": ["ROWS=100003", "COLS=5000", "NNZ=1000000"],
+    "histogram_atomic": ["N=1000003"],
 }
 
 

@@ -44,6 +44,17 @@ SMALL = {
     "sgemm_coalesced": {"M": 19, "N": 23, "K": 29},
     "sgemm_blocktiling_1d": {"M": 19, "N": 23, "K": 29},
     "sgemm_blocktiling_2d": {"M": 19, "N": 23, "K": 29},
+    "transpose_naive": {"ROWS": 13, "COLS": 37},
+    "transpose_tiled": {"ROWS": 13, "COLS": 37},
+    "syrk_strided": {"N": 19, "K": 7},
+    "stencil2d_5pt": {"ROWS": 13, "COLS": 37},
+    "stencil2d_9pt": {"ROWS": 13, "COLS": 37},
+    "stencil3d_7pt": {"PLANES": 5, "ROWS": 9, "COLS": 11},
+    "conv2d": {"ROWS": 13, "COLS": 21},
+    "gemv_rows": {"ROWS": 301, "COLS": 7},
+    "gemv_cols": {"ROWS": 7, "COLS": 301},
+    "spmv_csr": {"ROWS": 301, "COLS": 50, "NNZ": 1500},
+    "histogram_atomic": {"N": 1001, "BINS": 16},
 }
 SHAPES_2D = [
     (1, 1, 1),

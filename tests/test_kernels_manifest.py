@@ -58,7 +58,7 @@ def _coverage(name, spec, params, block):
     gx, gy, gz = spec.grid_for(block, params)
     bx, by, bz = block
     threads = bx * by * bz
-    if name == "sgemm_naive":
+    if name in ("sgemm_naive", "syrk_strided"):  # x -> row of C
         return gx * bx, gy * by * bz
     if name == "sgemm_coalesced":
         return gx * -(-threads // 32), gy * 32
@@ -73,16 +73,38 @@ def _coverage(name, spec, params, block):
 def test_grid_covers_the_output_for_every_seed_shape(name):
     spec = SPECS[name]
     params = spec.resolve_params()
-    rows = params.get("ROWS", params.get("M"))
+    rows = params.get("ROWS", params.get("M", params.get("N")))  # syrk: C is N x N
     cols = params.get("COLS", params.get("N"))
     for block in seed_shapes(2) + [(4, 4, 8), (8, 2, 16)]:
         if spec.constraint_reason(block, params):
             continue
         got_rows, got_cols = _coverage(name, spec, params, block)
         assert got_rows >= rows and got_cols >= cols, (block, got_rows, got_cols)
+        assert spec.grid_for(block, params)[2] == params.get("PLANES", 1)  # 3-D: a layer each
         # and not a whole block-row too many (tile quantization only)
         gx, gy, _ = spec.grid_for(block, params)
         assert gx >= 1 and gy >= 1
+
+
+#: What the grid of each single-launch 1-D kernel must cover: one thread per ...
+ONE_D_EXTENT = {
+    "gemv_rows": "ROWS",
+    "gemv_cols": "COLS",
+    "spmv_csr": "ROWS",
+    "histogram_atomic": "N",
+}
+
+
+def test_one_d_grids_cover_every_row_column_or_element():
+    one_d = {n for n, s in SPECS.items() if s.dims == 1 and s.plan == "single"}
+    assert one_d == set(ONE_D_EXTENT)
+    for name, key in ONE_D_EXTENT.items():
+        spec = SPECS[name]
+        params = spec.resolve_params()
+        for block in seed_shapes(1) + [(8, 4, 2), (3, 1, 1)]:
+            gx, gy, gz = spec.grid_for(block, params)
+            threads = block[0] * block[1] * block[2]
+            assert (gy, gz) == (1, 1) and params[key] <= gx * threads < params[key] + threads
 
 
 def test_reduction_stages_reach_one_element_and_fit_their_buffers():
@@ -206,3 +228,66 @@ def test_every_kernel_compiles_for_hopper(name, tmp_path):
         and again.resources
         == compile_kernel(spec.source, spec.entry, "sm_90", "default", tmp_path).resources
     )
+
+
+def test_csr_row_pointers_are_deterministic_and_cover_every_nonzero():
+    spec = SPECS["spmv_csr"]
+    params = spec.resolve_params(overrides={"ROWS": 500, "COLS": 70, "NNZ": 4000})
+    values = host_values(spec, params)
+    row_ptr, col_idx = values["row_ptr"], values["col_idx"]
+    assert row_ptr.dtype == np.int32 and row_ptr.shape == (501,)
+    assert row_ptr[0] == 0 and row_ptr[-1] == 4000 and (np.diff(row_ptr) >= 0).all()
+    lengths = np.diff(row_ptr)
+    assert lengths.min() < 8 < lengths.max()  # rows differ in length (mean 8)
+    assert col_idx.min() >= 0 and col_idx.max() == 69  # init high is the expression COLS
+    assert np.array_equal(host_values(spec, params)["row_ptr"], row_ptr)
+    dense = np.zeros((500, 70))
+    for r in range(500):
+        for k in range(row_ptr[r], row_ptr[r + 1]):
+            dense[r, col_idx[k]] += values["values"][k]
+    expected = (dense @ values["x"]).astype(np.float32)
+    assert np.array_equal(references.spmv_csr(values)["y"], expected)
+
+
+def test_rowptr_init_needs_a_total(tmp_path):
+    (tmp_path / "k.cu").write_text('extern "C" __global__ void k(int* a) {}\n')
+    (tmp_path / "manifest.yaml").write_text(
+        "kernels:\n  - name: k\n    source: k.cu\n    entry: k\n    access: random\n"
+        "    element_type: int32\n    dims: 1\n    params: {N: 8}\n    reference: m:f\n"
+        "    grid: [1, 1, 1]\n    args:\n"
+        "      - {name: p, kind: input, dtype: int32, shape: [N], init: {dist: rowptr}}\n"
+    )
+    with pytest.raises(UserError, match=r"kernel k: argument p: init rowptr needs a total"):
+        load_manifest(tmp_path / "manifest.yaml")
+
+
+def test_calibration_references_on_hand_checked_inputs():
+    image = np.arange(20, dtype=np.float32).reshape(4, 5)
+    filt = np.zeros((5, 5), dtype=np.float32)
+    filt[2, 3] = 1.0  # picks the right neighbour
+    filt[0, 2] = 2.0  # two rows up, doubled
+    out = references.conv2d({"in": image, "filter": filt})["out"]
+    assert out[2, 1] == image[2, 2] + 2 * image[0, 1] and out[0, 4] == 0 and out[3, 3] == 19 + 2 * 8
+
+    grid = np.zeros((3, 4), dtype=np.float32)
+    grid[1, 1], grid[0, 1], grid[1, 2] = 8, 16, 8
+    five = references.stencil2d_5pt({"in": grid})["out"]
+    assert five[1, 1] == 0.5 * 8 + 0.125 * (16 + 8) and five[0, 1] == 16  # border copied
+    nine = references.stencil2d_9pt({"in": grid})["out"]
+    assert nine[1, 2] == 0.25 * 8 + 0.125 * 8 + 0.0625 * 16
+    cube = np.zeros((3, 3, 3), dtype=np.float32)
+    cube[1, 1, 1], cube[0, 1, 1] = 4, 8
+    assert references.stencil3d_7pt({"in": cube})["out"][1, 1, 1] == 1 + 1
+
+    data = np.array([3, 0, 3, 7, -1, 9, 3], dtype=np.int32)
+    counts = references.histogram({"data": data, "bins": 8, "counts": np.zeros(8, np.uint32)})
+    assert counts["counts"].tolist() == [1, 0, 0, 3, 0, 0, 0, 1]
+
+    a = np.array([[1, 2], [3, 4], [5, 6]], dtype=np.float32)
+    assert references.gemv({"A": a, "x": np.array([1, -1], np.float32)})["y"].tolist() == [-1] * 3
+    y = references.gemv_transposed({"A": a, "x": np.array([1, 0, 2], np.float32)})["y"]
+    assert y.tolist() == [11, 14]
+    assert references.transpose({"in": a})["out"].tolist() == [[1, 3, 5], [2, 4, 6]]
+    c = np.ones((3, 3), dtype=np.float32)
+    syrk = references.syrk({"A": a, "C": c, "alpha": 1.0, "beta": 0.5})["C"]
+    assert syrk[0, 1] == 1 * 3 + 2 * 4 + 0.5 and np.array_equal(syrk, syrk.T)

@@ -27,9 +27,25 @@ def initial_array(spec: KernelSpec, arg: ArgSpec, params: Mapping[str, int]) -> 
         return np.zeros(shape, dtype=dtype)
     index = [a.name for a in spec.args].index(arg.name)
     rng = np.random.default_rng([spec.data_seed, index])
-    low, high = int(init.get("low", 0)), int(init.get("high", 2))
+    if init.get("dist") == "rowptr":
+        total = int(evaluate(init["total"], dict(params)))
+        return csr_row_pointers(rng, shape[0] - 1, total).astype(dtype, copy=False)
+    low = int(evaluate(init.get("low", 0), dict(params)))
+    high = int(evaluate(init.get("high", 2), dict(params)))
     draw_dtype = np.int64 if dtype.kind == "f" else dtype
     return rng.integers(low, high, size=shape, dtype=draw_dtype).astype(dtype, copy=False)
+
+
+def csr_row_pointers(rng: np.random.Generator, rows: int, total: int) -> np.ndarray:
+    """Row pointers of a CSR matrix with ``total`` nonzeros over ``rows`` rows: each nonzero
+    lands in a uniformly drawn row, so row lengths vary (about Poisson) as in real sparse
+    matrices, which is what makes one-thread-per-row SpMV diverge."""
+    if rows < 1:
+        return np.zeros(max(rows + 1, 0), dtype=np.int64)
+    lengths = np.bincount(rng.integers(0, rows, size=total), minlength=rows)
+    pointers = np.zeros(rows + 1, dtype=np.int64)
+    np.cumsum(lengths, out=pointers[1:])
+    return pointers
 
 
 def host_values(spec: KernelSpec, params: Mapping[str, int]) -> dict[str, Any]:

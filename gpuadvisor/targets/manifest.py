@@ -27,6 +27,9 @@ ACCESS_PATTERNS = ("coalesced", "reuse", "scattered", "random")
 ARG_KINDS = ("input", "output", "inout", "scratch", "scalar")
 DTYPES = ("int32", "uint32", "int64", "float32", "float64")
 LAUNCH_PLANS = ("single", "stages", "stages_adaptive")
+#: Buffer initializations: zeros; integers in [low, high); rowptr, the row pointers of a
+#: CSR matrix (1-D, rows + 1 entries, from 0 to ``total`` in random row lengths).
+INIT_DISTS = ("zeros", "integers", "rowptr")
 #: CUDA's grid limits (x, y, z) since compute capability 3.0.
 MAX_GRID = (2**31 - 1, 65535, 65535)
 
@@ -156,7 +159,7 @@ class ArgSpec:
     kind: str  # input | output | inout | scratch | scalar
     dtype: str
     shape: tuple[str | int, ...] = ()
-    init: Mapping[str, Any] | None = None  # {dist: zeros|integers, low, high}
+    init: Mapping[str, Any] | None = None  # {dist: zeros|integers|rowptr, low, high, total}
     value: str | int | float | None = None  # scalars
 
     @property
@@ -427,9 +430,18 @@ def _arg(raw: Any, where: str) -> ArgSpec:
     shape = raw.get("shape")
     if not isinstance(shape, list) or not shape:
         raise UserError(f"{where}: buffer argument {name} needs a shape")
-    if init is not None and init.get("dist") not in ("zeros", "integers"):
-        raise UserError(f"{where}: argument {name}: init dist must be zeros or integers")
+    if init is not None:
+        _check_init(init, shape, dtype, f"{where}: argument {name}")
     return ArgSpec(name, kind, dtype, shape=tuple(shape), init=init)
+
+
+def _check_init(init: Any, shape: list, dtype: str, where: str) -> None:
+    if not isinstance(init, dict) or init.get("dist") not in INIT_DISTS:
+        raise UserError(f"{where}: init dist must be one of {', '.join(INIT_DISTS)}")
+    if init["dist"] == "rowptr" and (
+        "total" not in init or len(shape) != 1 or dtype not in ("int32", "int64")
+    ):
+        raise UserError(f"{where}: init rowptr needs a total and a 1-D int32/int64 shape")
 
 
 def _check_names(spec: KernelSpec, where: str) -> None:
@@ -442,6 +454,9 @@ def _check_names(spec: KernelSpec, where: str) -> None:
     exprs += [(f"constraint {c.expr!r}", c.expr, shaped) for c in spec.constraints]
     for arg in spec.args:
         exprs += [(f"argument {arg.name} shape", d, base) for d in arg.shape]
+        for key in ("low", "high", "total"):
+            if arg.init is not None and key in arg.init:
+                exprs.append((f"argument {arg.name} init {key}", arg.init[key], base))
         if arg.value is not None:
             exprs.append((f"argument {arg.name} value", arg.value, base))
     seen: set[str] = set(_default_arch_names())

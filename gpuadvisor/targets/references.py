@@ -76,6 +76,105 @@ def sgemm(values: Values) -> dict[str, np.ndarray]:
     return {"C": (alpha * product + beta * values["C"]).astype(np.float32)}
 
 
+def transpose(values: Values) -> dict[str, np.ndarray]:
+    """out = in^T (both transposes)."""
+    return {"out": np.ascontiguousarray(values["in"].T)}
+
+
+def syrk(values: Values) -> dict[str, np.ndarray]:
+    """C = alpha * A @ A^T + beta * C (exact: small integers, beta = 0.5)."""
+    a = values["A"].astype(np.float64)
+    c = float(values["alpha"]) * (a @ a.T) + float(values["beta"]) * values["C"]
+    return {"C": c.astype(np.float32)}
+
+
+def _jacobi(grid: np.ndarray, centre: float, weights: dict[tuple[int, ...], float]) -> np.ndarray:
+    """One Jacobi step inside the grid (the border copied): centre weight times the element
+    plus each neighbour offset's weight times that neighbour, summed in float64 (exact for
+    the small integer inputs and power-of-two weights)."""
+    src = grid.astype(np.float64)
+    out = src.copy()
+    inner = tuple(slice(1, n - 1) for n in src.shape)
+    acc = centre * src[inner]
+    for offset, weight in weights.items():
+        shifted = tuple(slice(1 + d, n - 1 + d) for d, n in zip(offset, src.shape, strict=True))
+        acc = acc + weight * src[shifted]
+    out[inner] = acc
+    return out.astype(grid.dtype)
+
+
+def stencil2d_5pt(values: Values) -> dict[str, np.ndarray]:
+    """out = 0.5 * centre + 0.125 * (4 neighbours) inside; border copied."""
+    edges = {(-1, 0): 0.125, (1, 0): 0.125, (0, -1): 0.125, (0, 1): 0.125}
+    return {"out": _jacobi(values["in"], 0.5, edges)}
+
+
+def stencil2d_9pt(values: Values) -> dict[str, np.ndarray]:
+    """out = centre / 4 + edge neighbours / 8 + corners / 16 inside; border copied."""
+    weights = {
+        (dr, dc): 0.125 if dr == 0 or dc == 0 else 0.0625
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr, dc) != (0, 0)
+    }
+    return {"out": _jacobi(values["in"], 0.25, weights)}
+
+
+def stencil3d_7pt(values: Values) -> dict[str, np.ndarray]:
+    """out = 0.25 * centre + 0.125 * (6 neighbours) inside the volume; boundary copied."""
+    weights = {}
+    for axis in range(3):
+        for d in (-1, 1):
+            offset = [0, 0, 0]
+            offset[axis] = d
+            weights[tuple(offset)] = 0.125
+    return {"out": _jacobi(values["in"], 0.25, weights)}
+
+
+def conv2d(values: Values) -> dict[str, np.ndarray]:
+    """Same-size cross-correlation with the filter, zeros outside the image."""
+    image = values["in"].astype(np.float64)
+    filt = values["filter"].astype(np.float64)
+    radius_r, radius_c = filt.shape[0] // 2, filt.shape[1] // 2
+    padded = np.pad(image, ((radius_r, radius_r), (radius_c, radius_c)))
+    rows, cols = image.shape
+    out = np.zeros_like(image)
+    for i in range(filt.shape[0]):
+        for j in range(filt.shape[1]):
+            out += filt[i, j] * padded[i : i + rows, j : j + cols]
+    return {"out": out.astype(np.float32)}
+
+
+def gemv(values: Values) -> dict[str, np.ndarray]:
+    """y = A @ x."""
+    a, x = values["A"].astype(np.float64), values["x"].astype(np.float64)
+    return {"y": (a @ x).astype(np.float32)}
+
+
+def gemv_transposed(values: Values) -> dict[str, np.ndarray]:
+    """y = A^T @ x."""
+    a, x = values["A"].astype(np.float64), values["x"].astype(np.float64)
+    return {"y": (x @ a).astype(np.float32)}
+
+
+def spmv_csr(values: Values) -> dict[str, np.ndarray]:
+    """y = A @ x for A in CSR form (row_ptr, col_idx, values)."""
+    row_ptr = values["row_ptr"].astype(np.int64)
+    products = values["values"].astype(np.float64) * values["x"].astype(np.float64)[
+        values["col_idx"]
+    ]
+    sums = np.concatenate(([0.0], np.cumsum(products)))
+    return {"y": (sums[row_ptr[1:]] - sums[row_ptr[:-1]]).astype(np.float32)}
+
+
+def histogram(values: Values) -> dict[str, np.ndarray]:
+    """counts[b] = how many data values equal b (values outside [0, bins) are ignored)."""
+    bins = int(values["bins"])
+    data = values["data"]
+    data = data[(data >= 0) & (data < bins)]
+    return {"counts": np.bincount(data, minlength=bins).astype(values["counts"].dtype)}
+
+
 def compare(
     expected: np.ndarray, actual: np.ndarray, rtol: float = 0.0, atol: float = 0.0
 ) -> str | None:

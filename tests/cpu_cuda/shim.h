@@ -4,6 +4,7 @@
 // with the real indexing, bounds checks and barriers, for any block shape.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <barrier>
 #include <cstddef>
 #include <cstdio>
@@ -27,6 +28,12 @@ inline char* ga_cpu_smem = nullptr;
 #define warpSize 32
 using std::max;
 using std::min;
+
+// CUDA's atomicAdd on global memory: the block's threads run concurrently here too.
+template <typename T>
+T atomicAdd(T* address, T value) {
+    return std::atomic_ref<T>(*address).fetch_add(value);
+}
 
 template <typename F>
 void ga_cpu_launch(dim3 grid, dim3 block, size_t shared, F body) {
