@@ -28,6 +28,10 @@ UNSCORED_GLOBS = ("seeds/partial/*.csv",)
 #: Sweeps recorded after the rules were calibrated, at other problem sizes: reported on their
 #: own so that the calibrated score is never mistaken for evidence that the rules generalize.
 HELDOUT_GLOBS = ("hopper/heldout/*.csv",)
+#: Kernels never used to fit anything (issue 11), recorded on an H100 and an H200.
+NEW_KERNEL_GLOBS = ("hopper/new-kernels/h100/*.csv", "hopper/new-kernels/h200/*.csv")
+#: The second profile a user is told to take when one cannot settle the y direction.
+SECOND_PROFILE = (8, 32, 1)
 
 
 @dataclass
@@ -86,16 +90,20 @@ _KEPT_EVERYWHERE = {"kernel", "block_x", "block_y", "block_z", "block_size", "gr
                     "shared_mem_per_block", "theoretical_occupancy", "launches_per_sample"}
 
 
-def one_profile_table(df: Any, shape: tuple[int, int, int]) -> Any:
-    """The sweep as a user with one profile has it: measured counters only on the ``shape``
-    row (default cache configuration), every other row timed but without counters."""
+def one_profile_table(df: Any, *shapes: tuple[int, int, int]) -> Any:
+    """The sweep as a user with one profile (or a few) has it: measured counters only on the
+    rows of ``shapes`` (default cache configuration), every other row timed but without
+    counters."""
     import numpy as np
 
     table = df.copy()
-    at = ((table["block_x"] == shape[0]) & (table["block_y"] == shape[1])
-          & (table["block_z"] == shape[2]) & (table["cache_config"] == "default"))
-    if not at.any():
-        raise ValueError(f"no {shape[0]}x{shape[1]}x{shape[2]} row to keep the profile of")
+    at = table["block_x"] < 0
+    for shape in shapes:
+        here = ((table["block_x"] == shape[0]) & (table["block_y"] == shape[1])
+                & (table["block_z"] == shape[2]) & (table["cache_config"] == "default"))
+        if not here.any():
+            raise ValueError(f"no {shape[0]}x{shape[1]}x{shape[2]} row to keep the profile of")
+        at = at | here
     for column in table.columns:
         if column not in _KEPT_EVERYWHERE:
             table[column] = table[column].where(at, np.nan if table[column].dtype.kind in
@@ -103,16 +111,18 @@ def one_profile_table(df: Any, shape: tuple[int, int, int]) -> Any:
     return table
 
 
-def evaluate_one_profile(path: Path, rules: Sequence | None = None) -> list[Result]:
+def evaluate_one_profile(path: Path, rules: Sequence | None = None,
+                         also: Sequence[tuple[int, int, int]] = ()) -> list[Result]:
     """Rule-only ranking of a kernel never used for calibration, as a new user would get it:
-    one profile at the usual default (32x8; 256x1 for 1-D sweeps), no manifest (the table is
+    one profile at the usual default (32x8; 256x1 for 1-D sweeps), plus the profiles of
+    ``also`` (e.g. the shape the access model asks to measure), no manifest (the table is
     treated as the user's, whatever recorded it), scored by the sweep's measured times."""
     from gpuadvisor.sweep import read_sweep
 
     df, _provenance = read_sweep(path)
     two_d = bool((df["block_y"] > 1).any())
-    return _evaluate(path, one_profile_table(df, DEFAULT_2D if two_d else DEFAULT_1D),
-                     None, rules)
+    table = one_profile_table(df, DEFAULT_2D if two_d else DEFAULT_1D, *also)
+    return _evaluate(path, table, None, rules)
 
 
 def _evaluate(path: Path, df: Any, provenance: Mapping[str, Any] | None,
@@ -292,13 +302,79 @@ def loko_lines(path: Path) -> list[str]:
     return lines
 
 
+def new_kernel_results(rules: Sequence | None = None) -> list[tuple[Result, Result | None]]:
+    """Each new kernel (and each reduction size) from one profile, and for 2-D sweeps also
+    from that profile plus the 8x32 one."""
+    out = []
+    for pattern in NEW_KERNEL_GLOBS:
+        for path in sorted(fixtures_dir().glob(pattern)):
+            for one in evaluate_one_profile(path, rules):
+                two = None
+                if "x" in one.default and not one.default.endswith("x1"):
+                    two = next(r for r in evaluate_one_profile(path, rules, (SECOND_PROFILE,))
+                               if r.kernel == one.kernel)
+                out.append((one, two))
+    return out
+
+
+def new_kernel_lines(pairs: Sequence[tuple[Result, Result | None]]) -> list[str]:
+    def reduction(r: Result) -> bool:
+        return r.kernel.startswith("vector_reduction")
+
+    lines = [
+        "### Kernels never used to fit anything, from one profile",
+        "",
+        "`fixtures/hopper/new-kernels/` (issue 11's broader set, recorded on an H100 and an",
+        "H200 by `tools/record_calibration.sh` after the constants were fixed): transposes,",
+        "SYRK with x on rows, 2-D and 3-D stencils, a 5x5 convolution, GEMV along rows and",
+        "columns, CSR SpMV and an atomic histogram. Each is scored as a new user would run it:",
+        "counters only from one profile at the usual default (32x8; 256x1 for 1-D), no manifest",
+        "(the table is treated as the user's), every measured shape a candidate. When one",
+        "profile cannot settle how addresses move along y, `analyze` says so and names a shape",
+        f"to measure; the last columns add the {SECOND_PROFILE[0]}x{SECOND_PROFILE[1]} profile "
+        "(recorded in the same run).",
+        "",
+        "| kernels | within 3 % | gain captured (pooled) | claim error (mean) "
+        "| winner ratio >= 0.9 |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for gpu in ("h100", "h200"):
+        rows = [one for one, _ in pairs if f"/{gpu}/" in one.fixture and not reduction(one)]
+        if rows:
+            lines.append(_summary_line(f"new kernels, one profile ({gpu.upper()})",
+                                       summary(rows)))
+        two = [t if t is not None else one for one, t in pairs
+               if f"/{gpu}/" in one.fixture and not reduction(one)]
+        if two:
+            lines.append(_summary_line(
+                f"same, 2-D ones with the {SECOND_PROFILE[0]}x{SECOND_PROFILE[1]} profile too "
+                f"({gpu.upper()})", summary(two)))
+    red = [one for one, _ in pairs if reduction(one)]
+    if red:
+        lines.append(_summary_line("vector_reduction at 1 Mi / 32 Mi / 128 Mi (a calibration "
+                                   "kernel at other sizes; H100, H200)", summary(red)))
+    lines += ["", "| fixture | kernel | best | ms | default / best | pick (one profile) "
+              "| regret | pick (+ 8x32) | regret |", "| --- | --- | --- | --- | --- | --- "
+              "| --- | --- | --- |"]
+    for one, two in pairs:
+        ratio = "-" if not (one.default_time and one.best_time) else \
+            f"{one.default_time / one.best_time:.2f}"
+        lines.append(
+            f"| `{one.fixture}` | {one.kernel} | {one.best} | {_ms(one.best_time)} | {ratio} "
+            f"| {one.pick} | {_regret(one.regret)} | "
+            + ("-" if two is None else two.pick) + " | "
+            + ("-" if two is None else _regret(two.regret)) + " |")
+    return lines + [""]
+
+
 def _in_sample(data: Mapping[str, Any]) -> tuple[int, int]:
     values = [v for k, v in data["fitted_on_all_regrets"].items() if "/heldout/" not in k]
     return sum(v <= GOAL_REGRET + 1e-12 for v in values), len(values)
 
 
 def render(scored: list[Result], unscored: list[Result],
-           heldout: Sequence[Result] = ()) -> str:
+           heldout: Sequence[Result] = (),
+           new_kernels: Sequence[tuple[Result, Result | None]] = ()) -> str:
     within = sum(r.within for r in scored)
     share = within / len(scored) if scored else 0.0
     met = bool(scored) and share >= GOAL_SHARE
@@ -329,6 +405,7 @@ def render(scored: list[Result], unscored: list[Result],
         "the top rule score (goal >= 0.9).",
         "",
         *loko_lines(project_root() / "docs" / "loko.json"),
+        *(new_kernel_lines(new_kernels) if new_kernels else []),
         "The calibrated rows below are in-sample for the shipped constants (hand-set in",
         "`rules/*.yaml`); the held-out rows are the same kernels at other problem sizes,",
         "recorded after calibration: out of sample in size, not in kernel. The access model",
@@ -419,7 +496,7 @@ def run(out: Path | None = None) -> tuple[str, list[Result]]:
     scored = [r for p in fixture_files(scored=True) for r in evaluate_fixture(p, rules)]
     unscored = [r for p in fixture_files(scored=False) for r in evaluate_fixture(p, rules)]
     heldout = [r for p in fixture_files(heldout=True) for r in evaluate_fixture(p, rules)]
-    text = render(scored, unscored, heldout)
+    text = render(scored, unscored, heldout, new_kernel_results(rules))
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")
