@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Guided search on the GPU (issue 10), from the repository root on the GPU machine:
-#   bash tools/record_guided.sh OUTDIR
-# For 3 built-in kernels: `tune --strategy guided --max-configs 16` (timed and profiled under
+#   [KERNELS="k1 k2 ..."] [GUIDED_TIMEOUT_S=100] [EXHAUSTIVE_TIMEOUT_S=80] \
+#     bash tools/record_guided.sh OUTDIR
+# For each built-in kernel (default: matmul_naive matrix_add scattered): `tune --strategy guided --max-configs 16` (timed and profiled under
 # ncu one configuration at a time), then an exhaustive timing-only sweep (--no-profile) of the
 # same space for the regret. About 5-6 minutes on an H100/H200 (at most 9: each run has a
 # timeout; a timed-out search still leaves its journal and the summary says so). Results: OUTDIR/guided.tgz
@@ -21,14 +22,14 @@ log() { echo "[$(date -u +%H:%M:%S)] $*"; }
 { date -u +%Y-%m-%dT%H:%M:%SZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   nvcc --version | tail -1; git rev-parse --short HEAD 2>/dev/null; } > "$out/provenance.txt"
 COMMON="--min-threads 32 --budget 0.15 --max-repeats 15"
-for kernel in matmul_naive matrix_add scattered; do
+for kernel in ${KERNELS:-matmul_naive matrix_add scattered}; do
   start=$(date +%s)
-  timeout 100 $G tune "$kernel" $COMMON --strategy guided --max-configs 16 \
+  timeout "${GUIDED_TIMEOUT_S:-100}" $G tune "$kernel" $COMMON --strategy guided --max-configs 16 \
     --out "$out/$kernel-guided" > "$out/$kernel-guided.log" 2>&1
   echo "$kernel guided_exit=$? guided_wall_s=$(( $(date +%s) - start ))" >> "$out/walls.txt"
   log "$kernel guided done ($(( $(date +%s) - start )) s)"
   start=$(date +%s)
-  timeout 80 $G tune "$kernel" $COMMON --no-profile --quiet \
+  timeout "${EXHAUSTIVE_TIMEOUT_S:-80}" $G tune "$kernel" $COMMON --no-profile --quiet \
     --out "$out/$kernel-exhaustive" > "$out/$kernel-exhaustive.log" 2>&1
   echo "$kernel exhaustive_exit=$? exhaustive_wall_s=$(( $(date +%s) - start ))" >> "$out/walls.txt"
   log "$kernel exhaustive done ($(( $(date +%s) - start )) s)"

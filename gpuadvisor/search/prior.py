@@ -1,6 +1,8 @@
-"""The rules' view of the whole space from one measured row: a rule-only ranking (the guided
-search's prior), the configurations the rules exclude, and Ryoo et al.'s Pareto front
-(004 §5.2: no other configuration has both higher efficiency and higher utilization)."""
+"""The rules' view of the whole space from the measured rows: a rule-only ranking (the guided
+search's prior), the configurations the rules exclude, Ryoo et al.'s Pareto front (004 §5.2:
+no other configuration has both higher efficiency and higher utilization), and the access model
+fitted from the profiled rows (how addresses move with threadIdx.x and threadIdx.y), which the
+coalescing rules and the search's steering use instead of assuming x is contiguous."""
 
 from __future__ import annotations
 
@@ -19,13 +21,18 @@ class Prior:
     excluded: dict[Key, list[str]] = field(default_factory=dict)
     pareto: set[Key] = field(default_factory=set)
     occupancy: dict[Key, float] = field(default_factory=dict)  # theoretical, %
+    access: Any = None  # access_model.KernelAccess fitted from the profiled rows, or None
 
 
 def rule_prior(
-    kernel: str, row: Mapping[str, Any], configs: Sequence[Config], arch: str | None = None
+    kernel: str, row: Mapping[str, Any], configs: Sequence[Config], arch: str | None = None,
+    profiles: Sequence[Mapping[str, Any]] = (),
 ) -> Prior:
-    """Score every configuration with the rules, using ``row`` (one measured configuration)
-    for the kernel's resources and counters; the other configurations carry no row."""
+    """Score every configuration with the rules, using ``row`` (the reference measured
+    configuration) for the kernel's resources and counters and ``profiles`` (every measured row
+    with counters, ``row`` among them) for the access model; a configuration without a row of
+    its own is scored from the model's predictions."""
+    from gpuadvisor.access_model import fit_kernel
     from gpuadvisor.analysis import kernel_info, resolve_arch
     from gpuadvisor.characterize import characterize
     from gpuadvisor.numbers import float_or_none
@@ -41,13 +48,12 @@ def rule_prior(
     char = characterize(kernel, rows, reference=rows[0], elem_bytes=4,
                         sector_bytes=a.sector_bytes, warp_size=a.warp_size)
     kinfo = kernel_info(kernel, rows, char)
+    measured = {_key(kernel, r): dict(r) for r in (*profiles, row)}
+    kinfo.measured_access = fit_kernel(list(measured.values()), dict(row))
     actx = arch_context(a)
-    measured_key = (kernel, int(row["block_x"]), int(row.get("block_y") or 1),
-                    int(row.get("block_z") or 1), str(row.get("cache_config") or "default"))
     scored = []
     for c in configs:
-        cand = Candidate(kernel, c.block, c.cache_config,
-                         dict(row) if c.key == measured_key else None)
+        cand = Candidate(kernel, c.block, c.cache_config, measured.get(c.key))
         ctx = build_context(a, board, kinfo, cand.block, cand.cache_config, row=cand.row,
                             sm_count=sm_count, grid=None, arch_ctx=actx)
         scored.append(score(rules, cand, ctx))
@@ -62,7 +68,13 @@ def rule_prior(
         excluded={s.candidate.key: reasons_for(s, limit=1) for s in scored if s.excluded},
         pareto=pareto_front(scored),
         occupancy=occ,
+        access=kinfo.measured_access,
     )
+
+
+def _key(kernel: str, row: Mapping[str, Any]) -> Key:
+    return (kernel, int(float(row["block_x"])), int(float(row.get("block_y") or 1)),
+            int(float(row.get("block_z") or 1)), str(row.get("cache_config") or "default"))
 
 
 _RULES: list[Any] = []

@@ -60,6 +60,8 @@ class GuidedConstants:
     steer_bonus: float = 0.15  # a counter's hint moves a neighbour forward by this share
     neighbourhoods: int = 3  # local search looks around this many of the best measured
     noise_floor: float = 0.01  # relative timing noise assumed when the row gives none
+    experiments: int = 2  # shapes measured to settle the access model when profiles cannot
+    access_gain: float = 0.9  # a neighbour predicted below this share of the base's sectors
 
 
 class Guided(Strategy):
@@ -74,10 +76,11 @@ class Guided(Strategy):
         self.k = constants or GuidedConstants()
         self.arch = arch
         self._prior_fn = prior_fn
-        self._prior_from: Key | None = None
-        self._prior_has_counters = False
+        self._prior_from: tuple[Key, ...] | None = None
         self._rank: dict[Key, float] = {}
         self._pruned: dict[Key, str] = {}
+        self._access: Any = None  # access_model.KernelAccess from the profiled rows
+        self._experiments = 0
 
     # ------------------------------------------------------------------ setting up
     def start(self, configs: Sequence[Config], budget: int) -> None:
@@ -91,23 +94,26 @@ class Guided(Strategy):
         self._rank = {c.key: float(i) for i, c in enumerate(order)}
 
     def _update_prior(self, history: Sequence[Step]) -> None:
+        """Re-rank with the rules whenever a profile at a new aspect ratio arrives (at most the
+        three the access model fits from); before any profile, from the first timed row."""
         ok = [s for s in history if s.time_ms is not None]
         if not ok:
             return
-        with_counters = [s for s in ok if _has_counters(s.row)]
-        if self._prior_from is not None and (self._prior_has_counters or not with_counters):
+        profiles = _distinct_profiles([s for s in ok if _has_counters(s.row)])
+        basis = tuple(s.config.key for s in profiles) or (ok[0].config.key,)
+        if self._prior_from is not None and (basis == self._prior_from or not profiles):
             return
-        source = min(with_counters or ok, key=lambda s: s.time_ms)  # type: ignore[arg-type]
+        source = min(profiles or ok, key=lambda s: s.time_ms)  # type: ignore[arg-type]
+        self._prior_from = basis
         try:
             from gpuadvisor.search.prior import rule_prior
 
             prior = (self._prior_fn or rule_prior)(source.config.kernel, source.row,
-                                                   self.configs, self.arch)
+                                                   self.configs, self.arch,
+                                                   [s.row for s in profiles])
         except Exception:  # noqa: BLE001 - the rules are a prior; the search goes on without
-            self._prior_from = source.config.key
             return
-        self._prior_from = source.config.key
-        self._prior_has_counters = _has_counters(source.row)
+        self._access = getattr(prior, "access", None)
         n = len(self.configs)
         ranked = {key: float(i) for i, key in enumerate(prior.order)}
         self._rank = {}
@@ -128,6 +134,28 @@ class Guided(Strategy):
                     "(deferred behind front members of similar rule rank)", []).append(key)
         for reason, keys in groups.items():
             self._note_region(reason, keys, hard=reason.startswith("rules:"))
+
+    def _experiment(self, pool: Sequence[Config]) -> Proposal | None:
+        """A shape the consistent access models disagree on, when one profile cannot settle
+        how addresses move along y (or x): measuring it fixes the model the rules rank with."""
+        if self._access is None or self._experiments >= self.k.experiments:
+            return None
+        by_shape: dict[tuple[int, int], Config] = {}
+        for c in sorted(pool, key=lambda c: self._rank[c.key]):
+            if c.block[2] == 1:
+                by_shape.setdefault((c.block[0], c.block[1]), c)
+        for side, f in (("loads", self._access.loads), ("stores", self._access.stores)):
+            if f is None or len(f.consistent) < 2:
+                continue
+            shapes = f.shapes_to_measure(sorted(by_shape), limit=1)
+            if shapes:
+                self._experiments += 1
+                c = by_shape[shapes[0]]
+                return Proposal(c, f"experiment: the profiles cannot settle how the {side}' "
+                                   f"addresses move with threadIdx.x and threadIdx.y "
+                                   f"({len(f.consistent)} access models fit); they disagree "
+                                   f"most at {c.block[0]}x{c.block[1]}")
+        return None
 
     def _note_region(self, reason: str, keys: Sequence[Key], hard: bool = True) -> None:
         keys = [k for k in keys if k not in self._pruned]
@@ -154,12 +182,15 @@ class Guided(Strategy):
             return None
         ok = sorted((s for s in history if s.time_ms is not None),
                     key=lambda s: s.time_ms)  # type: ignore[arg-type,return-value]
+        experiment = self._experiment(pool)
+        if experiment is not None:
+            return experiment
         if len(history) < self.k.explore or not ok:
             c = min(pool, key=lambda c: self._rank[c.key])
             return Proposal(c, f"prior: rank {int(self._rank[c.key]) + 1} of "
                                f"{len(self.configs)} by the rules' ranking")
         pool_keys = {c.key for c in pool}
-        steer = _steering(ok[0])
+        steer = _steering(ok[0], self._access, self.k.access_gain)
         n = len(self.configs)
         for base in ok[: self.k.neighbourhoods]:
             near = [c for c in self._neighbours(base.config) if c.key in pool_keys]
@@ -206,15 +237,19 @@ class Guided(Strategy):
     def _prune_from_counters(self, history: Sequence[Step]) -> None:
         """Regions the measured counters rule out: narrower blocks when loads coalesce better
         with more threads along x (or y), L1-off when L1 hits, larger blocks past a launch
-        failure on resources."""
+        failure on resources. A direction is credited only from two measurements that differ
+        along it alone (a pair that differs along both cannot say which one helped)."""
         prof = [s for s in history if s.time_ms is not None and
                 float_or_none(s.row.get("gld_efficiency")) is not None]
         for axis, name in ((0, "x"), (1, "y")):
+            other = 1 - axis
             for a in prof:
                 for b in prof:
                     ea = float_or_none(a.row.get("gld_efficiency")) or 0.0
                     eb = float_or_none(b.row.get("gld_efficiency")) or 0.0
                     if (b.config.block[axis] > a.config.block[axis] and eb >= ea + 25
+                            and b.config.block[other] == a.config.block[other]
+                            and b.config.block[2] == a.config.block[2]
                             and b.time_ms < a.time_ms):  # type: ignore[operator]
                         limit = a.config.block[axis]
                         keys = [c.key for c in self.configs if c.block[axis] <= limit]
@@ -261,8 +296,11 @@ def _index(values: Sequence[int], v: int) -> int:
                                                     key=lambda i: abs(values[i] - v))
 
 
-def _steering(best: Step) -> list[tuple[str, Callable[[Config, Config], bool]]]:
-    """Hints from the fastest measured configuration's counters (none without counters)."""
+def _steering(best: Step, access: Any = None, gain: float = 0.9
+              ) -> list[tuple[str, Callable[[Config, Config], bool]]]:
+    """Hints from the fastest measured configuration's counters (none without counters), and
+    from the access model fitted on every profile: neighbours it predicts to move fewer sectors
+    per warp request, whichever direction addresses are contiguous in."""
     row = best.row
     hints: list[tuple[str, Callable[[Config, Config], bool]]] = []
     achieved = float_or_none(row.get("achieved_occupancy"))
@@ -275,11 +313,40 @@ def _steering(best: Step) -> list[tuple[str, Callable[[Config, Config], bool]]]:
     if stalls >= 50 and theoretical is not None and theoretical < 100:
         hints.append((f"{stalls:.0f}% of stalls wait on memory at {theoretical:.0f}% "
                       "occupancy: more warps hide it", lambda b, c: c.block_size != b.block_size))
+    if access is not None:
+        def sectors(c: Config) -> float | None:
+            value = access.derived(*c.block).get("predicted_sectors_per_request")
+            return float(value) if value is not None else None
+
+        def fewer(b: Config, c: Config) -> bool:
+            sb, sc = sectors(b), sectors(c)
+            return sb is not None and sc is not None and sc < gain * sb
+
+        side = access.loads or access.stores
+        model = side.chosen.describe() if side is not None and side.chosen else "fitted"
+        hints.append((f"the access model ({model}) predicts fewer sectors per request",
+                      fewer))
+        return hints
     eff = float_or_none(row.get("gld_efficiency"))
-    if eff is not None and eff < 50:
-        hints.append((f"gld_efficiency {eff:.0f}%: wider rows coalesce better",
-                      lambda b, c: c.block[0] > b.block[0]))
+    if eff is not None and eff < 50:  # no model (no sectors per request): assume x contiguous
+        hints.append((f"gld_efficiency {eff:.0f}%: wider rows coalesce better (assuming x "
+                      "walks consecutive addresses)", lambda b, c: c.block[0] > b.block[0]))
     return hints
+
+
+def _distinct_profiles(steps: Sequence[Step], limit: int = 3) -> list[Step]:
+    """Profiled steps at distinct aspect ratios (log2(x/y) at least 1 apart), in order: the
+    profiles the access model fits from."""
+    out: list[Step] = []
+    for s in steps:
+        x, y, z = s.config.block
+        ratio = math.log2(x / (y * z))
+        if all(abs(ratio - math.log2(o.config.block[0] / (o.config.block[1] * o.config.block[2])))
+               >= 1 for o in out):
+            out.append(s)
+        if len(out) >= limit:
+            break
+    return out
 
 
 def _describe(keys: Sequence[Key]) -> str:
