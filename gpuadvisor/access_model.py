@@ -168,7 +168,12 @@ def _prior_cost(model: AccessModel) -> float:
     cost = 10.0 * (len(model.terms) - 1)
     for _, t in model.terms:
         cost += {ELEM_BYTES: 0.0, 0: 0.5, FAR: 1.0}.get(t.x_stride, 2.0)
-        cost += {FAR_Y: 0.0, 0: 0.5, LINEAR: 0.5, ELEM_BYTES: 1.0}.get(t.y_stride, 2.0)
+        if t.x_stride >= FAR:
+            # x steps a row pitch: transposed indexing (a[tx * pitch + ty]) is likelier than
+            # both thread indices stepping rows, so y is taken to walk the elements.
+            cost += {ELEM_BYTES: 0.0, FAR_Y: 0.5, 0: 0.5, LINEAR: 1.0}.get(t.y_stride, 2.0)
+        else:
+            cost += {FAR_Y: 0.0, 0: 0.5, LINEAR: 0.5, ELEM_BYTES: 1.0}.get(t.y_stride, 2.0)
     return cost
 
 
@@ -207,6 +212,20 @@ class KernelAccess:
     loads: Fit | None
     stores: Fit | None
     load_share: float = 1.0  # load requests / (load + store requests) at the profile
+    #: Every (bx, by * bz) whose row carries measured sectors per request (not only the at
+    #: most three the fit used): the shapes whose counters are known rather than predicted.
+    measured_shapes: tuple[tuple[int, int], ...] = ()
+
+    def extrapolation_octaves(self, bx: int, by: int) -> tuple[float, float]:
+        """How far the prediction at (bx, by) reaches from the nearest measured shape: the
+        octaves (log2 steps) of x and of y to it (nearest by their sum). (0, 0) where the
+        shape itself was measured."""
+        import math
+
+        if not self.measured_shapes or bx <= 0 or by <= 0:
+            return 0.0, 0.0
+        return min(((abs(math.log2(bx / mx)), abs(math.log2(by / my)))
+                    for mx, my in self.measured_shapes), key=lambda o: (o[0] + o[1], o[0]))
 
     def derived(self, bx: int, by: int, bz: int) -> dict:
         """Values for the rule context (``derived.*``) at one candidate shape."""
@@ -229,6 +248,8 @@ class KernelAccess:
         total = sum(s for s, _, _ in parts) or 1.0
         sectors = sum(s * p.sectors for s, p, _ in parts) / total
         out["measured_access"] = True
+        ox, oy = self.extrapolation_octaves(bx, by * bz)
+        out["extrapolation_x_octaves"], out["extrapolation_y_octaves"] = ox, oy
         out["predicted_sectors_per_request"] = sectors
         out["predicted_sector_efficiency"] = min(1.0, ideal / sectors) if sectors else 1.0
         out["access_settled"] = all(p.settled for _, p, _ in parts)
@@ -291,7 +312,18 @@ def fit_kernel(rows: list[dict], reference: dict | None) -> KernelAccess | None:
         share = 1.0
     elif fits[0] is None:
         share = 0.0
-    return KernelAccess(fits[0], fits[1], share)
+    measured = []
+    for column in ("sectors_per_request", "store_sectors_per_request"):
+        for r in rows:
+            try:
+                bz = int(float(r.get("block_z") or 1))
+                v = float(r[column])
+                shape = (int(float(r["block_x"])), int(float(r["block_y"])) * bz)
+            except (KeyError, TypeError, ValueError):
+                continue
+            if v == v and v > 0 and shape not in measured:
+                measured.append(shape)
+    return KernelAccess(fits[0], fits[1], share, tuple(sorted(measured)))
 
 
 def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, float]]:

@@ -70,14 +70,38 @@ KNOBS: tuple[Knob, ...] = (
          (0.075, 0.15, 0.3)),
     Knob("straddle weight (reuse)", (("warp-straddles-lines", "reuse_weight"),), (0.2, 0.4, 0.6)),
     Knob("uncoalesced rows weight", (("uncoalesced-rows", "memory_weight"),), (0.15, 0.3, 0.5)),
+    # Risk of an unmeasured shape (issue 11): the x ladder starts above 0, a prior that a
+    # measured shape wins a tie; the y ladder starts at 0 (off).
+    Knob("extrapolation shrink per octave of x", (("extrapolated-access", "x_weight"),),
+         (0.0025, 0.005, 0.01, 0.02)),
+    Knob("extrapolation shrink per octave of y", (("extrapolated-access", "y_weight"),),
+         (0.0, 0.005, 0.01)),
 )
 
 Setting = tuple[float, ...]  # one value per knob, in KNOBS order
 Key = tuple[str, str]  # (fixture, kernel)
 
-#: Kernels that are one family for leaving out: the same code under two names.
+#: Kernels that are one family for leaving out: the same code under two names. Every other
+#: kernel is its own family (its other sizes and its copy recorded on another GPU included).
 FAMILIES = {"random_access": "random_copy", "vector_reduction": "reduction",
             "vector_reduction_adaptive": "reduction"}
+
+#: Groups of fixtures, for the summary: the calibration set (seeds and Hopper sweeps, all
+#: their counters; the new kernels on the H100, from one profile) and what is only scored.
+GROUPS = {"calibration": "calibration fixtures (seeds, hopper/sweeps)",
+          "new-h100": "new kernels on the H100, one profile (hopper/new-kernels/h100)",
+          "heldout": "held-out sizes (hopper/heldout)",
+          "new-h200": "the new kernels' H200 copies, one profile (hopper/new-kernels/h200)"}
+
+
+def group(fixture: str) -> str:
+    if "/new-kernels/h100/" in fixture:
+        return "new-h100"
+    if "/new-kernels/h200/" in fixture:
+        return "new-h200"
+    if "/heldout/" in fixture:
+        return "heldout"
+    return "calibration"
 
 
 def family(kernel: str) -> str:
@@ -141,34 +165,58 @@ def fit(evaluate: Callable[[Setting], Mapping[Key, float]], train: Sequence[Key]
 
 
 class Evaluator:
-    """Rule-only regret of every (fixture, kernel) under a setting, each setting once."""
+    """Rule-only regret of every (fixture, kernel) under a setting, each setting once.
+
+    ``scored_only`` fixtures (other sizes, other GPUs: never trained on) are evaluated only
+    where :meth:`full` asks for them, i.e. at the settings a fold ends on."""
 
     def __init__(self, fixtures: Sequence[Path], rules: Sequence[Any],
                  knobs: Sequence[Knob] = KNOBS,
-                 progress: Callable[[int], None] | None = None) -> None:
+                 progress: Callable[[int], None] | None = None,
+                 one_profile: Sequence[Path] = (),
+                 scored_only: Sequence[Path] = ()) -> None:
         from gpuadvisor.sweep import read_sweep
+        from gpuadvisor.validation import one_profile_view
 
-        self.fixtures = list(fixtures)
+        self.fixtures = [*fixtures, *one_profile]
         self.rules = list(rules)
         self.knobs = knobs
-        self.tables = {p: read_sweep(p) for p in self.fixtures}
+        self.tables = {p: read_sweep(p) for p in fixtures}
+        # Kernels never used to fit anything before issue 11: read as a new user has them,
+        # counters only from the usual default's profile and no manifest.
+        self.tables.update({p: (one_profile_view(read_sweep(p)[0]), None) for p in one_profile})
+        self.scored_only = {p for p in scored_only if p in self.tables}
         self.memo: dict[Setting, dict[Key, float]] = {}
+        self.done: dict[Setting, set[Path]] = {}
         self.progress = progress
+
+    def _run(self, setting: Setting, paths: Iterable[Path]) -> None:
+        from gpuadvisor.analysis import analyze_sweep
+
+        rules = with_setting(self.rules, setting, self.knobs)
+        out = self.memo.setdefault(setting, {})
+        done = self.done.setdefault(setting, set())
+        for path in paths:
+            if path in done:
+                continue
+            df, provenance = self.tables[path]
+            analysis = analyze_sweep(df, rule_only=True, provenance=provenance, rules=rules)
+            for k in analysis.kernels:
+                if k.regret is not None:
+                    out[(_name(path), k.kernel)] = float(k.regret)
+            done.add(path)
 
     def __call__(self, setting: Setting) -> dict[Key, float]:
         if setting not in self.memo:
-            from gpuadvisor.analysis import analyze_sweep
-
-            rules = with_setting(self.rules, setting, self.knobs)
-            out: dict[Key, float] = {}
-            for path, (df, provenance) in self.tables.items():
-                analysis = analyze_sweep(df, rule_only=True, provenance=provenance, rules=rules)
-                for k in analysis.kernels:
-                    if k.regret is not None:
-                        out[(_name(path), k.kernel)] = float(k.regret)
-            self.memo[setting] = out
+            self._run(setting, [p for p in self.tables if p not in self.scored_only])
             if self.progress is not None:
                 self.progress(len(self.memo))
+        return self.memo[setting]
+
+    def full(self, setting: Setting) -> dict[Key, float]:
+        """Every fixture, the scored-only ones included."""
+        self(setting)
+        self._run(setting, self.tables)
         return self.memo[setting]
 
 
@@ -188,18 +236,20 @@ def leave_one_kernel_out(evaluate: Evaluator, calibration: Sequence[Key],
         train = [key for key in calibration if family(key[1]) != fam]
         test = [key for key in (*calibration, *heldout) if family(key[1]) == fam]
         fitted = fit(evaluate, train, start, knobs)
-        regrets = evaluate(fitted)
+        regrets = getattr(evaluate, "full", evaluate)(fitted)
         folds.append({
             "family": fam,
             "fitted": dict(zip((k.name for k in knobs), fitted, strict=True)),
             "train_within": score(regrets, train)[0], "train_kernels": len(train),
             "test": [{"fixture": f, "kernel": k, "regret": regrets.get((f, k)),
-                      "in_calibration_set": (f, k) in set(calibration)} for f, k in test],
+                      "in_calibration_set": (f, k) in set(calibration), "group": group(f)}
+                     for f, k in test],
         })
     full = fit(evaluate, list(calibration), start, knobs)
     return {"folds": folds, "fitted_on_all": dict(zip((k.name for k in knobs), full,
                                                       strict=True)),
-            "fitted_on_all_regrets": {f"{f}:{k}": r for (f, k), r in evaluate(full).items()}}
+            "fitted_on_all_regrets": {f"{f}:{k}": r for (f, k), r in
+                                      getattr(evaluate, "full", evaluate)(full).items()}}
 
 
 def rules_digest(root: Path | None = None) -> str:
@@ -211,10 +261,9 @@ def rules_digest(root: Path | None = None) -> str:
 
 
 def summarize(result: Mapping[str, Any]) -> dict[str, Any]:
-    """Headline numbers of a leave-one-kernel-out result."""
+    """Headline numbers of a leave-one-kernel-out result: the whole calibration set (every
+    family), then each group of fixtures."""
     tests = [t for fold in result["folds"] for t in fold["test"] if t["regret"] is not None]
-    cal = [t for t in tests if t["in_calibration_set"]]
-    held = [t for t in tests if not t["in_calibration_set"]]
 
     def share(rows: list[dict]) -> tuple[int, int]:
         return sum(t["regret"] <= GOAL_REGRET + 1e-12 for t in rows), len(rows)
@@ -224,9 +273,19 @@ def summarize(result: Mapping[str, Any]) -> dict[str, Any]:
             return None
         return round(math.exp(sum(math.log(t["regret"]) for t in rows) / len(rows)), 4)
 
-    return {"within_calibration_fixtures": share(cal), "within_heldout_sizes": share(held),
-            "geomean_regret_calibration_fixtures": geomean(cal),
-            "geomean_regret_heldout_sizes": geomean(held)}
+    def in_group(t: dict) -> str:
+        return t.get("group") or ("calibration" if t["in_calibration_set"] else "heldout")
+
+    out: dict[str, Any] = {}
+    cal = [t for t in tests if t["in_calibration_set"]]
+    out["within_all_families"] = share(cal)
+    out["geomean_regret_all_families"] = geomean(cal)
+    for name, key in (("calibration_fixtures", "calibration"), ("heldout_sizes", "heldout"),
+                      ("new_kernels_h100", "new-h100"), ("new_kernels_h200", "new-h200")):
+        rows = [t for t in tests if in_group(t) == key]
+        out[f"within_{name}"] = share(rows)
+        out[f"geomean_regret_{name}"] = geomean(rows)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -239,17 +298,29 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m gpuadvisor.calibration",
         description="Fit the rules' sweep-calibrated constants leave-one-kernel-out.")
     parser.add_argument("--out", type=Path, default=project_root() / "docs" / "loko.json")
+    parser.add_argument(
+        "--rescore-hand", action="store_true",
+        help="keep the fit in --out; rescore the constants now in rules/*.yaml (after copying "
+             "the fitted values into them) and refresh the digest. Refused unless the rules "
+             "still reproduce the stored fitted-on-all regrets, i.e. only knob values or "
+             "wording changed")
     args = parser.parse_args(argv)
     console = Console(stderr=True)
     started = time.time()
     rules = load_rules()
     cal_files, held_files = fixture_files(scored=True), fixture_files(heldout=True)
+    new_h100, new_h200 = fixture_files(new_kernels="h100"), fixture_files(new_kernels="h200")
     evaluate = Evaluator([*cal_files, *held_files], rules,
                          progress=lambda n: console.print(f"settings evaluated: {n}",
-                                                          highlight=False))
-    base = evaluate(hand_setting(rules))
-    calibration = [k for k in base if k[0] in {_name(p) for p in cal_files}]
-    heldout = [k for k in base if k[0] in {_name(p) for p in held_files}]
+                                                          highlight=False),
+                         one_profile=[*new_h100, *new_h200],
+                         scored_only=[*held_files, *new_h200])
+    base = evaluate.full(hand_setting(rules))
+    if args.rescore_hand:
+        return rescore_hand(args.out, evaluate, rules, base, console)
+    in_set = {_name(p) for p in (*cal_files, *new_h100)}
+    calibration = [k for k in base if k[0] in in_set]
+    heldout = [k for k in base if k[0] not in in_set]
     result = leave_one_kernel_out(evaluate, calibration, heldout)
     result.update({
         "rules_digest": rules_digest(), "knobs": [dataclasses.asdict(k) for k in KNOBS],
@@ -260,6 +331,26 @@ def main(argv: list[str] | None = None) -> int:
     result["summary"] = summarize(result)
     args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     console.print(f"wrote {args.out}: {result['summary']}", highlight=False)
+    return 0
+
+
+def rescore_hand(path: Path, evaluate: Evaluator, rules: Sequence[Any],
+                 base: Mapping[Key, float], console: Any) -> int:
+    """Refresh a fit's record of the shipped constants without refitting (see --rescore-hand)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data["knobs"] != [json.loads(json.dumps(dataclasses.asdict(k))) for k in KNOBS]:
+        console.print("the knobs or ladders changed since the fit: rerun the fit")
+        return 1
+    full = tuple(data["fitted_on_all"][k.name] for k in KNOBS)
+    again = {f"{f}:{k}": r for (f, k), r in evaluate.full(full).items()}
+    stored = data["fitted_on_all_regrets"]
+    if set(again) != set(stored) or any(abs(again[k] - stored[k]) > 1e-9 for k in stored):
+        console.print("the rules no longer reproduce the fit's regrets: rerun the fit")
+        return 1
+    data.update({"rules_digest": rules_digest(), "hand": list(hand_setting(rules)),
+                 "hand_regrets": {f"{f}:{k}": r for (f, k), r in base.items()}})
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    console.print(f"rescored the shipped constants in {path}", highlight=False)
     return 0
 
 

@@ -48,3 +48,29 @@ def test_mixed_loads_need_profiles_at_other_aspect_ratios():
     one = check(rows, "sectors_per_request", [(32, 8)])
     three = check(rows, "sectors_per_request", [(32, 8), (8, 32), (2, 128)])
     assert one["mean_error"] > 0.3 and three["mean_error"] < 0.1
+
+
+def test_a_row_pitch_along_x_is_read_as_transposed_indexing():
+    # One 32x8 profile of a transpose's stores: 32 sectors per request, y never seen. The prior
+    # takes y as the contiguous direction (a[tx * pitch + ty]); the prediction stays unsettled.
+    f = fit([(32, 8, 32.0)])
+    assert f.chosen.describe() == "x a sector per thread (row pitch or scattered), y 4 B apart"
+    p = f.predict(1, 256)
+    assert p.sectors == 4 and not p.settled
+    # x walking elements keeps the usual prior: y steps rows
+    assert fit([(32, 8, 4.0)]).chosen.describe() == (
+        "x 4 B apart, y a sector per thread (row pitch or scattered)")
+
+
+def test_extrapolation_is_counted_in_octaves_from_the_nearest_measured_shape():
+    from gpuadvisor.access_model import fit_kernel
+
+    rows = [{"block_x": 32, "block_y": 8, "sectors_per_request": 4.0},
+            {"block_x": 8, "block_y": 32, "sectors_per_request": 8.0},
+            {"block_x": 256, "block_y": 1, "time_ms": 1.0}]  # timed, no counters
+    access = fit_kernel(rows, rows[0])
+    assert access.measured_shapes == ((8, 32), (32, 8))
+    assert access.extrapolation_octaves(32, 8) == (0.0, 0.0)
+    assert access.extrapolation_octaves(256, 1) == (3.0, 3.0)
+    assert access.extrapolation_octaves(4, 64) == (1.0, 1.0)  # from 8x32
+    assert access.derived(64, 4, 1)["extrapolation_x_octaves"] == 1.0

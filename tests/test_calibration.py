@@ -79,7 +79,7 @@ def test_a_fold_never_trains_on_the_family_it_scores():
     # left out, k3 cannot pull a to 1: it is scored at a=3 (regret 1.05)
     assert folds["k3"]["fitted"] == {"a": 3, "b": 20}
     assert folds["k3"]["test"] == [{"fixture": "f", "kernel": "k3", "regret": 1.05,
-                                   "in_calibration_set": True}]
+                                   "in_calibration_set": True, "group": "calibration"}]
     assert folds["k1"]["fitted"] == {"a": 1, "b": 20}  # without k1, a=1 serves k3
     # without k2 nothing in training moves b off 10: every kernel here is the only one that
     # pins its constant, so none is within 3% when left out
@@ -109,9 +109,20 @@ def test_the_committed_leave_one_kernel_out_result_is_current_and_consistent():
     assert data["rules_digest"] == rules_digest(), (
         "rules changed since docs/loko.json: rerun python -m gpuadvisor.calibration")
     assert json.loads(json.dumps(summarize(data))) == data["summary"]
-    assert tuple(data["summary"]["within_calibration_fixtures"]) == (15, 19)
+    summary = data["summary"]
+    # issue 11's lead figure: every family of the calibration set, new H100 kernels included
+    assert tuple(summary["within_all_families"]) == (23, 33)
+    assert tuple(summary["within_calibration_fixtures"]) == (15, 19)
+    assert tuple(summary["within_new_kernels_h100"]) == (8, 14)
+    assert tuple(summary["within_new_kernels_h200"]) == (9, 14)
+    assert tuple(summary["within_heldout_sizes"]) == (6, 8)
     families = [fold["family"] for fold in data["folds"]]
-    assert len(families) == len(set(families)) == 11
+    assert len(families) == len(set(families)) == 22
     for fold in data["folds"]:  # no fold's fixtures belong to another family
         assert all(fold["family"] in (t["kernel"], "reduction", "random_copy")
                    for t in fold["test"])
+        for t in fold["test"]:  # the H200 copies and other sizes are scored, never trained on
+            assert t["in_calibration_set"] == (t["group"] in ("calibration", "new-h100"))
+    # transpose_tiled, left out of the fit, still keeps its measured 32x8 on both GPUs
+    tiled = next(f for f in data["folds"] if f["family"] == "transpose_tiled")
+    assert [t["regret"] for t in tiled["test"]] == [1.0, 1.0]

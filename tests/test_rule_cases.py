@@ -2,8 +2,9 @@
 
 Cases live in tests/rule_cases/<rule-id>.yaml (``fires`` and ``quiet`` lists). Each case names
 an architecture, a block shape and optionally a cache configuration, kernel facts, profiler
-metrics, an SM count, sweep values and changed calibration constants (``params``);
-``factor`` and ``message`` check the effect and the numbers in the explanation.
+metrics, measured sectors per request at some shapes (``profiles``), an SM count, sweep values
+and changed calibration constants (``params``); ``factor`` and ``message`` check the effect and
+the numbers in the explanation.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from gpuadvisor.access_model import fit_kernel
 from gpuadvisor.arch import get_arch
 from gpuadvisor.rules.context import KernelInfo, build_context
 from gpuadvisor.rules.engine import evaluate, load_rules
@@ -39,6 +41,11 @@ def context_for(case: dict) -> dict:
     if "domain" in kernel_fields:
         kernel_fields["domain"] = tuple(kernel_fields["domain"])
     kernel = KernelInfo(name="case", **kernel_fields)
+    if "profiles" in case:  # measured sectors per request at some shapes: "BXxBY": [load, store]
+        rows = [{"block_x": parse_shape(shape)[0], "block_y": parse_shape(shape)[1],
+                 "sectors_per_request": ld, "store_sectors_per_request": st}
+                for shape, (ld, st) in case["profiles"].items()]
+        kernel.measured_access = fit_kernel(rows, rows[0])
     block = parse_shape(case["block"])
     ctx = build_context(arch, None, kernel, block, case.get("cache_config", "default"),
                         row=case.get("metrics"), sm_count=case.get("sm_count"),

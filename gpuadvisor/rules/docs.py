@@ -177,8 +177,10 @@ _NAMES_DOC = """\
   consecutive elements). Where the table has ncu sectors per request
   (gpuadvisor/access_model.py): `measured_access`, `predicted_sectors_per_request`,
   `predicted_sector_efficiency`, `access_settled`, `load_*`/`store_*` `sectors_per_request`,
-  `sector_efficiency`, `access_settled`, `access`; on 32 B-sector GPUs they replace
-  `segments_per_warp` and `coalescing_efficiency`.
+  `sector_efficiency`, `access_settled`, `access`, `extrapolation_x_octaves` and
+  `extrapolation_y_octaves` (log2 steps of x and of y from the nearest shape with measured
+  counters; 0 at a measured one); on 32 B-sector GPUs they replace `segments_per_warp` and
+  `coalescing_efficiency`.
 - `sweep.*` (sweep scope): `configs`, `pareto_size`, `pick_in_pareto`, `best_time_ms`, `mode`.
 - `params.*` and `let.*`: the rule's own constants and intermediate values.
 
