@@ -14,7 +14,7 @@ This is the dry-run heart of gpuadvisor (``gpuadvisor analyze``). Three situatio
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -46,8 +46,10 @@ from gpuadvisor.rank import (
     score,
     strengths,
 )
-from gpuadvisor.rules.context import KernelInfo, arch_context, build_context
-from gpuadvisor.rules.engine import Rule, evaluate, load_rules_or_fail
+from gpuadvisor.rows import RowView
+from gpuadvisor.rules.context import KernelInfo, arch_context
+from gpuadvisor.rules.engine import Rule, load_rules_or_fail
+from gpuadvisor.scoring import KernelSetup, TableScorer
 
 #: Bytes per element for the manifest's element types.
 _ELEM_BYTES = {"int8": 1, "uint8": 1, "char": 1, "half": 2, "float16": 2, "bfloat16": 2,
@@ -338,8 +340,8 @@ def _grid(row: Mapping[str, Any]) -> tuple[int, int, int] | None:
 def _candidate(kernel: str, row: Mapping[str, Any]) -> Candidate:
     block = (int(row["block_x"]), int(float_or_none(row.get("block_y")) or 1),
              int(float_or_none(row.get("block_z")) or 1))
-    return Candidate(kernel, block, str(row.get("cache_config") or "default"), dict(row),
-                     _grid(row))
+    return Candidate(kernel, block, str(row.get("cache_config") or "default"),
+                     row if isinstance(row, RowView) else dict(row), _grid(row))
 
 
 def space_candidates(kernel: str, arch: Arch, *, one_d: bool,
@@ -377,6 +379,7 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                   cache_configs: Sequence[str] | None = None,
                   sources: Sequence[str] = ()) -> Analysis:
     """Analyze every kernel of a sweep table (see the module docstring for the three modes)."""
+    from gpuadvisor.rows import row_views
     from gpuadvisor.sweep import normalize
 
     table = normalize(df)
@@ -384,17 +387,29 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
         raise UserError("the table has no rows")
     if rules is None:
         rules = load_rules_or_fail(rule_dirs)
-    # One pass over the table (a mask per kernel made many-kernel tables quadratic).
-    by_kernel: dict[str, list[dict[str, Any]]] = {}
-    for record in table.to_dict(orient="records"):
-        by_kernel.setdefault(str(record["kernel"]), []).append(
-            {str(k): v for k, v in record.items()})
-    out = []
+    # One pass over the table (a mask per kernel made many-kernel tables quadratic); rows are
+    # views over the table's columns, not one dict each.
+    by_kernel: dict[str, list[Any]] = {}
+    views = row_views(table)
+    names = views[0].columns["kernel"] if views else []
+    for name, view in zip(names, views, strict=True):
+        by_kernel.setdefault(str(name), []).append(view)
+    scorer = TableScorer(rules)
+    prepared: list[_Prepared] = []
+    failure: UserError | None = None
     for name, rows in by_kernel.items():
-        out.append(analyze_kernel(name, rows, rules, arch=arch, rule_only=rule_only,
-                                  access=access, provenance=provenance,
-                                  manifest_path=manifest_path, shapes=shapes,
-                                  cache_configs=cache_configs))
+        try:
+            prepared.append(_prepare(name, rows, scorer, arch=arch, rule_only=rule_only,
+                                     access=access, provenance=provenance,
+                                     manifest_path=manifest_path, shapes=shapes,
+                                     cache_configs=cache_configs))
+        except UserError as err:  # raised after the kernels before it, as one by one
+            failure = err
+            break
+    scored = scorer.score_kernels([(p.setup, p.candidates) for p in prepared])
+    out = [_finish(p, s, scorer) for p, s in zip(prepared, scored, strict=True)]
+    if failure is not None:
+        raise failure
     return Analysis(out, list(sources))
 
 
@@ -404,6 +419,34 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
                    manifest_path: str | Path | None = None,
                    shapes: Sequence[tuple[int, int, int]] | None = None,
                    cache_configs: Sequence[str] | None = None) -> KernelAnalysis:
+    """Analyze one kernel's rows (:func:`analyze_sweep` does this for every kernel)."""
+    scorer = TableScorer(rules)
+    p = _prepare(name, rows, scorer, arch=arch, rule_only=rule_only, access=access,
+                 provenance=provenance, manifest_path=manifest_path, shapes=shapes,
+                 cache_configs=cache_configs)
+    return _finish(p, scorer.score_kernels([(p.setup, p.candidates)])[0], scorer)
+
+
+@dataclass
+class _Prepared:
+    """One kernel between reading its rows and ranking its scored candidates."""
+
+    name: str
+    rows: list[Any]
+    setup: KernelSetup
+    char: Characterization
+    notes: list[str]
+    mode: str
+    measured: list[Candidate]
+    candidates: list[Candidate]
+    reference: Any
+
+
+def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
+             arch: str | Arch | None, rule_only: bool, access: str | None,
+             provenance: Mapping[str, Any] | None, manifest_path: str | Path | None,
+             shapes: Sequence[tuple[int, int, int]] | None,
+             cache_configs: Sequence[str] | None) -> _Prepared:
     a, board = resolve_arch(rows, arch)
     notes: list[str] = []
     sm_count = float_or_none(_first(rows, "sm_count"))
@@ -443,11 +486,7 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")
-    arch_ctx = arch_context(a)
-
-    def context_for(c: Candidate) -> dict[str, Any]:
-        return build_context(a, board, kinfo, c.block, c.cache_config, row=c.row,
-                             sm_count=sm_count, grid=c.grid, arch_ctx=arch_ctx)
+    setup = KernelSetup(a, board, kinfo, sm_count, arch_context(a))
 
     if len(measured) == 1:
         mode = "profile"
@@ -475,8 +514,17 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
             candidates = [c for c in measured if c.block in wanted]
             if not candidates:
                 raise UserError(f"kernel {name}: none of the --shapes was measured")
+    return _Prepared(name, rows, setup, char, notes, mode, measured, candidates, reference)
 
-    scored = [score(rules, c, context_for(c)) for c in candidates]
+
+def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAnalysis:
+    name, rows, mode, measured, candidates = p.name, p.rows, p.mode, p.measured, p.candidates
+    notes, reference, setup = p.notes, p.reference, p.setup
+    rules = scorer.rules
+
+    def context_for(c: Candidate) -> dict[str, Any]:
+        return scorer.context(setup, c)
+
     ranked = rank_by_time(scored) if mode == "measured" else rank_by_rules(scored)
     if not ranked:
         raise UserError(f"kernel {name}: no configuration can be ranked (all excluded)")
@@ -484,7 +532,7 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
 
     best_time = min((c.time_ms for c in measured if c.time_ms is not None), default=None)
     rule_ranked = ranked if mode != "measured" else rank_by_rules(
-        [dataclasses.replace(s) for s in scored])
+        [copy.copy(s) for s in scored])
     rule_pick = rule_ranked[0] if rule_ranked else None
     regret = None
     if rule_pick is not None and best_time and mode != "profile":
@@ -511,7 +559,7 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
     for rule in rules:
         if rule.scope == "config":
             continue
-        result = evaluate(rule, kctx if rule.scope == "kernel" else sctx)
+        result = scorer.memo.evaluate(rule, kctx if rule.scope == "kernel" else sctx)
         config = ref_candidate.key if rule.scope == "kernel" else pick.candidate.key
         if result.fired:
             findings.append(Finding.from_result(result, name, config))
@@ -532,12 +580,12 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
                 why = f"status {c.status}" + (f": {error}" if error and error != "nan" else "")
                 excluded.append({"config": list(c.key), "label": c.label,
                                  "reasons": [why if c.status != "ok" else "no time measured"]})
-    comparisons = _comparisons(pick, scored, rules, mode, context_for, a, profiled=(
+    comparisons = _comparisons(pick, scored, rules, mode, context_for, setup.arch, profiled=(
         measured[0] if mode == "profile" else None))
     return KernelAnalysis(
-        kernel=name, arch=a.name, family=a.family,
+        kernel=name, arch=setup.arch.name, family=setup.arch.family,
         gpu=str(_first(rows, "gpu")) if _first(rows, "gpu") is not None else None,
-        mode=mode, characterization=char, ranking=entries, findings=findings,
+        mode=mode, characterization=p.char, ranking=entries, findings=findings,
         comparisons=comparisons, excluded=excluded, skipped_rules=_dedupe(skipped),
         notes=notes, best_time_ms=best_time, regret=regret,
         rule_pick=rule_pick.candidate.label if rule_pick else None,
@@ -557,7 +605,50 @@ def _dedupe(items: list[dict[str, str]]) -> list[dict[str, str]]:
     return out
 
 
+class _LazyEntry(RankEntry):
+    """A :class:`RankEntry` whose reasons, findings and confidence are worked out on first
+    read: output shows them for the top entries only, and a table has 100,000 entries."""
+
+    def __init__(self, s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> None:
+        c = s.candidate
+        super().__init__(
+            kernel=c.kernel, block_x=c.block[0], block_y=c.block[1], block_z=c.block[2],
+            cache_config=c.cache_config, rank=s.rank, score=s.score, time_ms=c.time_ms,
+            time_ms_min=c.value("time_ms_min"), time_ms_max=c.value("time_ms_max"),
+            tied=s.tied, tie_group=s.tie_group)
+        for name in ("reasons", "findings", "confidence"):
+            del self.__dict__["_" + name]
+        self._source = (s, mode, is_pick, ranked)
+
+    def _get(self, name: str) -> Any:
+        value = self.__dict__.get("_" + name)
+        if value is None:
+            s, mode, is_pick, ranked = self._source
+            if name == "reasons":
+                value = _reasons(s, mode, is_pick, ranked)
+            elif name == "findings":
+                value = s.findings()
+            else:
+                value = confidence(s.context)
+            self.__dict__["_" + name] = value
+        return value
+
+    def _set(self, name: str, value: Any) -> None:
+        self.__dict__["_" + name] = value
+
+    reasons = property(lambda self: self._get("reasons"),  # type: ignore[assignment]
+                       lambda self, v: self._set("reasons", v))
+    findings = property(lambda self: self._get("findings"),  # type: ignore[assignment]
+                        lambda self, v: self._set("findings", v))
+    confidence = property(lambda self: self._get("confidence"),  # type: ignore[assignment]
+                          lambda self, v: self._set("confidence", v))
+
+
 def _entry(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> RankEntry:
+    return _LazyEntry(s, mode, is_pick, ranked)
+
+
+def _reasons(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> list[str]:
     c = s.candidate
     reasons: list[str] = []
     if c.time_ms is not None:
@@ -574,12 +665,7 @@ def _entry(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> Ran
     if is_pick:
         reasons.extend(strengths(s))
     reasons.extend(reasons_for(s))
-    return RankEntry(
-        kernel=c.kernel, block_x=c.block[0], block_y=c.block[1], block_z=c.block[2],
-        cache_config=c.cache_config, rank=s.rank, score=s.score, time_ms=c.time_ms,
-        time_ms_min=c.value("time_ms_min"), time_ms_max=c.value("time_ms_max"),
-        tied=s.tied, tie_group=s.tie_group, reasons=reasons, findings=s.findings(),
-        confidence=confidence(s.context))
+    return reasons
 
 
 def _comparisons(pick: Scored, scored: Sequence[Scored], rules: Sequence[Rule], mode: str,
