@@ -377,8 +377,13 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                   manifest_path: str | Path | None = None,
                   shapes: Sequence[tuple[int, int, int]] | None = None,
                   cache_configs: Sequence[str] | None = None,
-                  sources: Sequence[str] = ()) -> Analysis:
-    """Analyze every kernel of a sweep table (see the module docstring for the three modes)."""
+                  sources: Sequence[str] = (),
+                  scorer: TableScorer | None = None) -> Analysis:
+    """Analyze every kernel of a sweep table (see the module docstring for the three modes).
+
+    ``scorer``: one shared by several analyses with the same rules (review analyzes two
+    tables) reuses derived values and rule results between them.
+    """
     from gpuadvisor.rows import row_views
     from gpuadvisor.sweep import normalize
 
@@ -394,7 +399,8 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
     names = views[0].columns["kernel"] if views else []
     for name, view in zip(names, views, strict=True):
         by_kernel.setdefault(str(name), []).append(view)
-    scorer = TableScorer(rules)
+    if scorer is None or scorer.rules != list(rules):
+        scorer = TableScorer(rules)
     prepared: list[_Prepared] = []
     failure: UserError | None = None
     for name, rows in by_kernel.items():

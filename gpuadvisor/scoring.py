@@ -32,8 +32,10 @@ from gpuadvisor.rules.context import (
     board_context,
     build_context,
     derive,
+    launch_context,
     metric_of,
     metric_value,
+    metrics_context,
 )
 from gpuadvisor.rules.engine import Rule, RuleResult, evaluate
 from gpuadvisor.rules.grouped import MISSING, RuleMemo, project, read_names, token
@@ -117,6 +119,8 @@ class TableScorer:
         self._derived: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._keepalive: list[Any] = []
         self._columns: dict[tuple[int, str], list[Any]] = {}
+        self._results: dict[tuple[Any, ...], RuleResult] = {}
+        self._tokens: dict[tuple[int, str], list[Any]] = {}
 
     def metric(self, row: Any, key: str) -> Any:
         """``metric_value(row, key)``, worked out once per table column for row views."""
@@ -131,6 +135,22 @@ class TableScorer:
             self._columns[(id(cols), key)] = values
             self._keepalive.append(cols)
         return values[row.index]
+
+    def metric_token(self, row: Any, name: str) -> Any:
+        """The token of ``metrics.<key>`` (or of the whole metrics group) for one row."""
+        root, _, key = name.partition(".")
+        if not key:
+            return token(metrics_context(row))
+        if "." in key:  # below a number: never a value
+            return MISSING
+        if not isinstance(row, RowView):
+            return _token_or_missing(metric_value(row, key))
+        tokens = self._tokens.get((id(row.columns), key))
+        if tokens is None:
+            self.metric(row, key)
+            tokens = [_token_or_missing(v) for v in self._columns[(id(row.columns), key)]]
+            self._tokens[(id(row.columns), key)] = tokens
+        return tokens[row.index]
 
     def _int_metric(self, row: Any, key: str) -> int | None:
         value = self.metric(row, key)
@@ -192,17 +212,20 @@ class TableScorer:
         def metric_code(name: str) -> Any:
             codes = metric_codes.get(name)
             if codes is None:
-                parts = name.split(".")
-                if len(parts) != 2:  # the whole metrics group, or below a number
-                    codes = (np.arange(n, dtype=np.int64) if len(parts) == 1
-                             else np.zeros(n, dtype=np.int64))
-                else:
-                    seen: dict[Any, int] = {}
-                    codes = np.fromiter(
-                        (seen.setdefault(_token_or_missing(self.metric(c.row, parts[1])), len(seen))
-                         for c in cands), dtype=np.int64, count=n)
+                seen: dict[Any, int] = {}
+                codes = np.fromiter(
+                    (seen.setdefault(self.metric_token(c.row, name), len(seen)) for c in cands),
+                    dtype=np.int64, count=n)
                 metric_codes[name] = codes
             return codes
+
+        # The launch-configuration part of each distinct derived key, for projections.
+        dfirst: dict[int, int] = {}
+        for i, d in enumerate(did.tolist()):
+            dfirst.setdefault(d, i)
+        dparts = [launch_context(cands[i].block, cands[i].cache_config, cands[i].grid,
+                                 self.derived(setups[kslot[i]], cands[i], dkeys[i]))
+                  for i in dfirst.values()]
 
         vals = np.ones(n, dtype=np.float64)
         excluded = np.zeros(n, dtype=bool)
@@ -210,20 +233,28 @@ class TableScorer:
         grouping: dict[tuple[Any, ...], tuple[Any, Any]] = {}
         for rule in self.config_rules:
             names = read_names(rule)
-            roots = {name.split(".")[0] for name in names}
             knames = [nm for nm in names if nm.split(".")[0] in _KERNEL_ROOTS]
-            kindex: dict[tuple[Any, ...], int] = {}
-            kcodes = np.fromiter((kindex.setdefault(project(s.base, knames), len(kindex))
-                                  for s in setups), dtype=np.int64, count=len(setups))
-            parts = [kcodes[kslot_arr]] if len(kindex) > 1 else []
-            if roots & set(_CONFIG_ROOTS):
-                parts.append(did)
-            parts.extend(metric_code(nm) for nm in names if nm.split(".")[0] == "metrics")
+            dnames = [nm for nm in names if nm.split(".")[0] in _CONFIG_ROOTS]
+            mnames = [nm for nm in names if nm.split(".")[0] == "metrics"]
+            ktokens, kcodes = _codes([project(s.base, knames) for s in setups])
+            dtokens, dcodes = _codes([project(p, dnames) for p in dparts])
+            parts = [kcodes[kslot_arr], dcodes[did]]
+            parts.extend(metric_code(nm) for nm in mnames)
             signature = tuple(p.tobytes() for p in parts)
             if signature not in grouping:
                 grouping[signature] = _groups(parts, n)
             first, inverse = grouping[signature]
-            results = [evaluate(rule, context_of(int(i))) for i in first]
+            results = []
+            for i in first.tolist():
+                # Everything the rule reads, in one key: equal keys give equal results, in
+                # this table and in the next one (review analyzes two).
+                key = (id(rule), ktokens[kcodes[kslot[i]]], dtokens[dcodes[did[i]]],
+                       tuple(self.metric_token(cands[i].row, nm) for nm in mnames))
+                result = self._results.get(key)
+                if result is None:
+                    result = self._results[key] = evaluate(rule, context_of(i))
+                    self._keepalive.append(rule)
+                results.append(result)
             table = np.empty(len(results), dtype=object)
             table[:] = results
             per_rule.append(table[inverse].tolist())
@@ -254,6 +285,16 @@ def _builder(scorer: TableScorer, setup: KernelSetup, c: Candidate,
 def _deriver(scorer: TableScorer, setup: KernelSetup, c: Candidate,
              key: tuple[Any, ...]) -> Callable[[], dict[str, Any]]:
     return lambda: scorer.derived(setup, c, key)
+
+
+def _codes(tokens: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], Any]:
+    """(distinct tokens, code of each token) for a list of projection tokens."""
+    import numpy as np
+
+    index: dict[tuple[Any, ...], int] = {}
+    codes = np.fromiter((index.setdefault(t, len(index)) for t in tokens), dtype=np.int64,
+                        count=len(tokens))
+    return list(index), codes
 
 
 def _token_or_missing(value: Any) -> Any:

@@ -467,21 +467,37 @@ def build_context(arch: Arch, board: Board | None, kernel: KernelInfo,
         derived = derive(arch, kernel, block, cache_config, sm_count, grid,
                          int(regs) if regs is not None else None,
                          int(smem) if smem is not None else None)
-    bx, by, bz = block
+    parts = launch_context(block, cache_config, grid, derived)
     ctx: dict[str, Any] = {
-        "block": {"x": bx, "y": by, "z": bz, "size": bx * by * bz},
+        "block": parts["block"],
         "arch": dict(arch_ctx) if arch_ctx is not None else arch_context(arch),
         "board": board_context(board, sm_count),
         "kernel": kernel.to_context(),
         "metrics": metrics,
         "derived": derived,
-        "config": {"cache_config": cache_config,
-                   "label": f"{bx}x{by}" + (f"x{bz}" if bz != 1 else "")},
+        "config": parts["config"],
         "sweep": dict(sweep or {}),
     }
+    if "grid" in parts:
+        ctx["grid"] = parts["grid"]
+    return ctx
+
+
+def launch_context(block: tuple[int, int, int], cache_config: str,
+                   grid: tuple[int, int, int] | None, derived: Mapping[str, Any]
+                   ) -> dict[str, Any]:
+    """The ``block``, ``config``, ``grid`` and ``derived`` parts of a context: everything that
+    follows from the launch configuration (and its derived values)."""
+    bx, by, bz = block
+    out: dict[str, Any] = {
+        "block": {"x": bx, "y": by, "z": bz, "size": bx * by * bz},
+        "derived": derived,
+        "config": {"cache_config": cache_config,
+                   "label": f"{bx}x{by}" + (f"x{bz}" if bz != 1 else "")},
+    }
     if grid is not None:
-        ctx["grid"] = {"x": grid[0], "y": grid[1], "z": grid[2],
+        out["grid"] = {"x": grid[0], "y": grid[1], "z": grid[2],
                        "blocks": grid[0] * grid[1] * grid[2]}
     elif "grid_blocks" in derived:
-        ctx["grid"] = {"blocks": derived["grid_blocks"]}
-    return ctx
+        out["grid"] = {"blocks": derived["grid_blocks"]}
+    return out
