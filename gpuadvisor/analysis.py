@@ -14,10 +14,12 @@ This is the dry-run heart of gpuadvisor (``gpuadvisor analyze``). Three situatio
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import gc
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -385,38 +387,52 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
     tables) reuses derived values and rule results between them.
     """
     from gpuadvisor.rows import row_views
-    from gpuadvisor.sweep import normalize
+    from gpuadvisor.sweep import is_normalized, normalize
 
-    table = normalize(df)
+    table = df if is_normalized(df) else normalize(df)  # read only: no copy needed
     if table.empty:
         raise UserError("the table has no rows")
     if rules is None:
         rules = load_rules_or_fail(rule_dirs)
-    # One pass over the table (a mask per kernel made many-kernel tables quadratic); rows are
-    # views over the table's columns, not one dict each.
-    by_kernel: dict[str, list[Any]] = {}
-    views = row_views(table)
-    names = views[0].columns["kernel"] if views else []
-    for name, view in zip(names, views, strict=True):
-        by_kernel.setdefault(str(name), []).append(view)
-    if scorer is None or scorer.rules != list(rules):
+    if scorer is None or [id(r) for r in scorer.rules] != [id(r) for r in rules]:
         scorer = TableScorer(rules)
-    prepared: list[_Prepared] = []
-    failure: UserError | None = None
-    for name, rows in by_kernel.items():
-        try:
-            prepared.append(_prepare(name, rows, scorer, arch=arch, rule_only=rule_only,
-                                     access=access, provenance=provenance,
-                                     manifest_path=manifest_path, shapes=shapes,
-                                     cache_configs=cache_configs))
-        except UserError as err:  # raised after the kernels before it, as one by one
-            failure = err
-            break
-    scored = scorer.score_kernels([(p.setup, p.candidates) for p in prepared])
-    out = [_finish(p, s, scorer) for p, s in zip(prepared, scored, strict=True)]
+    with gc_paused():
+        # One pass over the table (a mask per kernel made many-kernel tables quadratic); rows
+        # are views over the table's columns, not one dict each.
+        by_kernel: dict[str, list[Any]] = {}
+        views = row_views(table)
+        names = views[0].columns["kernel"] if views else []
+        for name, view in zip(names, views, strict=True):
+            by_kernel.setdefault(str(name), []).append(view)
+        prepared: list[_Prepared] = []
+        failure: UserError | None = None
+        for name, rows in by_kernel.items():
+            try:
+                prepared.append(_prepare(name, rows, scorer, arch=arch, rule_only=rule_only,
+                                         access=access, provenance=provenance,
+                                         manifest_path=manifest_path, shapes=shapes,
+                                         cache_configs=cache_configs))
+            except UserError as err:  # raised after the kernels before it, as one by one
+                failure = err
+                break
+        scored = scorer.score_kernels([(p.setup, p.candidates) for p in prepared])
+        out = [_finish(p, s, scorer) for p, s in zip(prepared, scored, strict=True)]
     if failure is not None:
         raise failure
     return Analysis(out, list(sources))
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection inside: a table's analysis allocates millions of small,
+    acyclic objects, and the collector's passes over them cost more than the analysis."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule], *,
@@ -615,28 +631,33 @@ class _LazyEntry(RankEntry):
     """A :class:`RankEntry` whose reasons, findings and confidence are worked out on first
     read: output shows them for the top entries only, and a table has 100,000 entries."""
 
+    _LAZY = ("reasons", "findings", "confidence", "time_ms_min", "time_ms_max")
+
     def __init__(self, s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> None:
         c = s.candidate
         super().__init__(
             kernel=c.kernel, block_x=c.block[0], block_y=c.block[1], block_z=c.block[2],
             cache_config=c.cache_config, rank=s.rank, score=s.score, time_ms=c.time_ms,
-            time_ms_min=c.value("time_ms_min"), time_ms_max=c.value("time_ms_max"),
             tied=s.tied, tie_group=s.tie_group)
-        for name in ("reasons", "findings", "confidence"):
+        for name in self._LAZY:
             del self.__dict__["_" + name]
         self._source = (s, mode, is_pick, ranked)
 
     def _get(self, name: str) -> Any:
-        value = self.__dict__.get("_" + name)
-        if value is None:
-            s, mode, is_pick, ranked = self._source
-            if name == "reasons":
-                value = _reasons(s, mode, is_pick, ranked)
-            elif name == "findings":
-                value = s.findings()
-            else:
-                value = confidence(s.context)
-            self.__dict__["_" + name] = value
+        try:
+            return self.__dict__["_" + name]
+        except KeyError:
+            pass
+        s, mode, is_pick, ranked = self._source
+        if name == "reasons":
+            value = _reasons(s, mode, is_pick, ranked)
+        elif name == "findings":
+            value = s.findings()
+        elif name == "confidence":
+            value = confidence(s.context)
+        else:
+            value = s.candidate.value(name)
+        self.__dict__["_" + name] = value
         return value
 
     def _set(self, name: str, value: Any) -> None:
@@ -648,6 +669,10 @@ class _LazyEntry(RankEntry):
                         lambda self, v: self._set("findings", v))
     confidence = property(lambda self: self._get("confidence"),  # type: ignore[assignment]
                           lambda self, v: self._set("confidence", v))
+    time_ms_min = property(lambda self: self._get("time_ms_min"),  # type: ignore[assignment]
+                           lambda self, v: self._set("time_ms_min", v))
+    time_ms_max = property(lambda self: self._get("time_ms_max"),  # type: ignore[assignment]
+                           lambda self, v: self._set("time_ms_max", v))
 
 
 def _entry(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> RankEntry:

@@ -122,6 +122,16 @@ class Candidate:
         return self.block[0] * self.block[1] * self.block[2]
 
     def value(self, column: str) -> float | None:
+        known = self.__dict__.get("_values")
+        if known is None:
+            known = self.__dict__["_values"] = {}
+        elif column in known:  # ranking asks for the same cells many times
+            return known[column]
+        v = self._value(column)
+        known[column] = v
+        return v
+
+    def _value(self, column: str) -> float | None:
         if not self.row:
             return None
         v = self.row.get(column)

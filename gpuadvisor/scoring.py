@@ -145,12 +145,25 @@ class TableScorer:
             return MISSING
         if not isinstance(row, RowView):
             return _token_or_missing(metric_value(row, key))
-        tokens = self._tokens.get((id(row.columns), key))
+        return self.metric_tokens(row, name)[row.index]
+
+    def metric_tokens(self, row: RowView, name: str) -> list[Any]:
+        """:meth:`metric_token` of every row of ``row``'s table."""
+        tokens = self._tokens.get((id(row.columns), name))
         if tokens is None:
-            self.metric(row, key)
-            tokens = [_token_or_missing(v) for v in self._columns[(id(row.columns), key)]]
-            self._tokens[(id(row.columns), key)] = tokens
-        return tokens[row.index]
+            root, _, key = name.partition(".")
+            if not key or "." in key:  # the whole group, or below a number
+                size = len(next(iter(row.columns.values())))
+                tokens = ([token(metrics_context(RowView(row.columns, i))) for i in range(size)]
+                          if not key else [MISSING] * size)
+            else:
+                self.metric(row, key)
+                seen: dict[Any, Any] = {}  # equal cells share one token (-0.0 is not 0.0)
+                tokens = [_token_or_missing(v) if v.__class__ is not float or v == 0.0
+                          else seen.get(v) or seen.setdefault(v, _token_or_missing(v))
+                          for v in self._columns[(id(row.columns), key)]]
+            self._tokens[(id(row.columns), name)] = tokens
+        return tokens
 
     def _int_metric(self, row: Any, key: str) -> int | None:
         value = self.metric(row, key)
@@ -208,14 +221,29 @@ class TableScorer:
             return ctx
 
         metric_codes: dict[str, Any] = {}
+        # Candidates whose rows are views of one table: their metric codes come from whole
+        # columns (each distinct cell tokenized once), the others one by one.
+        tables = {id(c.row.columns): c.row.columns for c in cands if isinstance(c.row, RowView)}
+        viewed = np.array([isinstance(c.row, RowView) for c in cands], dtype=bool)
+        if len(tables) == 1 and viewed.any():
+            table_rows = np.array([c.row.index if isinstance(c.row, RowView) else 0
+                                   for c in cands], dtype=np.int64)
+        else:
+            viewed[:] = False
 
         def metric_code(name: str) -> Any:
             codes = metric_codes.get(name)
             if codes is None:
                 seen: dict[Any, int] = {}
-                codes = np.fromiter(
-                    (seen.setdefault(self.metric_token(c.row, name), len(seen)) for c in cands),
-                    dtype=np.int64, count=n)
+                codes = np.zeros(n, dtype=np.int64)
+                if viewed.any():
+                    row = next(c.row for c in cands if isinstance(c.row, RowView))
+                    column = self.metric_tokens(row, name)
+                    col_codes = np.fromiter((seen.setdefault(t, len(seen)) for t in column),
+                                            dtype=np.int64, count=len(column))
+                    codes[viewed] = col_codes[table_rows[viewed]]
+                for i in np.flatnonzero(~viewed).tolist():
+                    codes[i] = seen.setdefault(self.metric_token(cands[i].row, name), len(seen))
                 metric_codes[name] = codes
             return codes
 
