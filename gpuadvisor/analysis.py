@@ -15,7 +15,6 @@ This is the dry-run heart of gpuadvisor (``gpuadvisor analyze``). Three situatio
 from __future__ import annotations
 
 import contextlib
-import copy
 import gc
 import math
 import re
@@ -45,6 +44,7 @@ from gpuadvisor.rank import (
     rank_by_rules,
     rank_by_time,
     reasons_for,
+    rule_sort_key,
     score,
     strengths,
 )
@@ -553,9 +553,10 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
     pick = ranked[0]
 
     best_time = min((c.time_ms for c in measured if c.time_ms is not None), default=None)
-    rule_ranked = ranked if mode != "measured" else rank_by_rules(
-        [copy.copy(s) for s in scored])
-    rule_pick = rule_ranked[0] if rule_ranked else None
+    if mode != "measured":
+        rule_pick = ranked[0] if ranked else None
+    else:  # the first of rank_by_rules(scored), without ranking (or copying) them all
+        rule_pick = min((s for s in scored if not s.excluded), key=rule_sort_key, default=None)
     regret = None
     if rule_pick is not None and best_time and mode != "profile":
         t = rule_pick.candidate.time_ms
@@ -634,14 +635,13 @@ class _LazyEntry(RankEntry):
     _LAZY = ("reasons", "findings", "confidence", "time_ms_min", "time_ms_max")
 
     def __init__(self, s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> None:
+        # The fields RankEntry.__init__ would set, minus the lazy ones (a dataclass __init__
+        # through their property setters cost more than the rest of ranking).
         c = s.candidate
-        super().__init__(
+        self.__dict__.update(
             kernel=c.kernel, block_x=c.block[0], block_y=c.block[1], block_z=c.block[2],
             cache_config=c.cache_config, rank=s.rank, score=s.score, time_ms=c.time_ms,
-            tied=s.tied, tie_group=s.tie_group)
-        for name in self._LAZY:
-            del self.__dict__["_" + name]
-        self._source = (s, mode, is_pick, ranked)
+            tied=s.tied, tie_group=s.tie_group, _source=(s, mode, is_pick, ranked))
 
     def _get(self, name: str) -> Any:
         try:
@@ -654,7 +654,7 @@ class _LazyEntry(RankEntry):
         elif name == "findings":
             value = s.findings()
         elif name == "confidence":
-            value = confidence(s.context)
+            value = confidence(s.confidence_context())
         else:
             value = s.candidate.value(name)
         self.__dict__["_" + name] = value

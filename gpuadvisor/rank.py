@@ -17,7 +17,6 @@ Scores never use a time; times never use a score except to break a statistical t
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -141,15 +140,22 @@ class Candidate:
             return None
         return None if math.isnan(v) else v
 
-    @functools.cached_property
+    @property
     def time_ms(self) -> float | None:
         # Remembered: ranking a 100,000-row table asks for it millions of times.
+        try:
+            return self.__dict__["_time_ms"]
+        except KeyError:
+            pass
         if self.row and str(self.row.get("status") or "ok") != "ok":
-            return None
-        t = self.value("time_ms")
-        return t if t is not None and t > 0 else None
+            t = None
+        else:
+            t = self.value("time_ms")
+            t = t if t is not None and t > 0 else None
+        self.__dict__["_time_ms"] = t
+        return t
 
-    @functools.cached_property
+    @property
     def status(self) -> str:
         return str((self.row or {}).get("status") or "ok")
 
@@ -170,6 +176,11 @@ class Scored:
     @property
     def fired(self) -> list[RuleResult]:
         return [r for r in self.results if r.fired]
+
+    def confidence_context(self) -> Mapping[str, Any]:
+        """What ``access_report.confidence`` reads of the context (subclasses may know it
+        without building the whole context)."""
+        return self.context
 
     def derived_values(self) -> Mapping[str, Any]:
         """``context["derived"]`` (subclasses may know it without building the context)."""
@@ -256,9 +267,10 @@ def tied(a: Candidate, b: Candidate) -> bool:
 
 def rank_by_time(scored: Sequence[Scored]) -> list[Scored]:
     """Fastest first; statistically tied neighbours form a group ordered by rule score."""
+    keys = {id(s): rule_sort_key(s) for s in scored}  # once each: tables have 100,000 rows
     timed = sorted(
         (s for s in scored if s.candidate.time_ms is not None),
-        key=lambda s: (s.candidate.time_ms, rule_sort_key(s)),
+        key=lambda s: (s.candidate.time_ms, keys[id(s)]),
     )
     groups: list[list[Scored]] = []
     for s in timed:
@@ -268,7 +280,7 @@ def rank_by_time(scored: Sequence[Scored]) -> list[Scored]:
             groups.append([s])
     ranked: list[Scored] = []
     for g, group in enumerate(groups, 1):
-        group.sort(key=lambda s: (rule_sort_key(s), s.candidate.time_ms))
+        group.sort(key=lambda s: (keys[id(s)], s.candidate.time_ms))
         for s in group:
             s.tie_group = g
             s.tied = len(group) > 1

@@ -51,14 +51,21 @@ class LazyScored(Scored):
 
     def __init__(self, candidate: Candidate, results: list[RuleResult], score: float,
                  excluded: bool, build: Callable[[], dict[str, Any]],
-                 derived: Callable[[], dict[str, Any]]) -> None:
+                 derived: dict[str, Any], kernel: dict[str, Any]) -> None:
         self._build = build
         self._derived = derived
+        self._kernel = kernel
         super().__init__(candidate, results, score, excluded, None)  # type: ignore[arg-type]
 
     def derived_values(self) -> dict[str, Any]:
+        return self._derived  # the very dict the context holds as "derived"
+
+    def confidence_context(self) -> dict[str, Any]:
         ctx = self.__dict__.get("_ctx")
-        return ctx.get("derived", {}) if ctx is not None else self._derived()
+        if ctx is not None:
+            return ctx
+        # confidence() reads derived values and kernel.access_source only.
+        return {"derived": self._derived, "kernel": self._kernel}
 
     @property  # type: ignore[override]
     def context(self) -> dict[str, Any]:
@@ -120,6 +127,7 @@ class TableScorer:
         self._keepalive: list[Any] = []
         self._columns: dict[tuple[int, str], list[Any]] = {}
         self._results: dict[tuple[Any, ...], RuleResult] = {}
+        self._setup_ids: dict[tuple[Any, ...], int] = {}
         self._tokens: dict[tuple[int, str], list[Any]] = {}
 
     def metric(self, row: Any, key: str) -> Any:
@@ -172,9 +180,42 @@ class TableScorer:
     # ------------------------------------------------------------------ contexts
 
     def derived_key(self, setup: KernelSetup, c: Candidate) -> tuple[Any, ...]:
-        return (setup.derive_key, c.block, c.cache_config, c.grid,
+        return (self._setup_id(setup), c.block, c.cache_config, c.grid,
                 self._int_metric(c.row, "registers_per_thread"),
                 self._int_metric(c.row, "shared_mem_per_block"))
+
+    def _setup_id(self, setup: KernelSetup) -> int:
+        """A small number per distinct kernel share of the key (cheap to hash per row)."""
+        known = setup.__dict__.get("_derive_id")
+        if known is None or known[0] is not self:
+            ident = self._setup_ids.setdefault(setup.derive_key, len(self._setup_ids))
+            known = setup.__dict__["_derive_id"] = (self, ident)
+        return known[1]
+
+    def _derived_keys(self, setups: Sequence[KernelSetup], kslot: list[int],
+                      cands: list[Candidate]) -> list[tuple[Any, ...]]:
+        """:meth:`derived_key` of every candidate, with register and shared-memory cells
+        taken from whole columns."""
+        ids = [self._setup_id(s) for s in setups]
+        out = []
+        regs_col = smem_col = None
+        cols: Any = None
+        for k, c in zip(kslot, cands, strict=True):
+            row = c.row
+            if isinstance(row, RowView):
+                if row.columns is not cols:
+                    cols = row.columns
+                    self.metric(row, "registers_per_thread")
+                    self.metric(row, "shared_mem_per_block")
+                    regs_col = self._columns[(id(cols), "registers_per_thread")]
+                    smem_col = self._columns[(id(cols), "shared_mem_per_block")]
+                regs, smem = regs_col[row.index], smem_col[row.index]  # type: ignore[index]
+                out.append((ids[k], c.block, c.cache_config, c.grid,
+                            int(regs) if regs is not None else None,
+                            int(smem) if smem is not None else None))
+            else:
+                out.append(self.derived_key(setups[k], c))
+        return out
 
     def derived(self, setup: KernelSetup, c: Candidate,
                 key: tuple[Any, ...] | None = None) -> dict[str, Any]:
@@ -207,7 +248,7 @@ class TableScorer:
             cands.extend(cs)
             kslot.extend([k] * len(cs))
         n = len(cands)
-        dkeys = [self.derived_key(setups[k], c) for k, c in zip(kslot, cands, strict=True)]
+        dkeys = self._derived_keys(setups, kslot, cands)
         dindex: dict[tuple[Any, ...], int] = {}
         did = np.fromiter((dindex.setdefault(key, len(dindex)) for key in dkeys),
                           dtype=np.int64, count=n)
@@ -251,10 +292,13 @@ class TableScorer:
         dfirst: dict[int, int] = {}
         for i, d in enumerate(did.tolist()):
             dfirst.setdefault(d, i)
-        dparts = [launch_context(cands[i].block, cands[i].cache_config, cands[i].grid,
-                                 self.derived(setups[kslot[i]], cands[i], dkeys[i]))
-                  for i in dfirst.values()]
+        ddicts = [self.derived(setups[kslot[i]], cands[i], dkeys[i]) for i in dfirst.values()]
+        dparts = [launch_context(cands[i].block, cands[i].cache_config, cands[i].grid, d)
+                  for i, d in zip(dfirst.values(), ddicts, strict=True)]
+        dlist = did.tolist()
 
+        kcache: list[dict[str, Any]] = [{} for _ in setups]
+        dcache: list[dict[str, Any]] = [{} for _ in dparts]
         vals = np.ones(n, dtype=np.float64)
         excluded = np.zeros(n, dtype=bool)
         per_rule: list[list[RuleResult]] = []
@@ -264,8 +308,10 @@ class TableScorer:
             knames = [nm for nm in names if nm.split(".")[0] in _KERNEL_ROOTS]
             dnames = [nm for nm in names if nm.split(".")[0] in _CONFIG_ROOTS]
             mnames = [nm for nm in names if nm.split(".")[0] == "metrics"]
-            ktokens, kcodes = _codes([project(s.base, knames) for s in setups])
-            dtokens, dcodes = _codes([project(p, dnames) for p in dparts])
+            ktokens, kcodes = _codes([_project(s.base, knames, kcache[j])
+                                      for j, s in enumerate(setups)])
+            dtokens, dcodes = _codes([_project(p, dnames, dcache[j])
+                                      for j, p in enumerate(dparts)])
             parts = [kcodes[kslot_arr], dcodes[did]]
             parts.extend(metric_code(nm) for nm in mnames)
             signature = tuple(p.tobytes() for p in parts)
@@ -298,7 +344,8 @@ class TableScorer:
         for i, c in enumerate(cands):
             setup, key = setups[kslot[i]], dkeys[i]
             s = LazyScored(c, rows[i], 0.0 if flags[i] else scores[i], flags[i],
-                           _builder(self, setup, c, key), _deriver(self, setup, c, key))
+                           _builder(self, setup, c, key), ddicts[dlist[i]],
+                           setup.base["kernel"])
             if i in contexts:
                 s.context = contexts[i]
             out[kslot[i]].append(s)
@@ -310,9 +357,16 @@ def _builder(scorer: TableScorer, setup: KernelSetup, c: Candidate,
     return lambda: scorer.context(setup, c, key)
 
 
-def _deriver(scorer: TableScorer, setup: KernelSetup, c: Candidate,
-             key: tuple[Any, ...]) -> Callable[[], dict[str, Any]]:
-    return lambda: scorer.derived(setup, c, key)
+def _project(context: dict[str, Any], names: list[str], cache: dict[str, Any]
+             ) -> tuple[Any, ...]:
+    """:func:`project`, remembering each name's token (rules share names)."""
+    out = []
+    for name in names:
+        tok = cache.get(name)
+        if tok is None:
+            tok = cache[name] = project(context, (name,))[0]
+        out.append(tok)
+    return tuple(out)
 
 
 def _codes(tokens: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], Any]:
