@@ -346,6 +346,38 @@ def _candidate(kernel: str, row: Mapping[str, Any]) -> Candidate:
                      row if isinstance(row, RowView) else dict(row), _grid(row))
 
 
+class _TableCells:
+    """Per row of a table: its candidate's shape, cache configuration and grid, and whether it
+    has access metrics, worked out from whole columns once (not through each row view)."""
+
+    def __init__(self, columns: Mapping[str, list[Any]]) -> None:
+        n = len(next(iter(columns.values()))) if columns else 0
+        none = [None] * n
+
+        def floats(name: str) -> list[float | None]:
+            return [float_or_none(v) for v in columns.get(name, none)]
+
+        bx, by, bz = floats("block_x"), floats("block_y"), floats("block_z")
+        gx, gy, gz = floats("grid_x"), floats("grid_y"), floats("grid_z")
+        raw_x = columns.get("block_x", none)
+        cache = columns.get("cache_config", none)
+        self.parts: list[Any] = []
+        for i in range(n):
+            if bx[i] is None:
+                self.parts.append(False)  # no shape: not a candidate
+                continue
+            try:
+                block = (int(raw_x[i]), int(by[i] or 1), int(bz[i] or 1))
+                grid = None if gx[i] is None else (int(gx[i]), int(gy[i] or 1), int(gz[i] or 1))
+                self.parts.append((block, str(cache[i] or "default"), grid))
+            except (TypeError, ValueError, OverflowError):
+                self.parts.append(None)  # let _candidate raise where it always did
+        metrics = [floats(c) for c in ("gld_efficiency", "sectors_per_request",
+                                       "dram_throughput_pct")]
+        self.has_metrics = [a is not None or b is not None or c is not None
+                            for a, b, c in zip(*metrics, strict=True)]
+
+
 def space_candidates(kernel: str, arch: Arch, *, one_d: bool,
                      shapes: Sequence[tuple[int, int, int]] | None = None,
                      cache_configs: Sequence[str] | None = None) -> list[Candidate]:
@@ -404,6 +436,7 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
         names = views[0].columns["kernel"] if views else []
         for name, view in zip(names, views, strict=True):
             by_kernel.setdefault(str(name), []).append(view)
+        cells = _TableCells(views[0].columns) if views else None
         prepared: list[_Prepared] = []
         failure: UserError | None = None
         for name, rows in by_kernel.items():
@@ -411,7 +444,7 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                 prepared.append(_prepare(name, rows, scorer, arch=arch, rule_only=rule_only,
                                          access=access, provenance=provenance,
                                          manifest_path=manifest_path, shapes=shapes,
-                                         cache_configs=cache_configs))
+                                         cache_configs=cache_configs, cells=cells))
             except UserError as err:  # raised after the kernels before it, as one by one
                 failure = err
                 break
@@ -468,7 +501,10 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
              arch: str | Arch | None, rule_only: bool, access: str | None,
              provenance: Mapping[str, Any] | None, manifest_path: str | Path | None,
              shapes: Sequence[tuple[int, int, int]] | None,
-             cache_configs: Sequence[str] | None) -> _Prepared:
+             cache_configs: Sequence[str] | None,
+             cells: _TableCells | None = None) -> _Prepared:
+    """Everything before scoring; ``cells``: the rows' table worked out by column (rows are
+    then views of that table)."""
     a, board = resolve_arch(rows, arch)
     notes: list[str] = []
     sm_count = float_or_none(_first(rows, "sm_count"))
@@ -479,9 +515,15 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     # One row per configuration (the first; repeated launches add nothing to a ranking).
     by_key: dict[tuple[str, int, int, int, str], Candidate] = {}
     for row in rows:
-        if float_or_none(row.get("block_x")) is None:
+        part = cells.parts[row.index] if cells is not None else None
+        if part is False:
             continue
-        c = _candidate(name, row)
+        if part is None:
+            if float_or_none(row.get("block_x")) is None:
+                continue
+            c = _candidate(name, row)
+        else:
+            c = Candidate(name, part[0], part[1], row, part[2])
         if c.key in by_key:
             continue
         by_key[c.key] = c
@@ -491,9 +533,12 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                         "carries none: pass its --print-gpu-trace output too)")
     timed = [c for c in measured if c.time_ms is not None]
     ok_rows = [c.row for c in measured if c.status == "ok" and c.row]
-    with_metrics = [r for r in ok_rows if float_or_none(r.get("gld_efficiency")) is not None
-                    or float_or_none(r.get("sectors_per_request")) is not None
-                    or float_or_none(r.get("dram_throughput_pct")) is not None]
+    if cells is not None:
+        with_metrics = [r for r in ok_rows if cells.has_metrics[r.index]]
+    else:
+        with_metrics = [r for r in ok_rows if float_or_none(r.get("gld_efficiency")) is not None
+                        or float_or_none(r.get("sectors_per_request")) is not None
+                        or float_or_none(r.get("dram_throughput_pct")) is not None]
     reference = (min(with_metrics, key=lambda r: float_or_none(r.get("time_ms")) or math.inf)
                  if with_metrics else (ok_rows[0] if ok_rows else measured[0].row))
 
