@@ -19,12 +19,13 @@ The results are the objects :func:`~gpuadvisor.rank.score` returns, value for va
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from gpuadvisor.arch import Arch, Board
-from gpuadvisor.rank import Candidate, Scored
+from gpuadvisor.rank import Candidate, Scored, score
 from gpuadvisor.rows import RowView
 from gpuadvisor.rules.context import (
     _NOT_METRICS,
@@ -40,10 +41,27 @@ from gpuadvisor.rules.context import (
 from gpuadvisor.rules.engine import Rule, RuleResult, evaluate
 from gpuadvisor.rules.grouped import MISSING, RuleMemo, project, read_names, token
 
+#: True inside :func:`one_by_one`: every candidate scored on its own full context (tests).
+_ONE_BY_ONE = False
+
 #: Roots whose values come from the kernel (the same for all its candidates).
 _KERNEL_ROOTS = ("arch", "board", "kernel")
 #: Roots whose values follow from the launch configuration (the derived-values key).
 _CONFIG_ROOTS = ("derived", "grid", "block", "config")
+
+
+@contextmanager
+def one_by_one() -> Iterator[None]:
+    """Score each candidate on its own freshly built context with
+    :func:`~gpuadvisor.rank.score`, as before issue 13: the reference the grouped scoring is
+    tested against."""
+    global _ONE_BY_ONE
+    previous = _ONE_BY_ONE
+    _ONE_BY_ONE = True
+    try:
+        yield
+    finally:
+        _ONE_BY_ONE = previous
 
 
 class LazyScored(Scored):
@@ -240,6 +258,12 @@ class TableScorer:
                       ) -> list[list[Scored]]:
         """Every kernel's candidates scored, in the order given."""
         import numpy as np
+
+        if _ONE_BY_ONE:
+            return [[score(self.rules, c, build_context(
+                s.arch, s.board, s.kinfo, c.block, c.cache_config, row=c.row,
+                sm_count=s.sm_count, grid=c.grid, arch_ctx=s.arch_ctx)) for c in cs]
+                for s, cs in work]
 
         setups = [s for s, _ in work]
         cands: list[Candidate] = []
