@@ -265,19 +265,45 @@ def tied(a: Candidate, b: Candidate) -> bool:
     return ta == tb
 
 
-def rank_by_time(scored: Sequence[Scored]) -> list[Scored]:
-    """Fastest first; statistically tied neighbours form a group ordered by rule score."""
-    keys = {id(s): rule_sort_key(s) for s in scored}  # once each: tables have 100,000 rows
+def _tie_info(c: Candidate) -> tuple[Any, ...]:
+    """What :func:`tied` reads of a candidate: (time, spread, std, repeats >= 1)."""
+    std = c.value("time_ms_std")
+    return (c.time_ms, _spread(c), std,
+            max(1.0, c.value("repeats") or 1.0) if std is not None else None)
+
+
+def _tied_info(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """:func:`tied` on two :func:`_tie_info` tuples (of timed candidates)."""
+    ta, ra, sa, na = a
+    tb, rb, sb, nb = b
+    if ra and rb:
+        return ra[0] <= rb[1] and rb[0] <= ra[1]
+    if sa is not None and sb is not None:
+        return abs(ta - tb) <= TIE_SIGMAS * math.sqrt(sa * sa / na + sb * sb / nb)
+    return ta == tb
+
+
+def rank_by_time(scored: Sequence[Scored],
+                 keys: dict[int, tuple[Any, ...]] | None = None) -> list[Scored]:
+    """Fastest first; statistically tied neighbours form a group ordered by rule score.
+
+    ``keys``: :func:`rule_sort_key` of each entry by ``id`` when the caller has them.
+    """
+    if keys is None:  # once each: tables have 100,000 rows
+        keys = {id(s): rule_sort_key(s) for s in scored}
     timed = sorted(
         (s for s in scored if s.candidate.time_ms is not None),
         key=lambda s: (s.candidate.time_ms, keys[id(s)]),
     )
     groups: list[list[Scored]] = []
+    head: tuple[Any, ...] = ()
     for s in timed:
-        if groups and tied(groups[-1][0].candidate, s.candidate):
+        info = _tie_info(s.candidate)
+        if groups and _tied_info(head, info):
             groups[-1].append(s)
         else:
             groups.append([s])
+            head = info
     ranked: list[Scored] = []
     for g, group in enumerate(groups, 1):
         group.sort(key=lambda s: (keys[id(s)], s.candidate.time_ms))
