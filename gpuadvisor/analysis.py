@@ -170,7 +170,9 @@ class KernelAnalysis:
     def pick(self) -> RankEntry | None:
         return self.ranking[0] if self.ranking else None
 
-    def to_dict(self, top: int | None = None) -> dict[str, Any]:
+    def to_dict(self, top: int | None = None,
+                entry_dict: Any = None) -> dict[str, Any]:
+        as_dict = entry_dict or (lambda e: e.to_dict())
         return {
             "kernel": self.kernel,
             "arch": self.arch,
@@ -178,8 +180,8 @@ class KernelAnalysis:
             "gpu": self.gpu,
             "mode": self.mode,
             "characterization": self.characterization.to_dict(),
-            "pick": self.pick.to_dict() if self.pick else None,
-            "ranking": [e.to_dict() for e in self.ranking[:top]],
+            "pick": as_dict(self.pick) if self.pick else None,
+            "ranking": [as_dict(e) for e in self.ranking[:top]],
             # Every ranked candidate's rule score, whatever --top shows (for scripts comparing
             # the rules' view of shapes the ranking above leaves out).
             "scores": [{"config": f"{e.block_x}x{e.block_y}"
@@ -227,12 +229,24 @@ class Analysis:
     def characterization(self) -> dict[str, Characterization]:
         return {k.kernel: k.characterization for k in self.kernels}
 
-    def to_dict(self, top: int | None = None) -> dict[str, Any]:
+    def to_dict(self, top: int | None = None, *, shared: bool = False) -> dict[str, Any]:
+        """The JSON form. ``shared``: each ranking entry's dict is built once and the same
+        object stands wherever the entry appears (top-level ranking, a kernel's ranking and
+        pick), which :func:`gpuadvisor.jsontext.dumps` then encodes once."""
+        built: dict[int, dict[str, Any]] = {}
+
+        def entry_dict(e: RankEntry) -> dict[str, Any]:
+            d = built.get(id(e))
+            if d is None:
+                d = built[id(e)] = e.to_dict()
+            return d
+
+        as_dict = entry_dict if shared else (lambda e: e.to_dict())
         return {
-            "ranking": [e.to_dict() for k in self.kernels for e in k.ranking[:top]],
+            "ranking": [as_dict(e) for k in self.kernels for e in k.ranking[:top]],
             "findings": [f.to_dict() for f in self.findings],
             "characterization": {k: c.to_dict() for k, c in self.characterization.items()},
-            "kernels": [k.to_dict(top) for k in self.kernels],
+            "kernels": [k.to_dict(top, as_dict if shared else None) for k in self.kernels],
             "sources": list(self.sources),
         }
 

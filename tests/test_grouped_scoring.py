@@ -50,7 +50,9 @@ def test_grouped_scoring_equals_one_by_one(path, rule_only, rules):
     with one_by_one():
         slow = analyze_sweep(df, rules=rules, provenance=provenance, rule_only=rule_only)
     assert fast.to_dict(top=None) == slow.to_dict(top=None)
-    assert jsontext.dumps(fast.to_dict(top=10)) == json.dumps(slow.to_dict(top=10), indent=2)
+    shared = fast.to_dict(top=10, shared=True)
+    assert jsontext.dumps(shared, reuse=shared["ranking"]) == json.dumps(
+        slow.to_dict(top=10), indent=2)
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=lambda p: p[0])
@@ -152,6 +154,9 @@ def test_fast_json_is_json_dumps_indent_2():
     ]
     for obj in samples:
         assert jsontext.dumps(obj) == json.dumps(obj, indent=2)
+    entry = {"a": [1, {"b": "c"}], "d": {}}
+    nested = {"top": [entry, entry], "deep": {"x": {"y": [entry]}}, "pick": entry}
+    assert jsontext.dumps(nested, reuse=[entry]) == json.dumps(nested, indent=2)
     import numpy as np
 
     odd = {"v": np.float64(1.25), "w": [np.float32(2.0)]}

@@ -67,7 +67,8 @@ def analyze_command(
     if as_json:
         from gpuadvisor import jsontext
 
-        typer.echo(jsontext.dumps(analysis.to_dict(top=top)))
+        out = analysis.to_dict(top=top, shared=True)
+        typer.echo(jsontext.dumps(out, reuse=out["ranking"]))
     elif markdown:
         typer.echo(render_md(analysis, top=top))
     else:
