@@ -132,7 +132,7 @@ class Review:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form; the shape ``gpuadvisor review --json`` prints."""
-        return _clean({
+        out = _clean({
             "baseline": self.baseline,
             "candidate": self.candidate,
             "gpu": {"baseline": self.gpu_a, "candidate": self.gpu_b},
@@ -143,7 +143,7 @@ class Review:
             "regressions": self.regressions,
             "exit_code": self.exit_code,
             "kernels": [asdict(k) for k in self.kernels],
-            "configs": [dict(asdict(c), label=c.label) for c in self.configs],
+            "configs": [],  # filled below, already clean (one per row of the tables)
             "findings": {
                 "available": self.findings_available,
                 "added": self.findings_added,
@@ -151,6 +151,26 @@ class Review:
             },
             "notes": self.notes,
         })
+        out["configs"] = [_config_dict(c) for c in self.configs]
+        return out
+
+
+def _config_dict(c: ConfigChange) -> dict[str, Any]:
+    """``_clean(dict(asdict(c), label=c.label))`` without the generic deep walk."""
+    v = _clean_scalar
+    return {"kernel": v(c.kernel), "block": [v(b) for b in c.block],
+            "cache_config": v(c.cache_config), "verdict": v(c.verdict),
+            "time_a": v(c.time_a), "time_b": v(c.time_b), "change_pct": v(c.change_pct),
+            "noise_ms": v(c.noise_ms),
+            "metric_deltas": [_clean(asdict(d)) for d in c.metric_deltas],
+            "error": v(c.error), "label": v(c.label)}
+
+
+def _clean_scalar(value: Any) -> Any:
+    cls = value.__class__
+    if cls is str or cls is int or value is None or (cls is float and value - value == 0.0):
+        return value
+    return _clean(value)
 
 
 def config_label(block: Sequence[int], cache_config: str) -> str:
