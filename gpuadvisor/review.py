@@ -528,42 +528,36 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
 
         rules = load_rules_or_fail(tuple(rule_dirs))
         scorer = TableScorer(rules)
-        found_a = _finding_index(analyze_sweep(a, arch=arch, rules=rules, scorer=scorer))
-        found_b = _finding_index(analyze_sweep(b, arch=arch, rules=rules, scorer=scorer))
+        fired_of: dict[tuple[int, ...], list[tuple[str, Any]]] = {}
+        found_a = _FindingIndex(analyze_sweep(a, arch=arch, rules=rules, scorer=scorer),
+                                fired_of)
+        found_b = _FindingIndex(analyze_sweep(b, arch=arch, rules=rules, scorer=scorer),
+                                fired_of)
     except UserError as err:
         result.notes.append(f"rule findings skipped: {err}")
         return
     both = {k for k in keys_a if k[0] in common} & {k for k in keys_b if k[0] in common}
-    fa = {k: f for k, f in found_a.items() if k[2] is None or k[2] in both}
-    fb = {k: f for k, f in found_b.items() if k[2] is None or k[2] in both}
     result.findings_available = True
     _explain_best_changes(result, found_a, found_b)
-    result.findings_added = [finding_dict(_finding(fb[k]))
-                             for k in sorted(set(fb) - set(fa), key=str)]
-    result.findings_removed = [finding_dict(_finding(fa[k]))
-                               for k in sorted(set(fa) - set(fb), key=str)]
+    added, removed = found_a.diff(found_b, both)
+    result.findings_added = [finding_dict(_finding(v)) for _k, v in added]
+    result.findings_removed = [finding_dict(_finding(v)) for _k, v in removed]
 
 
-
-def _explain_best_changes(result: Review, found_a: dict, found_b: dict) -> None:
+def _explain_best_changes(result: Review, found_a: _FindingIndex,
+                          found_b: _FindingIndex) -> None:
     """For a kernel whose best configuration moved, keep the findings of the new best that
     the old best did not have: a pull request that launches 16x16 instead of 32x8 is told
     what the rules hold against 16x16."""
-    at_a: dict[tuple, set] = {}
-    at_b: dict[tuple, list] = {}
-    for k in found_a:
-        at_a.setdefault((k[1], k[2]), set()).add(k[0])
-    for k, f in found_b.items():
-        at_b.setdefault((k[1], k[2]), []).append((k, f))
     for summary in result.kernels:
         if not summary.best_changed or not summary.best_key_a or not summary.best_key_b:
             continue
         key_a, key_b = tuple(summary.best_key_a), tuple(summary.best_key_b)
-        rules_a = at_a.get((summary.kernel, key_a), set())
+        rules_a = {k[0] for k, _v in found_a.at(key_a) if k[1] == summary.kernel}
         summary.best_findings = [
             finding_dict(_finding(f))
-            for k, f in sorted(at_b.get((summary.kernel, key_b), []), key=lambda kv: str(kv[0]))
-            if k[0] not in rules_a
+            for k, f in sorted(found_b.at(key_b), key=lambda kv: str(kv[0]))
+            if k[1] == summary.kernel and k[0] not in rules_a
         ]
 
 
@@ -600,31 +594,80 @@ def findings_by_key(analysis: Any) -> dict[tuple, Any]:
     return out
 
 
-def _finding_index(analysis: Any) -> dict[tuple, Any]:
-    """:func:`findings_by_key` with the same keys, whose values are Findings or, for ranked
-    configurations, (result, kernel, config) triples that :func:`_finding` turns into one:
-    a 100,000-row table has ~500,000 configuration findings and a review shows a few."""
-    from gpuadvisor.analysis import _LazyEntry
+class _FindingIndex:
+    """:func:`findings_by_key` of an analysis, held per configuration (issue 13).
 
-    out: dict[tuple, Any] = {}
-    for kernel in analysis.kernels:
-        for f in kernel.findings:
-            config = f.config
-            scoped = f.scope == "config" and config is not None
-            out[(f.rule_id, f.kernel, tuple(config) if scoped else None)] = f
-        for entry in kernel.ranking:
-            key = entry.key or None
-            if isinstance(entry, _LazyEntry) and "_findings" not in entry.__dict__:
-                s = entry._source[0]
-                c = s.candidate
-                for r in s.results:
-                    if r.status == "fired" and r.rule.scope == "config":
-                        out[(r.rule.id, c.kernel, key)] = (r, c.kernel, c.key)
-            else:
-                for f in entry.findings:
-                    if getattr(f, "scope", "config") == "config":
-                        out[(f.rule_id, f.kernel, key)] = f
-    return out
+    A 100,000-row table has ~500,000 configuration findings and a review shows the few that
+    differ: here each ranked configuration keeps the list of rules that fired on it (shared by
+    configurations whose results are the same objects), and keys, Finding objects and set
+    differences are made only where two tables' lists differ. Values are Findings or
+    (result, kernel, config) triples that :func:`_finding` turns into one.
+    """
+
+    def __init__(self, analysis: Any,
+                 fired_of: dict[tuple[int, ...], list[tuple[str, Any]]] | None = None) -> None:
+        """``fired_of``: shared by the two tables' indexes, so that configurations with the
+        very same results hold the very same list (and :meth:`diff` skips them)."""
+        from gpuadvisor.analysis import _LazyEntry
+
+        self.kernel_level: dict[tuple, Any] = {}
+        #: config key -> (kernel, fired: list of (rule id, result or Finding))
+        self.configs: dict[tuple, tuple[str, list[tuple[str, Any]]]] = {}
+        fired_of = {} if fired_of is None else fired_of
+        for kernel in analysis.kernels:
+            for f in kernel.findings:
+                config = f.config
+                scoped = f.scope == "config" and config is not None
+                self.kernel_level[(f.rule_id, f.kernel, tuple(config) if scoped else None)] = f
+            for entry in kernel.ranking:
+                if isinstance(entry, _LazyEntry) and "_findings" not in entry.__dict__:
+                    s = entry._source[0]
+                    signature = tuple(map(id, s.results))
+                    fired = fired_of.get(signature)
+                    if fired is None:
+                        fired = fired_of[signature] = [
+                            (r.rule.id, r) for r in s.results
+                            if r.status == "fired" and r.rule.scope == "config"]
+                else:  # findings already made: the entry's kernel is theirs
+                    fired = [(f.rule_id, f) for f in entry.findings
+                             if getattr(f, "scope", "config") == "config"]
+                self.configs[entry.key] = (entry.kernel, fired)
+
+    def at(self, config: tuple) -> list[tuple[tuple, Any]]:
+        """(key, value) of the configuration findings at ``config``."""
+        held = self.configs.get(config)
+        if held is None:
+            return []
+        kernel, fired = held
+        return [((rid, kernel, config), _value(v, kernel, config)) for rid, v in fired]
+
+    def diff(self, other: _FindingIndex, both: set[tuple]
+             ) -> tuple[list[tuple[tuple, Any]], list[tuple[tuple, Any]]]:
+        """(findings of ``other`` not here, findings here not in ``other``), each sorted by
+        ``str`` of the key; configuration findings only over ``both`` tables' configurations."""
+        added = [(k, v) for k, v in other.kernel_level.items() if k not in self.kernel_level
+                 and (k[2] is None or k[2] in both)]
+        removed = [(k, v) for k, v in self.kernel_level.items() if k not in other.kernel_level
+                   and (k[2] is None or k[2] in both)]
+        for mine, theirs, out in ((self, other, removed), (other, self, added)):
+            for config, (kernel, fired) in mine.configs.items():
+                if config not in both:
+                    continue
+                held = theirs.configs.get(config)
+                if held is not None and held[1] is fired and held[0] == kernel:
+                    continue  # the very same results: nothing differs
+                present = {(rid, held[0]) for rid, _v in held[1]} if held is not None else set()
+                for rid, v in fired:
+                    if (rid, kernel) not in present:
+                        out.append(((rid, kernel, config), _value(v, kernel, config)))
+        return (sorted(added, key=lambda kv: str(kv[0])),
+                sorted(removed, key=lambda kv: str(kv[0])))
+
+
+def _value(v: Any, kernel: str, config: tuple) -> Any:
+    from gpuadvisor.rules.engine import RuleResult
+
+    return (v, kernel, config) if isinstance(v, RuleResult) else v
 
 
 def _finding(value: Any) -> Any:
