@@ -145,22 +145,30 @@ def term_sectors(x_stride: int, y_stride: int, bx: int, by: int) -> float:
     threads = bx * by
     if threads <= 0 or bx <= 0:
         return 0.0
+    import numpy as np
+
     ys = x_stride * bx if y_stride == LINEAR else y_stride
     warps = -(-threads // WARP)
-    total = 0
-    for k in range(BLOCK_ORIGINS):
-        origin = k * bx * x_stride if x_stride < FAR else 0
-        for w in range(warps):
-            sectors = set()
-            for t in range(w * WARP, min(threads, (w + 1) * WARP)):
-                addr = origin + x_stride * (t % bx) + ys * (t // bx)
-                sectors.add(addr // SECTOR_BYTES)
-                sectors.add((addr + ELEM_BYTES - 1) // SECTOR_BYTES)
-            total += len(sectors)
+    # Every lane of every warp for every block origin at once (this ran lane by lane in
+    # Python). Lanes past the last thread repeat their warp's first lane, which adds no sector;
+    # a warp's distinct sectors are counted on its sorted sector numbers.
+    t = np.arange(warps * WARP, dtype=np.int64)
+    t = np.where(t < threads, t, t - t % WARP)
+    offset = x_stride * (t % bx) + ys * (t // bx)
+    step = bx * x_stride if x_stride < FAR else 0
+    addr = (np.arange(BLOCK_ORIGINS, dtype=np.int64) * step)[:, None] + offset[None, :]
+    addr = addr.reshape(BLOCK_ORIGINS, warps, WARP)
+    sectors = np.concatenate((addr // SECTOR_BYTES, (addr + ELEM_BYTES - 1) // SECTOR_BYTES),
+                             axis=2)
+    sectors.sort(axis=2)
+    total = int(sectors.shape[0] * sectors.shape[1]) + int(
+        np.count_nonzero(np.diff(sectors, axis=2)))
     return total / (warps * BLOCK_ORIGINS)
 
 
 TERMS = tuple(Term(x, y) for x, y in itertools.product(X_STRIDES, Y_STRIDES))
+#: Index pairs of two-term mixes, in itertools.combinations order.
+_PAIRS = tuple(itertools.combinations(range(len(TERMS)), 2))
 
 
 def _prior_cost(model: AccessModel) -> float:
@@ -184,16 +192,34 @@ def _fits(model: AccessModel, profiles: tuple[tuple[int, int, float], ...]) -> b
 def fit(profiles: list[tuple[int, int, float]]) -> Fit:
     """Models (one term, else two) reproducing every measured (bx, by, sectors/request)."""
     prof = tuple((int(bx), int(by), float(s)) for bx, by, s in profiles if s == s and s > 0)
+    return _fit(prof)
+
+
+@cache
+def _fit(prof: tuple[tuple[int, int, float], ...]) -> Fit:
+    """:func:`fit` of cleaned profiles; remembered, as kernels of a table often share them."""
     if not prof:
         return Fit(prof, None, ())
-    singles = [AccessModel(((1.0, t),)) for t in TERMS]
-    consistent = [m for m in singles if _fits(m, prof)]
+    import numpy as np
+
+    # The same arithmetic as AccessModel.sectors and _fits, for every model at once: each
+    # term's sectors at each profiled shape, mixed with each weight pair.
+    table = np.array([[term_sectors(t.x_stride, t.y_stride, bx, by) for bx, by, _s in prof]
+                      for t in TERMS], dtype=np.float64)
+    measured = np.array([s for _bx, _by, s in prof], dtype=np.float64)
+    slack = np.array([FIT_TOLERANCE * max(abs(s), 1e-9) for _bx, _by, s in prof])
+    ok = (np.abs(table - measured) <= slack).all(axis=1)
+    consistent = [AccessModel(((1.0, TERMS[i]),)) for i in np.flatnonzero(ok)]
     if not consistent:
-        for a, b in itertools.combinations(TERMS, 2):
-            for w in WEIGHTS:
-                m = AccessModel(((w, a), (round(1 - w, 2), b)))
-                if _fits(m, prof):
-                    consistent.append(m)
+        first, second = (np.array(ix) for ix in zip(*_PAIRS, strict=True))
+        w1 = np.array(WEIGHTS)[None, :, None]
+        w2 = np.array([round(1 - w, 2) for w in WEIGHTS])[None, :, None]
+        mixed = w1 * table[first][:, None, :] + w2 * table[second][:, None, :]
+        fits = (np.abs(mixed - measured) <= slack).all(axis=2)
+        for p, k in zip(*np.nonzero(fits), strict=True):  # pair-major, weight-minor order
+            w = WEIGHTS[k]
+            a, b = TERMS[_PAIRS[p][0]], TERMS[_PAIRS[p][1]]
+            consistent.append(AccessModel(((w, a), (round(1 - w, 2), b))))
     if not consistent:
         return Fit(prof, None, ())
     consistent.sort(key=_prior_cost)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,7 +30,7 @@ def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
     for side, f in (("loads", access.loads), ("stores", access.stores)):
         if f is None or f.chosen is None:
             continue
-        unsettled = f.shapes_to_measure(candidates)
+        unsettled = _shapes_to_measure(f, tuple(candidates))
         confidence = "high" if not unsettled else "low"
         text = (f"access model ({side}): {f.chosen.describe()}; from measured {_measured(f)}; "
                 f"{len(f.consistent)} model(s) fit; confidence {confidence}")
@@ -43,6 +44,13 @@ def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
         notes.append(f"to settle the access model, measure {shapes} (e.g. gpuadvisor tune with "
                      "--max-configs on those shapes) and analyze again")
     return notes
+
+
+@functools.lru_cache(maxsize=256)
+def _shapes_to_measure(f: Fit, candidates: tuple[tuple[int, int], ...]
+                       ) -> list[tuple[int, int]]:
+    """Remembered: the kernels of a table often share their fitted model (callers copy)."""
+    return f.shapes_to_measure(list(candidates))
 
 
 def confidence(context: Mapping[str, Any]) -> str:

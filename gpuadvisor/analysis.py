@@ -14,10 +14,11 @@ This is the dry-run heart of gpuadvisor (``gpuadvisor analyze``). Three situatio
 
 from __future__ import annotations
 
-import dataclasses
+import contextlib
+import gc
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,11 +44,14 @@ from gpuadvisor.rank import (
     rank_by_rules,
     rank_by_time,
     reasons_for,
+    rule_sort_key,
     score,
     strengths,
 )
-from gpuadvisor.rules.context import KernelInfo, arch_context, build_context
-from gpuadvisor.rules.engine import Rule, evaluate, load_rules_or_fail
+from gpuadvisor.rows import RowView
+from gpuadvisor.rules.context import KernelInfo, arch_context
+from gpuadvisor.rules.engine import Rule, load_rules_or_fail
+from gpuadvisor.scoring import KernelSetup, TableScorer
 
 #: Bytes per element for the manifest's element types.
 _ELEM_BYTES = {"int8": 1, "uint8": 1, "char": 1, "half": 2, "float16": 2, "bfloat16": 2,
@@ -166,7 +170,9 @@ class KernelAnalysis:
     def pick(self) -> RankEntry | None:
         return self.ranking[0] if self.ranking else None
 
-    def to_dict(self, top: int | None = None) -> dict[str, Any]:
+    def to_dict(self, top: int | None = None,
+                entry_dict: Any = None) -> dict[str, Any]:
+        as_dict = entry_dict or (lambda e: e.to_dict())
         return {
             "kernel": self.kernel,
             "arch": self.arch,
@@ -174,14 +180,14 @@ class KernelAnalysis:
             "gpu": self.gpu,
             "mode": self.mode,
             "characterization": self.characterization.to_dict(),
-            "pick": self.pick.to_dict() if self.pick else None,
-            "ranking": [e.to_dict() for e in self.ranking[:top]],
+            "pick": as_dict(self.pick) if self.pick else None,
+            "ranking": [as_dict(e) for e in self.ranking[:top]],
             # Every ranked candidate's rule score, whatever --top shows (for scripts comparing
             # the rules' view of shapes the ranking above leaves out).
             "scores": [{"config": f"{e.block_x}x{e.block_y}"
                         + (f"x{e.block_z}" if e.block_z != 1 else ""),
-                        "cache_config": e.cache_config, "score": _r(e.score),
-                        "time_ms": _r(e.time_ms)} for e in self.ranking],
+                        "cache_config": e.cache_config, "score": _r_fast(e.score),
+                        "time_ms": _r_fast(e.time_ms)} for e in self.ranking],
             "configs": self.configs,
             "best_time_ms": _r(self.best_time_ms),
             "rule_pick": self.rule_pick,
@@ -223,14 +229,33 @@ class Analysis:
     def characterization(self) -> dict[str, Characterization]:
         return {k.kernel: k.characterization for k in self.kernels}
 
-    def to_dict(self, top: int | None = None) -> dict[str, Any]:
+    def to_dict(self, top: int | None = None, *, shared: bool = False) -> dict[str, Any]:
+        """The JSON form. ``shared``: each ranking entry's dict is built once and the same
+        object stands wherever the entry appears (top-level ranking, a kernel's ranking and
+        pick), which :func:`gpuadvisor.jsontext.dumps` then encodes once."""
+        built: dict[int, dict[str, Any]] = {}
+
+        def entry_dict(e: RankEntry) -> dict[str, Any]:
+            d = built.get(id(e))
+            if d is None:
+                d = built[id(e)] = e.to_dict()
+            return d
+
+        as_dict = entry_dict if shared else (lambda e: e.to_dict())
         return {
-            "ranking": [e.to_dict() for k in self.kernels for e in k.ranking[:top]],
+            "ranking": [as_dict(e) for k in self.kernels for e in k.ranking[:top]],
             "findings": [f.to_dict() for f in self.findings],
             "characterization": {k: c.to_dict() for k, c in self.characterization.items()},
-            "kernels": [k.to_dict(top) for k in self.kernels],
+            "kernels": [k.to_dict(top, as_dict if shared else None) for k in self.kernels],
             "sources": list(self.sources),
         }
+
+
+def _r_fast(v: float | None) -> float | None:
+    """:func:`_r` with 4 digits, skipping its checks for a finite float (100,000 scores)."""
+    if v.__class__ is float and v - v == 0.0:
+        return round(v, 4)  # type: ignore[arg-type]
+    return _r(v)
 
 
 def _r(v: float | None, digits: int = 4) -> float | None:
@@ -338,8 +363,40 @@ def _grid(row: Mapping[str, Any]) -> tuple[int, int, int] | None:
 def _candidate(kernel: str, row: Mapping[str, Any]) -> Candidate:
     block = (int(row["block_x"]), int(float_or_none(row.get("block_y")) or 1),
              int(float_or_none(row.get("block_z")) or 1))
-    return Candidate(kernel, block, str(row.get("cache_config") or "default"), dict(row),
-                     _grid(row))
+    return Candidate(kernel, block, str(row.get("cache_config") or "default"),
+                     row if isinstance(row, RowView) else dict(row), _grid(row))
+
+
+class _TableCells:
+    """Per row of a table: its candidate's shape, cache configuration and grid, and whether it
+    has access metrics, worked out from whole columns once (not through each row view)."""
+
+    def __init__(self, columns: Mapping[str, list[Any]]) -> None:
+        n = len(next(iter(columns.values()))) if columns else 0
+        none = [None] * n
+
+        def floats(name: str) -> list[float | None]:
+            return [float_or_none(v) for v in columns.get(name, none)]
+
+        bx, by, bz = floats("block_x"), floats("block_y"), floats("block_z")
+        gx, gy, gz = floats("grid_x"), floats("grid_y"), floats("grid_z")
+        raw_x = columns.get("block_x", none)
+        cache = columns.get("cache_config", none)
+        self.parts: list[Any] = []
+        for i in range(n):
+            if bx[i] is None:
+                self.parts.append(False)  # no shape: not a candidate
+                continue
+            try:
+                block = (int(raw_x[i]), int(by[i] or 1), int(bz[i] or 1))
+                grid = None if gx[i] is None else (int(gx[i]), int(gy[i] or 1), int(gz[i] or 1))
+                self.parts.append((block, str(cache[i] or "default"), grid))
+            except (TypeError, ValueError, OverflowError):
+                self.parts.append(None)  # let _candidate raise where it always did
+        metrics = [floats(c) for c in ("gld_efficiency", "sectors_per_request",
+                                       "dram_throughput_pct")]
+        self.has_metrics = [a is not None or b is not None or c is not None
+                            for a, b, c in zip(*metrics, strict=True)]
 
 
 def space_candidates(kernel: str, arch: Arch, *, one_d: bool,
@@ -375,27 +432,61 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                   manifest_path: str | Path | None = None,
                   shapes: Sequence[tuple[int, int, int]] | None = None,
                   cache_configs: Sequence[str] | None = None,
-                  sources: Sequence[str] = ()) -> Analysis:
-    """Analyze every kernel of a sweep table (see the module docstring for the three modes)."""
-    from gpuadvisor.sweep import normalize
+                  sources: Sequence[str] = (),
+                  scorer: TableScorer | None = None) -> Analysis:
+    """Analyze every kernel of a sweep table (see the module docstring for the three modes).
 
-    table = normalize(df)
+    ``scorer``: one shared by several analyses with the same rules (review analyzes two
+    tables) reuses derived values and rule results between them.
+    """
+    from gpuadvisor.rows import row_views
+    from gpuadvisor.sweep import is_normalized, normalize
+
+    table = df if is_normalized(df) else normalize(df)  # read only: no copy needed
     if table.empty:
         raise UserError("the table has no rows")
     if rules is None:
         rules = load_rules_or_fail(rule_dirs)
-    # One pass over the table (a mask per kernel made many-kernel tables quadratic).
-    by_kernel: dict[str, list[dict[str, Any]]] = {}
-    for record in table.to_dict(orient="records"):
-        by_kernel.setdefault(str(record["kernel"]), []).append(
-            {str(k): v for k, v in record.items()})
-    out = []
-    for name, rows in by_kernel.items():
-        out.append(analyze_kernel(name, rows, rules, arch=arch, rule_only=rule_only,
-                                  access=access, provenance=provenance,
-                                  manifest_path=manifest_path, shapes=shapes,
-                                  cache_configs=cache_configs))
+    if scorer is None or [id(r) for r in scorer.rules] != [id(r) for r in rules]:
+        scorer = TableScorer(rules)
+    with gc_paused():
+        # One pass over the table (a mask per kernel made many-kernel tables quadratic); rows
+        # are views over the table's columns, not one dict each.
+        by_kernel: dict[str, list[Any]] = {}
+        views = row_views(table)
+        names = views[0].columns["kernel"] if views else []
+        for name, view in zip(names, views, strict=True):
+            by_kernel.setdefault(str(name), []).append(view)
+        cells = _TableCells(views[0].columns) if views else None
+        prepared: list[_Prepared] = []
+        failure: UserError | None = None
+        for name, rows in by_kernel.items():
+            try:
+                prepared.append(_prepare(name, rows, scorer, arch=arch, rule_only=rule_only,
+                                         access=access, provenance=provenance,
+                                         manifest_path=manifest_path, shapes=shapes,
+                                         cache_configs=cache_configs, cells=cells))
+            except UserError as err:  # raised after the kernels before it, as one by one
+                failure = err
+                break
+        scored = scorer.score_kernels([(p.setup, p.candidates) for p in prepared])
+        out = [_finish(p, s, scorer) for p, s in zip(prepared, scored, strict=True)]
+    if failure is not None:
+        raise failure
     return Analysis(out, list(sources))
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection inside: a table's analysis allocates millions of small,
+    acyclic objects, and the collector's passes over them cost more than the analysis."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule], *,
@@ -404,6 +495,37 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
                    manifest_path: str | Path | None = None,
                    shapes: Sequence[tuple[int, int, int]] | None = None,
                    cache_configs: Sequence[str] | None = None) -> KernelAnalysis:
+    """Analyze one kernel's rows (:func:`analyze_sweep` does this for every kernel)."""
+    scorer = TableScorer(rules)
+    p = _prepare(name, rows, scorer, arch=arch, rule_only=rule_only, access=access,
+                 provenance=provenance, manifest_path=manifest_path, shapes=shapes,
+                 cache_configs=cache_configs)
+    return _finish(p, scorer.score_kernels([(p.setup, p.candidates)])[0], scorer)
+
+
+@dataclass
+class _Prepared:
+    """One kernel between reading its rows and ranking its scored candidates."""
+
+    name: str
+    rows: list[Any]
+    setup: KernelSetup
+    char: Characterization
+    notes: list[str]
+    mode: str
+    measured: list[Candidate]
+    candidates: list[Candidate]
+    reference: Any
+
+
+def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
+             arch: str | Arch | None, rule_only: bool, access: str | None,
+             provenance: Mapping[str, Any] | None, manifest_path: str | Path | None,
+             shapes: Sequence[tuple[int, int, int]] | None,
+             cache_configs: Sequence[str] | None,
+             cells: _TableCells | None = None) -> _Prepared:
+    """Everything before scoring; ``cells``: the rows' table worked out by column (rows are
+    then views of that table)."""
     a, board = resolve_arch(rows, arch)
     notes: list[str] = []
     sm_count = float_or_none(_first(rows, "sm_count"))
@@ -414,9 +536,15 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
     # One row per configuration (the first; repeated launches add nothing to a ranking).
     by_key: dict[tuple[str, int, int, int, str], Candidate] = {}
     for row in rows:
-        if float_or_none(row.get("block_x")) is None:
+        part = cells.parts[row.index] if cells is not None else None
+        if part is False:
             continue
-        c = _candidate(name, row)
+        if part is None:
+            if float_or_none(row.get("block_x")) is None:
+                continue
+            c = _candidate(name, row)
+        else:
+            c = Candidate(name, part[0], part[1], row, part[2])
         if c.key in by_key:
             continue
         by_key[c.key] = c
@@ -426,9 +554,12 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
                         "carries none: pass its --print-gpu-trace output too)")
     timed = [c for c in measured if c.time_ms is not None]
     ok_rows = [c.row for c in measured if c.status == "ok" and c.row]
-    with_metrics = [r for r in ok_rows if float_or_none(r.get("gld_efficiency")) is not None
-                    or float_or_none(r.get("sectors_per_request")) is not None
-                    or float_or_none(r.get("dram_throughput_pct")) is not None]
+    if cells is not None:
+        with_metrics = [r for r in ok_rows if cells.has_metrics[r.index]]
+    else:
+        with_metrics = [r for r in ok_rows if float_or_none(r.get("gld_efficiency")) is not None
+                        or float_or_none(r.get("sectors_per_request")) is not None
+                        or float_or_none(r.get("dram_throughput_pct")) is not None]
     reference = (min(with_metrics, key=lambda r: float_or_none(r.get("time_ms")) or math.inf)
                  if with_metrics else (ok_rows[0] if ok_rows else measured[0].row))
 
@@ -443,11 +574,7 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")
-    arch_ctx = arch_context(a)
-
-    def context_for(c: Candidate) -> dict[str, Any]:
-        return build_context(a, board, kinfo, c.block, c.cache_config, row=c.row,
-                             sm_count=sm_count, grid=c.grid, arch_ctx=arch_ctx)
+    setup = KernelSetup(a, board, kinfo, sm_count, arch_context(a))
 
     if len(measured) == 1:
         mode = "profile"
@@ -475,17 +602,29 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
             candidates = [c for c in measured if c.block in wanted]
             if not candidates:
                 raise UserError(f"kernel {name}: none of the --shapes was measured")
+    return _Prepared(name, rows, setup, char, notes, mode, measured, candidates, reference)
 
-    scored = [score(rules, c, context_for(c)) for c in candidates]
-    ranked = rank_by_time(scored) if mode == "measured" else rank_by_rules(scored)
+
+def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAnalysis:
+    name, rows, mode, measured, candidates = p.name, p.rows, p.mode, p.measured, p.candidates
+    notes, reference, setup = p.notes, p.reference, p.setup
+    rules = scorer.rules
+
+    def context_for(c: Candidate) -> dict[str, Any]:
+        return scorer.context(setup, c)
+
+    keys = {id(s): rule_sort_key(s) for s in scored} if mode == "measured" else {}
+    ranked = rank_by_time(scored, keys) if mode == "measured" else rank_by_rules(scored)
     if not ranked:
         raise UserError(f"kernel {name}: no configuration can be ranked (all excluded)")
     pick = ranked[0]
 
     best_time = min((c.time_ms for c in measured if c.time_ms is not None), default=None)
-    rule_ranked = ranked if mode != "measured" else rank_by_rules(
-        [dataclasses.replace(s) for s in scored])
-    rule_pick = rule_ranked[0] if rule_ranked else None
+    if mode != "measured":
+        rule_pick = ranked[0] if ranked else None
+    else:  # the first of rank_by_rules(scored), without ranking (or copying) them all
+        rule_pick = min((s for s in scored if not s.excluded), key=lambda s: keys[id(s)],
+                        default=None)
     regret = None
     if rule_pick is not None and best_time and mode != "profile":
         t = rule_pick.candidate.time_ms
@@ -511,7 +650,7 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
     for rule in rules:
         if rule.scope == "config":
             continue
-        result = evaluate(rule, kctx if rule.scope == "kernel" else sctx)
+        result = scorer.memo.evaluate(rule, kctx if rule.scope == "kernel" else sctx)
         config = ref_candidate.key if rule.scope == "kernel" else pick.candidate.key
         if result.fired:
             findings.append(Finding.from_result(result, name, config))
@@ -532,12 +671,12 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
                 why = f"status {c.status}" + (f": {error}" if error and error != "nan" else "")
                 excluded.append({"config": list(c.key), "label": c.label,
                                  "reasons": [why if c.status != "ok" else "no time measured"]})
-    comparisons = _comparisons(pick, scored, rules, mode, context_for, a, profiled=(
+    comparisons = _comparisons(pick, scored, rules, mode, context_for, setup.arch, profiled=(
         measured[0] if mode == "profile" else None))
     return KernelAnalysis(
-        kernel=name, arch=a.name, family=a.family,
+        kernel=name, arch=setup.arch.name, family=setup.arch.family,
         gpu=str(_first(rows, "gpu")) if _first(rows, "gpu") is not None else None,
-        mode=mode, characterization=char, ranking=entries, findings=findings,
+        mode=mode, characterization=p.char, ranking=entries, findings=findings,
         comparisons=comparisons, excluded=excluded, skipped_rules=_dedupe(skipped),
         notes=notes, best_time_ms=best_time, regret=regret,
         rule_pick=rule_pick.candidate.label if rule_pick else None,
@@ -557,7 +696,58 @@ def _dedupe(items: list[dict[str, str]]) -> list[dict[str, str]]:
     return out
 
 
+class _LazyEntry(RankEntry):
+    """A :class:`RankEntry` whose reasons, findings and confidence are worked out on first
+    read: output shows them for the top entries only, and a table has 100,000 entries."""
+
+    _LAZY = ("reasons", "findings", "confidence", "time_ms_min", "time_ms_max")
+
+    def __init__(self, s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> None:
+        # The fields RankEntry.__init__ would set, minus the lazy ones (a dataclass __init__
+        # through their property setters cost more than the rest of ranking).
+        c = s.candidate
+        self.__dict__.update(
+            kernel=c.kernel, block_x=c.block[0], block_y=c.block[1], block_z=c.block[2],
+            cache_config=c.cache_config, rank=s.rank, score=s.score, time_ms=c.time_ms,
+            tied=s.tied, tie_group=s.tie_group, _source=(s, mode, is_pick, ranked))
+
+    def _get(self, name: str) -> Any:
+        try:
+            return self.__dict__["_" + name]
+        except KeyError:
+            pass
+        s, mode, is_pick, ranked = self._source
+        if name == "reasons":
+            value = _reasons(s, mode, is_pick, ranked)
+        elif name == "findings":
+            value = s.findings()
+        elif name == "confidence":
+            value = confidence(s.confidence_context())
+        else:
+            value = s.candidate.value(name)
+        self.__dict__["_" + name] = value
+        return value
+
+    def _set(self, name: str, value: Any) -> None:
+        self.__dict__["_" + name] = value
+
+    reasons = property(lambda self: self._get("reasons"),  # type: ignore[assignment]
+                       lambda self, v: self._set("reasons", v))
+    findings = property(lambda self: self._get("findings"),  # type: ignore[assignment]
+                        lambda self, v: self._set("findings", v))
+    confidence = property(lambda self: self._get("confidence"),  # type: ignore[assignment]
+                          lambda self, v: self._set("confidence", v))
+    time_ms_min = property(lambda self: self._get("time_ms_min"),  # type: ignore[assignment]
+                           lambda self, v: self._set("time_ms_min", v))
+    time_ms_max = property(lambda self: self._get("time_ms_max"),  # type: ignore[assignment]
+                           lambda self, v: self._set("time_ms_max", v))
+
+
 def _entry(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> RankEntry:
+    return _LazyEntry(s, mode, is_pick, ranked)
+
+
+def _reasons(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> list[str]:
     c = s.candidate
     reasons: list[str] = []
     if c.time_ms is not None:
@@ -574,12 +764,7 @@ def _entry(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> Ran
     if is_pick:
         reasons.extend(strengths(s))
     reasons.extend(reasons_for(s))
-    return RankEntry(
-        kernel=c.kernel, block_x=c.block[0], block_y=c.block[1], block_z=c.block[2],
-        cache_config=c.cache_config, rank=s.rank, score=s.score, time_ms=c.time_ms,
-        time_ms_min=c.value("time_ms_min"), time_ms_max=c.value("time_ms_max"),
-        tied=s.tied, tie_group=s.tie_group, reasons=reasons, findings=s.findings(),
-        confidence=confidence(s.context))
+    return reasons
 
 
 def _comparisons(pick: Scored, scored: Sequence[Scored], rules: Sequence[Rule], mode: str,

@@ -38,7 +38,7 @@ def load_inputs(paths: Sequence[str | Path]) -> tuple[Any, dict[str, str], list[
     """All files as one sweep table, their merged provenance and their names."""
     import pandas as pd
 
-    from gpuadvisor.sweep import normalize, read_sweep
+    from gpuadvisor.sweep import is_normalized, normalize, read_sweep
 
     if not paths:
         raise UserError("no input files")
@@ -66,6 +66,10 @@ def load_inputs(paths: Sequence[str | Path]) -> tuple[Any, dict[str, str], list[
             raise UserError(f"{profiles[0]}: not a sweep table, and the profile importer is "
                             "not available") from None
         frames.append(import_files(profiles))
+    if len(frames) == 1 and is_normalized(frames[0]):
+        # One sweep table, already normalized by read_sweep: converting it to objects and back
+        # gives the same cells (Python numbers either way) and took seconds on large tables.
+        return frames[0], provenance, [str(p) for p in paths]
     df = pd.concat([f.astype(object) for f in frames], ignore_index=True, sort=False)
     return normalize(df), provenance, [str(p) for p in paths]
 

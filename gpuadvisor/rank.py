@@ -121,6 +121,16 @@ class Candidate:
         return self.block[0] * self.block[1] * self.block[2]
 
     def value(self, column: str) -> float | None:
+        known = self.__dict__.get("_values")
+        if known is None:
+            known = self.__dict__["_values"] = {}
+        elif column in known:  # ranking asks for the same cells many times
+            return known[column]
+        v = self._value(column)
+        known[column] = v
+        return v
+
+    def _value(self, column: str) -> float | None:
         if not self.row:
             return None
         v = self.row.get(column)
@@ -132,10 +142,18 @@ class Candidate:
 
     @property
     def time_ms(self) -> float | None:
+        # Remembered: ranking a 100,000-row table asks for it millions of times.
+        try:
+            return self.__dict__["_time_ms"]
+        except KeyError:
+            pass
         if self.row and str(self.row.get("status") or "ok") != "ok":
-            return None
-        t = self.value("time_ms")
-        return t if t is not None and t > 0 else None
+            t = None
+        else:
+            t = self.value("time_ms")
+            t = t if t is not None and t > 0 else None
+        self.__dict__["_time_ms"] = t
+        return t
 
     @property
     def status(self) -> str:
@@ -158,6 +176,15 @@ class Scored:
     @property
     def fired(self) -> list[RuleResult]:
         return [r for r in self.results if r.fired]
+
+    def confidence_context(self) -> Mapping[str, Any]:
+        """What ``access_report.confidence`` reads of the context (subclasses may know it
+        without building the whole context)."""
+        return self.context
+
+    def derived_values(self) -> Mapping[str, Any]:
+        """``context["derived"]`` (subclasses may know it without building the context)."""
+        return self.context.get("derived", {})
 
     def findings(self) -> list[Finding]:
         return [
@@ -238,21 +265,48 @@ def tied(a: Candidate, b: Candidate) -> bool:
     return ta == tb
 
 
-def rank_by_time(scored: Sequence[Scored]) -> list[Scored]:
-    """Fastest first; statistically tied neighbours form a group ordered by rule score."""
+def _tie_info(c: Candidate) -> tuple[Any, ...]:
+    """What :func:`tied` reads of a candidate: (time, spread, std, repeats >= 1)."""
+    std = c.value("time_ms_std")
+    return (c.time_ms, _spread(c), std,
+            max(1.0, c.value("repeats") or 1.0) if std is not None else None)
+
+
+def _tied_info(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """:func:`tied` on two :func:`_tie_info` tuples (of timed candidates)."""
+    ta, ra, sa, na = a
+    tb, rb, sb, nb = b
+    if ra and rb:
+        return ra[0] <= rb[1] and rb[0] <= ra[1]
+    if sa is not None and sb is not None:
+        return abs(ta - tb) <= TIE_SIGMAS * math.sqrt(sa * sa / na + sb * sb / nb)
+    return ta == tb
+
+
+def rank_by_time(scored: Sequence[Scored],
+                 keys: dict[int, tuple[Any, ...]] | None = None) -> list[Scored]:
+    """Fastest first; statistically tied neighbours form a group ordered by rule score.
+
+    ``keys``: :func:`rule_sort_key` of each entry by ``id`` when the caller has them.
+    """
+    if keys is None:  # once each: tables have 100,000 rows
+        keys = {id(s): rule_sort_key(s) for s in scored}
     timed = sorted(
         (s for s in scored if s.candidate.time_ms is not None),
-        key=lambda s: (s.candidate.time_ms, rule_sort_key(s)),
+        key=lambda s: (s.candidate.time_ms, keys[id(s)]),
     )
     groups: list[list[Scored]] = []
+    head: tuple[Any, ...] = ()
     for s in timed:
-        if groups and tied(groups[-1][0].candidate, s.candidate):
+        info = _tie_info(s.candidate)
+        if groups and _tied_info(head, info):
             groups[-1].append(s)
         else:
             groups.append([s])
+            head = info
     ranked: list[Scored] = []
     for g, group in enumerate(groups, 1):
-        group.sort(key=lambda s: (rule_sort_key(s), s.candidate.time_ms))
+        group.sort(key=lambda s: (keys[id(s)], s.candidate.time_ms))
         for s in group:
             s.tie_group = g
             s.tied = len(group) > 1
@@ -272,10 +326,13 @@ def pareto_front(scored: Sequence[Scored]) -> set[tuple[str, int, int, int, str]
     for s in scored:
         if s.excluded:
             continue
-        d = s.context.get("derived", {})
+        d = s.derived_values()
         eff = d.get("ryoo_efficiency", 1.0)
         util = d.get("ryoo_utilization", 0.0)
         points.append((s.candidate.key, eff, util))
+    if len(points) > 32 and all(e.__class__ is float and u.__class__ is float and e == e
+                                and u == u for _k, e, u in points):
+        return _front_sorted(points)
     front = set()
     for key, eff, util in points:
         dominated = any(
@@ -283,6 +340,31 @@ def pareto_front(scored: Sequence[Scored]) -> set[tuple[str, int, int, int, str]
         )
         if not dominated:
             front.add(key)
+    return front
+
+
+def _front_sorted(points: list[tuple[Any, float, float]]) -> set[Any]:
+    """:func:`pareto_front`'s answer in O(n log n) for finite or infinite (not NaN) floats.
+
+    A point is dominated when a point of strictly higher efficiency has at least its
+    utilization, or a point of equal efficiency has a strictly higher utilization.
+    """
+    order = sorted(range(len(points)), key=lambda i: -points[i][1])
+    front = set()
+    best_before = -math.inf  # highest utilization among strictly higher efficiencies
+    i = 0
+    while i < len(order):
+        j = i
+        eff = points[order[i]][1]
+        while j < len(order) and points[order[j]][1] == eff:
+            j += 1
+        group = [points[k] for k in order[i:j]]
+        top = max(u for _k, _e, u in group)
+        for key, _e, util in group:
+            if not (best_before >= util or top > util):
+                front.add(key)
+        best_before = max(best_before, top)
+        i = j
     return front
 
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import fnmatch
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import finite_or_none
+from gpuadvisor.rows import RowView, row_views
 from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_key
 
 #: Verdicts of one configuration. ``failed``: the candidate's row did not run (status other
@@ -131,7 +132,7 @@ class Review:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form; the shape ``gpuadvisor review --json`` prints."""
-        return _clean({
+        out = _clean({
             "baseline": self.baseline,
             "candidate": self.candidate,
             "gpu": {"baseline": self.gpu_a, "candidate": self.gpu_b},
@@ -142,7 +143,7 @@ class Review:
             "regressions": self.regressions,
             "exit_code": self.exit_code,
             "kernels": [asdict(k) for k in self.kernels],
-            "configs": [dict(asdict(c), label=c.label) for c in self.configs],
+            "configs": [],  # filled below, already clean (one per row of the tables)
             "findings": {
                 "available": self.findings_available,
                 "added": self.findings_added,
@@ -150,6 +151,26 @@ class Review:
             },
             "notes": self.notes,
         })
+        out["configs"] = [_config_dict(c) for c in self.configs]
+        return out
+
+
+def _config_dict(c: ConfigChange) -> dict[str, Any]:
+    """``_clean(dict(asdict(c), label=c.label))`` without the generic deep walk."""
+    v = _clean_scalar
+    return {"kernel": v(c.kernel), "block": [v(b) for b in c.block],
+            "cache_config": v(c.cache_config), "verdict": v(c.verdict),
+            "time_a": v(c.time_a), "time_b": v(c.time_b), "change_pct": v(c.change_pct),
+            "noise_ms": v(c.noise_ms),
+            "metric_deltas": [_clean(asdict(d)) for d in c.metric_deltas],
+            "error": v(c.error), "label": v(c.label)}
+
+
+def _clean_scalar(value: Any) -> Any:
+    cls = value.__class__
+    if cls is str or cls is int or value is None or (cls is float and value - value == 0.0):
+        return value
+    return _clean(value)
 
 
 def config_label(block: Sequence[int], cache_config: str) -> str:
@@ -259,14 +280,18 @@ def review_tables(
     for kernel in sorted(kernels_b - kernels_a):
         notes.append(f"kernel {kernel} is only in {candidate_name} (new)")
 
-    rows_a = {config_key(r): r for r in a.to_dict(orient="records")}
-    rows_b = {config_key(r): r for r in b.to_dict(orient="records")}
+    rows_a = {config_key(r): r for r in row_views(a)}
+    rows_b = {config_key(r): r for r in row_views(b)}
+    same_metrics = _same_metrics(rows_a, rows_b)
     configs = [
-        compare_config(key, rows_a.get(key), rows_b.get(key), threshold_pct, time_column)
+        compare_config(key, rows_a.get(key), rows_b.get(key), threshold_pct, time_column,
+                       deltas=key not in same_metrics)
         for key in sorted(set(rows_a) | set(rows_b), key=_sort_key)
     ]
+    by_kernel = _by_kernel(rows_a, rows_b, configs)
     summaries = [
-        _kernel_summary(kernel, rows_a, rows_b, configs, threshold_pct, time_column)
+        _kernel_summary(kernel, rows_a, rows_b, configs, threshold_pct, time_column,
+                        by_kernel=by_kernel)
         for kernel in sorted(kernels_a | kernels_b)
     ]
     result = Review(
@@ -275,13 +300,18 @@ def review_tables(
         notes=notes, gpu_a=gpu_a, gpu_b=gpu_b,
     )
     if run_rules:
-        _diff_findings(result, a, b, common, rule_dirs, arch)
+        _diff_findings(result, a, b, common, rule_dirs, arch, rows_a, rows_b)
     return result
 
 
-def compare_config(key: tuple, row_a: dict | None, row_b: dict | None, threshold_pct: float,
-                   time_column: str = "time_ms") -> ConfigChange:
-    """The verdict for one configuration present in either table."""
+def compare_config(key: tuple, row_a: Mapping | None, row_b: Mapping | None,
+                   threshold_pct: float, time_column: str = "time_ms", *,
+                   deltas: bool = True) -> ConfigChange:
+    """The verdict for one configuration present in either table.
+
+    ``deltas=False``: the caller knows that no explaining metric differs between the rows
+    (:func:`_same_metrics`), so :func:`metric_deltas` would find none.
+    """
     kernel, bx, by, bz, cache = key
     change = ConfigChange(kernel=kernel, block=(bx, by, bz), cache_config=cache, verdict="")
     if row_a is None or row_b is None:
@@ -299,7 +329,7 @@ def compare_config(key: tuple, row_a: dict | None, row_b: dict | None, threshold
     if not ok_a:
         change.verdict = "fixed"
         return change
-    change.metric_deltas = metric_deltas(row_a, row_b)
+    change.metric_deltas = metric_deltas(row_a, row_b) if deltas else []
     if change.time_a is None or change.time_b is None:
         change.verdict = "no_time"
         return change
@@ -342,6 +372,43 @@ def noise_ms(row_a: dict, row_b: dict) -> float | None:
     return math.hypot(sa or 0.0, sb or 0.0)
 
 
+def _finite_column(values: list[Any]) -> Any:
+    """``finite_or_none`` of every cell as a float array (NaN where None)."""
+    import numpy as np
+
+    if all(v.__class__ is float for v in values):
+        arr = np.array(values, dtype=np.float64)
+        arr[~np.isfinite(arr)] = np.nan
+        return arr
+    return np.array([math.nan if (f := finite_or_none(v)) is None else f for v in values],
+                    dtype=np.float64)
+
+
+def _same_metrics(rows_a: dict, rows_b: dict) -> set[tuple]:
+    """Keys of both tables whose rows agree on every metric :func:`metric_deltas` reads
+    (equal, or missing on one side): there it finds nothing. Worked out on whole columns."""
+    import numpy as np
+
+    common = [k for k in rows_a if k in rows_b]
+    if not common:
+        return set()
+    sample_a, sample_b = rows_a[common[0]], rows_b[common[0]]
+    if not (isinstance(sample_a, RowView) and isinstance(sample_b, RowView)):
+        return set()
+    cols_a, cols_b = sample_a.columns, sample_b.columns
+    names = EXPLAINING_METRICS + sorted(
+        {k for k in list(cols_a) + list(cols_b) if str(k).startswith(STALL_PREFIX)})
+    ia = np.array([rows_a[k].index for k in common], dtype=np.int64)
+    ib = np.array([rows_b[k].index for k in common], dtype=np.int64)
+    differs = np.zeros(len(common), dtype=bool)
+    for name in names:
+        if name not in cols_a or name not in cols_b:
+            continue  # missing on one side: never a delta
+        va, vb = _finite_column(cols_a[name])[ia], _finite_column(cols_b[name])[ib]
+        differs |= ~np.isnan(va) & ~np.isnan(vb) & (va != vb)
+    return {k for k, d in zip(common, differs.tolist(), strict=True) if not d}
+
+
 def metric_deltas(row_a: dict, row_b: dict, limit: int = 3) -> list[MetricDelta]:
     """The biggest relative metric changes between two rows (those that may explain a change).
 
@@ -369,16 +436,33 @@ def metric_deltas(row_a: dict, row_b: dict, limit: int = 3) -> list[MetricDelta]
 # --------------------------------------------------------------------------- helpers
 
 
+def _by_kernel(rows_a: dict, rows_b: dict, configs: list[ConfigChange]
+               ) -> dict[str, tuple[dict, dict, list[ConfigChange]]]:
+    """Per kernel: its rows of each table and its configuration changes (one pass each; a
+    scan of everything per kernel made many-kernel reviews quadratic)."""
+    out: dict[str, tuple[dict, dict, list[ConfigChange]]] = {}
+    for side, rows in ((0, rows_a), (1, rows_b)):
+        for key, row in rows.items():
+            out.setdefault(key[0], ({}, {}, []))[side][key] = row
+    for c in configs:
+        out.setdefault(c.kernel, ({}, {}, []))[2].append(c)
+    return out
+
+
 def _kernel_summary(kernel: str, rows_a: dict, rows_b: dict, configs: list[ConfigChange],
-                    threshold_pct: float, time_column: str) -> KernelSummary:
-    mine = [c for c in configs if c.kernel == kernel]
+                    threshold_pct: float, time_column: str, *,
+                    by_kernel: dict[str, tuple[dict, dict, list[ConfigChange]]] | None = None
+                    ) -> KernelSummary:
+    if by_kernel is None:
+        by_kernel = _by_kernel(rows_a, rows_b, configs)
+    own_a, own_b, mine = by_kernel.get(kernel, ({}, {}, []))
     counts: dict[str, int] = {}
     for c in mine:
         counts[c.verdict] = counts.get(c.verdict, 0) + 1
-    in_a = any(k[0] == kernel for k in rows_a)
-    in_b = any(k[0] == kernel for k in rows_b)
-    best_a = _best(rows_a, kernel, time_column)
-    best_b = _best(rows_b, kernel, time_column)
+    in_a = bool(own_a)
+    in_b = bool(own_b)
+    best_a = _best(own_a, kernel, time_column)
+    best_b = _best(own_b, kernel, time_column)
     summary = KernelSummary(
         kernel=kernel,
         best_a=config_label(best_a[0][1:4], best_a[0][4]) if best_a else None,
@@ -419,7 +503,8 @@ def _best(rows: dict, kernel: str, time_column: str) -> tuple[tuple, float] | No
 
 
 def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
-                   rule_dirs: Sequence[str | Path], arch: str | None) -> None:
+                   rule_dirs: Sequence[str | Path], arch: str | None,
+                   keys_a: Iterable[tuple], keys_b: Iterable[tuple]) -> None:
     """Run the rules on both tables and keep the findings that appeared or disappeared.
 
     Configuration findings are compared configuration by configuration, over the
@@ -436,22 +521,31 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     a = a[a["kernel"].astype(str).isin(common)]
     b = b[b["kernel"].astype(str).isin(common)]
     try:
-        found_a = findings_by_key(analyze_sweep(a, arch=arch, rule_dirs=tuple(rule_dirs)))
-        found_b = findings_by_key(analyze_sweep(b, arch=arch, rule_dirs=tuple(rule_dirs)))
+        # One set of rules and one scorer for both tables: what the tables share (derived
+        # values, rule results) is worked out once.
+        from gpuadvisor.rules.engine import load_rules_or_fail
+        from gpuadvisor.scoring import TableScorer
+
+        rules = load_rules_or_fail(tuple(rule_dirs))
+        scorer = TableScorer(rules)
+        fired_of: dict[tuple[int, ...], list[tuple[str, Any]]] = {}
+        found_a = _FindingIndex(analyze_sweep(a, arch=arch, rules=rules, scorer=scorer),
+                                fired_of)
+        found_b = _FindingIndex(analyze_sweep(b, arch=arch, rules=rules, scorer=scorer),
+                                fired_of)
     except UserError as err:
         result.notes.append(f"rule findings skipped: {err}")
         return
-    both = {config_key(r) for r in a.to_dict(orient="records")} & {
-        config_key(r) for r in b.to_dict(orient="records")}
-    fa = {k: f for k, f in found_a.items() if k[2] is None or k[2] in both}
-    fb = {k: f for k, f in found_b.items() if k[2] is None or k[2] in both}
+    both = {k for k in keys_a if k[0] in common} & {k for k in keys_b if k[0] in common}
     result.findings_available = True
     _explain_best_changes(result, found_a, found_b)
-    result.findings_added = [finding_dict(fb[k]) for k in sorted(set(fb) - set(fa), key=str)]
-    result.findings_removed = [finding_dict(fa[k]) for k in sorted(set(fa) - set(fb), key=str)]
+    added, removed = found_a.diff(found_b, both)
+    result.findings_added = [finding_dict(_finding(v)) for _k, v in added]
+    result.findings_removed = [finding_dict(_finding(v)) for _k, v in removed]
 
 
-def _explain_best_changes(result: Review, found_a: dict, found_b: dict) -> None:
+def _explain_best_changes(result: Review, found_a: _FindingIndex,
+                          found_b: _FindingIndex) -> None:
     """For a kernel whose best configuration moved, keep the findings of the new best that
     the old best did not have: a pull request that launches 16x16 instead of 32x8 is told
     what the rules hold against 16x16."""
@@ -459,10 +553,11 @@ def _explain_best_changes(result: Review, found_a: dict, found_b: dict) -> None:
         if not summary.best_changed or not summary.best_key_a or not summary.best_key_b:
             continue
         key_a, key_b = tuple(summary.best_key_a), tuple(summary.best_key_b)
-        rules_a = {k[0] for k in found_a if k[1] == summary.kernel and k[2] == key_a}
+        rules_a = {k[0] for k, _v in found_a.at(key_a) if k[1] == summary.kernel}
         summary.best_findings = [
-            finding_dict(f) for k, f in sorted(found_b.items(), key=lambda kv: str(kv[0]))
-            if k[1] == summary.kernel and k[2] == key_b and k[0] not in rules_a
+            finding_dict(_finding(f))
+            for k, f in sorted(found_b.at(key_b), key=lambda kv: str(kv[0]))
+            if k[1] == summary.kernel and k[0] not in rules_a
         ]
 
 
@@ -497,6 +592,90 @@ def findings_by_key(analysis: Any) -> dict[tuple, Any]:
             if getattr(f, "scope", "config") == "config":
                 out[(f.rule_id, f.kernel, key or None)] = f
     return out
+
+
+class _FindingIndex:
+    """:func:`findings_by_key` of an analysis, held per configuration (issue 13).
+
+    A 100,000-row table has ~500,000 configuration findings and a review shows the few that
+    differ: here each ranked configuration keeps the list of rules that fired on it (shared by
+    configurations whose results are the same objects), and keys, Finding objects and set
+    differences are made only where two tables' lists differ. Values are Findings or
+    (result, kernel, config) triples that :func:`_finding` turns into one.
+    """
+
+    def __init__(self, analysis: Any,
+                 fired_of: dict[tuple[int, ...], list[tuple[str, Any]]] | None = None) -> None:
+        """``fired_of``: shared by the two tables' indexes, so that configurations with the
+        very same results hold the very same list (and :meth:`diff` skips them)."""
+        from gpuadvisor.analysis import _LazyEntry
+
+        self.kernel_level: dict[tuple, Any] = {}
+        #: config key -> (kernel, fired: list of (rule id, result or Finding))
+        self.configs: dict[tuple, tuple[str, list[tuple[str, Any]]]] = {}
+        fired_of = {} if fired_of is None else fired_of
+        for kernel in analysis.kernels:
+            for f in kernel.findings:
+                config = f.config
+                scoped = f.scope == "config" and config is not None
+                self.kernel_level[(f.rule_id, f.kernel, tuple(config) if scoped else None)] = f
+            for entry in kernel.ranking:
+                if isinstance(entry, _LazyEntry) and "_findings" not in entry.__dict__:
+                    s = entry._source[0]
+                    signature = tuple(map(id, s.results))
+                    fired = fired_of.get(signature)
+                    if fired is None:
+                        fired = fired_of[signature] = [
+                            (r.rule.id, r) for r in s.results
+                            if r.status == "fired" and r.rule.scope == "config"]
+                else:  # findings already made: the entry's kernel is theirs
+                    fired = [(f.rule_id, f) for f in entry.findings
+                             if getattr(f, "scope", "config") == "config"]
+                self.configs[entry.key] = (entry.kernel, fired)
+
+    def at(self, config: tuple) -> list[tuple[tuple, Any]]:
+        """(key, value) of the configuration findings at ``config``."""
+        held = self.configs.get(config)
+        if held is None:
+            return []
+        kernel, fired = held
+        return [((rid, kernel, config), _value(v, kernel, config)) for rid, v in fired]
+
+    def diff(self, other: _FindingIndex, both: set[tuple]
+             ) -> tuple[list[tuple[tuple, Any]], list[tuple[tuple, Any]]]:
+        """(findings of ``other`` not here, findings here not in ``other``), each sorted by
+        ``str`` of the key; configuration findings only over ``both`` tables' configurations."""
+        added = [(k, v) for k, v in other.kernel_level.items() if k not in self.kernel_level
+                 and (k[2] is None or k[2] in both)]
+        removed = [(k, v) for k, v in self.kernel_level.items() if k not in other.kernel_level
+                   and (k[2] is None or k[2] in both)]
+        for mine, theirs, out in ((self, other, removed), (other, self, added)):
+            for config, (kernel, fired) in mine.configs.items():
+                if config not in both:
+                    continue
+                held = theirs.configs.get(config)
+                if held is not None and held[1] is fired and held[0] == kernel:
+                    continue  # the very same results: nothing differs
+                present = {(rid, held[0]) for rid, _v in held[1]} if held is not None else set()
+                for rid, v in fired:
+                    if (rid, kernel) not in present:
+                        out.append(((rid, kernel, config), _value(v, kernel, config)))
+        return (sorted(added, key=lambda kv: str(kv[0])),
+                sorted(removed, key=lambda kv: str(kv[0])))
+
+
+def _value(v: Any, kernel: str, config: tuple) -> Any:
+    from gpuadvisor.rules.engine import RuleResult
+
+    return (v, kernel, config) if isinstance(v, RuleResult) else v
+
+
+def _finding(value: Any) -> Any:
+    if isinstance(value, tuple):
+        from gpuadvisor.rank import Finding
+
+        return Finding.from_result(*value)
+    return value
 
 
 def finding_dict(finding: Any) -> dict[str, Any]:

@@ -119,6 +119,30 @@ def normalize(rows: pd.DataFrame | Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     return df[COLUMNS + stalls + extra].reset_index(drop=True)
 
 
+def is_normalized(df: Any) -> bool:
+    """True when :func:`normalize` would return ``df`` unchanged (column order, dtypes,
+    filled defaults, index): callers that only read may then skip the copy it makes."""
+    if not isinstance(df, pd.DataFrame) or not isinstance(df.index, pd.RangeIndex):
+        return False
+    if df.index.start != 0 or df.index.step != 1 or not df.columns.is_unique:
+        return False
+    names = list(df.columns)
+    if not all(isinstance(c, str) for c in names):
+        return False
+    stalls = sorted(c for c in names if c.startswith(STALL_PREFIX))
+    extra = [c for c in names if c not in COLUMNS and c not in stalls]
+    if names != COLUMNS + stalls + extra:
+        return False
+    for col in _INT_COLUMNS:
+        if str(df[col].dtype) != "Int64":
+            return False
+    for col in TIMING_COLUMNS + METRIC_COLUMNS + ["sm_count"]:
+        if col != "l2_flushed" and df[col].dtype != "float64":
+            return False
+    return not any(df[col].isna().any()
+                   for col in ("block_y", "block_z", "block_size", "cache_config", "status"))
+
+
 def config_key(row: Mapping[str, Any]) -> tuple[str, int, int, int, str]:
     """The identity of one configuration: what --resume and review match rows on."""
     return (

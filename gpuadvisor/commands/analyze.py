@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
@@ -66,7 +65,10 @@ def analyze_command(
                              access=access.strip().lower() if access else None,
                              provenance=provenance, sources=sources, shapes=shape_list)
     if as_json:
-        typer.echo(json.dumps(analysis.to_dict(top=top), indent=2))
+        from gpuadvisor import jsontext
+
+        out = analysis.to_dict(top=top, shared=True)
+        typer.echo(jsontext.dumps(out, reuse=out["ranking"]))
     elif markdown:
         typer.echo(render_md(analysis, top=top))
     else:

@@ -59,9 +59,9 @@ def review(
     )
     if json_out or markdown:
         if json_out:
-            import json
+            from gpuadvisor import jsontext
 
-            text = json.dumps(result.to_dict(), indent=2) + "\n"
+            text = jsontext.dumps(result.to_dict()) + "\n"
         else:
             from gpuadvisor.report.markdown import review_markdown
 

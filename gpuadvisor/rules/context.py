@@ -397,12 +397,19 @@ def metrics_context(row: Mapping[str, Any] | None) -> dict[str, Any]:
     """The row's numeric metric columns (identity and text columns left out; NaN dropped)."""
     if not row:
         return {}
-    skip = {"kernel", "block_x", "block_y", "block_z", "grid_x", "grid_y", "grid_z",
-            "cache_config", "gpu", "arch", "profiler", "profiler_version", "source", "status",
-            "error"}
     out: dict[str, Any] = {}
     for key, value in row.items():
-        if key in skip:
+        if key in _NOT_METRICS:
+            continue
+        cls = value.__class__
+        if cls is float:  # the common cases first: what _plain and the checks below do
+            if value == value:
+                out[str(key)] = value
+            continue
+        if cls is int:
+            out[str(key)] = value
+            continue
+        if cls is str or value is None:
             continue
         value = _plain(value)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -413,36 +420,84 @@ def metrics_context(row: Mapping[str, Any] | None) -> dict[str, Any]:
     return out
 
 
+#: Identity and text columns: never metrics.
+_NOT_METRICS = frozenset({"kernel", "block_x", "block_y", "block_z", "grid_x", "grid_y",
+                          "grid_z", "cache_config", "gpu", "arch", "profiler",
+                          "profiler_version", "source", "status", "error"})
+
+
+def metric_value(row: Mapping[str, Any] | None, key: str) -> Any:
+    """``metrics_context(row).get(key)`` without building the whole dict (None: not there)."""
+    if not row or key in _NOT_METRICS or key not in row:
+        return None
+    return metric_of(row[key])
+
+
+def metric_of(value: Any) -> Any:
+    """A cell as the metrics context holds it, or None when it is left out."""
+    cls = value.__class__
+    if cls is float:
+        return value if value == value else None
+    value = _plain(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
 def build_context(arch: Arch, board: Board | None, kernel: KernelInfo,
                   block: tuple[int, int, int], cache_config: str = "default",
                   *, row: Mapping[str, Any] | None = None, sm_count: int | None = None,
                   grid: tuple[int, int, int] | None = None,
                   sweep: Mapping[str, Any] | None = None,
-                  arch_ctx: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The full context a rule is evaluated against, for one configuration."""
+                  arch_ctx: Mapping[str, Any] | None = None,
+                  derived: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The full context a rule is evaluated against, for one configuration.
+
+    ``derived``: the result of :func:`derive` for these arguments when the caller already has
+    it (analysis computes it once per distinct launch configuration and shares it).
+    """
     if sm_count is None and board is not None:
         sm_count = board.sm_count
     metrics = metrics_context(row)
-    regs = metrics.get("registers_per_thread")
-    smem = metrics.get("shared_mem_per_block")
-    derived = derive(arch, kernel, block, cache_config, sm_count, grid,
-                     int(regs) if regs is not None else None,
-                     int(smem) if smem is not None else None)
-    bx, by, bz = block
+    if derived is None:
+        regs = metrics.get("registers_per_thread")
+        smem = metrics.get("shared_mem_per_block")
+        derived = derive(arch, kernel, block, cache_config, sm_count, grid,
+                         int(regs) if regs is not None else None,
+                         int(smem) if smem is not None else None)
+    parts = launch_context(block, cache_config, grid, derived)
     ctx: dict[str, Any] = {
-        "block": {"x": bx, "y": by, "z": bz, "size": bx * by * bz},
+        "block": parts["block"],
         "arch": dict(arch_ctx) if arch_ctx is not None else arch_context(arch),
         "board": board_context(board, sm_count),
         "kernel": kernel.to_context(),
         "metrics": metrics,
         "derived": derived,
-        "config": {"cache_config": cache_config,
-                   "label": f"{bx}x{by}" + (f"x{bz}" if bz != 1 else "")},
+        "config": parts["config"],
         "sweep": dict(sweep or {}),
     }
+    if "grid" in parts:
+        ctx["grid"] = parts["grid"]
+    return ctx
+
+
+def launch_context(block: tuple[int, int, int], cache_config: str,
+                   grid: tuple[int, int, int] | None, derived: Mapping[str, Any]
+                   ) -> dict[str, Any]:
+    """The ``block``, ``config``, ``grid`` and ``derived`` parts of a context: everything that
+    follows from the launch configuration (and its derived values)."""
+    bx, by, bz = block
+    out: dict[str, Any] = {
+        "block": {"x": bx, "y": by, "z": bz, "size": bx * by * bz},
+        "derived": derived,
+        "config": {"cache_config": cache_config,
+                   "label": f"{bx}x{by}" + (f"x{bz}" if bz != 1 else "")},
+    }
     if grid is not None:
-        ctx["grid"] = {"x": grid[0], "y": grid[1], "z": grid[2],
+        out["grid"] = {"x": grid[0], "y": grid[1], "z": grid[2],
                        "blocks": grid[0] * grid[1] * grid[2]}
     elif "grid_blocks" in derived:
-        ctx["grid"] = {"blocks": derived["grid_blocks"]}
-    return ctx
+        out["grid"] = {"blocks": derived["grid_blocks"]}
+    return out

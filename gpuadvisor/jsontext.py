@@ -1,0 +1,109 @@
+"""``json.dumps(obj, indent=2)``, byte for byte, about twice as fast (issue 13).
+
+With ``indent`` set, the standard library encodes in pure Python through nested generators
+(Python 3.11 has no C path for it): the ~65 MB JSON of a 100,000-row analysis took longer than
+the analysis. :func:`dumps` walks the same plain structures (dicts with string keys, lists,
+tuples, strings, numbers, booleans, None) with one recursive function and the library's own
+C string escaper and float/int formatting. Anything else (other key or value types, NaN keys,
+subclasses) makes it hand the whole object to ``json.dumps``, so the output is always what
+``json.dumps(obj, indent=2)`` prints, and so are its errors.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from json.encoder import encode_basestring_ascii as _string  # type: ignore[attr-defined]
+from typing import Any
+
+_float = float.__repr__
+_int = int.__repr__
+_INF = float("inf")
+
+
+class _Unsupported(Exception):
+    """A value the fast path does not handle exactly like the standard encoder."""
+
+
+def _number(value: float) -> str:
+    if value != value:
+        return "NaN"
+    if value == _INF:
+        return "Infinity"
+    if value == -_INF:
+        return "-Infinity"
+    return _float(value)
+
+
+def _encode(o: Any, indent: str, reuse: dict[int, Any]) -> str:
+    cls = o.__class__
+    if cls is str:
+        return _string(o)
+    if cls is dict:
+        if not o:
+            return "{}"
+        if id(o) not in reuse:
+            return _encode_dict(o, indent, reuse)
+        seen = reuse[id(o)]  # an object standing in several places: encoded once
+        if seen is None:
+            text = _encode_dict(o, indent, reuse)
+            reuse[id(o)] = (text, indent)
+            return text
+        text, at = seen
+        # Every line break inside is followed by at least the indentation it was encoded at
+        # (strings carry no raw line breaks): re-indent by replacing that prefix.
+        return text if at == indent else text.replace(at, indent)
+    if cls is list or cls is tuple:
+        if not o:
+            return "[]"
+        inner = indent + "  "
+        return "[" + inner + ("," + inner).join([_encode(v, inner, reuse) for v in o]) + \
+            indent + "]"
+    if o is None:
+        return "null"
+    if o is True:
+        return "true"
+    if o is False:
+        return "false"
+    if cls is int:
+        return _int(o)
+    if cls is float:
+        return _number(o)
+    raise _Unsupported
+
+
+def _encode_dict(o: dict[Any, Any], indent: str, reuse: dict[int, Any]) -> str:
+    inner = indent + "  "
+    parts = []
+    for key, value in o.items():
+        if key.__class__ is not str:
+            raise _Unsupported
+        vcls = value.__class__
+        if vcls is str:
+            parts.append(_string(key) + ": " + _string(value))
+        elif vcls is float:
+            parts.append(_string(key) + ": " + _number(value))
+        elif value is None:
+            parts.append(_string(key) + ": null")
+        elif value is True:
+            parts.append(_string(key) + ": true")
+        elif value is False:
+            parts.append(_string(key) + ": false")
+        elif vcls is int:
+            parts.append(_string(key) + ": " + _int(value))
+        else:
+            parts.append(_string(key) + ": " + _encode(value, inner, reuse))
+    return "{" + inner + ("," + inner).join(parts) + indent + "}"
+
+
+def dumps(obj: Any, reuse: Iterable[Any] = ()) -> str:
+    """Exactly ``json.dumps(obj, indent=2)``.
+
+    ``reuse``: dicts that stand in several places of ``obj`` (e.g. the ranking entries of
+    ``Analysis.to_dict(shared=True)``): each is encoded once and re-indented where it recurs.
+    """
+    seen: dict[int, Any] = {id(d): None for d in reuse}
+    try:
+        return _encode(obj, "\n", seen)
+    except (_Unsupported, RecursionError):
+        return json.dumps(obj, indent=2)

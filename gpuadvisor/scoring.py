@@ -1,0 +1,425 @@
+"""Score the candidate configurations of every kernel of a table in one pass (issue 13).
+
+Scoring one configuration at a time built a full rule context (~60 derived values, the row's
+metrics, the kernel and architecture) and evaluated ~27 configuration rules on it: ~0.7 ms per
+row, minutes for a 100,000-row table. Here:
+
+* derived values (:func:`~gpuadvisor.rules.context.derive`) are computed once per distinct
+  launch configuration — (architecture, kernel resources, block, cache configuration, grid,
+  registers, shared memory) — and shared by every row and kernel that has it;
+* each rule is evaluated once per distinct combination of the values it reads
+  (:mod:`gpuadvisor.rules.grouped`), found with NumPy over all candidates of the table, and
+  the result is shared by the candidates of that combination;
+* scores are the products of the factors in rule order, as :func:`~gpuadvisor.rank.score`
+  multiplies them (multiplying by 1.0 for a rule that did not fire changes no bit);
+* a candidate's full context is built only when something reads it (:class:`LazyScored`).
+
+The results are the objects :func:`~gpuadvisor.rank.score` returns, value for value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpuadvisor.arch import Arch, Board
+from gpuadvisor.rank import Candidate, Scored, score
+from gpuadvisor.rows import RowView
+from gpuadvisor.rules.context import (
+    _NOT_METRICS,
+    KernelInfo,
+    board_context,
+    build_context,
+    derive,
+    launch_context,
+    metric_of,
+    metric_value,
+    metrics_context,
+)
+from gpuadvisor.rules.engine import Rule, RuleResult, evaluate
+from gpuadvisor.rules.grouped import MISSING, RuleMemo, project, read_names, token
+
+#: True inside :func:`one_by_one`: every candidate scored on its own full context (tests).
+_ONE_BY_ONE = False
+
+#: Roots whose values come from the kernel (the same for all its candidates).
+_KERNEL_ROOTS = ("arch", "board", "kernel")
+#: Roots whose values follow from the launch configuration (the derived-values key).
+_CONFIG_ROOTS = ("derived", "grid", "block", "config")
+
+
+@contextmanager
+def one_by_one() -> Iterator[None]:
+    """Score each candidate on its own freshly built context with
+    :func:`~gpuadvisor.rank.score`, as before issue 13: the reference the grouped scoring is
+    tested against."""
+    global _ONE_BY_ONE
+    previous = _ONE_BY_ONE
+    _ONE_BY_ONE = True
+    try:
+        yield
+    finally:
+        _ONE_BY_ONE = previous
+
+
+class LazyScored(Scored):
+    """A :class:`~gpuadvisor.rank.Scored` whose context is built on first use."""
+
+    def __init__(self, candidate: Candidate, results: list[RuleResult], score: float,
+                 excluded: bool, build: Callable[[], dict[str, Any]],
+                 derived: dict[str, Any], kernel: dict[str, Any]) -> None:
+        self._build = build
+        self._derived = derived
+        self._kernel = kernel
+        super().__init__(candidate, results, score, excluded, None)  # type: ignore[arg-type]
+
+    def derived_values(self) -> dict[str, Any]:
+        return self._derived  # the very dict the context holds as "derived"
+
+    def confidence_context(self) -> dict[str, Any]:
+        ctx = self.__dict__.get("_ctx")
+        if ctx is not None:
+            return ctx
+        # confidence() reads derived values and kernel.access_source only.
+        return {"derived": self._derived, "kernel": self._kernel}
+
+    @property  # type: ignore[override]
+    def context(self) -> dict[str, Any]:
+        ctx = self.__dict__.get("_ctx")
+        if ctx is None:
+            ctx = self.__dict__["_ctx"] = self._build()
+        return ctx
+
+    @context.setter
+    def context(self, value: dict[str, Any] | None) -> None:
+        self.__dict__["_ctx"] = value
+
+
+@dataclass
+class KernelSetup:
+    """What every context of one kernel shares."""
+
+    arch: Arch
+    board: Board | None
+    kinfo: KernelInfo
+    sm_count: int | None
+    arch_ctx: dict[str, Any]
+    #: The kernel-wide part of the context, for projections.
+    base: dict[str, Any] = field(init=False, repr=False)
+    #: The kernel's share of the derived-values key.
+    derive_key: tuple[Any, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.sm_count is None and self.board is not None:
+            self.sm_count = self.board.sm_count
+        self.base = {"arch": self.arch_ctx, "board": board_context(self.board, self.sm_count),
+                     "kernel": self.kinfo.to_context()}
+        k = self.kinfo
+        self.derive_key = (self.arch.name, id(self.arch), token(k.elem_bytes),
+                           token(k.registers_per_thread), token(k.shared_mem_per_block),
+                           _access_key(k.measured_access), token(k.extra), token(k.domain),
+                           token(k.instr_per_region), token(self.sm_count))
+
+
+def _access_key(access: Any) -> str:
+    """What ``KernelAccess.derived`` depends on: the fitted models, not the profiles."""
+    from gpuadvisor.access_model import KernelAccess
+
+    if not isinstance(access, KernelAccess):
+        return repr(access)
+    fits = [(f.chosen, f.consistent) if f is not None else None
+            for f in (access.loads, access.stores)]
+    return repr((fits, access.load_share))
+
+
+class TableScorer:
+    """Scores candidates of many kernels, sharing derived values and rule results."""
+
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        self.rules = list(rules)
+        self.config_rules = [r for r in self.rules if r.scope == "config"]
+        self.memo = RuleMemo()
+        self._derived: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._keepalive: list[Any] = []
+        self._columns: dict[tuple[int, str], list[Any]] = {}
+        self._results: dict[tuple[Any, ...], RuleResult] = {}
+        self._setup_ids: dict[tuple[Any, ...], int] = {}
+        self._tokens: dict[tuple[int, str], list[Any]] = {}
+
+    def metric(self, row: Any, key: str) -> Any:
+        """``metric_value(row, key)``, worked out once per table column for row views."""
+        if not isinstance(row, RowView):
+            return metric_value(row, key)
+        cols = row.columns
+        values = self._columns.get((id(cols), key))
+        if values is None:
+            col = cols.get(key) if key not in _NOT_METRICS else None
+            values = ([None] * len(next(iter(cols.values()))) if col is None
+                      else [metric_of(v) for v in col])
+            self._columns[(id(cols), key)] = values
+            self._keepalive.append(cols)
+        return values[row.index]
+
+    def metric_token(self, row: Any, name: str) -> Any:
+        """The token of ``metrics.<key>`` (or of the whole metrics group) for one row."""
+        root, _, key = name.partition(".")
+        if not key:
+            return token(metrics_context(row))
+        if "." in key:  # below a number: never a value
+            return MISSING
+        if not isinstance(row, RowView):
+            return _token_or_missing(metric_value(row, key))
+        return self.metric_tokens(row, name)[row.index]
+
+    def metric_tokens(self, row: RowView, name: str) -> list[Any]:
+        """:meth:`metric_token` of every row of ``row``'s table."""
+        tokens = self._tokens.get((id(row.columns), name))
+        if tokens is None:
+            root, _, key = name.partition(".")
+            if not key or "." in key:  # the whole group, or below a number
+                size = len(next(iter(row.columns.values())))
+                tokens = ([token(metrics_context(RowView(row.columns, i))) for i in range(size)]
+                          if not key else [MISSING] * size)
+            else:
+                self.metric(row, key)
+                seen: dict[Any, Any] = {}  # equal cells share one token (-0.0 is not 0.0)
+                tokens = [_token_or_missing(v) if v.__class__ is not float or v == 0.0
+                          else seen.get(v) or seen.setdefault(v, _token_or_missing(v))
+                          for v in self._columns[(id(row.columns), key)]]
+            self._tokens[(id(row.columns), name)] = tokens
+        return tokens
+
+    def _int_metric(self, row: Any, key: str) -> int | None:
+        value = self.metric(row, key)
+        return int(value) if value is not None else None
+
+    # ------------------------------------------------------------------ contexts
+
+    def derived_key(self, setup: KernelSetup, c: Candidate) -> tuple[Any, ...]:
+        return (self._setup_id(setup), c.block, c.cache_config, c.grid,
+                self._int_metric(c.row, "registers_per_thread"),
+                self._int_metric(c.row, "shared_mem_per_block"))
+
+    def _setup_id(self, setup: KernelSetup) -> int:
+        """A small number per distinct kernel share of the key (cheap to hash per row)."""
+        known = setup.__dict__.get("_derive_id")
+        if known is None or known[0] is not self:
+            ident = self._setup_ids.setdefault(setup.derive_key, len(self._setup_ids))
+            known = setup.__dict__["_derive_id"] = (self, ident)
+        return known[1]
+
+    def _derived_keys(self, setups: Sequence[KernelSetup], kslot: list[int],
+                      cands: list[Candidate]) -> list[tuple[Any, ...]]:
+        """:meth:`derived_key` of every candidate, with register and shared-memory cells
+        taken from whole columns."""
+        ids = [self._setup_id(s) for s in setups]
+        out = []
+        regs_col = smem_col = None
+        cols: Any = None
+        for k, c in zip(kslot, cands, strict=True):
+            row = c.row
+            if isinstance(row, RowView):
+                if row.columns is not cols:
+                    cols = row.columns
+                    self.metric(row, "registers_per_thread")
+                    self.metric(row, "shared_mem_per_block")
+                    regs_col = self._columns[(id(cols), "registers_per_thread")]
+                    smem_col = self._columns[(id(cols), "shared_mem_per_block")]
+                regs, smem = regs_col[row.index], smem_col[row.index]  # type: ignore[index]
+                out.append((ids[k], c.block, c.cache_config, c.grid,
+                            int(regs) if regs is not None else None,
+                            int(smem) if smem is not None else None))
+            else:
+                out.append(self.derived_key(setups[k], c))
+        return out
+
+    def derived(self, setup: KernelSetup, c: Candidate,
+                key: tuple[Any, ...] | None = None) -> dict[str, Any]:
+        key = key if key is not None else self.derived_key(setup, c)
+        d = self._derived.get(key)
+        if d is None:
+            self._keepalive.append(setup.arch)
+            d = self._derived[key] = derive(setup.arch, setup.kinfo, c.block, c.cache_config,
+                                            setup.sm_count, c.grid, key[4], key[5])
+        return d
+
+    def context(self, setup: KernelSetup, c: Candidate,
+                key: tuple[Any, ...] | None = None) -> dict[str, Any]:
+        """The full rule context of one candidate (as build_context gives it)."""
+        return build_context(setup.arch, setup.board, setup.kinfo, c.block, c.cache_config,
+                             row=c.row, sm_count=setup.sm_count, grid=c.grid,
+                             arch_ctx=setup.arch_ctx, derived=self.derived(setup, c, key))
+
+    # ------------------------------------------------------------------ scoring
+
+    def score_kernels(self, work: Sequence[tuple[KernelSetup, Sequence[Candidate]]]
+                      ) -> list[list[Scored]]:
+        """Every kernel's candidates scored, in the order given."""
+        import numpy as np
+
+        if _ONE_BY_ONE:
+            return [[score(self.rules, c, build_context(
+                s.arch, s.board, s.kinfo, c.block, c.cache_config, row=c.row,
+                sm_count=s.sm_count, grid=c.grid, arch_ctx=s.arch_ctx)) for c in cs]
+                for s, cs in work]
+
+        setups = [s for s, _ in work]
+        cands: list[Candidate] = []
+        kslot: list[int] = []
+        for k, (_setup, cs) in enumerate(work):
+            cands.extend(cs)
+            kslot.extend([k] * len(cs))
+        n = len(cands)
+        dkeys = self._derived_keys(setups, kslot, cands)
+        dindex: dict[tuple[Any, ...], int] = {}
+        did = np.fromiter((dindex.setdefault(key, len(dindex)) for key in dkeys),
+                          dtype=np.int64, count=n)
+        kslot_arr = np.asarray(kslot, dtype=np.int64)
+        contexts: dict[int, dict[str, Any]] = {}
+
+        def context_of(i: int) -> dict[str, Any]:
+            ctx = contexts.get(i)
+            if ctx is None:
+                ctx = contexts[i] = self.context(setups[kslot[i]], cands[i], dkeys[i])
+            return ctx
+
+        metric_codes: dict[str, Any] = {}
+        # Candidates whose rows are views of one table: their metric codes come from whole
+        # columns (each distinct cell tokenized once), the others one by one.
+        tables = {id(c.row.columns): c.row.columns for c in cands if isinstance(c.row, RowView)}
+        viewed = np.array([isinstance(c.row, RowView) for c in cands], dtype=bool)
+        if len(tables) == 1 and viewed.any():
+            table_rows = np.array([c.row.index if isinstance(c.row, RowView) else 0
+                                   for c in cands], dtype=np.int64)
+        else:
+            viewed[:] = False
+
+        def metric_code(name: str) -> Any:
+            codes = metric_codes.get(name)
+            if codes is None:
+                seen: dict[Any, int] = {}
+                codes = np.zeros(n, dtype=np.int64)
+                if viewed.any():
+                    row = next(c.row for c in cands if isinstance(c.row, RowView))
+                    column = self.metric_tokens(row, name)
+                    col_codes = np.fromiter((seen.setdefault(t, len(seen)) for t in column),
+                                            dtype=np.int64, count=len(column))
+                    codes[viewed] = col_codes[table_rows[viewed]]
+                for i in np.flatnonzero(~viewed).tolist():
+                    codes[i] = seen.setdefault(self.metric_token(cands[i].row, name), len(seen))
+                metric_codes[name] = codes
+            return codes
+
+        # The launch-configuration part of each distinct derived key, for projections.
+        dfirst: dict[int, int] = {}
+        for i, d in enumerate(did.tolist()):
+            dfirst.setdefault(d, i)
+        ddicts = [self.derived(setups[kslot[i]], cands[i], dkeys[i]) for i in dfirst.values()]
+        dparts = [launch_context(cands[i].block, cands[i].cache_config, cands[i].grid, d)
+                  for i, d in zip(dfirst.values(), ddicts, strict=True)]
+        dlist = did.tolist()
+
+        kcache: list[dict[str, Any]] = [{} for _ in setups]
+        dcache: list[dict[str, Any]] = [{} for _ in dparts]
+        vals = np.ones(n, dtype=np.float64)
+        excluded = np.zeros(n, dtype=bool)
+        per_rule: list[list[RuleResult]] = []
+        grouping: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+        for rule in self.config_rules:
+            names = read_names(rule)
+            knames = [nm for nm in names if nm.split(".")[0] in _KERNEL_ROOTS]
+            dnames = [nm for nm in names if nm.split(".")[0] in _CONFIG_ROOTS]
+            mnames = [nm for nm in names if nm.split(".")[0] == "metrics"]
+            ktokens, kcodes = _codes([_project(s.base, knames, kcache[j])
+                                      for j, s in enumerate(setups)])
+            dtokens, dcodes = _codes([_project(p, dnames, dcache[j])
+                                      for j, p in enumerate(dparts)])
+            parts = [kcodes[kslot_arr], dcodes[did]]
+            parts.extend(metric_code(nm) for nm in mnames)
+            signature = tuple(p.tobytes() for p in parts)
+            if signature not in grouping:
+                grouping[signature] = _groups(parts, n)
+            first, inverse = grouping[signature]
+            results = []
+            for i in first.tolist():
+                # Everything the rule reads, in one key: equal keys give equal results, in
+                # this table and in the next one (review analyzes two).
+                key = (id(rule), ktokens[kcodes[kslot[i]]], dtokens[dcodes[did[i]]],
+                       tuple(self.metric_token(cands[i].row, nm) for nm in mnames))
+                result = self._results.get(key)
+                if result is None:
+                    result = self._results[key] = evaluate(rule, context_of(i))
+                    self._keepalive.append(rule)
+                results.append(result)
+            table = np.empty(len(results), dtype=object)
+            table[:] = results
+            per_rule.append(table[inverse].tolist())
+            if rule.effect == "exclude":
+                excluded |= np.array([r.fired for r in results], dtype=bool)[inverse]
+            elif rule.effect in ("penalize", "prefer"):
+                vals *= np.array([r.factor if r.fired else 1.0 for r in results],
+                                 dtype=np.float64)[inverse]
+        rows = [list(t) for t in zip(*per_rule, strict=True)] if per_rule else [[] for _ in cands]
+        scores = vals.tolist()
+        flags = excluded.tolist()
+        out: list[list[Scored]] = [[] for _ in work]
+        for i, c in enumerate(cands):
+            setup, key = setups[kslot[i]], dkeys[i]
+            s = LazyScored(c, rows[i], 0.0 if flags[i] else scores[i], flags[i],
+                           _builder(self, setup, c, key), ddicts[dlist[i]],
+                           setup.base["kernel"])
+            if i in contexts:
+                s.context = contexts[i]
+            out[kslot[i]].append(s)
+        return out
+
+
+def _builder(scorer: TableScorer, setup: KernelSetup, c: Candidate,
+             key: tuple[Any, ...]) -> Callable[[], dict[str, Any]]:
+    return lambda: scorer.context(setup, c, key)
+
+
+def _project(context: dict[str, Any], names: list[str], cache: dict[str, Any]
+             ) -> tuple[Any, ...]:
+    """:func:`project`, remembering each name's token (rules share names)."""
+    out = []
+    for name in names:
+        tok = cache.get(name)
+        if tok is None:
+            tok = cache[name] = project(context, (name,))[0]
+        out.append(tok)
+    return tuple(out)
+
+
+def _codes(tokens: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], Any]:
+    """(distinct tokens, code of each token) for a list of projection tokens."""
+    import numpy as np
+
+    index: dict[tuple[Any, ...], int] = {}
+    codes = np.fromiter((index.setdefault(t, len(index)) for t in tokens), dtype=np.int64,
+                        count=len(tokens))
+    return list(index), codes
+
+
+def _token_or_missing(value: Any) -> Any:
+    return MISSING if value is None else token(value)
+
+
+def _groups(parts: list[Any], n: int) -> tuple[Any, Any]:
+    """(first index of each group, group of each candidate) for equal rows of ``parts``."""
+    import numpy as np
+
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    if not parts:
+        return np.zeros(1, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    code = parts[0]
+    for p in parts[1:]:
+        span = int(p.max()) + 1 if len(p) else 1
+        if int(code.max(initial=0)) >= (1 << 62) // max(span, 1):
+            code = np.unique(code, return_inverse=True)[1].astype(np.int64)
+        code = code * span + p
+    _uniq, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)

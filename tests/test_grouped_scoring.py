@@ -1,0 +1,166 @@
+"""Grouped (whole-table) scoring against scoring one configuration at a time (issue 13).
+
+Live on the recorded fixtures: the table-wide path (derived values shared per launch
+configuration, each rule evaluated once per distinct combination of the values it reads,
+lazily built contexts and rank entries) must give the analysis and the review that scoring
+each configuration on its own full context gives, and the whitelist must still refuse what it
+refused.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from gpuadvisor import jsontext
+from gpuadvisor.analysis import analyze_sweep
+from gpuadvisor.analysis_report import load_inputs
+from gpuadvisor.review import compare_config, load_table, metric_deltas, review_tables
+from gpuadvisor.rows import row_views
+from gpuadvisor.rules.engine import evaluate, load_rules
+from gpuadvisor.rules.expr import ExprError, compile_expr
+from gpuadvisor.rules.grouped import MISSING, RuleMemo, project, read_names, token
+from gpuadvisor.scoring import one_by_one
+from gpuadvisor.sweep import config_key, is_normalized, normalize, read_sweep
+
+ROOT = Path(__file__).resolve().parents[1]
+TABLES = sorted([*(ROOT / "fixtures/hopper/sweeps").glob("*.csv"),
+                 *(ROOT / "fixtures/hopper/full-ncu").glob("*.csv"),
+                 *(ROOT / "fixtures/hopper/cache-configs").glob("*.csv"),
+                 *(ROOT / "fixtures/hopper/profile").glob("*.csv")])
+SWEEP_TABLES = [p for p in TABLES if p.parent.name != "profile"]
+REVIEW = ROOT / "fixtures/hopper/review"
+PAIRS = [("review_main_matmul.csv", "review_pr_matmul.csv"),
+         ("review_main_add.csv", "review_pr_add.csv")]
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules()
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("rule_only", [False, True], ids=["measured", "rule-only"])
+def test_grouped_scoring_equals_one_by_one(path, rule_only, rules):
+    df, provenance, _ = load_inputs([path])
+    fast = analyze_sweep(df, rules=rules, provenance=provenance, rule_only=rule_only)
+    with one_by_one():
+        slow = analyze_sweep(df, rules=rules, provenance=provenance, rule_only=rule_only)
+    assert fast.to_dict(top=None) == slow.to_dict(top=None)
+    shared = fast.to_dict(top=10, shared=True)
+    assert jsontext.dumps(shared, reuse=shared["ranking"]) == json.dumps(
+        slow.to_dict(top=10), indent=2)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda p: p[0])
+def test_review_equals_one_by_one(pair):
+    a, _ = load_table(REVIEW / pair[0])
+    b, _ = load_table(REVIEW / pair[1])
+    fast = review_tables(a, b)
+    with one_by_one():
+        slow = review_tables(a, b)
+    assert fast.to_dict() == slow.to_dict()
+    # Metric deltas skipped where whole columns show no difference: as computed row by row.
+    rows_a = {config_key(r): r for r in a.to_dict(orient="records")}
+    rows_b = {config_key(r): r for r in b.to_dict(orient="records")}
+    for change in fast.configs:
+        key = (change.kernel, *change.block, change.cache_config)
+        if key in rows_a and key in rows_b and change.verdict not in (
+                "failed", "still_failed", "fixed"):
+            assert change.metric_deltas == metric_deltas(rows_a[key], rows_b[key])
+            full = compare_config(key, rows_a[key], rows_b[key], fast.threshold_pct)
+            assert full == change
+
+
+def test_rows_are_what_to_dict_gives():
+    for path in SWEEP_TABLES[:12]:
+        df = normalize(read_sweep(path)[0])
+        views = row_views(df)
+        records = df.to_dict(orient="records")
+        assert len(views) == len(records)
+        for view, record in zip(views, records, strict=True):
+            assert list(view) == list(record)
+            for k, v in record.items():
+                got = view[k]
+                assert type(got) is type(v) and (got == v or (got != got and v != v))
+
+
+def test_normalized_tables_are_recognized():
+    for path in SWEEP_TABLES:
+        df, _ = read_sweep(path)
+        assert is_normalized(df)
+        again = normalize(df)
+        assert again.equals(df) and list(again.dtypes) == list(df.dtypes)
+    df, _ = read_sweep(SWEEP_TABLES[0])
+    assert not is_normalized(df.iloc[::-1])  # index out of order
+    assert not is_normalized(df.drop(columns=["status"]))
+
+
+def test_tokens_keep_apart_what_rules_can_tell_apart():
+    values = [1, 1.0, True, 0.0, -0.0, "1", None, [1], (1,), math.inf, math.nan]
+    tokens = [token(v) for v in values]
+    assert len(set(tokens)) == len(values)
+    assert token(2.5) == token(2.5) and token([1, 2.0]) == token([1, 2.0])
+
+
+def test_read_names_cover_everything_a_rule_looks_at(rules):
+    by_id = {r.id: r for r in rules}
+    names = read_names(by_id["low-load-efficiency"])
+    # has('...') arguments, both alternatives of a requirement, and what applicability reads
+    assert {"metrics.gld_efficiency", "metrics.sectors_per_request", "arch.sector_bytes",
+            "kernel.access", "kernel.bound", "arch.compute_capability"} <= set(names)
+    assert not any(n.split(".")[0] in ("params", "let") for n in names)
+    assert "derived.l1_bytes_per_thread" in read_names(by_id["reuse-largest-full-block"])
+
+
+def test_memo_shares_results_only_between_equal_projections(rules):
+    rule = next(r for r in rules if r.id == "small-grid")
+    ctx = {"arch": {"compute_capability": [9, 0]}, "kernel": {"access": "coalesced",
+                                                              "bound": "memory"},
+           "block": {"x": 32, "y": 8, "z": 1, "size": 256}, "config": {"label": "32x8"},
+           "derived": {"grid_blocks": 10, "sm_count": 132, "sm_fill": 10 / 132},
+           "metrics": {"time_ms": 1.0}}
+    memo = RuleMemo()
+    first = memo.evaluate(rule, ctx)
+    assert first.fired and first.message == evaluate(rule, ctx).message
+    other_time = dict(ctx, metrics={"time_ms": 2.0})  # not read by the rule: shared
+    assert memo.evaluate(rule, other_time) is first
+    bigger = dict(ctx, derived={"grid_blocks": 200, "sm_count": 132, "sm_fill": 1.0})
+    assert memo.evaluate(rule, bigger).status == evaluate(rule, bigger).status == "quiet"
+    assert project(ctx, ["derived.nothing"]) == (MISSING,)
+
+
+def test_whitelist_still_refuses(rules):
+    for text in ("__import__('os')", "block.__class__", "[x for x in block]",
+                 "(lambda: 1)()", "eval('1')", "block['x']"):
+        with pytest.raises(ExprError):
+            compile_expr(text)
+    hostile = ROOT / "tests" / "rules_hostile"
+    from gpuadvisor.rules.engine import RuleFileError
+
+    with pytest.raises(RuleFileError):
+        load_rules([hostile], builtin=False)
+
+
+def test_fast_json_is_json_dumps_indent_2():
+    samples = [
+        {"a": [1, 2.5, None, True, False, "é — §", [], {}, (1, 2)], "b": {"c": math.nan,
+                                                                      "d": -math.inf}},
+        [], {}, "x", 1, 1.5, None, [[[]]], {"k": {"n": {"m": [0.1, -0.0, 1e-7, 1e22]}}},
+        {1: "int key"}, {"x": 2**70},
+    ]
+    for obj in samples:
+        assert jsontext.dumps(obj) == json.dumps(obj, indent=2)
+    entry = {"a": [1, {"b": "c"}], "d": {}}
+    nested = {"top": [entry, entry], "deep": {"x": {"y": [entry]}}, "pick": entry}
+    assert jsontext.dumps(nested, reuse=[entry]) == json.dumps(nested, indent=2)
+    import numpy as np
+
+    odd = {"v": np.float64(1.25), "w": [np.float32(2.0)]}
+    with pytest.raises(TypeError):
+        json.dumps(odd, indent=2)
+    with pytest.raises(TypeError):
+        jsontext.dumps(odd)
