@@ -39,6 +39,7 @@ def rule_prior(
     from gpuadvisor.rank import Candidate, pareto_front, rank_by_rules, reasons_for, score
     from gpuadvisor.rules.context import arch_context, build_context
     from gpuadvisor.rules.engine import load_rules_or_fail
+    from gpuadvisor.sweep import config_key
 
     rows = [dict(row)]
     a, board = resolve_arch(rows, arch)
@@ -48,7 +49,7 @@ def rule_prior(
     char = characterize(kernel, rows, reference=rows[0], elem_bytes=4,
                         sector_bytes=a.sector_bytes, warp_size=a.warp_size)
     kinfo = kernel_info(kernel, rows, char)
-    measured = {_key(kernel, r): dict(r) for r in (*profiles, row)}
+    measured = {config_key(r): dict(r) for r in (*profiles, row)}
     kinfo.measured_access = fit_kernel(list(measured.values()), dict(row))
     actx = arch_context(a)
     scored = []
@@ -71,10 +72,6 @@ def rule_prior(
         access=kinfo.measured_access,
     )
 
-
-def _key(kernel: str, row: Mapping[str, Any]) -> Key:
-    return (kernel, int(float(row["block_x"])), int(float(row.get("block_y") or 1)),
-            int(float(row.get("block_z") or 1)), str(row.get("cache_config") or "default"))
 
 
 _RULES: list[Any] = []
