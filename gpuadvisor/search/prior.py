@@ -73,7 +73,6 @@ def rule_prior(
     )
 
 
-
 _RULES: list[Any] = []
 
 
