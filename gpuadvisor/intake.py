@@ -106,12 +106,13 @@ def check_table(df: pd.DataFrame, path: Path, lines: Sequence[int] | None,
     """The table with declared columns converted, or a UserError at the first bad cell.
 
     ``lines``: the file line of each row (None when unknown: rows are then named by number).
+    ``cut_last``: why the file's last line, which is not in ``df``, could not be read.
     In lenient mode, rows with bad cells are dropped and counted in one warning.
     """
     bad = _bad_cells(df)
-    if cut_last is not None and len(df):
-        bad.append(BadCell(len(df) - 1, "", cut_last))
-    if lines is not None and len(lines) != len(df):
+    if cut_last is not None:
+        bad.append(BadCell(len(df), "", cut_last))  # the row after df's last one
+    if lines is not None and len(lines) != len(df) + (cut_last is not None):
         lines = None  # quoted cells spanning lines: name rows by number instead
 
     def where(cell: BadCell) -> str:
@@ -126,7 +127,7 @@ def check_table(df: pd.DataFrame, path: Path, lines: Sequence[int] | None,
         rows = sorted({c.row for c in bad})
         sys.stderr.write(f"warning: {path}: dropped {len(rows)} row(s) with unreadable cells "
                          f"(first: {where(first)})\n")
-        df = df.drop(index=df.index[rows])
+        df = df.drop(index=df.index[[r for r in rows if r < len(df)]])
     for col in df.columns:
         numeric = col in INT_COLUMNS or col in FLOAT_COLUMNS or col.startswith(STALL_PREFIX)
         if numeric and df[col].dtype.kind not in "iuf":

@@ -189,7 +189,10 @@ def read_sweep(path: str | Path) -> tuple[pd.DataFrame, dict[str, str]]:
         provenance = read_provenance(path)
         header, lines, cut = csv_layout(path)
         # Declared columns stay text until intake has checked every cell (see intake.py).
-        df = pd.read_csv(path, comment="#", dtype=text_dtypes(header))
+        # A last line cut off (perhaps inside a quoted cell) is left out here and reported by
+        # check_table, so that it cannot make the whole file unreadable.
+        df = pd.read_csv(path, comment="#", dtype=text_dtypes(header),
+                         nrows=len(lines) - 1 if cut else None)
     except UserError:
         raise
     except (ValueError, UnicodeDecodeError, pd.errors.ParserError) as err:

@@ -119,6 +119,21 @@ def test_truncated_copy_of_a_fixture_is_an_error_about_its_last_line(tmp_path, c
     assert json.loads(out)["kernels"][0]["configs"] == 145
 
 
+def test_a_copy_cut_inside_a_quoted_cell_is_the_same_error(tmp_path, capsys):
+    # The fixture's last column is a quoted command line: cutting inside it leaves a quote
+    # open, which pandas' tokenizer reports as "EOF inside string" for the whole file.
+    text = "".join(LINES)
+    quote = text.rindex('"gpuadvisor tune')
+    path = tmp_path / "cut_in_quote.csv"
+    path.write_text(text[: quote + 10])
+    code, out, err = cli(capsys, "analyze", str(path))
+    assert code == 2 and out == ""
+    assert one_line(err).startswith(f"error: {path}:{len(LINES)}: the last line is cut off (")
+    code, out, err = cli(capsys, "analyze", str(path), "--lenient", "--json")
+    assert code == 0 and "dropped 1 row(s)" in err
+    assert json.loads(out)["kernels"][0]["configs"] == 145
+
+
 def test_a_complete_last_line_without_newline_is_fine(tmp_path):
     path = tmp_path / "no_newline.csv"
     path.write_text("".join(LINES).rstrip("\n"))
