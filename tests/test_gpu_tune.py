@@ -39,6 +39,12 @@ SMALL = {
     "gemv_cols": ["ROWS=30", "COLS=100003"],
     "spmv_csr": ["ROWS=100003", "COLS=5000", "NNZ=1000000"],
     "histogram_atomic": ["N=1000003"],
+    "sobel": ["ROWS=300", "COLS=500"],
+    "mandelbrot": ["ROWS=300", "COLS=500", "MAX_ITER=100"],
+    "add_xrows": ["ROWS=300", "COLS=500"],
+    "downsample2x": ["ROWS=300", "COLS=500"],
+    "nbody": ["N=3001"],
+    "gather_local": ["N=1000003"],
 }
 
 

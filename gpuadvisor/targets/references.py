@@ -175,6 +175,78 @@ def histogram(values: Values) -> dict[str, np.ndarray]:
     return {"counts": np.bincount(data, minlength=bins).astype(values["counts"].dtype)}
 
 
+def sobel(values: Values) -> dict[str, np.ndarray]:
+    """|gx| + |gy| of the 3 x 3 Sobel gradients inside; 0 on the border."""
+    img = values["in"].astype(np.float64)
+    out = np.zeros_like(img)
+
+    def at(dr: int, dc: int) -> np.ndarray:
+        return img[1 + dr: img.shape[0] - 1 + dr, 1 + dc: img.shape[1] - 1 + dc]
+
+    gx = (at(-1, 1) + 2 * at(0, 1) + at(1, 1)) - (at(-1, -1) + 2 * at(0, -1) + at(1, -1))
+    gy = (at(1, -1) + 2 * at(1, 0) + at(1, 1)) - (at(-1, -1) + 2 * at(-1, 0) + at(-1, 1))
+    out[1:-1, 1:-1] = np.abs(gx) + np.abs(gy)
+    return {"out": out.astype(np.float32)}
+
+
+def mandelbrot(values: Values) -> dict[str, np.ndarray]:
+    """Escape counts in the kernel's Q24 fixed point (int64), iterating only live points."""
+    rows, cols, max_iter = int(values["rows"]), int(values["cols"]), int(values["max_iter"])
+    one = 1 << 24
+    r, c = np.indices((rows, cols), dtype=np.int64)
+    cx = (-2 * one + (3 * one * c) // cols).ravel()
+    cy = (-(3 * one) // 2 + (3 * one * r) // rows).ravel()
+    counts = np.zeros(rows * cols, dtype=np.int32)
+    live = np.arange(rows * cols)
+    x = np.zeros(live.size, dtype=np.int64)
+    y = np.zeros(live.size, dtype=np.int64)
+    for k in range(max_iter):
+        xx, yy = (x * x) >> 24, (y * y) >> 24
+        going = xx + yy <= 4 * one
+        counts[live[~going]] = k
+        live, xx, yy, x, y = live[going], xx[going], yy[going], x[going], y[going]
+        if live.size == 0:
+            break
+        x, y = xx - yy + cx[live], ((x * y) >> 23) + cy[live]
+    counts[live] = max_iter
+    return {"counts": counts.reshape(rows, cols)}
+
+
+def add_xrows(values: Values) -> dict[str, np.ndarray]:
+    """C = A + B (the kernel's unusual thread mapping does not change the result)."""
+    return {"C": values["A"] + values["B"]}
+
+
+def downsample2x(values: Values) -> dict[str, np.ndarray]:
+    """Mean of each 2 x 2 input block."""
+    img = values["in"].astype(np.float64)
+    rows, cols = int(values["rows"]), int(values["cols"])
+    blocks = img[: 2 * rows, : 2 * cols].reshape(rows, 2, cols, 2)
+    return {"out": (0.25 * blocks.sum(axis=(1, 3))).astype(np.float32)}
+
+
+def nbody(values: Values) -> dict[str, np.ndarray]:
+    """acc[i] = sum_j d_ij / (|d_ij|^2 + softening)^1.5 in float64, 512 bodies at a time."""
+    pos = values["pos"].astype(np.float64)
+    soft = float(values["softening"])
+    x, y, z = pos[:, 0], pos[:, 1], pos[:, 2]
+    acc = np.zeros((pos.shape[0], 4), dtype=np.float64)
+    for start in range(0, pos.shape[0], 512):
+        part = slice(start, start + 512)
+        dx, dy, dz = x - x[part, None], y - y[part, None], z - z[part, None]
+        d2 = dx * dx + dy * dy + dz * dz + soft
+        s = 1.0 / (d2 * np.sqrt(d2))
+        acc[part, 0], acc[part, 1], acc[part, 2] = (dx * s).sum(1), (dy * s).sum(1), (dz * s).sum(1)
+    return {"acc": acc.astype(np.float32)}
+
+
+def gather_local(values: Values) -> dict[str, np.ndarray]:
+    """out[i] = in[clamp(i + off[i], 0, n - 1)]."""
+    n = int(values["n"])
+    j = np.clip(np.arange(n, dtype=np.int64) + values["offsets"].astype(np.int64), 0, n - 1)
+    return {"out": values["in"][j]}
+
+
 def compare(
     expected: np.ndarray, actual: np.ndarray, rtol: float = 0.0, atol: float = 0.0
 ) -> str | None:

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <barrier>
+#include <cmath>
 #include <cstddef>
 #include <cstdio>
 #include <thread>
@@ -28,6 +29,14 @@ inline char* ga_cpu_smem = nullptr;
 #define warpSize 32
 using std::max;
 using std::min;
+
+// CUDA's vector type and math intrinsics the kernels use.
+struct float4 {
+    float x, y, z, w;
+};
+inline float4 make_float4(float x, float y, float z, float w) { return {x, y, z, w}; }
+inline float rsqrtf(float v) { return 1.0f / std::sqrt(v); }
+using std::fabs;
 
 // CUDA's atomicAdd on global memory: the block's threads run concurrently here too.
 template <typename T>
