@@ -167,7 +167,7 @@ def _bad_cells(df: pd.DataFrame) -> list[BadCell]:
                 value = raw.iloc[pos]
                 shown = "" if col == "kernel" else f"{str(value)[:40]!r} "
                 out.append(BadCell(int(pos), col, f"{shown}{problem}"))
-    if not out and {"block_x", "block_size"} <= set(df.columns):
+    if {"block_x", "block_size"} <= set(df.columns):  # in lenient mode too, beside other bad rows
         out.extend(_inconsistent_block_size(df, every))
     return out
 

@@ -232,3 +232,16 @@ def test_fuzz_reader_returns_clean_numbers_or_one_line_error(text, lenient):
             assert (values == np.round(values)).all()
     shaped = table.dropna(subset=["block_x"])
     assert (shaped.block_size == shaped.block_x * shaped.block_y * shaped.block_z).all()
+
+
+def test_lenient_drops_a_wrong_block_size_beside_a_row_with_text(tmp_path, capsys):
+    # Found by the fuzz test: once another row had an unreadable cell, block_size was no
+    # longer checked against block_x * block_y * block_z in lenient mode.
+    lines = with_cell(0, "block_x", "abc")
+    lines = with_cell(5, "block_size", "48", lines)
+    path = write(tmp_path, lines)
+    code, _out, err = cli(capsys, "analyze", str(path), "--json")
+    assert code == 2 and f"{path}:{line_of(0)}: column block_x: 'abc'" in one_line(err)
+    code, out, err = cli(capsys, "analyze", str(path), "--json", "--lenient")
+    assert code == 0 and "dropped 2 row(s)" in err
+    assert json.loads(out)["kernels"][0]["configs"] == 144
