@@ -1,0 +1,74 @@
+"""Start-up of the CLI: wall time of fresh interpreters, as ratios to a bare one.
+
+    python benchmarks/startup.py [--runs N] [--python PATH]
+
+Runs each command N times in fresh processes, the commands alternating (one round runs each
+once), so that load from other work on the machine spreads over all of them; prints the
+median and the ratio to ``python -c pass`` measured in the same run, as a Markdown table.
+
+Bytecode: the children may write ``__pycache__`` (PYTHONDONTWRITEBYTECODE is dropped from
+their environment) and one untimed warm-up round runs first, so that the times are of an
+installed tool's normal start, not of compiling gpuadvisor's sources.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PROFILE = "fixtures/hopper/profile/profile_16x16.csv"
+
+
+def commands(python: str) -> list[tuple[str, list[str]]]:
+    return [
+        ("python -c pass", [python, "-c", "pass"]),
+        ('python -c "import numpy"', [python, "-c", "import numpy"]),
+        ('python -c "import pandas"', [python, "-c", "import pandas"]),
+        ("gpuadvisor --version", [python, "-m", "gpuadvisor", "--version"]),
+        (f"gpuadvisor analyze --rule-only {Path(PROFILE).name} --json",
+         [python, "-m", "gpuadvisor", "analyze", "--rule-only", PROFILE, "--json"]),
+    ]
+
+
+def run_once(argv: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    proc = subprocess.run(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed ({proc.returncode}): {proc.stderr[-2000:]}")
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=15, help="runs of each command (15)")
+    parser.add_argument("--python", default=sys.executable,
+                        help="the interpreter whose environment has gpuadvisor installed")
+    args = parser.parse_args(argv)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    cmds = commands(args.python)
+    for _label, cmd in cmds:  # warm-up: bytecode written, files in the page cache
+        run_once(cmd, env)
+    times: dict[str, list[float]] = {label: [] for label, _ in cmds}
+    for _ in range(args.runs):
+        for label, cmd in cmds:
+            times[label].append(run_once(cmd, env))
+    bare = statistics.median(times[cmds[0][0]])
+    print(f"{args.runs} runs each, alternating; median wall time; ratio to `python -c pass`\n")
+    print("| command | median s | min s | x bare interpreter |")
+    print("| --- | ---: | ---: | ---: |")
+    for label, _ in cmds:
+        med = statistics.median(times[label])
+        print(f"| `{label}` | {med:.3f} | {min(times[label]):.3f} | {med / bare:.1f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
