@@ -51,7 +51,8 @@ def run_once(argv: list[str], env: dict[str, str], path: str | None) -> float:
         env = dict(env, PYTHONPATH=os.pathsep.join(
             [path, *([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])]))
     start = time.perf_counter()
-    proc = subprocess.run(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+    # cwd: python -m and -c put it first on sys.path, before PYTHONPATH
+    proc = subprocess.run(argv, cwd=path or ROOT, env=env, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True)
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
