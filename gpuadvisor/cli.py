@@ -5,19 +5,93 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
+from collections.abc import Callable, Iterator, MutableMapping
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from gpuadvisor import __version__, commands
 from gpuadvisor.errors import UserError
+
+#: Settings of the application and of the holder each command module registers on.
+_SETTINGS: dict[str, Any] = {
+    "add_completion": False,
+    "pretty_exceptions_enable": False,
+    "rich_markup_mode": "rich",
+}
+
+
+def command_modules() -> dict[str, str]:
+    """Command (or group) name -> the module in gpuadvisor.commands that registers it.
+
+    Module ``NAME`` registers ``NAME``; ``NAME_`` for Python keywords (``import_``). Found by
+    listing the package, without importing it.
+    """
+    infos = sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name)
+    return {info.name.rstrip("_"): f"{commands.__name__}.{info.name}" for info in infos}
+
+
+def load_command(name: str, module_name: str) -> Any:
+    """The click command ``name`` of its module: imported, registered on a Typer of its own and
+    converted, as typer would have done for the whole application."""
+    module = importlib.import_module(module_name)
+    holder = typer.Typer(**_SETTINGS)
+    holder.callback()(lambda: None)  # a group, even for one command
+    module.register(holder)
+    found = typer.main.get_group(holder).commands.get(name)
+    if found is None:
+        raise RuntimeError(f"{module_name}.register() did not add a command {name!r}")
+    return found
+
+
+class _LazyCommands(MutableMapping[str, Any]):
+    """Commands by name, each module imported the first time its command is looked up:
+    ``gpuadvisor analyze`` imports analyze's module and builds its parameters, not every
+    command's (typer builds each parameter's converter, which is most of the start-up)."""
+
+    def __init__(self, modules: dict[str, str],
+                 load: Callable[[str, str], Any] = load_command) -> None:
+        self._modules = dict(modules)
+        self._loaded: dict[str, Any] = {}
+        self._load = load
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._loaded:
+            if name not in self._modules:
+                raise KeyError(name)
+            self._loaded[name] = self._load(name, self._modules[name])
+        return self._loaded[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._modules.setdefault(name, "")
+        self._loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._modules[name]
+        self._loaded.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
+class LazyGroup(TyperGroup):
+    """The root group: its commands are gpuadvisor.commands' modules, loaded on use."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["commands"] = _LazyCommands(command_modules())
+        super().__init__(**kwargs)
+
 
 app = typer.Typer(
     name="gpuadvisor",
     help="Which launch configuration should this CUDA kernel use on this GPU, and why?",
     no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
+    cls=LazyGroup,
+    **_SETTINGS,
 )
 
 _state = {"debug": False}
@@ -38,15 +112,6 @@ def _root(
 ) -> None:
     """Which launch configuration should this CUDA kernel use on this GPU, and why?"""
     _state["debug"] = debug
-
-
-def _register_commands() -> None:
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        module.register(app)
-
-
-_register_commands()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -557,14 +557,20 @@ def render(scored: list[Result], unscored: list[Result],
     return "\n".join(lines)
 
 
-def run(out: Path | None = None) -> tuple[str, list[Result]]:
+def compute() -> tuple[str, list[Result]]:
+    """The page's text and the scored fixtures' results, from the built-in rules."""
     from gpuadvisor.rules.engine import load_rules
 
     rules = load_rules()
     scored = [r for p in fixture_files(scored=True) for r in evaluate_fixture(p, rules)]
     unscored = [r for p in fixture_files(scored=False) for r in evaluate_fixture(p, rules)]
     heldout = [r for p in fixture_files(heldout=True) for r in evaluate_fixture(p, rules)]
-    text = render(scored, unscored, heldout, new_kernel_results(rules))
+    return render(scored, unscored, heldout, new_kernel_results(rules)), scored
+
+
+def run(out: Path | None = None) -> tuple[str, list[Result]]:
+    """:func:`compute`, and write the page to ``out`` when given."""
+    text, scored = compute()
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")

@@ -7,9 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from gpuadvisor.cli import app
+from gpuadvisor.cli import app, main
 from gpuadvisor.errors import UserError
 from gpuadvisor.paths import fixtures_dir
 
@@ -80,9 +81,15 @@ def test_help_documents_the_options() -> None:
         assert option in result.output
 
 
-def test_user_errors_exit_2_with_one_line(tmp_path: Path) -> None:
+def test_user_errors_exit_2_with_one_line(tmp_path: Path, capsys) -> None:
+    # One case as a real process (python -m gpuadvisor); the others through the same main()
+    # in this process, which is what that process runs after its imports.
+    proc = subprocess.run([sys.executable, "-m", "gpuadvisor", "analyze",
+                           str(tmp_path / "missing.csv")], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert proc.stderr == f"error: {tmp_path / 'missing.csv'}: no such file\n", proc.stderr
     cases = [
-        ["analyze", str(tmp_path / "missing.csv")],
         ["analyze", str(SEEDS / "001_table2a_reduction.csv"), "--access", "sideways"],
         ["analyze", str(SEEDS / "001_table2a_reduction.csv"), "--arch", "sm_99"],
         ["analyze", str(SEEDS / "001_table2a_reduction.csv"), "--top", "0"],
@@ -91,10 +98,11 @@ def test_user_errors_exit_2_with_one_line(tmp_path: Path) -> None:
     (tmp_path / "junk.txt").write_text("not a profile\n")
     cases.append(["analyze", str(tmp_path / "junk.txt")])
     for args in cases:
-        proc = subprocess.run([sys.executable, "-m", "gpuadvisor", *args], capture_output=True,
-                              text=True, timeout=120)
-        assert proc.returncode == 2, (args, proc.stdout, proc.stderr)
-        assert proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1, proc.stderr
+        with pytest.raises(SystemExit) as exit_:
+            main(args)
+        out, err = capsys.readouterr()
+        assert exit_.value.code == 2, (args, out, err)
+        assert err.startswith("error: ") and err.count("\n") == 1, err
 
 
 def test_extra_rule_dirs_change_the_ranking(tmp_path: Path) -> None:

@@ -114,7 +114,9 @@ def _only_user_errors(func, text):
 
 
 @pytest.mark.skipif(not TEXTS, reason="no recorded samples")
-@settings(max_examples=2500, **SETTINGS)
+# 1000 mangled recordings (was 2500; issue 13, CI time): about 60 per recorded sample, each
+# mangled 1-4 times by 10 kinds of damage, and the two tests below parse 450 more end to end.
+@settings(max_examples=1000, **SETTINGS)
 @given(mangled())
 def test_parsers_raise_only_user_errors(text):
     for parse in (ncu_csv_records, nvprof_records):
