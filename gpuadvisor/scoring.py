@@ -38,8 +38,10 @@ from gpuadvisor.rules.context import (
     metric_value,
     metrics_context,
 )
-from gpuadvisor.rules.engine import Rule, RuleResult, evaluate
-from gpuadvisor.rules.grouped import MISSING, RuleMemo, project, read_names, token
+from gpuadvisor.rules.column_rules import LazyResult, column_rule, decide, skipped_note
+from gpuadvisor.rules.columns import Columns
+from gpuadvisor.rules.engine import Rule, RuleResult, applicable, evaluate
+from gpuadvisor.rules.grouped import MISSING, RuleMemo, lookup, project, read_names, token
 
 #: True inside :func:`one_by_one`: every candidate scored on its own full context (tests).
 _ONE_BY_ONE = False
@@ -342,17 +344,20 @@ class TableScorer:
             if signature not in grouping:
                 grouping[signature] = _groups(parts, n)
             first, inverse = grouping[signature]
-            results = []
-            for i in first.tolist():
-                # Everything the rule reads, in one key: equal keys give equal results, in
-                # this table and in the next one (review analyzes two).
-                key = (id(rule), ktokens[kcodes[kslot[i]]], dtokens[dcodes[did[i]]],
-                       tuple(self.metric_token(cands[i].row, nm) for nm in mnames))
-                result = self._results.get(key)
-                if result is None:
-                    result = self._results[key] = evaluate(rule, context_of(i))
-                    self._keepalive.append(rule)
-                results.append(result)
+            reps = first.tolist()
+            # Everything the rule reads, in one key: equal keys give equal results, in this
+            # table and in the next one (review analyzes two).
+            keys = [(id(rule), ktokens[kcodes[kslot[i]]], dtokens[dcodes[did[i]]],
+                     tuple(self.metric_token(cands[i].row, nm) for nm in mnames))
+                    for i in reps]
+            results = [self._results.get(key) for key in keys]
+            todo = [j for j, r in enumerate(results) if r is None]
+            if todo:
+                self._keepalive.append(rule)
+                new = self._evaluate(rule, names, [reps[j] for j in todo], setups, kslot,
+                                     cands, dlist, dparts, context_of)
+                for j, result in zip(todo, new, strict=True):
+                    results[j] = self._results[keys[j]] = result
             table = np.empty(len(results), dtype=object)
             table[:] = results
             per_rule.append(table[inverse].tolist())
@@ -374,6 +379,72 @@ class TableScorer:
                 s.context = contexts[i]
             out[kslot[i]].append(s)
         return out
+
+
+    def _evaluate(self, rule: Rule, names: tuple[str, ...], idx: list[int],
+                  setups: Sequence[KernelSetup], kslot: list[int], cands: list[Candidate],
+                  did: Any, dparts: list[dict[str, Any]],
+                  context_of: Callable[[int], dict[str, Any]]) -> list[RuleResult]:
+        """``evaluate(rule, context_of(i))`` for each ``i`` of ``idx``: over whole columns
+        where the rule translates (:mod:`gpuadvisor.rules.column_rules`), the rest one by one."""
+        crule = column_rule(rule, names) if len(idx) > 1 else None
+        if crule is None:
+            return [evaluate(rule, context_of(i)) for i in idx]
+        import numpy as np
+
+        m = len(idx)
+        params = {"params": rule.params}
+
+        def raw(name: str) -> list[Any]:
+            root, _, key = name.partition(".")
+            if root in _KERNEL_ROOTS:
+                return [lookup(setups[kslot[i]].base, name) for i in idx]
+            if root in _CONFIG_ROOTS:
+                return [lookup(dparts[did[i]], name) for i in idx]
+            if root == "metrics":
+                if not key or "." in key:  # the group itself, or below a number
+                    return [MISSING] * m
+                values = [self.metric(cands[i].row, key) for i in idx]
+                return [MISSING if v is None else v for v in values]
+            return [lookup(params, name)] * m
+
+        env = Columns(m, raw, MISSING)
+        reasons: dict[int, str | None] = {}
+        for i in idx:
+            k = kslot[i]
+            if k not in reasons:
+                reasons[k] = applicable(rule, setups[k].base)
+        skips = skipped_note(rule, env.has, m) if rule.requires else [None] * m
+        one = np.zeros(m, dtype=bool)
+        for name in rule.optional:  # a default used: a note, one by one
+            one |= ~env.has(name)
+        fired, factor, more = decide(rule, crule, env)
+        one |= more
+        fired_l, factor_l, one_l = fired.tolist(), factor.tolist(), one.tolist()
+        shared: dict[Any, RuleResult] = {}
+        out: list[RuleResult] = []
+        for j, i in enumerate(idx):
+            reason = reasons[kslot[i]]
+            if reason is not None:
+                r = shared.get(reason)
+                if r is None:
+                    r = shared[reason] = RuleResult(rule, "not_applicable", notes=[reason])
+            elif skips[j] is not None:
+                r = shared.get(skips[j])
+                if r is None:
+                    r = shared[skips[j]] = RuleResult(rule, "skipped", notes=[skips[j]])
+            elif one_l[j]:
+                r = evaluate(rule, context_of(i))
+            elif fired_l[j]:
+                r = LazyResult(rule, factor_l[j], _bound(context_of, i))
+            else:
+                r = RuleResult(rule, "quiet")
+            out.append(r)
+        return out
+
+
+def _bound(fn: Callable[[int], dict[str, Any]], i: int) -> Callable[[], dict[str, Any]]:
+    return lambda: fn(i)
 
 
 def _builder(scorer: TableScorer, setup: KernelSetup, c: Candidate,
