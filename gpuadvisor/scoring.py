@@ -27,6 +27,8 @@ from typing import Any
 from gpuadvisor.arch import Arch, Board
 from gpuadvisor.rank import Candidate, Scored, score
 from gpuadvisor.rows import RowView
+from gpuadvisor.rules.column_rules import LazyResult, column_rule, decide, skipped_note
+from gpuadvisor.rules.columns import Columns
 from gpuadvisor.rules.context import (
     _NOT_METRICS,
     KernelInfo,
@@ -38,8 +40,6 @@ from gpuadvisor.rules.context import (
     metric_value,
     metrics_context,
 )
-from gpuadvisor.rules.column_rules import LazyResult, column_rule, decide, skipped_note
-from gpuadvisor.rules.columns import Columns
 from gpuadvisor.rules.engine import Rule, RuleResult, applicable, evaluate
 from gpuadvisor.rules.grouped import MISSING, RuleMemo, lookup, project, read_names, token
 
@@ -329,11 +329,25 @@ class TableScorer:
         excluded = np.zeros(n, dtype=bool)
         per_rule: list[list[RuleResult]] = []
         grouping: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+        few_repeats = len(dparts) * 2 > n
+        everyone = Columns(n, lambda name: [], MISSING)  # columns over all candidates
         for rule in self.config_rules:
             names = read_names(rule)
             knames = [nm for nm in names if nm.split(".")[0] in _KERNEL_ROOTS]
             dnames = [nm for nm in names if nm.split(".")[0] in _CONFIG_ROOTS]
             mnames = [nm for nm in names if nm.split(".")[0] == "metrics"]
+            if dnames and few_repeats and column_rule(rule, names) is not None:
+                # Nearly every candidate its own launch configuration (one profile's space):
+                # grouping would not pay, the columns take every candidate at once.
+                results = self._evaluate(rule, names, list(range(n)), setups, kslot, cands,
+                                         dlist, dparts, context_of, everyone)
+                per_rule.append(results)
+                if rule.effect == "exclude":
+                    excluded |= np.array([r.fired for r in results], dtype=bool)
+                elif rule.effect in ("penalize", "prefer"):
+                    vals *= np.array([r.factor if r.fired else 1.0 for r in results],
+                                     dtype=np.float64)
+                continue
             ktokens, kcodes = _codes([_project(s.base, knames, kcache[j])
                                       for j, s in enumerate(setups)])
             dtokens, dcodes = _codes([_project(p, dnames, dcache[j])
@@ -384,7 +398,8 @@ class TableScorer:
     def _evaluate(self, rule: Rule, names: tuple[str, ...], idx: list[int],
                   setups: Sequence[KernelSetup], kslot: list[int], cands: list[Candidate],
                   did: Any, dparts: list[dict[str, Any]],
-                  context_of: Callable[[int], dict[str, Any]]) -> list[RuleResult]:
+                  context_of: Callable[[int], dict[str, Any]],
+                  shared: Columns | None = None) -> list[RuleResult]:
         """``evaluate(rule, context_of(i))`` for each ``i`` of ``idx``: over whole columns
         where the rule translates (:mod:`gpuadvisor.rules.column_rules`), the rest one by one."""
         crule = column_rule(rule, names) if len(idx) > 1 else None
@@ -408,7 +423,7 @@ class TableScorer:
                 return [MISSING if v is None else v for v in values]
             return [lookup(params, name)] * m
 
-        env = Columns(m, raw, MISSING)
+        env = Columns(m, raw, MISSING, shared)
         reasons: dict[int, str | None] = {}
         for i in idx:
             k = kslot[i]

@@ -75,12 +75,14 @@ class Columns:
     grouped.MISSING` where the context has none).
     """
 
-    def __init__(self, n: int, raw: Callable[[str], list[Any]], missing: Any) -> None:
+    def __init__(self, n: int, raw: Callable[[str], list[Any]], missing: Any,
+                 shared: Columns | None = None) -> None:
         self.n = n
         self._raw = raw
         self._missing = missing
-        self._cols: dict[str, Col] = {}
-        self._has: dict[str, Any] = {}
+        # Columns of the same contexts read by other rules (``params.*`` stay per rule).
+        self._cols: dict[str, Col] = shared._cols if shared is not None else {}
+        self._has: dict[str, Any] = shared._has if shared is not None else {}
         self.let: dict[str, Col] = {}
 
     def col(self, name: str) -> Col:
@@ -89,6 +91,8 @@ class Columns:
             if known is None:
                 raise NotColumnar(f"{name} is not a plain let value")
             return known
+        if name.startswith("params."):
+            return from_values(self._raw(name), self._missing)
         known = self._cols.get(name)
         if known is None:
             known = self._cols[name] = from_values(self._raw(name), self._missing)
@@ -96,7 +100,7 @@ class Columns:
 
     def has(self, name: str) -> Any:
         """``has_value`` of every context."""
-        known = self._has.get(name)
+        known = self._has.get(name) if not name.startswith("params.") else None
         if known is None:
             missing = self._missing
             out = []
@@ -106,7 +110,9 @@ class Columns:
                 except (MissingValue, EvalError):
                     ok = False
                 out.append(ok)
-            known = self._has[name] = np.array(out, dtype=bool)
+            known = np.array(out, dtype=bool)
+            if not name.startswith("params."):
+                self._has[name] = known
         return known
 
 
