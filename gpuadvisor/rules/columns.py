@@ -37,6 +37,8 @@ from gpuadvisor.rules.expr import (
     FUNCTIONS,
     MAX_EXPONENT,
     MAX_MAGNITUDE,
+    NAME_RE,
+    ROOTS,
     EvalError,
     ExprError,
     MissingValue,
@@ -209,6 +211,9 @@ def _name(node: ast.AST) -> ColFn:
     if name in CONSTANTS:
         value = CONSTANTS[name]
         return lambda env: constant(value, env.n)
+    parts = name.split(".")
+    if parts[0] not in ROOTS or not all(NAME_RE.match(p) for p in parts):
+        raise NotColumnar(f"name {name!r} is not allowed")  # as the checker refuses it
     return lambda env: env.col(name)
 
 
