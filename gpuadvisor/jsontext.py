@@ -120,8 +120,9 @@ def _records(rows: list[Any], indent: str, reuse: dict[int, Any]) -> list[str]:
     for d in rows:
         if d.__class__ is dict and list(d) == keys and id(d) not in reuse:
             try:
-                out.append(head + sep.join([p + plain[v.__class__](v)
-                                            for p, v in zip(prefixes, d.values())]) + tail)
+                values = d.values()
+                out.append(head + sep.join([p + plain[v.__class__](v) for p, v in zip(
+                    prefixes, values, strict=True)]) + tail)
                 continue
             except KeyError:  # a nested value: the general path
                 pass

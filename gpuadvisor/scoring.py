@@ -323,8 +323,26 @@ class TableScorer:
                   for i, d in zip(dfirst.values(), ddicts, strict=True)]
         dlist = did.tolist()
 
-        kcache: list[dict[str, Any]] = [{} for _ in setups]
-        dcache: list[dict[str, Any]] = [{} for _ in dparts]
+        # Each name's token per kernel setup and per launch configuration, worked out once
+        # for all rules (rules share most names).
+        kbase = [s.base for s in setups]
+        name_codes: dict[str, tuple[list[Any], Any]] = {}
+
+        def codes_of(name: str, owners: list[dict[str, Any]]) -> tuple[list[Any], Any]:
+            known = name_codes.get(name)
+            if known is None:
+                known = name_codes[name] = _codes([project(o, (name,))[0] for o in owners])
+            return known
+
+        def combined(names_: list[str], owners: list[dict[str, Any]]
+                     ) -> tuple[list[tuple[Any, ...]], Any]:
+            """(distinct token tuples, code of each owner) over ``names_``."""
+            if not names_:
+                return [()], np.zeros(len(owners), dtype=np.int64)
+            per = [codes_of(nm, owners) for nm in names_]
+            first_, inverse_ = _groups([c for _t, c in per], len(owners))
+            tokens_ = [tuple(t[int(c[j])] for t, c in per) for j in first_.tolist()]
+            return tokens_, inverse_
         vals = np.ones(n, dtype=np.float64)
         excluded = np.zeros(n, dtype=bool)
         per_rule: list[list[RuleResult]] = []
@@ -348,10 +366,8 @@ class TableScorer:
                     vals *= np.array([r.factor if r.fired else 1.0 for r in results],
                                      dtype=np.float64)
                 continue
-            ktokens, kcodes = _codes([_project(s.base, knames, kcache[j])
-                                      for j, s in enumerate(setups)])
-            dtokens, dcodes = _codes([_project(p, dnames, dcache[j])
-                                      for j, p in enumerate(dparts)])
+            ktokens, kcodes = combined(knames, kbase)
+            dtokens, dcodes = combined(dnames, dparts)
             parts = [kcodes[kslot_arr], dcodes[did]]
             parts.extend(metric_code(nm) for nm in mnames)
             signature = tuple(p.tobytes() for p in parts)
@@ -465,18 +481,6 @@ def _bound(fn: Callable[[int], dict[str, Any]], i: int) -> Callable[[], dict[str
 def _builder(scorer: TableScorer, setup: KernelSetup, c: Candidate,
              key: tuple[Any, ...]) -> Callable[[], dict[str, Any]]:
     return lambda: scorer.context(setup, c, key)
-
-
-def _project(context: dict[str, Any], names: list[str], cache: dict[str, Any]
-             ) -> tuple[Any, ...]:
-    """:func:`project`, remembering each name's token (rules share names)."""
-    out = []
-    for name in names:
-        tok = cache.get(name)
-        if tok is None:
-            tok = cache[name] = project(context, (name,))[0]
-        out.append(tok)
-    return tuple(out)
 
 
 def _codes(tokens: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], Any]:
