@@ -10,6 +10,10 @@ row, minutes for a 100,000-row table. Here:
 * each rule is evaluated once per distinct combination of the values it reads
   (:mod:`gpuadvisor.rules.grouped`), found with NumPy over all candidates of the table, and
   the result is shared by the candidates of that combination;
+* the combinations (or, where nearly every candidate is its own launch configuration, as in
+  one profile's space, all candidates) are decided over whole columns
+  (:mod:`gpuadvisor.rules.column_rules`): status and factor with NumPy, the explanation only
+  when something reads it; what the columns cannot settle exactly is evaluated one by one;
 * scores are the products of the factors in rule order, as :func:`~gpuadvisor.rank.score`
   multiplies them (multiplying by 1.0 for a rule that did not fire changes no bit);
 * a candidate's full context is built only when something reads it (:class:`LazyScored`).
