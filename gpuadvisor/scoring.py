@@ -435,7 +435,14 @@ class TableScorer:
             if root in _KERNEL_ROOTS:
                 return [lookup(setups[kslot[i]].base, name) for i in idx]
             if root in _CONFIG_ROOTS:
-                return [lookup(dparts[did[i]], name) for i in idx]
+                if "." in key:
+                    return [lookup(dparts[did[i]], name) for i in idx]
+                out = []
+                for i in idx:  # lookup() for a two-part name, without its general walk
+                    part = dparts[did[i]].get(root, MISSING)
+                    out.append(part.get(key, MISSING) if part.__class__ is dict
+                               else lookup(dparts[did[i]], name))
+                return out
             if root == "metrics":
                 if not key or "." in key:  # the group itself, or below a number
                     return [MISSING] * m

@@ -121,6 +121,15 @@ class Columns:
 def from_values(values: list[Any], missing: Any = None) -> Col:
     """A column from Python values; what the arrays cannot hold exactly is marked bad."""
     n = len(values)
+    classes = set(map(type, values))
+    if classes <= {float, int} and classes:  # the common case, without a loop in Python
+        v = np.array(values, dtype=np.float64)
+        isint = (np.array([x.__class__ is int for x in values], dtype=bool) if int in classes
+                 else np.zeros(n, dtype=bool))
+        bad = np.isnan(v) | (isint & (np.abs(v) > _EXACT_INT))
+        return Col("num", np.where(bad, 0.0, v), bad, isint)
+    if classes == {bool}:
+        return Col("bool", np.array(values, dtype=bool), np.zeros(n, dtype=bool))
     kinds = [_kind(v, missing) for v in values]
     counts: dict[str, int] = {}
     for k in kinds:
