@@ -338,7 +338,7 @@ def fit_kernel(rows: list[dict], reference: dict | None) -> KernelAccess | None:
         share = 1.0
     elif fits[0] is None:
         share = 0.0
-    measured = []
+    measured: set[tuple[int, int]] = set()  # a list's membership test was quadratic
     for column in ("sectors_per_request", "store_sectors_per_request"):
         for r in rows:
             try:
@@ -347,8 +347,8 @@ def fit_kernel(rows: list[dict], reference: dict | None) -> KernelAccess | None:
                 shape = (int(float(r["block_x"])), int(float(r["block_y"])) * bz)
             except (KeyError, TypeError, ValueError):
                 continue
-            if v == v and v > 0 and shape not in measured:
-                measured.append(shape)
+            if v == v and v > 0:
+                measured.add(shape)
     return KernelAccess(fits[0], fits[1], share, tuple(sorted(measured)))
 
 

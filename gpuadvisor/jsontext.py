@@ -57,8 +57,11 @@ def _encode(o: Any, indent: str, reuse: dict[int, Any]) -> str:
         if not o:
             return "[]"
         inner = indent + "  "
-        return "[" + inner + ("," + inner).join([_encode(v, inner, reuse) for v in o]) + \
-            indent + "]"
+        if len(o) > 16 and o[0].__class__ is dict and o[0]:
+            items = _records(o, inner, reuse)
+        else:
+            items = [_encode(v, inner, reuse) for v in o]
+        return "[" + inner + ("," + inner).join(items) + indent + "]"
     if o is None:
         return "null"
     if o is True:
@@ -94,6 +97,37 @@ def _encode_dict(o: dict[Any, Any], indent: str, reuse: dict[int, Any]) -> str:
         else:
             parts.append(_string(key) + ": " + _encode(value, inner, reuse))
     return "{" + inner + ("," + inner).join(parts) + indent + "}"
+
+
+#: Encoders of the plain values a record may hold, by class.
+_PLAIN: dict[type, Any] = {str: _string, float: _number, int: _int,
+                           type(None): lambda v: "null", bool: lambda v: "true" if v else "false"}
+
+
+def _records(rows: list[Any], indent: str, reuse: dict[int, Any]) -> list[str]:
+    """Each dict of a long list (e.g. 100,000 ``scores`` entries) encoded as ``_encode`` does,
+    with the key prefixes of the first one's keys built once; a dict with other keys, a
+    nested value or one to reuse is encoded by ``_encode``."""
+    first = rows[0]
+    keys = list(first)
+    if any(k.__class__ is not str for k in keys):
+        return [_encode(v, indent, reuse) for v in rows]
+    inner = indent + "  "
+    prefixes = [_string(k) + ": " for k in keys]
+    head, sep, tail = "{" + inner, "," + inner, indent + "}"
+    plain = _PLAIN
+    out = []
+    for d in rows:
+        if d.__class__ is dict and list(d) == keys and id(d) not in reuse:
+            try:
+                values = d.values()
+                out.append(head + sep.join([p + plain[v.__class__](v) for p, v in zip(
+                    prefixes, values, strict=True)]) + tail)
+                continue
+            except KeyError:  # a nested value: the general path
+                pass
+        out.append(_encode(d, indent, reuse))
+    return out
 
 
 def dumps(obj: Any, reuse: Iterable[Any] = ()) -> str:

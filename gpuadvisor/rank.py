@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpuadvisor.rows import RowView, Table
 from gpuadvisor.rules.engine import Rule, RuleResult, evaluate
 
 #: The usual defaults every recommendation is compared with (plus the maximum block size,
@@ -131,9 +132,14 @@ class Candidate:
         return v
 
     def _value(self, column: str) -> float | None:
-        if not self.row:
+        row = self.row
+        if row.__class__ is RowView:  # a view of a table: the column parsed once
+            table = row.columns  # type: ignore[union-attr]
+            if table.__class__ is Table:
+                return table.floats(column)[row.index]  # type: ignore[union-attr]
+        if not row:
             return None
-        v = self.row.get(column)
+        v = row.get(column)
         try:
             v = float(v)
         except (TypeError, ValueError):

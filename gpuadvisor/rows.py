@@ -15,12 +15,38 @@ from typing import Any
 _NATIVE = frozenset({str, float, int, bool, type(None)})
 
 
+class Table(dict):  # type: ignore[type-arg]
+    """Column name -> list of cells (a plain dict to read), with per-column caches."""
+
+    def floats(self, key: str) -> list[float | None]:
+        """``float(cell)`` of each row (None where it fails, where the cell is NaN or where
+        the column is absent), as ``Candidate.value`` reads one cell; worked out once."""
+        cache = self.__dict__.setdefault("_floats", {})
+        known = cache.get(key)
+        if known is None:
+            col = self.get(key)
+            known = cache[key] = ([None] * self.rows() if col is None
+                                  else [_float_or_none(v) for v in col])
+        return known
+
+    def rows(self) -> int:
+        return len(next(iter(self.values()))) if self else 0
+
+
+def _float_or_none(v: Any) -> float | None:
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return None if f != f else f
+
+
 class RowView(Mapping[str, Any]):
     """One row of a :class:`Columns` table, read like the dict ``to_dict`` would give."""
 
     __slots__ = ("_data", "_i")
 
-    def __init__(self, data: dict[str, list[Any]], i: int) -> None:
+    def __init__(self, data: Table | dict[str, list[Any]], i: int) -> None:
         self._data = data
         self._i = i
 
@@ -56,13 +82,13 @@ class RowView(Mapping[str, Any]):
         return self._data
 
 
-def column_lists(df: Any) -> dict[str, list[Any]]:
+def column_lists(df: Any) -> Table:
     """Each column of ``df`` (keyed by ``str(name)``) as the list of values ``to_dict`` gives."""
     import numpy as np
     from pandas.api.types import is_extension_array_dtype
     from pandas.core.dtypes.cast import maybe_box_native
 
-    data: dict[str, list[Any]] = {}
+    data = Table()
     for i, name in enumerate(df.columns):
         series = df.iloc[:, i]
         values = series.tolist() if series.dtype != np.dtype(object) else list(series._values)

@@ -10,6 +10,10 @@ row, minutes for a 100,000-row table. Here:
 * each rule is evaluated once per distinct combination of the values it reads
   (:mod:`gpuadvisor.rules.grouped`), found with NumPy over all candidates of the table, and
   the result is shared by the candidates of that combination;
+* the combinations (or, where nearly every candidate is its own launch configuration, as in
+  one profile's space, all candidates) are decided over whole columns
+  (:mod:`gpuadvisor.rules.column_rules`): status and factor with NumPy, the explanation only
+  when something reads it; what the columns cannot settle exactly is evaluated one by one;
 * scores are the products of the factors in rule order, as :func:`~gpuadvisor.rank.score`
   multiplies them (multiplying by 1.0 for a rule that did not fire changes no bit);
 * a candidate's full context is built only when something reads it (:class:`LazyScored`).
@@ -27,6 +31,8 @@ from typing import Any
 from gpuadvisor.arch import Arch, Board
 from gpuadvisor.rank import Candidate, Scored, score
 from gpuadvisor.rows import RowView
+from gpuadvisor.rules.column_rules import LazyResult, column_rule, decide, skipped_note
+from gpuadvisor.rules.columns import Columns
 from gpuadvisor.rules.context import (
     _NOT_METRICS,
     KernelInfo,
@@ -38,8 +44,8 @@ from gpuadvisor.rules.context import (
     metric_value,
     metrics_context,
 )
-from gpuadvisor.rules.engine import Rule, RuleResult, evaluate
-from gpuadvisor.rules.grouped import MISSING, RuleMemo, project, read_names, token
+from gpuadvisor.rules.engine import Rule, RuleResult, applicable, evaluate
+from gpuadvisor.rules.grouped import MISSING, RuleMemo, lookup, project, read_names, token
 
 #: True inside :func:`one_by_one`: every candidate scored on its own full context (tests).
 _ONE_BY_ONE = False
@@ -321,38 +327,71 @@ class TableScorer:
                   for i, d in zip(dfirst.values(), ddicts, strict=True)]
         dlist = did.tolist()
 
-        kcache: list[dict[str, Any]] = [{} for _ in setups]
-        dcache: list[dict[str, Any]] = [{} for _ in dparts]
+        # Each name's token per kernel setup and per launch configuration, worked out once
+        # for all rules (rules share most names).
+        kbase = [s.base for s in setups]
+        name_codes: dict[str, tuple[list[Any], Any]] = {}
+
+        def codes_of(name: str, owners: list[dict[str, Any]]) -> tuple[list[Any], Any]:
+            known = name_codes.get(name)
+            if known is None:
+                known = name_codes[name] = _codes([project(o, (name,))[0] for o in owners])
+            return known
+
+        def combined(names_: list[str], owners: list[dict[str, Any]]
+                     ) -> tuple[list[tuple[Any, ...]], Any]:
+            """(distinct token tuples, code of each owner) over ``names_``."""
+            if not names_:
+                return [()], np.zeros(len(owners), dtype=np.int64)
+            per = [codes_of(nm, owners) for nm in names_]
+            first_, inverse_ = _groups([c for _t, c in per], len(owners))
+            tokens_ = [tuple(t[int(c[j])] for t, c in per) for j in first_.tolist()]
+            return tokens_, inverse_
         vals = np.ones(n, dtype=np.float64)
         excluded = np.zeros(n, dtype=bool)
         per_rule: list[list[RuleResult]] = []
         grouping: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+        few_repeats = len(dparts) * 2 > n
+        everyone = Columns(n, lambda name: [], MISSING)  # columns over all candidates
         for rule in self.config_rules:
             names = read_names(rule)
             knames = [nm for nm in names if nm.split(".")[0] in _KERNEL_ROOTS]
             dnames = [nm for nm in names if nm.split(".")[0] in _CONFIG_ROOTS]
             mnames = [nm for nm in names if nm.split(".")[0] == "metrics"]
-            ktokens, kcodes = _codes([_project(s.base, knames, kcache[j])
-                                      for j, s in enumerate(setups)])
-            dtokens, dcodes = _codes([_project(p, dnames, dcache[j])
-                                      for j, p in enumerate(dparts)])
+            if dnames and few_repeats and column_rule(rule, names) is not None:
+                # Nearly every candidate its own launch configuration (one profile's space):
+                # grouping would not pay, the columns take every candidate at once.
+                results = self._evaluate(rule, names, list(range(n)), setups, kslot, cands,
+                                         dlist, dparts, context_of, everyone)
+                per_rule.append(results)
+                if rule.effect == "exclude":
+                    excluded |= np.array([r.fired for r in results], dtype=bool)
+                elif rule.effect in ("penalize", "prefer"):
+                    vals *= np.array([r.factor if r.fired else 1.0 for r in results],
+                                     dtype=np.float64)
+                continue
+            ktokens, kcodes = combined(knames, kbase)
+            dtokens, dcodes = combined(dnames, dparts)
             parts = [kcodes[kslot_arr], dcodes[did]]
             parts.extend(metric_code(nm) for nm in mnames)
             signature = tuple(p.tobytes() for p in parts)
             if signature not in grouping:
                 grouping[signature] = _groups(parts, n)
             first, inverse = grouping[signature]
-            results = []
-            for i in first.tolist():
-                # Everything the rule reads, in one key: equal keys give equal results, in
-                # this table and in the next one (review analyzes two).
-                key = (id(rule), ktokens[kcodes[kslot[i]]], dtokens[dcodes[did[i]]],
-                       tuple(self.metric_token(cands[i].row, nm) for nm in mnames))
-                result = self._results.get(key)
-                if result is None:
-                    result = self._results[key] = evaluate(rule, context_of(i))
-                    self._keepalive.append(rule)
-                results.append(result)
+            reps = first.tolist()
+            # Everything the rule reads, in one key: equal keys give equal results, in this
+            # table and in the next one (review analyzes two).
+            keys = [(id(rule), ktokens[kcodes[kslot[i]]], dtokens[dcodes[did[i]]],
+                     tuple(self.metric_token(cands[i].row, nm) for nm in mnames))
+                    for i in reps]
+            results = [self._results.get(key) for key in keys]
+            todo = [j for j, r in enumerate(results) if r is None]
+            if todo:
+                self._keepalive.append(rule)
+                new = self._evaluate(rule, names, [reps[j] for j in todo], setups, kslot,
+                                     cands, dlist, dparts, context_of)
+                for j, result in zip(todo, new, strict=True):
+                    results[j] = self._results[keys[j]] = result
             table = np.empty(len(results), dtype=object)
             table[:] = results
             per_rule.append(table[inverse].tolist())
@@ -376,21 +415,83 @@ class TableScorer:
         return out
 
 
+    def _evaluate(self, rule: Rule, names: tuple[str, ...], idx: list[int],
+                  setups: Sequence[KernelSetup], kslot: list[int], cands: list[Candidate],
+                  did: Any, dparts: list[dict[str, Any]],
+                  context_of: Callable[[int], dict[str, Any]],
+                  shared: Columns | None = None) -> list[RuleResult]:
+        """``evaluate(rule, context_of(i))`` for each ``i`` of ``idx``: over whole columns
+        where the rule translates (:mod:`gpuadvisor.rules.column_rules`), the rest one by one."""
+        crule = column_rule(rule, names) if len(idx) > 1 else None
+        if crule is None:
+            return [evaluate(rule, context_of(i)) for i in idx]
+        import numpy as np
+
+        m = len(idx)
+        params = {"params": rule.params}
+
+        def raw(name: str) -> list[Any]:
+            root, _, key = name.partition(".")
+            if root in _KERNEL_ROOTS:
+                return [lookup(setups[kslot[i]].base, name) for i in idx]
+            if root in _CONFIG_ROOTS:
+                if "." in key:
+                    return [lookup(dparts[did[i]], name) for i in idx]
+                out = []
+                for i in idx:  # lookup() for a two-part name, without its general walk
+                    part = dparts[did[i]].get(root, MISSING)
+                    out.append(part.get(key, MISSING) if part.__class__ is dict
+                               else lookup(dparts[did[i]], name))
+                return out
+            if root == "metrics":
+                if not key or "." in key:  # the group itself, or below a number
+                    return [MISSING] * m
+                values = [self.metric(cands[i].row, key) for i in idx]
+                return [MISSING if v is None else v for v in values]
+            return [lookup(params, name)] * m
+
+        env = Columns(m, raw, MISSING, shared)
+        reasons: dict[int, str | None] = {}
+        for i in idx:
+            k = kslot[i]
+            if k not in reasons:
+                reasons[k] = applicable(rule, setups[k].base)
+        skips = skipped_note(rule, env.has, m) if rule.requires else [None] * m
+        one = np.zeros(m, dtype=bool)
+        for name in rule.optional:  # a default used: a note, one by one
+            one |= ~env.has(name)
+        fired, factor, more = decide(rule, crule, env)
+        one |= more
+        fired_l, factor_l, one_l = fired.tolist(), factor.tolist(), one.tolist()
+        shared: dict[Any, RuleResult] = {}
+        out: list[RuleResult] = []
+        for j, i in enumerate(idx):
+            reason = reasons[kslot[i]]
+            if reason is not None:
+                r = shared.get(reason)
+                if r is None:
+                    r = shared[reason] = RuleResult(rule, "not_applicable", notes=[reason])
+            elif skips[j] is not None:
+                r = shared.get(skips[j])
+                if r is None:
+                    r = shared[skips[j]] = RuleResult(rule, "skipped", notes=[skips[j]])
+            elif one_l[j]:
+                r = evaluate(rule, context_of(i))
+            elif fired_l[j]:
+                r = LazyResult(rule, factor_l[j], _bound(context_of, i))
+            else:
+                r = RuleResult(rule, "quiet")
+            out.append(r)
+        return out
+
+
+def _bound(fn: Callable[[int], dict[str, Any]], i: int) -> Callable[[], dict[str, Any]]:
+    return lambda: fn(i)
+
+
 def _builder(scorer: TableScorer, setup: KernelSetup, c: Candidate,
              key: tuple[Any, ...]) -> Callable[[], dict[str, Any]]:
     return lambda: scorer.context(setup, c, key)
-
-
-def _project(context: dict[str, Any], names: list[str], cache: dict[str, Any]
-             ) -> tuple[Any, ...]:
-    """:func:`project`, remembering each name's token (rules share names)."""
-    out = []
-    for name in names:
-        tok = cache.get(name)
-        if tok is None:
-            tok = cache[name] = project(context, (name,))[0]
-        out.append(tok)
-    return tuple(out)
 
 
 def _codes(tokens: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], Any]:

@@ -179,3 +179,109 @@ def test_fast_json_is_json_dumps_indent_2():
         json.dumps(odd, indent=2)
     with pytest.raises(TypeError):
         jsontext.dumps(odd)
+
+
+# ----------------------------------------------------------------------------- columns
+
+
+def test_profile_space_is_scored_by_columns_as_one_by_one(rules):
+    """One profile's space (every candidate its own launch): rules decided over whole columns,
+    texts rendered on first read, the same analysis as one by one."""
+    from gpuadvisor.analysis import _prepare
+    from gpuadvisor.rules.column_rules import LazyResult
+    from gpuadvisor.scoring import TableScorer
+
+    path = ROOT / "fixtures/hopper/profile/profile_16x16.csv"
+    df, provenance, _ = load_inputs([path])
+    scorer = TableScorer(rules)
+    rows = row_views(normalize(df) if not is_normalized(df) else df)
+    p = _prepare(str(rows[0]["kernel"]), rows, scorer, arch=None, rule_only=True, access=None,
+                 provenance=provenance, manifest_path=None, shapes=None, cache_configs=None)
+    scored = scorer.score_kernels([(p.setup, p.candidates)])[0]
+    assert len(scored) == 552
+    lazy = [r for s in scored for r in s.results if isinstance(r, LazyResult)]
+    assert len(lazy) > 1000  # fired results of the column path
+    with one_by_one():
+        slow = scorer.__class__(rules).score_kernels([(p.setup, p.candidates)])[0]
+    for a, b in zip(scored, slow, strict=True):
+        assert (a.score, a.excluded) == (b.score, b.excluded)
+        assert [(r.rule.id, r.status, r.factor, r.message, r.advice, r.speedup, r.notes)
+                for r in a.results] == [(r.rule.id, r.status, r.factor, r.message, r.advice,
+                                         r.speedup, r.notes) for r in b.results]
+
+
+_EDGE_VALUES = [0, 1, -3, 7, 2**60, 0.0, -0.0, 0.5, -2.5, 1e300, math.inf, math.nan, True, False,
+                "coalesced", "", None, MISSING, [1, 2]]
+_EXPRESSIONS = [
+    "block.x / block.y", "block.x // block.y", "block.x % block.y", "block.x * block.y",
+    "block.x - block.y + 1", "-block.x", "not block.x", "block.x ** 2", "block.x ** block.y",
+    "block.x < block.y <= 8", "block.x == block.y", "block.x != 'coalesced'",
+    "block.x in ['coalesced', 1, 2.5]", "block.x not in [0, 'reuse']",
+    "block.x and block.y", "block.x or block.y", "block.x if block.y else 3",
+    "min(block.x, block.y, 4)", "max(block.x, 0.5)", "abs(block.x)", "log2(block.x)",
+    "sqrt(block.x)", "round(block.x, 2)", "floor(block.x)", "ceil_div(block.x, block.y)",
+    "is_pow2(block.x)", "divides(block.y, block.x)", "clamp(block.x, 0, block.y)",
+    "first(block.x, 2)", "has('block.x') and block.x > 1",
+    "block.x if has('block.x') else block.y", "1 + let_free == 2 if false else block.x > 0",
+]
+
+
+@pytest.mark.parametrize("text", _EXPRESSIONS)
+def test_columns_give_what_one_context_gives(text):
+    """Every entry the columns settle has the value (and type) the one-context evaluator
+    gives; the rest (errors, missing values, odd types) are marked for one by one."""
+    from gpuadvisor.rules.columns import Columns, NotColumnar, compile_columns
+    from gpuadvisor.rules.expr import EvalError, MissingValue
+
+    text = text.replace("1 + let_free == 2", "block.x + 1 == 2")
+    expr = compile_expr(text)
+    try:
+        fn = compile_columns(expr.tree.body)
+    except NotColumnar:
+        pytest.fail(f"{text} should translate")
+    pairs = [(x, y) for x in _EDGE_VALUES for y in _EDGE_VALUES]
+
+    def context(x, y):
+        block = {k: v for k, v in (("x", x), ("y", y)) if v is not MISSING}
+        return {"block": block}
+
+    env = Columns(len(pairs), lambda name: [
+        (x if name == "block.x" else y) for x, y in pairs], MISSING)
+    col = fn(env)
+    settled = 0
+    for i, (x, y) in enumerate(pairs):
+        if col.bad[i]:
+            continue
+        settled += 1
+        try:
+            want = expr.evaluate(context(x, y))
+        except (EvalError, MissingValue) as err:
+            pytest.fail(f"{text} at {x!r}, {y!r}: columns settled what raises {err}")
+        got = col.v[i]
+        if col.kind == "num":
+            got = int(got) if col.isint[i] else float(got)
+        elif col.kind == "bool":
+            got = bool(got)
+        assert type(got) is type(want), (text, x, y, got, want)
+        assert got == want or (got != got and want != want), (text, x, y, got, want)
+        if isinstance(want, float):
+            assert math.copysign(1, got) == math.copysign(1, want), (text, x, y)
+    assert settled > 0
+
+
+def test_columns_refuse_what_the_interpreter_refuses():
+    """The column translator accepts only whitelisted node types and functions: trees the
+    checker refuses are refused here too (NotColumnar is an ExprError)."""
+    import ast
+
+    from gpuadvisor.rules.columns import NotColumnar, compile_columns
+
+    for text in ("__import__('os')", "block.x.__class__", "[x for x in block]",
+                 "lambda: 1", "block['x']", "open('f')", "getattr(block, 'x')",
+                 "(x := 1)", "f'{block.x}'", "block.x @ block.y", "block.x << 1"):
+        with pytest.raises(ExprError):
+            compile_expr(text)
+        tree = ast.parse(text, mode="eval").body
+        with pytest.raises(NotColumnar):
+            compile_columns(tree)
+    assert issubclass(NotColumnar, ExprError)
