@@ -17,6 +17,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
+
+from gpuadvisor.rows import OVERFLOW, views_of_one_table
 
 SECTOR_BYTES = 32
 WARP = 32
@@ -339,7 +342,20 @@ def fit_kernel(rows: list[dict], reference: dict | None) -> KernelAccess | None:
     elif fits[0] is None:
         share = 0.0
     measured: set[tuple[int, int]] = set()  # a list's membership test was quadratic
+    fast = views_of_one_table(rows)
     for column in ("sectors_per_request", "store_sectors_per_request"):
+        if fast is not None:  # the same parse, from the table's per-column caches
+            table, idx = fast
+            shapes = table.block_ints()
+            values = table.floats(column) if column in table else None
+            for i in idx:
+                s = _checked(shapes[i])
+                if s is None or values is None:
+                    continue
+                v = values[i]
+                if v is not None and v > 0:
+                    measured.add((s[0], s[1] * s[2]))
+            continue
         for r in rows:
             try:
                 bz = int(float(r.get("block_z") or 1))
@@ -355,6 +371,19 @@ def fit_kernel(rows: list[dict], reference: dict | None) -> KernelAccess | None:
 def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, float]]:
     """(bx, by, value) of the rows that measured ``column`` (block_z 1 only)."""
     out = []
+    fast = views_of_one_table(rows)
+    if fast is not None:  # the same parse, from the table's per-column caches
+        table, idx = fast
+        shapes = table.block_ints()
+        values = table.floats(column) if column in table else None
+        for i in idx:
+            s = _checked(shapes[i])
+            if s is None or values is None:
+                continue
+            v = values[i]
+            if s[2] == 1 and v is not None and v > 0:
+                out.append((s[0], s[1], v))
+        return out
     for r in rows:
         try:
             bx, by = int(float(r["block_x"])), int(float(r["block_y"]))
@@ -365,6 +394,13 @@ def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, fl
         if bz == 1 and v == v and v > 0:
             out.append((bx, by, v))
     return out
+
+
+def _checked(shape: Any) -> Any:
+    """A :meth:`Table.block_ints` entry, raising OverflowError where the row-wise parse did."""
+    if shape is OVERFLOW:
+        raise OverflowError("cannot convert float infinity to integer")
+    return shape
 
 
 def check(rows: list[dict], column: str, seeds: list[tuple[int, int]]) -> dict:

@@ -153,6 +153,10 @@ class Candidate:
             return self.__dict__["_time_ms"]
         except KeyError:
             pass
+        row = self.row
+        if row.__class__ is RowView and row.columns.__class__ is Table:  # type: ignore[union-attr]
+            t = self.__dict__["_time_ms"] = table_times(row.columns)[row.index]  # type: ignore
+            return t
         if self.row and str(self.row.get("status") or "ok") != "ok":
             t = None
         else:
@@ -271,8 +275,37 @@ def tied(a: Candidate, b: Candidate) -> bool:
     return ta == tb
 
 
+def table_times(table: Table) -> list[float | None]:
+    """:attr:`Candidate.time_ms` of every row of a table, from whole columns, once."""
+    def build(t: Table) -> list[float | None]:
+        status = t.get("status")
+        times = t.floats("time_ms")
+        if status is None:
+            return [v if v is not None and v > 0 else None for v in times]
+        return [None if str(st or "ok") != "ok" else (v if v is not None and v > 0 else None)
+                for st, v in zip(status, times, strict=True)]
+    return table.memo("rank.times", build)  # type: ignore[no-any-return]
+
+
+def table_tie_infos(table: Table) -> list[tuple[Any, ...]]:
+    """:func:`_tie_info` of every row of a table, from whole columns, once."""
+    def build(t: Table) -> list[tuple[Any, ...]]:
+        out = []
+        for time, lo, hi, std, reps in zip(
+                table_times(t), t.floats("time_ms_min"), t.floats("time_ms_max"),
+                t.floats("time_ms_std"), t.floats("repeats"), strict=True):
+            spread = (lo, hi) if lo is not None and hi is not None and hi >= lo else None
+            out.append((time, spread, std,
+                        max(1.0, reps or 1.0) if std is not None else None))
+        return out
+    return table.memo("rank.tie_infos", build)  # type: ignore[no-any-return]
+
+
 def _tie_info(c: Candidate) -> tuple[Any, ...]:
     """What :func:`tied` reads of a candidate: (time, spread, std, repeats >= 1)."""
+    row = c.row
+    if row.__class__ is RowView and row.columns.__class__ is Table:  # type: ignore[union-attr]
+        return table_tie_infos(row.columns)[row.index]  # type: ignore[union-attr]
     std = c.value("time_ms_std")
     return (c.time_ms, _spread(c), std,
             max(1.0, c.value("repeats") or 1.0) if std is not None else None)

@@ -29,6 +29,28 @@ class Table(dict):  # type: ignore[type-arg]
                                   else [_float_or_none(v) for v in col])
         return known
 
+    def memo(self, name: str, build: Any) -> Any:
+        """``build(self)`` worked out once per table (per-row facts other modules derive
+        from whole columns)."""
+        cache = self.__dict__.setdefault("_memo", {})
+        if name not in cache:
+            cache[name] = build(self)
+        return cache[name]
+
+    def block_ints(self) -> list[Any]:
+        """Each row's ``(int(float(block_x)), int(float(block_y)), int(float(block_z or 1)))``
+        as the access model parses a row (None where that raises KeyError, TypeError or
+        ValueError, :data:`OVERFLOW` where it raises OverflowError); worked out once."""
+        known = self.__dict__.get("_block_ints")
+        if known is None:
+            n = self.rows()
+            xs, ys = self.get("block_x"), self.get("block_y")
+            zs = self.get("block_z", [None] * n)
+            known = [None] * n if xs is None or ys is None else [
+                _block_ints(x, y, z) for x, y, z in zip(xs, ys, zs, strict=True)]
+            self.__dict__["_block_ints"] = known
+        return known
+
     def rows(self) -> int:
         return len(next(iter(self.values()))) if self else 0
 
@@ -39,6 +61,35 @@ def _float_or_none(v: Any) -> float | None:
     except (TypeError, ValueError):
         return None
     return None if f != f else f
+
+
+#: :meth:`Table.block_ints` of a row whose parse raised OverflowError (raised again on use).
+OVERFLOW = object()
+
+
+def _block_ints(x: Any, y: Any, z: Any) -> Any:
+    try:
+        return int(float(x)), int(float(y)), int(float(z or 1))
+    except (TypeError, ValueError):
+        return None
+    except OverflowError:
+        return OVERFLOW
+
+
+def views_of_one_table(rows: list[Any]) -> tuple[Table, list[int]] | None:
+    """``(table, row indices)`` when every row is a :class:`RowView` of one :class:`Table`
+    (per-table caches then replace per-row parsing), else None."""
+    if not rows or rows[0].__class__ is not RowView:
+        return None
+    table = rows[0]._data
+    if table.__class__ is not Table:
+        return None
+    idx = []
+    for r in rows:
+        if r.__class__ is not RowView or r._data is not table:
+            return None
+        idx.append(r._i)
+    return table, idx
 
 
 class RowView(Mapping[str, Any]):
