@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpuadvisor.rows import RowView, Table
+from gpuadvisor.rows import RowView, Table, views_of_one_table
 from gpuadvisor.rules.engine import Rule, RuleResult, evaluate
 
 #: The usual defaults every recommendation is compared with (plus the maximum block size,
@@ -330,29 +330,47 @@ def rank_by_time(scored: Sequence[Scored],
     """
     if keys is None:  # once each: tables have 100,000 rows
         keys = {id(s): rule_sort_key(s) for s in scored}
-    timed = sorted(
-        (s for s in scored if s.candidate.time_ms is not None),
-        key=lambda s: (s.candidate.time_ms, keys[id(s)]),
-    )
-    groups: list[list[Scored]] = []
+    # (time, rule key, input position, entry): the position keeps sorted()'s stability and
+    # never lets two entries be compared.
+    order = []
+    for i, s in enumerate(scored):
+        t = s.candidate.time_ms
+        if t is not None:
+            order.append((t, keys[id(s)], i, s))
+    order.sort()
+    timed = [item[3] for item in order]
+    infos = _tie_infos([s.candidate for s in timed])
+    groups: list[list[tuple[Any, ...]]] = []
     head: tuple[Any, ...] = ()
-    for s in timed:
-        info = _tie_info(s.candidate)
+    for item, info in zip(order, infos, strict=True):
         if groups and _tied_info(head, info):
-            groups[-1].append(s)
+            groups[-1].append(item)
         else:
-            groups.append([s])
+            groups.append([item])
             head = info
     ranked: list[Scored] = []
     for g, group in enumerate(groups, 1):
-        group.sort(key=lambda s: (keys[id(s)], s.candidate.time_ms))
-        for s in group:
+        if len(group) > 1:  # by rule key, then time (stable: earlier first on equal keys)
+            group.sort(key=lambda item: (item[1], item[0]))
+        is_tied = len(group) > 1
+        for item in group:
+            s = item[3]
             s.tie_group = g
-            s.tied = len(group) > 1
+            s.tied = is_tied
             ranked.append(s)
     for i, s in enumerate(ranked, 1):
         s.rank = i
     return ranked
+
+
+def _tie_infos(cands: list[Candidate]) -> list[tuple[Any, ...]]:
+    """:func:`_tie_info` of each candidate (from the table's columns when all are its rows)."""
+    fast = views_of_one_table([c.row for c in cands])
+    if fast is None:
+        return [_tie_info(c) for c in cands]
+    table, idx = fast
+    infos = table_tie_infos(table)
+    return [infos[i] for i in idx]
 
 
 def pareto_front(scored: Sequence[Scored]) -> set[tuple[str, int, int, int, str]]:
