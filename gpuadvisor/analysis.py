@@ -48,7 +48,7 @@ from gpuadvisor.rank import (
     score,
     strengths,
 )
-from gpuadvisor.rows import RowView
+from gpuadvisor.rows import RowView, floats_of
 from gpuadvisor.rules.context import KernelInfo, arch_context
 from gpuadvisor.rules.engine import Rule, load_rules_or_fail
 from gpuadvisor.scoring import KernelSetup, TableScorer
@@ -376,7 +376,7 @@ class _TableCells:
         none = [None] * n
 
         def floats(name: str) -> list[float | None]:
-            return [float_or_none(v) for v in columns.get(name, none)]
+            return floats_of(columns.get(name, none))
 
         bx, by, bz = floats("block_x"), floats("block_y"), floats("block_z")
         gx, gy, gz = floats("grid_x"), floats("grid_y"), floats("grid_z")

@@ -26,7 +26,7 @@ class Table(dict):  # type: ignore[type-arg]
         if known is None:
             col = self.get(key)
             known = cache[key] = ([None] * self.rows() if col is None
-                                  else [_float_or_none(v) for v in col])
+                                  else floats_of(col))
         return known
 
     def memo(self, name: str, build: Any) -> Any:
@@ -53,6 +53,18 @@ class Table(dict):  # type: ignore[type-arg]
 
     def rows(self) -> int:
         return len(next(iter(self.values()))) if self else 0
+
+
+#: Cell classes :func:`floats_of` converts without a call per cell.
+_PLAIN_NUMBERS = frozenset({float, int, type(None)})
+
+
+def floats_of(col: list[Any]) -> list[float | None]:
+    """``numbers.float_or_none`` of each cell: a column of plain floats, ints and Nones (what
+    normalized numeric columns hold) in one comprehension, anything else cell by cell."""
+    if set(map(type, col)) <= _PLAIN_NUMBERS:
+        return [None if v is None or v != v else float(v) for v in col]
+    return [_float_or_none(v) for v in col]
 
 
 def _float_or_none(v: Any) -> float | None:
