@@ -285,3 +285,70 @@ def test_columns_refuse_what_the_interpreter_refuses():
         with pytest.raises(NotColumnar):
             compile_columns(tree)
     assert issubclass(NotColumnar, ExprError)
+
+
+@pytest.mark.parametrize("path", [p for p in TABLES if p.parent.name != "profile"],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_table_columns_rank_and_fit_as_row_dicts_do(path, rules):
+    """Times, tie information and the access model's profiles read from the table's cached
+    columns (row views) give what reading each row as a dict gives."""
+    from gpuadvisor.analysis import analyze_kernel
+
+    df, provenance, _ = load_inputs([path])
+    fast = analyze_sweep(df, rules=rules, provenance=provenance)
+    by_kernel: dict[str, list[dict]] = {}
+    for record in df.to_dict(orient="records"):
+        by_kernel.setdefault(str(record["kernel"]), []).append(record)
+    for k in fast.kernels:
+        slow = analyze_kernel(k.kernel, by_kernel[k.kernel], rules, provenance=provenance)
+        assert k.to_dict() == slow.to_dict()
+
+
+def test_time_ranking_from_columns_equals_row_by_row():
+    """Edge cells (failed status, zero and NaN times, reversed ranges, standard deviations
+    with 0 or missing repeats) rank alike from columns and from row dicts."""
+    import pandas as pd
+
+    from gpuadvisor.rank import Candidate, Scored, _tie_info, rank_by_time, table_tie_infos
+    from gpuadvisor.rows import column_lists
+
+    nan = math.nan
+    df = pd.DataFrame({
+        "block_x": [32, 64, 128, 256, 512, 16, 8, 1024],
+        "status": ["ok", "ok", "failed", "ok", None, "ok", "ok", "ok"],
+        "time_ms": [1.0, 1.05, 0.5, 0.0, 2.0, nan, 1.02, 1.0],
+        "time_ms_min": [0.9, 1.0, nan, nan, 1.9, nan, 1.03, 0.95],
+        "time_ms_max": [1.1, 1.2, nan, nan, 2.1, nan, 1.01, 1.05],
+        "time_ms_std": [nan, nan, nan, nan, 0.1, nan, 0.02, nan],
+        "repeats": [nan, nan, nan, nan, 0.0, nan, nan, 5.0],
+    })
+    table = column_lists(df)
+    views = row_views(df)
+    assert type(views[0].columns) is type(table)
+
+    def ranked(rows):
+        scored = [Scored(Candidate("k", (int(r["block_x"]), 1, 1), row=r), [], 1.0, False)
+                  for r in rows]
+        return [(s.candidate.block, s.rank, s.tie_group, s.tied, s.candidate.time_ms)
+                for s in rank_by_time(scored)]
+
+    records = df.to_dict(orient="records")
+    assert ranked(views) == ranked(records)
+    # failed (and NaN: pandas' missing text) statuses, zero and NaN times are not ranked;
+    # 1024 and 32 overlap; 8x1's range is reversed, so its std decides against 64x1
+    order = ranked(views)
+    assert [r[0][0] for r in order] == [1024, 32, 8, 64]
+    assert [r[2:4] for r in order] == [(1, True), (1, True), (2, False), (3, False)]
+    infos = table_tie_infos(views[0].columns)
+    assert infos == [_tie_info(Candidate("k", (1, 1, 1), row=r)) for r in records]
+
+
+def test_column_floats_and_block_shapes_parse_as_each_cell_does():
+    from gpuadvisor.numbers import float_or_none
+    from gpuadvisor.rows import OVERFLOW, Table, floats_of
+
+    for col in ([1, 2.5, None, math.nan, math.inf, -0.0, 2**60], [True, "3", None, "x", 4]):
+        assert repr(floats_of(col)) == repr([float_or_none(v) for v in col])
+    table = Table(block_x=[32, "8", None, math.inf], block_y=[2, 4.0, 1, 1],
+                  block_z=[0, None, 1, 1])
+    assert table.block_ints() == [(32, 2, 1), (8, 4, 1), None, OVERFLOW]
