@@ -56,6 +56,8 @@ class Result:
     default_time: float | None = None
     gain_captured: float | None = None  # share of (default - best) the pick removes
     claim_errors: list[float] = dataclass_field(default_factory=list)  # |est - meas|, points
+    claims_withheld: int = 0  # claims with no figure (confidence low)
+    claim_errors_raw: list[float] = dataclass_field(default_factory=list)  # score ratio as is
     winner_score_ratio: float | None = None  # measured best's rule score / top rule score
 
     @property
@@ -170,20 +172,16 @@ CLAIM_SHAPES = ((32, 8, 1), (16, 16, 1), (32, 32, 1), (256, 1, 1))
 
 def claims(k) -> dict:  # noqa: ANN001 - a KernelAnalysis
     """Gain captured over the default shape, claim errors, and the winner's rule score."""
+    from gpuadvisor.claims import claim_error
+
     timed = [e for e in k.ranking if e.time_ms is not None]
     if not timed or not k.ranking:
         return {}
     top = k.ranking[0]
-    pick = next((e for e in k.ranking if f"{e.block_x}x{e.block_y}" == (k.rule_pick or "")
-                 .split(" ")[0]), top)
-
-    def best_at(shape: tuple[int, int, int]):  # noqa: ANN202
-        at = [e for e in timed if (e.block_x, e.block_y, e.block_z) == shape]
-        return min(at, key=lambda e: e.time_ms) if at else None
-
+    pick = _pick_entry(k)
     two_d = any(e.block_y > 1 for e in timed)
     default_shape = DEFAULT_2D if two_d else DEFAULT_1D
-    d = best_at(default_shape)
+    d = _best_at(timed, default_shape)
     out: dict = {}
     best = min(timed, key=lambda e: e.time_ms)
     if d is not None and pick.time_ms is not None:
@@ -191,17 +189,43 @@ def claims(k) -> dict:  # noqa: ANN001 - a KernelAnalysis
         out["default_time"] = d.time_ms
         if d.time_ms - best.time_ms > 0.01 * best.time_ms:
             out["gain_captured"] = (d.time_ms - pick.time_ms) / (d.time_ms - best.time_ms)
-    errors = []
-    for shape in CLAIM_SHAPES:
-        e = best_at(shape)
-        if e is None or e is pick or pick.time_ms is None or e.score <= 0 or pick.score <= 0:
-            continue
-        estimated = (pick.score / e.score - 1.0) * 100.0
-        measured = (e.time_ms / pick.time_ms - 1.0) * 100.0
-        errors.append(abs(estimated - measured))
+    pairs = claim_pairs(k)
+    errors = [e for e in (claim_error(p) for p in pairs) if e is not None]
     out["claim_errors"] = errors
+    out["claims_withheld"] = len(pairs) - len(errors)
+    out["claim_errors_raw"] = [abs(s - t) * 100.0 for s, t, _ in pairs]
     if top.score > 0:
         out["winner_score_ratio"] = best.score / top.score
+    return out
+
+
+def _pick_entry(k):  # noqa: ANN001, ANN202 - a KernelAnalysis, a RankEntry
+    return next((e for e in k.ranking if f"{e.block_x}x{e.block_y}" == (k.rule_pick or "")
+                 .split(" ")[0]), k.ranking[0])
+
+
+def _best_at(timed, shape: tuple[int, int, int]):  # noqa: ANN001, ANN202
+    at = [e for e in timed if (e.block_x, e.block_y, e.block_z) == shape]
+    return min(at, key=lambda e: e.time_ms) if at else None
+
+
+def claim_pairs(k) -> list[tuple[float, float, str]]:  # noqa: ANN001 - a KernelAnalysis
+    """The "faster than 32x8/16x16/32x32/256x1" claims of one kernel's rule-only pick, as
+    (pick score / other score, other time / pick time, confidence of the estimate): what
+    ``claims.estimated_gain`` turns into a figure and the measurement checks."""
+    from gpuadvisor.access_report import weakest
+
+    timed = [e for e in k.ranking if e.time_ms is not None]
+    if not timed or not k.ranking:
+        return []
+    pick = _pick_entry(k)
+    out = []
+    for shape in CLAIM_SHAPES:
+        e = _best_at(timed, shape)
+        if e is None or e is pick or pick.time_ms is None or e.score <= 0 or pick.score <= 0:
+            continue
+        out.append((pick.score / e.score, e.time_ms / pick.time_ms,
+                    weakest(e.confidence, pick.confidence)))
     return out
 
 
@@ -222,6 +246,7 @@ def summary(results: Sequence[Result]) -> dict[str, float | int | None]:
         "gain_mean": sum(c for c, _ in pooled) / available if available > 0 else None,
         "gain_half": sum(g >= 0.5 for g in gains),
         "claims": len(errors), "claim_error": sum(errors) / len(errors) if errors else None,
+        "withheld": sum(r.claims_withheld for r in results),
         "ratio_n": len(ratios), "ratio_ok": sum(r >= 0.9 for r in ratios),
     }
 
@@ -230,7 +255,8 @@ def _summary_line(name: str, s: dict) -> str:
     gain = "-" if s["gain_mean"] is None else f"{s['gain_mean']:.0%}"
     err = "-" if s["claim_error"] is None else f"{s['claim_error']:.1f} points"
     return (f"| {name} | {s['within']} of {s['n']} | {gain} ({s['gain_half']} of "
-            f"{s['gain_n']} kernels with a gain >= half) | {err} ({s['claims']} claims) | "
+            f"{s['gain_n']} kernels with a gain >= half) | {err} ({s['claims']} claims"
+            + (f", {s['withheld']} without a figure" if s.get("withheld") else "") + ") | "
             f"{s['ratio_ok']} of {s['ratio_n']} |")
 
 
