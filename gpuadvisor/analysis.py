@@ -32,6 +32,7 @@ from gpuadvisor.characterize import (
     manifest_applies,
     manifest_entry,
 )
+from gpuadvisor.claims import estimated_gain
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import float_or_none
 from gpuadvisor.rank import (
@@ -349,8 +350,26 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         elem_bytes=int(elem) if elem else 4,
         domain=_domain(rows, dims),
         instr_per_region=float_or_none(entry.get("instr_per_region")),
-        extra={"block_tile": entry["block_tile"]} if entry.get("block_tile") else {},
+        extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
+               **reuse_degree(rows)},
     )
+
+
+def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """``l1_bytes_per_dram_byte``: bytes global loads asked of L1 per byte read from DRAM,
+    the median over the profiled rows (issue 11). How many times each byte fetched from memory
+    is read again: 1 for streaming, 5-15 for stencils whose neighbours come back through
+    L1/L2, 38-51 for a 5x5 convolution, 680-8400 for naive matrix products; empty when the
+    profile has no sector or DRAM byte counts."""
+    values = sorted(32.0 * sectors / dram for r in rows
+                    if (sectors := float_or_none(r.get("l1_global_load_sectors"))) is not None
+                    and (dram := float_or_none(r.get("dram_bytes_read")))
+                    and dram > 0)
+    if not values:
+        return {}
+    mid = len(values) // 2
+    median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+    return {"l1_bytes_per_dram_byte": median}
 
 
 def _grid(row: Mapping[str, Any]) -> tuple[int, int, int] | None:
@@ -796,7 +815,10 @@ def _comparisons(pick: Scored, scored: Sequence[Scored], rules: Sequence[Rule], 
         if t is not None and pt is not None:
             gain, basis = (t / pt - 1.0) * 100.0, "measured"
         elif entry.score > 0 and pick.score > 0:
-            gain, basis = (pick.score / entry.score - 1.0) * 100.0, "estimated"
+            # A calibrated mapping of the score ratio (gpuadvisor/claims.py); no figure where
+            # the estimate's confidence is low.
+            gain, basis = estimated_gain(pick.score / entry.score, weakest(
+                confidence(entry.context), confidence(pick.context))), "estimated"
         else:
             gain, basis = None, "none"
         reasons = _why_loses(entry, pick)

@@ -83,6 +83,9 @@ def _ms(v: float | None) -> str:
 
 def _gain(c: Any) -> str:
     if c.gain_pct is None:
+        if c.basis == "estimated":
+            return (f"no figure (estimated, confidence {c.confidence}: the rules lean to the "
+                    "pick; measure it)")
         return "-"
     conf = f", confidence {c.confidence}" if getattr(c, "confidence", None) else ""
     return f"{c.gain_pct:+.1f}% ({c.basis}{conf})"

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gpuadvisor.claims import claim_error, fit_exponents, raw_error
 from gpuadvisor.paths import project_root
 
 GOAL_REGRET = 1.03
@@ -187,14 +188,19 @@ class Evaluator:
         self.tables.update({p: (one_profile_view(read_sweep(p)[0]), None) for p in one_profile})
         self.scored_only = {p for p in scored_only if p in self.tables}
         self.memo: dict[Setting, dict[Key, float]] = {}
+        # The pick's "faster than 32x8/..." claims per kernel: (score ratio, time ratio,
+        # confidence), for fitting and scoring the claim mapping (gpuadvisor/claims.py).
+        self.pairs: dict[Setting, dict[Key, list[tuple[float, float, str]]]] = {}
         self.done: dict[Setting, set[Path]] = {}
         self.progress = progress
 
     def _run(self, setting: Setting, paths: Iterable[Path]) -> None:
         from gpuadvisor.analysis import analyze_sweep
+        from gpuadvisor.validation import claim_pairs
 
         rules = with_setting(self.rules, setting, self.knobs)
         out = self.memo.setdefault(setting, {})
+        pairs = self.pairs.setdefault(setting, {})
         done = self.done.setdefault(setting, set())
         for path in paths:
             if path in done:
@@ -204,6 +210,7 @@ class Evaluator:
             for k in analysis.kernels:
                 if k.regret is not None:
                     out[(_name(path), k.kernel)] = float(k.regret)
+                    pairs[(_name(path), k.kernel)] = claim_pairs(k)
             done.add(path)
 
     def __call__(self, setting: Setting) -> dict[Key, float]:
@@ -237,19 +244,36 @@ def leave_one_kernel_out(evaluate: Evaluator, calibration: Sequence[Key],
         test = [key for key in (*calibration, *heldout) if family(key[1]) == fam]
         fitted = fit(evaluate, train, start, knobs)
         regrets = getattr(evaluate, "full", evaluate)(fitted)
+        pairs = getattr(evaluate, "pairs", {}).get(fitted, {})
+        exponents = fit_exponents(p for key in train for p in pairs.get(key, ()))
         folds.append({
             "family": fam,
             "fitted": dict(zip((k.name for k in knobs), fitted, strict=True)),
             "train_within": score(regrets, train)[0], "train_kernels": len(train),
+            "claim_exponents": exponents,
             "test": [{"fixture": f, "kernel": k, "regret": regrets.get((f, k)),
-                      "in_calibration_set": (f, k) in set(calibration), "group": group(f)}
+                      "in_calibration_set": (f, k) in set(calibration), "group": group(f),
+                      **claim_record(pairs.get((f, k), []), exponents)}
                      for f, k in test],
         })
     full = fit(evaluate, list(calibration), start, knobs)
+    full_pairs = getattr(evaluate, "pairs", {}).get(full, {})
     return {"folds": folds, "fitted_on_all": dict(zip((k.name for k in knobs), full,
                                                       strict=True)),
+            "claim_exponents_fitted_on_all": fit_exponents(
+                p for key in calibration for p in full_pairs.get(key, ())),
             "fitted_on_all_regrets": {f"{f}:{k}": r for (f, k), r in
                                       getattr(evaluate, "full", evaluate)(full).items()}}
+
+
+def claim_record(pairs: Sequence[tuple[float, float, str]],
+                 exponents: Mapping[str, float]) -> dict[str, Any]:
+    """A kernel's claims scored with a fold's exponents: the errors of the figures given, how
+    many got no figure, and the errors of the unmapped score ratio (every claim)."""
+    errors = [claim_error(p, exponents) for p in pairs]
+    return {"claim_errors": [round(e, 3) for e in errors if e is not None],
+            "claims_withheld": sum(e is None for e in errors),
+            "claim_errors_raw": [round(raw_error(p), 3) for p in pairs]}
 
 
 def rules_digest(root: Path | None = None) -> str:
@@ -276,15 +300,25 @@ def summarize(result: Mapping[str, Any]) -> dict[str, Any]:
     def in_group(t: dict) -> str:
         return t.get("group") or ("calibration" if t["in_calibration_set"] else "heldout")
 
+    def claims(rows: list[dict]) -> dict[str, Any]:
+        made = [e for t in rows for e in t.get("claim_errors", ())]
+        raw = [e for t in rows for e in t.get("claim_errors_raw", ())]
+        return {"claims": len(made), "withheld": sum(t.get("claims_withheld", 0) for t in rows),
+                "claim_error": round(sum(made) / len(made), 2) if made else None,
+                "raw_claims": len(raw),
+                "raw_claim_error": round(sum(raw) / len(raw), 2) if raw else None}
+
     out: dict[str, Any] = {}
     cal = [t for t in tests if t["in_calibration_set"]]
     out["within_all_families"] = share(cal)
     out["geomean_regret_all_families"] = geomean(cal)
+    out["claims_all_families"] = claims(cal)
     for name, key in (("calibration_fixtures", "calibration"), ("heldout_sizes", "heldout"),
                       ("new_kernels_h100", "new-h100"), ("new_kernels_h200", "new-h200")):
         rows = [t for t in tests if in_group(t) == key]
         out[f"within_{name}"] = share(rows)
         out[f"geomean_regret_{name}"] = geomean(rows)
+        out[f"claims_{name}"] = claims(rows)
     return out
 
 

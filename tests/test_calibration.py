@@ -79,7 +79,9 @@ def test_a_fold_never_trains_on_the_family_it_scores():
     # left out, k3 cannot pull a to 1: it is scored at a=3 (regret 1.05)
     assert folds["k3"]["fitted"] == {"a": 3, "b": 20}
     assert folds["k3"]["test"] == [{"fixture": "f", "kernel": "k3", "regret": 1.05,
-                                   "in_calibration_set": True, "group": "calibration"}]
+                                   "in_calibration_set": True, "group": "calibration",
+                                   "claim_errors": [], "claims_withheld": 0,
+                                   "claim_errors_raw": []}]
     assert folds["k1"]["fitted"] == {"a": 1, "b": 20}  # without k1, a=1 serves k3
     # without k2 nothing in training moves b off 10: every kernel here is the only one that
     # pins its constant, so none is within 3% when left out
