@@ -542,7 +542,8 @@ def _in_sample(data: Mapping[str, Any]) -> tuple[int, int]:
 
 def render(scored: list[Result], unscored: list[Result],
            heldout: Sequence[Result] = (),
-           new_kernels: Sequence[tuple[Result, Result | None]] = ()) -> str:
+           new_kernels: Sequence[tuple[Result, Result | None]] = (),
+           blind: Sequence[Result] = ()) -> str:
     within = sum(r.within for r in scored)
     share = within / len(scored) if scored else 0.0
     met = bool(scored) and share >= GOAL_SHARE
@@ -575,6 +576,7 @@ def render(scored: list[Result], unscored: list[Result],
         "rule score /",
         "the top rule score (goal >= 0.9).",
         "",
+        *(blind_lines(blind) if blind else []),
         *loko_lines(project_root() / "docs" / "loko.json"),
         *(new_kernel_lines(new_kernels) if new_kernels else []),
         "The calibrated rows below are in-sample for the shipped constants (hand-set in",
@@ -660,6 +662,43 @@ def render(scored: list[Result], unscored: list[Result],
     return "\n".join(lines)
 
 
+BLIND_GLOB = "hopper/blind/*/*.csv"
+
+
+def blind_results(rules: Sequence | None = None) -> list[Result]:
+    """The blind check set (fixtures/hopper/blind/), each kernel from its one default profile."""
+    return [r for path in sorted(fixtures_dir().glob(BLIND_GLOB))
+            for r in evaluate_one_profile(path, rules)]
+
+
+def blind_lines(results: Sequence[Result]) -> list[str]:
+    """The page's first section: kernels no rule or constant was ever fitted or changed on."""
+    lines = [
+        "### Blind check set (kernels never seen while fitting or changing the rules)",
+        "",
+        "`fixtures/hopper/blind/` (README there): six kernels written and recorded on an H100 and",
+        "an H200 after the constants were fitted, scored like the new kernels below (counters",
+        "from the one default profile, no manifest). They are never added to the calibration",
+        "set. First scoring, rules of issue 11's second round (commit 2969e4d): 3 of 6 (H100)",
+        "and 4 of 6 (H200) within 3 %. With the shipped rules:",
+        "",
+        "| kernels | within 3 % | gain captured (pooled) | claim error (mean) "
+        "| winner ratio >= 0.9 |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for gpu in ("h100", "h200"):
+        group = [r for r in results if f"/blind/{gpu}/" in r.fixture]
+        if group:
+            lines.append(_summary_line(f"blind set, one profile ({gpu.upper()})", summary(group)))
+    lines += ["", "| fixture | best | pick | regret | winner score / top |",
+              "| --- | --- | --- | --- | --- |"]
+    for r in results:
+        ratio = "-" if r.winner_score_ratio is None else f"{r.winner_score_ratio:.2f}"
+        lines.append(f"| `{r.fixture}` | {r.best} | {r.pick} | {_regret(r.regret)}"
+                     f"{'' if r.within else ' ✗'} | {ratio} |")
+    return lines + [""]
+
+
 def compute() -> tuple[str, list[Result]]:
     """The page's text and the scored fixtures' results, from the built-in rules."""
     from gpuadvisor.rules.engine import load_rules
@@ -668,7 +707,8 @@ def compute() -> tuple[str, list[Result]]:
     scored = [r for p in fixture_files(scored=True) for r in evaluate_fixture(p, rules)]
     unscored = [r for p in fixture_files(scored=False) for r in evaluate_fixture(p, rules)]
     heldout = [r for p in fixture_files(heldout=True) for r in evaluate_fixture(p, rules)]
-    return render(scored, unscored, heldout, new_kernel_results(rules)), scored
+    return render(scored, unscored, heldout, new_kernel_results(rules),
+                  blind_results(rules)), scored
 
 
 def run(out: Path | None = None) -> tuple[str, list[Result]]:
