@@ -22,6 +22,7 @@ from typing import Any
 from gpuadvisor.rows import OVERFLOW, views_of_one_table
 
 SECTOR_BYTES = 32
+LINE_BYTES = 128
 WARP = 32
 ELEM_BYTES = 4
 # A stride this large puts every thread on its own sector (a row pitch, or random addresses);
@@ -57,6 +58,9 @@ class AccessModel:
 
     def sectors(self, bx: int, by: int) -> float:
         return sum(w * term_sectors(t.x_stride, t.y_stride, bx, by) for w, t in self.terms)
+
+    def lines(self, bx: int, by: int) -> float:
+        return sum(w * term_lines(t.x_stride, t.y_stride, bx, by) for w, t in self.terms)
 
     def describe(self) -> str:
         if len(self.terms) == 1:
@@ -136,9 +140,21 @@ def _close(a: float, b: float, tol: float) -> bool:
     return abs(a - b) <= tol * max(abs(b), 1e-9)
 
 
-@cache
 def term_sectors(x_stride: int, y_stride: int, bx: int, by: int) -> float:
-    """Mean 32 B sectors one warp request touches, over the warps of a (bx, by) block.
+    """Mean 32 B sectors one warp request touches, over the warps of a (bx, by) block."""
+    return term_units(x_stride, y_stride, bx, by, SECTOR_BYTES)
+
+
+def term_lines(x_stride: int, y_stride: int, bx: int, by: int) -> float:
+    """Mean 128 B lines one warp request touches: L1 serves a request a line (one tag
+    lookup) at a time, so a warp whose sectors are all used can still take several passes."""
+    return term_units(x_stride, y_stride, bx, by, LINE_BYTES)
+
+
+@cache
+def term_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int) -> float:
+    """Mean ``unit``-byte blocks (sectors, lines) one warp request touches, over the warps of
+    a (bx, by) block.
 
     Lane l of warp w is thread t = 32 w + l, at threadIdx (t % bx, t // bx); the address is
     x_stride * tx + y_stride * ty (4 B accesses) from the block's origin, which moves by
@@ -161,8 +177,7 @@ def term_sectors(x_stride: int, y_stride: int, bx: int, by: int) -> float:
     step = bx * x_stride if x_stride < FAR else 0
     addr = (np.arange(BLOCK_ORIGINS, dtype=np.int64) * step)[:, None] + offset[None, :]
     addr = addr.reshape(BLOCK_ORIGINS, warps, WARP)
-    sectors = np.concatenate((addr // SECTOR_BYTES, (addr + ELEM_BYTES - 1) // SECTOR_BYTES),
-                             axis=2)
+    sectors = np.concatenate((addr // unit, (addr + ELEM_BYTES - 1) // unit), axis=2)
     sectors.sort(axis=2)
     total = int(sectors.shape[0] * sectors.shape[1]) + int(
         np.count_nonzero(np.diff(sectors, axis=2)))
@@ -280,12 +295,21 @@ class KernelAccess:
         ox, oy = self.extrapolation_octaves(bx, by * bz)
         out["extrapolation_x_octaves"], out["extrapolation_y_octaves"] = ox, oy
         out["predicted_sectors_per_request"] = sectors
+        lines = sum(s * f.chosen.lines(bx, by * bz) for s, _, f in parts
+                    if f.chosen is not None) / total
+        ideal_lines = max(1.0, min(threads, WARP) * ELEM_BYTES / LINE_BYTES)
+        out["predicted_lines_per_request"] = lines
+        out["predicted_line_efficiency"] = min(1.0, ideal_lines / lines) if lines else 1.0
         out["predicted_sector_efficiency"] = min(1.0, ideal / sectors) if sectors else 1.0
         out["access_settled"] = all(p.settled for _, p, _ in parts)
         # x is the contiguous direction when the dominant term of every modelled side walks
         # consecutive elements along x (the layout the straddling and wide-row rules assume).
         out["x_contiguous"] = all(
             max(f.chosen.terms, key=lambda wt: wt[0])[1].x_stride in (0, ELEM_BYTES)
+            for _, _, f in parts if f.chosen is not None)
+        # y is the contiguous direction (a[tx * pitch + ty]): a warp is best kept on one row.
+        out["y_contiguous"] = not out["x_contiguous"] and all(
+            max(f.chosen.terms, key=lambda wt: wt[0])[1].y_stride == ELEM_BYTES
             for _, _, f in parts if f.chosen is not None)
         return out
 

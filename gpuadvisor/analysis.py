@@ -29,6 +29,7 @@ from gpuadvisor.arch import Arch, Board, get_arch, get_board
 from gpuadvisor.characterize import (
     Characterization,
     characterize,
+    loads_absent,
     manifest_applies,
     manifest_entry,
 )
@@ -50,7 +51,7 @@ from gpuadvisor.rank import (
     strengths,
 )
 from gpuadvisor.rows import RowView, floats_of
-from gpuadvisor.rules.context import KernelInfo, arch_context
+from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
 from gpuadvisor.rules.engine import Rule, load_rules_or_fail
 from gpuadvisor.scoring import KernelSetup, TableScorer
 
@@ -351,7 +352,7 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         domain=_domain(rows, dims),
         instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
-               **reuse_degree(rows)},
+               **reuse_degree(rows), **divergence(rows), **no_loads(rows)},
     )
 
 
@@ -370,6 +371,51 @@ def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     mid = len(values) // 2
     median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
     return {"l1_bytes_per_dram_byte": median}
+
+
+def no_loads(rows: Sequence[Mapping[str, Any]]) -> dict[str, bool]:
+    """``loads_absent``: every profiled row counted zero global load requests (the kernel only
+    computes and stores), so the rules about a warp's loads have nothing to act on."""
+    counted = [loads_absent(r) for r in rows
+               if float_or_none(r.get("l1_global_load_requests")) is not None
+               or float_or_none(r.get("l1_global_load_sectors")) is not None]
+    return {"loads_absent": True} if counted and all(counted) else {}
+
+
+def divergence(rows: Sequence[Mapping[str, Any]], warp: int = 32) -> dict[str, float]:
+    """Lanes a warp instruction leaves idle beyond a partial last warp (``idle_lanes_measured``,
+    from ncu's threads per warp instruction), at the profiled warp patch's perimeter
+    (``profiled_warp_perimeter``, the largest profiled one); with profiles at two or more patch
+    perimeters also ``divergence_boundary_share``, the share of those idle lanes that grows
+    with the perimeter (a least-squares line through (perimeter, idle lanes), clamped to
+    [0, 1]). Only for 2-D launches (a grid with more than one row of blocks): the patch shape
+    means nothing along one dimension. Empty when no row has the counter."""
+    points: dict[float, list[float]] = {}
+    for r in rows:
+        lanes = float_or_none(r.get("threads_per_warp_instruction"))
+        bx = float_or_none(r.get("block_x"))
+        if lanes is None or not bx or (float_or_none(r.get("grid_y")) or 1) <= 1:
+            continue
+        block = (int(bx), int(float_or_none(r.get("block_y")) or 1),
+                 int(float_or_none(r.get("block_z")) or 1))
+        size = block[0] * block[1] * block[2]
+        full = warp * size / (warp * -(-size // warp))  # lanes a partial warp leaves idle
+        points.setdefault(warp_perimeter(*block, warp), []).append(full - lanes)
+    if not points:
+        return {}
+    xs = sorted(points)
+    ys = [sum(points[x]) / len(points[x]) for x in xs]
+    ref = xs[-1]
+    out = {"idle_lanes_measured": max(0.0, ys[-1]), "profiled_warp_perimeter": ref}
+    if len(xs) >= 2:
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        slope = (sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+                 / sum((x - mx) ** 2 for x in xs))
+        idle_ref = my + slope * (ref - mx)
+        out["idle_lanes_measured"] = max(0.0, idle_ref)
+        if idle_ref > 0:
+            out["divergence_boundary_share"] = min(1.0, max(0.0, slope * ref / idle_ref))
+    return out
 
 
 def _grid(row: Mapping[str, Any]) -> tuple[int, int, int] | None:

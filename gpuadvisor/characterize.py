@@ -141,9 +141,37 @@ def _num(row: Mapping[str, Any], key: str) -> float | None:
     return float_or_none(row.get(key))
 
 
+def loads_absent(row: Mapping[str, Any]) -> bool:
+    """Whether the profile counted no global load at all: its 0 % load efficiency is then
+    0 of 0 bytes, not scatter (a kernel that only computes and stores, like an escape-time
+    fractal)."""
+    requests = _num(row, "l1_global_load_requests")
+    if requests is not None:
+        return requests == 0
+    sectors = _num(row, "l1_global_load_sectors")
+    return sectors is not None and sectors == 0 and _num(row, "sectors_per_request") == 0
+
+
+def store_efficiency(row: Mapping[str, Any], elem_bytes: int = 4, sector_bytes: int = 32,
+                     warp_size: int = 32) -> tuple[float | None, str]:
+    """gst_efficiency, or the same derived from store sectors per request."""
+    eff = _num(row, "gst_efficiency")
+    if eff is not None:
+        return eff, f"gst_efficiency {eff:.1f}%"
+    spr = _num(row, "store_sectors_per_request")
+    if spr is not None and spr > 0:
+        ideal = warp_size * elem_bytes / sector_bytes
+        eff = min(100.0, 100.0 * ideal / spr)
+        return eff, f"{spr:.1f} store sectors per request = {eff:.0f}% efficiency"
+    return None, ""
+
+
 def load_efficiency(row: Mapping[str, Any], elem_bytes: int = 4, sector_bytes: int = 32,
                     warp_size: int = 32) -> tuple[float | None, str]:
-    """gld_efficiency, or the same derived from sectors per request (ideal / measured)."""
+    """gld_efficiency, or the same derived from sectors per request (ideal / measured); None
+    where the kernel issued no loads."""
+    if loads_absent(row):
+        return None, ""
     eff = _num(row, "gld_efficiency")
     if eff is not None:
         return eff, f"gld_efficiency {eff:.1f}%"
@@ -171,7 +199,7 @@ def access_from_metrics(rows: list[Mapping[str, Any]], *, elem_bytes: int = 4,
         if eff is not None and (best is None or eff > best[0]):
             best = (eff, row, text)
     if best is None:
-        return None, []
+        return _access_from_stores(rows, t, elem_bytes, sector_bytes, warp_size)
     eff, row, text = best
     shape = f"{int(row.get('block_x', 0))}x{int(row.get('block_y', 1) or 1)}"
     hit = _num(row, "l1_hit_rate")
@@ -199,6 +227,34 @@ def access_from_metrics(rows: list[Mapping[str, Any]], *, elem_bytes: int = 4,
         evidence.append(f"partly coalesced loads with {hit:.0f}% L1 hits: reuse")
         return "reuse", evidence
     evidence.append("partly coalesced loads; treated as coalesced")
+    return "coalesced", evidence
+
+
+def _access_from_stores(rows: list[Mapping[str, Any]], t: Mapping[str, float], elem_bytes: int,
+                        sector_bytes: int, warp_size: int) -> tuple[str | None, list[str]]:
+    """A kernel whose profiles count no global loads: its stores are the only memory
+    traffic, so they decide the pattern (None when no row shows that either)."""
+    best: tuple[float, Mapping[str, Any], str] | None = None
+    for row in rows:
+        if not loads_absent(row):
+            continue
+        eff, text = store_efficiency(row, elem_bytes, sector_bytes, warp_size)
+        if eff is not None and (best is None or eff > best[0]):
+            best = (eff, row, text)
+    if best is None:
+        return None, []
+    eff, row, text = best
+    shape = f"{int(row.get('block_x', 0))}x{int(row.get('block_y', 1) or 1)}"
+    evidence = [f"profiled launch {shape} issues no global loads (0 load requests): its 0% "
+                f"load efficiency is 0 of 0 bytes; the stores decide the pattern: {text}"]
+    if eff >= t["coalesced_min_efficiency"]:
+        evidence.append(f"stores are coalesced (>= {t['coalesced_min_efficiency']:g}%)")
+        return "coalesced", evidence
+    if eff <= t["scattered_max_efficiency"]:
+        evidence.append(f"stores touch about one sector per thread (<= "
+                        f"{t['scattered_max_efficiency']:g}% efficiency)")
+        return "scattered", evidence
+    evidence.append("partly coalesced stores; treated as coalesced")
     return "coalesced", evidence
 
 

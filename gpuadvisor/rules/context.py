@@ -121,6 +121,15 @@ def warp_transactions(bx: int, by: int, bz: int, elem: int, unit: int, warp: int
     return rows_total / n, trans_total / n, ideal_total / n
 
 
+def warp_perimeter(bx: int, by: int, bz: int, warp: int = 32) -> float:
+    """Width + height (in threads) of the patch of a 2-D domain one warp covers: 33 for a
+    32 x 1 row, 18 for 16 x 2, 12 for 8 x 4. Where neighbouring threads follow the same
+    branch, warps diverge where their patch crosses a region boundary, which is likelier the
+    longer the patch's edge (seed 003 part 2, "Control Flow": divergence is per warp)."""
+    rows = warp_transactions(bx, by, bz, 4, 128, warp)[0]
+    return rows + min(bx * by * bz, warp) / rows
+
+
 def _occ_args(cache_config: str, arch: Arch) -> tuple[str | None, int | None]:
     if cache_config.startswith("carveout_"):
         pct = int(cache_config.removeprefix("carveout_"))
@@ -166,6 +175,7 @@ def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_co
     d["ideal_lines_per_warp"] = ideal_lines
     d["line_efficiency"] = ideal_lines / lines if lines else 1.0
     d["bytes_per_warp_load"] = trans * unit
+    d["warp_perimeter"] = warp_perimeter(bx, by, bz, warp)
     d["x_contiguous"] = True
     if kernel.measured_access is not None:
         apply_measured_access(d, kernel.measured_access.derived(bx, by, bz), unit,
