@@ -45,6 +45,7 @@ SMALL = {
     "downsample2x": ["ROWS=300", "COLS=500"],
     "nbody": ["N=3001"],
     "gather_local": ["N=1000003"],
+    "collatz2d": ["ROWS=300", "COLS=500", "BASE=1000000000", "MAX_STEPS=1000"],
 }
 
 

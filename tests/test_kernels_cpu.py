@@ -61,6 +61,7 @@ SMALL = {
     "downsample2x": {"ROWS": 7, "COLS": 19},
     "nbody": {"N": 301},
     "gather_local": {"N": 1001, "SPREAD": 40},
+    "collatz2d": {"ROWS": 13, "COLS": 37, "BASE": 1000000, "MAX_STEPS": 300},
 }
 SHAPES_2D = [
     (1, 1, 1),

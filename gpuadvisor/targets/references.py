@@ -247,6 +247,24 @@ def gather_local(values: Values) -> dict[str, np.ndarray]:
     return {"out": values["in"][j]}
 
 
+def collatz2d(values: Values) -> dict[str, np.ndarray]:
+    """Steps until n reaches 1 (at most max_steps) for n = base + row * cols + column."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    base, max_steps = int(values["base"]), int(values["max_steps"])
+    n = base + np.arange(rows * cols, dtype=np.uint64)
+    steps = np.zeros(rows * cols, dtype=np.int32)
+    live = np.flatnonzero(n != 1)
+    n = n[live]
+    for k in range(1, max_steps + 1):
+        n = np.where(n & np.uint64(1), np.uint64(3) * n + np.uint64(1), n >> np.uint64(1))
+        steps[live] = k
+        going = n != 1
+        live, n = live[going], n[going]
+        if live.size == 0:
+            break
+    return {"steps": steps.reshape(rows, cols)}
+
+
 def compare(
     expected: np.ndarray, actual: np.ndarray, rtol: float = 0.0, atol: float = 0.0
 ) -> str | None:
