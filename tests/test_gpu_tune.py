@@ -46,6 +46,8 @@ SMALL = {
     "nbody": ["N=3001"],
     "gather_local": ["N=1000003"],
     "collatz2d": ["ROWS=300", "COLS=500", "BASE=1000000000", "MAX_STEPS=1000"],
+    "transpose_add": ["N=301"],
+    "conv1d_rows": ["ROWS=300", "COLS=500"],
 }
 
 

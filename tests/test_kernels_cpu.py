@@ -62,6 +62,8 @@ SMALL = {
     "nbody": {"N": 301},
     "gather_local": {"N": 1001, "SPREAD": 40},
     "collatz2d": {"ROWS": 13, "COLS": 37, "BASE": 1000000, "MAX_STEPS": 300},
+    "transpose_add": {"N": 37},
+    "conv1d_rows": {"ROWS": 13, "COLS": 37},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -265,6 +265,23 @@ def collatz2d(values: Values) -> dict[str, np.ndarray]:
     return {"steps": steps.reshape(rows, cols)}
 
 
+def transpose_add(values: Values) -> dict[str, np.ndarray]:
+    """C = A + B^T."""
+    return {"C": values["A"] + values["B"].T}
+
+
+def conv1d_rows(values: Values) -> dict[str, np.ndarray]:
+    """17-tap row convolution with clamped borders (integer-valued: exact in float32)."""
+    img = values["in"].astype(np.float64)
+    w = values["w"].astype(np.float64)
+    cols = img.shape[1]
+    out = np.zeros_like(img)
+    for k in range(17):
+        j = np.clip(np.arange(cols) + k - 8, 0, cols - 1)
+        out += img[:, j] * w[k]
+    return {"out": out.astype(np.float32)}
+
+
 def compare(
     expected: np.ndarray, actual: np.ndarray, rtol: float = 0.0, atol: float = 0.0
 ) -> str | None:
