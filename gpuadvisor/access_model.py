@@ -299,6 +299,7 @@ class KernelAccess:
                     if f.chosen is not None) / total
         ideal_lines = max(1.0, min(threads, WARP) * ELEM_BYTES / LINE_BYTES)
         out["predicted_lines_per_request"] = lines
+        out["predicted_ideal_lines"] = ideal_lines
         out["predicted_line_efficiency"] = min(1.0, ideal_lines / lines) if lines else 1.0
         out["predicted_sector_efficiency"] = min(1.0, ideal / sectors) if sectors else 1.0
         out["access_settled"] = all(p.settled for _, p, _ in parts)
@@ -307,6 +308,11 @@ class KernelAccess:
         out["x_contiguous"] = all(
             max(f.chosen.terms, key=lambda wt: wt[0])[1].x_stride in (0, ELEM_BYTES)
             for _, _, f in parts if f.chosen is not None)
+        # Some modelled access walks a column (x steps a row pitch, y the elements), beside
+        # whatever the dominant one does: its lines count too (C = A + B^T reads B so).
+        out["column_walking_access"] = any(
+            t.x_stride >= FAR and t.y_stride == ELEM_BYTES
+            for _, _, f in parts if f.chosen is not None for _, t in f.chosen.terms)
         # y is the contiguous direction (a[tx * pitch + ty]): a warp is best kept on one row.
         out["y_contiguous"] = not out["x_contiguous"] and all(
             max(f.chosen.terms, key=lambda wt: wt[0])[1].y_stride == ELEM_BYTES

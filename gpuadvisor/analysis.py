@@ -373,6 +373,23 @@ def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     return {"l1_bytes_per_dram_byte": median}
 
 
+def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:
+    """Divergent compute-bound warps profiled at one warp patch shape: whether compact patches
+    help cannot be read from it (divergent-warp-patch stays quiet), so name the shape that
+    settles it."""
+    idle = kinfo.extra.get("idle_lanes_measured")
+    if (char.bound != "compute" or idle is None or idle < 1.0
+            or "divergence_boundary_share" in kinfo.extra):
+        return []
+    patch = kinfo.extra.get("profiled_warp_perimeter", 33)
+    other = "8x32" if patch > 20 else "32x8"
+    return [f"divergent warps: {idle:.2g} of 32 lanes idle per warp instruction at one warp "
+            f"patch shape (perimeter {patch:.3g}); whether warps covering other patches idle "
+            "fewer lanes depends on whether neighbouring threads branch alike, which one shape "
+            f"cannot show: measure {other} (e.g. gpuadvisor tune with --max-configs on that "
+            "shape) and analyze again"]
+
+
 def no_loads(rows: Sequence[Mapping[str, Any]]) -> dict[str, bool]:
     """``loads_absent``: every profiled row counted zero global load requests (the kernel only
     computes and stores), so the rules about a warp's loads have nothing to act on."""
@@ -636,6 +653,7 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     kinfo = kernel_info(name, ok_rows, char, manifest_path, use_manifest)
     kinfo.measured_access = fit_kernel(ok_rows, reference) if ok_rows else None
     notes.extend(access_notes(kinfo.measured_access, ok_rows, rule_only or len(measured) == 1))
+    notes.extend(divergence_notes(kinfo, char))
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")

@@ -543,7 +543,7 @@ def _in_sample(data: Mapping[str, Any]) -> tuple[int, int]:
 def render(scored: list[Result], unscored: list[Result],
            heldout: Sequence[Result] = (),
            new_kernels: Sequence[tuple[Result, Result | None]] = (),
-           blind: Sequence[Result] = (), blind2: Sequence[Result] = ()) -> str:
+           blind: Sequence[Result] = ()) -> str:
     within = sum(r.within for r in scored)
     share = within / len(scored) if scored else 0.0
     met = bool(scored) and share >= GOAL_SHARE
@@ -576,7 +576,7 @@ def render(scored: list[Result], unscored: list[Result],
         "rule score /",
         "the top rule score (goal >= 0.9).",
         "",
-        *(blind_lines(blind, blind2) if blind or blind2 else []),
+        *(blind_lines(blind) if blind else []),
         *loko_lines(project_root() / "docs" / "loko.json"),
         *(new_kernel_lines(new_kernels) if new_kernels else []),
         "The calibrated rows below are in-sample for the shipped constants (hand-set in",
@@ -662,52 +662,53 @@ def render(scored: list[Result], unscored: list[Result],
     return "\n".join(lines)
 
 
-BLIND_GLOB = "hopper/blind/*/*.csv"
-BLIND2_GLOB = "hopper/blind2/*/*.csv"
-#: Blind-set kernels whose failures were looked at while changing the rules: from then on they
-#: are scored apart, as seen (fixtures/hopper/blind/README.md).
-SEEN_IN_ROUND_4 = {"mandelbrot", "add_xrows"}
+#: The blind check sets, oldest first: (folder under fixtures/hopper/, what froze before it
+#: was recorded). Each README there says how it was recorded.
+BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules"),
+              ("blind3", "round 5's rules"))
+#: Blind kernels whose failures were looked at while changing the rules, and the round that
+#: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
+SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5}
 
 
-def blind_results(rules: Sequence | None = None, pattern: str = BLIND_GLOB) -> list[Result]:
-    """A blind check set (``fixtures/hopper/blind/``, ``blind2/``), each kernel from its one
-    default profile."""
-    return [r for path in sorted(fixtures_dir().glob(pattern))
+def blind_results(rules: Sequence | None = None) -> list[Result]:
+    """Every blind check set's kernels, each from its one default profile."""
+    return [r for folder, _ in BLIND_SETS
+            for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv"))
             for r in evaluate_one_profile(path, rules)]
 
 
-def blind_lines(results: Sequence[Result], second: Sequence[Result] = ()) -> list[str]:
-    """The page's first section: kernels no rule or constant was fitted or changed on (and,
-    apart, the blind kernels a later round looked at)."""
+def blind_lines(results: Sequence[Result]) -> list[str]:
+    """The page's first section: kernels no rule or constant was fitted or changed on, and,
+    apart, the blind kernels a later round looked at."""
     lines = [
         "### Blind check sets (kernels never seen while fitting or changing the rules)",
         "",
         "Scored like the new kernels below (counters from the one default profile, no",
-        "manifest); never added to the calibration set. `fixtures/hopper/blind2/` (README",
-        "there): kernels written after the rules of issue 11's fourth round were frozen.",
-        "`fixtures/hopper/blind/`: six kernels recorded after the third round; first scored",
-        "3 of 6 (H100) and 4 of 6 (H200) within 3 %. Two of them, "
-        + ", ".join(f"`{k}`" for k in sorted(SEEN_IN_ROUND_4)) + ", were looked at to",
-        "write round 4's rules, so they are no longer blind and are counted apart.",
+        "manifest); never added to the calibration set. Each set was recorded after a round",
+        "of rule changes was frozen (" + "; ".join(
+            f"`fixtures/hopper/{folder}/`: after {what}" for folder, what in BLIND_SETS) + ").",
+        "A blind kernel whose failure a later round looked at to change the rules is scored",
+        "apart from then on as *seen* (" + ", ".join(
+            f"`{k}` in round {n}" for k, n in sorted(SEEN.items(), key=lambda kv: kv[1]))
+        + ").",
         "",
         "| kernels | within 3 % | gain captured (pooled) | claim error (mean) "
         "| winner ratio >= 0.9 |",
         "| --- | --- | --- | --- | --- |",
     ]
-    blind = [r for r in results if r.kernel not in SEEN_IN_ROUND_4]
-    seen = [r for r in results if r.kernel in SEEN_IN_ROUND_4]
-    for label, group_all, folder in (("blind set 2", list(second), "blind2"),
-                                     ("blind set 1, still blind", blind, "blind"),
-                                     ("blind set 1, seen in round 4", seen, "blind")):
+    blind = [r for r in results if r.kernel not in SEEN]
+    seen = [r for r in results if r.kernel in SEEN]
+    for label, group_all in (("still blind", blind), ("seen by a later round", seen)):
         for gpu in ("h100", "h200"):
-            group = [r for r in group_all if f"/{folder}/{gpu}/" in r.fixture]
+            group = [r for r in group_all if f"/{gpu}/" in r.fixture]
             if group:
                 lines.append(_summary_line(f"{label} ({gpu.upper()})", summary(group)))
     lines += ["", "| fixture | best | pick | regret | winner score / top |",
               "| --- | --- | --- | --- | --- |"]
-    for r in [*second, *results]:
+    for r in results:
         ratio = "-" if r.winner_score_ratio is None else f"{r.winner_score_ratio:.2f}"
-        mark = " (seen in round 4)" if r in seen else ""
+        mark = f" (seen in round {SEEN[r.kernel]})" if r.kernel in SEEN else ""
         lines.append(f"| `{r.fixture}`{mark} | {r.best} | {r.pick} | {_regret(r.regret)}"
                      f"{'' if r.within else ' ✗'} | {ratio} |")
     return lines + [""]
@@ -722,7 +723,7 @@ def compute() -> tuple[str, list[Result]]:
     unscored = [r for p in fixture_files(scored=False) for r in evaluate_fixture(p, rules)]
     heldout = [r for p in fixture_files(heldout=True) for r in evaluate_fixture(p, rules)]
     return render(scored, unscored, heldout, new_kernel_results(rules),
-                  blind_results(rules), blind_results(rules, BLIND2_GLOB)), scored
+                  blind_results(rules)), scored
 
 
 def run(out: Path | None = None) -> tuple[str, list[Result]]:

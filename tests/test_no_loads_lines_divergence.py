@@ -72,17 +72,45 @@ def test_divergence_is_fitted_from_the_profiles_at_several_patches() -> None:
     assert one["idle_lanes_measured"] == pytest.approx(32 - 29.22, abs=0.01)
 
 
-def test_divergent_compute_kernel_prefers_compact_warp_patches(tmp_path: Path) -> None:
-    k = rule_only_json(one_profile_csv("mandelbrot", tmp_path))
+def test_divergent_compute_kernel_prefers_compact_warp_patches_once_two_are_profiled(
+        tmp_path: Path) -> None:
+    # The recorded sweep has profiles at 32x8, 16x16, 8x32 and 4x32: the idle lanes fall
+    # with the patch perimeter, so compact patches win.
+    k = rule_only_json(BLIND / "mandelbrot.csv")
     assert k["characterization"]["access"] == "coalesced"
     assert k["characterization"]["bound"] == "compute"
-    pick = k["ranking"][0]
-    assert pick["block_x"] in (4, 8)
+    assert k["ranking"][0]["block_x"] in (4, 8)
     scores = {s["config"]: s["score"] for s in k["scores"] if s["cache_config"] == "default"}
     assert scores["8x16"] > scores["16x16"] > scores["32x8"]
-    assert scores["4x32"] > scores["32x8"]
-    # 32x8 is 5 % slower than the best 4x32 on the H100; the pick is within 5 %.
-    assert pick["time_ms"] / min(s["time_ms"] for s in k["scores"]) < 1.05
+    assert k["regret"] < 1.05  # 32x8 is 1.053x the best 4x32 on the H100
+    # From the one 32x8 profile the rule cannot tell, stays quiet and names the shape to
+    # measure.
+    one = rule_only_json(one_profile_csv("mandelbrot", tmp_path))
+    assert not any("divergent-warp-patch" in r for e in one["ranking"] for r in e["reasons"])
+    assert any(n.startswith("divergent warps: 2.8 of 32 lanes idle") and "measure 8x32" in n
+               for n in one["notes"])
+
+
+def test_divergence_that_does_not_follow_the_patch_moves_nothing() -> None:
+    # collatz2d: neighbouring chains are unrelated; idle lanes grow with compact patches
+    # (10.8 at 32x8, 11.7 at 8x32), so the fitted share is 0 and 32-wide blocks stay on top.
+    df, _ = read_sweep(fixtures_dir() / "hopper" / "blind2" / "h100" / "collatz2d.csv")
+    assert divergence(list(row_views(df)))["divergence_boundary_share"] == 0.0
+    k = rule_only_json(fixtures_dir() / "hopper" / "blind2" / "h100" / "collatz2d.csv")
+    assert k["ranking"][0]["block_x"] == 32
+    assert k["regret"] < 1.03
+
+
+def test_a_column_walking_load_counts_its_lines(tmp_path: Path) -> None:
+    # transpose_add (C = A + B^T) from its one 32x8 profile: half the requests walk x, half
+    # walk y; 8x32 touches fewer lines in all and is the measured best (32x8 1.10x, H100).
+    src = fixtures_dir() / "hopper" / "blind2" / "h100" / "transpose_add.csv"
+    df, _ = read_sweep(src)
+    path = tmp_path / "transpose_add.csv"
+    one_profile_view(df).to_csv(path, index=False)
+    k = rule_only_json(path)
+    assert k["ranking"][0]["label"] == "8x32"
+    assert any("x a sector per thread" in n and "y 4 B apart" in n for n in k["notes"])
 
 
 def test_strided_x_kernel_keeps_each_warp_on_one_row(tmp_path: Path) -> None:

@@ -293,6 +293,14 @@ def apply_measured_access(d: dict[str, Any], measured: Mapping[str, Any], unit: 
         # Rows of the block are not what a warp's addresses follow: the line-straddling
         # penalty's premise is gone (the sector prediction above carries the cost).
         d["line_efficiency"] = 1.0
+    elif measured.get("column_walking_access") and "predicted_line_efficiency" in measured:
+        # Where a modelled access walks a column beside the x-walking one, count the lines
+        # every access touches, not only the x-walking one's (C = A + B^T touches B's lines
+        # too). Pure x-walking models keep the geometry: one profile leaves their y term
+        # unsettled, and the geometric lines are what the exponents were fitted on.
+        d["lines_per_warp"] = measured["predicted_lines_per_request"]
+        d["ideal_lines_per_warp"] = measured["predicted_ideal_lines"]
+        d["line_efficiency"] = measured["predicted_line_efficiency"]
 
 
 def l1_bytes(arch: Arch, shared_capacity: int, blocks_per_sm: int, smem: int) -> int | None:
