@@ -48,6 +48,11 @@ SMALL = {
     "collatz2d": ["ROWS=300", "COLS=500", "BASE=1000000000", "MAX_STEPS=1000"],
     "transpose_add": ["N=301"],
     "conv1d_rows": ["ROWS=300", "COLS=500"],
+    "bilinear_up2": ["ROWS=150", "COLS=251"],
+    "black_scholes": ["N=1000003"],
+    "pair_sum": ["N=1000003"],
+    "spmv_ell": ["ROWS=100003", "COLS=5000", "WIDTH=7"],
+    "flip_h": ["ROWS=300", "COLS=501"],
 }
 
 

@@ -64,6 +64,11 @@ SMALL = {
     "collatz2d": {"ROWS": 13, "COLS": 37, "BASE": 1000000, "MAX_STEPS": 300},
     "transpose_add": {"N": 37},
     "conv1d_rows": {"ROWS": 13, "COLS": 37},
+    "bilinear_up2": {"ROWS": 7, "COLS": 19},
+    "black_scholes": {"N": 1001},
+    "pair_sum": {"N": 1001},
+    "spmv_ell": {"ROWS": 301, "COLS": 50, "WIDTH": 5},
+    "flip_h": {"ROWS": 13, "COLS": 37},
 }
 SHAPES_2D = [
     (1, 1, 1),

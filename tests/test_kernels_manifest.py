@@ -97,6 +97,9 @@ ONE_D_EXTENT = {
     "histogram_atomic": "N",
     "nbody": "N",
     "gather_local": "N",
+    "black_scholes": "N",
+    "pair_sum": "N",
+    "spmv_ell": "ROWS",
 }
 
 

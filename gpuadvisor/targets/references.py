@@ -282,6 +282,64 @@ def conv1d_rows(values: Values) -> dict[str, np.ndarray]:
     return {"out": out.astype(np.float32)}
 
 
+def bilinear_up2(values: Values) -> dict[str, np.ndarray]:
+    """2x bilinear upsampling: weights 3/4 and 1/4 per axis, clamped borders."""
+    img = values["in"].astype(np.float64)
+    rows, cols = img.shape
+
+    def taps(n: int, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        i = np.arange(2 * n)
+        lo = (i - 1) >> 1
+        w_hi = np.where(i & 1, 0.25, 0.75)
+        return np.clip(lo, 0, size - 1), np.clip(lo + 1, 0, size - 1), w_hi
+
+    ra, rb, wr = taps(rows, rows)
+    ca, cb, wc = taps(cols, cols)
+    top = (1 - wc) * img[ra][:, ca] + wc * img[ra][:, cb]
+    bot = (1 - wc) * img[rb][:, ca] + wc * img[rb][:, cb]
+    out = (1 - wr)[:, None] * top + wr[:, None] * bot
+    return {"out": out.astype(np.float32)}
+
+
+def black_scholes(values: Values) -> dict[str, np.ndarray]:
+    """Call and put prices in float64 with the kernel's normal-CDF polynomial."""
+    s, k, t = (values[n].astype(np.float64) for n in ("S", "K", "T"))
+    r, sigma = float(values["r"]), float(values["sigma"])
+
+    def cnd(d: np.ndarray) -> np.ndarray:
+        kk = 1.0 / (1.0 + 0.2316419 * np.abs(d))
+        poly = kk * (0.319381530 + kk * (-0.356563782 + kk * (1.781477937
+                     + kk * (-1.821255978 + kk * 1.330274429))))
+        c = 1.0 - 0.3989422804 * np.exp(-0.5 * d * d) * poly
+        return np.where(d < 0, 1.0 - c, c)
+
+    sq = sigma * np.sqrt(t)
+    d1 = (np.log(s / k) + (r + 0.5 * sigma * sigma) * t) / sq
+    d2 = d1 - sq
+    disc = k * np.exp(-r * t)
+    return {"call": (s * cnd(d1) - disc * cnd(d2)).astype(np.float32),
+            "put": (disc * cnd(-d2) - s * cnd(-d1)).astype(np.float32)}
+
+
+def pair_sum(values: Values) -> dict[str, np.ndarray]:
+    """out[i] = in[2i] + in[2i + 1]."""
+    n = int(values["n"])
+    return {"out": values["in"][0: 2 * n: 2] + values["in"][1: 2 * n: 2]}
+
+
+def spmv_ell(values: Values) -> dict[str, np.ndarray]:
+    """y = A x with A in column-major ELLPACK (val, col: WIDTH x ROWS)."""
+    val = values["val"].astype(np.float64)
+    col = values["col"].astype(np.int64)
+    x = values["x"].astype(np.float64)
+    return {"y": (val * x[col]).sum(axis=0).astype(np.float32)}
+
+
+def flip_h(values: Values) -> dict[str, np.ndarray]:
+    """Each row reversed."""
+    return {"out": values["in"][:, ::-1].copy()}
+
+
 def compare(
     expected: np.ndarray, actual: np.ndarray, rtol: float = 0.0, atol: float = 0.0
 ) -> str | None:
