@@ -50,7 +50,7 @@ from gpuadvisor.rank import (
     score,
     strengths,
 )
-from gpuadvisor.rows import RowView, floats_of
+from gpuadvisor.rows import RowView, floats_in, floats_of
 from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
 from gpuadvisor.rules.engine import Rule, load_rules_or_fail
 from gpuadvisor.scoring import KernelSetup, TableScorer
@@ -393,9 +393,11 @@ def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:
 def no_loads(rows: Sequence[Mapping[str, Any]]) -> dict[str, bool]:
     """``loads_absent``: every profiled row counted zero global load requests (the kernel only
     computes and stores), so the rules about a warp's loads have nothing to act on."""
-    counted = [loads_absent(r) for r in rows
-               if float_or_none(r.get("l1_global_load_requests")) is not None
-               or float_or_none(r.get("l1_global_load_sectors")) is not None]
+    rows = list(rows)
+    requests = floats_in(rows, "l1_global_load_requests")
+    sectors = floats_in(rows, "l1_global_load_sectors")
+    counted = [loads_absent(r) for r, q, s in zip(rows, requests, sectors, strict=True)
+               if q is not None or s is not None]
     return {"loads_absent": True} if counted and all(counted) else {}
 
 
@@ -408,10 +410,12 @@ def divergence(rows: Sequence[Mapping[str, Any]], warp: int = 32) -> dict[str, f
     [0, 1]). Only for 2-D launches (a grid with more than one row of blocks): the patch shape
     means nothing along one dimension. Empty when no row has the counter."""
     points: dict[float, list[float]] = {}
-    for r in rows:
-        lanes = float_or_none(r.get("threads_per_warp_instruction"))
+    rows = list(rows)
+    for r, lanes in zip(rows, floats_in(rows, "threads_per_warp_instruction"), strict=True):
+        if lanes is None:
+            continue
         bx = float_or_none(r.get("block_x"))
-        if lanes is None or not bx or (float_or_none(r.get("grid_y")) or 1) <= 1:
+        if not bx or (float_or_none(r.get("grid_y")) or 1) <= 1:
             continue
         block = (int(bx), int(float_or_none(r.get("block_y")) or 1),
                  int(float_or_none(r.get("block_z")) or 1))

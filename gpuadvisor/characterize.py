@@ -170,10 +170,10 @@ def load_efficiency(row: Mapping[str, Any], elem_bytes: int = 4, sector_bytes: i
                     warp_size: int = 32) -> tuple[float | None, str]:
     """gld_efficiency, or the same derived from sectors per request (ideal / measured); None
     where the kernel issued no loads."""
-    if loads_absent(row):
-        return None, ""
     eff = _num(row, "gld_efficiency")
     if eff is not None:
+        if eff == 0 and loads_absent(row):
+            return None, ""
         return eff, f"gld_efficiency {eff:.1f}%"
     spr = _num(row, "sectors_per_request")
     if spr is not None and spr > 0:

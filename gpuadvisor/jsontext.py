@@ -1,4 +1,9 @@
-"""``json.dumps(obj, indent=2)``, byte for byte, about twice as fast (issue 13).
+"""JSON text of analyze and review: compact for machines, indented for people (issue 13).
+
+:func:`render` writes compact JSON (the standard library's C encoder: a 100,000-row analysis
+in a third of the time, two thirds of the bytes) unless asked to indent, which commands do on
+a terminal or with ``--pretty`` (the GitHub CLI's convention). :func:`dumps` is
+``json.dumps(obj, indent=2)``, byte for byte, about twice as fast:
 
 With ``indent`` set, the standard library encodes in pure Python through nested generators
 (Python 3.11 has no C path for it): the ~65 MB JSON of a 100,000-row analysis took longer than
@@ -141,3 +146,17 @@ def dumps(obj: Any, reuse: Iterable[Any] = ()) -> str:
         return _encode(obj, "\n", seen)
     except (_Unsupported, RecursionError):
         return json.dumps(obj, indent=2)
+
+
+def render(obj: Any, *, pretty: bool, reuse: Iterable[Any] = ()) -> str:
+    """``obj`` as indented text (:func:`dumps`) or compact, the same document either way."""
+    if pretty:
+        return dumps(obj, reuse)
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def wants_pretty(pretty: bool) -> bool:
+    """Indent when asked to, or when a person reads standard output (a terminal)."""
+    import sys
+
+    return pretty or sys.stdout.isatty()

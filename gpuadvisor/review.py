@@ -235,11 +235,13 @@ def review_tables(
     run_rules: bool = True,
     baseline_name: str = "baseline",
     candidate_name: str = "candidate",
+    jobs: int = 0,
 ) -> Review:
     """Compare two sweep tables of the same kernels; see the module docstring.
 
     A change is significant only when it exceeds both ``threshold_pct`` of the baseline time
-    and the combined spread of the two measurements (:func:`noise_ms`).
+    and the combined spread of the two measurements (:func:`noise_ms`). ``jobs``: processes
+    for the rules' analyses (0: by the tables' size, :func:`gpuadvisor.parallel.jobs_for`).
     """
     from gpuadvisor.sweep import normalize
 
@@ -300,7 +302,7 @@ def review_tables(
         notes=notes, gpu_a=gpu_a, gpu_b=gpu_b,
     )
     if run_rules:
-        _diff_findings(result, a, b, common, rule_dirs, arch, rows_a, rows_b)
+        _diff_findings(result, a, b, common, rule_dirs, arch, rows_a, rows_b, jobs)
     return result
 
 
@@ -504,61 +506,110 @@ def _best(rows: dict, kernel: str, time_column: str) -> tuple[tuple, float] | No
 
 def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
                    rule_dirs: Sequence[str | Path], arch: str | None,
-                   keys_a: Iterable[tuple], keys_b: Iterable[tuple]) -> None:
+                   keys_a: Iterable[tuple], keys_b: Iterable[tuple], jobs: int = 0) -> None:
     """Run the rules on both tables and keep the findings that appeared or disappeared.
 
     Configuration findings are compared configuration by configuration, over the
     configurations both tables have (a new or removed configuration is already its own
     verdict); kernel- and sweep-wide findings by rule and kernel. The pick's findings are not
     compared as such: they follow the pick, whose change the best-configuration line reports.
+    Kernels are independent, so large tables split into groups of kernels analyzed in
+    ``jobs`` forked processes (:mod:`gpuadvisor.parallel`; 0: by the tables' size).
     """
     try:
-        from gpuadvisor.analysis import analyze_sweep
+        from gpuadvisor.analysis import analyze_sweep  # noqa: F401 - available?
     except ImportError:
         result.notes.append("rule findings skipped: gpuadvisor.analysis is not available")
         return
+    from gpuadvisor.parallel import jobs_for, kernel_groups, map_forked
+
     check_rule_dirs(rule_dirs)
-    a = a[a["kernel"].astype(str).isin(common)]
-    b = b[b["kernel"].astype(str).isin(common)]
+    names_a = a["kernel"].astype(str)
+    a = a[names_a.isin(common).to_numpy()]
+    b = b[b["kernel"].astype(str).isin(common).to_numpy()]
     try:
-        # One set of rules and one scorer for both tables: what the tables share (derived
-        # values, rule results) is worked out once.
         from gpuadvisor.rules.engine import load_rules_or_fail
-        from gpuadvisor.scoring import TableScorer
 
         rules = load_rules_or_fail(tuple(rule_dirs))
-        scorer = TableScorer(rules)
-        fired_of: dict[tuple[int, ...], list[tuple[str, Any]]] = {}
-        found_a = _FindingIndex(analyze_sweep(a, arch=arch, rules=rules, scorer=scorer),
-                                fired_of)
-        found_b = _FindingIndex(analyze_sweep(b, arch=arch, rules=rules, scorer=scorer),
-                                fired_of)
     except UserError as err:
         result.notes.append(f"rule findings skipped: {err}")
         return
     both = {k for k in keys_a if k[0] in common} & {k for k in keys_b if k[0] in common}
+    best_keys = {s.kernel: (tuple(s.best_key_a), tuple(s.best_key_b)) for s in result.kernels
+                 if s.best_changed and s.best_key_a and s.best_key_b}
+    jobs = jobs_for(len(a) + len(b), jobs)
+    order = list(dict.fromkeys(a["kernel"].astype(str)))
+    groups = kernel_groups(order, a["kernel"].astype(str).value_counts().to_dict(), jobs)
+    names_b = b["kernel"].astype(str)
+    names_a = a["kernel"].astype(str)
+
+    def findings_of(group: list[str]) -> Any:
+        if len(groups) == 1:
+            part_a, part_b = a, b
+        else:
+            part_a = a[names_a.isin(group).to_numpy()].reset_index(drop=True)
+            part_b = b[names_b.isin(group).to_numpy()].reset_index(drop=True)
+        return _group_findings(part_a, part_b, rules, arch, both,
+                               {k: v for k, v in best_keys.items() if k in group})
+
+    parts = map_forked(findings_of, groups, jobs)
+    for side in ("a", "b"):  # as one process raises: the baseline's first failing kernel
+        for part in parts:
+            if isinstance(part, tuple) and part[0] == side:
+                result.notes.append(f"rule findings skipped: {part[1]}")
+                return
     result.findings_available = True
-    _explain_best_changes(result, found_a, found_b)
-    added, removed = found_a.diff(found_b, both)
-    result.findings_added = [finding_dict(_finding(v)) for _k, v in added]
-    result.findings_removed = [finding_dict(_finding(v)) for _k, v in removed]
-
-
-def _explain_best_changes(result: Review, found_a: _FindingIndex,
-                          found_b: _FindingIndex) -> None:
-    """For a kernel whose best configuration moved, keep the findings of the new best that
-    the old best did not have: a pull request that launches 16x16 instead of 32x8 is told
-    what the rules hold against 16x16."""
+    best_findings: dict[str, list[dict[str, Any]]] = {}
+    for part in parts:
+        best_findings.update(part["best"])
     for summary in result.kernels:
-        if not summary.best_changed or not summary.best_key_a or not summary.best_key_b:
-            continue
-        key_a, key_b = tuple(summary.best_key_a), tuple(summary.best_key_b)
-        rules_a = {k[0] for k, _v in found_a.at(key_a) if k[1] == summary.kernel}
-        summary.best_findings = [
-            finding_dict(_finding(f))
+        if summary.kernel in best_findings:
+            summary.best_findings = best_findings[summary.kernel]
+    result.findings_added = [d for _k, d in sorted(
+        (kd for part in parts for kd in part["added"]), key=lambda kd: kd[0])]
+    result.findings_removed = [d for _k, d in sorted(
+        (kd for part in parts for kd in part["removed"]), key=lambda kd: kd[0])]
+
+
+def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: set[tuple],
+                    best_keys: dict[str, tuple[tuple, tuple]]) -> Any:
+    """The findings that differ between ``a`` and ``b`` (tables of the same kernels) as plain
+    data: added and removed as (str of the key, finding dict), and for each kernel of
+    ``best_keys`` (kernel -> old and new best configuration) the new best's findings the old
+    best did not have; or (``"a"``/``"b"``, the UserError) when a table cannot be analyzed."""
+    from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.scoring import TableScorer
+
+    # One scorer for both tables: what they share (derived values, rule results) is worked
+    # out once.
+    scorer = TableScorer(rules)
+    fired_of: dict[tuple[int, ...], list[tuple[str, Any]]] = {}
+    found = []
+    for side, table in (("a", a), ("b", b)):
+        try:
+            found.append(_FindingIndex(analyze_sweep(table, arch=arch, rules=rules,
+                                                     scorer=scorer), fired_of))
+        except UserError as err:
+            return side, err
+    found_a, found_b = found
+    added, removed = found_a.diff(found_b, both)
+    return {
+        "added": [(str(k), finding_dict(_finding(v))) for k, v in added],
+        "removed": [(str(k), finding_dict(_finding(v))) for k, v in removed],
+        "best": {kernel: _new_best_findings(kernel, key_a, key_b, found_a, found_b)
+                 for kernel, (key_a, key_b) in best_keys.items()},
+    }
+
+
+def _new_best_findings(kernel: str, key_a: tuple, key_b: tuple, found_a: _FindingIndex,
+                       found_b: _FindingIndex) -> list[dict[str, Any]]:
+    """For a kernel whose best configuration moved, the findings of the new best that the
+    old best did not have: a pull request that launches 16x16 instead of 32x8 is told what
+    the rules hold against 16x16."""
+    rules_a = {k[0] for k, _v in found_a.at(key_a) if k[1] == kernel}
+    return [finding_dict(_finding(f))
             for k, f in sorted(found_b.at(key_b), key=lambda kv: str(kv[0]))
-            if k[1] == summary.kernel and k[0] not in rules_a
-        ]
+            if k[1] == kernel and k[0] not in rules_a]
 
 
 def check_rule_dirs(rule_dirs: Sequence[str | Path]) -> None:

@@ -104,6 +104,17 @@ def views_of_one_table(rows: list[Any]) -> tuple[Table, list[int]] | None:
     return table, idx
 
 
+def floats_in(rows: list[Any], key: str) -> list[float | None]:
+    """``float_or_none(row.get(key))`` of each row, read from the table's parsed column when
+    the rows are views of one table (one lookup per row instead of a parse)."""
+    one = views_of_one_table(rows)
+    if one is not None:
+        table, idx = one
+        col = table.floats(key)
+        return [col[i] for i in idx]
+    return [_float_or_none(r.get(key)) for r in rows]
+
+
 class RowView(Mapping[str, Any]):
     """One row of a :class:`Columns` table, read like the dict ``to_dict`` would give."""
 

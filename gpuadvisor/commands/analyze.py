@@ -34,6 +34,9 @@ def analyze_command(
                               "block_x/y/z, cache_config and reasons, plus findings and "
                               "characterization."),
     markdown: bool = typer.Option(False, "--markdown", help="Print Markdown."),
+    pretty: bool = typer.Option(
+        False, "--pretty", help="Indent the JSON (the default on a terminal; piped or "
+                                "redirected JSON is compact)."),
     lenient: bool = typer.Option(
         False, "--lenient", help="Drop sweep-table rows whose cells do not parse (or whose "
                                  "time is not finite) with a counted warning, instead of "
@@ -42,12 +45,17 @@ def analyze_command(
         None, "--shapes", metavar="BXxBY,...",
         help="Only rank these block shapes (e.g. 32x8,16x16,8x32: the shapes the app "
              "supports); on a sweep, the measured rows of those shapes."),
+    jobs: int = typer.Option(
+        0, "--jobs", "-j", metavar="N", min=0,
+        help="Processes for --json of a large table (kernels split among them; same output). "
+             "0: one per CPU from 20,000 rows, one below."),
 ) -> None:
     """Rank and explain the launch configurations of recorded sweeps or profiles (dry run)."""
     from gpuadvisor.analysis import analyze_sweep
     from gpuadvisor.analysis_report import load_inputs, render_terminal
     from gpuadvisor.analysis_report import markdown as render_md
     from gpuadvisor.errors import UserError
+    from gpuadvisor.rules.engine import load_rules_or_fail
 
     if access is not None and access.strip().lower() not in ACCESS_CHOICES:
         raise UserError(f"--access must be one of {', '.join(ACCESS_CHOICES)}, got {access!r}")
@@ -60,19 +68,24 @@ def analyze_command(
     from gpuadvisor.shapes import parse_shapes
 
     shape_list = parse_shapes(shapes) if shapes else None
+    options = {"arch": arch, "rule_only": rule_only, "shapes": shape_list,
+               "access": access.strip().lower() if access else None}
     # Reading, analysis and JSON allocate millions of acyclic objects: the cyclic collector's
     # passes over them cost about as much as the work (reference counting frees them).
     with gc_paused():
         with lenient_intake(lenient):
             df, provenance, sources = load_inputs(files)
-        analysis = analyze_sweep(df, arch=arch, rule_dirs=rules, rule_only=rule_only,
-                                 access=access.strip().lower() if access else None,
-                                 provenance=provenance, sources=sources, shapes=shape_list)
+        loaded = load_rules_or_fail(rules)
         if as_json:
             from gpuadvisor import jsontext
+            from gpuadvisor.analysis_json import analysis_json
 
-            out = analysis.to_dict(top=top, shared=True)
-            text = jsontext.dumps(out, reuse=out["ranking"])
+            text = analysis_json(df, top=top, pretty=jsontext.wants_pretty(pretty), jobs=jobs,
+                                 sources=sources, provenance=provenance, rules=loaded,
+                                 **options)
+        else:
+            analysis = analyze_sweep(df, provenance=provenance, sources=sources, rules=loaded,
+                                     **options)
     if as_json:
         typer.echo(text)
     elif markdown:

@@ -26,6 +26,9 @@ def review(
     markdown: bool = typer.Option(False, "--markdown", help="Markdown for a pull-request "
                                   "comment."),
     json_out: bool = typer.Option(False, "--json", help="JSON on stdout."),
+    pretty: bool = typer.Option(
+        False, "--pretty", help="Indent the JSON (the default on a terminal; piped, "
+                                "redirected or --output JSON is compact)."),
     output: Path = typer.Option(None, "--output", "-o", help="Write the Markdown or JSON to "
                                 "this file instead of stdout."),
     show_all: bool = typer.Option(False, "--all", help="Terminal: list unchanged "
@@ -34,6 +37,10 @@ def review(
         False, "--lenient", help="Drop sweep-table rows whose cells do not parse (or whose "
                                  "time is not finite) with a counted warning, instead of "
                                  "stopping at the first one."),
+    jobs: int = typer.Option(
+        0, "--jobs", "-j", metavar="N", min=0,
+        help="Processes for the rules' analyses of large tables (kernels split among them; "
+             "same output). 0: one per CPU from 20,000 rows, one below."),
 ) -> None:
     """Compare two sweeps of the same kernels (e.g. main vs a pull request).
 
@@ -57,14 +64,15 @@ def review(
         result = review_tables(
             table_a, table_b, threshold_pct=threshold, kernels=kernel, fail_on=fail_on,
             rule_dirs=tuple(rules), arch=arch, baseline_name=baseline.name,
-            candidate_name=candidate.name,
+            candidate_name=candidate.name, jobs=jobs,
         )
     if json_out or markdown:
         if json_out:
             from gpuadvisor import jsontext
 
             with gc_paused():  # millions of acyclic objects: the collector's passes cost ~half
-                text = jsontext.dumps(result.to_dict()) + "\n"
+                text = jsontext.render(result.to_dict(), pretty=pretty or (
+                    output is None and jsontext.wants_pretty(False))) + "\n"
         else:
             from gpuadvisor.report.markdown import review_markdown
 

@@ -1,0 +1,75 @@
+"""Kernels of a large table worked on in forked processes (issue 13).
+
+A sweep table's kernels are analyzed independently of each other, so a table of hundreds of
+kernels splits into contiguous groups, one per process. The processes are forked after the
+table is read, so they inherit it instead of receiving a copy; each returns plain data (text,
+lists of dicts) that the caller merges in table order, which keeps the output identical to one
+process. Where ``fork`` is not available (Windows, macOS's default) the groups run here, one
+after another.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+#: Below this many rows one process is faster: forking and merging cost more than they save.
+MIN_ROWS = 20_000
+MAX_JOBS = 8
+
+_WORK: dict[str, Any] = {}
+
+
+def available_cpus() -> int:
+    """CPUs this process may run on (its affinity mask, not the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def jobs_for(rows: int, requested: int = 0) -> int:
+    """Processes to use: ``requested`` when given (>= 1), else one below :data:`MIN_ROWS`
+    rows and one per available CPU (at most :data:`MAX_JOBS`) above."""
+    if requested >= 1:
+        return requested
+    return 1 if rows < MIN_ROWS else max(1, min(available_cpus(), MAX_JOBS))
+
+
+def kernel_groups(kernels: Sequence[str], rows_of: dict[str, int], jobs: int
+                  ) -> list[list[str]]:
+    """``kernels`` (in table order) cut into at most ``jobs`` contiguous groups of about equal
+    row counts."""
+    total = sum(rows_of.get(k, 0) for k in kernels)
+    groups: list[list[str]] = [[]]
+    done = 0
+    for k in kernels:
+        target = total * len(groups) / jobs
+        if groups[-1] and done >= target and len(groups) < jobs:
+            groups.append([])
+        groups[-1].append(k)
+        done += rows_of.get(k, 0)
+    return [g for g in groups if g]
+
+
+def map_forked(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int) -> list[Any]:
+    """``[fn(item) for item in items]``, the items spread over ``jobs`` forked processes.
+
+    ``fn`` and what it reads are inherited by the children, not pickled; only each result
+    travels back, so it should be plain data. Exceptions propagate as from the list
+    comprehension (the first one raised by an item in order).
+    """
+    if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [fn(item) for item in items]
+    _WORK["fn"], _WORK["items"] = fn, list(items)
+    try:
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(items))) as pool:
+            return pool.map(_run, range(len(items)), chunksize=1)
+    finally:
+        _WORK.clear()
+
+
+def _run(index: int) -> Any:
+    return _WORK["fn"](_WORK["items"][index])
