@@ -9,7 +9,8 @@ ranking. For each size the script times, in one process per command (start-up in
 * ``gpuadvisor analyze FILE --json``,
 * ``gpuadvisor review BASE NEW --json`` (NEW: the same table with times x1.01),
 
-and each command's peak resident memory (``ru_maxrss`` of the child). Usage::
+and each command's peak resident memory (``ru_maxrss`` of the child, and of its largest
+forked worker where ``--jobs`` forked any). Usage::
 
     python3 benchmarks/analysis_scale.py OUTDIR [--rows 1000 10000 100000 1000000]
 
@@ -65,7 +66,8 @@ def write_pair(rows: int, outdir: Path) -> tuple[Path, Path]:
     return base, new
 
 
-def measure(rows: int, outdir: Path, tree: Path = ROOT) -> dict[str, float]:
+def measure(rows: int, outdir: Path, tree: Path = ROOT,
+            commands: tuple[str, ...] = ("analyze", "review")) -> dict[str, float]:
     base, new = write_pair(rows, outdir)
     py = sys.executable
     read = [py, "-c", f"import pandas as pd; pd.read_csv({str(base)!r}, comment='#')"]
@@ -74,12 +76,15 @@ def measure(rows: int, outdir: Path, tree: Path = ROOT) -> dict[str, float]:
     for name, argv in (("read_csv", read),
                        ("analyze", [*cli, "analyze", str(base), "--json"]),
                        ("review", [*cli, "review", "-a", str(base), "-b", str(new), "--json"])):
+        if name != "read_csv" and name not in commands:
+            continue
         # ru_maxrss of children is a maximum over all children so far: run each in a
         # fresh interpreter that reports its own peak instead.
         wrapper = [py, "-c", "import resource,runpy,sys; sys.argv=sys.argv[1:];"
                    "code=0\ntry:\n runpy.run_module(sys.argv[0], run_name='__main__') "
                    "if sys.argv[0]!='-c' else exec(sys.argv[1])\nexcept SystemExit as e:\n "
                    "code=e.code or 0\nprint(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
+                   "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,"
                    "file=sys.stderr)\nsys.exit(code)"]
         args = argv[1:]
         if args[0] == "-m":
@@ -90,24 +95,32 @@ def measure(rows: int, outdir: Path, tree: Path = ROOT) -> dict[str, float]:
         wall = time.perf_counter() - start
         if done.returncode not in (0, 1):
             raise SystemExit(f"{name} failed ({done.returncode}): {done.stderr[-500:]}")
-        peak_kib = int(done.stderr.strip().splitlines()[-1])
+        peak_kib, worker_kib = (int(v) for v in done.stderr.strip().splitlines()[-1].split())
         out[f"{name}_s"] = wall
         out[f"{name}_mib"] = peak_kib / 1024.0
-    out["analyze_ratio"] = out["analyze_s"] / out["read_csv_s"]
-    out["review_ratio"] = out["review_s"] / out["read_csv_s"]
+        out[f"{name}_worker_mib"] = worker_kib / 1024.0  # largest forked worker (--jobs)
+    for name in commands:
+        out[f"{name}_ratio"] = out[f"{name}_s"] / out["read_csv_s"]
     return out
 
 
 def markdown(results: list[dict[str, float]]) -> str:
     lines = ["| rows | read_csv s | analyze s (x read) | review s (x read) | "
-             "peak MiB read / analyze / review |",
-             "|---:|---:|---:|---:|---:|"]
+             "peak MiB read / analyze / review | largest worker MiB analyze / review |",
+             "|---:|---:|---:|---:|---:|---:|"]
     for r in results:
+        if "review_s" not in r:  # --commands analyze
+            lines.append(
+                f"| {int(r['rows']):,} | {r['read_csv_s']:.2f} | {r['analyze_s']:.2f} "
+                f"({r['analyze_ratio']:.1f}x) | not run | {r['read_csv_mib']:.0f} / "
+                f"{r['analyze_mib']:.0f} / - | {r.get('analyze_worker_mib', 0):.0f} / - |")
+            continue
         lines.append(
             f"| {int(r['rows']):,} | {r['read_csv_s']:.2f} | {r['analyze_s']:.2f} "
             f"({r['analyze_ratio']:.1f}x) | {r['review_s']:.2f} ({r['review_ratio']:.1f}x) | "
-            f"{r['read_csv_mib']:.0f} / {r['analyze_mib']:.0f} / {r['review_mib']:.0f} |")
-    if len(results) >= 2:
+            f"{r['read_csv_mib']:.0f} / {r['analyze_mib']:.0f} / {r['review_mib']:.0f} | "
+            f"{r.get('analyze_worker_mib', 0):.0f} / {r.get('review_worker_mib', 0):.0f} |")
+    if len(results) >= 2 and all("review_s" in r for r in results[-2:]):
         a, b = results[-2], results[-1]
         grow = b["rows"] / a["rows"]
         lines.append("")
@@ -125,11 +138,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tree", type=Path, default=ROOT,
                         help="gpuadvisor source tree to time (default: this one), e.g. a "
                              "checkout of an older commit for a before/after table")
+    parser.add_argument("--commands", nargs="+", choices=("analyze", "review"),
+                        default=["analyze", "review"],
+                        help="what to time besides read_csv (review of 10^6 rows needs more "
+                             "memory than analyze)")
     args = parser.parse_args(argv)
     args.outdir.mkdir(parents=True, exist_ok=True)
     results = []
     for rows in args.rows:
-        results.append(measure(rows, args.outdir, args.tree.resolve()))
+        results.append(measure(rows, args.outdir, args.tree.resolve(),
+                               tuple(args.commands)))
         print(f"{rows} rows: {json.dumps({k: round(v, 3) for k, v in results[-1].items()})}",
               file=sys.stderr, flush=True)
     (args.outdir / "scale.json").write_text(json.dumps(results, indent=2) + "\n")
