@@ -435,6 +435,15 @@ def run_sweep(
         raise
     finally:
         journal.close()
+        if interrupted:
+            # The stop can land between a record's fsync and the line that notes it here:
+            # the journal on disk is what finished, so the table is made from it too.
+            with contextlib.suppress(Exception):
+                on_disk = journal.read()
+                for key, row in on_disk.rows.items():
+                    state.rows.setdefault(key, row)
+                for key, record in on_disk.profiles.items():
+                    state.profiles.setdefault(key, record)
         if interrupted and state.rows:
             with contextlib.suppress(Exception):  # the journal has it all anyway
                 _write_tables(out_dir, state, order, provenance)
