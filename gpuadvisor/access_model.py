@@ -305,18 +305,16 @@ class KernelAccess:
         out["access_settled"] = all(p.settled for _, p, _ in parts)
         # x is the contiguous direction when the dominant term of every modelled side walks
         # consecutive elements along x (the layout the straddling and wide-row rules assume).
-        out["x_contiguous"] = all(
-            max(f.chosen.terms, key=lambda wt: wt[0])[1].x_stride in (0, ELEM_BYTES)
-            for _, _, f in parts if f.chosen is not None)
+        models = [f.chosen for _, _, f in parts if f.chosen is not None]
+        dominant = [max(m.terms, key=lambda wt: wt[0])[1] for m in models]
+        out["x_contiguous"] = all(t.x_stride in (0, ELEM_BYTES) for t in dominant)
         # Some modelled access walks a column (x steps a row pitch, y the elements), beside
         # whatever the dominant one does: its lines count too (C = A + B^T reads B so).
         out["column_walking_access"] = any(
-            t.x_stride >= FAR and t.y_stride == ELEM_BYTES
-            for _, _, f in parts if f.chosen is not None for _, t in f.chosen.terms)
+            t.x_stride >= FAR and t.y_stride == ELEM_BYTES for m in models for _, t in m.terms)
         # y is the contiguous direction (a[tx * pitch + ty]): a warp is best kept on one row.
         out["y_contiguous"] = not out["x_contiguous"] and all(
-            max(f.chosen.terms, key=lambda wt: wt[0])[1].y_stride == ELEM_BYTES
-            for _, _, f in parts if f.chosen is not None)
+            t.y_stride == ELEM_BYTES for t in dominant)
         return out
 
 

@@ -394,10 +394,9 @@ def no_loads(rows: Sequence[Mapping[str, Any]]) -> dict[str, bool]:
     """``loads_absent``: every profiled row counted zero global load requests (the kernel only
     computes and stores), so the rules about a warp's loads have nothing to act on."""
     rows = list(rows)
-    requests = floats_in(rows, "l1_global_load_requests")
-    sectors = floats_in(rows, "l1_global_load_sectors")
-    counted = [loads_absent(r) for r, q, s in zip(rows, requests, sectors, strict=True)
-               if q is not None or s is not None]
+    counted = [loads_absent(r) for r, q, s in zip(
+        rows, floats_in(rows, "l1_global_load_requests"),
+        floats_in(rows, "l1_global_load_sectors"), strict=True) if q is not None or s is not None]
     return {"loads_absent": True} if counted and all(counted) else {}
 
 

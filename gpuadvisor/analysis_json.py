@@ -25,7 +25,7 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
     """The JSON text of ``analyze_sweep(df, sources=sources, **analyze).to_dict(top)``;
     compact unless ``pretty``, in ``jobs`` processes (0: :func:`jobs_for` the table)."""
     from gpuadvisor.analysis import analyze_sweep
-    from gpuadvisor.sweep import is_normalized, normalize
+    from gpuadvisor.sweep import is_normalized, kernel_rows, normalize
 
     table = df if is_normalized(df) else normalize(df)
     n = jobs_for(len(table), jobs)
@@ -42,8 +42,8 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
 
     def part_texts(group: list[str]) -> dict[str, str] | UserError:
         try:
-            sub = table[names.isin(group).to_numpy()].reset_index(drop=True)
-            out = analyze_sweep(sub, sources=sources, **analyze).to_dict(top=top)
+            out = analyze_sweep(kernel_rows(table, names, group), sources=sources,
+                                **analyze).to_dict(top=top)
         except UserError as err:
             return err
         return {p: json.dumps(out[p], separators=_COMPACT)[1:-1] for p in PARTS}

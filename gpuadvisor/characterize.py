@@ -152,36 +152,38 @@ def loads_absent(row: Mapping[str, Any]) -> bool:
     return sectors is not None and sectors == 0 and _num(row, "sectors_per_request") == 0
 
 
-def store_efficiency(row: Mapping[str, Any], elem_bytes: int = 4, sector_bytes: int = 32,
-                     warp_size: int = 32) -> tuple[float | None, str]:
-    """gst_efficiency, or the same derived from store sectors per request."""
-    eff = _num(row, "gst_efficiency")
+def _efficiency(row: Mapping[str, Any], efficiency: str, per_request: str, what: str,
+                elem_bytes: int, sector_bytes: int, warp_size: int) -> tuple[float | None, str]:
+    """A profiler's efficiency percentage, or the same derived from sectors per request
+    (ideal / measured)."""
+    eff = _num(row, efficiency)
     if eff is not None:
-        return eff, f"gst_efficiency {eff:.1f}%"
-    spr = _num(row, "store_sectors_per_request")
+        return eff, f"{efficiency} {eff:.1f}%"
+    spr = _num(row, per_request)
     if spr is not None and spr > 0:
         ideal = warp_size * elem_bytes / sector_bytes
         eff = min(100.0, 100.0 * ideal / spr)
-        return eff, f"{spr:.1f} store sectors per request = {eff:.0f}% efficiency"
+        return eff, (f"{spr:.1f} {what}sectors per request (ideal {ideal:g} for {elem_bytes} B "
+                     f"per thread) = {eff:.0f}% efficiency")
     return None, ""
+
+
+def store_efficiency(row: Mapping[str, Any], elem_bytes: int = 4, sector_bytes: int = 32,
+                     warp_size: int = 32) -> tuple[float | None, str]:
+    """gst_efficiency, or the same derived from store sectors per request."""
+    return _efficiency(row, "gst_efficiency", "store_sectors_per_request", "store ",
+                       elem_bytes, sector_bytes, warp_size)
 
 
 def load_efficiency(row: Mapping[str, Any], elem_bytes: int = 4, sector_bytes: int = 32,
                     warp_size: int = 32) -> tuple[float | None, str]:
     """gld_efficiency, or the same derived from sectors per request (ideal / measured); None
     where the kernel issued no loads."""
-    eff = _num(row, "gld_efficiency")
-    if eff is not None:
-        if eff == 0 and loads_absent(row):
-            return None, ""
-        return eff, f"gld_efficiency {eff:.1f}%"
-    spr = _num(row, "sectors_per_request")
-    if spr is not None and spr > 0:
-        ideal = warp_size * elem_bytes / sector_bytes
-        eff = min(100.0, 100.0 * ideal / spr)
-        return eff, (f"{spr:.1f} sectors per request (ideal {ideal:g} for {elem_bytes} B "
-                     f"per thread) = {eff:.0f}% efficiency")
-    return None, ""
+    eff, text = _efficiency(row, "gld_efficiency", "sectors_per_request", "", elem_bytes,
+                            sector_bytes, warp_size)
+    if eff == 0 and loads_absent(row):
+        return None, ""
+    return eff, text
 
 
 def access_from_metrics(rows: list[Mapping[str, Any]], *, elem_bytes: int = 4,

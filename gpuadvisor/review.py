@@ -21,7 +21,7 @@ from typing import Any
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import finite_or_none
 from gpuadvisor.rows import RowView, row_views
-from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_key
+from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_key, kernel_rows
 
 #: Verdicts of one configuration. ``failed``: the candidate's row did not run (status other
 #: than ok) although the baseline's did; ``fixed``: the reverse; ``still_failed``: neither ran;
@@ -524,9 +524,8 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     from gpuadvisor.parallel import jobs_for, kernel_groups, map_forked
 
     check_rule_dirs(rule_dirs)
-    names_a = a["kernel"].astype(str)
-    a = a[names_a.isin(common).to_numpy()]
-    b = b[b["kernel"].astype(str).isin(common).to_numpy()]
+    a = kernel_rows(a, a["kernel"].astype(str), sorted(common))
+    b = kernel_rows(b, b["kernel"].astype(str), sorted(common))
     try:
         from gpuadvisor.rules.engine import load_rules_or_fail
 
@@ -538,18 +537,13 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     best_keys = {s.kernel: (tuple(s.best_key_a), tuple(s.best_key_b)) for s in result.kernels
                  if s.best_changed and s.best_key_a and s.best_key_b}
     jobs = jobs_for(len(a) + len(b), jobs)
-    order = list(dict.fromkeys(a["kernel"].astype(str)))
-    groups = kernel_groups(order, a["kernel"].astype(str).value_counts().to_dict(), jobs)
-    names_b = b["kernel"].astype(str)
-    names_a = a["kernel"].astype(str)
+    names_a, names_b = a["kernel"].astype(str), b["kernel"].astype(str)
+    groups = kernel_groups(list(dict.fromkeys(names_a)), names_a.value_counts().to_dict(), jobs)
 
     def findings_of(group: list[str]) -> Any:
-        if len(groups) == 1:
-            part_a, part_b = a, b
-        else:
-            part_a = a[names_a.isin(group).to_numpy()].reset_index(drop=True)
-            part_b = b[names_b.isin(group).to_numpy()].reset_index(drop=True)
-        return _group_findings(part_a, part_b, rules, arch, both,
+        parts = ((a, b) if len(groups) == 1 else
+                 (kernel_rows(a, names_a, group), kernel_rows(b, names_b, group)))
+        return _group_findings(*parts, rules, arch, both,
                                {k: v for k, v in best_keys.items() if k in group})
 
     parts = map_forked(findings_of, groups, jobs)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +117,13 @@ def normalize(rows: pd.DataFrame | Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     stalls = sorted(c for c in df.columns if c.startswith(STALL_PREFIX))
     extra = [c for c in df.columns if c not in COLUMNS and c not in stalls]
     return df[COLUMNS + stalls + extra].reset_index(drop=True)
+
+
+def kernel_rows(table: Any, names: Any, kernels: Sequence[str]) -> Any:
+    """The rows of ``table`` whose kernel (``names``: the kernel column as strings) is one of
+    ``kernels``, in table order and re-indexed from 0, so a normalized table's part is still
+    normalized (:func:`is_normalized`) and is read without another copy."""
+    return table[names.isin(kernels).to_numpy()].reset_index(drop=True)
 
 
 def is_normalized(df: Any) -> bool:

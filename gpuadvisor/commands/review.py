@@ -71,8 +71,8 @@ def review(
             from gpuadvisor import jsontext
 
             with gc_paused():  # millions of acyclic objects: the collector's passes cost ~half
-                text = jsontext.render(result.to_dict(), pretty=pretty or (
-                    output is None and jsontext.wants_pretty(False))) + "\n"
+                indent = jsontext.wants_pretty(pretty) if output is None else pretty
+                text = jsontext.render(result.to_dict(), pretty=indent) + "\n"
         else:
             from gpuadvisor.report.markdown import review_markdown
 
