@@ -18,6 +18,7 @@ import contextlib
 import gc
 import math
 import re
+import statistics
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -352,7 +353,8 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         domain=_domain(rows, dims),
         instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
-               **reuse_degree(rows), **divergence(rows), **no_loads(rows)},
+               **reuse_degree(rows), **divergence(rows), **no_loads(rows),
+               **loads_per_thread(rows)},
     )
 
 
@@ -366,11 +368,25 @@ def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
                     if (sectors := float_or_none(r.get("l1_global_load_sectors"))) is not None
                     and (dram := float_or_none(r.get("dram_bytes_read")))
                     and dram > 0)
-    if not values:
-        return {}
-    mid = len(values) // 2
-    median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
-    return {"l1_bytes_per_dram_byte": median}
+    return {"l1_bytes_per_dram_byte": statistics.median(values)} if values else {}
+
+
+def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """``loads_per_thread``: global load instructions each thread issues, the median over the
+    profiled rows of L1 load requests per launched warp (issue 11). How long a block lives
+    when it only loads and stores: 2-3 for a copy or matrix_add, 5-10 for small stencils,
+    25 and more for a 5x5 convolution or a loop over a row; empty without the counters."""
+    values = []
+    for r in rows:
+        requests = float_or_none(r.get("l1_global_load_requests"))
+        grid = _grid(r)
+        size = float_or_none(r.get("block_size"))
+        if requests is None or grid is None or not size:
+            continue
+        warps = grid[0] * grid[1] * grid[2] * -(-int(size) // 32)
+        if warps > 0:
+            values.append(requests / warps)
+    return {"loads_per_thread": statistics.median(values)} if values else {}
 
 
 def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:

@@ -77,6 +77,9 @@ KNOBS: tuple[Knob, ...] = (
          (0.0025, 0.005, 0.01, 0.02)),
     Knob("extrapolation shrink per octave of y", (("extrapolated-access", "y_weight"),),
          (0.0, 0.005, 0.01)),
+    # Round 7: one-line block rows on Hopper; the ladder starts at 0 (the rule off).
+    Knob("single-line rows penalty", (("single-line-block-rows", "penalty"),),
+         (0.0, 0.01, 0.025, 0.05)),
 )
 
 Setting = tuple[float, ...]  # one value per knob, in KNOBS order

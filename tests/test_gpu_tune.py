@@ -53,6 +53,12 @@ SMALL = {
     "pair_sum": ["N=1000003"],
     "spmv_ell": ["ROWS=100003", "COLS=5000", "WIDTH=7"],
     "flip_h": ["ROWS=300", "COLS=501"],
+    "rgb_to_gray": ["ROWS=300", "COLS=501"],
+    "outer_product": ["ROWS=300", "COLS=501"],
+    "blur_v9": ["ROWS=300", "COLS=501"],
+    "life_step": ["ROWS=300", "COLS=501"],
+    "axpby_f64": ["ROWS=300", "COLS=501"],
+    "col_sum": ["ROWS=300", "COLS=100003"],
 }
 
 

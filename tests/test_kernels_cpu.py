@@ -69,6 +69,12 @@ SMALL = {
     "pair_sum": {"N": 1001},
     "spmv_ell": {"ROWS": 301, "COLS": 50, "WIDTH": 5},
     "flip_h": {"ROWS": 13, "COLS": 37},
+    "rgb_to_gray": {"ROWS": 13, "COLS": 37},
+    "outer_product": {"ROWS": 13, "COLS": 37},
+    "blur_v9": {"ROWS": 13, "COLS": 37},
+    "life_step": {"ROWS": 13, "COLS": 37},
+    "axpby_f64": {"ROWS": 13, "COLS": 37},
+    "col_sum": {"ROWS": 13, "COLS": 1001},
 }
 SHAPES_2D = [
     (1, 1, 1),

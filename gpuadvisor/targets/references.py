@@ -359,3 +359,44 @@ def compare(
         f"{count} of {expected.size} elements differ from the NumPy reference "
         f"(first at {where}: expected {expected[first].item()!r}, got {actual[first].item()!r})"
     )
+
+
+def rgb_to_gray(values: Values) -> dict[str, np.ndarray]:
+    """0.25 R + 0.5 G + 0.25 B of interleaved RGB pixels (exact for integer inputs)."""
+    rgb = values["rgb"].astype(np.float64)
+    return {"out": (0.25 * rgb[..., 0] + 0.5 * rgb[..., 1] + 0.25 * rgb[..., 2])
+            .astype(np.float32)}
+
+
+def outer_product(values: Values) -> dict[str, np.ndarray]:
+    """out[r][c] = u[r] * v[c]."""
+    return {"out": np.outer(values["u"], values["v"]).astype(np.float32)}
+
+
+def blur_v9(values: Values) -> dict[str, np.ndarray]:
+    """Sum of the 9 rows r-4..r+4 of each column, rows outside the image skipped."""
+    img = values["in"].astype(np.float64)
+    padded = np.pad(img, ((4, 4), (0, 0)))
+    out = sum(padded[k: k + img.shape[0]] for k in range(9))
+    return {"out": out.astype(np.float32)}
+
+
+def life_step(values: Values) -> dict[str, np.ndarray]:
+    """One Game of Life step; cells outside the grid are dead."""
+    grid = values["in"].astype(np.int64)
+    rows, cols = grid.shape
+    padded = np.pad(grid, 1)
+    alive = sum(padded[1 + dr: 1 + dr + rows, 1 + dc: 1 + dc + cols]
+                for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+    born = (alive == 3) | ((grid == 1) & (alive == 2))
+    return {"out": born.astype(np.int32)}
+
+
+def axpby_f64(values: Values) -> dict[str, np.ndarray]:
+    """a * x + b * y in float64."""
+    return {"out": float(values["a"]) * values["x"] + float(values["b"]) * values["y"]}
+
+
+def col_sum(values: Values) -> dict[str, np.ndarray]:
+    """Sum of each column (exact for integer inputs)."""
+    return {"out": values["in"].astype(np.float64).sum(axis=0).astype(np.float32)}
