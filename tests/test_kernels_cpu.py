@@ -1,5 +1,7 @@
 """The built-in CUDA kernels, executed on the CPU (tests/cpu_cuda/shim.h: one std::thread per
-CUDA thread, std::barrier for __syncthreads), for odd and regular block shapes on small
+CUDA thread and std::barrier for __syncthreads in kernels that synchronize or use atomics,
+the threads one after another in the others; every kernel is built into one program, once per
+test run), for odd and regular block shapes on small
 problems whose sizes are not multiples of the block or tile: every output must equal the
 NumPy reference exactly. This runs the real kernel source with the manifest's grid, dynamic
 shared memory and launch plans, so a wrong index, a missing bounds check, a grid that does
@@ -107,25 +109,13 @@ GXX = _gxx()
 pytestmark = pytest.mark.skipif(GXX is None, reason="needs g++ with C++20 <barrier>")
 
 
-#: g++ flags of every build here; the precompiled shim is built with the same ones.
+#: g++ flags of the one build of every kernel.
 FLAGS = ["-std=c++20", "-O1", "-pthread", "-w"]
 
 
-@pytest.fixture(scope="module")
-def shim(tmp_path_factory) -> Path:
-    """shim.h beside its precompiled form (built once): parsing the C++20 headers it includes
-    was most of each kernel's build. g++ falls back to the header if it cannot use the
-    ``.gch``, so this only changes how fast the builds are."""
-    where = tmp_path_factory.mktemp("shim")
-    header = where / "shim.h"
-    header.write_text(SHIM.read_text())
-    subprocess.run([GXX, *FLAGS, "-x", "c++-header", "-o", f"{header}.gch", str(header)],
-                   capture_output=True, timeout=300)
-    return header
-
-
-def cpu_source(spec, shim: Path = SHIM) -> str:
-    """The kernel's CUDA source made plain C++, plus a main that replays a launch file."""
+def cpu_unit(spec, name: str) -> str:
+    """One kernel's CUDA source made plain C++ in its own namespace, with a ``ga_run(plan,
+    dir)`` that replays a launch file: many kernels then share one program (one build)."""
     text = spec.source.read_text()
     text = re.sub(
         r"extern\s+__shared__\s+float\s+(\w+)\[\];",
@@ -133,6 +123,7 @@ def cpu_source(spec, shim: Path = SHIM) -> str:
         text,
     )
     text = text.replace("__syncthreads()", "ga_cpu_barrier->arrive_and_wait()")
+    text = text.replace('extern "C"', "")  # C linkage ignores namespaces
     if spec.plan == "single":
         params = [(a.name, a.dtype, a.is_buffer) for a in spec.args]
     else:
@@ -144,13 +135,10 @@ def cpu_source(spec, shim: Path = SHIM) -> str:
         ]
     buffers = [a for a in spec.args if a.is_buffer]
     lines = [
-        f'#include "{shim}"',
+        f"namespace ga_kernel_{name} {{",
         text,
-        "#include <fstream>",
-        "#include <string>",
-        "int main(int argc, char** argv) {",
-        "  std::ifstream plan(argv[1]);",
-        "  std::string dir = argv[2];",
+        "int ga_run(const char* plan_path, const std::string& dir) {",
+        "  std::ifstream plan(plan_path);",
     ]
     for i, arg in enumerate(buffers):
         ctype = CTYPES[arg.dtype]
@@ -178,8 +166,12 @@ def cpu_source(spec, shim: Path = SHIM) -> str:
         else:
             lines.append(f"      {CTYPES[dtype]} p{j}; plan >> p{j};")
             call.append(f"p{j}")
+    # One thread per CUDA thread where threads wait on each other or share locations;
+    # otherwise one after another (shim.h: ga_cpu_launch_serial).
+    concurrent = "__syncthreads" in text or "ga_cpu_barrier" in text or "atomic" in text
+    launch = "ga_cpu_launch" if concurrent else "ga_cpu_launch_serial"
     lines += [
-        f"      ga_cpu_launch(g, b, shared, [&] {{ {spec.entry}({', '.join(call)}); }});",
+        f"      {launch}(g, b, shared, [&] {{ {spec.entry}({', '.join(call)}); }});",
         "    }",
     ]
     for i, arg in enumerate(buffers):
@@ -191,31 +183,57 @@ def cpu_source(spec, shim: Path = SHIM) -> str:
                 f"f.write(reinterpret_cast<const char*>(buf{i}.data()), "
                 f"buf{i}.size() * sizeof({ctype})); }}"
             )
-    lines += ["  }", "  return 0;", "}"]
+    lines += ["  }", "  return 0;", "}", f"}}  // namespace ga_kernel_{name}"]
     return "\n".join(lines) + "\n"
 
 
+def cpu_program(names: list[str], shim: Path = SHIM) -> str:
+    """Every named kernel in one C++ program; ``prog NAME PLAN DIR`` runs one of them.
+    common.cuh comes first, outside every namespace (its own guard keeps the kernels'
+    includes from repeating it inside theirs)."""
+    specs = kernels()
+    parts = [f'#include "{shim}"', '#include "common.cuh"', "#include <cstring>",
+             "#include <fstream>", "#include <string>"]
+    parts += [cpu_unit(specs[n], n) for n in names]
+    parts.append("int main(int argc, char** argv) {")
+    parts += [f'  if (!std::strcmp(argv[1], "{n}")) return ga_kernel_{n}::ga_run(argv[2], argv[3]);'
+              for n in names]
+    parts += ["  return 3;", "}"]
+    return "\n".join(parts) + "\n"
+
+
+@pytest.fixture(scope="session")
+def program(tmp_path_factory) -> Path:
+    """The program of every kernel in SMALL, built once per test run: the first xdist
+    worker to get here builds it under a lock in the run's shared folder and the others
+    reuse it (each kernel's own build cost 1.3-1.5 s, mostly loading the C++20 headers)."""
+    import fcntl
+    import os
+
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, above each worker's own
+    where = shared / "cpu_kernels"
+    where.mkdir(exist_ok=True)
+    binary = where / "kernels"
+    with open(where / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not binary.exists():
+            source = where / "kernels.cpp"
+            source.write_text(cpu_program(sorted(SMALL), SHIM.resolve()))
+            kernels_dir = next(iter(kernels().values())).source.parent
+            build = subprocess.run(
+                [GXX, *FLAGS, f"-I{kernels_dir}", "-o", f"{binary}.tmp", str(source)],
+                capture_output=True, text=True, timeout=600)
+            assert build.returncode == 0, build.stderr[-3000:]
+            Path(f"{binary}.tmp").rename(binary)
+    return binary
+
+
 @pytest.mark.parametrize("name", sorted(SMALL))
-def test_kernel_matches_reference_on_the_cpu(name, tmp_path, shim):
+def test_kernel_matches_reference_on_the_cpu(name, tmp_path, program):
     spec = kernels()[name]
     params = spec.resolve_params(SMALL[name])
-    source = tmp_path / f"{name}.cpp"
-    source.write_text(cpu_source(spec, shim))
-    binary = tmp_path / name
-    build = subprocess.run(
-        [
-            GXX,
-            *FLAGS,
-            f"-I{spec.source.parent}",
-            "-o",
-            str(binary),
-            str(source),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert build.returncode == 0, build.stderr[-3000:]
     values = host_values(spec, params)
     buffers = [a for a in spec.args if a.is_buffer]
     for arg in buffers:
@@ -233,7 +251,7 @@ def test_kernel_matches_reference_on_the_cpu(name, tmp_path, shim):
             plan_lines.append(" ".join(str(f) for f in fields))
     (tmp_path / "plan.txt").write_text("\n".join(plan_lines) + "\n")
     run = subprocess.run(
-        [str(binary), str(tmp_path / "plan.txt"), str(tmp_path)],
+        [str(program), name, str(tmp_path / "plan.txt"), str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=600,
