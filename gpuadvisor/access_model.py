@@ -31,7 +31,8 @@ FAR = 1 << 16
 FAR_Y = 1 << 26
 # y stride that continues x (flattened thread index: address grows with tx + bx * ty).
 LINEAR = -1
-X_STRIDES = (0, 4, 8, 16, 32, FAR)
+# 12 B: interleaved three-float records (RGB pixels, float3), issue 11 round 8.
+X_STRIDES = (0, 4, 8, 12, 16, 32, FAR)
 Y_STRIDES = (0, 4, 8, 16, FAR_Y, LINEAR)
 BLOCK_ORIGINS = 4  # blocks averaged over: block k starts k * bx * x_stride bytes in
 WEIGHTS = tuple(round(0.05 * i, 2) for i in range(1, 20))

@@ -74,3 +74,14 @@ def test_extrapolation_is_counted_in_octaves_from_the_nearest_measured_shape():
     assert access.extrapolation_octaves(256, 1) == (3.0, 3.0)
     assert access.extrapolation_octaves(4, 64) == (1.0, 1.0)  # from 8x32
     assert access.derived(64, 4, 1)["extrapolation_x_octaves"] == 1.0
+
+
+def test_interleaved_pixels_are_one_12_byte_stride_not_a_broadcast_and_column_mix():
+    # rgb_to_gray (blind set 4, H100): R, G, B floats interleaved, 12 sectors per load request
+    # at 32x8. Before round 8 the model had no 12 B term and explained it as 65 % broadcast +
+    # 35 % column-walking requests, which made warp-straddles-lines treat it as a transpose.
+    f = fit([(32, 8, 12.0)])
+    assert f.chosen.describe() == "x 12 B apart, y a sector per thread (row pitch or scattered)"
+    assert term_sectors(12, FAR_Y, 8, 32) == 12  # 8 lanes x 12 B = 3 sectors per row, 4 rows
+    d = f.predict(64, 4)
+    assert d.sectors == 12
