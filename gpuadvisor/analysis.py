@@ -354,20 +354,23 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
                **reuse_degree(rows), **divergence(rows), **no_loads(rows),
-               **loads_per_thread(rows)},
+               **loads_per_thread(rows), **profiled_block_time(rows)},
     )
 
 
 def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
-    """``l1_bytes_per_dram_byte``: bytes global loads asked of L1 per byte read from DRAM,
-    the median over the profiled rows (issue 11). How many times each byte fetched from memory
-    is read again: 1 for streaming, 5-15 for stencils whose neighbours come back through
-    L1/L2, 38-51 for a 5x5 convolution, 680-8400 for naive matrix products; empty when the
+    """``l1_bytes_per_dram_byte``: bytes global loads asked of L1 per byte moved to or from
+    DRAM (read and written), the median over the profiled rows (issue 11). How many times each
+    byte the kernel pays DRAM time for is read again: 0.5-1 for streaming, 3-6 for stencils
+    whose neighbours come back through L1/L2, about 20 for a 5x5 convolution, 680-940 for naive
+    matrix products; about 1 for a kernel whose DRAM traffic is its stores even when its few
+    loads hit L1 every time (outer_product: 2,400-2,800 per byte read, round 9). Empty when the
     profile has no sector or DRAM byte counts."""
     values = sorted(32.0 * sectors / dram for r in rows
                     if (sectors := float_or_none(r.get("l1_global_load_sectors"))) is not None
-                    and (dram := float_or_none(r.get("dram_bytes_read")))
-                    and dram > 0)
+                    and (dram := (float_or_none(r.get("dram_bytes_read")) or 0.0)
+                         + (float_or_none(r.get("dram_bytes_write")) or 0.0)) > 0
+                    and float_or_none(r.get("dram_bytes_read")))
     return {"l1_bytes_per_dram_byte": statistics.median(values)} if values else {}
 
 
@@ -387,6 +390,30 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
         if warps > 0:
             values.append(requests / warps)
     return {"loads_per_thread": statistics.median(values)} if values else {}
+
+
+def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """``profiled_ns_per_block`` and ``profiled_block_threads``: the profiler's kernel duration
+    divided by the blocks launched, and the block's thread count, at the profiled row whose
+    duration per launched thread is lowest (the shape least held back by anything). How long
+    a block's work lasts against the GPU's block dispatch rate (block-dispatch-bound, issue 11
+    round 9); empty without a duration and a grid."""
+    best: tuple[float, float, float] | None = None
+    rows = list(rows)
+    for r, duration in zip(rows, floats_in(rows, "duration_ms"), strict=True):
+        grid = _grid(r)
+        size = float_or_none(r.get("block_size"))
+        if not duration or duration <= 0 or grid is None or not size:
+            continue
+        blocks = grid[0] * grid[1] * grid[2]
+        if blocks <= 0:
+            continue
+        per_thread = duration / (blocks * size)
+        if best is None or per_thread < best[0]:
+            best = (per_thread, duration * 1e6 / blocks, size)
+    if best is None:
+        return {}
+    return {"profiled_ns_per_block": best[1], "profiled_block_threads": best[2]}
 
 
 def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:

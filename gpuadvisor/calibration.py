@@ -80,6 +80,8 @@ KNOBS: tuple[Knob, ...] = (
     # Round 7: one-line block rows on Hopper; the ladder starts at 0 (the rule off).
     Knob("single-line rows penalty", (("single-line-block-rows", "penalty"),),
          (0.0, 0.01, 0.025, 0.05)),
+    # Round 9: the soft maximum of block work and the Hopper block dispatch interval.
+    Knob("dispatch sharpness", (("block-dispatch-bound", "sharpness"),), (4, 8, 16)),
 )
 
 Setting = tuple[float, ...]  # one value per knob, in KNOBS order

@@ -670,7 +670,7 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,
         "downsample2x": 7, "sobel": 7, "conv1d_rows": 7, "bilinear_up2": 7, "flip_h": 7,
-        "rgb_to_gray": 8}
+        "rgb_to_gray": 8, "outer_product": 9}
 
 
 def blind_results(rules: Sequence | None = None) -> list[Result]:

@@ -59,6 +59,12 @@ SMALL = {
     "life_step": ["ROWS=300", "COLS=501"],
     "axpby_f64": ["ROWS=300", "COLS=501"],
     "col_sum": ["ROWS=300", "COLS=100003"],
+    "relu_bias2d": ["ROWS=300", "COLS=501"],
+    "lut_map": ["N=1000003"],
+    "median3x3": ["ROWS=300", "COLS=501"],
+    "complex_mul": ["N=1000003"],
+    "upsample_nearest2x": ["ROWS=150", "COLS=251"],
+    "row_sum_thread": ["ROWS=100003", "COLS=300"],
 }
 
 

@@ -77,6 +77,12 @@ SMALL = {
     "life_step": {"ROWS": 13, "COLS": 37},
     "axpby_f64": {"ROWS": 13, "COLS": 37},
     "col_sum": {"ROWS": 13, "COLS": 1001},
+    "relu_bias2d": {"ROWS": 13, "COLS": 37},
+    "lut_map": {"N": 1001},
+    "median3x3": {"ROWS": 13, "COLS": 37},
+    "complex_mul": {"N": 1001},
+    "upsample_nearest2x": {"ROWS": 7, "COLS": 19},
+    "row_sum_thread": {"ROWS": 1001, "COLS": 13},
 }
 SHAPES_2D = [
     (1, 1, 1),

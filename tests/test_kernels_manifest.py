@@ -103,6 +103,9 @@ ONE_D_EXTENT = {
     "pair_sum": "N",
     "spmv_ell": "ROWS",
     "col_sum": "COLS",
+    "lut_map": "N",
+    "complex_mul": "N",
+    "row_sum_thread": "ROWS",
 }
 
 

@@ -400,3 +400,44 @@ def axpby_f64(values: Values) -> dict[str, np.ndarray]:
 def col_sum(values: Values) -> dict[str, np.ndarray]:
     """Sum of each column (exact for integer inputs)."""
     return {"out": values["in"].astype(np.float64).sum(axis=0).astype(np.float32)}
+
+
+def relu_bias2d(values: Values) -> dict[str, np.ndarray]:
+    """max(in[r][c] + bias[c], 0) (exact for integer inputs)."""
+    return {"out": np.maximum(values["in"] + values["bias"][np.newaxis, :], 0)
+            .astype(np.float32)}
+
+
+def lut_map(values: Values) -> dict[str, np.ndarray]:
+    """out[i] = lut[in[i]]."""
+    return {"out": values["lut"][values["in"]].astype(np.float32)}
+
+
+def median3x3(values: Values) -> dict[str, np.ndarray]:
+    """Median of each 3 x 3 neighbourhood, coordinates clamped to the image."""
+    img = values["in"]
+    rows, cols = img.shape
+    padded = np.pad(img, 1, mode="edge")
+    stack = np.stack([padded[1 + dr: 1 + dr + rows, 1 + dc: 1 + dc + cols]
+                      for dr in (-1, 0, 1) for dc in (-1, 0, 1)])
+    return {"out": np.sort(stack, axis=0)[4].astype(np.float32)}
+
+
+def complex_mul(values: Values) -> dict[str, np.ndarray]:
+    """out[i] = a[i] * b[i] for (re, im) pairs, in float64 (exact for integer inputs)."""
+    a = values["a"].astype(np.float64)
+    b = values["b"].astype(np.float64)
+    out = np.empty_like(a)
+    out[:, 0] = a[:, 0] * b[:, 0] - a[:, 1] * b[:, 1]
+    out[:, 1] = a[:, 0] * b[:, 1] + a[:, 1] * b[:, 0]
+    return {"out": out.astype(np.float32)}
+
+
+def upsample_nearest2x(values: Values) -> dict[str, np.ndarray]:
+    """out[r][c] = in[r // 2][c // 2]."""
+    return {"out": np.repeat(np.repeat(values["in"], 2, axis=0), 2, axis=1)}
+
+
+def row_sum_thread(values: Values) -> dict[str, np.ndarray]:
+    """Sum of each row (exact for integer inputs)."""
+    return {"out": values["in"].astype(np.float64).sum(axis=1).astype(np.float32)}
