@@ -97,8 +97,11 @@ def test_the_evaluator_reruns_the_rules_with_the_setting():
     (key,) = evaluate(hand)
     assert key == ("fixtures/hopper/sweeps/matrix_add.csv", "matrix_add")
     assert evaluate(hand)[key] == pytest.approx(1.0104, abs=1e-4)  # docs/validation.md's 1.010
-    low_floor = tuple(64 if k is KNOBS[0] else v for k, v in zip(KNOBS, hand, strict=True))
-    assert evaluate(low_floor)[key] > 1.03  # a 64-thread floor picks a block Hopper punishes
+    # a soft dispatch knee (p = 4) takes about 4 % off 256 threads too (0.97 ns of work per
+    # block against 0.61), so the pick moves off the blocks matrix_add runs best at
+    soft = tuple(4 if k.name == "dispatch sharpness" else v
+                 for k, v in zip(KNOBS, hand, strict=True))
+    assert evaluate(soft)[key] == pytest.approx(1.0871, abs=1e-4)
     assert len(evaluate.memo) == 2
 
 
@@ -113,10 +116,10 @@ def test_the_committed_leave_one_kernel_out_result_is_current_and_consistent():
     assert json.loads(json.dumps(summarize(data))) == data["summary"]
     summary = data["summary"]
     # issue 11's lead figure: every family of the calibration set, new H100 kernels included
-    assert tuple(summary["within_all_families"]) == (24, 33)
-    assert tuple(summary["within_calibration_fixtures"]) == (15, 19)
-    assert tuple(summary["within_new_kernels_h100"]) == (9, 14)
-    assert tuple(summary["within_new_kernels_h200"]) == (11, 14)
+    assert tuple(summary["within_all_families"]) == (27, 33)
+    assert tuple(summary["within_calibration_fixtures"]) == (17, 19)
+    assert tuple(summary["within_new_kernels_h100"]) == (10, 14)
+    assert tuple(summary["within_new_kernels_h200"]) == (10, 14)
     assert tuple(summary["within_heldout_sizes"]) == (6, 8)
     families = [fold["family"] for fold in data["folds"]]
     assert len(families) == len(set(families)) == 22
