@@ -55,6 +55,7 @@ from gpuadvisor.rows import RowView, floats_in, floats_of
 from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
 from gpuadvisor.rules.engine import Rule, load_rules_or_fail
 from gpuadvisor.scoring import KernelSetup, TableScorer
+from gpuadvisor.timing import outlying_spreads
 
 #: Bytes per element for the manifest's element types.
 _ELEM_BYTES = {"int8": 1, "uint8": 1, "char": 1, "half": 2, "float16": 2, "bfloat16": 2,
@@ -416,6 +417,26 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     return {"profiled_ns_per_block": best[1], "profiled_block_threads": best[2]}
 
 
+def unstable_timing_notes(measured: Sequence[Candidate]) -> list[str]:
+    """Timed cells whose repeats spread far more than the kernel's others (a transient on the
+    GPU during that cell; ``timing.unstable_cells``) and that were not timed again: their
+    time, and so their rank, may be off."""
+    ok = [c for c in measured if c.status == "ok" and c.row]
+    rows = [c.row for c in ok]
+    times, stds = floats_in(rows, "time_ms"), floats_in(rows, "time_ms_std")
+    spreads = [s / t if t and s is not None and t > 0 else None
+               for t, s in zip(times, stds, strict=True)]
+    flagged = [i for i in outlying_spreads(spreads) if not ok[i].row.get("retimed")]
+    if not flagged:
+        return []
+    usual = statistics.median(s for s in spreads if s is not None)
+    cells = ", ".join(f"{ok[i].label} ({100 * spreads[i]:.0f}%)" for i in flagged[:3])
+    more = f" and {len(flagged) - 3} more" if len(flagged) > 3 else ""
+    return [f"unsteady timing: {cells}{more}: the repeats spread far more than the usual "
+            f"cell's {100 * usual:.1f}% of its median, so the time and rank may be off; time "
+            "them again (gpuadvisor tune --resume re-times such cells, --retime)"]
+
+
 def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:
     """Divergent compute-bound warps profiled at one warp patch shape: whether compact patches
     help cannot be read from it (divergent-warp-patch stays quiet), so name the shape that
@@ -700,6 +721,8 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     kinfo.measured_access = fit_kernel(ok_rows, reference) if ok_rows else None
     notes.extend(access_notes(kinfo.measured_access, ok_rows, rule_only or len(measured) == 1))
     notes.extend(divergence_notes(kinfo, char))
+    if not rule_only:
+        notes.extend(unstable_timing_notes(measured))
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")

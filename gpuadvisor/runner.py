@@ -30,6 +30,7 @@ from typing import Any
 from gpuadvisor.errors import UserError
 from gpuadvisor.space import Config
 from gpuadvisor.sweep import config_key
+from gpuadvisor.timing import relative_spread, unstable_cells
 
 JOURNAL_NAME = "journal.jsonl"
 CSV_NAME = "sweep.csv"
@@ -100,6 +101,12 @@ class Journal:
             kind = record.get("type")
             if kind == "row" and isinstance(record.get("row"), dict):
                 row = record["row"]
+                try:
+                    state.rows[config_key(row)] = row
+                except (KeyError, TypeError, ValueError):
+                    state.torn += 1
+            elif kind == "retime" and isinstance(record.get("row"), dict):
+                row = record["row"]  # a second timing pass replaces the first (last wins)
                 try:
                     state.rows[config_key(row)] = row
                 except (KeyError, TypeError, ValueError):
@@ -293,6 +300,7 @@ class SweepResult:
     reused: int  # configurations already in the journal (resume)
     profile_problems: list[str] = field(default_factory=list)
     torn_lines: int = 0
+    retimed: int = 0  # unstable cells timed a second time in this run
 
 
 def _row_note(row: Mapping[str, Any]) -> str:
@@ -325,6 +333,7 @@ def run_sweep(
     console: Any = None,
     show_progress: bool = True,
     on_row: Callable[[dict[str, Any]], None] | None = None,
+    retime: int = 0,
 ) -> SweepResult:
     """Time (and profile) every configuration of ``configs`` on ``target`` into ``out_path``.
 
@@ -333,7 +342,9 @@ def run_sweep(
     journal's finished configurations are kept and only the rest run; without it an existing
     journal is an error unless ``overwrite``. ``profile_keys`` limits profiling to those
     configurations; ``profile_batch`` > 0 splits profiling into several ncu processes of at
-    most that many configurations (0: one process for all).
+    most that many configurations (0: one process for all). ``retime`` > 0 times that many
+    of the cells whose spread stands out (``timing.unstable_cells``) a second time, after
+    the timing pass and before profiling.
     """
     out_dir = Path(out_path)
     journal, state = open_journal(out_dir, resume=resume, overwrite=overwrite)
@@ -354,7 +365,7 @@ def run_sweep(
             "argv": sys.argv,
         }
     )
-    measured = profiled = 0
+    measured = profiled = retimed = 0
     problems: list[str] = []
     reporter = _Reporter(console, show_progress)
     interrupted = False
@@ -405,6 +416,8 @@ def run_sweep(
                 if on_row is not None:
                     on_row(row)
                 reporter.advance("timing", _row_note(row))
+            if retime > 0:
+                retimed = retime_unstable(target, configs, state, journal, reporter, retime)
             todo = profile_candidates()
             if todo:
                 reporter.task("ncu", len(todo))
@@ -459,7 +472,45 @@ def run_sweep(
         reused=reused,
         profile_problems=problems,
         torn_lines=state.torn,
+        retimed=retimed,
     )
+
+
+def retime_unstable(target: Any, configs: Sequence[Config], state: JournalState,
+                    journal: Journal, reporter: Any, limit: int) -> int:
+    """Time once more, at most ``limit`` of, the cells whose repeats spread far more than
+    their kernel's other cells: a transient on the GPU moved that cell's median, and a
+    ranking by measurement would trust it. The pass whose repeats agree better is kept and
+    the row marked ``retimed``; cells re-timed before (a resumed sweep) are left alone.
+    Returns how many cells were timed again."""
+    by_key = {c.key: c for c in configs}
+    keys = [c.key for c in configs if c.key in state.rows]
+    rows = [state.rows[k] for k in keys]
+    todo = [keys[i] for i in unstable_cells(rows)
+            if not rows[i].get("retimed") and not rows[i].get("kernels")][:limit]
+    if not todo:
+        return 0
+    reporter.task("re-timing", len(todo))
+    done = 0
+    for key in todo:
+        first = state.rows[key]
+        try:
+            again = target.measure(by_key[key])
+        except Exception as err:  # noqa: BLE001 - the first timing stands; say why
+            reporter.note(f"re-timing {_row_note(first)} failed ({err}); its first timing stays")
+            break
+        again.pop("_parts", None)
+        again = plain_record(again)
+        first_spread, again_spread = relative_spread(first), relative_spread(again)
+        better = (again.get("status") == "ok" and again_spread is not None
+                  and (first_spread is None or again_spread < first_spread))
+        chosen = {**(again if better else first), "retimed": True}
+        journal.append({"type": "retime", "row": chosen})
+        state.rows[key] = chosen
+        done += 1
+        reporter.advance("re-timing", f"{_row_note(chosen)}: spread "
+                         f"{100 * (first_spread or 0):.0f}% -> {100 * (again_spread or 0):.0f}%")
+    return done
 
 
 def _write_tables(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,3 +126,50 @@ def measure(
         if elapsed >= policy.budget_s:
             break
     return summarize(samples, l2_flushed=do_flush is not None, stable=stable)
+
+
+#: A timed cell is unstable when its repeats spread (std / median) more than this share ...
+UNSTABLE_MIN_SPREAD = 0.05
+#: ... and more than this many times the median spread of its kernel's other cells.
+UNSTABLE_FACTOR = 5.0
+
+
+def relative_spread(row: Mapping[str, Any]) -> float | None:
+    """std / median of a timed row's repeats (None without both)."""
+    t, s = row.get("time_ms"), row.get("time_ms_std")
+    try:
+        t, s = float(t), float(s)
+    except (TypeError, ValueError):
+        return None
+    if not (math.isfinite(t) and math.isfinite(s)) or t <= 0:
+        return None
+    return s / t
+
+
+def outlying_spreads(spreads: Sequence[float | None], min_spread: float = UNSTABLE_MIN_SPREAD,
+                     factor: float = UNSTABLE_FACTOR) -> list[int]:
+    """Indices of one kernel's cells whose relative spread stands out (None: not timed).
+    Needs three spreads to know what the kernel's usual one is."""
+    known = [s for s in spreads if s is not None]
+    if len(known) < 3:
+        return []
+    usual = statistics.median(known)
+    return [i for i, s in enumerate(spreads)
+            if s is not None and s > min_spread and s > factor * usual]
+
+
+def unstable_cells(rows: Sequence[Mapping[str, Any]], min_spread: float = UNSTABLE_MIN_SPREAD,
+                   factor: float = UNSTABLE_FACTOR) -> list[int]:
+    """Indices of the ``ok`` rows whose timing spread stands out from their kernel's: a
+    transient on the GPU (another process, a clock change) during that cell's repeats, which
+    moves its median too (blind set 5's lut_map at 256x1 on an H100: 22 % against 0.4 % for
+    the sweep's median cell, and 1.66x the time a second recording gave)."""
+    by_kernel: dict[str, list[int]] = {}
+    for i, row in enumerate(rows):
+        if row.get("status", "ok") == "ok":
+            by_kernel.setdefault(str(row.get("kernel")), []).append(i)
+    out = []
+    for idx in by_kernel.values():
+        spreads = [relative_spread(rows[i]) for i in idx]
+        out += [idx[j] for j in outlying_spreads(spreads, min_spread, factor)]
+    return sorted(out)

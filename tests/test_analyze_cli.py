@@ -150,3 +150,28 @@ def test_recorded_nvprof_profile_with_its_trace() -> None:
     assert any("8192 B of shared memory" in n for n in kernel["notes"])
     code, result = invoke(str(metrics))
     assert code == 2 and "--print-gpu-trace" in str(result.exception)
+
+
+def test_an_unsteady_cell_is_named_in_the_notes(tmp_path) -> None:
+    # blind set 5's lut_map on an H100: the 256x1 cell's repeats spread 22 % (a transient);
+    # the others' median spread is 0.4 %
+    table = fixtures_dir() / "hopper" / "blind5" / "h100" / "lut_map.csv"
+    code, result = invoke(str(table), "--json")
+    assert code == 0, result.output
+    notes = json.loads(result.output)["kernels"][0]["notes"]
+    unsteady = [n for n in notes if n.startswith("unsteady timing")]
+    assert unsteady == ["unsteady timing: 256x1 (22%): the repeats spread far more than the "
+                        "usual cell's 0.4% of its median, so the time and rank may be off; "
+                        "time them again (gpuadvisor tune --resume re-times such cells, "
+                        "--retime)"]
+    # once the cell is marked as timed again, nothing is said
+    lines = table.read_text().splitlines()
+    header_at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+    lines[header_at] += ",retimed"
+    lines[header_at + 1:] = [line + ",True" for line in lines[header_at + 1:]]
+    marked = tmp_path / "lut_map.csv"
+    marked.write_text("\n".join(lines) + "\n")
+    code, result = invoke(str(marked), "--json")
+    assert code == 0, result.output
+    assert not [n for n in json.loads(result.output)["kernels"][0]["notes"]
+                if n.startswith("unsteady timing")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -97,3 +98,29 @@ def test_summary_and_policy_checks():
         TimingPolicy(min_repeats=5, max_repeats=2)
     with pytest.raises(ValueError):
         summarize([])
+
+
+def test_unstable_cells_finds_the_transient_in_a_real_sweep():
+    import pandas as pd
+
+    from gpuadvisor.timing import unstable_cells
+
+    root = Path(__file__).resolve().parents[1] / "fixtures" / "hopper"
+    # blind set 5's lut_map on an H100: 256x1 spread 22 % (0.168-0.319 ms over 10 repeats);
+    # every other cell under 1.5 %
+    rows = pd.read_csv(root / "blind5/h100/lut_map.csv", comment="#").to_dict("records")
+    assert [(rows[i]["block_x"], rows[i]["block_y"]) for i in unstable_cells(rows)] == [(256, 1)]
+    # its second recording has none, nor has the H200's
+    for path in ("blind5-repeat/h100/lut_map.csv", "blind5/h200/lut_map.csv"):
+        assert unstable_cells(pd.read_csv(root / path, comment="#").to_dict("records")) == []
+
+
+def test_a_spread_counts_as_unstable_only_against_the_kernels_own():
+    from gpuadvisor.timing import outlying_spreads
+
+    assert outlying_spreads([0.004, 0.005, 0.003, 0.22]) == [3]
+    # a kernel whose every cell is noisy (a multi-launch reduction) has nothing standing out
+    assert outlying_spreads([0.06, 0.08, 0.07, 0.09]) == []
+    # 4 % is within the 5 % floor however steady the others are
+    assert outlying_spreads([0.001, 0.001, 0.001, 0.04]) == []
+    assert outlying_spreads([None, 0.3, 0.001]) == []  # two timed cells: no usual spread

@@ -148,6 +148,12 @@ def tune(
         0.5, "--budget", help="Seconds of repeats per configuration, at most (built-ins)."
     ),
     max_repeats: int = typer.Option(100, "--max-repeats", help="Timed repeats, at most."),
+    retime: int = typer.Option(
+        5, "--retime", min=0,
+        help="Time again, once, up to this many configurations whose repeats spread far more "
+        "than the sweep's others (a transient on the GPU); the steadier pass is kept and the "
+        "row marked retimed. 0: off.",
+    ),
     build: str = typer.Option(
         None,
         "--build",
@@ -364,6 +370,7 @@ def tune(
                 provenance=provenance,
                 console=err,
                 show_progress=not quiet,
+                retime=retime,
             )
     finally:
         the_target.close()
@@ -508,6 +515,9 @@ def _problems(console: Any, result: Any) -> None:
         )
     if len(problems) > 5:
         console.print(f"  ... and {len(problems) - 5} more (see the sweep table)")
+    if getattr(result, "retimed", 0):
+        console.print(f"re-timed {result.retimed} configuration(s) whose repeats spread far "
+                      "more than the others' (column retimed)", highlight=False)
     for problem in result.profile_problems[:3]:
         console.print(f"  ncu: {problem}", markup=False, highlight=False)
     console.print(f"sweep table: {result.csv_path} and {result.json_path}", highlight=False)
