@@ -51,7 +51,10 @@ def disturb(seconds: float, period: float, spin_ms: float) -> int:
     spin = SourceModule(SPIN, no_extern_c=True).get_function("spin")
     dev = drv.Context.get_device()
     sms = dev.get_attribute(drv.device_attribute.MULTIPROCESSOR_COUNT)
-    khz = dev.get_attribute(drv.device_attribute.CLOCK_RATE)
+    try:
+        khz = dev.get_attribute(drv.device_attribute.CLOCK_RATE)
+    except Exception:  # noqa: BLE001 - attribute gone in newer CUDA: H100/H200 boost clock
+        khz = 1_980_000
     cycles = np.int64(spin_ms * khz)
     end = time.time() + seconds
     bursts = 0
@@ -59,6 +62,7 @@ def disturb(seconds: float, period: float, spin_ms: float) -> int:
         spin(cycles, block=(1024, 1, 1), grid=(sms * 2, 1))
         drv.Context.synchronize()
         bursts += 1
+        print(f"burst {bursts} {time.time():.3f}", flush=True)
         time.sleep(period)
     print(json.dumps({"bursts": bursts, "spin_cycles": int(cycles), "sms": sms}))
     return 0
@@ -67,7 +71,7 @@ def disturb(seconds: float, period: float, spin_ms: float) -> int:
 def tune(kernel: str, out: Path, retime: int, extra: list[str]) -> float:
     cmd = [sys.executable, "-m", "gpuadvisor", "tune", kernel, "--no-profile", "--quiet",
            "--min-threads", "32", "--budget", "0.1", "--max-repeats", "10",
-           "--retime", str(retime), "--out", str(out), *extra]
+           "--retime", str(retime), "--overwrite", "--out", str(out), *extra]
     start = time.time()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     return time.time() - start
@@ -111,15 +115,21 @@ def main() -> int:
     runs = {}
     walls = {"quiet": tune(args.kernel, args.outdir / "quiet", 0, extra)}
     for name, retime in (("disturbed", args.retime), ("disturbed_off", 0)):
+        log = (args.outdir / f"{name}_disturber.log").open("w")
         child = subprocess.Popen(
             [sys.executable, __file__, "--disturb", "600", str(args.period), str(args.spin_ms)],
-            stdout=subprocess.PIPE, text=True)
-        time.sleep(2.0)  # the disturber's context and first burst
+            stdout=log, stderr=subprocess.STDOUT, text=True)
+        time.sleep(3.0)  # the disturber's context and first burst
+        if child.poll() is not None:
+            log.close()
+            raise SystemExit("the disturber stopped: "
+                             + (args.outdir / f"{name}_disturber.log").read_text()[-2000:])
         try:
             walls[name] = tune(args.kernel, args.outdir / name, retime, extra)
         finally:
             child.terminate()
             child.wait(timeout=30)
+            log.close()
     quiet, _ = journal(args.outdir / "quiet")
     for name in ("quiet", "disturbed", "disturbed_off"):
         first, again = journal(args.outdir / name)

@@ -393,3 +393,22 @@ def test_retiming_is_off_by_default_and_capped(tmp_path):
     result = run_sweep(capped, shapes, tmp_path / "capped", profile=False, retime=2,
                        show_progress=False)
     assert result.retimed == 2 and len(capped.measured) == len(shapes) + 2
+
+
+def test_the_recorded_retime_on_an_h100_reads_back_as_the_steadier_pass():
+    """fixtures/hopper/retime: matrix_add with a second process bursting on the GPU; the
+    32x8 cell's first pass spread 13 % (1.285x its quiet time), the second 0.2 %."""
+    from gpuadvisor.timing import relative_spread, unstable_cells
+
+    folder = ROOT / "fixtures" / "hopper" / "retime"
+    lines = (folder / "disturbed" / JOURNAL_NAME).read_text().splitlines()
+    first = [json.loads(x)["row"] for x in lines if json.loads(x)["type"] == "row"]
+    flagged = [(first[i]["block_x"], first[i]["block_y"]) for i in unstable_cells(first)]
+    assert flagged == [(32, 8)]
+    state = Journal(folder / "disturbed" / JOURNAL_NAME).read()
+    kept = state.rows[("matrix_add", 32, 8, 1, "default")]
+    assert kept["retimed"] is True and relative_spread(kept) < 0.005
+    quiet = read_sweep(folder / "quiet" / "sweep.csv")[0].set_index(["block_x", "block_y"])
+    table = read_sweep(folder / "disturbed" / "sweep.csv")[0].set_index(["block_x", "block_y"])
+    assert table.time_ms[(32, 8)] / quiet.time_ms[(32, 8)] == pytest.approx(0.977, abs=1e-3)
+    assert table.retimed.sum() == 1
