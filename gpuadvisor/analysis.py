@@ -381,11 +381,13 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     when it only loads and stores: 2-3 for a copy or matrix_add, 5-10 for small stencils,
     25 and more for a 5x5 convolution or a loop over a row; empty without the counters."""
     values = []
-    for r in rows:
-        requests = float_or_none(r.get("l1_global_load_requests"))
+    rows = list(rows)
+    for r, requests in zip(rows, floats_in(rows, "l1_global_load_requests"), strict=True):
+        if requests is None:  # most rows of a sweep: timed, not profiled
+            continue
         grid = _grid(r)
         size = float_or_none(r.get("block_size"))
-        if requests is None or grid is None or not size:
+        if grid is None or not size:
             continue
         warps = grid[0] * grid[1] * grid[2] * -(-int(size) // 32)
         if warps > 0:
@@ -402,9 +404,11 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     best: tuple[float, float, float] | None = None
     rows = list(rows)
     for r, duration in zip(rows, floats_in(rows, "duration_ms"), strict=True):
+        if not duration or duration <= 0:  # most rows of a sweep: timed, not profiled
+            continue
         grid = _grid(r)
         size = float_or_none(r.get("block_size"))
-        if not duration or duration <= 0 or grid is None or not size:
+        if grid is None or not size:
             continue
         blocks = grid[0] * grid[1] * grid[2]
         if blocks <= 0:

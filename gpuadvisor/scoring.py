@@ -114,7 +114,9 @@ class KernelSetup:
     arch_ctx: dict[str, Any]
     #: The kernel-wide part of the context, for projections.
     base: dict[str, Any] = field(init=False, repr=False)
-    #: The kernel's share of the derived-values key.
+    #: The kernel's share of the derived-values key: what ``derive`` reads of the kernel (of
+    #: its ``extra`` values only ``block_tile``; the rest reach rules through ``kernel.*``, so
+    #: kernels that differ only there share derived values).
     derive_key: tuple[Any, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -125,7 +127,8 @@ class KernelSetup:
         k = self.kinfo
         self.derive_key = (self.arch.name, id(self.arch), token(k.elem_bytes),
                            token(k.registers_per_thread), token(k.shared_mem_per_block),
-                           _access_key(k.measured_access), token(k.extra), token(k.domain),
+                           _access_key(k.measured_access), token(k.extra.get("block_tile")),
+                           token(k.domain),
                            token(k.instr_per_region), token(self.sm_count))
 
 
