@@ -152,7 +152,7 @@ def tune(
         5, "--retime", min=0,
         help="Time again, once, up to this many configurations whose repeats spread far more "
         "than the sweep's others (a transient on the GPU); the steadier pass is kept and the "
-        "row marked retimed. 0: off.",
+        "row marked retimed. 0: off. Full sweeps on one GPU (not --max-configs or --ray).",
     ),
     build: str = typer.Option(
         None,
