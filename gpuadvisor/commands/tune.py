@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import os
 from pathlib import Path
 from typing import Any
 
@@ -31,42 +29,7 @@ HELP = (
 )
 
 
-def _parse_params(items: list[str] | None) -> dict[str, int]:
-    params: dict[str, int] = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise UserError(f"bad --param {item!r}: write KEY=VALUE, e.g. --param N=1024")
-        try:
-            params[key.strip()] = int(value.strip().replace("_", ""))
-        except ValueError:
-            raise UserError(f"bad --param {item!r}: the value must be a whole number") from None
-    return params
 
-
-def _is_builtin(name: str) -> bool:
-    if os.sep in name or name.startswith(".") or os.path.exists(name):
-        return False
-    try:
-        from gpuadvisor.targets.manifest import kernels
-
-        return name in kernels()
-    except UserError:
-        return False
-
-
-def _write_excluded(out_dir: Path, excluded: list[Any]) -> Path | None:
-    if not excluded:
-        return None
-    out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / "excluded.csv"
-    with path.open("w", newline="") as fh:
-        writer = csv.writer(fh)
-        writer.writerow(["kernel", "block_x", "block_y", "block_z", "cache_config", "reason"])
-        for item in excluded:
-            c = item.config
-            writer.writerow([c.kernel, *c.block, c.cache_config, item.reason])
-    return path
 
 
 def tune(
@@ -211,234 +174,80 @@ def tune(
     from rich.console import Console
 
     from gpuadvisor import space as sp
-    from gpuadvisor.runner import check_out_dir, run_sweep
-    from gpuadvisor.timing import TimingPolicy
+    from gpuadvisor import tuning
+    from gpuadvisor.runner import check_out_dir
 
-    if timeout <= 0:
-        raise UserError("--timeout must be a positive number of seconds")
-    if budget <= 0 or max_repeats < 1:
-        raise UserError("--budget must be positive and --max-repeats at least 1")
-    if min_threads < 1 or profile_batch < 0 or top < 0:
-        raise UserError("--min-threads must be >= 1, --profile-batch and --top >= 0")
-    if dims is not None and dims not in (1, 2, 3):
-        raise UserError("--dims must be 1, 2 or 3")
+    request = tuning.TuneRequest(
+        target=target, app_args=tuple(app_args or ()), kernel=kernel, shapes=shapes, dims=dims,
+        min_threads=min_threads, cache_configs=cache_configs, resume=resume,
+        overwrite=overwrite, out=out, timeout=timeout, profile=not no_profile,
+        profile_shapes=profile_shapes, profile_batch=profile_batch, arch=arch,
+        params=tuple(param or ()), flush_l2=flush_l2, budget=budget, max_repeats=max_repeats,
+        retime=retime, build=build, src=src, defines=tuple(define or ()), jobs=jobs,
+        out_of_tree=out_of_tree, objective=objective, top=top, max_configs=max_configs,
+        strategy=strategy, seed=seed,
+    )
+    tuning.check(request)
     caches = sp.parse_cache_configs(cache_configs)
-    args = list(app_args or [])
-    if objective not in ("sum", "each"):
-        raise UserError("--objective must be sum or each")
-    if (src or define or jobs or out_of_tree) and not build:
-        raise UserError("--src, --define, --jobs and --out-of-tree go with --build 'COMMAND'")
-
-    if _is_builtin(target):
-        from gpuadvisor.targets.builtin import BuiltinTarget
-        from gpuadvisor.targets.manifest import get_kernel
-
-        if args or build:
-            raise UserError(f"{target} is a built-in kernel: it takes no app arguments or --build")
-        spec = get_kernel(target)
-        if kernel and kernel != spec.name:
-            raise UserError(f"--kernel {kernel} does not match the built-in kernel {target}")
-        out_dir = out or Path("out") / f"tune-{spec.name}"
-        policy = TimingPolicy(
-            min_repeats=min(5, max_repeats),
-            max_repeats=max_repeats,
-            budget_s=budget,
-            flush_l2=flush_l2,
-        )
-        the_target: Any = BuiltinTarget(
-            spec,
-            _parse_params(param),
-            build_dir=out_dir / "build",
-            policy=policy,
-            profile_timeout_s=timeout,
-        )
-        default_dims = spec.dims
-    else:
-        from gpuadvisor.targets.external import ExternalTarget
-
-        if param:
-            raise UserError("--param applies to built-in kernels only")
-        if not kernel:
-            raise UserError(
-                f"{target} is not a built-in kernel, so it is run as an app: pass "
-                "--kernel NAME (the kernel it launches)"
-            )
-        out_dir = out or Path("out") / f"tune-{kernel}"
-        builder = _builder(build, src, define, jobs, out_dir, timeout, out_of_tree)
-        the_target = ExternalTarget(target, args, kernel, timeout_s=timeout, builder=builder)
-        default_dims = 2
-
-    check_out_dir(out_dir, resume=resume, overwrite=overwrite)
-    shape_list = sp.user_shapes(shapes) if shapes else sp.seed_shapes(dims or default_dims)
+    prepared = tuning.prepare(request)
+    check_out_dir(prepared.out_dir, resume=resume, overwrite=overwrite)
+    shape_list = (sp.user_shapes(shapes) if shapes
+                  else sp.seed_shapes(dims or prepared.default_dims))
     err = Console(stderr=True, quiet=quiet)
     outc = Console()
     if ray is not None:
-        from gpuadvisor.cluster.sweep import sweep_on_ray
-
-        if max_configs is not None or strategy not in (None, "exhaustive"):
-            raise UserError(
-                "--ray sweeps every configuration: --max-configs/--strategy run on one GPU"
-            )
-
-        lanes = sweep_on_ray(
-            the_target,
-            address=ray,
-            shapes=shape_list,
-            cache_configs=caches,
-            arch=arch,
-            min_threads=min_threads,
-            out_dir=out_dir,
-            resume=resume,
-            overwrite=overwrite,
-            profile=not no_profile,
-            profile_shapes=sp.user_shapes(profile_shapes) if profile_shapes else None,
-            profile_batch=profile_batch,
-            provenance={"command": "gpuadvisor tune " + " ".join(_argv_tail())},
-            console=err,
-            show_progress=not quiet,
-            write_excluded=_write_excluded,
-        )
-        for lane in lanes:  # one ranking per GPU model, never one over mixed rows
-            _render(outc, lane.result, top)
-            _show_analysis(outc, lane.result.table, str(lane.result.table["arch"].iloc[0]), top)
+        _tune_on_ray(request, prepared, shape_list, caches, err, outc, quiet, ray)
         return
     try:
-        device = the_target.device()
-        arch_obj = _resolve_arch(arch, device.arch)
-        if hasattr(the_target, "assume_arch"):
-            the_target.assume_arch(arch_obj.name)
-        space = the_target.space(shape_list, caches, arch_obj, min_threads=min_threads)
-        if not space.configs:
-            reasons = sorted({e.reason for e in space.excluded})[:3]
-            raise UserError("no configuration can run: " + "; ".join(reasons))
-        if not no_profile:
-            from gpuadvisor.targets.profiling import find_ncu
+        on_step = None
+        searching = max_configs is not None or strategy not in (None, "exhaustive")
+        if searching and not quiet:
+            from gpuadvisor.search.live import show_step
 
-            find_ncu()
-        profile_keys = None
-        if profile_shapes:
-            wanted = set(sp.user_shapes(profile_shapes))
-            profile_keys = [c.key for c in space.configs if c.block in wanted]
-        excluded_path = _write_excluded(out_dir, space.excluded)
-        err.print(
-            f"[bold]gpuadvisor tune[/] {the_target.describe()} on "
-            f"{device.gpu or '?'} ({arch_obj.name}): {len(space.configs)} configurations"
-            + (f", {len(space.excluded)} left out (see {excluded_path})" if excluded_path else ""),
-            highlight=False,
-            soft_wrap=True,
-        )
-        provenance = {
-            "command": "gpuadvisor tune " + " ".join(map(_quote, _argv_tail())),
-            "date": _now(),
-            "gpu": device.gpu,
-            "arch": arch_obj.name,
-            "driver": device.driver,
-            **the_target.provenance(),
-        }
-        if not no_profile:
-            from gpuadvisor.profilers.ncu import ncu_version
-            from gpuadvisor.targets.profiling import find_ncu as _find
+            on_step = show_step(err)
+        result, arch_name, found = tuning.run_on_this_gpu(
+            request, prepared, shape_list, caches, err, quiet=quiet, on_step=on_step)
+        if found is not None:
+            from gpuadvisor.search.live import show_search_end
 
-            provenance["ncu"] = ncu_version(_find())
-            provenance["ncu_options"] = "--cache-control all --clock-control base"
-        elif getattr(the_target, "profile_tool_ok", lambda: False)():  # apps timed under ncu
-            from gpuadvisor.profilers.ncu import ncu_version
-            from gpuadvisor.targets.profiling import find_ncu as _find
-
-            provenance["ncu"] = ncu_version(_find())
-        search = _search_strategy(strategy, max_configs, seed, arch_obj.name)
-        if search is not None:
-            from gpuadvisor.search.live import search_sweep, show_search_end, show_step
-
-            result, found = search_sweep(
-                the_target, space.configs, out_dir, search,
-                max_configs or len(space.configs), resume=resume, overwrite=overwrite,
-                profile=not no_profile, provenance=provenance,
-                on_step=None if quiet else show_step(err),
-            )
             show_search_end(err, found)
-        else:
-            result = run_sweep(
-                the_target,
-                space.configs,
-                out_dir,
-                resume=resume,
-                overwrite=overwrite,
-                profile=not no_profile,
-                profile_keys=profile_keys,
-                profile_batch=profile_batch,
-                provenance=provenance,
-                console=err,
-                show_progress=not quiet,
-                retime=retime,
-            )
     finally:
-        the_target.close()
+        prepared.target.close()
     _render(outc, result, top, objective)
-    _show_analysis(outc, result.table, arch_obj.name, top)
+    _show_analysis(outc, result.table, arch_name, top)
 
 
-def _quote(arg: str) -> str:
-    import shlex
+def _tune_on_ray(request: Any, prepared: Any, shape_list: Any, caches: Any, err: Any,
+                 outc: Any, quiet: bool, address: str) -> None:
+    """Every GPU of a Ray cluster; one ranking per GPU model, never one over mixed rows."""
+    from gpuadvisor import space as sp
+    from gpuadvisor import tuning
+    from gpuadvisor.cluster.sweep import sweep_on_ray
 
-    return shlex.quote(arg)
-
-
-def _now() -> str:
-    import datetime as dt
-
-    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
-
-
-def _search_strategy(name: str | None, max_configs: int | None, seed: int, arch: str):
-    """The strategy a search runs (None: the plain full sweep)."""
-    from gpuadvisor.search.strategies import make_strategy
-
-    if max_configs is not None and max_configs < 1:
-        raise UserError("--max-configs must be at least 1")
-    if name is None:
-        name = "guided" if max_configs is not None else "exhaustive"
-    strategy = make_strategy(name, seed, arch)
-    if name == "exhaustive" and max_configs is None:
-        return None
-    return strategy
-
-
-def _argv_tail() -> list[str]:
-    import sys
-
-    argv = sys.argv[1:]
-    return argv[argv.index("tune") + 1 :] if "tune" in argv else argv
-
-
-def _builder(build, src, defines, jobs, out_dir, timeout, out_of_tree=False):
-    """The per-configuration builder for --build (None without it)."""
-    if not build:
-        return None
-    from gpuadvisor.targets.build import Builder, parse_define
-
-    return Builder(
-        build,
-        src or Path.cwd(),
-        [parse_define(d) for d in defines or []],
-        out_dir / "builds",
-        jobs=jobs or None,
-        timeout_s=max(600.0, timeout),
-        exclude=out_dir,
-        out_of_tree=out_of_tree,
+    if request.max_configs is not None or request.strategy not in (None, "exhaustive"):
+        raise UserError("--ray sweeps every configuration: --max-configs/--strategy run on one GPU")
+    lanes = sweep_on_ray(
+        prepared.target,
+        address=address,
+        shapes=shape_list,
+        cache_configs=caches,
+        arch=request.arch,
+        min_threads=request.min_threads,
+        out_dir=prepared.out_dir,
+        resume=request.resume,
+        overwrite=request.overwrite,
+        profile=request.profile,
+        profile_shapes=sp.user_shapes(request.profile_shapes) if request.profile_shapes else None,
+        profile_batch=request.profile_batch,
+        provenance={"command": "gpuadvisor tune " + " ".join(request.argv)},
+        console=err,
+        show_progress=not quiet,
+        write_excluded=tuning.write_excluded,
     )
-
-
-def _resolve_arch(name: str | None, device_arch: str | None):
-    from gpuadvisor.arch import get_arch
-
-    if name:
-        return get_arch(name)
-    if device_arch:
-        return get_arch(device_arch)
-    raise UserError(
-        "cannot tell this GPU's architecture (no nvidia-smi): pass --arch, e.g. --arch sm_90"
-    )
+    for lane in lanes:
+        _render(outc, lane.result, request.top)
+        _show_analysis(outc, lane.result.table, str(lane.result.table["arch"].iloc[0]),
+                       request.top)
 
 
 def _render(console: Any, result: Any, top: int, objective: str = "sum") -> None:
