@@ -367,11 +367,10 @@ def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     matrix products; about 1 for a kernel whose DRAM traffic is its stores even when its few
     loads hit L1 every time (outer_product: 2,400-2,800 per byte read, round 9). Empty when the
     profile has no sector or DRAM byte counts."""
-    values = sorted(32.0 * sectors / dram for r in rows
+    values = sorted(32.0 * sectors / (read + (float_or_none(r.get("dram_bytes_write")) or 0.0))
+                    for r in rows
                     if (sectors := float_or_none(r.get("l1_global_load_sectors"))) is not None
-                    and (dram := (float_or_none(r.get("dram_bytes_read")) or 0.0)
-                         + (float_or_none(r.get("dram_bytes_write")) or 0.0)) > 0
-                    and float_or_none(r.get("dram_bytes_read")))
+                    and (read := float_or_none(r.get("dram_bytes_read"))) and read > 0)
     return {"l1_bytes_per_dram_byte": statistics.median(values)} if values else {}
 
 

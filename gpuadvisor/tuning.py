@@ -14,7 +14,7 @@ import datetime as dt
 import os
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -124,11 +124,9 @@ def prepare(request: TuneRequest) -> Prepared:
 
 
 def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[Any],
-                    caches: Sequence[str], console: Any, *, quiet: bool,
-                    on_step: Callable[[Any], None] | None = None
-                    ) -> tuple[Any, str, Any]:
-    """Measure on this machine's GPU: (the sweep's result, the architecture's name, what a
-    search found or None for a full sweep)."""
+                    caches: Sequence[str], console: Any, *, quiet: bool) -> tuple[Any, str]:
+    """Measure on this machine's GPU: (the sweep's result, the architecture's name). Progress
+    (a search's steps and what it found) goes to ``console`` unless ``quiet``."""
     from gpuadvisor import space as sp
     from gpuadvisor.runner import run_sweep
 
@@ -174,20 +172,21 @@ def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[A
             provenance["ncu_options"] = "--cache-control all --clock-control base"
     search = search_strategy(r.strategy, r.max_configs, r.seed, arch_obj.name)
     if search is not None:
-        from gpuadvisor.search.live import search_sweep
+        from gpuadvisor.search.live import search_sweep, show_search_end, show_step
 
         result, found = search_sweep(
             the_target, space.configs, out_dir, search, r.max_configs or len(space.configs),
             resume=r.resume, overwrite=r.overwrite, profile=r.profile, provenance=provenance,
-            on_step=on_step,
+            on_step=None if quiet else show_step(console),
         )
-        return result, arch_obj.name, found
+        show_search_end(console, found)
+        return result, arch_obj.name
     result = run_sweep(
         the_target, space.configs, out_dir, resume=r.resume, overwrite=r.overwrite,
         profile=r.profile, profile_keys=profile_keys, profile_batch=r.profile_batch,
         provenance=provenance, console=console, show_progress=not quiet, retime=r.retime,
     )
-    return result, arch_obj.name, None
+    return result, arch_obj.name
 
 
 def parse_params(items: Sequence[str] | None) -> dict[str, int]:

@@ -29,9 +29,6 @@ HELP = (
 )
 
 
-
-
-
 def tune(
     target: str = typer.Argument(..., help="A built-in kernel name, or the path of an app."),
     app_args: list[str] = typer.Argument(
@@ -199,18 +196,8 @@ def tune(
         _tune_on_ray(request, prepared, shape_list, caches, err, outc, quiet, ray)
         return
     try:
-        on_step = None
-        searching = max_configs is not None or strategy not in (None, "exhaustive")
-        if searching and not quiet:
-            from gpuadvisor.search.live import show_step
-
-            on_step = show_step(err)
-        result, arch_name, found = tuning.run_on_this_gpu(
-            request, prepared, shape_list, caches, err, quiet=quiet, on_step=on_step)
-        if found is not None:
-            from gpuadvisor.search.live import show_search_end
-
-            show_search_end(err, found)
+        result, arch_name = tuning.run_on_this_gpu(request, prepared, shape_list, caches, err,
+                                                   quiet=quiet)
     finally:
         prepared.target.close()
     _render(outc, result, top, objective)
