@@ -32,7 +32,7 @@ from gpuadvisor.arch import Arch, Board
 from gpuadvisor.rank import Candidate, Scored, score
 from gpuadvisor.rows import RowView
 from gpuadvisor.rules.column_rules import LazyResult, column_rule, decide, skipped_note
-from gpuadvisor.rules.columns import Columns
+from gpuadvisor.rules.columns import Columns, WithDefaults
 from gpuadvisor.rules.context import (
     _NOT_METRICS,
     KernelInfo,
@@ -428,7 +428,6 @@ class TableScorer:
         crule = column_rule(rule, names) if len(idx) > 1 else None
         if crule is None:
             return [evaluate(rule, context_of(i)) for i in idx]
-        import numpy as np
 
         m = len(idx)
         params = {"params": rule.params}
@@ -460,12 +459,17 @@ class TableScorer:
             if k not in reasons:
                 reasons[k] = applicable(rule, setups[k].base)
         skips = skipped_note(rule, env.has, m) if rule.requires else [None] * m
-        one = np.zeros(m, dtype=bool)
-        for name in rule.optional:  # a default used: a note, one by one
-            one |= ~env.has(name)
-        fired, factor, more = decide(rule, crule, env)
-        one |= more
+        # Where a context lacks an ``optional`` value the rule is decided on its default, and
+        # the result carries evaluate's note for each default used.
+        absent = {name: ~env.has(name) for name in rule.optional}
+        defaulted = [name for name, mask in absent.items() if mask.any()]
+        if defaulted:
+            env = WithDefaults(env, {n: rule.optional[n] for n in defaulted},
+                               {n: absent[n] for n in defaulted})
+        fired, factor, one = decide(rule, crule, env)
         fired_l, factor_l, one_l = fired.tolist(), factor.tolist(), one.tolist()
+        used = [absent[n].tolist() for n in defaulted]
+        default_notes = [f"{n} missing: default {rule.optional[n]!r} used" for n in defaulted]
         shared: dict[Any, RuleResult] = {}
         out: list[RuleResult] = []
         for j, i in enumerate(idx):
@@ -482,6 +486,9 @@ class TableScorer:
                 r = evaluate(rule, context_of(i))
             elif fired_l[j]:
                 r = LazyResult(rule, factor_l[j], _bound(context_of, i))
+            elif defaulted and any(u[j] for u in used):
+                r = RuleResult(rule, "quiet", notes=[note for note, u in
+                                                     zip(default_notes, used, strict=True) if u[j]])
             else:
                 r = RuleResult(rule, "quiet")
             out.append(r)

@@ -118,6 +118,43 @@ class Columns:
         return known
 
 
+class WithDefaults(Columns):
+    """``env`` with a rule's ``optional`` defaults put in where a context has no value, as
+    :func:`~gpuadvisor.rules.engine.evaluate` does before it decides the rule. Columns of the
+    defaulted names stay here: the shared ones hold the contexts' own values."""
+
+    def __init__(self, env: Columns, defaults: dict[str, Any], absent: dict[str, Any]) -> None:
+        self.n = env.n
+        self._env = env
+        self._defaults = defaults
+        self._absent = absent  # name -> mask of the contexts that get the default
+        self._mine: dict[str, Col] = {}
+        self.let = {}
+
+    def col(self, name: str) -> Col:
+        if name not in self._defaults:
+            if name.startswith("let."):
+                return Columns.col(self, name)
+            return self._env.col(name)
+        known = self._mine.get(name)
+        if known is None:
+            default, absent = self._defaults[name], self._absent[name].tolist()
+            values = self._env._raw(name)
+            known = self._mine[name] = from_values(
+                [default if a else v for v, a in zip(values, absent, strict=True)],
+                self._env._missing)
+        return known
+
+    def has(self, name: str) -> Any:
+        if name not in self._defaults:
+            return self._env.has(name)
+        try:
+            ok = checked_value(name, self._defaults[name]) is not None
+        except (MissingValue, EvalError):
+            ok = False
+        return self._env.has(name) | (self._absent[name] & ok)
+
+
 def from_values(values: list[Any], missing: Any = None) -> Col:
     """A column from Python values; what the arrays cannot hold exactly is marked bad."""
     n = len(values)
