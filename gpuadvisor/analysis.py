@@ -591,11 +591,16 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
     ``scorer``: one shared by several analyses with the same rules (review analyzes two
     tables) reuses derived values and rule results between them.
     """
-    from gpuadvisor.rows import row_views
-    from gpuadvisor.sweep import is_normalized, normalize
+    from gpuadvisor.rows import RowView, Table, row_views
 
-    table = df if is_normalized(df) else normalize(df)  # read only: no copy needed
-    if table.empty:
+    if isinstance(df, Table):  # columns read without pandas (gpuadvisor.small_sweep)
+        table, n_rows = df, df.rows()
+    else:
+        from gpuadvisor.sweep import is_normalized, normalize
+
+        table = df if is_normalized(df) else normalize(df)  # read only: no copy needed
+        n_rows = len(table)
+    if not n_rows:
         raise UserError("the table has no rows")
     if rules is None:
         rules = load_rules_or_fail(rule_dirs)
@@ -605,7 +610,8 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
         # One pass over the table (a mask per kernel made many-kernel tables quadratic); rows
         # are views over the table's columns, not one dict each.
         by_kernel: dict[str, list[Any]] = {}
-        views = row_views(table)
+        views = ([RowView(table, i) for i in range(n_rows)] if isinstance(table, Table)
+                 else row_views(table))
         names = views[0].columns["kernel"] if views else []
         for name, view in zip(names, views, strict=True):
             by_kernel.setdefault(str(name), []).append(view)

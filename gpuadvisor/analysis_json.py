@@ -25,6 +25,13 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
     """The JSON text of ``analyze_sweep(df, sources=sources, **analyze).to_dict(top)``;
     compact unless ``pretty``, in ``jobs`` processes (0: :func:`jobs_for` the table)."""
     from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.rows import Table
+
+    if isinstance(df, Table):  # a small table read without pandas: one process
+        from gpuadvisor import jsontext
+
+        out = analyze_sweep(df, sources=sources, **analyze).to_dict(top=top, shared=True)
+        return jsontext.render(out, pretty=pretty, reuse=out["ranking"])
     from gpuadvisor.sweep import is_normalized, kernel_rows, normalize
 
     table = df if is_normalized(df) else normalize(df)

@@ -34,14 +34,28 @@ def _looks_like_sweep(path: Path) -> bool:
     return False
 
 
-def load_inputs(paths: Sequence[str | Path]) -> tuple[Any, dict[str, str], list[str]]:
-    """All files as one sweep table, their merged provenance and their names."""
+def load_inputs(paths: Sequence[str | Path], *, columns: bool = False
+                ) -> tuple[Any, dict[str, str], list[str]]:
+    """All files as one sweep table, their merged provenance and their names.
+
+    ``columns``: a single small CSV sweep table that reads one way may come back as a
+    :class:`~gpuadvisor.rows.Table` read without pandas (:mod:`gpuadvisor.small_sweep`; what
+    :func:`~gpuadvisor.analysis.analyze_sweep` takes), else a DataFrame.
+    """
+    if not paths:
+        raise UserError("no input files")
+    if columns and len(paths) == 1:
+        path = Path(paths[0])
+        if path.is_file() and _looks_like_sweep(path):
+            from gpuadvisor.small_sweep import read_small_sweep
+
+            small = read_small_sweep(path)
+            if small is not None:
+                return small[0], small[1], [str(paths[0])]
     import pandas as pd
 
     from gpuadvisor.sweep import is_normalized, normalize, read_sweep
 
-    if not paths:
-        raise UserError("no input files")
     frames = []
     provenance: dict[str, str] = {}
     profiles: list[Path] = []

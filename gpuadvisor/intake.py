@@ -20,11 +20,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from gpuadvisor.errors import UserError
+
+if TYPE_CHECKING:  # imported where tables are checked: the names above need neither
+    import numpy as np
+    import pandas as pd
 
 INT_COLUMNS = ("block_x", "block_y", "block_z", "block_size", "grid_x", "grid_y", "grid_z")
 FLOAT_COLUMNS = (
@@ -109,6 +111,8 @@ def check_table(df: pd.DataFrame, path: Path, lines: Sequence[int] | None,
     ``cut_last``: why the file's last line, which is not in ``df``, could not be read.
     In lenient mode, rows with bad cells are dropped and counted in one warning.
     """
+    import pandas as pd
+
     bad = _bad_cells(df)
     if cut_last is not None:
         bad.append(BadCell(len(df), "", cut_last))  # the row after df's last one
@@ -137,6 +141,8 @@ def check_table(df: pd.DataFrame, path: Path, lines: Sequence[int] | None,
 
 def _bad_cells(df: pd.DataFrame) -> list[BadCell]:
     """The first bad cell of each declared column (all bad rows of it in lenient mode)."""
+    import numpy as np
+
     out: list[BadCell] = []
     every = is_lenient()
     for col in df.columns:
@@ -174,6 +180,9 @@ def _bad_cells(df: pd.DataFrame) -> list[BadCell]:
 
 def _numeric_checks(col: str, raw: pd.Series) -> list[tuple[np.ndarray, str]]:
     """(bad-row mask, problem) pairs of one numeric column, computed on whole arrays."""
+    import numpy as np
+    import pandas as pd
+
     notna = raw.notna().to_numpy()
     is_bool = np.zeros(len(raw), dtype=bool)
     if raw.dtype.kind == "b":  # True/False in a numeric column
@@ -205,6 +214,8 @@ def _numeric_checks(col: str, raw: pd.Series) -> list[tuple[np.ndarray, str]]:
 
 def _inconsistent_block_size(df: pd.DataFrame, every: bool) -> list[BadCell]:
     """block_size, when given, must be block_x * block_y * block_z (the contract derives it)."""
+    import pandas as pd
+
     def axis(name: str) -> pd.Series:
         if name not in df:
             return pd.Series(1.0, index=df.index)

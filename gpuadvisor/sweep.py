@@ -5,6 +5,8 @@ change the columns here and there together, deliberately.
 
 Files are CSV (``#``-comment provenance lines first, read back with
 ``pandas.read_csv(path, comment="#")``) or JSON Lines (first line ``{"provenance": {...}}``).
+pandas is imported by the functions that build tables: modules that need only the contract's
+names (and the one-profile ``analyze``, :mod:`gpuadvisor.small_sweep`) start without it.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from gpuadvisor.errors import UserError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 IDENTITY_COLUMNS = [
     "kernel",
@@ -87,6 +90,8 @@ def normalize(rows: pd.DataFrame | Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     Missing metrics stay NaN (never zero). Unknown extra columns are kept after the
     contract's columns.
     """
+    import pandas as pd
+
     df = rows.copy() if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
     if "kernel" not in df.columns:
         raise UserError("sweep table has no 'kernel' column")
@@ -129,6 +134,8 @@ def kernel_rows(table: Any, names: Any, kernels: Sequence[str]) -> Any:
 def is_normalized(df: Any) -> bool:
     """True when :func:`normalize` would return ``df`` unchanged (column order, dtypes,
     filled defaults, index): callers that only read may then skip the copy it makes."""
+    import pandas as pd
+
     if not isinstance(df, pd.DataFrame) or not isinstance(df.index, pd.RangeIndex):
         return False
     if df.index.start != 0 or df.index.step != 1 or not df.columns.is_unique:
@@ -183,6 +190,8 @@ def write_sweep(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any
 
 def read_sweep(path: str | Path) -> tuple[pd.DataFrame, dict[str, str]]:
     """Read a sweep table written by :func:`write_sweep`; returns (table, provenance)."""
+    import pandas as pd
+
     from gpuadvisor.intake import check_table, csv_layout, text_dtypes
 
     path = Path(path)
@@ -222,6 +231,8 @@ def read_provenance(path: Path) -> dict[str, str]:
 
 
 def _read_jsonl(path: Path) -> tuple[pd.DataFrame, dict[str, str]]:
+    import pandas as pd
+
     from gpuadvisor.intake import check_table
 
     provenance: dict[str, str] = {}
@@ -249,6 +260,8 @@ def _read_jsonl(path: Path) -> tuple[pd.DataFrame, dict[str, str]]:
 
 def jsonable(record: Mapping[str, Any]) -> dict[str, Any]:
     """One row as plain Python for json.dumps: NA/NaN become null, numpy scalars Python ones."""
+    import pandas as pd
+
     out = {}
     for key, value in record.items():
         if value is pd.NA or (isinstance(value, float) and math.isnan(value)):

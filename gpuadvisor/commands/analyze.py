@@ -74,7 +74,7 @@ def analyze_command(
     # passes over them cost about as much as the work (reference counting frees them).
     with gc_paused():
         with lenient_intake(lenient):
-            df, provenance, sources = load_inputs(files)
+            df, provenance, sources = load_inputs(files, columns=True)
         loaded = load_rules_or_fail(rules)
         if as_json:
             from gpuadvisor import jsontext

@@ -1,0 +1,161 @@
+"""A small sweep table read without pandas gives what read_sweep gives, or is left to it."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gpuadvisor.analysis import analyze_sweep
+from gpuadvisor.analysis_report import _looks_like_sweep, load_inputs
+from gpuadvisor.cli import main
+from gpuadvisor.errors import UserError
+from gpuadvisor.rows import Table, column_lists
+from gpuadvisor.rules.engine import load_rules
+from gpuadvisor.small_sweep import read_small_sweep
+from gpuadvisor.sweep import read_sweep
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures"
+SWEEP_CSVS = sorted(p for p in FIXTURES.rglob("*.csv") if _looks_like_sweep(p))
+PROFILE = FIXTURES / "hopper" / "profile" / "profile_16x16.csv"
+
+
+def _same(a: object, b: object) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float) and math.isnan(a):
+        return math.isnan(b)  # type: ignore[arg-type]
+    return a == b
+
+
+def _assert_same_columns(path: Path) -> bool:
+    """True when the small reader took the file (and gave read_sweep's columns)."""
+    small = read_small_sweep(path)
+    if small is None:
+        return False
+    df, provenance = read_sweep(path)
+    ref = column_lists(df)
+    table, prov = small
+    assert prov == provenance
+    assert list(table) == list(ref)
+    for name, values in ref.items():
+        got = table[name]
+        assert len(got) == len(values), name
+        wrong = [(i, v, g) for i, (v, g) in enumerate(zip(values, got, strict=True))
+                 if not _same(v, g)]
+        assert not wrong, f"{path.name}: column {name}: (row, read_sweep, small) {wrong[:3]}"
+    return True
+
+
+def test_every_recorded_table_reads_as_read_sweep_reads_it():
+    taken = [p for p in SWEEP_CSVS if _readable(p) and _assert_same_columns(p)]
+    # Most recorded tables are small and clean; the rest (missing grid cells, large files)
+    # go to pandas.
+    assert len(taken) >= 150, len(taken)
+    assert PROFILE in taken
+
+
+def _readable(path: Path) -> bool:
+    try:
+        read_sweep(path)
+    except UserError:
+        return False
+    return True
+
+
+ANALYZED = [PROFILE, FIXTURES / "hopper/blind5/h200/lut_map.csv",
+            FIXTURES / "hopper/sweeps/matrix_add.csv",
+            FIXTURES / "hopper/blind5/h100/median3x3.csv",
+            FIXTURES / "hopper/new-kernels/h100/transpose_naive.csv",
+            FIXTURES / "seeds/000_table4_matmul_naive.csv"]
+
+
+@pytest.mark.parametrize("path", ANALYZED, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("rule_only", [False, True], ids=["measured", "rule-only"])
+def test_analysis_of_the_columns_equals_the_analysis_of_the_dataframe(path, rule_only):
+    rules = load_rules()
+    table, provenance, _ = load_inputs([path], columns=True)
+    assert isinstance(table, Table)
+    df, provenance_df, _ = load_inputs([path])
+    assert provenance == provenance_df
+    fast = analyze_sweep(table, rules=rules, provenance=provenance, rule_only=rule_only)
+    slow = analyze_sweep(df, rules=rules, provenance=provenance, rule_only=rule_only)
+    assert fast.to_dict(top=None) == slow.to_dict(top=None)
+
+
+def test_one_profile_is_analyzed_without_importing_pandas():
+    code = ("import sys; from gpuadvisor.cli import main\n"
+            "try:\n"
+            f"    main(['analyze', {str(PROFILE)!r}, '--rule-only', '--json'])\n"
+            "except SystemExit as e:\n"
+            "    assert not e.code, e.code\n"
+            "sys.stderr.write(str('pandas' in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    assert done.stderr.strip().endswith("False")
+    assert json.loads(done.stdout)["ranking"][0]["kernel"] == "matmul_naive"
+
+
+HEADER = "kernel,block_x,block_y,grid_x,grid_y,grid_z,time_ms"
+
+
+def _write(tmp_path: Path, body: str, name: str = "t.csv") -> Path:
+    path = tmp_path / name
+    path.write_text(body)
+    return path
+
+
+@pytest.mark.parametrize("extra", [
+    ("l2_flushed", ["True", "False"]),   # booleans
+    ("l2_flushed", ["True", ""]),        # booleans and a missing cell
+    ("note", ["12", "fast"]),            # text with a number in it stays text
+    ("note", ["12", ""]),                # integers with a missing cell: floats
+    ("note", ["12", "13"]),              # integers
+    ("note", ["1.5", "2"]),              # numbers
+    ("note", ["", ""]),                  # nothing
+    ("gpu", ["NVIDIA H100 80GB HBM3", "NVIDIA H100 80GB HBM3"]),
+    ("profiler_version", ["2025.3", "2025.3"]),  # a contract text column pandas reads as float
+], ids=lambda e: f"{e[0]}={'|'.join(e[1])}")
+def test_inferred_columns_read_as_pandas_infers_them(tmp_path, extra):
+    name, cells = extra
+    body = (f"# generator: test\n{HEADER},{name}\n"
+            f"k,32,8,4,4,1,0.5,{cells[0]}\nk,64,4,2,4,1,0.25,{cells[1]}\n")
+    assert _assert_same_columns(_write(tmp_path, body))
+
+
+@pytest.mark.parametrize("row", [
+    "k,abc,8,4,4,1,0.5",        # a bad integer: intake's error
+    "k,32,8,4,4,1,inf",         # not a finite time
+    "k,32,8,4,4,1,NA",          # a cell pandas reads as missing
+    "k,32,8,,4,1,0.5",          # a missing grid cell (pandas' NA)
+    "k,True,8,4,4,1,0.5",       # a boolean where an integer belongs
+    "k, 32,8,4,4,1,0.5",        # spaces around a value
+    "k,32,8,4,4,1,0.5 # note",  # a comment after data
+    ",32,8,4,4,1,0.5",          # no kernel name
+    "k,32,8,4,4,1",             # a short row
+])
+def test_anything_pandas_or_intake_must_decide_is_left_to_them(tmp_path, row):
+    path = _write(tmp_path, f"{HEADER}\nk,64,4,2,4,1,0.25\n{row}\n")
+    assert read_small_sweep(path) is None
+
+
+def test_a_cut_off_file_still_gets_intakes_error(tmp_path, capsys):
+    path = _write(tmp_path, f"{HEADER}\nk,64,4,2,4,1,0.25\nk,32,8,4")
+    assert read_small_sweep(path) is None
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", str(path), "--rule-only"])
+    assert stop.value.code == 2
+    assert f"{path}:3: the last line is cut off (4 of 7 columns)" in capsys.readouterr().err
+
+
+def test_a_bad_cell_still_gets_intakes_error(tmp_path, capsys):
+    path = _write(tmp_path, f"{HEADER}\nk,64,4,2,4,1,0.25\nk,abc,8,4,4,1,0.5\n")
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", str(path)])
+    assert stop.value.code == 2
+    assert f"{path}:3: column block_x: 'abc' is not an integer" in capsys.readouterr().err
