@@ -65,6 +65,12 @@ SMALL = {
     "complex_mul": ["N=1000003"],
     "upsample_nearest2x": ["ROWS=150", "COLS=251"],
     "row_sum_thread": ["ROWS=100003", "COLS=300"],
+    "pad_copy2d": ["ROWS=300", "COLS=501"],
+    "planar_to_rgb": ["ROWS=300", "COLS=501"],
+    "blur3x3_tiled": ["ROWS=300", "COLS=501"],
+    "gather_rand": ["N=1000003", "TABLE=100003"],
+    "horner32": ["N=1000003"],
+    "dot_atomic": ["N=1000003"],
 }
 
 

@@ -83,6 +83,12 @@ SMALL = {
     "complex_mul": {"N": 1001},
     "upsample_nearest2x": {"ROWS": 7, "COLS": 19},
     "row_sum_thread": {"ROWS": 1001, "COLS": 13},
+    "pad_copy2d": {"ROWS": 13, "COLS": 37},
+    "planar_to_rgb": {"ROWS": 13, "COLS": 37},
+    "blur3x3_tiled": {"ROWS": 13, "COLS": 37},
+    "gather_rand": {"N": 1001, "TABLE": 4099},
+    "horner32": {"N": 1001},
+    "dot_atomic": {"N": 1001},
 }
 SHAPES_2D = [
     (1, 1, 1),

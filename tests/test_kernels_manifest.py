@@ -106,6 +106,9 @@ ONE_D_EXTENT = {
     "lut_map": "N",
     "complex_mul": "N",
     "row_sum_thread": "ROWS",
+    "gather_rand": "N",
+    "horner32": "N",
+    "dot_atomic": "N",
 }
 
 

@@ -441,3 +441,50 @@ def upsample_nearest2x(values: Values) -> dict[str, np.ndarray]:
 def row_sum_thread(values: Values) -> dict[str, np.ndarray]:
     """Sum of each row (exact for integer inputs)."""
     return {"out": values["in"].astype(np.float64).sum(axis=1).astype(np.float32)}
+
+
+def pad_copy2d(values: Values) -> dict[str, np.ndarray]:
+    """The image with a one-pixel border of zeros on every side."""
+    return {"out": np.pad(values["in"], 1, mode="constant").astype(np.float32)}
+
+
+def planar_to_rgb(values: Values) -> dict[str, np.ndarray]:
+    """rgb[r][c] = (red[r][c], green[r][c], blue[r][c])."""
+    return {"rgb": np.stack([values["red"], values["green"], values["blue"]], axis=-1)
+            .astype(np.float32)}
+
+
+def blur3x3_tiled(values: Values) -> dict[str, np.ndarray]:
+    """[1 2 1] x [1 2 1] / 16 blur, coordinates clamped to the image (exact for integer
+    inputs)."""
+    img = values["in"].astype(np.float64)
+    rows, cols = img.shape
+    padded = np.pad(img, 1, mode="edge")
+    weights = (1.0, 2.0, 1.0)
+    out = np.zeros_like(img)
+    for dr in range(3):
+        for dc in range(3):
+            out += weights[dr] * weights[dc] * padded[dr: dr + rows, dc: dc + cols]
+    return {"out": (out / 16.0).astype(np.float32)}
+
+
+def gather_rand(values: Values) -> dict[str, np.ndarray]:
+    """out[i] = table[idx[i]]."""
+    return {"out": values["table"][values["idx"]].astype(np.float32)}
+
+
+def horner32(values: Values) -> dict[str, np.ndarray]:
+    """sum over k of coef[k] x^k with x = in / 1024, in float64 (the kernel's float32
+    rounding is within the manifest's tolerance)."""
+    x = values["in"].astype(np.float64) / 1024.0
+    coef = values["coef"].astype(np.float64)
+    acc = np.full_like(x, coef[-1])
+    for c in coef[-2::-1]:
+        acc = acc * x + c
+    return {"out": acc.astype(np.float32)}
+
+
+def dot_atomic(values: Values) -> dict[str, np.ndarray]:
+    """result[0] = x . y (exact for integer inputs), to be added to result's initial value."""
+    dot = np.dot(values["x"].astype(np.float64), values["y"].astype(np.float64))
+    return {"result": (values["result"].astype(np.float64) + dot).astype(np.float32)}
