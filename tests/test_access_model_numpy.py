@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
+
+import pytest
 
 from gpuadvisor import access_model as am
 
@@ -69,3 +72,32 @@ def test_fit_equals_reference():
                       for bx, by in rng.sample(shapes, rng.randint(1, 3))])
     for profiles in cases:
         assert am.fit(profiles) == _reference_fit(profiles)
+
+
+def _warp_transactions_by_thread(bx, by, bz, elem, unit, warp):
+    """The seeds' counting, thread by thread: per block-origin offset and per warp, the
+    distinct rows, the distinct (row, unit) transactions and the fewest that could do."""
+    size, row_bytes = bx * by * bz, bx * elem
+    period = unit // math.gcd(row_bytes, unit) if row_bytes % unit else 1
+    rows = trans = ideal = n = 0
+    for k in range(period):
+        offset = (k * row_bytes) % unit
+        for start in range(0, size, warp):
+            lanes = range(start, min(start + warp, size))
+            rows += len({t // bx for t in lanes})
+            trans += len({(t // bx, (offset + (t % bx) * elem) // unit) for t in lanes})
+            ideal += math.ceil(len(lanes) * elem / unit)
+            n += 1
+    return rows / n, trans / n, ideal / n
+
+
+@pytest.mark.parametrize("elem,unit", [(4, 32), (4, 128), (8, 32), (1, 128)])
+def test_warp_transactions_count_what_each_thread_touches(elem, unit):
+    from gpuadvisor.rules.context import warp_transactions
+
+    for bx in (1, 2, 3, 5, 8, 12, 16, 24, 32, 48, 64, 96, 100, 128, 256, 1024):
+        for by, bz in ((1, 1), (2, 1), (3, 2), (8, 1), (4, 4)):
+            if bx * by * bz > 1024:
+                continue
+            assert warp_transactions.__wrapped__(bx, by, bz, elem, unit, 32) == pytest.approx(
+                _warp_transactions_by_thread(bx, by, bz, elem, unit, 32), abs=1e-12), (bx, by, bz)

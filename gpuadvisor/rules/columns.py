@@ -48,6 +48,8 @@ from gpuadvisor.rules.expr import (
 
 #: Integers are held as float64: exact up to here (larger ones go one by one).
 _EXACT_INT = float(2**53)
+#: Value classes whose ``has_value`` is "not NaN" (checked_value accepts every other one).
+_PLAIN = frozenset({float, int, bool, str})
 _ERRORS = (EvalError, MissingValue, TypeError, ValueError, ZeroDivisionError, OverflowError,
            ArithmeticError, RecursionError)
 
@@ -105,13 +107,17 @@ class Columns:
         known = self._has.get(name) if not name.startswith("params.") else None
         if known is None:
             missing = self._missing
-            out = []
-            for value in self._raw(name):
-                try:
-                    ok = value is not missing and checked_value(name, value) is not None
-                except (MissingValue, EvalError):
-                    ok = False
-                out.append(ok)
+            values = self._raw(name)
+            if set(map(type, values)) <= _PLAIN:  # of these only NaN is missing
+                out = [v == v for v in values]
+            else:
+                out = []
+                for value in values:
+                    try:
+                        ok = value is not missing and checked_value(name, value) is not None
+                    except (MissingValue, EvalError):
+                        ok = False
+                    out.append(ok)
             known = np.array(out, dtype=bool)
             if not name.startswith("params."):
                 self._has[name] = known
