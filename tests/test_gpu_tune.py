@@ -71,6 +71,12 @@ SMALL = {
     "gather_rand": ["N=1000003", "TABLE=100003"],
     "horner32": ["N=1000003"],
     "dot_atomic": ["N=1000003"],
+    "rotate_bilinear": ["ROWS=300", "COLS=501"],
+    "layernorm_apply": ["ROWS=300", "COLS=501"],
+    "bilateral3x3": ["ROWS=300", "COLS=501"],
+    "dequant_int8": ["N=1000003"],
+    "digit_hist": ["N=1000003"],
+    "particle_push_aos": ["N=1000003"],
 }
 
 

@@ -89,6 +89,12 @@ SMALL = {
     "gather_rand": {"N": 1001, "TABLE": 4099},
     "horner32": {"N": 1001},
     "dot_atomic": {"N": 1001},
+    "rotate_bilinear": {"ROWS": 13, "COLS": 37},
+    "layernorm_apply": {"ROWS": 13, "COLS": 37},
+    "bilateral3x3": {"ROWS": 13, "COLS": 37},
+    "dequant_int8": {"N": 1001},
+    "digit_hist": {"N": 4099, "SHIFT": 8},
+    "particle_push_aos": {"N": 1001},
 }
 SHAPES_2D = [
     (1, 1, 1),
@@ -130,8 +136,8 @@ def cpu_unit(spec, name: str) -> str:
     dir)`` that replays a launch file: many kernels then share one program (one build)."""
     text = spec.source.read_text()
     text = re.sub(
-        r"extern\s+__shared__\s+float\s+(\w+)\[\];",
-        r"float* \1 = reinterpret_cast<float*>(ga_cpu_smem);",
+        r"extern\s+__shared__\s+(\w+)\s+(\w+)\[\];",
+        r"\1* \2 = reinterpret_cast<\1*>(ga_cpu_smem);",
         text,
     )
     text = text.replace("__syncthreads()", "ga_cpu_barrier->arrive_and_wait()")

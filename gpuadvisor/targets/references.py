@@ -488,3 +488,78 @@ def dot_atomic(values: Values) -> dict[str, np.ndarray]:
     """result[0] = x . y (exact for integer inputs), to be added to result's initial value."""
     dot = np.dot(values["x"].astype(np.float64), values["y"].astype(np.float64))
     return {"result": (values["result"].astype(np.float64) + dot).astype(np.float32)}
+
+
+def rotate_bilinear(values: Values) -> dict[str, np.ndarray]:
+    """Bilinear sample of the source at M (c, r, 1) in Q8 fixed point with integer weights
+    summing to 65536, zero outside the image (exact for integer inputs in [0, 256))."""
+    img = values["in"].astype(np.int64)
+    rows, cols = img.shape
+    r, c = np.indices((rows, cols), dtype=np.int64)
+    sx = values["m00"] * c + values["m01"] * r + values["m02"]
+    sy = values["m10"] * c + values["m11"] * r + values["m12"]
+    x0, y0 = sx >> 8, sy >> 8
+    fx, fy = sx & 255, sy & 255
+
+    def tap(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        inside = (x >= 0) & (x < cols) & (y >= 0) & (y < rows)
+        return np.where(inside, img[np.clip(y, 0, rows - 1), np.clip(x, 0, cols - 1)], 0)
+
+    acc = ((256 - fx) * (256 - fy) * tap(x0, y0) + fx * (256 - fy) * tap(x0 + 1, y0)
+           + (256 - fx) * fy * tap(x0, y0 + 1) + fx * fy * tap(x0 + 1, y0 + 1))
+    return {"out": (acc / 65536.0).astype(np.float32)}
+
+
+def layernorm_apply(values: Values) -> dict[str, np.ndarray]:
+    """(x - mean[row]) * rstd[row] * gamma[col] + beta[col] (exact for integer inputs)."""
+    x = values["x"].astype(np.float64)
+    normed = (x - values["mean"][:, None]) * values["rstd"][:, None]
+    return {"out": (normed * values["gamma"][None, :] + values["beta"][None, :])
+            .astype(np.float32)}
+
+
+def bilateral3x3(values: Values) -> dict[str, np.ndarray]:
+    """3 x 3 bilateral filter with weights exp(-(dx^2 + dy^2) spatial - (q - p)^2 range),
+    coordinates clamped to the image, in float64 (the kernel's float32 rounding is within the
+    manifest's tolerance)."""
+    img = values["in"].astype(np.float64)
+    rows, cols = img.shape
+    spatial, rng = float(values["spatial"]), float(values["range"])
+    padded = np.pad(img, 1, mode="edge")
+    total = np.zeros_like(img)
+    norm = np.zeros_like(img)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            q = padded[1 + dy: 1 + dy + rows, 1 + dx: 1 + dx + cols]
+            w = np.exp(-(dx * dx + dy * dy) * spatial - (q - img) ** 2 * rng)
+            total += w * q
+            norm += w
+    return {"out": (total / norm).astype(np.float32)}
+
+
+def dequant_int8(values: Values) -> dict[str, np.ndarray]:
+    """(q[i] - zero[i // 128]) * scale[i // 128], q the int8 values packed little-endian in
+    the int32 words (exact for integer scales and zero points)."""
+    n = int(values["n"])
+    q = values["packed"].view(np.int8)[:n].astype(np.float64)
+    group = np.arange(n) // 128
+    return {"out": ((q - values["zero"][group]) * values["scale"][group]).astype(np.float32)}
+
+
+def digit_hist(values: Values) -> dict[str, np.ndarray]:
+    """counts[d] += the number of keys whose digit (key >> shift) & 255 is d."""
+    digits = (values["keys"] >> np.uint32(values["shift"])) & np.uint32(255)
+    counts = values["counts"] + np.bincount(digits, minlength=256).astype(np.uint32)
+    return {"counts": counts.astype(np.uint32)}
+
+
+def particle_push_aos(values: Values) -> dict[str, np.ndarray]:
+    """v += charge * inv_mass * dt * E, then x += v dt, per 8-float particle record (exact for
+    integer fields and dt = 1/16)."""
+    p = values["particles"].astype(np.float64).reshape(-1, 8).copy()
+    dt = float(values["dt"])
+    k = p[:, 6] * p[:, 7] * dt
+    for axis, field in enumerate(("ex", "ey", "ez")):
+        p[:, 3 + axis] += k * float(values[field])
+        p[:, axis] += p[:, 3 + axis] * dt
+    return {"particles": p.reshape(values["particles"].shape).astype(np.float32)}
