@@ -667,7 +667,8 @@ def render(scored: list[Result], unscored: list[Result],
 BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules"),
               ("blind3", "round 5's rules"), ("blind4", "round 7's rules"),
               ("blind5", "round 9's rules"),
-              ("blind6", "round 9's rules and the block-dispatch-bound overflow fix"))
+              ("blind6", "round 9's rules and the block-dispatch-bound overflow fix"),
+              ("blind7", "the same rules as blind set 6"))
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,
