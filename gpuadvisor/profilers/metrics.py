@@ -207,6 +207,8 @@ NCU_EXTRA: dict[str, tuple[str, str]] = {
     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum": ("l1_global_load_hits", COUNT),
     "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum": ("l1_global_store_requests", COUNT),
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum": ("shared_bank_conflicts", COUNT),
+    "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum": ("l1_global_atomic_requests", COUNT),
+    "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum": ("l1_global_reduction_requests", COUNT),
     "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum": ("l1_global_store_sectors", COUNT),
     "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio": (
         "store_sectors_per_request",

@@ -65,6 +65,10 @@ _MEMORY = [
     "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
     "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
     "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio",
+    # global atomics (returning a value) and reductions (atomicAdd whose result is unused):
+    # warp requests, so that a block's own atomics can be counted
+    "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum",
     # all L1 traffic, L2, DRAM
     "l1tex__t_sector_hit_rate.pct",
     "lts__t_sector_hit_rate.pct",
