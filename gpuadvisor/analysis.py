@@ -355,7 +355,7 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
                **reuse_degree(rows), **divergence(rows), **no_loads(rows),
-               **loads_per_thread(rows), **profiled_block_time(rows)},
+               **loads_per_thread(rows), **profiled_block_time(rows), **block_atomics(rows)},
     )
 
 
@@ -392,6 +392,43 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
         if warps > 0:
             values.append(requests / warps)
     return {"loads_per_thread": statistics.median(values)} if values else {}
+
+
+def block_atomics(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """Global atomic and reduction requests (ncu's warp-level counts) per block and per warp,
+    the medians over the profiled rows, and, where rows of two or more block sizes were
+    profiled, ``atomic_block_exponent``: how the requests per block grow with the block's
+    threads between the smallest and the largest profiled size (0: a fixed number per block, a
+    block merging its partial result, as dot products and privatized histograms do; 1: in
+    step with the threads, atomics per element). Empty without the counters."""
+    per_size: dict[float, list[float]] = {}
+    per_warp: list[float] = []
+    rows = list(rows)
+    atom = floats_in(rows, "l1_global_atomic_requests")
+    red = floats_in(rows, "l1_global_reduction_requests")
+    for r, a, b in zip(rows, atom, red, strict=True):
+        if a is None and b is None:  # not profiled, or recorded before these counters
+            continue
+        grid = _grid(r)
+        size = float_or_none(r.get("block_size"))
+        if grid is None or not size:
+            continue
+        blocks = grid[0] * grid[1] * grid[2]
+        if blocks <= 0:
+            continue
+        requests = (a or 0.0) + (b or 0.0)
+        per_size.setdefault(size, []).append(requests / blocks)
+        per_warp.append(requests / (blocks * -(-int(size) // 32)))
+    if not per_size:
+        return {}
+    out = {"atomic_requests_per_block": statistics.median(
+               [v for values in per_size.values() for v in values]),
+           "atomic_requests_per_warp": statistics.median(per_warp)}
+    small, large = min(per_size), max(per_size)
+    low, high = statistics.median(per_size[small]), statistics.median(per_size[large])
+    if large > small and low > 0 and high > 0:
+        out["atomic_block_exponent"] = math.log(high / low) / math.log(large / small)
+    return out
 
 
 def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:

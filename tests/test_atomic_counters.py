@@ -46,3 +46,44 @@ def test_a_kernel_without_atomics_counts_none():
     table, _ = read_sweep(ATOMICS / "matrix_add.csv")
     assert list(table["l1_global_reduction_requests"]) == [0.0, 0.0]
     assert list(table["l1_global_atomic_requests"]) == [0.0, 0.0]
+
+
+def _finding(capsys, path: Path) -> dict | None:
+    import json
+
+    from gpuadvisor.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", str(path), "--json"])
+    assert not stop.value.code
+    found = [f for f in json.loads(capsys.readouterr().out)["findings"]
+             if f["rule_id"] == "per-block-atomics"]
+    return found[0] if found else None
+
+
+@pytest.mark.parametrize("kernel,requests", [("dot_atomic", "1 global"),
+                                             ("digit_hist", "8 global")])
+def test_a_per_block_merge_measured_at_three_sizes_is_reported(capsys, kernel, requests):
+    finding = _finding(capsys, ATOMICS / f"{kernel}.csv")
+    assert finding is not None and finding["severity"] == "warning"
+    assert requests in finding["message"] and "stays put" in finding["message"]
+    assert "larger blocks" in finding["advice"]
+
+
+@pytest.mark.parametrize("kernel", ["histogram_atomic", "matrix_add"])
+def test_atomics_per_element_or_none_are_not(capsys, kernel):
+    assert _finding(capsys, ATOMICS / f"{kernel}.csv") is None
+
+
+def test_one_profile_asks_for_a_second_block_size(capsys, tmp_path):
+    lines = (ATOMICS / "digit_hist.csv").read_text().splitlines(keepends=True)
+    header = [line for line in lines if line.startswith("#")]
+    rows = [line for line in lines if not line.startswith("#")]
+    size = rows[0].split(",").index("block_x")
+    one = tmp_path / "digit_hist_256.csv"
+    one.write_text("".join(header + rows[:1] + [r for r in rows[1:]
+                                                 if r.split(",")[size] == "256"]))
+    finding = _finding(capsys, one)
+    assert finding is not None
+    assert "8 global atomic/reduction requests per block (1 per warp)" in finding["message"]
+    assert "profile one more block size" in finding["message"]
