@@ -25,6 +25,11 @@ def test_validation_page_is_fresh_and_the_goal_is_met() -> None:
     assert hopper["matrix_add.csv"].pick == "256x1"
     assert hopper["matmul_naive.csv"].pick == "32x3"
     assert hopper["matmul_tiled.csv"].pick == "32x24"
+    # the winner's score: strict, and counting the configurations measured as tied with it
+    # (sgemm_coalesced: the ten fastest shapes' min-max ranges overlap the best's)
+    sgemm = hopper["sgemm_coalesced.csv"]
+    assert round(sgemm.winner_score_ratio, 2) == 0.81 and sgemm.winner_tie_ratio == 1.0
+    assert "| 0.81 (ties 1.00) |" in text
 
 
 def _result(kernel: str, regret: float | None) -> Result:
