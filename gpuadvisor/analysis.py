@@ -394,6 +394,16 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     return {"loads_per_thread": statistics.median(values)} if values else {}
 
 
+def _launch(row: Mapping[str, Any]) -> tuple[int, float] | None:
+    """(blocks launched, threads per block) of a row; None without a grid or a block size."""
+    grid = _grid(row)
+    size = float_or_none(row.get("block_size"))
+    if grid is None or not size:
+        return None
+    blocks = grid[0] * grid[1] * grid[2]
+    return (blocks, size) if blocks > 0 else None
+
+
 def block_atomics(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     """Global atomic and reduction requests (ncu's warp-level counts) per block and per warp,
     the medians over the profiled rows, and, where rows of two or more block sizes were
@@ -409,13 +419,10 @@ def block_atomics(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     for r, a, b in zip(rows, atom, red, strict=True):
         if a is None and b is None:  # not profiled, or recorded before these counters
             continue
-        grid = _grid(r)
-        size = float_or_none(r.get("block_size"))
-        if grid is None or not size:
+        launch = _launch(r)
+        if launch is None:
             continue
-        blocks = grid[0] * grid[1] * grid[2]
-        if blocks <= 0:
-            continue
+        blocks, size = launch
         requests = (a or 0.0) + (b or 0.0)
         per_size.setdefault(size, []).append(requests / blocks)
         per_warp.append(requests / (blocks * -(-int(size) // 32)))
@@ -442,13 +449,10 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     for r, duration in zip(rows, floats_in(rows, "duration_ms"), strict=True):
         if not duration or duration <= 0:  # most rows of a sweep: timed, not profiled
             continue
-        grid = _grid(r)
-        size = float_or_none(r.get("block_size"))
-        if grid is None or not size:
+        launch = _launch(r)
+        if launch is None:
             continue
-        blocks = grid[0] * grid[1] * grid[2]
-        if blocks <= 0:
-            continue
+        blocks, size = launch
         per_thread = duration / (blocks * size)
         if best is None or per_thread < best[0]:
             best = (per_thread, duration * 1e6 / blocks, size)
