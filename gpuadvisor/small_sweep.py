@@ -29,8 +29,10 @@ from gpuadvisor.sweep import COLUMNS, STALL_PREFIX, is_valid_cache_config
 #: Files larger than this go to pandas (its parser is the faster one there).
 MAX_BYTES = 256 * 1024
 
-_INT = re.compile(r"[+-]?\d+\Z")
-_FLOAT = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\Z")
+_INT = re.compile(r"[+-]?[0-9]+\Z")  # ASCII digits: int() takes others, pandas does not
+_FLOAT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\Z")
+#: Words pandas' float parser reads as numbers in any case and sign (``inf``, ``-Infinity``).
+_FLOAT_WORDS = frozenset({"inf", "infinity", "nan"})
 #: Cells pandas reads as missing by default (besides the empty cell).
 _PANDAS_MISSING = frozenset({
     "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
@@ -46,6 +48,10 @@ _EXACT = 2**53
 
 class _Decline(Exception):
     """This file is for pandas to read."""
+
+
+class _NotNumber(_Decline):
+    """A cell that is text: pandas reads its column as text, unless the column is numeric."""
 
 
 def read_small_sweep(path: Path) -> tuple[Table, dict[str, str]] | None:
@@ -100,7 +106,8 @@ def _normalized(cells: dict[str, list[str]], n: int) -> Table:
     out: dict[str, list] = {}
     for name, raw in cells.items():
         for cell in raw:
-            if cell in _PANDAS_MISSING or cell != cell.strip():
+            if (cell in _PANDAS_MISSING or cell != cell.strip()
+                    or cell.lstrip("+-").lower() in _FLOAT_WORDS):
                 raise _Decline
         if name in _TEXT_DECLARED:
             out[name] = _declared_text(name, raw)
@@ -154,12 +161,11 @@ def _declared_text(name: str, raw: list[str]) -> list:
 
 
 def _number(cell: str) -> int | float | None:
-    """The cell as an int or a float (None when empty); declines text, booleans and huge
-    integers."""
+    """The cell as an int or a float (None when empty). Text (booleans too) raises
+    :class:`_NotNumber`; numbers pandas may read otherwise (beyond 2**53, overflowing to
+    infinity) decline the file."""
     if cell == "":
         return None
-    if cell in _BOOLEANS:
-        raise _Decline
     if _INT.match(cell):
         value = int(cell)
         if abs(value) > _EXACT:
@@ -170,7 +176,7 @@ def _number(cell: str) -> int | float | None:
         if math.isinf(value):
             raise _Decline
         return value
-    raise _Decline
+    raise _NotNumber
 
 
 def _integers(raw: list[str]) -> list[int | None]:
@@ -198,9 +204,12 @@ def _inferred(raw: list[str]) -> list:
         return [math.nan if c == "" else _BOOLEANS[c] for c in raw]
     try:
         numbers = [_number(c) for c in raw]
-    except _Decline:
-        if any(_INT.match(c) and abs(int(c)) > _EXACT for c in raw):
-            raise
+    except _NotNumber:
+        # text; a number in it that pandas may read otherwise still declines the file
+        for c in raw:
+            if (_INT.match(c) and abs(int(c)) > _EXACT) or (
+                    _FLOAT.match(c) and math.isinf(float(c))):
+                raise _Decline from None
         return [math.nan if c == "" else c for c in raw]
     if all(isinstance(v, int) for v in numbers):
         return numbers

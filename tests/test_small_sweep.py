@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gpuadvisor.analysis import analyze_sweep
 from gpuadvisor.analysis_report import _looks_like_sweep, load_inputs
@@ -159,3 +164,51 @@ def test_a_bad_cell_still_gets_intakes_error(tmp_path, capsys):
         main(["analyze", str(path)])
     assert stop.value.code == 2
     assert f"{path}:3: column block_x: 'abc' is not an integer" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------------------- fuzz
+
+BASE = FIXTURES / "hopper" / "blind5" / "h100" / "lut_map.csv"
+TRICKY = ["", "abc", "NA", "nan", "None", "True", "false", "TRUE", "+5", "007", "1.", ".5",
+          "1e3", "1e400", "-0", "32.0", "2025.3", "x y", "a,b", " 7", "inf", "-Infinity", "NAN",
+          "12%", "9007199254740993", "-3", "0", "ok", "failed", "default", "l1_off",
+          "carveout_50", "١٢", "1_000", "+.5", "1E+05", "0x20"]
+
+
+@st.composite
+def mangled_small_tables(draw):
+    """A real recorded table with some cells replaced, a column dropped, the end cut off."""
+    lines = BASE.read_text().splitlines(keepends=True)
+    comments = [line for line in lines if line.startswith("#")]
+    records = list(csv.reader(line for line in lines if not line.startswith("#")))
+    header, rows = records[0], records[1:]
+    for _ in range(draw(st.integers(0, 2))):
+        row = draw(st.integers(0, len(rows) - 1))
+        column = draw(st.integers(0, len(header) - 1))
+        rows[row][column] = draw(st.sampled_from(TRICKY))
+    if draw(st.booleans()):
+        drop = draw(st.integers(0, len(header) - 1))
+        header = header[:drop] + header[drop + 1:]
+        rows = [r[:drop] + r[drop + 1:] for r in rows]
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows([header, *rows])
+    text = "".join(comments) + out.getvalue()
+    if draw(st.integers(0, 3)) == 0:
+        text = text[:draw(st.integers(len(text) // 2, len(text)))]
+    return text
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mangled_small_tables())
+def test_fuzz_the_small_reader_takes_only_what_read_sweep_reads_the_same(text):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.csv"
+        path.write_text(text)
+        small = read_small_sweep(path)
+        if small is None:
+            return
+        try:
+            read_sweep(path)
+        except UserError as err:  # pragma: no cover - the property's failure
+            raise AssertionError(f"the small reader took what read_sweep refuses: {err}") from err
+        assert _assert_same_columns(path)
