@@ -168,7 +168,9 @@ def test_a_bad_cell_still_gets_intakes_error(tmp_path, capsys):
 
 # ----------------------------------------------------------------------------- fuzz
 
-BASE = FIXTURES / "hopper" / "blind5" / "h100" / "lut_map.csv"
+BASES = [FIXTURES / "hopper" / "blind5" / "h100" / "lut_map.csv", PROFILE,
+         FIXTURES / "hopper" / "atomics" / "digit_hist.csv",
+         FIXTURES / "seeds" / "000_table3_matrix_add.csv"]
 TRICKY = ["", "abc", "NA", "nan", "None", "True", "false", "TRUE", "+5", "007", "1.", ".5",
           "1e3", "1e400", "-0", "32.0", "2025.3", "x y", "a,b", " 7", "inf", "-Infinity", "NAN",
           "12%", "9007199254740993", "-3", "0", "ok", "failed", "default", "l1_off",
@@ -178,7 +180,7 @@ TRICKY = ["", "abc", "NA", "nan", "None", "True", "false", "TRUE", "+5", "007", 
 @st.composite
 def mangled_small_tables(draw):
     """A real recorded table with some cells replaced, a column dropped, the end cut off."""
-    lines = BASE.read_text().splitlines(keepends=True)
+    lines = draw(st.sampled_from(BASES)).read_text().splitlines(keepends=True)
     comments = [line for line in lines if line.startswith("#")]
     records = list(csv.reader(line for line in lines if not line.startswith("#")))
     header, rows = records[0], records[1:]
