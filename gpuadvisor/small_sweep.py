@@ -113,8 +113,10 @@ def _normalized(cells: dict[str, list[str]], n: int) -> Table:
             out[name] = _declared_text(name, raw)
         elif name in INT_COLUMNS:
             out[name] = _integers(raw)
-        elif name in FLOAT_COLUMNS or name.startswith(STALL_PREFIX):
+        elif name in FLOAT_COLUMNS:
             out[name] = _floats(raw)
+        elif name.startswith(STALL_PREFIX):  # checked as numbers, kept as pandas infers them
+            out[name] = _inferred_numbers(raw)
         else:
             out[name] = _inferred(raw)
     for axis in ("block_y", "block_z"):
@@ -195,6 +197,15 @@ def _floats(raw: list[str]) -> list[float]:
     return [math.nan if v is None else float(v) for v in map(_number, raw)]
 
 
+def _inferred_numbers(raw: list[str]) -> list:
+    """Numbers as pandas infers their column: ints when every cell is one, else floats (NaN
+    where empty); text declines the file."""
+    numbers = [_number(c) for c in raw]
+    if all(isinstance(v, int) for v in numbers):
+        return numbers
+    return [math.nan if v is None else float(v) for v in numbers]
+
+
 def _inferred(raw: list[str]) -> list:
     """What pandas' parser infers for an undeclared column: all integers (none empty): int;
     numbers: float, NaN where empty; booleans: bool, NaN where empty; otherwise text, NaN
@@ -203,7 +214,7 @@ def _inferred(raw: list[str]) -> list:
     if present and all(c in _BOOLEANS for c in present):
         return [math.nan if c == "" else _BOOLEANS[c] for c in raw]
     try:
-        numbers = [_number(c) for c in raw]
+        return _inferred_numbers(raw)
     except _NotNumber:
         # text; a number in it that pandas may read otherwise still declines the file
         for c in raw:
@@ -211,6 +222,3 @@ def _inferred(raw: list[str]) -> list:
                     _FLOAT.match(c) and math.isinf(float(c))):
                 raise _Decline from None
         return [math.nan if c == "" else c for c in raw]
-    if all(isinstance(v, int) for v in numbers):
-        return numbers
-    return [math.nan if v is None else float(v) for v in numbers]
