@@ -86,4 +86,5 @@ def test_one_profile_asks_for_a_second_block_size(capsys, tmp_path):
     finding = _finding(capsys, one)
     assert finding is not None
     assert "8 global atomic/reduction requests per block (1 per warp)" in finding["message"]
-    assert "profile one more block size" in finding["message"]
+    assert "profile one more block size to tell them apart, e.g. 1024 threads against the " \
+           "profiled 256" in finding["message"]
