@@ -37,6 +37,8 @@ FLOAT_COLUMNS = (
     "shared_mem_per_block", "shared_efficiency", "branch_efficiency", "duration_ms",
 )
 STALL_PREFIX = "stall_"
+#: Columns read as text whatever their cells look like (a kernel named 123 is a name).
+TEXT_COLUMNS = ("kernel", "cache_config", "status")
 STATUSES = ("ok", "failed", "invalid", "skipped")
 
 _lenient: ContextVar[bool] = ContextVar("gpuadvisor_lenient_intake", default=False)
@@ -70,7 +72,7 @@ def text_dtypes(header: Sequence[str]) -> dict[str, type]:
     numeric (checked on whole arrays); one bad cell leaves it text, and only that column is
     then examined cell by cell.
     """
-    return {c: str for c in header if c in ("kernel", "cache_config", "status")}
+    return {c: str for c in header if c in TEXT_COLUMNS}
 
 
 def csv_layout(path: Path) -> tuple[list[str], list[int], str | None]:
@@ -147,7 +149,7 @@ def _bad_cells(df: pd.DataFrame) -> list[BadCell]:
     every = is_lenient()
     for col in df.columns:
         numeric = col in INT_COLUMNS or col in FLOAT_COLUMNS or col.startswith(STALL_PREFIX)
-        if not (numeric or col in ("kernel", "status", "cache_config")):
+        if not (numeric or col in TEXT_COLUMNS):
             continue
         raw = df[col]
         checks: list[tuple[np.ndarray, str]]

@@ -23,8 +23,15 @@ import re
 from pathlib import Path
 
 from gpuadvisor.intake import FLOAT_COLUMNS, INT_COLUMNS, STATUSES
+from gpuadvisor.intake import TEXT_COLUMNS as _TEXT_DECLARED
 from gpuadvisor.rows import Table
-from gpuadvisor.sweep import COLUMNS, STALL_PREFIX, is_valid_cache_config
+from gpuadvisor.sweep import (
+    COLUMNS,
+    STALL_PREFIX,
+    TEXT_COLUMNS,
+    is_valid_cache_config,
+    read_provenance,
+)
 
 #: Files larger than this go to pandas (its parser is the faster one there).
 MAX_BYTES = 256 * 1024
@@ -41,7 +48,6 @@ _PANDAS_MISSING = frozenset({
 #: Cells pandas' parser reads as booleans.
 _BOOLEANS = {"True": True, "TRUE": True, "true": True,
              "False": False, "FALSE": False, "false": False}
-_TEXT_DECLARED = ("kernel", "cache_config", "status")  # read as text (intake.text_dtypes)
 #: Integers beyond this are left to pandas (int64 limits, floats that stop being exact).
 _EXACT = 2**53
 
@@ -61,25 +67,18 @@ def read_small_sweep(path: Path) -> tuple[Table, dict[str, str]] | None:
         if path.suffix in (".jsonl", ".json") or path.stat().st_size > MAX_BYTES:
             return None
         text = path.read_bytes().decode("utf-8")
-        return _parse(text)
+        return _parse(text), read_provenance(path)
     except (_Decline, OSError, UnicodeDecodeError, csv.Error):
         return None
 
 
-def _parse(text: str) -> tuple[Table, dict[str, str]]:
+def _parse(text: str) -> Table:
     if "\r" in text or not text.endswith("\n"):
         raise _Decline
-    provenance: dict[str, str] = {}
     body: list[str] = []
-    at_top = True
     for line in text.split("\n")[:-1]:
-        if line.startswith("#"):
-            if at_top:
-                key, _, value = line[1:].strip().partition(":")
-                if key:
-                    provenance[key.strip()] = value.strip()
+        if line.startswith("#"):  # provenance, or a comment line pandas skips
             continue
-        at_top = False
         if "#" in line or line.count('"') % 2:  # a comment after data; a quoted line break
             raise _Decline
         if line:
@@ -98,7 +97,7 @@ def _parse(text: str) -> tuple[Table, dict[str, str]]:
     if any(len(r) != width for r in rows):
         raise _Decline
     cells = {name: [r[i] for r in rows] for i, name in enumerate(header)}
-    return _normalized(cells, len(rows)), provenance
+    return _normalized(cells, len(rows))
 
 
 def _normalized(cells: dict[str, list[str]], n: int) -> Table:
@@ -148,9 +147,9 @@ def _normalized(cells: dict[str, list[str]], n: int) -> Table:
     return table
 
 
-#: Contract columns that ``normalize`` adds as missing text when a table lacks them.
-_ABSENT_AS_NONE = frozenset({"device", "gpu", "arch", "profiler", "profiler_version", "source",
-                             "error"})
+#: Contract text columns ``normalize`` adds as missing (None) when a table lacks them; it
+#: fills cache_config and status, and a table without kernel is no sweep table.
+_ABSENT_AS_NONE = frozenset(TEXT_COLUMNS) - set(_TEXT_DECLARED)
 
 
 def _declared_text(name: str, raw: list[str]) -> list:

@@ -71,7 +71,7 @@ STATUSES = ("ok", "failed", "invalid", "skipped")
 CACHE_CONFIGS = ("default", "l1_off", "prefer_l1", "prefer_shared")  # plus carveout_<pct>
 
 _INT_COLUMNS = ["block_x", "block_y", "block_z", "block_size", "grid_x", "grid_y", "grid_z"]
-_TEXT_COLUMNS = ["kernel", "cache_config", "device", "gpu", "arch", "profiler", "profiler_version",
+TEXT_COLUMNS = ["kernel", "cache_config", "device", "gpu", "arch", "profiler", "profiler_version",
                  "source", "status", "error"]
 
 
@@ -113,7 +113,7 @@ def normalize(rows: pd.DataFrame | Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     df["status"] = df["status"].fillna("ok")
     for col in COLUMNS:
         if col not in df.columns:
-            df[col] = pd.NA if col in _TEXT_COLUMNS else math.nan
+            df[col] = pd.NA if col in TEXT_COLUMNS else math.nan
     for col in _INT_COLUMNS:
         df[col] = pd.to_numeric(df[col], errors="coerce").astype("Int64")
     for col in TIMING_COLUMNS + METRIC_COLUMNS + ["sm_count"]:
