@@ -28,8 +28,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/calibration.XXXXXX")
 limit=${CALIB_LIMIT_S:-480}
 t0=$(date +%s)
 # what to calibrate (override to rerun a part, e.g. CALIB_KERNELS_1D=spmv_csr CALIB_KERNELS_2D=
-# CALIB_REDUCTION_SIZES=); the reduction is kernels/reduction.cu (vector_reduction) at 1 Mi,
-# the manifest's 32 Mi and 128 Mi elements
+# CALIB_REDUCTION_SIZES=; CALIB_PROFILE_1D=64,256,1024 profiles more 1-D block sizes, and
+# CALIB_PROFILE_2D the 2-D ones; the sweep's fastest shape is always added); the reduction
+# is kernels/reduction.cu (vector_reduction) at 1 Mi, the manifest's 32 Mi and 128 Mi elements
 KERNELS_2D=${CALIB_KERNELS_2D-transpose_naive transpose_tiled syrk_strided stencil2d_5pt \
 stencil2d_9pt stencil3d_7pt conv2d}
 KERNELS_1D=${CALIB_KERNELS_1D-gemv_rows gemv_cols spmv_csr histogram_atomic}
@@ -88,8 +89,8 @@ calibrate() {
   local dir="$work/$label" shapes best
   step "$label" sweep "$cap" $G tune "$kernel" "$@" $COMMON --no-profile --out "$dir"
   [ -f "$dir/sweep.csv" ] || return
-  shapes=256
-  [ "$dims" = 2 ] && shapes=32x8,16x16,8x32
+  shapes=${CALIB_PROFILE_1D:-256}
+  [ "$dims" = 2 ] && shapes=${CALIB_PROFILE_2D:-32x8,16x16,8x32}
   best=$(best_shape "$dir/sweep.csv")
   [ -n "$best" ] && shapes="$shapes,$best"
   step "$label" profile 75 $G tune "$kernel" "$@" $COMMON --resume --profile-shapes "$shapes" \
