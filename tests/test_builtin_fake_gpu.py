@@ -142,6 +142,33 @@ def test_reduction_stages_validate_and_profile_stage_one(fake_gpu, tmp_path, cap
         assert (32, 1, 1) in blocks and (8, 4, 1) in blocks
 
 
+def test_a_reference_that_depends_on_the_block_is_made_for_each_block(
+    fake_gpu, tmp_path, capsys, monkeypatch
+):
+    """block_partial_sums writes one partial per block: each configuration is checked
+    against the partials of its own block size (a wrong one for 48x1 only -> invalid)."""
+    monkeypatch.setenv("FAKE_GPU_BUG_BLOCK", "48x1")
+    out = tmp_path / "partials"
+    code, _, stderr = run(
+        capsys,
+        "tune",
+        "block_partial_sums",
+        "--param",
+        "N=5001",
+        "--shapes",
+        "64,256,48,96,3,8x4x2",
+        "--no-profile",
+        "--out",
+        str(out),
+        "--quiet",
+    )
+    assert code == 0, stderr
+    table = pd.read_csv(out / "sweep.csv", comment="#").set_index("block_x")
+    assert list(table.grid_x) == [40, 10, 53, 27, 834, 40]  # cdiv(5001, 2 * threads)
+    assert table.loc[48, "status"] == "invalid" and "partials" in table.loc[48, "error"]
+    assert set(table.drop(index=48).status) == {"ok"}
+
+
 def test_no_profile_and_l1_off_compiles_twice(fake_gpu, tmp_path, capsys):
     drv, compiled = fake_gpu
     out = tmp_path / "np"

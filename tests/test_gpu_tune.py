@@ -77,6 +77,12 @@ SMALL = {
     "dequant_int8": ["N=1000003"],
     "digit_hist": ["N=1000003"],
     "particle_push_aos": ["N=1000003"],
+    "block_max_atomic": ["N=1000003"],
+    "warp_sum_atomic_block": ["N=1000003"],
+    "shared_hist64": ["N=1000003"],
+    "block_partial_sums": ["N=1000003"],
+    "lut_shared_map": ["N=1000003"],
+    "warp_count_atomic": ["N=1000003"],
 }
 
 

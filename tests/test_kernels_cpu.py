@@ -1,12 +1,12 @@
 """The built-in CUDA kernels, executed on the CPU (tests/cpu_cuda/shim.h: one std::thread per
-CUDA thread and std::barrier for __syncthreads in kernels that synchronize or use atomics,
-the threads one after another in the others; every kernel is built into one program, once per
-test run), for odd and regular block shapes on small
-problems whose sizes are not multiples of the block or tile: every output must equal the
-NumPy reference exactly. This runs the real kernel source with the manifest's grid, dynamic
-shared memory and launch plans, so a wrong index, a missing bounds check, a grid that does
-not cover the output or a reference that disagrees with the kernel fails here, before any
-GPU time is spent."""
+CUDA thread and std::barrier for __syncthreads and the warp intrinsics in kernels that
+synchronize, use warp intrinsics or use atomics, the threads one after another in the others;
+every kernel is built into one program, once per test run), for odd and regular block shapes
+on small problems whose sizes are not multiples of the block or tile: every output must equal
+the NumPy reference exactly. This runs the real kernel source with the manifest's grid,
+dynamic shared memory and launch plans, so a wrong index, a missing bounds check, a grid that
+does not cover the output or a reference that disagrees with the kernel fails here, before
+any GPU time is spent."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from gpuadvisor.targets.builtin import load_reference
 from gpuadvisor.targets.data import host_values
 from gpuadvisor.targets.manifest import kernels
 from gpuadvisor.targets.plans import Buf, build_plan
-from gpuadvisor.targets.references import compare
+from gpuadvisor.targets.references import compare, expected_outputs
 
 SHIM = Path(__file__).parent / "cpu_cuda" / "shim.h"
 CTYPES = {
@@ -95,6 +95,12 @@ SMALL = {
     "dequant_int8": {"N": 1001},
     "digit_hist": {"N": 4099, "SHIFT": 8},
     "particle_push_aos": {"N": 1001},
+    "block_max_atomic": {"N": 4099},
+    "warp_sum_atomic_block": {"N": 4099},
+    "shared_hist64": {"N": 4099},
+    "block_partial_sums": {"N": 4099},
+    "lut_shared_map": {"N": 4099},
+    "warp_count_atomic": {"N": 4099},
 }
 SHAPES_2D = [
     (1, 1, 1),
@@ -107,7 +113,8 @@ SHAPES_2D = [
     (1, 32, 1),
     (6, 1, 1),
 ]
-SHAPES_1D = [(1, 1, 1), (32, 1, 1), (48, 1, 1), (8, 4, 2), (256, 1, 1), (3, 1, 1)]
+SHAPES_1D = [(1, 1, 1), (32, 1, 1), (48, 1, 1), (8, 4, 2), (256, 1, 1), (3, 1, 1), (96, 1, 1),
+             (1000, 1, 1)]
 
 
 def _gxx() -> str | None:
@@ -184,9 +191,10 @@ def cpu_unit(spec, name: str) -> str:
         else:
             lines.append(f"      {CTYPES[dtype]} p{j}; plan >> p{j};")
             call.append(f"p{j}")
-    # One thread per CUDA thread where threads wait on each other or share locations;
-    # otherwise one after another (shim.h: ga_cpu_launch_serial).
-    concurrent = "__syncthreads" in text or "ga_cpu_barrier" in text or "atomic" in text
+    # One thread per CUDA thread where threads wait on each other (barriers, warp intrinsics)
+    # or share locations (atomics); otherwise one after another (shim.h: ga_cpu_launch_serial).
+    concurrent = ("__syncthreads" in text or "ga_cpu_barrier" in text or "atomic" in text
+                  or "_sync(" in text)
     launch = "ga_cpu_launch" if concurrent else "ga_cpu_launch_serial"
     lines += [
         f"      {launch}(g, b, shared, [&] {{ {spec.entry}({', '.join(call)}); }});",
@@ -275,8 +283,9 @@ def test_kernel_matches_reference_on_the_cpu(name, tmp_path, program):
         timeout=600,
     )
     assert run.returncode == 0, run.stderr[-2000:]
-    expected = load_reference(spec)(values)
+    reference = load_reference(spec)
     for n, block in enumerate(shapes):
+        expected = expected_outputs(reference, values, block[0] * block[1] * block[2])
         for out_name, want in expected.items():
             got = np.fromfile(tmp_path / f"out_{n}_{out_name}.bin", dtype=want.dtype)
             tol = spec.check.get(out_name, {})  # the manifest's tolerance, as on the GPU

@@ -112,9 +112,22 @@ ONE_D_EXTENT = {
     "dequant_int8": "N",
     "digit_hist": "N",
     "particle_push_aos": "N",
+    "block_max_atomic": "N",
+    "warp_sum_atomic_block": "N",
+    "shared_hist64": "N",
+    "block_partial_sums": "N",
+    "lut_shared_map": "N",
+    "warp_count_atomic": "N",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
-ITEMS_PER_THREAD = {"digit_hist": 8}
+ITEMS_PER_THREAD = {
+    "digit_hist": 8,
+    "block_max_atomic": 4,
+    "shared_hist64": 16,
+    "block_partial_sums": 2,
+    "lut_shared_map": 2,
+    "warp_count_atomic": 4,
+}
 
 
 def test_one_d_grids_cover_every_row_column_or_element():
@@ -328,3 +341,57 @@ def test_calibration_references_on_hand_checked_inputs():
     c = np.ones((3, 3), dtype=np.float32)
     syrk = references.syrk({"A": a, "C": c, "alpha": 1.0, "beta": 0.5})["C"]
     assert syrk[0, 1] == 1 * 3 + 2 * 4 + 0.5 and np.array_equal(syrk, syrk.T)
+
+
+def test_per_block_cost_references_on_hand_checked_inputs():
+    x = np.array([5, -7, 12, 0, -3, 9, 12, 4, 1], dtype=np.int32)
+    low = np.array([-(2**31)], dtype=np.int32)
+    assert references.block_max_atomic({"x": x, "result": low})["result"].tolist() == [12]
+    assert references.block_max_atomic({"x": x, "result": np.array([99], np.int32)})[
+        "result"].tolist() == [99]
+    zero = np.zeros(1, dtype=np.int32)
+    assert references.warp_sum_atomic_block({"x": x, "result": zero})["result"].tolist() == [33]
+    wraps = np.array([2**31 - 1], dtype=np.int32)  # int32 atomics wrap modulo 2**32
+    assert references.warp_sum_atomic_block({"x": np.ones(2, np.int32), "result": wraps})[
+        "result"].tolist() == [-(2**31) + 1]
+    data = np.array([0, 64, -1, 63, 130, -64], dtype=np.int32)  # & 63: 0, 0, 63, 63, 2, 0
+    counts = references.shared_hist64({"data": data, "counts": np.ones(64, np.uint32)})["counts"]
+    assert counts[0] == 4 and counts[63] == 3 and counts[2] == 2 and counts.sum() == 64 + 6
+    lut = np.arange(2048, dtype=np.int32) * 10
+    idx = np.array([3, 2047, 2048, -1, -2048], dtype=np.int32)  # & 2047: 3, 2047, 0, 2047, 0
+    assert references.lut_shared_map({"in": idx, "lut": lut})["out"].tolist() == [
+        30, 20470, 0, 20470, 0]
+    count = references.warp_count_atomic({"x": x, "count": np.array([5], np.uint32)})["count"]
+    assert count.tolist() == [5 + 5]  # 12, 0, -3, 9, 12
+
+
+def test_block_partial_sums_reference_follows_the_block_size():
+    """One partial per block of 2 * threads values: the grid's partials add up to the total
+    for every block size, and the partials beyond the grid keep their initial values."""
+    spec = SPECS["block_partial_sums"]
+    assert references.takes_threads(load_reference_of(spec))
+    assert not references.takes_threads(references.dot_atomic)
+    params = spec.resolve_params(overrides={"N": 1001})
+    values = host_values(spec, params)
+    x = values["x"].astype(np.int64)
+    assert values["partials"].shape == (501,)  # room for a one-thread block's 501 partials
+    for threads in (1, 3, 32, 48, 96, 192, 384, 768, 1000, 1024):
+        partials = references.expected_outputs(references.block_partial_sums, values,
+                                               threads)["partials"]
+        blocks = spec.grid_for((threads, 1, 1), params)[0]
+        assert blocks == -(-1001 // (2 * threads))
+        assert partials[:blocks].sum() == x.sum() and not partials[blocks:].any()
+        span = 2 * threads
+        assert partials[blocks - 1] == x[(blocks - 1) * span:].sum()
+        assert partials[0] == x[:span].sum()
+    # a reference that does not take the block gets only the values
+    dot = references.expected_outputs(
+        references.dot_atomic,
+        {"x": np.ones(3, np.float32), "y": np.ones(3, np.float32),
+         "result": np.zeros(1, np.float32)}, 64)
+    assert dot["result"].tolist() == [3.0]
+
+
+def load_reference_of(spec):
+    module, _, func = spec.reference.partition(":")
+    return getattr(importlib.import_module(module), func)

@@ -118,7 +118,7 @@ class KernelRuntime:
         session: Session,
         spec: KernelSpec,
         params: Mapping[str, int],
-        reference: Callable[[Mapping[str, Any]], dict[str, np.ndarray]] | None = None,
+        reference: Callable[..., dict[str, np.ndarray]] | None = None,
     ) -> None:
         self.session = session
         self.drv = session.drv
@@ -126,7 +126,10 @@ class KernelRuntime:
         self.params = dict(params)
         self.values = host_values(spec, params)
         self._reference_fn = reference
-        self._expected: dict[str, np.ndarray] | None = None
+        # The last expected outputs and the threads per block they were made for (None for
+        # the references that do not depend on the block): one held at a time, since a
+        # block-dependent one is remade for each block size of a sweep.
+        self._expected: tuple[int | None, dict[str, np.ndarray]] | None = None
         self.buffers: dict[str, Any] = {}
         self.pristine: dict[str, Any] = {}
         self.functions: dict[tuple[str, str], Any] = {}
@@ -201,15 +204,21 @@ class KernelRuntime:
             else:
                 drv.memset_d8(self.buffers[arg.name], 0, max(nbytes, 4))
 
-    def expected(self) -> dict[str, np.ndarray]:
-        if self._expected is None:
-            if self._reference_fn is None:
-                raise RuntimeError("no reference for this runtime")
-            self._expected = self._reference_fn(self.values)
-        return self._expected
+    def expected(self, threads: int) -> dict[str, np.ndarray]:
+        """The reference's outputs for a configuration of ``threads`` threads per block
+        (only the references that take ``threads`` depend on it)."""
+        from gpuadvisor.targets.references import expected_outputs, takes_threads
+
+        if self._reference_fn is None:
+            raise RuntimeError("no reference for this runtime")
+        key = threads if takes_threads(self._reference_fn) else None
+        if self._expected is None or self._expected[0] != key:
+            self._expected = (key, expected_outputs(self._reference_fn, self.values, threads))
+        return self._expected[1]
 
     def check(self, func: Any, launches: Sequence[Launch]) -> str | None:
-        """Run once from fresh outputs and compare with the NumPy reference."""
+        """Run once from fresh outputs and compare with the NumPy reference (for the first
+        launch's block, where the reference depends on it)."""
         from gpuadvisor.targets.references import compare
 
         self.reset_outputs()
@@ -217,7 +226,8 @@ class KernelRuntime:
         self.run(func, launches)
         self.session.stream.synchronize()
         tolerances = self.spec.check
-        for name, expected in self.expected().items():
+        block = launches[0].block
+        for name, expected in self.expected(block[0] * block[1] * block[2]).items():
             host = self._host_out.get(name)
             if host is None:
                 host = self.drv.pagelocked_empty(expected.shape, expected.dtype)

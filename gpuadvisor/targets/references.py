@@ -2,13 +2,16 @@
 
 Each function takes ``values`` (every argument by its manifest name: the initial host arrays
 of the buffers and the scalars' values) and returns the expected final contents of the
-kernel's ``output``/``inout`` buffers, by name. Inputs are small integers (also the float
-ones), so every kernel's result is exact and is compared exactly: a wrong index shows up as a
-wrong number, not as rounding noise.
+kernel's ``output``/``inout`` buffers, by name. A kernel whose outputs depend on the block
+size (one partial per block) has a reference that also takes the keyword ``threads``, the
+configuration's threads per block (:func:`expected_outputs` passes it). Inputs are small
+integers (also the float ones), so every kernel's result is exact and is compared exactly: a
+wrong index shows up as a wrong number, not as rounding noise.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping
 from typing import Any
 
@@ -563,3 +566,63 @@ def particle_push_aos(values: Values) -> dict[str, np.ndarray]:
         p[:, 3 + axis] += k * float(values[field])
         p[:, axis] += p[:, 3 + axis] * dt
     return {"particles": p.reshape(values["particles"].shape).astype(np.float32)}
+
+
+def block_max_atomic(values: Values) -> dict[str, np.ndarray]:
+    """result[0] = max(result[0], max(x))."""
+    best = max(int(values["result"][0]), int(np.max(values["x"])))
+    return {"result": np.array([best], dtype=np.int32)}
+
+
+def warp_sum_atomic_block(values: Values) -> dict[str, np.ndarray]:
+    """result[0] += sum(x), modulo 2**32 as the kernel's int32 atomics wrap."""
+    total = int(values["result"][0]) + int(np.sum(values["x"], dtype=np.int64))
+    return {"result": np.array([total], dtype=np.int64).astype(np.int32)}
+
+
+def shared_hist64(values: Values) -> dict[str, np.ndarray]:
+    """counts[b] += the number of values whose low six bits (value & 63) are b."""
+    bins = np.bincount(values["data"] & 63, minlength=64).astype(np.uint32)
+    return {"counts": (values["counts"] + bins).astype(np.uint32)}
+
+
+def block_partial_sums(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """partials[b] = the sum of the 2 * threads consecutive values block b covers, for the
+    cdiv(n, 2 * threads) blocks of a configuration of ``threads`` threads per block; the
+    partials beyond them keep their initial values. The partials of the grid add up to
+    sum(x) for every block size."""
+    x = values["x"].astype(np.int64)
+    span = 2 * threads
+    blocks = -(-x.size // span)
+    padded = np.zeros(blocks * span, dtype=np.int64)
+    padded[: x.size] = x
+    partials = np.array(values["partials"], copy=True)
+    partials[:blocks] = padded.reshape(blocks, span).sum(axis=1).astype(partials.dtype)
+    return {"partials": partials}
+
+
+def lut_shared_map(values: Values) -> dict[str, np.ndarray]:
+    """out[i] = lut[in[i] & 2047]."""
+    return {"out": values["lut"][values["in"] & 2047].astype(np.int32)}
+
+
+def warp_count_atomic(values: Values) -> dict[str, np.ndarray]:
+    """count[0] += the number of values divisible by 3."""
+    hits = int(np.count_nonzero(values["x"] % 3 == 0))
+    return {"count": (values["count"] + np.uint32(hits)).astype(np.uint32)}
+
+
+def takes_threads(reference: Any) -> bool:
+    """Whether a reference's outputs depend on the block: it then takes the configuration's
+    threads per block as the keyword ``threads`` (block_partial_sums: one partial a block)."""
+    try:
+        return "threads" in inspect.signature(reference).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def expected_outputs(reference: Any, values: Values, threads: int) -> dict[str, np.ndarray]:
+    """The reference's outputs for a configuration of ``threads`` threads per block."""
+    if takes_threads(reference):
+        return reference(values, threads=threads)
+    return reference(values)

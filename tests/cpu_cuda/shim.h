@@ -1,15 +1,24 @@
 // Runs gpuadvisor's CUDA kernels on the CPU for tests (no GPU in CI): every thread of a block
 // is a std::thread, __syncthreads() is a std::barrier, blocks run one after another, and the
 // dynamic shared memory is one buffer per block. Slow, but it executes the real kernel code
-// with the real indexing, bounds checks and barriers, for any block shape.
+// with the real indexing, bounds checks and barriers, for any block shape. Warps: the block's
+// linear thread index (x fastest, then y, z) packs threads 32 to a warp, as on the GPU, and
+// the warp intrinsics (__shfl_down_sync, __ballot_sync) exchange values between the warp's
+// threads through a barrier of the lanes the block has in that warp (fewer than 32 in the
+// last warp of a block that is not a multiple of 32).
 #pragma once
 #include <algorithm>
 #include <atomic>
 #include <barrier>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 struct dim3 {
@@ -44,6 +53,102 @@ T atomicAdd(T* address, T value) {
     return std::atomic_ref<T>(*address).fetch_add(value);
 }
 
+// CUDA's atomicMax (int, unsigned): a compare-and-swap loop; returns the old value.
+template <typename T>
+T atomicMax(T* address, T value) {
+    std::atomic_ref<T> ref(*address);
+    T old = ref.load();
+    while (old < value && !ref.compare_exchange_weak(old, value)) {
+    }
+    return old;
+}
+
+inline int __popc(unsigned x) { return std::popcount(x); }
+
+// One warp of the running block: the lanes the block has in it and a slot per lane through
+// which the warp intrinsics exchange values. Every lane of the warp must call each intrinsic
+// (with a mask naming at least all of them): a lane that skips one leaves the others waiting,
+// as a test that hangs rather than a wrong number.
+struct ga_cpu_warp_state {
+    explicit ga_cpu_warp_state(unsigned n) : lanes(n), bar(n) {}
+    unsigned lanes;
+    std::barrier<> bar;
+    unsigned long long slot[32] = {};
+};
+inline thread_local ga_cpu_warp_state* ga_cpu_warp = nullptr;
+inline thread_local unsigned ga_cpu_lane = 0;
+
+inline ga_cpu_warp_state& ga_cpu_warp_enter(unsigned mask, const char* what) {
+    if (ga_cpu_warp == nullptr) {
+        std::fprintf(stderr, "%s outside a launch that runs the block's threads concurrently\n",
+                     what);
+        std::abort();
+    }
+    const unsigned lanes = ga_cpu_warp->lanes;
+    const unsigned present = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1;
+    if ((mask & present) != present) {
+        // The shim's barrier counts every lane of the warp: masks naming a subset of them
+        // (legal CUDA for code that diverges on purpose) are not emulated.
+        std::fprintf(stderr, "%s: mask %#x leaves out lanes of a warp of %u lanes (%#x)\n",
+                     what, mask, lanes, present);
+        std::abort();
+    }
+    return *ga_cpu_warp;
+}
+
+// What a lane gets when it reads a lane that is not in the block or not in the mask
+// (undefined on the GPU): 0xA5 in every byte, far from the small test data, so a kernel
+// that uses it fails its check.
+template <typename T>
+T ga_cpu_poison() {
+    T value;
+    std::memset(&value, 0xA5, sizeof(T));
+    return value;
+}
+
+// __shfl_down_sync: lane l gets lane l + delta's value, its own where l + delta leaves its
+// width-lane segment.
+template <typename T>
+T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+    static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8);
+    if (width < 1 || width > 32 || (width & (width - 1)) != 0) {
+        std::fprintf(stderr, "__shfl_down_sync: width %d is not a power of two up to 32\n", width);
+        std::abort();
+    }
+    ga_cpu_warp_state& w = ga_cpu_warp_enter(mask, "__shfl_down_sync");
+    const unsigned lane = ga_cpu_lane;
+    unsigned long long bits = 0;
+    std::memcpy(&bits, &var, sizeof(T));
+    w.slot[lane] = bits;
+    w.bar.arrive_and_wait();
+    T out = var;
+    if (lane % width + delta < static_cast<unsigned>(width)) {
+        const unsigned src = lane + delta;
+        if (src < w.lanes && (mask >> src & 1u)) {
+            std::memcpy(&out, &w.slot[src], sizeof(T));
+        } else {
+            out = ga_cpu_poison<T>();
+        }
+    }
+    w.bar.arrive_and_wait();  // nobody writes its slot again before every lane has read
+    return out;
+}
+
+// __ballot_sync: bit l set where lane l (in the mask) has a nonzero predicate.
+inline unsigned __ballot_sync(unsigned mask, int predicate) {
+    ga_cpu_warp_state& w = ga_cpu_warp_enter(mask, "__ballot_sync");
+    w.slot[ga_cpu_lane] = predicate != 0;
+    w.bar.arrive_and_wait();
+    unsigned bits = 0;
+    for (unsigned l = 0; l < w.lanes; ++l) {
+        if ((mask >> l & 1u) && w.slot[l]) {
+            bits |= 1u << l;
+        }
+    }
+    w.bar.arrive_and_wait();
+    return bits;
+}
+
 template <typename F>
 void ga_cpu_launch(dim3 grid, dim3 block, size_t shared, F body) {
     gridDim = grid;
@@ -55,6 +160,10 @@ void ga_cpu_launch(dim3 grid, dim3 block, size_t shared, F body) {
         for (unsigned by = 0; by < grid.y; ++by)
             for (unsigned bx = 0; bx < grid.x; ++bx) {
                 std::barrier<> bar(n);
+                std::deque<ga_cpu_warp_state> warps;  // not movable: a deque keeps them put
+                for (unsigned first = 0; first < n; first += 32) {
+                    warps.emplace_back(std::min(32u, n - first));
+                }
                 std::vector<std::thread> threads;
                 threads.reserve(n);
                 for (unsigned tz = 0; tz < block.z; ++tz)
@@ -64,6 +173,9 @@ void ga_cpu_launch(dim3 grid, dim3 block, size_t shared, F body) {
                                 threadIdx = {tx, ty, tz};
                                 blockIdx = {bx, by, bz};
                                 ga_cpu_barrier = &bar;
+                                const unsigned t = tx + block.x * (ty + block.y * tz);
+                                ga_cpu_warp = &warps[t / 32];
+                                ga_cpu_lane = t % 32;
                                 body();
                             });
                 for (auto& t : threads) t.join();
@@ -71,9 +183,9 @@ void ga_cpu_launch(dim3 grid, dim3 block, size_t shared, F body) {
 }
 
 // The same launch with a block's threads run one after another on the calling thread: for
-// kernels without __syncthreads and without atomics (most of them), where no thread waits on
-// or shares a location with another, this is one legal CUDA schedule and spares the thread
-// creation that was most of these tests' time.
+// kernels without __syncthreads, warp intrinsics and atomics (most of them), where no thread
+// waits on or shares a location with another, this is one legal CUDA schedule and spares the
+// thread creation that was most of these tests' time. A warp intrinsic here aborts.
 template <typename F>
 void ga_cpu_launch_serial(dim3 grid, dim3 block, size_t shared, F body) {
     gridDim = grid;
@@ -81,6 +193,7 @@ void ga_cpu_launch_serial(dim3 grid, dim3 block, size_t shared, F body) {
     std::vector<char> smem(shared + 64, 0);
     ga_cpu_smem = smem.data();
     ga_cpu_barrier = nullptr;
+    ga_cpu_warp = nullptr;
     for (unsigned bz = 0; bz < grid.z; ++bz)
         for (unsigned by = 0; by < grid.y; ++by)
             for (unsigned bx = 0; bx < grid.x; ++bx)

@@ -248,7 +248,25 @@ def _reduce_pairs(grid, block, args):
     y[:covered] = sums[:covered].astype(np.int32)
 
 
-EMULATORS = {"matrix_add": _matrix_add, "reduce_pairs": _reduce_pairs}
+def _block_partial_sums(grid, block, args):
+    """partials[b] = the sum of the 2 * threads values block b covers (a reference that
+    depends on the block size); FAKE_GPU_BUG_BLOCK's shape gets one partial wrong."""
+    src, dst, n = args
+    span = 2 * block[0] * block[1] * block[2]
+    x = _mem(src)[: n * 4].view(np.int32)
+    padded = np.zeros(grid[0] * span, dtype=np.int64)
+    padded[: min(n, padded.size)] = x[: padded.size]
+    partials = _mem(dst).view(np.int32)
+    partials[: grid[0]] = padded.reshape(grid[0], span).sum(axis=1).astype(np.int32)
+    if _shape_env("FAKE_GPU_BUG_BLOCK") == tuple(block[:2]):
+        partials[grid[0] - 1] += 1
+
+
+EMULATORS = {
+    "matrix_add": _matrix_add,
+    "reduce_pairs": _reduce_pairs,
+    "block_partial_sums": _block_partial_sums,
+}
 
 
 def reset():

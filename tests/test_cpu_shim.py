@@ -1,0 +1,164 @@
+"""The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
+__shfl_down_sync, __ballot_sync, __popc and atomicMax, for full warps, for the partial last
+warp of a block that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack
+into warps by the linear index, x fastest). A mask that leaves out lanes of the warp and a
+warp intrinsic in a serial launch abort with one line instead of computing something."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_kernels_cpu import FLAGS, GXX, SHIM
+
+pytestmark = pytest.mark.skipif(GXX is None, reason="needs g++ with C++20 <barrier>")
+
+#: What a lane reads from a lane the block does not have (shim.h: ga_cpu_poison), as int32.
+POISON = int.from_bytes(b"\xa5" * 4, "little", signed=True)
+
+PROGRAM = r"""
+#include "SHIM"
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+static unsigned linear() {
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+static unsigned lanes_mask(unsigned threads, unsigned tid) {
+    const unsigned lanes = std::min(32u, threads - tid / 32 * 32);
+    return lanes == 32 ? 0xffffffffu : (1u << lanes) - 1;
+}
+
+int main(int argc, char** argv) {
+    const std::string mode = argv[1];
+    const dim3 block{(unsigned)std::atoi(argv[2]), (unsigned)std::atoi(argv[3]),
+                     (unsigned)std::atoi(argv[4])};
+    const unsigned threads = block.x * block.y * block.z;
+    const unsigned delta = argc > 5 ? std::atoi(argv[5]) : 0;
+    const int width = argc > 6 ? std::atoi(argv[6]) : 32;
+    std::vector<long long> out(threads, 0);
+    int shared_max = -1000;
+    if (mode == "down") {
+        ga_cpu_launch(dim3{}, block, 0, [&] {
+            const unsigned t = linear();
+            out[t] = __shfl_down_sync(lanes_mask(threads, t), (int)(100 + t), delta, width);
+        });
+    } else if (mode == "reduce") {  // the kernels' warp sum: sources beyond the lanes skipped
+        ga_cpu_launch(dim3{}, block, 0, [&] {
+            const unsigned t = linear();
+            const unsigned lanes = std::min(32u, threads - t / 32 * 32);
+            long long v = t + 1;
+            for (unsigned s = 16; s > 0; s >>= 1) {
+                const long long other = __shfl_down_sync(lanes_mask(threads, t), v, s);
+                if (t % 32 + s < lanes) v += other;
+            }
+            out[t] = v;
+        });
+    } else if (mode == "ballot") {
+        ga_cpu_launch(dim3{}, block, 0, [&] {
+            const unsigned t = linear();
+            const unsigned bits = __ballot_sync(lanes_mask(threads, t), t % 3 == 0);
+            out[t] = (long long)bits * 100 + __popc(bits);
+        });
+    } else if (mode == "max") {  // every thread of 3 blocks: atomicMax of a scrambled value
+        ga_cpu_launch(dim3{3, 1, 1}, block, 0, [&] {
+            const unsigned g = blockIdx.x * threads + linear();
+            atomicMax(&shared_max, (int)((g * 7919u) % 1000u) - 500);
+        });
+        std::printf("%d\n", shared_max);
+        return 0;
+    } else if (mode == "badmask") {
+        ga_cpu_launch(dim3{}, block, 0, [&] { __ballot_sync(0xffffu, 1); });
+    } else if (mode == "serial") {
+        ga_cpu_launch_serial(dim3{}, block, 0, [&] { __ballot_sync(0xffffffffu, 1); });
+    }
+    for (unsigned t = 0; t < threads; ++t) std::printf("%lld\n", out[t]);
+    return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def shim_program(tmp_path_factory) -> Path:
+    where = tmp_path_factory.mktemp("shim")
+    source = where / "shim_test.cpp"
+    source.write_text(PROGRAM.replace("SHIM", str(SHIM.resolve())))
+    binary = where / "shim_test"
+    build = subprocess.run([GXX, *FLAGS, "-o", str(binary), str(source)],
+                           capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stderr[-3000:]
+    return binary
+
+
+def run(program: Path, *args) -> subprocess.CompletedProcess:
+    return subprocess.run([str(program), *map(str, args)], capture_output=True, text=True,
+                          timeout=120)
+
+
+def numbers(program: Path, *args) -> list[int]:
+    proc = run(program, *args)
+    assert proc.returncode == 0, proc.stderr
+    return [int(v) for v in proc.stdout.split()]
+
+
+BLOCKS = [(32, 1, 1), (48, 1, 1), (3, 1, 1), (1, 1, 1), (96, 1, 1), (8, 4, 2), (7, 2, 3)]
+
+
+def _lanes(threads: int, t: int) -> int:
+    return min(32, threads - t // 32 * 32)
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+@pytest.mark.parametrize(("delta", "width"), [(1, 32), (5, 32), (16, 32), (3, 8)])
+def test_shfl_down_reads_the_lane_delta_above(shim_program, block, delta, width):
+    threads = block[0] * block[1] * block[2]
+    got = numbers(shim_program, "down", *block, delta, width)
+    for t in range(threads):
+        lane = t % 32
+        if lane % width + delta >= width:
+            want = 100 + t  # beyond the segment: its own value
+        elif lane + delta >= _lanes(threads, t):
+            want = POISON  # a lane the block does not have: undefined on the GPU
+        else:
+            want = 100 + t + delta
+        assert got[t] == want, (block, delta, width, t)
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_warp_sum_over_the_lanes_the_block_has(shim_program, block):
+    threads = block[0] * block[1] * block[2]
+    got = numbers(shim_program, "reduce", *block)
+    for first in range(0, threads, 32):
+        lanes = _lanes(threads, first)
+        assert got[first] == sum(t + 1 for t in range(first, first + lanes))
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_ballot_and_popc(shim_program, block):
+    threads = block[0] * block[1] * block[2]
+    got = numbers(shim_program, "ballot", *block)
+    for t in range(threads):
+        first = t // 32 * 32
+        bits = sum(1 << (u - first) for u in range(first, first + _lanes(threads, t))
+                   if u % 3 == 0)
+        assert got[t] == bits * 100 + bin(bits).count("1")
+
+
+@pytest.mark.parametrize("block", [(256, 1, 1), (48, 1, 1), (7, 2, 3)])
+def test_atomic_max_of_concurrent_threads(shim_program, block):
+    threads = block[0] * block[1] * block[2]
+    got = numbers(shim_program, "max", *block)
+    assert got == [max(max((g * 7919) % 1000 - 500 for g in range(3 * threads)), -1000)]
+
+
+def test_a_mask_without_every_lane_aborts(shim_program):
+    proc = run(shim_program, "badmask", 48, 1, 1)
+    assert proc.returncode != 0
+    assert "__ballot_sync: mask 0xffff leaves out lanes of a warp of 32 lanes" in proc.stderr
+
+
+def test_warp_intrinsics_need_a_concurrent_launch(shim_program):
+    proc = run(shim_program, "serial", 32, 1, 1)
+    assert proc.returncode != 0 and "outside a launch" in proc.stderr
