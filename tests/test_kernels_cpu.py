@@ -98,6 +98,8 @@ SMALL = {
     "block_max_atomic": {"N": 4099},
     "warp_sum_atomic_block": {"N": 4099},
     "shared_hist64": {"N": 4099},
+    "shared_hist16": {"N": 4099},
+    "shared_colsum32": {"N": 4099},
     "block_partial_sums": {"N": 4099},
     "lut_shared_map": {"N": 4099},
     "warp_count_atomic": {"N": 4099},

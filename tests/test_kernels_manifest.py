@@ -115,6 +115,8 @@ ONE_D_EXTENT = {
     "block_max_atomic": "N",
     "warp_sum_atomic_block": "N",
     "shared_hist64": "N",
+    "shared_hist16": "N",
+    "shared_colsum32": "N",
     "block_partial_sums": "N",
     "lut_shared_map": "N",
     "warp_count_atomic": "N",
@@ -124,6 +126,8 @@ ITEMS_PER_THREAD = {
     "digit_hist": 8,
     "block_max_atomic": 4,
     "shared_hist64": 16,
+    "shared_hist16": 4,
+    "shared_colsum32": 4,
     "block_partial_sums": 2,
     "lut_shared_map": 2,
     "warp_count_atomic": 4,
@@ -357,6 +361,14 @@ def test_per_block_cost_references_on_hand_checked_inputs():
     data = np.array([0, 64, -1, 63, 130, -64], dtype=np.int32)  # & 63: 0, 0, 63, 63, 2, 0
     counts = references.shared_hist64({"data": data, "counts": np.ones(64, np.uint32)})["counts"]
     assert counts[0] == 4 and counts[63] == 3 and counts[2] == 2 and counts.sum() == 64 + 6
+    counts = references.shared_hist16({"data": data, "counts": np.zeros(16, np.uint32)})["counts"]
+    assert counts[0] == 3 and counts[15] == 2 and counts[2] == 1 and counts.sum() == 6  # & 15
+    flat = np.arange(70, dtype=np.int32)  # columns 0..5 hold three values, 6..31 two
+    sums = references.shared_colsum32({"x": flat, "sums": np.ones(32, np.int32)})["sums"]
+    assert sums[0] == 1 + 0 + 32 + 64 and sums[5] == 1 + 5 + 37 + 69 and sums[6] == 1 + 6 + 38
+    big = np.full(64, 2**30, dtype=np.int32)  # column sums of 2**31 wrap like int32 atomics
+    assert references.shared_colsum32({"x": big, "sums": np.zeros(32, np.int32)})["sums"][
+        0] == -(2**31)
     lut = np.arange(2048, dtype=np.int32) * 10
     idx = np.array([3, 2047, 2048, -1, -2048], dtype=np.int32)  # & 2047: 3, 2047, 0, 2047, 0
     assert references.lut_shared_map({"in": idx, "lut": lut})["out"].tolist() == [

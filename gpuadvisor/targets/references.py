@@ -586,6 +586,22 @@ def shared_hist64(values: Values) -> dict[str, np.ndarray]:
     return {"counts": (values["counts"] + bins).astype(np.uint32)}
 
 
+def shared_hist16(values: Values) -> dict[str, np.ndarray]:
+    """counts[b] += the number of values whose low four bits (value & 15) are b."""
+    bins = np.bincount(values["data"] & 15, minlength=16).astype(np.uint32)
+    return {"counts": (values["counts"] + bins).astype(np.uint32)}
+
+
+def shared_colsum32(values: Values) -> dict[str, np.ndarray]:
+    """sums[c] += the sum of the values at flat indices i with i & 31 == c (column c of a
+    row-major matrix of 32 columns), modulo 2**32 as the kernel's int32 atomics wrap."""
+    x = values["x"].astype(np.int64)
+    padded = np.zeros(-(-x.size // 32) * 32, dtype=np.int64)
+    padded[: x.size] = x
+    total = values["sums"].astype(np.int64) + padded.reshape(-1, 32).sum(axis=0)
+    return {"sums": total.astype(np.int32)}
+
+
 def block_partial_sums(values: Values, threads: int) -> dict[str, np.ndarray]:
     """partials[b] = the sum of the 2 * threads consecutive values block b covers, for the
     cdiv(n, 2 * threads) blocks of a configuration of ``threads`` threads per block; the
