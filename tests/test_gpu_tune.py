@@ -85,6 +85,12 @@ SMALL = {
     "block_partial_sums": ["N=1000003"],
     "lut_shared_map": ["N=1000003"],
     "warp_count_atomic": ["N=1000003"],
+    "nv12_to_rgba": ["ROWS=300", "COLS=501"],
+    "das_beamform": ["ROWS=300", "COLS=501", "NCH=64", "NS=700"],
+    "tanimoto_fp": ["ROWS=300", "COLS=501"],
+    "sha256_merkle": ["N=1000003"],
+    "bitonic_merge": ["N=1048576", "SIZE=65536", "STRIDE=1024"],
+    "bfs_expand": ["N=1000003", "NNZ=8000000"],
 }
 
 

@@ -103,6 +103,12 @@ SMALL = {
     "block_partial_sums": {"N": 4099},
     "lut_shared_map": {"N": 4099},
     "warp_count_atomic": {"N": 4099},
+    "nv12_to_rgba": {"ROWS": 13, "COLS": 37},
+    "das_beamform": {"ROWS": 13, "COLS": 37, "NCH": 8, "NS": 150},
+    "tanimoto_fp": {"ROWS": 13, "COLS": 37},
+    "sha256_merkle": {"N": 1001},
+    "bitonic_merge": {"N": 1024, "SIZE": 256, "STRIDE": 64},
+    "bfs_expand": {"N": 1001, "NNZ": 8000},
 }
 SHAPES_2D = [
     (1, 1, 1),
@@ -294,3 +300,22 @@ def test_kernel_matches_reference_on_the_cpu(name, tmp_path, program):
             problem = compare(want, got.reshape(want.shape), rtol=float(tol.get("rtol", 0)),
                               atol=float(tol.get("atol", 0)))
             assert problem is None, f"{name} block {block}: {out_name}: {problem}"
+
+
+def test_shim_constant_memory(tmp_path):
+    """The shim's __constant__ arrays are ordinary initialized arrays (sha256_merkle's round
+    constants), here read through __popc (test_cpu_shim.py checks __popc itself)."""
+    words = [0, 1, 0x80000000, 0xFFFFFFFF, 0x12345678, 0xDEADBEEF, 0x0F0F0F0F]
+    source = tmp_path / "probe.cpp"
+    source.write_text(
+        f'#include "{SHIM.resolve()}"\n#include <cstdio>\n'
+        f"__constant__ unsigned table[{len(words)}] = {{{', '.join(f'{w}u' for w in words)}}};\n"
+        "int main() {\n"
+        f"  for (int i = 0; i < {len(words)}; ++i) std::printf(\"%d \", __popc(table[i]));\n"
+        "}\n"
+    )
+    build = subprocess.run([GXX, *FLAGS, "-o", str(tmp_path / "probe"), str(source)],
+                           capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stderr[-3000:]
+    run = subprocess.run([str(tmp_path / "probe")], capture_output=True, text=True, timeout=60)
+    assert run.stdout.split() == [str(w.bit_count()) for w in words]

@@ -120,6 +120,9 @@ ONE_D_EXTENT = {
     "block_partial_sums": "N",
     "lut_shared_map": "N",
     "warp_count_atomic": "N",
+    "sha256_merkle": "N",
+    "bitonic_merge": "N",
+    "bfs_expand": "N",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -131,6 +134,7 @@ ITEMS_PER_THREAD = {
     "block_partial_sums": 2,
     "lut_shared_map": 2,
     "warp_count_atomic": 4,
+    "bitonic_merge": 2,
 }
 
 
@@ -407,3 +411,75 @@ def test_block_partial_sums_reference_follows_the_block_size():
 def load_reference_of(spec):
     module, _, func = spec.reference.partition(":")
     return getattr(importlib.import_module(module), func)
+
+
+def test_blind8_references_on_hand_checked_inputs():
+    import hashlib
+
+    # SHA-256 Merkle level: the digests hashlib gives for left || right
+    rng = np.random.default_rng(1)
+    children = rng.integers(0, 2**32, size=16 * 5, dtype=np.uint32)
+    parents = references.sha256_merkle(
+        {"children": children, "parents": np.zeros(8 * 5, np.uint32), "n": 5})["parents"]
+    for i in range(5):
+        message = children[16 * i: 16 * i + 16].tobytes()
+        assert parents[8 * i: 8 * i + 8].tobytes() == hashlib.sha256(message).digest()
+
+    # bitonic merge: every step of the network in turn sorts, and values follow their keys
+    keys = rng.integers(0, 50, size=64, dtype=np.uint32)
+    vals = np.arange(64, dtype=np.uint32)
+    state = {"keys": keys, "vals": vals, "n": 64, "ascending": 1}
+    size = 2
+    while size <= 64:
+        stride = size // 2
+        while stride >= 1:
+            state.update(references.bitonic_merge({**state, "size": size, "stride": stride}))
+            stride //= 2
+        size *= 2
+    assert np.array_equal(state["keys"], np.sort(keys))
+    assert np.array_equal(keys[state["vals"]], state["keys"])
+
+    # BFS expansion: vertex 0 (level 1) reaches 2 (unvisited) and 3 (visited); 4 is reached
+    # only from 1, which is not in the frontier
+    row_ptr = np.array([0, 2, 3, 3, 3, 3], np.int32)
+    col_idx = np.array([2, 3, 4], np.int32)
+    level = np.array([1, 0, -1, 0, -1], np.int32)
+    mask = references.bfs_expand({"row_ptr": row_ptr, "col_idx": col_idx, "level": level,
+                                  "next_mask": np.zeros(5, np.uint32), "n": 5,
+                                  "current": 1})["next_mask"]
+    assert mask.tolist() == [0, 0, 1, 0, 0]
+
+    # Tanimoto: |a & b| / |a | b| counted bit by bit
+    queries = rng.integers(0, 2**32, size=(3, 32), dtype=np.uint32)
+    database = rng.integers(0, 2**32, size=(4, 32), dtype=np.uint32)
+    database[3] = queries[1]
+    sim = references.tanimoto_fp({"queries": queries, "database": database, "rows": 3,
+                                  "cols": 4})["out"]
+    for q in range(3):
+        for d in range(4):
+            pairs = list(zip(queries[q], database[d], strict=True))
+            both = sum(int(a & b).bit_count() for a, b in pairs)
+            either = sum(int(a | b).bit_count() for a, b in pairs)
+            assert sim[q, d] == np.float32(both) / np.float32(either)
+    assert sim[1, 3] == 1.0
+
+    # NV12: Y 235 with neutral chroma is white, Y 16 black; a saturated red quad
+    luma = np.array([235, 16, 82, 82], np.uint8)  # 1 row of 4 pixels, pitch 4
+    chroma = np.array([128, 128, 90, 240], np.uint8)  # (U, V) of pixels 0-1, then 2-3
+    rgba = references.nv12_to_rgba({"luma": luma.view(np.uint32), "chroma":
+                                    chroma.view(np.uint32), "rows": 1, "cols": 4,
+                                    "pitch": 4})["rgba"]
+    channels = rgba.view(np.uint8).reshape(4, 4)
+    assert channels[0].tolist() == [255, 255, 255, 255]
+    assert channels[1].tolist() == [0, 0, 0, 255]
+    red, green, blue, alpha = channels[2].tolist()
+    assert red >= 250 and green <= 5 and blue <= 5 and alpha == 255  # BT.601 red: Y 82 U 90 V 240
+
+    # delay-and-sum: one channel under the pixel, t = z + z = 2z samples exactly, so the
+    # pixel is sample 2z; beside it t falls between samples and interpolates
+    rf = np.arange(64, dtype=np.float32).reshape(1, 64) * 2
+    out = references.das_beamform({"rf": rf, "rows": 2, "cols": 2, "nch": 1, "ns": 64,
+                                   "pitch": 8, "z0": 10})["out"]
+    assert out[0, 0] == rf[0, 20] and out[1, 0] == rf[0, 22]
+    t = 10 + np.sqrt(np.float32(101))
+    assert abs(out[0, 1] - 2 * t) < 1e-4

@@ -642,3 +642,149 @@ def expected_outputs(reference: Any, values: Values, threads: int) -> dict[str, 
     if takes_threads(reference):
         return reference(values, threads=threads)
     return reference(values)
+
+
+def nv12_to_rgba(values: Values) -> dict[str, np.ndarray]:
+    """BT.601 limited-range NV12 to RGBA8 in 8-bit fixed point, each channel clamped to
+    [0, 255], packed R | G << 8 | B << 16 | 255 << 24 (integer arithmetic: exact)."""
+    rows, cols, pitch = int(values["rows"]), int(values["cols"]), int(values["pitch"])
+    half_rows = -(-rows // 2)
+    luma = values["luma"].view(np.uint8)[: rows * pitch].reshape(rows, pitch)
+    chroma = values["chroma"].view(np.uint8)[: half_rows * pitch].reshape(half_rows, pitch)
+    y = luma[:, :cols].astype(np.int32) - 16
+
+    def upsampled(first: int) -> np.ndarray:  # U (first 0) or V (1) of every pixel's quad
+        plane = chroma[:, first : first + 2 * (-(-cols // 2)) : 2]
+        return np.repeat(np.repeat(plane, 2, axis=0), 2, axis=1)[:rows, :cols]
+
+    u = upsampled(0).astype(np.int32) - 128
+    v = upsampled(1).astype(np.int32) - 128
+    luma_term = 298 * y + 128
+    red = np.clip((luma_term + 409 * v) >> 8, 0, 255).astype(np.uint32)
+    green = np.clip((luma_term - 100 * u - 208 * v) >> 8, 0, 255).astype(np.uint32)
+    blue = np.clip((luma_term + 516 * u) >> 8, 0, 255).astype(np.uint32)
+    return {"rgba": red | (green << np.uint32(8)) | (blue << np.uint32(16))
+            | np.uint32(0xFF000000)}
+
+
+def das_beamform(values: Values) -> dict[str, np.ndarray]:
+    """Delay-and-sum: pixel (c, r) at x = c, z = z0 + r sums, over the channels e with
+    2 |c - pitch e| <= z, channel e's samples linearly interpolated at t = z + sqrt((c -
+    pitch e)^2 + z^2) (samples s, s + 1 = floor(t) + 1 inside the record). t is computed in
+    float32 as the kernel does (an exact integer square, a correctly rounded square root and
+    sum); the interpolation and the sum in float64 (the kernel's float32 rounding is within
+    the manifest's tolerance)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    nch, ns, pitch, z0 = (int(values[k]) for k in ("nch", "ns", "pitch", "z0"))
+    rf = values["rf"].astype(np.float64).reshape(nch, ns)
+    z = (z0 + np.arange(rows, dtype=np.int64))[:, None]
+    c = np.arange(cols, dtype=np.int64)[None, :]
+    total = np.zeros((rows, cols))
+    for e in range(nch):
+        dx = c - pitch * e
+        t = np.float32(z) + np.sqrt((dx * dx + z * z).astype(np.float32))
+        s = t.astype(np.int64)
+        use = (2 * np.abs(dx) <= z) & (s + 1 < ns)
+        s = np.where(use, s, 0)
+        f = (t - s.astype(np.float32)).astype(np.float64)
+        a, b = rf[e, s], rf[e, s + 1]
+        total += np.where(use, a + f * (b - a), 0.0)
+    return {"out": total.astype(np.float32)}
+
+
+def tanimoto_fp(values: Values) -> dict[str, np.ndarray]:
+    """out[q, d] = popcount(Q[q] & D[d]) / popcount(Q[q] | D[d]) over 1024-bit fingerprints
+    (32 words each), the counts through a product of the unpacked bits, the division in
+    float32 (correctly rounded, as on the GPU: exact)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    q_bits = np.unpackbits(values["queries"].reshape(rows, -1).view(np.uint8), axis=1)
+    d_bits = np.unpackbits(values["database"].reshape(cols, -1).view(np.uint8), axis=1)
+    common = q_bits.astype(np.float32) @ d_bits.astype(np.float32).T  # exact: <= 1024
+    either = q_bits.sum(axis=1)[:, None] + d_bits.sum(axis=1)[None, :] - common
+    ratio = common.astype(np.float32) / np.maximum(either, 1).astype(np.float32)
+    return {"out": np.where(either > 0, ratio, np.float32(0)).astype(np.float32)}
+
+
+#: SHA-256's round constants and initial hash value (FIPS 180-4).
+_SHA256_K = np.array([
+    0x428A2F98, 0x71374491, 0xB5C0FBCF, 0xE9B5DBA5, 0x3956C25B, 0x59F111F1, 0x923F82A4,
+    0xAB1C5ED5, 0xD807AA98, 0x12835B01, 0x243185BE, 0x550C7DC3, 0x72BE5D74, 0x80DEB1FE,
+    0x9BDC06A7, 0xC19BF174, 0xE49B69C1, 0xEFBE4786, 0x0FC19DC6, 0x240CA1CC, 0x2DE92C6F,
+    0x4A7484AA, 0x5CB0A9DC, 0x76F988DA, 0x983E5152, 0xA831C66D, 0xB00327C8, 0xBF597FC7,
+    0xC6E00BF3, 0xD5A79147, 0x06CA6351, 0x14292967, 0x27B70A85, 0x2E1B2138, 0x4D2C6DFC,
+    0x53380D13, 0x650A7354, 0x766A0ABB, 0x81C2C92E, 0x92722C85, 0xA2BFE8A1, 0xA81A664B,
+    0xC24B8B70, 0xC76C51A3, 0xD192E819, 0xD6990624, 0xF40E3585, 0x106AA070, 0x19A4C116,
+    0x1E376C08, 0x2748774C, 0x34B0BCB5, 0x391C0CB3, 0x4ED8AA4A, 0x5B9CCA4F, 0x682E6FF3,
+    0x748F82EE, 0x78A5636F, 0x84C87814, 0x8CC70208, 0x90BEFFFA, 0xA4506CEB, 0xBEF9A3F7,
+    0xC67178F2], dtype=np.uint32)
+_SHA256_H0 = np.array([0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F,
+                       0x9B05688C, 0x1F83D9AB, 0x5BE0CD19], dtype=np.uint32)
+
+
+def _rotr(x: np.ndarray, n: int) -> np.ndarray:
+    return (x >> np.uint32(n)) | (x << np.uint32(32 - n))
+
+
+def _sha256_compress(state: list[np.ndarray], block: list[np.ndarray]) -> list[np.ndarray]:
+    """One SHA-256 compression of many messages at once: state and block are lists of 8 and
+    16 uint32 arrays (or scalars), one element per message."""
+    w = list(block)
+    for t in range(16, 64):
+        s0 = _rotr(w[t - 15], 7) ^ _rotr(w[t - 15], 18) ^ (w[t - 15] >> np.uint32(3))
+        s1 = _rotr(w[t - 2], 17) ^ _rotr(w[t - 2], 19) ^ (w[t - 2] >> np.uint32(10))
+        w.append(w[t - 16] + s0 + w[t - 7] + s1)
+    a, b, c, d, e, f, g, h = state
+    for t in range(64):
+        t1 = (h + (_rotr(e, 6) ^ _rotr(e, 11) ^ _rotr(e, 25)) + ((e & f) ^ (~e & g))
+              + _SHA256_K[t] + w[t])
+        t2 = (_rotr(a, 2) ^ _rotr(a, 13) ^ _rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))
+        h, g, f, e, d, c, b, a = g, f, e, d + t1, c, b, a, t1 + t2
+    return [s + x for s, x in zip(state, (a, b, c, d, e, f, g, h), strict=True)]
+
+
+def sha256_merkle(values: Values) -> dict[str, np.ndarray]:
+    """parents[i] = SHA-256 of the 64 bytes children[2i] || children[2i + 1] (the words'
+    little-endian bytes are the message bytes, and the digest's bytes are stored likewise)."""
+    n = int(values["n"])
+    message = values["children"].reshape(-1, 16)[:n].astype(np.uint32).byteswap()
+    state = [np.full(n, h, dtype=np.uint32) for h in _SHA256_H0]
+    with np.errstate(over="ignore"):
+        state = _sha256_compress(state, [message[:, k] for k in range(16)])
+        padding = [np.uint32(0x80000000)] + [np.uint32(0)] * 14 + [np.uint32(512)]
+        state = _sha256_compress(state, padding)
+    digest = np.stack(state, axis=1).astype(np.uint32).byteswap()
+    out = values["parents"].copy().reshape(-1, 8)
+    out[:n] = digest
+    return {"parents": out.reshape(values["parents"].shape)}
+
+
+def bitonic_merge(values: Values) -> dict[str, np.ndarray]:
+    """Comparator g orders the pair (pos, pos + stride), pos = 2g - (g & (stride - 1)),
+    ascending when ascending XOR (g & size / 2), moving the value with its key."""
+    n, size, stride = int(values["n"]), int(values["size"]), int(values["stride"])
+    keys, vals = values["keys"].copy(), values["vals"].copy()
+    g = np.arange(n // 2, dtype=np.int64)
+    pos = 2 * g - (g & (stride - 1))
+    other = pos + stride
+    up = (int(values["ascending"]) != 0) ^ ((g & (size // 2)) != 0)
+    swap = (keys[pos] > keys[other]) == up
+    first, second = np.where(swap, other, pos), np.where(swap, pos, other)
+    keys[pos], keys[other] = keys[first], keys[second]
+    vals[pos], vals[other] = vals[first], vals[second]
+    return {"keys": keys, "vals": vals}
+
+
+def bfs_expand(values: Values) -> dict[str, np.ndarray]:
+    """next_mask[u] = 1 for every neighbour u with a negative level of a vertex whose level
+    is ``current``; the rest of the mask keeps its initial value."""
+    n = int(values["n"])
+    row_ptr = values["row_ptr"].astype(np.int64)
+    level = values["level"]
+    frontier = np.flatnonzero(level[:n] == int(values["current"]))
+    lengths = row_ptr[frontier + 1] - row_ptr[frontier]
+    starts = np.repeat(row_ptr[frontier] - np.cumsum(lengths) + lengths, lengths)
+    edges = starts + np.arange(int(lengths.sum()))
+    neighbours = values["col_idx"][edges]
+    out = values["next_mask"].copy()
+    out[neighbours[level[neighbours] < 0]] = 1
+    return {"next_mask": out}

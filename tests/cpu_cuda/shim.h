@@ -34,6 +34,7 @@ inline char* ga_cpu_smem = nullptr;
 #define __global__
 #define __device__
 #define __forceinline__ inline
+#define __constant__  // constant memory is ordinary memory here
 #define __restrict__
 #define warpSize 32
 using std::max;
