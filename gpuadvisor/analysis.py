@@ -443,10 +443,16 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     divided by the blocks launched, and the block's thread count, at the profiled row whose
     duration per launched thread is lowest (the shape least held back by anything). How long
     a block's work lasts against the GPU's block dispatch rate (block-dispatch-bound, issue 11
-    round 9); empty without a duration and a grid."""
-    best: tuple[float, float, float] | None = None
+    round 9); empty without a duration and a grid.
+
+    At that same row, where recorded: ``profiled_barrier_pct``, the share of stalled warp
+    cycles at a barrier (barrier-two-blocks); ``profiled_atomic_busy_pct``, how busy the busiest L2
+    slice's atomic unit was (% of elapsed cycles), and ``profiled_throughput_pct``, the larger of
+    the SM's and DRAM's throughput (% of peak): whether a per-block merge's atomics, which
+    queue at one slice, set the kernel's time (l2-atomic-merge-bound, issue 11 round 11)."""
+    best: tuple[float, float, float, int] | None = None
     rows = list(rows)
-    for r, duration in zip(rows, floats_in(rows, "duration_ms"), strict=True):
+    for i, (r, duration) in enumerate(zip(rows, floats_in(rows, "duration_ms"), strict=True)):
         if not duration or duration <= 0:  # most rows of a sweep: timed, not profiled
             continue
         launch = _launch(r)
@@ -455,10 +461,24 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
         blocks, size = launch
         per_thread = duration / (blocks * size)
         if best is None or per_thread < best[0]:
-            best = (per_thread, duration * 1e6 / blocks, size)
+            best = (per_thread, duration * 1e6 / blocks, size, i)
     if best is None:
         return {}
-    return {"profiled_ns_per_block": best[1], "profiled_block_threads": best[2]}
+    out = {"profiled_ns_per_block": best[1], "profiled_block_threads": best[2]}
+    anchor = rows[best[3]]
+    for column in ("ncu_stall_barrier", "stall_sync"):
+        barrier = float_or_none(anchor.get(column))
+        if barrier is not None and math.isfinite(barrier):
+            out["profiled_barrier_pct"] = barrier
+            break
+    busy = float_or_none(anchor.get("l2_atomic_busy_max_pct"))
+    if busy is not None and math.isfinite(busy):
+        out["profiled_atomic_busy_pct"] = busy
+        sol = [v for c in ("sm_throughput_pct", "dram_throughput_pct")
+               if (v := float_or_none(anchor.get(c))) is not None and math.isfinite(v)]
+        if sol:
+            out["profiled_throughput_pct"] = max(sol)
+    return out
 
 
 def unstable_timing_notes(measured: Sequence[Candidate]) -> list[str]:

@@ -82,6 +82,11 @@ KNOBS: tuple[Knob, ...] = (
          (0.0, 0.01, 0.025, 0.05)),
     # Round 9: the soft maximum of block work and the Hopper block dispatch interval.
     Knob("dispatch sharpness", (("block-dispatch-bound", "sharpness"),), (4, 8, 16)),
+    # Round 11: per-block merges at a busy L2 atomic unit, and blocks of half an SM with
+    # barriers; both ladders start off.
+    Knob("L2 atomic merge model", (("l2-atomic-merge-bound", "weight"),), (0, 1)),
+    Knob("two-block barrier penalty", (("barrier-two-blocks", "penalty"),),
+         (0.0, 0.05, 0.1, 0.15)),
 )
 
 Setting = tuple[float, ...]  # one value per knob, in KNOBS order

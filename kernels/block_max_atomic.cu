@@ -1,6 +1,6 @@
 // Maximum of an int32 vector, result[0] = max(result[0], max over i of x[i]), with one
 // shared-memory tree reduction per block and one atomicMax per block (per-block cost
-// calibration set, issue 11 round 10). Its per-block fixed cost is the reduction's barriers
+// calibration set, issue 11 round 11). Its per-block fixed cost is the reduction's barriers
 // and the single global atomic that merges the block's maximum into one address: the number
 // of atomics is the number of blocks, so small blocks pay it more often per element. Each
 // thread takes the maximum of 4 values a block's width apart (every load of a warp is 128

@@ -1,5 +1,5 @@
 // First pass of a two-pass reduction: partials[b] = the sum of the 2 * threads int32 values
-// block b covers (per-block cost calibration set, issue 11 round 10). Each thread adds two
+// block b covers (per-block cost calibration set, issue 11 round 11). Each thread adds two
 // values a block's width apart (contiguous loads), the block sums them with a shared-memory
 // tree reduction (from the largest power of two below the block size, so any block size
 // works; a barrier between steps) and thread 0 writes the block's sum to partials[blockIdx.x]:

@@ -1,5 +1,5 @@
 // Table lookup through shared memory, out[i] = lut[in[i] & 2047], a 2048-entry int32 table
-// (per-block cost calibration set, issue 11 round 10). Each block first copies the whole
+// (per-block cost calibration set, issue 11 round 11). Each block first copies the whole
 // 8 KiB table from global memory into shared memory (all threads in a strided loop, then a
 // barrier), then each thread maps 2 indices a block's width apart through the shared copy
 // and stores 2 outputs (contiguous loads and stores). Its per-block fixed cost is staging

@@ -1,5 +1,5 @@
 // 64-bin histogram, counts[b] += the number of values whose low six bits (value & 63) are b,
-// privatized per block in shared memory (per-block cost calibration set, issue 11 round 10).
+// privatized per block in shared memory (per-block cost calibration set, issue 11 round 11).
 // Each block clears its 64 shared bins, barrier, counts 16 values per thread with shared-
 // memory atomics, barrier, then adds each nonzero bin to the global counts with one global
 // atomicAdd (threads 0..63, or a strided loop in blocks of fewer threads). Its per-block fixed

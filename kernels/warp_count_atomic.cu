@@ -1,5 +1,5 @@
 // Count of the int32 values divisible by 3, count[0] += the number of i with x[i] % 3 == 0,
-// with one atomicAdd per warp (per-block cost calibration set, issue 11 round 10): the look-
+// with one atomicAdd per warp (per-block cost calibration set, issue 11 round 11): the look-
 // alike without a per-block cost. Each thread tests 4 values a block's width apart
 // (contiguous loads); the warp counts each round's hits with __ballot_sync and __popc, and
 // lane 0 adds the warp's count to the single global counter. No shared memory and no

@@ -1,5 +1,5 @@
 // Sum of an int32 vector, result[0] += sum over i of x[i], reduced with warp shuffles and one
-// atomicAdd per block (per-block cost calibration set, issue 11 round 10). Each thread loads
+// atomicAdd per block (per-block cost calibration set, issue 11 round 11). Each thread loads
 // one value (contiguous loads); each warp sums its lanes with __shfl_down_sync, lane 0 stores
 // the warp's sum in shared memory, one barrier, then the first warp sums those partials with
 // shuffles and thread 0 adds the block's sum to result[0]. Its per-block fixed cost is the
