@@ -88,3 +88,82 @@ def test_one_profile_asks_for_a_second_block_size(capsys, tmp_path):
     assert "8 global atomic/reduction requests per block (1 per warp)" in finding["message"]
     assert "profile one more block size to tell them apart, e.g. 1024 threads against the " \
            "profiled 256" in finding["message"]
+
+
+# --- issue 11 round 11: the L2 atomic unit's activity, and the rules that read it ---------
+
+L2 = ATOMICS / "l2"
+NEW_KERNELS = ATOMICS.parent / "new-kernels"
+
+
+def test_a_sweep_asks_ncu_for_the_l2_atomic_unit_activity():
+    for name, column in (
+            ("lts__d_atomic_input_cycles_active.max.pct_of_peak_sustained_elapsed",
+             "l2_atomic_busy_max_pct"),
+            ("lts__d_atomic_input_cycles_active.avg.pct_of_peak_sustained_elapsed",
+             "l2_atomic_busy_avg_pct")):
+        assert name in SWEEP_METRICS
+        assert ncu_name_map()[name] == column
+
+
+@pytest.mark.parametrize("kernel,busy_256,busy_1024", [
+    ("digit_hist", 86.69, 51.23),         # the merges set the time: busy until 1024 threads
+    ("dot_atomic", 31.83, 5.73),          # one atomic per block; the SM is the limit
+    ("histogram_atomic", 80.27, 80.26),   # per element: the block size does not matter
+])
+def test_the_busiest_l2_slice_atomic_unit_is_read_back(kernel, busy_256, busy_1024):
+    table, _ = read_sweep(L2 / f"{kernel}.csv")
+    assert set(table["status"]) == {"ok"}
+    busy = {int(r.block_size): r.l2_atomic_busy_max_pct for r in table.itertuples()
+            if r.l2_atomic_busy_max_pct == r.l2_atomic_busy_max_pct}
+    assert busy[256] == pytest.approx(busy_256) and busy[1024] == pytest.approx(busy_1024)
+    # the slices' mean is far below the busiest one: a few addresses, one slice
+    assert table["l2_atomic_busy_avg_pct"].max() < 3
+
+
+def _one_profile(path: Path, tmp_path: Path, keep: str = "256") -> Path:
+    """The sweep with counters only at ``keep`` threads (every row stays timed)."""
+    from gpuadvisor.validation import one_profile_table
+
+    table, _ = read_sweep(path)
+    out = tmp_path / path.name
+    one_profile_table(table, (int(keep), 1, 1)).to_csv(out, index=False)
+    return out
+
+
+def _rule_only(capsys, path: Path) -> dict:
+    import json
+
+    from gpuadvisor.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", str(path), "--rule-only", "--json", "--top", "3"])
+    assert not stop.value.code
+    return json.loads(capsys.readouterr().out)["kernels"][0]
+
+
+@pytest.mark.parametrize("path,pick,before", [
+    (L2 / "digit_hist.csv", 1024, 2.50),                         # 2.5x over 256 threads
+    (NEW_KERNELS / "h100" / "shared_colsum32.csv", 512, 1.36),    # 1.36x; 1024 lost 15 %
+    (NEW_KERNELS / "h200" / "shared_colsum32.csv", 512, 1.40),
+])
+def test_one_profile_of_a_merge_bound_kernel_picks_the_larger_block(capsys, tmp_path, path,
+                                                                    pick, before):
+    kernel = _rule_only(capsys, _one_profile(path, tmp_path))
+    assert kernel["rule_pick"] == f"{pick}x1" and kernel["regret"] == pytest.approx(1.0)
+    top = kernel["ranking"][0]
+    assert any("l2-atomic-merge-bound" in r and "busy" in r for r in top["reasons"])
+    default = next(c for c in kernel["comparisons"] if c["label"].startswith("256x1"))
+    assert default["time_ms"] / kernel["best_time_ms"] == pytest.approx(before, abs=0.01)
+
+
+@pytest.mark.parametrize("path", [
+    L2 / "dot_atomic.csv",                                  # unit 32 % busy
+    L2 / "histogram_atomic.csv",                            # per element, no shared memory
+    NEW_KERNELS / "h100" / "shared_hist64.csv",             # unit 56 % busy
+    NEW_KERNELS / "h100" / "block_max_atomic.csv",
+])
+def test_kernels_whose_merges_do_not_set_the_time_keep_256_threads(capsys, tmp_path, path):
+    kernel = _rule_only(capsys, _one_profile(path, tmp_path))
+    assert kernel["rule_pick"] == "256x1"
+    assert not any("l2-atomic-merge-bound" in r for e in kernel["ranking"] for r in e["reasons"])
