@@ -20,7 +20,7 @@ from typing import Any
 
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import finite_or_none
-from gpuadvisor.rows import RowView, row_views
+from gpuadvisor.rows import RowView, Table, column_lists
 from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_key, kernel_rows
 
 #: Verdicts of one configuration. ``failed``: the candidate's row did not run (status other
@@ -282,8 +282,11 @@ def review_tables(
     for kernel in sorted(kernels_b - kernels_a):
         notes.append(f"kernel {kernel} is only in {candidate_name} (new)")
 
-    rows_a = {config_key(r): r for r in row_views(a)}
-    rows_b = {config_key(r): r for r in row_views(b)}
+    # Each table's cells converted once: the comparison reads them here, the rules' analyses
+    # in _diff_findings.
+    table_a, table_b = column_lists(a), column_lists(b)
+    rows_a = {config_key(r): r for r in table_a.views()}
+    rows_b = {config_key(r): r for r in table_b.views()}
     same_metrics = _same_metrics(rows_a, rows_b)
     configs = [
         compare_config(key, rows_a.get(key), rows_b.get(key), threshold_pct, time_column,
@@ -302,7 +305,8 @@ def review_tables(
         notes=notes, gpu_a=gpu_a, gpu_b=gpu_b,
     )
     if run_rules:
-        _diff_findings(result, a, b, common, rule_dirs, arch, rows_a, rows_b, jobs)
+        _diff_findings(result, a, b, common, rule_dirs, arch, rows_a, rows_b, jobs,
+                       tables=(table_a, table_b))
     return result
 
 
@@ -506,7 +510,8 @@ def _best(rows: dict, kernel: str, time_column: str) -> tuple[tuple, float] | No
 
 def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
                    rule_dirs: Sequence[str | Path], arch: str | None,
-                   keys_a: Iterable[tuple], keys_b: Iterable[tuple], jobs: int = 0) -> None:
+                   keys_a: Iterable[tuple], keys_b: Iterable[tuple], jobs: int = 0,
+                   tables: tuple[Table, Table] | None = None) -> None:
     """Run the rules on both tables and keep the findings that appeared or disappeared.
 
     Configuration findings are compared configuration by configuration, over the
@@ -515,6 +520,8 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     compared as such: they follow the pick, whose change the best-configuration line reports.
     Kernels are independent, so large tables split into groups of kernels analyzed in
     ``jobs`` forked processes (:mod:`gpuadvisor.parallel`; 0: by the tables' size).
+    ``tables``: ``column_lists`` of ``a`` and ``b``, whose cells the analyses then read
+    instead of converting the DataFrames' rows again.
     """
     try:
         from gpuadvisor.analysis import analyze_sweep  # noqa: F401 - available?
@@ -524,8 +531,8 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     from gpuadvisor.parallel import jobs_for, kernel_groups, map_forked
 
     check_rule_dirs(rule_dirs)
-    a = kernel_rows(a, a["kernel"].astype(str), sorted(common))
-    b = kernel_rows(b, b["kernel"].astype(str), sorted(common))
+    sides = [_Side(df, table, common) for df, table in zip(
+        (a, b), tables or (None, None), strict=True)]
     try:
         from gpuadvisor.rules.engine import load_rules_or_fail
 
@@ -536,13 +543,16 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     both = {k for k in keys_a if k[0] in common} & {k for k in keys_b if k[0] in common}
     best_keys = {s.kernel: (tuple(s.best_key_a), tuple(s.best_key_b)) for s in result.kernels
                  if s.best_changed and s.best_key_a and s.best_key_b}
-    jobs = jobs_for(len(a) + len(b), jobs)
-    names_a, names_b = a["kernel"].astype(str), b["kernel"].astype(str)
-    groups = kernel_groups(list(dict.fromkeys(names_a)), names_a.value_counts().to_dict(), jobs)
+    side_a, side_b = sides
+    jobs = jobs_for(len(side_a.names) + len(side_b.names), jobs)
+    rows_of: dict[str, int] = {}
+    for name in side_a.names:
+        rows_of[name] = rows_of.get(name, 0) + 1
+    groups = kernel_groups(list(rows_of), rows_of, jobs)
 
     def findings_of(group: list[str]) -> Any:
-        parts = ((a, b) if len(groups) == 1 else
-                 (kernel_rows(a, names_a, group), kernel_rows(b, names_b, group)))
+        parts = ((side_a.whole(), side_b.whole()) if len(groups) == 1 else
+                 (side_a.part(group), side_b.part(group)))
         return _group_findings(*parts, rules, arch, both,
                                {k: v for k, v in best_keys.items() if k in group})
 
@@ -563,6 +573,36 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
         (kd for part in parts for kd in part["added"]), key=lambda kd: kd[0])]
     result.findings_removed = [d for _k, d in sorted(
         (kd for part in parts for kd in part["removed"]), key=lambda kd: kd[0])]
+
+
+class _Side:
+    """One table's rows of the kernels both tables have, as the rules' analyses read them:
+    cells of the table the comparison converted (a :class:`~gpuadvisor.rows.Table`, which
+    ``analyze_sweep`` reads as it reads a normalized DataFrame's ``column_lists``), or, where
+    the DataFrame is not normalized (``analyze_sweep`` would normalize it first), DataFrame
+    rows as before."""
+
+    def __init__(self, df: Any, table: Table | None, common: set[str]) -> None:
+        from gpuadvisor.sweep import is_normalized
+
+        self.table = table if table is not None and is_normalized(df) else None
+        if self.table is None:
+            self.df = kernel_rows(df, df["kernel"].astype(str), sorted(common))
+            self.names = self.df["kernel"].astype(str).tolist()
+        else:
+            keep = [i for i, k in enumerate(self.table["kernel"]) if str(k) in common]
+            self.table = self.table.take(keep)
+            self.names = [str(k) for k in self.table["kernel"]]
+
+    def whole(self) -> Any:
+        return self.df if self.table is None else self.table
+
+    def part(self, kernels: list[str]) -> Any:
+        """The rows of ``kernels``, in table order."""
+        wanted = set(kernels)
+        if self.table is None:
+            return kernel_rows(self.df, self.df["kernel"].astype(str), kernels)
+        return self.table.take([i for i, k in enumerate(self.names) if k in wanted])
 
 
 def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: set[tuple],
