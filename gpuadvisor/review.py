@@ -11,9 +11,10 @@ Everything here is a pure function of two DataFrames; reading files and renderin
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -287,26 +288,36 @@ def review_tables(
     table_a, table_b = column_lists(a), column_lists(b)
     rows_a = {config_key(r): r for r in table_a.views()}
     rows_b = {config_key(r): r for r in table_b.views()}
-    same_metrics = _same_metrics(rows_a, rows_b)
-    configs = [
-        compare_config(key, rows_a.get(key), rows_b.get(key), threshold_pct, time_column,
-                       deltas=key not in same_metrics)
-        for key in sorted(set(rows_a) | set(rows_b), key=_sort_key)
-    ]
-    by_kernel = _by_kernel(rows_a, rows_b, configs)
-    summaries = [
-        _kernel_summary(kernel, rows_a, rows_b, configs, threshold_pct, time_column,
-                        by_kernel=by_kernel)
-        for kernel in sorted(kernels_a | kernels_b)
-    ]
-    result = Review(
-        baseline=baseline_name, candidate=candidate_name, threshold_pct=float(threshold_pct),
-        fail_on=fail_on, time_column=time_column, kernels=summaries, configs=configs,
-        notes=notes, gpu_a=gpu_a, gpu_b=gpu_b,
-    )
-    if run_rules:
-        _diff_findings(result, a, b, common, rule_dirs, arch, rows_a, rows_b, jobs,
-                       tables=(table_a, table_b))
+    by_kernel = _by_kernel(rows_a, rows_b, [])
+    bests = {kernel: (_best(own_a, kernel, time_column), _best(own_b, kernel, time_column))
+             for kernel, (own_a, own_b, _mine) in by_kernel.items()}
+    # The rules' analyses (most of the time) start first, in forked processes for large
+    # tables, and the comparison runs here meanwhile.
+    best_keys = {kernel: (best_a[0], best_b[0])
+                 for kernel, (best_a, best_b) in sorted(bests.items())
+                 if best_a and best_b and best_a[0] != best_b[0]}
+    with _diff_findings(a, b, common, rule_dirs, arch, rows_a, rows_b, jobs,
+                        tables=(table_a, table_b), best_keys=best_keys,
+                        run=run_rules) as add_findings:
+        same_metrics = _same_metrics(rows_a, rows_b)
+        configs = [
+            compare_config(key, rows_a.get(key), rows_b.get(key), threshold_pct, time_column,
+                           deltas=key not in same_metrics)
+            for key in sorted(set(rows_a) | set(rows_b), key=_sort_key)
+        ]
+        for c in configs:
+            by_kernel[c.kernel][2].append(c)
+        summaries = [
+            _kernel_summary(kernel, rows_a, rows_b, configs, threshold_pct, time_column,
+                            by_kernel=by_kernel, bests=bests.get(kernel, (None, None)))
+            for kernel in sorted(kernels_a | kernels_b)
+        ]
+        result = Review(
+            baseline=baseline_name, candidate=candidate_name,
+            threshold_pct=float(threshold_pct), fail_on=fail_on, time_column=time_column,
+            kernels=summaries, configs=configs, notes=notes, gpu_a=gpu_a, gpu_b=gpu_b,
+        )
+        add_findings(result)
     return result
 
 
@@ -457,8 +468,9 @@ def _by_kernel(rows_a: dict, rows_b: dict, configs: list[ConfigChange]
 
 def _kernel_summary(kernel: str, rows_a: dict, rows_b: dict, configs: list[ConfigChange],
                     threshold_pct: float, time_column: str, *,
-                    by_kernel: dict[str, tuple[dict, dict, list[ConfigChange]]] | None = None
-                    ) -> KernelSummary:
+                    by_kernel: dict[str, tuple[dict, dict, list[ConfigChange]]] | None = None,
+                    bests: tuple[Any, Any] | None = None) -> KernelSummary:
+    """``bests``: :func:`_best` of the kernel's rows of each table, when the caller has them."""
     if by_kernel is None:
         by_kernel = _by_kernel(rows_a, rows_b, configs)
     own_a, own_b, mine = by_kernel.get(kernel, ({}, {}, []))
@@ -467,8 +479,8 @@ def _kernel_summary(kernel: str, rows_a: dict, rows_b: dict, configs: list[Confi
         counts[c.verdict] = counts.get(c.verdict, 0) + 1
     in_a = bool(own_a)
     in_b = bool(own_b)
-    best_a = _best(own_a, kernel, time_column)
-    best_b = _best(own_b, kernel, time_column)
+    best_a, best_b = bests if bests is not None else (_best(own_a, kernel, time_column),
+                                                      _best(own_b, kernel, time_column))
     summary = KernelSummary(
         kernel=kernel,
         best_a=config_label(best_a[0][1:4], best_a[0][4]) if best_a else None,
@@ -508,10 +520,12 @@ def _best(rows: dict, kernel: str, time_column: str) -> tuple[tuple, float] | No
     return min(timed, key=lambda kt: (kt[1], _sort_key(kt[0]))) if timed else None
 
 
-def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
-                   rule_dirs: Sequence[str | Path], arch: str | None,
-                   keys_a: Iterable[tuple], keys_b: Iterable[tuple], jobs: int = 0,
-                   tables: tuple[Table, Table] | None = None) -> None:
+@contextlib.contextmanager
+def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | Path],
+                   arch: str | None, keys_a: Iterable[tuple], keys_b: Iterable[tuple],
+                   jobs: int = 0, *, tables: tuple[Table, Table] | None = None,
+                   best_keys: dict[str, tuple[tuple, tuple]], run: bool = True
+                   ) -> Iterator[Callable[[Review], None]]:
     """Run the rules on both tables and keep the findings that appeared or disappeared.
 
     Configuration findings are compared configuration by configuration, over the
@@ -519,16 +533,22 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     verdict); kernel- and sweep-wide findings by rule and kernel. The pick's findings are not
     compared as such: they follow the pick, whose change the best-configuration line reports.
     Kernels are independent, so large tables split into groups of kernels analyzed in
-    ``jobs`` forked processes (:mod:`gpuadvisor.parallel`; 0: by the tables' size).
-    ``tables``: ``column_lists`` of ``a`` and ``b``, whose cells the analyses then read
-    instead of converting the DataFrames' rows again.
+    ``jobs`` forked processes (:mod:`gpuadvisor.parallel`; 0: by the tables' size), which
+    start on entering the block; the block gets a function that puts the findings (or the
+    note why there are none) into the review. ``tables``: ``column_lists`` of ``a`` and
+    ``b``, whose cells the analyses then read instead of converting the DataFrames' rows
+    again; ``best_keys``: kernel -> (old, new) best configuration where it moved. ``run``:
+    False for no findings at all.
     """
+    if not run:
+        yield lambda result: None
+        return
     try:
         from gpuadvisor.analysis import analyze_sweep  # noqa: F401 - available?
     except ImportError:
-        result.notes.append("rule findings skipped: gpuadvisor.analysis is not available")
+        yield _note("rule findings skipped: gpuadvisor.analysis is not available")
         return
-    from gpuadvisor.parallel import jobs_for, kernel_groups, map_forked
+    from gpuadvisor.parallel import forked, jobs_for, kernel_groups
 
     check_rule_dirs(rule_dirs)
     sides = [_Side(df, table, common) for df, table in zip(
@@ -538,11 +558,9 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
 
         rules = load_rules_or_fail(tuple(rule_dirs))
     except UserError as err:
-        result.notes.append(f"rule findings skipped: {err}")
+        yield _note(f"rule findings skipped: {err}")
         return
     both = {k for k in keys_a if k[0] in common} & {k for k in keys_b if k[0] in common}
-    best_keys = {s.kernel: (tuple(s.best_key_a), tuple(s.best_key_b)) for s in result.kernels
-                 if s.best_changed and s.best_key_a and s.best_key_b}
     side_a, side_b = sides
     jobs = jobs_for(len(side_a.names) + len(side_b.names), jobs)
     rows_of: dict[str, int] = {}
@@ -556,7 +574,16 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
         return _group_findings(*parts, rules, arch, both,
                                {k: v for k, v in best_keys.items() if k in group})
 
-    parts = map_forked(findings_of, groups, jobs)
+    with forked(findings_of, groups, jobs) as parts_of:
+        yield lambda result: _add_findings(result, parts_of())
+
+
+def _note(note: str) -> Callable[[Review], None]:
+    return lambda result: result.notes.append(note)
+
+
+def _add_findings(result: Review, parts: list[Any]) -> None:
+    """The groups' findings (:func:`_group_findings`) merged into ``result``."""
     for side in ("a", "b"):  # as one process raises: the baseline's first failing kernel
         for part in parts:
             if isinstance(part, tuple) and part[0] == side:
