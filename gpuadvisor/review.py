@@ -244,14 +244,16 @@ def review_tables(
     and the combined spread of the two measurements (:func:`noise_ms`). ``jobs``: processes
     for the rules' analyses (0: by the tables' size, :func:`gpuadvisor.parallel.jobs_for`).
     """
-    from gpuadvisor.sweep import normalize
+    from gpuadvisor.sweep import is_normalized, normalize
 
     if not (isinstance(threshold_pct, (int, float)) and math.isfinite(threshold_pct)
             and threshold_pct >= 0):
         raise UserError(f"--threshold must be a percentage >= 0, got {threshold_pct!r}")
     if fail_on not in FAIL_ON:
         raise UserError(f"--fail-on must be one of {', '.join(FAIL_ON)}, got {fail_on!r}")
-    a, b = _known_shape(normalize(baseline)), _known_shape(normalize(candidate))
+    # Tables read by read_sweep are normalized already: normalize would copy them unchanged.
+    a, b = (_known_shape(df if is_normalized(df) else normalize(df))
+            for df in (baseline, candidate))
     repeated = [(name, _duplicates(df)) for name, df in ((baseline_name, a),
                                                          (candidate_name, b))]
     a, b = _collapse_duplicates(a), _collapse_duplicates(b)
