@@ -712,10 +712,13 @@ class _FindingIndex:
     """:func:`findings_by_key` of an analysis, held per configuration (issue 13).
 
     A 100,000-row table has ~500,000 configuration findings and a review shows the few that
-    differ: here each ranked configuration keeps the list of rules that fired on it (shared by
-    configurations whose results are the same objects), and keys, Finding objects and set
-    differences are made only where two tables' lists differ. Values are Findings or
-    (result, kernel, config) triples that :func:`_finding` turns into one.
+    differ: here each ranked configuration keeps its scored entry (or, where its findings were
+    already made, their list), and keys, Finding objects and set differences are made only
+    where two tables differ. Where both analyses were scored in one pass each (what
+    ``analyze_sweep`` does), which rules fired at each configuration is a row of the pass's
+    matrix (``LazyScored.fired_bits``) and the tables are compared with NumPy; otherwise
+    rule by rule. Values are Findings or (result, kernel, config) triples that
+    :func:`_finding` turns into one.
     """
 
     def __init__(self, analysis: Any,
@@ -725,9 +728,11 @@ class _FindingIndex:
         from gpuadvisor.analysis import _LazyEntry
 
         self.kernel_level: dict[tuple, Any] = {}
-        #: config key -> (kernel, fired: list of (rule id, result or Finding))
-        self.configs: dict[tuple, tuple[str, list[tuple[str, Any]]]] = {}
-        fired_of = {} if fired_of is None else fired_of
+        #: config key -> (kernel, position in ranking order)
+        self.configs: dict[tuple, tuple[str, int]] = {}
+        #: per position: the entry's Scored (results not yet read), or its fired list
+        self._held: list[Any] = []
+        self._fired_of = {} if fired_of is None else fired_of
         for kernel in analysis.kernels:
             for f in kernel.findings:
                 config = f.config
@@ -735,25 +740,35 @@ class _FindingIndex:
                 self.kernel_level[(f.rule_id, f.kernel, tuple(config) if scoped else None)] = f
             for entry in kernel.ranking:
                 if isinstance(entry, _LazyEntry) and "_findings" not in entry.__dict__:
-                    s = entry._source[0]
-                    signature = tuple(map(id, s.results))
-                    fired = fired_of.get(signature)
-                    if fired is None:
-                        fired = fired_of[signature] = [
-                            (r.rule.id, r) for r in s.results
-                            if r.status == "fired" and r.rule.scope == "config"]
+                    held = entry._source[0]
                 else:  # findings already made: the entry's kernel is theirs
-                    fired = [(f.rule_id, f) for f in entry.findings
-                             if getattr(f, "scope", "config") == "config"]
-                self.configs[entry.key] = (entry.kernel, fired)
+                    held = [(f.rule_id, f) for f in entry.findings
+                            if getattr(f, "scope", "config") == "config"]
+                self.configs[entry.key] = (entry.kernel, len(self._held))
+                self._held.append(held)
+        self.bits = _fired_bits(self._held)
+
+    def fired(self, position: int) -> list[tuple[str, Any]]:
+        """(rule id, result or Finding) of the configuration rules fired at ``position``."""
+        held = self._held[position]
+        if isinstance(held, list):
+            return held
+        signature = tuple(map(id, held.results))
+        fired = self._fired_of.get(signature)
+        if fired is None:
+            fired = self._fired_of[signature] = [
+                (r.rule.id, r) for r in held.results
+                if r.status == "fired" and r.rule.scope == "config"]
+        return fired
 
     def at(self, config: tuple) -> list[tuple[tuple, Any]]:
         """(key, value) of the configuration findings at ``config``."""
         held = self.configs.get(config)
         if held is None:
             return []
-        kernel, fired = held
-        return [((rid, kernel, config), _value(v, kernel, config)) for rid, v in fired]
+        kernel, position = held
+        return [((rid, kernel, config), _value(v, kernel, config))
+                for rid, v in self.fired(position)]
 
     def diff(self, other: _FindingIndex, both: set[tuple]
              ) -> tuple[list[tuple[tuple, Any]], list[tuple[tuple, Any]]]:
@@ -764,18 +779,79 @@ class _FindingIndex:
         removed = [(k, v) for k, v in self.kernel_level.items() if k not in other.kernel_level
                    and (k[2] is None or k[2] in both)]
         for mine, theirs, out in ((self, other, removed), (other, self, added)):
-            for config, (kernel, fired) in mine.configs.items():
+            if mine.bits is not None and theirs.bits is not None \
+                    and mine.bits[2] == theirs.bits[2]:
+                out.extend(mine._only_here(theirs, both))
+                continue
+            for config, (kernel, position) in mine.configs.items():
                 if config not in both:
                     continue
+                fired = mine.fired(position)
                 held = theirs.configs.get(config)
-                if held is not None and held[1] is fired and held[0] == kernel:
+                theirs_fired = theirs.fired(held[1]) if held is not None else []
+                if held is not None and theirs_fired is fired and held[0] == kernel:
                     continue  # the very same results: nothing differs
-                present = {(rid, held[0]) for rid, _v in held[1]} if held is not None else set()
+                present = {(rid, held[0]) for rid, _v in theirs_fired} if held is not None \
+                    else set()
                 for rid, v in fired:
                     if (rid, kernel) not in present:
                         out.append(((rid, kernel, config), _value(v, kernel, config)))
+        # Keys are unique (a rule id names one rule), so the order built above never shows.
         return (sorted(added, key=lambda kv: str(kv[0])),
                 sorted(removed, key=lambda kv: str(kv[0])))
+
+    def _only_here(self, theirs: _FindingIndex, both: set[tuple]) -> list[tuple[tuple, Any]]:
+        """The configuration findings here that ``theirs`` lacks at the same configuration
+        (over ``both`` tables' configurations), from the fired-rule matrices."""
+        import numpy as np
+
+        matrix, rows, ids = self.bits  # type: ignore[misc]
+        their_matrix, their_rows, _ids = theirs.bits  # type: ignore[misc]
+        keys: list[tuple[tuple, str]] = []
+        mine: list[int] = []
+        their: list[int] = []
+        for config, (kernel, position) in self.configs.items():
+            if config not in both:
+                continue
+            held = theirs.configs.get(config)
+            keys.append((config, kernel))
+            mine.append(position)
+            their.append(held[1] if held is not None and held[0] == kernel else -1)
+        if not keys:
+            return []
+        here = matrix[rows[mine]]
+        there = np.zeros_like(here)
+        at = np.asarray(their, dtype=np.int64)
+        ranked = at >= 0  # a configuration theirs did not rank has no findings there
+        there[ranked] = their_matrix[their_rows[at[ranked]]]
+        out = []
+        for k, j in zip(*(a.tolist() for a in np.nonzero(here & ~there)), strict=True):
+            config, kernel = keys[k]
+            v = self._held[mine[k]].results[j]
+            out.append(((ids[j], kernel, config), _value(v, kernel, config)))
+        return out
+
+
+def _fired_bits(held: list[Any]) -> tuple[Any, Any, list[str]] | None:
+    """(matrix, row of each position, rule id of each column) where every position is a
+    scored entry of one scoring pass that recorded which configuration rules fired; else
+    None."""
+    import numpy as np
+
+    first = getattr(held[0], "fired_bits", None) if held else None
+    if first is None:
+        return None
+    matrix = first[0]
+    rows = []
+    for s in held:
+        bits = getattr(s, "fired_bits", None)
+        if bits is None or bits[0] is not matrix:
+            return None
+        rows.append(bits[1])
+    results = held[0].results
+    if len(results) != matrix.shape[1] or any(r.rule.scope != "config" for r in results):
+        return None
+    return matrix, np.asarray(rows, dtype=np.int64), [r.rule.id for r in results]
 
 
 def _value(v: Any, kernel: str, config: tuple) -> Any:
