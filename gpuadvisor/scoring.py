@@ -445,11 +445,13 @@ class TableScorer:
 
         def raw(name: str) -> list[Any]:
             root, _, key = name.partition(".")
-            if root in _KERNEL_ROOTS:
-                return [lookup(setups[kslot[i]].base, name) for i in idx]
+            if root in _KERNEL_ROOTS:  # one lookup per kernel (lookup is pure)
+                per_kernel = {k: lookup(setups[k].base, name) for k in {kslot[i] for i in idx}}
+                return [per_kernel[kslot[i]] for i in idx]
             if root in _CONFIG_ROOTS:
-                if "." in key:
-                    return [lookup(dparts[did[i]], name) for i in idx]
+                if "." in key:  # one lookup per launch configuration
+                    per_config = {d: lookup(dparts[d], name) for d in {did[i] for i in idx}}
+                    return [per_config[did[i]] for i in idx]
                 out = []
                 for i in idx:  # lookup() for a two-part name, without its general walk
                     part = dparts[did[i]].get(root, MISSING)
