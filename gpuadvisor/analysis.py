@@ -764,9 +764,10 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
             c = _candidate(name, row)
         else:
             c = Candidate(name, part[0], part[1], row, part[2])
-        if c.key in by_key:
+        key = c.key
+        if key in by_key:
             continue
-        by_key[c.key] = c
+        by_key[key] = c
     measured = list(by_key.values())
     if not measured:
         raise UserError(f"kernel {name}: no row has a block shape (nvprof --metrics output "

@@ -10,9 +10,10 @@ after another.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 #: Below this many rows one process is faster: forking and merging cost more than they save.
@@ -61,12 +62,26 @@ def map_forked(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int) -> lis
     travels back, so it should be plain data. Exceptions propagate as from the list
     comprehension (the first one raised by an item in order).
     """
+    with forked(fn, items, jobs) as results:
+        return results()
+
+
+@contextlib.contextmanager
+def forked(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int
+           ) -> Iterator[Callable[[], list[Any]]]:
+    """:func:`map_forked` begun on entering the block: the block goes on with other work while
+    the processes run, and calls the function it is given for the results (it waits for them,
+    raising as :func:`map_forked` raises). Leaving the block ends the processes. Where the
+    items run here (one job, one item, no ``fork``), they run when the results are asked for.
+    """
     if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return [fn(item) for item in items]
+        yield lambda: [fn(item) for item in items]
+        return
     _WORK["fn"], _WORK["items"] = fn, list(items)
     try:
         with multiprocessing.get_context("fork").Pool(min(jobs, len(items))) as pool:
-            return pool.map(_run, range(len(items)), chunksize=1)
+            pending = pool.map_async(_run, range(len(items)), chunksize=1)
+            yield pending.get
     finally:
         _WORK.clear()
 

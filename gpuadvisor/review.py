@@ -11,16 +11,17 @@ Everything here is a pure function of two DataFrames; reading files and renderin
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import finite_or_none
-from gpuadvisor.rows import RowView, row_views
+from gpuadvisor.rows import RowView, Table, column_lists
 from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_key, kernel_rows
 
 #: Verdicts of one configuration. ``failed``: the candidate's row did not run (status other
@@ -243,14 +244,16 @@ def review_tables(
     and the combined spread of the two measurements (:func:`noise_ms`). ``jobs``: processes
     for the rules' analyses (0: by the tables' size, :func:`gpuadvisor.parallel.jobs_for`).
     """
-    from gpuadvisor.sweep import normalize
+    from gpuadvisor.sweep import is_normalized, normalize
 
     if not (isinstance(threshold_pct, (int, float)) and math.isfinite(threshold_pct)
             and threshold_pct >= 0):
         raise UserError(f"--threshold must be a percentage >= 0, got {threshold_pct!r}")
     if fail_on not in FAIL_ON:
         raise UserError(f"--fail-on must be one of {', '.join(FAIL_ON)}, got {fail_on!r}")
-    a, b = _known_shape(normalize(baseline)), _known_shape(normalize(candidate))
+    # Tables read by read_sweep are normalized already: normalize would copy them unchanged.
+    a, b = (_known_shape(df if is_normalized(df) else normalize(df))
+            for df in (baseline, candidate))
     repeated = [(name, _duplicates(df)) for name, df in ((baseline_name, a),
                                                          (candidate_name, b))]
     a, b = _collapse_duplicates(a), _collapse_duplicates(b)
@@ -282,27 +285,41 @@ def review_tables(
     for kernel in sorted(kernels_b - kernels_a):
         notes.append(f"kernel {kernel} is only in {candidate_name} (new)")
 
-    rows_a = {config_key(r): r for r in row_views(a)}
-    rows_b = {config_key(r): r for r in row_views(b)}
-    same_metrics = _same_metrics(rows_a, rows_b)
-    configs = [
-        compare_config(key, rows_a.get(key), rows_b.get(key), threshold_pct, time_column,
-                       deltas=key not in same_metrics)
-        for key in sorted(set(rows_a) | set(rows_b), key=_sort_key)
-    ]
-    by_kernel = _by_kernel(rows_a, rows_b, configs)
-    summaries = [
-        _kernel_summary(kernel, rows_a, rows_b, configs, threshold_pct, time_column,
-                        by_kernel=by_kernel)
-        for kernel in sorted(kernels_a | kernels_b)
-    ]
-    result = Review(
-        baseline=baseline_name, candidate=candidate_name, threshold_pct=float(threshold_pct),
-        fail_on=fail_on, time_column=time_column, kernels=summaries, configs=configs,
-        notes=notes, gpu_a=gpu_a, gpu_b=gpu_b,
-    )
-    if run_rules:
-        _diff_findings(result, a, b, common, rule_dirs, arch, rows_a, rows_b, jobs)
+    # Each table's cells converted once: the comparison reads them here, the rules' analyses
+    # in _diff_findings.
+    table_a, table_b = column_lists(a), column_lists(b)
+    rows_a = {config_key(r): r for r in table_a.views()}
+    rows_b = {config_key(r): r for r in table_b.views()}
+    by_kernel = _by_kernel(rows_a, rows_b, [])
+    bests = {kernel: (_best(own_a, kernel, time_column), _best(own_b, kernel, time_column))
+             for kernel, (own_a, own_b, _mine) in by_kernel.items()}
+    # The rules' analyses (most of the time) start first, in forked processes for large
+    # tables, and the comparison runs here meanwhile.
+    best_keys = {kernel: (best_a[0], best_b[0])
+                 for kernel, (best_a, best_b) in sorted(bests.items())
+                 if best_a and best_b and best_a[0] != best_b[0]}
+    with _diff_findings(a, b, common, rule_dirs, arch, rows_a, rows_b, jobs,
+                        tables=(table_a, table_b), best_keys=best_keys,
+                        run=run_rules) as add_findings:
+        same_metrics = _same_metrics(rows_a, rows_b)
+        configs = [
+            compare_config(key, rows_a.get(key), rows_b.get(key), threshold_pct, time_column,
+                           deltas=key not in same_metrics)
+            for key in sorted(set(rows_a) | set(rows_b), key=_sort_key)
+        ]
+        for c in configs:
+            by_kernel[c.kernel][2].append(c)
+        summaries = [
+            _kernel_summary(kernel, rows_a, rows_b, configs, threshold_pct, time_column,
+                            by_kernel=by_kernel, bests=bests.get(kernel, (None, None)))
+            for kernel in sorted(kernels_a | kernels_b)
+        ]
+        result = Review(
+            baseline=baseline_name, candidate=candidate_name,
+            threshold_pct=float(threshold_pct), fail_on=fail_on, time_column=time_column,
+            kernels=summaries, configs=configs, notes=notes, gpu_a=gpu_a, gpu_b=gpu_b,
+        )
+        add_findings(result)
     return result
 
 
@@ -453,8 +470,9 @@ def _by_kernel(rows_a: dict, rows_b: dict, configs: list[ConfigChange]
 
 def _kernel_summary(kernel: str, rows_a: dict, rows_b: dict, configs: list[ConfigChange],
                     threshold_pct: float, time_column: str, *,
-                    by_kernel: dict[str, tuple[dict, dict, list[ConfigChange]]] | None = None
-                    ) -> KernelSummary:
+                    by_kernel: dict[str, tuple[dict, dict, list[ConfigChange]]] | None = None,
+                    bests: tuple[Any, Any] | None = None) -> KernelSummary:
+    """``bests``: :func:`_best` of the kernel's rows of each table, when the caller has them."""
     if by_kernel is None:
         by_kernel = _by_kernel(rows_a, rows_b, configs)
     own_a, own_b, mine = by_kernel.get(kernel, ({}, {}, []))
@@ -463,8 +481,8 @@ def _kernel_summary(kernel: str, rows_a: dict, rows_b: dict, configs: list[Confi
         counts[c.verdict] = counts.get(c.verdict, 0) + 1
     in_a = bool(own_a)
     in_b = bool(own_b)
-    best_a = _best(own_a, kernel, time_column)
-    best_b = _best(own_b, kernel, time_column)
+    best_a, best_b = bests if bests is not None else (_best(own_a, kernel, time_column),
+                                                      _best(own_b, kernel, time_column))
     summary = KernelSummary(
         kernel=kernel,
         best_a=config_label(best_a[0][1:4], best_a[0][4]) if best_a else None,
@@ -504,9 +522,12 @@ def _best(rows: dict, kernel: str, time_column: str) -> tuple[tuple, float] | No
     return min(timed, key=lambda kt: (kt[1], _sort_key(kt[0]))) if timed else None
 
 
-def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
-                   rule_dirs: Sequence[str | Path], arch: str | None,
-                   keys_a: Iterable[tuple], keys_b: Iterable[tuple], jobs: int = 0) -> None:
+@contextlib.contextmanager
+def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | Path],
+                   arch: str | None, keys_a: Iterable[tuple], keys_b: Iterable[tuple],
+                   jobs: int = 0, *, tables: tuple[Table, Table] | None = None,
+                   best_keys: dict[str, tuple[tuple, tuple]], run: bool = True
+                   ) -> Iterator[Callable[[Review], None]]:
     """Run the rules on both tables and keep the findings that appeared or disappeared.
 
     Configuration findings are compared configuration by configuration, over the
@@ -514,39 +535,57 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
     verdict); kernel- and sweep-wide findings by rule and kernel. The pick's findings are not
     compared as such: they follow the pick, whose change the best-configuration line reports.
     Kernels are independent, so large tables split into groups of kernels analyzed in
-    ``jobs`` forked processes (:mod:`gpuadvisor.parallel`; 0: by the tables' size).
+    ``jobs`` forked processes (:mod:`gpuadvisor.parallel`; 0: by the tables' size), which
+    start on entering the block; the block gets a function that puts the findings (or the
+    note why there are none) into the review. ``tables``: ``column_lists`` of ``a`` and
+    ``b``, whose cells the analyses then read instead of converting the DataFrames' rows
+    again; ``best_keys``: kernel -> (old, new) best configuration where it moved. ``run``:
+    False for no findings at all.
     """
+    if not run:
+        yield lambda result: None
+        return
     try:
         from gpuadvisor.analysis import analyze_sweep  # noqa: F401 - available?
     except ImportError:
-        result.notes.append("rule findings skipped: gpuadvisor.analysis is not available")
+        yield _note("rule findings skipped: gpuadvisor.analysis is not available")
         return
-    from gpuadvisor.parallel import jobs_for, kernel_groups, map_forked
+    from gpuadvisor.parallel import forked, jobs_for, kernel_groups
 
     check_rule_dirs(rule_dirs)
-    a = kernel_rows(a, a["kernel"].astype(str), sorted(common))
-    b = kernel_rows(b, b["kernel"].astype(str), sorted(common))
+    sides = [_Side(df, table, common) for df, table in zip(
+        (a, b), tables or (None, None), strict=True)]
     try:
         from gpuadvisor.rules.engine import load_rules_or_fail
 
         rules = load_rules_or_fail(tuple(rule_dirs))
     except UserError as err:
-        result.notes.append(f"rule findings skipped: {err}")
+        yield _note(f"rule findings skipped: {err}")
         return
     both = {k for k in keys_a if k[0] in common} & {k for k in keys_b if k[0] in common}
-    best_keys = {s.kernel: (tuple(s.best_key_a), tuple(s.best_key_b)) for s in result.kernels
-                 if s.best_changed and s.best_key_a and s.best_key_b}
-    jobs = jobs_for(len(a) + len(b), jobs)
-    names_a, names_b = a["kernel"].astype(str), b["kernel"].astype(str)
-    groups = kernel_groups(list(dict.fromkeys(names_a)), names_a.value_counts().to_dict(), jobs)
+    side_a, side_b = sides
+    jobs = jobs_for(len(side_a.names) + len(side_b.names), jobs)
+    rows_of: dict[str, int] = {}
+    for name in side_a.names:
+        rows_of[name] = rows_of.get(name, 0) + 1
+    groups = kernel_groups(list(rows_of), rows_of, jobs)
 
     def findings_of(group: list[str]) -> Any:
-        parts = ((a, b) if len(groups) == 1 else
-                 (kernel_rows(a, names_a, group), kernel_rows(b, names_b, group)))
+        parts = ((side_a.whole(), side_b.whole()) if len(groups) == 1 else
+                 (side_a.part(group), side_b.part(group)))
         return _group_findings(*parts, rules, arch, both,
                                {k: v for k, v in best_keys.items() if k in group})
 
-    parts = map_forked(findings_of, groups, jobs)
+    with forked(findings_of, groups, jobs) as parts_of:
+        yield lambda result: _add_findings(result, parts_of())
+
+
+def _note(note: str) -> Callable[[Review], None]:
+    return lambda result: result.notes.append(note)
+
+
+def _add_findings(result: Review, parts: list[Any]) -> None:
+    """The groups' findings (:func:`_group_findings`) merged into ``result``."""
     for side in ("a", "b"):  # as one process raises: the baseline's first failing kernel
         for part in parts:
             if isinstance(part, tuple) and part[0] == side:
@@ -563,6 +602,36 @@ def _diff_findings(result: Review, a: Any, b: Any, common: set[str],
         (kd for part in parts for kd in part["added"]), key=lambda kd: kd[0])]
     result.findings_removed = [d for _k, d in sorted(
         (kd for part in parts for kd in part["removed"]), key=lambda kd: kd[0])]
+
+
+class _Side:
+    """One table's rows of the kernels both tables have, as the rules' analyses read them:
+    cells of the table the comparison converted (a :class:`~gpuadvisor.rows.Table`, which
+    ``analyze_sweep`` reads as it reads a normalized DataFrame's ``column_lists``), or, where
+    the DataFrame is not normalized (``analyze_sweep`` would normalize it first), DataFrame
+    rows as before."""
+
+    def __init__(self, df: Any, table: Table | None, common: set[str]) -> None:
+        from gpuadvisor.sweep import is_normalized
+
+        self.table = table if table is not None and is_normalized(df) else None
+        if self.table is None:
+            self.df = kernel_rows(df, df["kernel"].astype(str), sorted(common))
+            self.names = self.df["kernel"].astype(str).tolist()
+        else:
+            keep = [i for i, k in enumerate(self.table["kernel"]) if str(k) in common]
+            self.table = self.table.take(keep)
+            self.names = [str(k) for k in self.table["kernel"]]
+
+    def whole(self) -> Any:
+        return self.df if self.table is None else self.table
+
+    def part(self, kernels: list[str]) -> Any:
+        """The rows of ``kernels``, in table order."""
+        wanted = set(kernels)
+        if self.table is None:
+            return kernel_rows(self.df, self.df["kernel"].astype(str), kernels)
+        return self.table.take([i for i, k in enumerate(self.names) if k in wanted])
 
 
 def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: set[tuple],
@@ -643,10 +712,13 @@ class _FindingIndex:
     """:func:`findings_by_key` of an analysis, held per configuration (issue 13).
 
     A 100,000-row table has ~500,000 configuration findings and a review shows the few that
-    differ: here each ranked configuration keeps the list of rules that fired on it (shared by
-    configurations whose results are the same objects), and keys, Finding objects and set
-    differences are made only where two tables' lists differ. Values are Findings or
-    (result, kernel, config) triples that :func:`_finding` turns into one.
+    differ: here each ranked configuration keeps its scored entry (or, where its findings were
+    already made, their list), and keys, Finding objects and set differences are made only
+    where two tables differ. Where both analyses were scored in one pass each (what
+    ``analyze_sweep`` does), which rules fired at each configuration is a row of the pass's
+    matrix (``LazyScored.fired_bits``) and the tables are compared with NumPy; otherwise
+    rule by rule. Values are Findings or (result, kernel, config) triples that
+    :func:`_finding` turns into one.
     """
 
     def __init__(self, analysis: Any,
@@ -656,9 +728,11 @@ class _FindingIndex:
         from gpuadvisor.analysis import _LazyEntry
 
         self.kernel_level: dict[tuple, Any] = {}
-        #: config key -> (kernel, fired: list of (rule id, result or Finding))
-        self.configs: dict[tuple, tuple[str, list[tuple[str, Any]]]] = {}
-        fired_of = {} if fired_of is None else fired_of
+        #: config key -> (kernel, position in ranking order)
+        self.configs: dict[tuple, tuple[str, int]] = {}
+        #: per position: the entry's Scored (results not yet read), or its fired list
+        self._held: list[Any] = []
+        self._fired_of = {} if fired_of is None else fired_of
         for kernel in analysis.kernels:
             for f in kernel.findings:
                 config = f.config
@@ -666,25 +740,35 @@ class _FindingIndex:
                 self.kernel_level[(f.rule_id, f.kernel, tuple(config) if scoped else None)] = f
             for entry in kernel.ranking:
                 if isinstance(entry, _LazyEntry) and "_findings" not in entry.__dict__:
-                    s = entry._source[0]
-                    signature = tuple(map(id, s.results))
-                    fired = fired_of.get(signature)
-                    if fired is None:
-                        fired = fired_of[signature] = [
-                            (r.rule.id, r) for r in s.results
-                            if r.status == "fired" and r.rule.scope == "config"]
+                    held = entry._source[0]
                 else:  # findings already made: the entry's kernel is theirs
-                    fired = [(f.rule_id, f) for f in entry.findings
-                             if getattr(f, "scope", "config") == "config"]
-                self.configs[entry.key] = (entry.kernel, fired)
+                    held = [(f.rule_id, f) for f in entry.findings
+                            if getattr(f, "scope", "config") == "config"]
+                self.configs[entry.key] = (entry.kernel, len(self._held))
+                self._held.append(held)
+        self.bits = _fired_bits(self._held)
+
+    def fired(self, position: int) -> list[tuple[str, Any]]:
+        """(rule id, result or Finding) of the configuration rules fired at ``position``."""
+        held = self._held[position]
+        if isinstance(held, list):
+            return held
+        signature = tuple(map(id, held.results))
+        fired = self._fired_of.get(signature)
+        if fired is None:
+            fired = self._fired_of[signature] = [
+                (r.rule.id, r) for r in held.results
+                if r.status == "fired" and r.rule.scope == "config"]
+        return fired
 
     def at(self, config: tuple) -> list[tuple[tuple, Any]]:
         """(key, value) of the configuration findings at ``config``."""
         held = self.configs.get(config)
         if held is None:
             return []
-        kernel, fired = held
-        return [((rid, kernel, config), _value(v, kernel, config)) for rid, v in fired]
+        kernel, position = held
+        return [((rid, kernel, config), _value(v, kernel, config))
+                for rid, v in self.fired(position)]
 
     def diff(self, other: _FindingIndex, both: set[tuple]
              ) -> tuple[list[tuple[tuple, Any]], list[tuple[tuple, Any]]]:
@@ -695,18 +779,79 @@ class _FindingIndex:
         removed = [(k, v) for k, v in self.kernel_level.items() if k not in other.kernel_level
                    and (k[2] is None or k[2] in both)]
         for mine, theirs, out in ((self, other, removed), (other, self, added)):
-            for config, (kernel, fired) in mine.configs.items():
+            if mine.bits is not None and theirs.bits is not None \
+                    and mine.bits[2] == theirs.bits[2]:
+                out.extend(mine._only_here(theirs, both))
+                continue
+            for config, (kernel, position) in mine.configs.items():
                 if config not in both:
                     continue
+                fired = mine.fired(position)
                 held = theirs.configs.get(config)
-                if held is not None and held[1] is fired and held[0] == kernel:
+                theirs_fired = theirs.fired(held[1]) if held is not None else []
+                if held is not None and theirs_fired is fired and held[0] == kernel:
                     continue  # the very same results: nothing differs
-                present = {(rid, held[0]) for rid, _v in held[1]} if held is not None else set()
+                present = {(rid, held[0]) for rid, _v in theirs_fired} if held is not None \
+                    else set()
                 for rid, v in fired:
                     if (rid, kernel) not in present:
                         out.append(((rid, kernel, config), _value(v, kernel, config)))
+        # Keys are unique (a rule id names one rule), so the order built above never shows.
         return (sorted(added, key=lambda kv: str(kv[0])),
                 sorted(removed, key=lambda kv: str(kv[0])))
+
+    def _only_here(self, theirs: _FindingIndex, both: set[tuple]) -> list[tuple[tuple, Any]]:
+        """The configuration findings here that ``theirs`` lacks at the same configuration
+        (over ``both`` tables' configurations), from the fired-rule matrices."""
+        import numpy as np
+
+        matrix, rows, ids = self.bits  # type: ignore[misc]
+        their_matrix, their_rows, _ids = theirs.bits  # type: ignore[misc]
+        keys: list[tuple[tuple, str]] = []
+        mine: list[int] = []
+        their: list[int] = []
+        for config, (kernel, position) in self.configs.items():
+            if config not in both:
+                continue
+            held = theirs.configs.get(config)
+            keys.append((config, kernel))
+            mine.append(position)
+            their.append(held[1] if held is not None and held[0] == kernel else -1)
+        if not keys:
+            return []
+        here = matrix[rows[mine]]
+        there = np.zeros_like(here)
+        at = np.asarray(their, dtype=np.int64)
+        ranked = at >= 0  # a configuration theirs did not rank has no findings there
+        there[ranked] = their_matrix[their_rows[at[ranked]]]
+        out = []
+        for k, j in zip(*(a.tolist() for a in np.nonzero(here & ~there)), strict=True):
+            config, kernel = keys[k]
+            v = self._held[mine[k]].results[j]
+            out.append(((ids[j], kernel, config), _value(v, kernel, config)))
+        return out
+
+
+def _fired_bits(held: list[Any]) -> tuple[Any, Any, list[str]] | None:
+    """(matrix, row of each position, rule id of each column) where every position is a
+    scored entry of one scoring pass that recorded which configuration rules fired; else
+    None."""
+    import numpy as np
+
+    first = getattr(held[0], "fired_bits", None) if held else None
+    if first is None:
+        return None
+    matrix = first[0]
+    rows = []
+    for s in held:
+        bits = getattr(s, "fired_bits", None)
+        if bits is None or bits[0] is not matrix:
+            return None
+        rows.append(bits[1])
+    results = held[0].results
+    if len(results) != matrix.shape[1] or any(r.rule.scope != "config" for r in results):
+        return None
+    return matrix, np.asarray(rows, dtype=np.int64), [r.rule.id for r in results]
 
 
 def _value(v: Any, kernel: str, config: tuple) -> Any:

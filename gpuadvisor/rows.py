@@ -54,6 +54,22 @@ class Table(dict):  # type: ignore[type-arg]
     def rows(self) -> int:
         return len(next(iter(self.values()))) if self else 0
 
+    def take(self, index: list[int]) -> Table:
+        """The rows at ``index`` (increasing) as a new table holding the very same cells:
+        what :func:`column_lists` gives for those rows of the DataFrame, without converting
+        them again (review's analyses read the tables its comparison already converted)."""
+        n = self.rows()
+        if len(index) == n:
+            return self
+        if index and index[-1] - index[0] + 1 == len(index):  # one run of rows: slices
+            lo, hi = index[0], index[-1] + 1
+            return Table({k: col[lo:hi] for k, col in self.items()})
+        return Table({k: [col[i] for i in index] for k, col in self.items()})
+
+    def views(self) -> list[RowView]:
+        """One :class:`RowView` per row, in order."""
+        return [RowView(self, i) for i in range(self.rows())]
+
 
 #: Cell classes :func:`floats_of` converts without a call per cell.
 _PLAIN_NUMBERS = frozenset({float, int, type(None)})

@@ -75,11 +75,17 @@ class LazyScored(Scored):
 
     def __init__(self, candidate: Candidate, results: list[RuleResult], score: float,
                  excluded: bool, build: Callable[[], dict[str, Any]],
-                 derived: dict[str, Any], kernel: dict[str, Any]) -> None:
-        self._build = build
-        self._derived = derived
-        self._kernel = kernel
-        super().__init__(candidate, results, score, excluded, None)  # type: ignore[arg-type]
+                 derived: dict[str, Any], kernel: dict[str, Any],
+                 fired_bits: tuple[Any, int] | None = None) -> None:
+        """``fired_bits``: (a boolean matrix of candidates x configuration rules, the row of
+        this candidate): which of ``results`` fired, shared by the whole scoring pass, so that
+        review compares two tables' findings with NumPy instead of result by result."""
+        # The fields Scored.__init__ sets (the context through its setter: _ctx), in one
+        # update: a table makes one per row, and the dataclass __init__ cost 1.4 us each.
+        self.__dict__.update(
+            _build=build, _derived=derived, _kernel=kernel, candidate=candidate,
+            results=results, score=score, excluded=excluded, _ctx=None, rank=0, tie_group=0,
+            tied=False, fired_bits=fired_bits)
 
     def derived_values(self) -> dict[str, Any]:
         return self._derived  # the very dict the context holds as "derived"
@@ -356,6 +362,7 @@ class TableScorer:
         grouping: dict[tuple[Any, ...], tuple[Any, Any]] = {}
         few_repeats = len(dparts) * 2 > n
         everyone = Columns(n, lambda name: [], MISSING)  # columns over all candidates
+        fired_cols: list[Any] = []  # per rule: which candidates it fired on
         for rule in self.config_rules:
             names = read_names(rule)
             knames = [nm for nm in names if nm.split(".")[0] in _KERNEL_ROOTS]
@@ -367,8 +374,9 @@ class TableScorer:
                 results = self._evaluate(rule, names, list(range(n)), setups, kslot, cands,
                                          dlist, dparts, context_of, everyone)
                 per_rule.append(results)
+                fired_cols.append(np.array([r.fired for r in results], dtype=bool))
                 if rule.effect == "exclude":
-                    excluded |= np.array([r.fired for r in results], dtype=bool)
+                    excluded |= fired_cols[-1]
                 elif rule.effect in ("penalize", "prefer"):
                     vals *= np.array([r.factor if r.fired else 1.0 for r in results],
                                      dtype=np.float64)
@@ -398,20 +406,23 @@ class TableScorer:
             table = np.empty(len(results), dtype=object)
             table[:] = results
             per_rule.append(table[inverse].tolist())
+            fired_cols.append(np.array([r.fired for r in results], dtype=bool)[inverse])
             if rule.effect == "exclude":
-                excluded |= np.array([r.fired for r in results], dtype=bool)[inverse]
+                excluded |= fired_cols[-1]
             elif rule.effect in ("penalize", "prefer"):
                 vals *= np.array([r.factor if r.fired else 1.0 for r in results],
                                  dtype=np.float64)[inverse]
         rows = [list(t) for t in zip(*per_rule, strict=True)] if per_rule else [[] for _ in cands]
         scores = vals.tolist()
+        fired = (np.column_stack(fired_cols) if fired_cols
+                 else np.zeros((n, 0), dtype=bool))
         flags = excluded.tolist()
         out: list[list[Scored]] = [[] for _ in work]
         for i, c in enumerate(cands):
             setup, key = setups[kslot[i]], dkeys[i]
             s = LazyScored(c, rows[i], 0.0 if flags[i] else scores[i], flags[i],
                            _builder(self, setup, c, key), ddicts[dlist[i]],
-                           setup.base["kernel"])
+                           setup.base["kernel"], (fired, i))
             if i in contexts:
                 s.context = contexts[i]
             out[kslot[i]].append(s)
@@ -434,11 +445,13 @@ class TableScorer:
 
         def raw(name: str) -> list[Any]:
             root, _, key = name.partition(".")
-            if root in _KERNEL_ROOTS:
-                return [lookup(setups[kslot[i]].base, name) for i in idx]
+            if root in _KERNEL_ROOTS:  # one lookup per kernel (lookup is pure)
+                per_kernel = {k: lookup(setups[k].base, name) for k in {kslot[i] for i in idx}}
+                return [per_kernel[kslot[i]] for i in idx]
             if root in _CONFIG_ROOTS:
-                if "." in key:
-                    return [lookup(dparts[did[i]], name) for i in idx]
+                if "." in key:  # one lookup per launch configuration
+                    per_config = {d: lookup(dparts[d], name) for d in {did[i] for i in idx}}
+                    return [per_config[did[i]] for i in idx]
                 out = []
                 for i in idx:  # lookup() for a two-part name, without its general walk
                     part = dparts[did[i]].get(root, MISSING)

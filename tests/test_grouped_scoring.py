@@ -352,3 +352,22 @@ def test_column_floats_and_block_shapes_parse_as_each_cell_does():
     table = Table(block_x=[32, "8", None, math.inf], block_y=[2, 4.0, 1, 1],
                   block_z=[0, None, 1, 1])
     assert table.block_ints() == [(32, 2, 1), (8, 4, 1), None, OVERFLOW]
+
+
+def test_review_with_changed_findings_equals_one_by_one():
+    """A pair whose configuration findings differ (registers x3, load efficiency / 4, some
+    times up, four configurations gone): the fired-rule matrices (``LazyScored.fired_bits``)
+    give the added and removed findings that comparing results one by one gives."""
+    a, _ = load_table(ROOT / "fixtures/hopper/sweeps/matmul_naive.csv")
+    b = a.copy()
+    b["registers_per_thread"] = b["registers_per_thread"] * 3
+    profiled = b["gld_efficiency"].notna()
+    b.loc[profiled, "gld_efficiency"] = b.loc[profiled, "gld_efficiency"] / 4
+    b.loc[b.index[::7], "time_ms"] *= 1.3
+    b = b.drop(b.index[5:9]).reset_index(drop=True)
+    for first, second in ((a, b), (b, a)):
+        fast = review_tables(first, second)
+        with one_by_one():
+            slow = review_tables(first, second)
+        assert fast.findings_added and fast.findings_removed
+        assert fast.to_dict() == slow.to_dict()
