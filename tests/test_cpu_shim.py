@@ -1,8 +1,9 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
-__shfl_down_sync, __ballot_sync, __popc and atomicMax, for full warps, for the partial last
-warp of a block that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack
-into warps by the linear index, x fastest). A mask that leaves out lanes of the warp and a
-warp intrinsic in a serial launch abort with one line instead of computing something."""
+__shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi and atomicMax, for full
+warps, for the partial last warp of a block that is not a multiple of 32, and for 2-D and 3-D
+blocks (whose threads pack into warps by the linear index, x fastest). A mask that leaves out
+lanes of the warp and a warp intrinsic in a serial launch abort with one line instead of
+computing something."""
 
 from __future__ import annotations
 
@@ -45,6 +46,26 @@ int main(int argc, char** argv) {
             const unsigned t = linear();
             out[t] = __shfl_down_sync(lanes_mask(threads, t), (int)(100 + t), delta, width);
         });
+    } else if (mode == "up") {
+        ga_cpu_launch(dim3{}, block, 0, [&] {
+            const unsigned t = linear();
+            out[t] = __shfl_up_sync(lanes_mask(threads, t), (int)(100 + t), delta, width);
+        });
+    } else if (mode == "scan") {  // the kernels' inclusive warp scan
+        ga_cpu_launch(dim3{}, block, 0, [&] {
+            const unsigned t = linear();
+            long long v = t + 1;
+            for (unsigned d = 1; d < 32; d <<= 1) {
+                const long long other = __shfl_up_sync(lanes_mask(threads, t), v, d);
+                if (t % 32 >= d) v += other;
+            }
+            out[t] = v;
+        });
+    } else if (mode == "umulhi") {
+        const unsigned a[] = {0u, 1u, 0xFFFFFFFFu, 0xD2511F53u, 0x12345678u};
+        for (unsigned x : a)
+            for (unsigned y : a) std::printf("%u\n", __umulhi(x, y));
+        return 0;
     } else if (mode == "reduce") {  // the kernels' warp sum: sources beyond the lanes skipped
         ga_cpu_launch(dim3{}, block, 0, [&] {
             const unsigned t = linear();
@@ -124,6 +145,31 @@ def test_shfl_down_reads_the_lane_delta_above(shim_program, block, delta, width)
         else:
             want = 100 + t + delta
         assert got[t] == want, (block, delta, width, t)
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+@pytest.mark.parametrize(("delta", "width"), [(1, 32), (5, 32), (16, 32), (3, 8)])
+def test_shfl_up_reads_the_lane_delta_below(shim_program, block, delta, width):
+    threads = block[0] * block[1] * block[2]
+    got = numbers(shim_program, "up", *block, delta, width)
+    for t in range(threads):
+        lane = t % 32
+        want = 100 + t if lane % width < delta else 100 + t - delta  # below: its own value
+        assert got[t] == want, (block, delta, width, t)
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_warp_scan_over_the_lanes_the_block_has(shim_program, block):
+    threads = block[0] * block[1] * block[2]
+    got = numbers(shim_program, "scan", *block)
+    for t in range(threads):
+        first = t // 32 * 32
+        assert got[t] == sum(u + 1 for u in range(first, t + 1))
+
+
+def test_umulhi_is_the_high_half_of_the_product(shim_program):
+    a = [0, 1, 0xFFFFFFFF, 0xD2511F53, 0x12345678]
+    assert numbers(shim_program, "umulhi", 1, 1, 1) == [x * y >> 32 for x in a for y in a]
 
 
 @pytest.mark.parametrize("block", BLOCKS)

@@ -91,6 +91,12 @@ SMALL = {
     "sha256_merkle": ["N=1000003"],
     "bitonic_merge": ["N=1048576", "SIZE=65536", "STRIDE=1024"],
     "bfs_expand": ["N=1000003", "NNZ=8000000"],
+    "softmax_rows": ["ROWS=300", "COLS=1001"],
+    "block_scan": ["N=1000003"],
+    "kmeans_rgb": ["N=1000003"],
+    "region_moments": ["ROWS=300", "COLS=501"],
+    "stereo_sad": ["ROWS=300", "COLS=501"],
+    "dropout_philox": ["N=1000003"],
 }
 
 

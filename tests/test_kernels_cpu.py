@@ -109,6 +109,12 @@ SMALL = {
     "sha256_merkle": {"N": 1001},
     "bitonic_merge": {"N": 1024, "SIZE": 256, "STRIDE": 64},
     "bfs_expand": {"N": 1001, "NNZ": 8000},
+    "softmax_rows": {"ROWS": 5, "COLS": 300},
+    "block_scan": {"N": 4099},
+    "kmeans_rgb": {"N": 4099, "K": 32},
+    "region_moments": {"ROWS": 13, "COLS": 37, "L": 16},
+    "stereo_sad": {"ROWS": 13, "COLS": 37, "NDISP": 16},
+    "dropout_philox": {"N": 1001},
 }
 SHAPES_2D = [
     (1, 1, 1),

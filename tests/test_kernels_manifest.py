@@ -123,6 +123,13 @@ ONE_D_EXTENT = {
     "sha256_merkle": "N",
     "bitonic_merge": "N",
     "bfs_expand": "N",
+    "block_scan": "N",
+    "kmeans_rgb": "N",
+    "dropout_philox": "N",
+}
+#: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
+ONE_BLOCK_PER = {
+    "softmax_rows": "ROWS",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -135,12 +142,20 @@ ITEMS_PER_THREAD = {
     "lut_shared_map": 2,
     "warp_count_atomic": 4,
     "bitonic_merge": 2,
+    "block_scan": 4,
+    "kmeans_rgb": 4,
+    "dropout_philox": 4,
 }
 
 
 def test_one_d_grids_cover_every_row_column_or_element():
     one_d = {n for n, s in SPECS.items() if s.dims == 1 and s.plan == "single"}
-    assert one_d == set(ONE_D_EXTENT)
+    assert one_d == set(ONE_D_EXTENT) | set(ONE_BLOCK_PER)
+    for name, key in ONE_BLOCK_PER.items():
+        spec = SPECS[name]
+        params = spec.resolve_params()
+        for block in seed_shapes(1) + [(8, 4, 2), (3, 1, 1)]:
+            assert spec.grid_for(block, params) == (params[key], 1, 1)
     for name, key in ONE_D_EXTENT.items():
         spec = SPECS[name]
         params = spec.resolve_params()
@@ -483,3 +498,108 @@ def test_blind8_references_on_hand_checked_inputs():
     assert out[0, 0] == rf[0, 20] and out[1, 0] == rf[0, 22]
     t = 10 + np.sqrt(np.float32(101))
     assert abs(out[0, 1] - 2 * t) < 1e-4
+
+
+def _philox_scalar(counter, key):
+    """Philox4x32-10 of one counter, word by word in Python integers (Random123's spec)."""
+    c0, c1, c2, c3 = counter
+    k0, k1 = key
+    mask = 0xFFFFFFFF
+    for r in range(10):
+        if r:
+            k0, k1 = (k0 + 0x9E3779B9) & mask, (k1 + 0xBB67AE85) & mask
+        p0, p1 = 0xD2511F53 * c0, 0xCD9E8D57 * c2
+        c0, c1, c2, c3 = (p1 >> 32) ^ c1 ^ k0, p1 & mask, (p0 >> 32) ^ c3 ^ k1, p0 & mask
+    return [c0, c1, c2, c3]
+
+
+def test_blind9_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(9)
+
+    # Philox4x32-10: Random123's known-answer vectors
+    kat = [
+        ([0, 0, 0, 0], (0, 0), [0x6627E8D5, 0xE169C58D, 0xBC57AC4C, 0x9B00DBD8]),
+        ([0xFFFFFFFF] * 4, (0xFFFFFFFF, 0xFFFFFFFF),
+         [0x408F276D, 0x41C83B0E, 0xA20BC7C6, 0x6D5451FD]),
+        ([0x243F6A88, 0x85A308D3, 0x13198A2E, 0x03707344], (0xA4093822, 0x299F31D0),
+         [0xD16CFE09, 0x94FDCCEB, 0x5001E420, 0x24126EA1]),
+    ]
+    for counter, key, want in kat:
+        assert _philox_scalar(counter, key) == want
+        got = references._philox4x32_10([np.array([c], np.uint32) for c in counter], key)
+        assert [int(w[0]) for w in got] == want
+
+    # dropout: element 4g + j kept where word j of the block at counter (g, 0, offset, 0)
+    # gives u >= p, scaled by 1.25 (exact for these integers)
+    x = rng.integers(-1000, 1000, size=10).astype(np.float32)
+    seed = (0x1234 << 32) | 0x89ABCDEF
+    out = references.dropout_philox({"x": x, "out": np.zeros(10, np.float32), "n": 10,
+                                     "seed": seed, "offset": 7, "p": 0.2, "scale": 1.25})["out"]
+    for i in range(10):
+        word = _philox_scalar([i // 4, 0, 7, 0], (0x89ABCDEF, 0x1234))[i % 4]
+        u = (word >> 8) / 2**24
+        assert out[i] == (x[i] * 1.25 if u >= np.float32(0.2) else 0.0)
+    many = references.dropout_philox({"x": np.ones(40000, np.float32), "out": np.zeros(
+        40000, np.float32), "n": 40000, "seed": 5, "offset": 0, "p": 0.2, "scale": 1.25})["out"]
+    assert set(many.tolist()) == {0.0, 1.25} and 0.19 < (many == 0).mean() < 0.21
+
+    # block scan: tiles of 4 * threads values, scanned from each tile's start
+    xs = rng.integers(-1000, 1000, size=29).astype(np.int32)
+    for threads in (1, 3, 4, 32):
+        got = references.block_scan({"x": xs, "out": np.zeros(29, np.int32), "block_sums":
+                                     np.full(29, -7, np.int32), "n": 29}, threads=threads)
+        span = 4 * threads
+        for i in range(29):
+            assert got["out"][i] == xs[i - i % span: i + 1].sum()
+        tiles = -(-29 // span)
+        assert got["block_sums"][:tiles].tolist() == [xs[b * span:(b + 1) * span].sum()
+                                                      for b in range(tiles)]
+        assert (got["block_sums"][tiles:] == -7).all()
+    wraps = references.block_scan({"x": np.array([2**31 - 1, 1], np.int32), "out": np.zeros(
+        2, np.int32), "block_sums": np.zeros(1, np.int32), "n": 2}, threads=1)
+    assert wraps["out"].tolist() == [2**31 - 1, -(2**31)]  # int32 wraps, as on the GPU
+
+    # k-means: nearest centroid in RGB (alpha ignored), the lower index on a tie
+    cents = np.array([[0, 0, 0, 9], [10, 0, 0, 9], [0, 0, 200, 9]], np.float32)
+    pixels = np.array([0xFF000000 | 4, 6, 5, 150 << 16, 0x00C80A0A], np.uint32)
+    got = references.kmeans_rgb({"pixels": pixels, "centroids": cents, "labels": np.zeros(
+        5, np.int32), "sums": np.ones((3, 4), np.uint32), "n": 5, "k": 3})
+    assert got["labels"].tolist() == [0, 1, 0, 2, 2]  # 5: a tie between 0 and 1
+    assert got["sums"].tolist() == [[1 + 9, 1, 1, 1 + 2], [1 + 6, 1, 1, 1 + 1],
+                                    [1 + 10, 1 + 10, 1 + 150 + 200, 1 + 2]]
+
+    # region moments: sums over the pixels of each label, counted pixel by pixel
+    labels = rng.integers(-1, 4, size=(5, 7)).astype(np.int32)  # -1: skipped
+    got = references.region_moments({"labels": labels, "moments": np.zeros((3, 6), np.int64),
+                                      "rows": 5, "cols": 7, "nlabels": 3})["moments"]
+    want = np.zeros((3, 6), np.int64)
+    for r in range(5):
+        for c in range(7):
+            if 0 <= labels[r, c] < 3:  # 3: beyond the table, skipped too
+                want[labels[r, c]] += [1, c, r, c * c, c * r, r * r]
+    assert np.array_equal(got, want)
+
+    # stereo: brute force on a small pair, and a right image that is the left one moved 3
+    # columns left is found at disparity 3 away from the borders
+    rows, cols = 6, 20
+    left = rng.integers(0, 256, size=(rows, cols)).astype(np.uint8)
+    right = rng.integers(0, 256, size=(rows, cols)).astype(np.uint8)
+    right[:, : cols - 3] = left[:, 3:]
+    got = references.stereo_sad({"left": left.reshape(-1).view(np.uint32), "right": right.reshape(
+        -1).view(np.uint32), "rows": rows, "cols": cols, "ndisp": 6})["disparity"]
+    a, b = left.astype(int), right.astype(int)
+    for r in range(rows):
+        for c in range(cols):
+            costs = [sum(abs(a[min(max(r + dy, 0), rows - 1), min(max(c + dx, 0), cols - 1)]
+                             - b[min(max(r + dy, 0), rows - 1),
+                                 min(max(c + dx - d, 0), cols - 1)])
+                         for dy in range(-2, 3) for dx in range(-2, 3)) for d in range(6)]
+            assert got[r, c] == int(np.argmin(costs))
+    assert (got[:, 5: cols - 5] == 3).all()
+
+    # softmax: rows sum to 1, equal logits share evenly, a gap of log 3 weighs 3 to 1
+    logits = np.array([[1, 1, 1, 1], [0, 0, 0, 0], [5, 4, 3, 2]], np.float32)
+    logits[1, 0] = np.log(3)
+    got = references.softmax_rows({"in": logits, "rows": 3, "cols": 4})["out"]
+    assert np.allclose(got.sum(axis=1), 1, rtol=1e-6) and np.allclose(got[0], 0.25)
+    assert np.isclose(got[1, 0], 3 * got[1, 1]) and (np.diff(got[2]) < 0).all()

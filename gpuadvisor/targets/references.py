@@ -788,3 +788,130 @@ def bfs_expand(values: Values) -> dict[str, np.ndarray]:
     out = values["next_mask"].copy()
     out[neighbours[level[neighbours] < 0]] = 1
     return {"next_mask": out}
+
+
+def softmax_rows(values: Values) -> dict[str, np.ndarray]:
+    """out[r] = exp(in[r] - max(in[r])) / sum(exp(in[r] - max(in[r]))), in float64 (the
+    kernel's expf and its float32 sums in block order are within the manifest's tolerance)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    x = values["in"].astype(np.float64).reshape(rows, cols)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return {"out": (e / e.sum(axis=1, keepdims=True)).astype(np.float32)}
+
+
+def block_scan(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """out[i] = the inclusive prefix sum of x within its tile of 4 * threads values (tile b
+    covers values 4 b threads onwards), and block_sums[b] = tile b's total, for the cdiv(n, 4
+    * threads) tiles of a configuration of ``threads`` threads per block; the block sums beyond
+    them keep their initial values. int32 sums wrap modulo 2^32, as on the GPU."""
+    n = int(values["n"])
+    span = 4 * threads
+    blocks = -(-n // span)
+    padded = np.zeros(blocks * span, dtype=np.int64)
+    padded[:n] = values["x"][:n]
+    scanned = np.cumsum(padded.reshape(blocks, span), axis=1)
+    out = np.array(values["out"], copy=True)
+    out[:n] = scanned.reshape(-1)[:n].astype(np.uint32).view(np.int32)
+    sums = np.array(values["block_sums"], copy=True)
+    sums[:blocks] = scanned[:, -1].astype(np.uint32).view(np.int32)
+    return {"out": out, "block_sums": sums}
+
+
+def kmeans_rgb(values: Values) -> dict[str, np.ndarray]:
+    """labels[i] = the first centroid at the least squared RGB distance from pixel i (bytes 0-2
+    of its word), and sums[c] += (sum of R, sum of G, sum of B, count) over cluster c's pixels,
+    modulo 2^32 (integer-valued centroids: exact)."""
+    n, k = int(values["n"]), int(values["k"])
+    px = values["pixels"][:n].astype(np.int64)
+    rgb = np.stack([px & 255, (px >> 8) & 255, (px >> 16) & 255], axis=1)
+    cent = values["centroids"].reshape(k, 4)[:, :3].astype(np.int64)  # integer-valued
+    best = np.zeros(n, dtype=np.int64)
+    best_d = np.full(n, np.iinfo(np.int64).max)
+    for c in range(k):
+        d = ((rgb - cent[c]) ** 2).sum(axis=1)
+        closer = d < best_d
+        best = np.where(closer, c, best)
+        best_d = np.where(closer, d, best_d)
+    labels = np.array(values["labels"], copy=True)
+    labels[:n] = best
+    add = np.zeros((k, 4), dtype=np.int64)
+    for j in range(3):
+        add[:, j] = np.bincount(best, weights=rgb[:, j], minlength=k).astype(np.int64)
+    add[:, 3] = np.bincount(best, minlength=k)
+    sums = (values["sums"].reshape(k, 4).astype(np.int64) + add) % (1 << 32)
+    return {"labels": labels, "sums": sums.astype(np.uint32).reshape(values["sums"].shape)}
+
+
+def region_moments(values: Values) -> dict[str, np.ndarray]:
+    """moments[l] += (m00, m10, m01, m20, m11, m02) of the pixels labelled l (x the column, y
+    the row); labels outside [0, L) are skipped. Integer sums: exact."""
+    rows, cols, nl = int(values["rows"]), int(values["cols"]), int(values["nlabels"])
+    labels = values["labels"].reshape(rows, cols).astype(np.int64)
+    y, x = np.indices((rows, cols), dtype=np.int64)
+    keep = (labels >= 0) & (labels < nl)
+    lab = labels[keep]
+    x, y = x[keep], y[keep]
+    moments = values["moments"].reshape(nl, 6).astype(np.int64).copy()
+    for j, term in enumerate((np.ones_like(x), x, y, x * x, x * y, y * y)):
+        moments[:, j] += np.bincount(lab, weights=term, minlength=nl).astype(np.int64)
+    return {"moments": moments.reshape(values["moments"].shape)}
+
+
+def stereo_sad(values: Values) -> dict[str, np.ndarray]:
+    """disparity[r, c] = argmin over d in [0, D) (the first on ties) of the 5 x 5 sum of
+    |left(r + dy, c + dx) - right(r + dy, c + dx - d)|, coordinates clamped to the image, the
+    images' bytes little-endian in their uint32 words (integer: exact)."""
+    rows, cols, nd = int(values["rows"]), int(values["cols"]), int(values["ndisp"])
+    left = values["left"].view(np.uint8)[: rows * cols].reshape(rows, cols).astype(np.int32)
+    right = values["right"].view(np.uint8)[: rows * cols].reshape(rows, cols).astype(np.int32)
+    radius = 2
+    ry = np.clip(np.arange(rows)[:, None] + np.arange(-radius, radius + 1)[None, :], 0,
+                 rows - 1)  # rows x 5
+    cx = np.arange(cols)[:, None] + np.arange(-radius, radius + 1)[None, :]  # cols x 5
+    xl = np.clip(cx, 0, cols - 1)
+    best = np.zeros((rows, cols), dtype=np.int32)
+    best_cost = np.full((rows, cols), np.iinfo(np.int32).max, dtype=np.int64)
+    for d in range(nd):
+        xr = np.clip(cx - d, 0, cols - 1)
+        diff = np.abs(left[:, xl] - right[:, xr]).sum(axis=2)  # rows x cols (over dx)
+        cost = sum(diff[ry[:, j]] for j in range(2 * radius + 1))
+        closer = cost < best_cost
+        best = np.where(closer, d, best).astype(np.int32)
+        best_cost = np.where(closer, cost, best_cost)
+    return {"disparity": best}
+
+
+def _philox4x32_10(counter: list[np.ndarray], key: tuple[int, int]) -> list[np.ndarray]:
+    """Philox4x32-10 (Salmon et al. 2011, as in Random123 and cuRAND) of many counters at
+    once: four uint32 arrays, one 64-bit key as two words."""
+    c0, c1, c2, c3 = (np.asarray(c, dtype=np.uint64) for c in counter)
+    k0, k1 = np.uint64(key[0]), np.uint64(key[1])
+    low = np.uint64(0xFFFFFFFF)
+    for round_ in range(10):
+        if round_ > 0:
+            k0 = (k0 + np.uint64(0x9E3779B9)) & low
+            k1 = (k1 + np.uint64(0xBB67AE85)) & low
+        p0 = np.uint64(0xD2511F53) * c0
+        p1 = np.uint64(0xCD9E8D57) * c2
+        c0, c1, c2, c3 = ((p1 >> np.uint64(32)) ^ c1 ^ k0, p1 & low,
+                          (p0 >> np.uint64(32)) ^ c3 ^ k1, p0 & low)
+    return [c.astype(np.uint32) for c in (c0, c1, c2, c3)]
+
+
+def dropout_philox(values: Values) -> dict[str, np.ndarray]:
+    """out[4g + j] = x[4g + j] * scale where u_j >= p, else 0, with u_j = (w_j >> 8) / 2^24 of
+    word j of Philox4x32-10 at counter (g, g >> 32, offset, 0) and key (seed, seed >> 32); the
+    product in float32 (one rounding, as on the GPU: exact)."""
+    n = int(values["n"])
+    seed, offset = int(values["seed"]) % (1 << 64), int(values["offset"]) % (1 << 32)
+    g = np.arange(-(-n // 4), dtype=np.uint64)
+    words = _philox4x32_10([g & np.uint64(0xFFFFFFFF), g >> np.uint64(32),
+                            np.full_like(g, offset), np.zeros_like(g)],
+                           (seed & 0xFFFFFFFF, seed >> 32))
+    u = (np.stack(words, axis=1).reshape(-1)[:n] >> np.uint32(8)).astype(np.float32) * \
+        np.float32(1.0 / 16777216.0)
+    x = values["x"][:n].astype(np.float32)
+    keep = u >= np.float32(values["p"])
+    out = np.array(values["out"], copy=True)
+    out[:n] = np.where(keep, x * np.float32(values["scale"]), np.float32(0))
+    return {"out": out}

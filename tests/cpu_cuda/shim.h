@@ -3,9 +3,9 @@
 // dynamic shared memory is one buffer per block. Slow, but it executes the real kernel code
 // with the real indexing, bounds checks and barriers, for any block shape. Warps: the block's
 // linear thread index (x fastest, then y, z) packs threads 32 to a warp, as on the GPU, and
-// the warp intrinsics (__shfl_down_sync, __ballot_sync) exchange values between the warp's
-// threads through a barrier of the lanes the block has in that warp (fewer than 32 in the
-// last warp of a block that is not a multiple of 32).
+// the warp intrinsics (__shfl_down_sync, __shfl_up_sync, __ballot_sync) exchange values
+// between the warp's threads through a barrier of the lanes the block has in that warp
+// (fewer than 32 in the last warp of a block that is not a multiple of 32).
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -65,6 +65,11 @@ T atomicMax(T* address, T value) {
 }
 
 inline int __popc(unsigned x) { return std::popcount(x); }
+
+// CUDA's __umulhi: the high 32 bits of the 64-bit product.
+inline unsigned __umulhi(unsigned a, unsigned b) {
+    return static_cast<unsigned>((static_cast<unsigned long long>(a) * b) >> 32);
+}
 
 // One warp of the running block: the lanes the block has in it and a slot per lane through
 // which the warp intrinsics exchange values. Every lane of the warp must call each intrinsic
@@ -126,6 +131,34 @@ T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
     if (lane % width + delta < static_cast<unsigned>(width)) {
         const unsigned src = lane + delta;
         if (src < w.lanes && (mask >> src & 1u)) {
+            std::memcpy(&out, &w.slot[src], sizeof(T));
+        } else {
+            out = ga_cpu_poison<T>();
+        }
+    }
+    w.bar.arrive_and_wait();  // nobody writes its slot again before every lane has read
+    return out;
+}
+
+// __shfl_up_sync: lane l gets lane l - delta's value, its own where l - delta leaves its
+// width-lane segment (lanes below delta in each segment keep their value).
+template <typename T>
+T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+    static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8);
+    if (width < 1 || width > 32 || (width & (width - 1)) != 0) {
+        std::fprintf(stderr, "__shfl_up_sync: width %d is not a power of two up to 32\n", width);
+        std::abort();
+    }
+    ga_cpu_warp_state& w = ga_cpu_warp_enter(mask, "__shfl_up_sync");
+    const unsigned lane = ga_cpu_lane;
+    unsigned long long bits = 0;
+    std::memcpy(&bits, &var, sizeof(T));
+    w.slot[lane] = bits;
+    w.bar.arrive_and_wait();
+    T out = var;
+    if (lane % width >= delta) {
+        const unsigned src = lane - delta;
+        if (mask >> src & 1u) {
             std::memcpy(&out, &w.slot[src], sizeof(T));
         } else {
             out = ga_cpu_poison<T>();
