@@ -313,14 +313,28 @@ def resolve_arch(rows: Sequence[Mapping[str, Any]], arch: str | Arch | None
 
 
 def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, int, int] | None:
-    """Threads the problem needs per dimension, from a row's grid x block (or problem_size)."""
+    """Threads the problem needs per dimension, from a row's grid x block (or problem_size).
+
+    None when the rows' grids do not follow their blocks: a launch of one thread per element
+    rounds the grid up, ceil(D / b) blocks, so every row's grid x block lies in [D, D + b - 1]
+    for one D; a kernel launched with a fixed grid (a block per row or segment, a grid-stride
+    loop) breaks that, and its threads say nothing about the problem's extent."""
+    launches = []
     for row in rows:
         g = [float_or_none(row.get(f"grid_{a}")) for a in "xyz"]
         b = [float_or_none(row.get(f"block_{a}")) for a in "xyz"]
         if g[0] and b[0]:
             gx, gy, gz = (int(v) if v else 1 for v in g)
             bx, by, bz = (int(v) if v else 1 for v in b)
-            return gx * bx, gy * by * bz, gz
+            launches.append(((gx, bx), (gy, by * bz), gz))
+    if launches:
+        for axis in (0, 1):
+            low = max(g * b - b + 1 for g, b in (launch[axis] for launch in launches))
+            high = min(g * b for g, b in (launch[axis] for launch in launches))
+            if low > high:
+                return None
+        (gx, bx), (gy, byz), gz = launches[0]
+        return gx * bx, gy * byz, gz
     size = _first(rows, "problem_size")
     if isinstance(size, str):
         m = re.match(r"\s*(\d+)\s*[x*]\s*(\d+)", size)

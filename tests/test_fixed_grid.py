@@ -1,0 +1,57 @@
+"""Kernels launched with a fixed grid (a block per row, a grid-stride loop): their threads say
+nothing about the problem's extent (issue 11 round 12, blind set 9's softmax_rows)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gpuadvisor.analysis import kernel_info
+from gpuadvisor.characterize import characterize
+from gpuadvisor.cli import main
+from gpuadvisor.sweep import read_sweep
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "hopper"
+
+
+def _rows(*launches: tuple[int, int, int, int]) -> list[dict]:
+    return [{"kernel": "k", "block_x": bx, "block_y": by, "block_z": 1, "grid_x": gx,
+             "grid_y": gy, "grid_z": 1, "block_size": bx * by, "status": "ok",
+             "time_ms": 1.0} for bx, by, gx, gy in launches]
+
+
+def _domain(rows: list[dict]):
+    return kernel_info("k", rows, characterize("k", rows, use_manifest=False), use_manifest=False).domain
+
+
+def test_a_launch_of_one_thread_per_element_gives_its_extent():
+    # 1000 x 100 elements: ceil(1000 / bx) x ceil(100 / by) blocks
+    rows = _rows((32, 8, 32, 13), (64, 4, 16, 25), (96, 2, 11, 50), (1000, 1, 1, 100))
+    assert _domain(rows) == (1024, 104, 1)  # the first row's launch, rounded up as launched
+
+
+def test_a_fixed_grid_has_no_extent():
+    assert _domain(_rows((32, 1, 8192, 1), (256, 1, 8192, 1), (1024, 1, 8192, 1))) is None
+    # the same along y only: a block per row of tiles
+    assert _domain(_rows((32, 1, 1, 4096), (32, 8, 1, 4096))) is None
+
+
+def test_one_launch_cannot_tell_and_keeps_its_threads():
+    assert _domain(_rows((256, 1, 8192, 1))) == (2097152, 1, 1)
+
+
+@pytest.mark.parametrize("gpu", ["h100", "h200"])
+def test_softmax_rows_fixed_grid_is_not_charged_for_idle_threads(capsys, gpu):
+    """One block per row (8192 rows) at every block size: before round 12 analyze took the
+    32-thread row's 262,144 threads for the problem and charged 256 threads 65 %."""
+    path = FIXTURES / "blind9" / gpu / "softmax_rows.csv"
+    table, _ = read_sweep(path)
+    assert set(table["grid_x"]) == {8192}
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", str(path), "--rule-only", "--json", "--top", "11"])
+    assert not stop.value.code
+    kernel = json.loads(capsys.readouterr().out)["kernels"][0]
+    reasons = [r for e in kernel["ranking"] for r in e["reasons"]]
+    assert reasons and not any("tile-quantization" in r for r in reasons)
