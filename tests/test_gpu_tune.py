@@ -97,6 +97,12 @@ SMALL = {
     "region_moments": ["ROWS=300", "COLS=501"],
     "stereo_sad": ["ROWS=300", "COLS=501"],
     "dropout_philox": ["N=1000003"],
+    "rope_neox": ["TOKENS=301", "HEADS=5", "KV_HEADS=3"],
+    "bloom_probe": ["N=1000003", "NBLOCKS=10007"],
+    "sw_align": ["PAIRS=301", "Q=101", "T=203"],
+    "bayer_demosaic": ["ROWS=300", "COLS=501"],
+    "lbm_d2q9": ["ROWS=300", "COLS=501"],
+    "q8_matvec": ["ROWS=3001", "COLS=800"],
 }
 
 

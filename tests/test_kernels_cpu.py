@@ -115,6 +115,12 @@ SMALL = {
     "region_moments": {"ROWS": 13, "COLS": 37, "L": 16},
     "stereo_sad": {"ROWS": 13, "COLS": 37, "NDISP": 16},
     "dropout_philox": {"N": 1001},
+    "rope_neox": {"TOKENS": 7, "HEADS": 3, "KV_HEADS": 2, "HEAD": 8, "MAXPOS": 11},
+    "bloom_probe": {"N": 1001, "NBLOCKS": 37},
+    "sw_align": {"PAIRS": 4, "Q": 13, "T": 37},
+    "bayer_demosaic": {"ROWS": 13, "COLS": 37},
+    "lbm_d2q9": {"ROWS": 13, "COLS": 37},
+    "q8_matvec": {"ROWS": 13, "COLS": 96},
 }
 SHAPES_2D = [
     (1, 1, 1),

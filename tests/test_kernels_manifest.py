@@ -71,6 +71,9 @@ def _coverage(name, spec, params, block):
         return gy * by * bz * 8, gx * bx
     if name == "sgemm_blocktiling_2d":
         return gy * by * bz * 8, gx * bx * 8
+    if name == "q8_matvec":  # one block column: x loops along the row
+        assert gx == 1
+        return gy * by * bz, params["COLS"]
     return gy * by * bz, gx * bx
 
 
@@ -126,10 +129,13 @@ ONE_D_EXTENT = {
     "block_scan": "N",
     "kmeans_rgb": "N",
     "dropout_philox": "N",
+    "bloom_probe": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
     "softmax_rows": "ROWS",
+    "rope_neox": "TOKENS",
+    "sw_align": "PAIRS",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -603,3 +609,176 @@ def test_blind9_references_on_hand_checked_inputs():
     got = references.softmax_rows({"in": logits, "rows": 3, "cols": 4})["out"]
     assert np.allclose(got.sum(axis=1), 1, rtol=1e-6) and np.allclose(got[0], 0.25)
     assert np.isclose(got[1, 0], 3 * got[1, 1]) and (np.diff(got[2]) < 0).all()
+
+
+def _gotoh_scalar(read, window, match=2, mismatch=3, gap_open=5, gap_extend=2):
+    """Smith-Waterman with affine gaps, cell by cell in Python integers (Gotoh 1982)."""
+    neg = -(10**9)
+    q, t = len(read), len(window)
+    h = [[0] * (t + 1) for _ in range(q + 1)]
+    e = [[neg] * (t + 1) for _ in range(q + 1)]
+    f = [[neg] * (t + 1) for _ in range(q + 1)]
+    best = 0
+    for i in range(1, q + 1):
+        for j in range(1, t + 1):
+            e[i][j] = max(e[i][j - 1] - gap_extend, h[i][j - 1] - gap_open - gap_extend)
+            f[i][j] = max(f[i - 1][j] - gap_extend, h[i - 1][j] - gap_open - gap_extend)
+            s = match if read[i - 1] == window[j - 1] else -mismatch
+            h[i][j] = max(0, h[i - 1][j - 1] + s, e[i][j], f[i][j])
+            best = max(best, h[i][j])
+    return best
+
+
+def test_blind10_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(10)
+
+    # RoPE (NeoX): pair i of each head is (v[i], v[i + D/2]), rotated by the cache row of the
+    # token's position; cos 1 sin 0 leaves it, cos 0 sin 1 turns (x, y) into (-y, x)
+    tokens, heads, kvh, d = 3, 2, 1, 4
+    cache = rng.integers(-2, 3, size=(5, d)).astype(np.float32)
+    cache[0] = [1, 1, 0, 0]
+    cache[1] = [0, 0, 1, 1]
+    pos = np.array([0, 1, 4], np.int32)
+    q = rng.integers(-8, 8, size=(tokens, heads * d)).astype(np.float32)
+    k = rng.integers(-8, 8, size=(tokens, kvh * d)).astype(np.float32)
+    got = references.rope_neox({"positions": pos, "cos_sin": cache, "query": q, "key": k,
+                                "q_out": np.zeros_like(q), "k_out": np.zeros_like(k),
+                                "tokens": tokens, "heads": heads, "kv_heads": kvh,
+                                "head_size": d})
+    for src, out, nh in ((q, got["q_out"], heads), (k, got["k_out"], kvh)):
+        for t in range(tokens):
+            c, s = cache[pos[t], :2], cache[pos[t], 2:]
+            for hd in range(nh):
+                v = src[t, hd * d: hd * d + d]
+                want = [v[i] * c[i] - v[i + 2] * s[i] for i in range(2)] + \
+                       [v[i + 2] * c[i] + v[i] * s[i] for i in range(2)]
+                assert out[t, hd * d: hd * d + d].tolist() == want
+        assert np.array_equal(out[0], src[0])
+        assert np.array_equal(out[1].reshape(nh, 2, 2), np.stack(
+            [-src[1].reshape(nh, 2, 2)[:, 1], src[1].reshape(nh, 2, 2)[:, 0]], axis=1))
+
+    # XXH64 of 8 little-endian bytes: the xxhash library's digests (xxhash 4.1.0)
+    kat = {0: 0x34C96ACDCADB1BBB, 1: 0x9F29CB17A2A49995, 0x0123456789ABCDEF: 0xEA3C52081E9843EC,
+           2**64 - 1: 0x85D136ADB773C6C9, 12345678901: 0x3958B0E40A730B25}
+    got = references.xxh64_u64(np.array(list(kat), np.uint64))
+    assert [int(g) for g in got] == list(kat.values())
+
+    # split-block Bloom filter: keys inserted as the Parquet spec inserts them all hit, an
+    # empty filter holds nothing, a full one everything, and a random key in a filter half
+    # full of bits passes 1 time in 2^8
+    nb = 64
+    filt = np.zeros(8 * nb, np.uint32)
+    members = rng.integers(0, 2**40, size=20)
+    for key in members.tolist():
+        h = int(references.xxh64_u64(np.array([key], np.uint64))[0])
+        block = ((h >> 32) * nb) >> 32
+        for i, salt in enumerate(references.SBBF_SALT):
+            filt[8 * block + i] |= np.uint32(1 << (((h & 0xFFFFFFFF) * salt & 0xFFFFFFFF) >> 27))
+    probe = np.concatenate([members, rng.integers(0, 2**40, size=30)]).astype(np.int64)
+
+    def flags(filter_words):
+        return references.bloom_probe({"keys": probe, "filter": filter_words, "out": np.zeros(
+            50, np.int32), "n": 50, "num_blocks": nb})["out"]
+
+    assert (flags(filt)[:20] == 1).all() and flags(filt)[20:].sum() < 10
+    assert not flags(np.zeros_like(filt)).any() and flags(np.full_like(filt, 2**32 - 1)).all()
+    many = rng.integers(0, 2**40, size=200000).astype(np.int64)
+    dense = rng.integers(0, 2**32, size=8 * 4096, dtype=np.uint32)
+    hits = references.bloom_probe({"keys": many, "filter": dense, "out": np.zeros(
+        200000, np.int32), "n": 200000, "num_blocks": 4096})["out"]
+    assert 0.7 / 256 < hits.mean() < 1.3 / 256
+
+    # Smith-Waterman (affine gaps): cell-by-cell DP on random pairs, ASCII coded (b >> 1) & 3
+    # (either case), and hand-scored pairs
+    def encode(text):
+        return np.frombuffer(text.encode(), np.uint8)
+
+    def sw(reads_text, windows_text):  # pairs of equal lengths
+        q, t = len(reads_text[0]), len(windows_text[0])
+        assert {len(s) for s in reads_text} == {q} and {len(s) for s in windows_text} == {t}
+        r = np.concatenate([encode(s) for s in reads_text])
+        w = np.concatenate([encode(s) for s in windows_text])
+        r = np.pad(r, (0, -len(r) % 4)).view(np.uint32)
+        w = np.pad(w, (0, -len(w) % 4)).view(np.uint32)
+        return references.sw_align({"reads": r, "windows": w, "scores": np.zeros(
+            len(reads_text), np.int32), "pairs": len(reads_text), "qlen": q, "tlen": t,
+            "match": 2, "mismatch": 3, "gap_open": 5, "gap_extend": 2})["scores"].tolist()
+
+    assert [(c >> 1) & 3 for c in b"ACTGactg"] == [0, 1, 2, 3, 0, 1, 2, 3]
+    # GATTACA in GATTTACA: TTACA (5 matches) beats GAT-TACA (7 matches, a 1-base gap: 14 - 7)
+    assert sw(["GATTACA"], ["GATTTACA"]) == [10]
+    assert sw(["ACGTACGT", "acgtacgt", "AAAAAAAA"], ["ACGTACGT", "TTACGTAC", "CCCCCCCC"]) == [
+        16, 12, 0]
+    # a long match across a gap: 10 + 10 matches minus a 2-base gap (5 + 2 * 2)
+    assert sw(["ACGTTGCAAGCATGCCTAGG"], ["ACGTTGCAAGTTCATGCCTAGG"]) == [40 - 9]
+    bases = np.array(list("ACGT"))
+    reads = ["".join(rng.choice(bases, size=9)) for _ in range(6)]
+    windows = ["".join(rng.choice(bases, size=14)) for _ in range(6)]
+    windows[0] = "TT" + reads[0][:4] + "G" + reads[0][4:] + "CA"  # 14 bases too
+    assert sw(reads, windows) == [_gotoh_scalar(encode(a), encode(b))
+                                  for a, b in zip(reads, windows, strict=True)]
+
+    # Bayer RGGB: pixel by pixel with the phase rules and BORDER_REFLECT_101
+    rows, cols = 5, 6
+    raw = rng.integers(0, 2**16, size=(rows, cols)).astype(np.uint16)
+    got = references.bayer_demosaic({"raw": raw.reshape(-1).view(np.uint32), "rows": rows,
+                                     "cols": cols, "rgba": np.zeros((rows, cols), np.uint32)})
+    chans = got["rgba"].view(np.uint8).reshape(rows, cols, 4).astype(int)
+
+    def px(r, c):
+        r = -r if r < 0 else (2 * rows - 2 - r if r >= rows else r)
+        c = -c if c < 0 else (2 * cols - 2 - c if c >= cols else c)
+        return int(raw[r, c])
+
+    for r in range(rows):
+        for c in range(cols):
+            v = px(r, c)
+            h2 = (px(r, c - 1) + px(r, c + 1) + 1) >> 1
+            v2 = (px(r - 1, c) + px(r + 1, c) + 1) >> 1
+            x4 = (px(r - 1, c) + px(r + 1, c) + px(r, c - 1) + px(r, c + 1) + 2) >> 2
+            d4 = (px(r - 1, c - 1) + px(r - 1, c + 1) + px(r + 1, c - 1) + px(r + 1, c + 1)
+                  + 2) >> 2
+            rgb = {(0, 0): (v, x4, d4), (0, 1): (h2, v, v2), (1, 0): (v2, v, h2),
+                   (1, 1): (d4, x4, v)}[(r % 2, c % 2)]
+            assert chans[r, c].tolist() == [rgb[0] >> 8, rgb[1] >> 8, rgb[2] >> 8, 255]
+    flat = np.full((4, 4), 0xABCD, np.uint16).reshape(-1).view(np.uint32)
+    grey = references.bayer_demosaic({"raw": flat, "rows": 4, "cols": 4,
+                                      "rgba": np.zeros((4, 4), np.uint32)})["rgba"]
+    assert (grey == 0xFFABABAB).all()
+
+    # LBM D2Q9: a fluid at rest in equilibrium stays put; collisions conserve each cell's
+    # mass and momentum (of the distributions it pulled); streaming alone moves f_1 one
+    # column right (omega = 0: no collision)
+    w = np.array(references.D2Q9_W)
+    rest = (w[:, None, None] * np.full((1, 3, 4), 36.0)).astype(np.float32)
+    out = references.lbm_d2q9({"f_in": rest, "f_out": np.zeros_like(rest), "rows": 3,
+                               "cols": 4, "omega": 1.75})["f_out"]
+    assert np.allclose(out, rest, rtol=1e-6)
+    f_in = rng.integers(1, 10, size=(9, 4, 5)).astype(np.float32)
+    pulled = references.lbm_d2q9({"f_in": f_in, "f_out": np.zeros_like(f_in), "rows": 4,
+                                  "cols": 5, "omega": 0.0})["f_out"]
+    assert np.array_equal(pulled[1], np.roll(f_in[1], 1, axis=1))
+    assert np.array_equal(pulled[5][1:, 1:], f_in[5][:-1, :-1])  # from (row - 1, col - 1)
+    out = references.lbm_d2q9({"f_in": f_in, "f_out": np.zeros_like(f_in), "rows": 4,
+                               "cols": 5, "omega": 1.75})["f_out"].astype(np.float64)
+    ex = np.array([e[0] for e in references.D2Q9_E])[:, None, None]
+    ey = np.array([e[1] for e in references.D2Q9_E])[:, None, None]
+    pulled = pulled.astype(np.float64)
+    assert np.allclose(out.sum(axis=0), pulled.sum(axis=0), rtol=1e-6)
+    assert np.allclose((ex * out).sum(axis=0), (ex * pulled).sum(axis=0), atol=1e-5)
+    assert np.allclose((ey * out).sum(axis=0), (ey * pulled).sum(axis=0), atol=1e-5)
+
+    # Q8_0 matvec: int8 weights little-endian in the words (0x80FF0102: 2, 1, -1, -128),
+    # one scale per 32 columns, checked by loops
+    rows, cols = 3, 64
+    words = rng.integers(0, 2**32, size=(rows, cols // 4), dtype=np.uint32)
+    words[0, 0] = 0x80FF0102
+    scales = rng.integers(1, 4, size=(rows, 2)).astype(np.float32)
+    x = rng.integers(-4, 5, size=cols).astype(np.float32)
+    y = references.q8_matvec({"q": words, "scales": scales, "x": x, "y": np.zeros(rows,
+                              np.float32), "rows": rows, "cols": cols})["y"]
+    assert words[0:1, 0:1].view(np.int8).tolist() == [[2, 1, -1, -128]]
+    for r in range(rows):
+        weights = [b - 256 if b > 127 else b for b in words[r].tobytes()]
+        want = sum(scales[r, c // 32] * weights[c] * x[c] for c in range(cols))
+        assert y[r] == want

@@ -915,3 +915,163 @@ def dropout_philox(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["out"], copy=True)
     out[:n] = np.where(keep, x * np.float32(values["scale"]), np.float32(0))
     return {"out": out}
+
+
+def rope_neox(values: Values) -> dict[str, np.ndarray]:
+    """GPT-NeoX rotary embedding, out of place: for token t at position p and each head, the
+    pairs (x, y) = (v[i], v[i + D/2]) become (x c - y s, y c + x s) with c = cos_sin[p, i] and
+    s = cos_sin[p, D/2 + i] (integer-valued inputs: exact in float32)."""
+    tokens, heads, kv_heads = int(values["tokens"]), int(values["heads"]), int(values["kv_heads"])
+    d = int(values["head_size"])
+    half = d // 2
+    table = values["cos_sin"].reshape(-1, d).astype(np.float64)[values["positions"][:tokens]]
+    c, s = table[:, None, :half], table[:, None, half:]  # tokens x 1 x D/2
+
+    def rotate(v: np.ndarray, nh: int) -> np.ndarray:
+        v = v.reshape(tokens, nh, d).astype(np.float64)
+        x, y = v[..., :half], v[..., half:]
+        return np.concatenate([x * c - y * s, y * c + x * s], axis=2).astype(np.float32)
+
+    return {"q_out": rotate(values["query"], heads).reshape(values["q_out"].shape),
+            "k_out": rotate(values["key"], kv_heads).reshape(values["k_out"].shape)}
+
+
+def xxh64_u64(v: np.ndarray) -> np.ndarray:
+    """XXH64 (seed 0) of each value's 8 little-endian bytes, for uint64 arrays (wrapping
+    arithmetic as in the reference C code)."""
+    p1, p2, p3, p4, p5 = (np.uint64(0x9E3779B185EBCA87), np.uint64(0xC2B2AE3D27D4EB4F),
+                          np.uint64(0x165667B19E3779F9), np.uint64(0x85EBCA77C2B2AE63),
+                          np.uint64(0x27D4EB2F165667C5))
+
+    def rotl(a: np.ndarray, r: int) -> np.ndarray:
+        return (a << np.uint64(r)) | (a >> np.uint64(64 - r))
+
+    with np.errstate(over="ignore"):
+        v = np.asarray(v, dtype=np.uint64)
+        h = np.full_like(v, p5 + np.uint64(8))
+        h ^= rotl(v * p2, 31) * p1
+        h = rotl(h, 27) * p1 + p4
+        h ^= h >> np.uint64(33)
+        h *= p2
+        h ^= h >> np.uint64(29)
+        h *= p3
+        h ^= h >> np.uint64(32)
+    return h
+
+
+SBBF_SALT = (0x47B6137B, 0x44974D91, 0x8824AD5B, 0xA2B7289D, 0x705495C7, 0x2DF1424B,
+             0x9EFC4947, 0x5C6BFB31)
+
+
+def bloom_probe(values: Values) -> dict[str, np.ndarray]:
+    """out[k] = 1 where the Parquet split-block Bloom filter may hold key k: h = XXH64 of the
+    key, block ((h >> 32) * num_blocks) >> 32, and bit (uint32(h) * SALT[i]) >> 27 set in word
+    i of the block for every i in 0..7; else 0."""
+    n, nb = int(values["n"]), int(values["num_blocks"])
+    h = xxh64_u64(values["keys"][:n].view(np.uint64))
+    block = ((h >> np.uint64(32)) * np.uint64(nb)) >> np.uint64(32)
+    words = values["filter"].reshape(-1, 8)[block.astype(np.int64)]
+    low = (h & np.uint64(0xFFFFFFFF)).astype(np.uint64)
+    hit = np.ones(n, dtype=bool)
+    for i, salt in enumerate(SBBF_SALT):
+        bit = ((low * np.uint64(salt)) & np.uint64(0xFFFFFFFF)) >> np.uint64(27)
+        hit &= ((words[:, i].astype(np.uint64) >> bit) & np.uint64(1)).astype(bool)
+    out = np.array(values["out"], copy=True)
+    out[:n] = hit
+    return {"out": out}
+
+
+def sw_align(values: Values) -> dict[str, np.ndarray]:
+    """score[p] = the Smith-Waterman local alignment score with affine gaps (Gotoh) of read p
+    against window p, bases (byte >> 1) & 3 of their ASCII bytes, +match / -mismatch, a gap of
+    k bases costing gap_open + k gap_extend. Row by row over all pairs at once: F from the row
+    above, E along the row as a running maximum of H~[k] + extend k (H~ = max(0, diagonal, F);
+    as the row's E recurrence, since gap_open >= 0). Integer: exact."""
+    pairs, q, t = int(values["pairs"]), int(values["qlen"]), int(values["tlen"])
+    match, mismatch = int(values["match"]), int(values["mismatch"])
+    oe, ext = int(values["gap_open"]) + int(values["gap_extend"]), int(values["gap_extend"])
+    reads = (values["reads"].view(np.uint8)[: pairs * q].reshape(pairs, q) >> 1) & 3
+    wins = (values["windows"].view(np.uint8)[: pairs * t].reshape(pairs, t) >> 1) & 3
+    neg = -(1 << 28)
+    h_prev = np.zeros((pairs, t + 1), dtype=np.int64)
+    f_prev = np.full((pairs, t + 1), neg, dtype=np.int64)
+    best = np.zeros(pairs, dtype=np.int64)
+    ks = ext * np.arange(t + 1, dtype=np.int64)
+    for i in range(1, q + 1):
+        s = np.where(reads[:, i - 1: i] == wins, match, -mismatch)  # pairs x t
+        f = np.maximum(f_prev[:, 1:] - ext, h_prev[:, 1:] - oe)
+        htilde = np.zeros((pairs, t + 1), dtype=np.int64)  # column 0: the zero border
+        htilde[:, 1:] = np.maximum(np.maximum(0, h_prev[:, :-1] + s), f)
+        # E[j] = max over k < j of H~[k] - oe - ext (j - 1 - k)
+        run = np.maximum.accumulate(htilde + ks, axis=1)
+        e = np.full((pairs, t + 1), neg, dtype=np.int64)
+        e[:, 1:] = run[:, :-1] - oe - ks[:-1]
+        h = np.maximum(htilde, e)
+        h[:, 0] = 0
+        best = np.maximum(best, h.max(axis=1))
+        h_prev = h
+        f_prev = np.full((pairs, t + 1), neg, dtype=np.int64)
+        f_prev[:, 1:] = f
+    scores = np.array(values["scores"], copy=True)
+    scores[:pairs] = best
+    return {"scores": scores}
+
+
+def bayer_demosaic(values: Values) -> dict[str, np.ndarray]:
+    """Bilinear RGGB demosaicing with BORDER_REFLECT_101, rounded integer means ((a + b + 1) >> 1,
+    (a + b + c + d + 2) >> 2), channels >> 8 packed R | G << 8 | B << 16 | 255 << 24 (the raw
+    frame's 16-bit samples little-endian in its uint32 words; integer: exact)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    raw = values["raw"].view(np.uint16)[: rows * cols].reshape(rows, cols).astype(np.int64)
+    p = np.pad(raw, 1, mode="reflect")  # numpy's reflect is BORDER_REFLECT_101
+    up, down = p[:-2, 1:-1], p[2:, 1:-1]
+    left, right = p[1:-1, :-2], p[1:-1, 2:]
+    diag = p[:-2, :-2] + p[:-2, 2:] + p[2:, :-2] + p[2:, 2:]
+    cross4 = (up + down + left + right + 2) >> 2
+    diag4 = (diag + 2) >> 2
+    horiz = (left + right + 1) >> 1
+    vert = (up + down + 1) >> 1
+    r_even = (np.arange(rows) % 2 == 0)[:, None]
+    c_even = (np.arange(cols) % 2 == 0)[None, :]
+    red = np.where(r_even, np.where(c_even, raw, horiz), np.where(c_even, vert, diag4))
+    green = np.where(r_even == c_even, cross4, raw)
+    blue = np.where(r_even, np.where(c_even, diag4, vert), np.where(c_even, horiz, raw))
+    packed = (red >> 8) | (green >> 8) << 8 | (blue >> 8) << 16 | 255 << 24
+    return {"rgba": packed.astype(np.uint32).reshape(values["rgba"].shape)}
+
+
+#: D2Q9 lattice directions (column step, row step) and weights, in the kernel's order.
+D2Q9_E = ((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
+D2Q9_W = (4 / 9, 1 / 9, 1 / 9, 1 / 9, 1 / 9, 1 / 36, 1 / 36, 1 / 36, 1 / 36)
+
+
+def lbm_d2q9(values: Values) -> dict[str, np.ndarray]:
+    """One D2Q9 BGK step with pull streaming on a periodic lattice: f_i = f_in_i at x - e_i,
+    then f_i - omega (f_i - feq_i), feq_i = w_i rho (1 + 3 e.u + 4.5 (e.u)^2 - 1.5 u.u), in
+    float64 (the kernel's float32 is within the manifest's tolerance)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    omega = float(values["omega"])
+    f_in = values["f_in"].reshape(9, rows, cols).astype(np.float64)
+    f = np.stack([np.roll(f_in[i], (ey, ex), axis=(0, 1)) for i, (ex, ey) in enumerate(D2Q9_E)])
+    rho = f.sum(axis=0)
+    ux = sum(ex * f[i] for i, (ex, _) in enumerate(D2Q9_E)) / rho
+    uy = sum(ey * f[i] for i, (_, ey) in enumerate(D2Q9_E)) / rho
+    usq = 1.5 * (ux * ux + uy * uy)
+    out = np.empty_like(f)
+    for i, (ex, ey) in enumerate(D2Q9_E):
+        eu = 3 * (ex * ux + ey * uy)
+        feq = D2Q9_W[i] * rho * (1 + eu + 0.5 * eu * eu - usq)
+        out[i] = f[i] - omega * (f[i] - feq)
+    return {"f_out": out.astype(np.float32).reshape(values["f_out"].shape)}
+
+
+def q8_matvec(values: Values) -> dict[str, np.ndarray]:
+    """y[r] = sum over groups g of scale[r, g] * sum over the group's 32 columns c of
+    int8(q[r, c]) * x[c], the int8 weights little-endian in the uint32 words (integer-valued:
+    exact)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    q = values["q"].view(np.int8)[: rows * cols].reshape(rows, cols // 32, 32).astype(np.float64)
+    x = values["x"][:cols].astype(np.float64).reshape(cols // 32, 32)
+    scales = values["scales"].reshape(rows, cols // 32).astype(np.float64)
+    y = ((q * x).sum(axis=2) * scales).sum(axis=1)
+    return {"y": y.astype(np.float32).reshape(values["y"].shape)}
