@@ -23,7 +23,8 @@ def _rows(*launches: tuple[int, int, int, int]) -> list[dict]:
 
 
 def _domain(rows: list[dict]):
-    return kernel_info("k", rows, characterize("k", rows, use_manifest=False), use_manifest=False).domain
+    traits = characterize("k", rows, use_manifest=False)
+    return kernel_info("k", rows, traits, use_manifest=False).domain
 
 
 def test_a_launch_of_one_thread_per_element_gives_its_extent():
