@@ -30,7 +30,7 @@ t0=$(date +%s)
 # what to calibrate (override to rerun a part, e.g. CALIB_KERNELS_1D=spmv_csr CALIB_KERNELS_2D=
 # CALIB_REDUCTION_SIZES=; CALIB_PROFILE_1D=64,256,1024 profiles more 1-D block sizes, and
 # CALIB_PROFILE_2D the 2-D ones; the sweep's fastest shape is always added); the reduction
-# is kernels/reduction.cu (vector_reduction) at 1 Mi, the manifest's 32 Mi and 128 Mi elements
+# is kernels/reduction.cu (vector_reduction) at 1 Mi, the manifest's 32 Mi and 128 Mi elements; CALIB_SWEEP_CAP_2D: seconds a 2-D timing sweep may take (default 75)
 KERNELS_2D=${CALIB_KERNELS_2D-transpose_naive transpose_tiled syrk_strided stencil2d_5pt \
 stencil2d_9pt stencil3d_7pt conv2d}
 KERNELS_1D=${CALIB_KERNELS_1D-gemv_rows gemv_cols spmv_csr histogram_atomic}
@@ -98,7 +98,7 @@ calibrate() {
 }
 
 for kernel in $KERNELS_2D; do
-  calibrate "$kernel" "$kernel" 2 75
+  calibrate "$kernel" "$kernel" 2 "${CALIB_SWEEP_CAP_2D:-75}"
 done
 for kernel in $KERNELS_1D; do
   calibrate "$kernel" "$kernel" 1 45
