@@ -312,27 +312,45 @@ def resolve_arch(rows: Sequence[Mapping[str, Any]], arch: str | Arch | None
     return a, board
 
 
-def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, int, int] | None:
-    """Threads the problem needs per dimension, from a row's grid x block (or problem_size).
+#: (grid x, block x), (grid y, block y * z), grid z
+Launch = tuple[tuple[int, int], tuple[int, int], int]
 
-    None when the rows' grids do not follow their blocks: a launch of one thread per element
-    rounds the grid up, ceil(D / b) blocks, so every row's grid x block lies in [D, D + b - 1]
-    for one D; a kernel launched with a fixed grid (a block per row or segment, a grid-stride
-    loop) breaks that, and its threads say nothing about the problem's extent."""
-    launches = []
+
+def _launches(rows: Sequence[Mapping[str, Any]]) -> list[Launch]:
+    """Each row's launch with a grid and a block, in row order."""
+    out = []
     for row in rows:
         g = [float_or_none(row.get(f"grid_{a}")) for a in "xyz"]
         b = [float_or_none(row.get(f"block_{a}")) for a in "xyz"]
         if g[0] and b[0]:
             gx, gy, gz = (int(v) if v else 1 for v in g)
             bx, by, bz = (int(v) if v else 1 for v in b)
-            launches.append(((gx, bx), (gy, by * bz), gz))
+            out.append(((gx, bx), (gy, by * bz), gz))
+    return out
+
+
+def _grid_follows_block(launches: Sequence[Launch]) -> bool:
+    """Whether one extent D per axis explains every launch as one thread per element: a
+    per-element launch rounds the grid up, ceil(D / b) blocks, so grid x block lies in
+    [D, D + b - 1] for each row. A fixed grid (a block per row, pair or segment, a grid-stride
+    loop) breaks that as soon as two block sizes were launched."""
+    for axis in (0, 1):
+        low = max(g * b - b + 1 for g, b in (launch[axis] for launch in launches))
+        high = min(g * b for g, b in (launch[axis] for launch in launches))
+        if low > high:
+            return False
+    return True
+
+
+def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, int, int] | None:
+    """Threads the problem needs per dimension, from a row's grid x block (or problem_size).
+
+    None when the rows' grids do not follow their blocks (:func:`_grid_follows_block`): the
+    threads of a fixed grid say nothing about the problem's extent."""
+    launches = _launches(rows)
     if launches:
-        for axis in (0, 1):
-            low = max(g * b - b + 1 for g, b in (launch[axis] for launch in launches))
-            high = min(g * b for g, b in (launch[axis] for launch in launches))
-            if low > high:
-                return None
+        if not _grid_follows_block(launches):
+            return None
         (gx, bx), (gy, byz), gz = launches[0]
         return gx * bx, gy * byz, gz
     size = _first(rows, "problem_size")
@@ -344,6 +362,24 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, i
         if m:
             return int(m.group(1)), 1, 1
     return None
+
+
+def fixed_grid(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """``fixed_grid_blocks``: the blocks launched at the profiled (or first) block size when
+    the table's grids do not follow its blocks, i.e. each block is a fixed unit of work (a row,
+    a pair, a token) and the block size only sets how many threads share it; with
+    ``fixed_grid_min_threads`` / ``_max_threads``, the block sizes the table launched. Empty
+    for launches of one thread per element (and for a single launch, which cannot tell)."""
+    launches = _launches(rows)
+    if not launches or _grid_follows_block(launches):
+        return {}
+    anchor = next((i for i, r in enumerate(rows) if float_or_none(r.get("duration_ms"))), 0)
+    anchor_launch = _launches(rows[anchor:anchor + 1]) or launches[:1]
+    (gx, _), (gy, _), gz = anchor_launch[0]
+    threads = [bx * byz for (_, bx), (_, byz), _ in launches]
+    return {"fixed_grid_blocks": float(gx * gy * gz),
+            "fixed_grid_min_threads": float(min(threads)),
+            "fixed_grid_max_threads": float(max(threads))}
 
 
 def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characterization,
@@ -369,7 +405,8 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
                **reuse_degree(rows), **divergence(rows), **no_loads(rows),
-               **loads_per_thread(rows), **profiled_block_time(rows), **block_atomics(rows)},
+               **loads_per_thread(rows), **profiled_block_time(rows), **block_atomics(rows),
+               **fixed_grid(rows)},
     )
 
 

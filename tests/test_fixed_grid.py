@@ -56,3 +56,44 @@ def test_softmax_rows_fixed_grid_is_not_charged_for_idle_threads(capsys, gpu):
     kernel = json.loads(capsys.readouterr().out)["kernels"][0]
     reasons = [r for e in kernel["ranking"] for r in e["reasons"]]
     assert reasons and not any("tile-quantization" in r for r in reasons)
+
+
+def _finding(capsys, path: Path) -> dict | None:
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", str(path), "--rule-only", "--json"])
+    assert not stop.value.code
+    found = [f for f in json.loads(capsys.readouterr().out)["findings"]
+             if f["rule_id"] == "fixed-grid-launch"]
+    return found[0] if found else None
+
+
+def test_fixed_grid_values_come_from_the_launches():
+    from gpuadvisor.analysis import fixed_grid
+
+    assert fixed_grid(_rows((32, 1, 8192, 1), (256, 1, 8192, 1), (1024, 1, 8192, 1))) == {
+        "fixed_grid_blocks": 8192.0, "fixed_grid_min_threads": 32.0,
+        "fixed_grid_max_threads": 1024.0}
+    assert fixed_grid(_rows((32, 8, 32, 13), (64, 4, 16, 25))) == {}
+    assert fixed_grid(_rows((256, 1, 8192, 1))) == {}  # one launch cannot tell
+
+
+@pytest.mark.parametrize("path,blocks,sizes", [
+    (FIXTURES / "blind9" / "h100" / "softmax_rows.csv", 8192, "128, 256 and 512"),
+    (FIXTURES / "blind10" / "h200" / "rope_neox.csv", 16384, "128, 256 and 512"),
+    (FIXTURES / "blind10" / "h100" / "sw_align.csv", 8192, "128, 256 and 512"),
+])
+def test_a_fixed_grid_is_reported_with_the_sizes_to_measure(capsys, path, blocks, sizes):
+    finding = _finding(capsys, path)
+    assert finding is not None and finding["severity"] == "info"
+    assert f"launched {blocks} blocks whatever the block size (32 to 1024 threads)" in \
+        finding["message"]
+    assert f"measure {sizes} threads" in finding["message"]
+    assert "tune --shapes" in finding["advice"]
+
+
+@pytest.mark.parametrize("path", [
+    FIXTURES / "blind10" / "h100" / "bayer_demosaic.csv",   # one thread per pixel
+    FIXTURES / "sweeps" / "matrix_add.csv",
+])
+def test_a_launch_of_one_thread_per_element_is_not(capsys, path):
+    assert _finding(capsys, path) is None
