@@ -103,6 +103,12 @@ SMALL = {
     "bayer_demosaic": ["ROWS=300", "COLS=501"],
     "lbm_d2q9": ["ROWS=300", "COLS=501"],
     "q8_matvec": ["ROWS=3001", "COLS=800"],
+    "kmer_canon": ["N=1000003"],
+    "bitunpack_for": ["N=1000003"],
+    "bond_price": ["N=1000003"],
+    "census5x5": ["ROWS=300", "COLS=501"],
+    "ising_checker": ["ROWS=300", "COLS=501"],
+    "alpha_over": ["ROWS=300", "COLS=501"],
 }
 
 

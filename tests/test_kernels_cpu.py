@@ -121,6 +121,12 @@ SMALL = {
     "bayer_demosaic": {"ROWS": 13, "COLS": 37},
     "lbm_d2q9": {"ROWS": 13, "COLS": 37},
     "q8_matvec": {"ROWS": 13, "COLS": 96},
+    "kmer_canon": {"N": 1001, "K": 31},
+    "bitunpack_for": {"N": 1001, "BITS": 11},
+    "bond_price": {"N": 1001},
+    "census5x5": {"ROWS": 13, "COLS": 37},
+    "ising_checker": {"ROWS": 13, "COLS": 37},
+    "alpha_over": {"ROWS": 13, "COLS": 37},
 }
 SHAPES_2D = [
     (1, 1, 1),

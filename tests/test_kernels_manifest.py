@@ -130,6 +130,9 @@ ONE_D_EXTENT = {
     "kmeans_rgb": "N",
     "dropout_philox": "N",
     "bloom_probe": "N",
+    "kmer_canon": "N",
+    "bitunpack_for": "N",
+    "bond_price": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -782,3 +785,136 @@ def test_blind10_references_on_hand_checked_inputs():
         weights = [b - 256 if b > 127 else b for b in words[r].tobytes()]
         want = sum(scales[r, c // 32] * weights[c] * x[c] for c in range(cols))
         assert y[r] == want
+
+
+def test_blind11_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(11)
+
+    # canonical k-mers: ACG is 000111 = 7 forward, its reverse complement CGT 011110 = 30;
+    # random windows against string reverse complements
+    def kmers(text, k):
+        seq = np.frombuffer(text.encode(), np.uint8)
+        seq = np.pad(seq, (0, -len(seq) % 4)).view(np.uint32)
+        n = len(text) - k + 1
+        return references.kmer_canon({"seq": seq, "out": np.zeros(n, np.int64), "n": n,
+                                      "k": k})["out"].tolist()
+
+    assert kmers("ACG", 3) == [7] and kmers("cgt", 3) == [7] and kmers("TTT", 3) == [0]
+    code = {"A": 0, "C": 1, "G": 3, "T": 2}
+    comp = {"A": "T", "C": "G", "G": "C", "T": "A"}
+
+    def pack(s):
+        v = 0
+        for ch in s:
+            v = v * 4 + code[ch]
+        return v
+
+    text = "".join(rng.choice(list("ACGT"), size=60))
+    for k in (5, 31):
+        want = [min(pack(text[p: p + k]), pack("".join(comp[ch] for ch in text[p: p + k][::-1])))
+                for p in range(len(text) - k + 1)]
+        assert kmers(text, k) == want
+
+    # bit unpacking: values packed LSB first as one Python integer bit stream
+    for bits in (1, 11, 17, 32):
+        vals = rng.integers(0, 2**bits, size=50).tolist()
+        stream = sum(v << (i * bits) for i, v in enumerate(vals))
+        nwords = -(-50 * bits // 32) + 1
+        words = np.array([(stream >> (32 * j)) & 0xFFFFFFFF for j in range(nwords)], np.uint32)
+        got = references.bitunpack_for({"words": words, "out": np.zeros(50, np.int32), "n": 50,
+                                        "bits": bits, "base": -7})["out"]
+        assert got.tolist() == [np.int32(np.int64(v) - 7) for v in vals]
+
+    # bonds: at par (coupon = yield) the price is 100; a zero coupon bond is 100 / (1 + y/2)^n
+    # with duration n / 2; one period left: (100 + c) / (1 + y / 2) and half a year
+    cpn = np.array([500, 0, 300, 800], np.int32)
+    yld = np.array([500, 600, 400, 1000], np.int32)
+    per = np.array([20, 10, 1, 7], np.int32)
+    got = references.bond_price({"coupon_bp": cpn, "yield_bp": yld, "periods": per,
+                                 "price": np.zeros(4, np.float32),
+                                 "duration": np.zeros(4, np.float32), "n": 4})
+    assert np.isclose(got["price"][0], 100, rtol=1e-6)
+    assert np.isclose(got["price"][1], 100 / 1.03**10) and np.isclose(got["duration"][1], 5)
+    assert np.isclose(got["price"][2], 101.5 / 1.02) and np.isclose(got["duration"][2], 0.5)
+    cf = [4.0] * 6 + [104.0]
+    price = sum(c / 1.05**k for k, c in enumerate(cf, 1))
+    assert np.isclose(got["price"][3], price, rtol=1e-6)
+    assert np.isclose(got["duration"][3],
+                      sum(k * c / 1.05**k for k, c in enumerate(cf, 1)) / price / 2, rtol=1e-6)
+
+    # census 5x5: pixel by pixel with clamped coordinates; a flat image codes 0
+    rows, cols = 6, 7
+    img = rng.integers(0, 256, size=(rows, cols)).astype(np.uint8)
+    img[2, 3] = 255
+
+    def census(image):
+        h, w = image.shape
+        words = np.pad(image.reshape(-1), (0, -image.size % 4)).view(np.uint32)
+        return references.census5x5({"img": words, "out": np.zeros((h, w), np.uint32),
+                                     "rows": h, "cols": w})["out"]
+
+    got = census(img)
+    for r in range(rows):
+        for c in range(cols):
+            want = 0
+            for dy in range(-2, 3):
+                for dx in range(-2, 3):
+                    if dy or dx:
+                        y, x = min(max(r + dy, 0), rows - 1), min(max(c + dx, 0), cols - 1)
+                        want = want * 2 + int(img[y, x] < img[r, c])
+            assert got[r, c] == want
+    assert (census(np.full((5, 8), 9, np.uint8)) == 0).all()
+
+    # Ising: site by site with Python integers; all spins up, dE = 8 everywhere: about
+    # exp(-8 beta) of the active colour flips and none of the other
+    def mix(x):
+        x &= 0xFFFFFFFF
+        x ^= x >> 16
+        x = (x * 0x7FEB352D) & 0xFFFFFFFF
+        x ^= x >> 15
+        x = (x * 0x846CA68B) & 0xFFFFFFFF
+        return x ^ (x >> 16)
+
+    def ising(spins, colour, seed=99, acc4=738927064, acc8=127128606):
+        h, w = spins.shape
+        return references.ising_checker({"spins_in": spins, "spins_out": np.zeros_like(spins),
+                                         "rows": h, "cols": w, "colour": colour, "seed": seed,
+                                         "acc4": acc4, "acc8": acc8})["spins_out"]
+
+    rows, cols = 6, 9
+    spins = rng.integers(0, 2, size=(rows, cols)).astype(np.int32)
+    for colour in (0, 1):
+        got = ising(spins, colour)
+        for r in range(rows):
+            for c in range(cols):
+                v = int(spins[r, c])
+                if (r + c) % 2 == colour:
+                    nb = sum(2 * int(spins[(r + a) % rows, (c + b) % cols]) - 1
+                             for a, b in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+                    de = 2 * (2 * v - 1) * nb
+                    rnd = mix((r * cols + c) ^ mix(99))
+                    if de <= 0 or rnd < {4: 738927064, 8: 127128606}[de]:
+                        v = 1 - v
+                assert got[r, c] == v
+    up = np.ones((64, 64), np.int32)
+    got = ising(up, 0)
+    assert (got[1::2, 0::2] == 1).all() and (got[0::2, 1::2] == 1).all()
+    assert 0.01 < 2 * (1 - got.mean()) < 0.06  # the flipped share of the active half
+    assert (ising(up, 1, acc8=2**32 - 1)[0::2, 1::2] == 0).all()
+
+    # source over: opaque sources replace, a transparent black source keeps the destination,
+    # div255 is round(x / 255) for every product of two channels, and sums saturate
+    x = np.arange(255 * 255 + 1)
+    assert (((x + 128 + ((x + 128) >> 8)) >> 8) == np.floor(x / 255 + 0.5)).all()
+    dst = rng.integers(0, 2**32, size=(3, 4), dtype=np.uint32)
+    src = rng.integers(0, 2**24, size=(3, 4), dtype=np.uint32) | np.uint32(0xFF000000)
+
+    def over(s, d):
+        return references.alpha_over({"src": s, "dst": d, "out": np.zeros_like(d)})["out"]
+
+    assert np.array_equal(over(src, dst), src)
+    assert np.array_equal(over(np.zeros_like(dst), dst), dst)
+    half = np.full((1, 1), 0x80402010, np.uint32)  # alpha 128: dst weight 127 / 255
+    got = over(half, np.full((1, 1), 0xFFC86400, np.uint32)).view(np.uint8).reshape(4).tolist()
+    assert got == [0x10 + 0, 0x20 + round(100 * 127 / 255), min(255, 0x40 + round(200 * 127 / 255)),
+                   min(255, 0x80 + 127)]

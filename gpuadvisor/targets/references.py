@@ -1075,3 +1075,123 @@ def q8_matvec(values: Values) -> dict[str, np.ndarray]:
     scales = values["scales"].reshape(rows, cols // 32).astype(np.float64)
     y = ((q * x).sum(axis=2) * scales).sum(axis=1)
     return {"y": y.astype(np.float32).reshape(values["y"].shape)}
+
+
+def kmer_canon(values: Values) -> dict[str, np.ndarray]:
+    """out[p] = min(fwd, rc) of the K bases from p: base code (byte >> 1) & 3, two bits a base
+    with the first base highest in fwd, the reverse complement (codes ^ 2, reversed) likewise
+    in rc (integer: exact)."""
+    n, k = int(values["n"]), int(values["k"])
+    codes = ((values["seq"].view(np.uint8)[: n + k - 1] >> 1) & 3).astype(np.uint64)
+    fwd = np.zeros(n, dtype=np.uint64)
+    rc = np.zeros(n, dtype=np.uint64)
+    for i in range(k):
+        b = codes[i: i + n]
+        fwd = (fwd << np.uint64(2)) | b
+        rc |= (b ^ np.uint64(2)) << np.uint64(2 * i)
+    out = np.array(values["out"], copy=True)
+    out[:n] = np.minimum(fwd, rc).astype(np.int64)
+    return {"out": out}
+
+
+def bitunpack_for(values: Values) -> dict[str, np.ndarray]:
+    """out[i] = base + the BITS-bit field at bit i * BITS of the little-endian word stream,
+    LSB first (integer: exact)."""
+    n, bits, base = int(values["n"]), int(values["bits"]), int(values["base"])
+    words = values["words"].astype(np.uint64)
+    pos = np.arange(n, dtype=np.uint64) * np.uint64(bits)
+    w = (pos >> np.uint64(5)).astype(np.int64)
+    pair = words[w] | (words[w + 1] << np.uint64(32))
+    field = (pair >> (pos & np.uint64(31))) & np.uint64((1 << bits) - 1)
+    out = np.array(values["out"], copy=True)
+    out[:n] = (field.astype(np.int64) + base).astype(np.int32)
+    return {"out": out}
+
+
+def bond_price(values: Values) -> dict[str, np.ndarray]:
+    """Price (face 100, semiannual coupons coupon_bp / 200) and Macaulay duration in years of
+    each bond from its yield, summed period by period in float64 (the kernel's float32 is
+    within the manifest's tolerance)."""
+    n = int(values["n"])
+    c = values["coupon_bp"][:n].astype(np.float64) / 200
+    d = 1 / (1 + values["yield_bp"][:n].astype(np.float64) / 20000)
+    periods = values["periods"][:n].astype(np.int64)
+    pv = np.zeros(n)
+    weighted = np.zeros(n)
+    df_n = np.ones(n)
+    for k in range(1, int(periods.max(initial=0)) + 1):
+        live = k <= periods
+        df = d**k
+        pv += np.where(live, c * df, 0)
+        weighted += np.where(live, k * c * df, 0)
+        df_n = np.where(live, df, df_n)
+    pv += 100 * df_n
+    weighted += periods * 100 * df_n
+    price = np.array(values["price"], copy=True)
+    duration = np.array(values["duration"], copy=True)
+    price[:n] = pv
+    duration[:n] = weighted / pv / 2
+    return {"price": price, "duration": duration}
+
+
+def census5x5(values: Values) -> dict[str, np.ndarray]:
+    """Bit 23 - j of out[r, c] = 1 where neighbour j of the 5x5 window (row-major, centre
+    skipped; coordinates clamped to the image) is below the centre (integer: exact)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    img = values["img"].view(np.uint8)[: rows * cols].reshape(rows, cols)
+    p = np.pad(img, 2, mode="edge")
+    code = np.zeros((rows, cols), dtype=np.uint32)
+    for dy in range(5):
+        for dx in range(5):
+            if dy == 2 and dx == 2:
+                continue
+            code = (code << np.uint32(1)) | (p[dy: dy + rows, dx: dx + cols] < img)
+    return {"out": code.reshape(values["out"].shape)}
+
+
+def lowbias32(x: np.ndarray) -> np.ndarray:
+    """The lowbias32 integer hash of uint32 values (wrapping multiplies)."""
+    x = np.asarray(x, dtype=np.uint32)
+    with np.errstate(over="ignore"):
+        x = x ^ (x >> np.uint32(16))
+        x = x * np.uint32(0x7FEB352D)
+        x = x ^ (x >> np.uint32(15))
+        x = x * np.uint32(0x846CA68B)
+        x = x ^ (x >> np.uint32(16))
+    return x
+
+
+def ising_checker(values: Values) -> dict[str, np.ndarray]:
+    """Metropolis half-sweep of the periodic 2-D Ising model on the sites of one colour,
+    spins 0/1: flip where dE = 2 s sum(neighbours) <= 0 or the site's hash
+    lowbias32(index ^ lowbias32(seed)) is below acc4 (dE = 4) or acc8 (dE = 8); the other
+    colour copied (integer: exact)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    v = values["spins_in"].reshape(rows, cols).astype(np.int64)
+    s = 2 * v - 1
+    nsum = (np.roll(s, 1, axis=0) + np.roll(s, -1, axis=0) + np.roll(s, 1, axis=1)
+            + np.roll(s, -1, axis=1))
+    de = 2 * s * nsum
+    index = np.arange(rows * cols, dtype=np.uint64).astype(np.uint32).reshape(rows, cols)
+    h = lowbias32(index ^ lowbias32(np.uint32(int(values["seed"]))))
+    thresh = np.where(de == 4, np.uint32(int(values["acc4"])), np.uint32(int(values["acc8"])))
+    flip = (de <= 0) | (h < thresh)
+    r, c = np.indices((rows, cols))
+    active = ((r + c) & 1) == int(values["colour"])
+    out = np.where(active & flip, 1 - v, v).astype(np.int32)
+    return {"spins_out": out.reshape(values["spins_out"].shape)}
+
+
+def alpha_over(values: Values) -> dict[str, np.ndarray]:
+    """Premultiplied source over destination per RGBA8 channel: min(255, src + div255(dst *
+    (255 - src_alpha))), div255(x) = (x + 128 + ((x + 128) >> 8)) >> 8 (integer: exact)."""
+    src = values["src"].astype(np.uint32)
+    dst = values["dst"].astype(np.uint32)
+    inv = np.uint32(255) - (src >> np.uint32(24))
+    out = np.zeros_like(src)
+    for ch in range(4):
+        shift = np.uint32(8 * ch)
+        x = ((dst >> shift) & np.uint32(255)) * inv + np.uint32(128)
+        v = ((src >> shift) & np.uint32(255)) + ((x + (x >> np.uint32(8))) >> np.uint32(8))
+        out |= np.minimum(v, np.uint32(255)) << shift
+    return {"out": out.reshape(values["out"].shape)}
