@@ -36,7 +36,7 @@ from gpuadvisor.characterize import (
 )
 from gpuadvisor.claims import estimated_gain
 from gpuadvisor.errors import UserError
-from gpuadvisor.numbers import float_or_none
+from gpuadvisor.numbers import finite_or_none, float_or_none
 from gpuadvisor.rank import (
     DEFAULT_SHAPES,
     Candidate,
@@ -517,16 +517,15 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
         return {}
     out = {"profiled_ns_per_block": best[1], "profiled_block_threads": best[2]}
     anchor = rows[best[3]]
-    for column in ("ncu_stall_barrier", "stall_sync"):
-        barrier = float_or_none(anchor.get(column))
-        if barrier is not None and math.isfinite(barrier):
-            out["profiled_barrier_pct"] = barrier
-            break
-    busy = float_or_none(anchor.get("l2_atomic_busy_max_pct"))
-    if busy is not None and math.isfinite(busy):
+    barrier = next((v for c in ("ncu_stall_barrier", "stall_sync")
+                    if (v := finite_or_none(anchor.get(c))) is not None), None)
+    if barrier is not None:
+        out["profiled_barrier_pct"] = barrier
+    busy = finite_or_none(anchor.get("l2_atomic_busy_max_pct"))
+    if busy is not None:
         out["profiled_atomic_busy_pct"] = busy
         sol = [v for c in ("sm_throughput_pct", "dram_throughput_pct")
-               if (v := float_or_none(anchor.get(c))) is not None and math.isfinite(v)]
+               if (v := finite_or_none(anchor.get(c))) is not None]
         if sol:
             out["profiled_throughput_pct"] = max(sol)
     return out

@@ -580,16 +580,20 @@ def warp_sum_atomic_block(values: Values) -> dict[str, np.ndarray]:
     return {"result": np.array([total], dtype=np.int64).astype(np.int32)}
 
 
+def _low_bits_histogram(values: Values, bins: int) -> dict[str, np.ndarray]:
+    """counts[b] += the number of values whose low bits (value & (bins - 1)) are b."""
+    counts = np.bincount(values["data"] & (bins - 1), minlength=bins).astype(np.uint32)
+    return {"counts": (values["counts"] + counts).astype(np.uint32)}
+
+
 def shared_hist64(values: Values) -> dict[str, np.ndarray]:
     """counts[b] += the number of values whose low six bits (value & 63) are b."""
-    bins = np.bincount(values["data"] & 63, minlength=64).astype(np.uint32)
-    return {"counts": (values["counts"] + bins).astype(np.uint32)}
+    return _low_bits_histogram(values, 64)
 
 
 def shared_hist16(values: Values) -> dict[str, np.ndarray]:
     """counts[b] += the number of values whose low four bits (value & 15) are b."""
-    bins = np.bincount(values["data"] & 15, minlength=16).astype(np.uint32)
-    return {"counts": (values["counts"] + bins).astype(np.uint32)}
+    return _low_bits_histogram(values, 16)
 
 
 def shared_colsum32(values: Values) -> dict[str, np.ndarray]:

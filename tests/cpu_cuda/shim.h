@@ -112,25 +112,26 @@ T ga_cpu_poison() {
     return value;
 }
 
-// __shfl_down_sync: lane l gets lane l + delta's value, its own where l + delta leaves its
-// width-lane segment.
-template <typename T>
-T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+// The shuffles' common part: every lane publishes its value, then reads the lane
+// source(lane) names (-1: keep its own value); a source outside the block or the mask reads
+// poison.
+template <typename T, typename Source>
+T ga_cpu_shuffle(unsigned mask, T var, int width, const char* what, Source source) {
     static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8);
     if (width < 1 || width > 32 || (width & (width - 1)) != 0) {
-        std::fprintf(stderr, "__shfl_down_sync: width %d is not a power of two up to 32\n", width);
+        std::fprintf(stderr, "%s: width %d is not a power of two up to 32\n", what, width);
         std::abort();
     }
-    ga_cpu_warp_state& w = ga_cpu_warp_enter(mask, "__shfl_down_sync");
+    ga_cpu_warp_state& w = ga_cpu_warp_enter(mask, what);
     const unsigned lane = ga_cpu_lane;
     unsigned long long bits = 0;
     std::memcpy(&bits, &var, sizeof(T));
     w.slot[lane] = bits;
     w.bar.arrive_and_wait();
     T out = var;
-    if (lane % width + delta < static_cast<unsigned>(width)) {
-        const unsigned src = lane + delta;
-        if (src < w.lanes && (mask >> src & 1u)) {
+    const long src = source(lane, static_cast<unsigned>(width));
+    if (src >= 0) {
+        if (static_cast<unsigned>(src) < w.lanes && (mask >> src & 1u)) {
             std::memcpy(&out, &w.slot[src], sizeof(T));
         } else {
             out = ga_cpu_poison<T>();
@@ -140,32 +141,24 @@ T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
     return out;
 }
 
+// __shfl_down_sync: lane l gets lane l + delta's value, its own where l + delta leaves its
+// width-lane segment.
+template <typename T>
+T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+    return ga_cpu_shuffle(mask, var, width, "__shfl_down_sync",
+                          [delta](unsigned lane, unsigned w) -> long {
+                              return lane % w + delta < w ? long(lane + delta) : -1;
+                          });
+}
+
 // __shfl_up_sync: lane l gets lane l - delta's value, its own where l - delta leaves its
 // width-lane segment (lanes below delta in each segment keep their value).
 template <typename T>
 T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
-    static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8);
-    if (width < 1 || width > 32 || (width & (width - 1)) != 0) {
-        std::fprintf(stderr, "__shfl_up_sync: width %d is not a power of two up to 32\n", width);
-        std::abort();
-    }
-    ga_cpu_warp_state& w = ga_cpu_warp_enter(mask, "__shfl_up_sync");
-    const unsigned lane = ga_cpu_lane;
-    unsigned long long bits = 0;
-    std::memcpy(&bits, &var, sizeof(T));
-    w.slot[lane] = bits;
-    w.bar.arrive_and_wait();
-    T out = var;
-    if (lane % width >= delta) {
-        const unsigned src = lane - delta;
-        if (mask >> src & 1u) {
-            std::memcpy(&out, &w.slot[src], sizeof(T));
-        } else {
-            out = ga_cpu_poison<T>();
-        }
-    }
-    w.bar.arrive_and_wait();  // nobody writes its slot again before every lane has read
-    return out;
+    return ga_cpu_shuffle(mask, var, width, "__shfl_up_sync",
+                          [delta](unsigned lane, unsigned w) -> long {
+                              return lane % w >= delta ? long(lane - delta) : -1;
+                          });
 }
 
 // __ballot_sync: bit l set where lane l (in the mask) has a nonzero predicate.
