@@ -35,6 +35,10 @@ FLOAT_COLUMNS = (
     "l1_hit_rate", "l1_global_load_misses", "l1_global_load_requests", "l2_hit_rate",
     "dram_throughput_pct", "sm_throughput_pct", "sectors_per_request", "registers_per_thread",
     "shared_mem_per_block", "shared_efficiency", "branch_efficiency", "duration_ms",
+    # ncu counters ranking rules read (l2-atomic-merge-bound, per-block-atomics): a bad cell
+    # would otherwise switch a rule off without a word
+    "l1_global_atomic_requests", "l1_global_reduction_requests", "l2_atomic_busy_max_pct",
+    "l2_atomic_busy_avg_pct",
 )
 STALL_PREFIX = "stall_"
 #: Columns read as text whatever their cells look like (a kernel named 123 is a name).

@@ -167,3 +167,34 @@ def test_kernels_whose_merges_do_not_set_the_time_keep_256_threads(capsys, tmp_p
     kernel = _rule_only(capsys, _one_profile(path, tmp_path))
     assert kernel["rule_pick"] == "256x1"
     assert not any("l2-atomic-merge-bound" in r for e in kernel["ranking"] for r in e["reasons"])
+
+
+@pytest.mark.parametrize("column", ["l2_atomic_busy_max_pct", "l1_global_reduction_requests"])
+def test_a_bad_counter_cell_is_an_intake_error_not_a_silently_skipped_rule(capsys, tmp_path,
+                                                                          column):
+    import csv
+    import io
+
+    from gpuadvisor.cli import main
+
+    lines = (L2 / "digit_hist.csv").read_text().splitlines(keepends=True)
+    body = [i for i, line in enumerate(lines) if not line.startswith("#")]
+    header = next(csv.reader([lines[body[0]]]))
+    at = header.index(column)
+    for i in body[1:]:  # the first profiled row (the counter filled in)
+        cells = next(csv.reader([lines[i]]))
+        if cells[at]:
+            cells[at] = "abc"
+            out = io.StringIO()
+            csv.writer(out, lineterminator="\n").writerow(cells)
+            lines[i] = out.getvalue()
+            line_no = i + 1
+            break
+    bad = tmp_path / "digit_hist.csv"
+    bad.write_text("".join(lines))
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", str(bad), "--rule-only"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"error: {bad}:{line_no}: column {column}: 'abc' is not a number "
+                   "(pass --lenient to drop such rows)"]
