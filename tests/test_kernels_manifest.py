@@ -53,6 +53,8 @@ def test_kernel_entry_is_complete(name):
         assert blocks == 48 and params["N"] ** 2 > 10**8
     elif name == "col_sum":  # under one wave on purpose: each thread loops over 512 rows
         assert blocks == 512 and params["ROWS"] * params["COLS"] > 6 * 10**7
+    elif name == "gridstride_axpy":  # a fixed grid on purpose: the block size sets the fill
+        assert blocks == 1024 and params["N"] >= 1024 * 1024 * 32
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -139,6 +141,9 @@ ONE_BLOCK_PER = {
     "softmax_rows": "ROWS",
     "rope_neox": "TOKENS",
     "sw_align": "PAIRS",
+    "row_norm3": "ROWS",
+    "row_sum_tree": "ROWS",
+    "gridstride_axpy": "GRID",  # a fixed grid of GRID blocks, each looping over the values
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -918,3 +923,20 @@ def test_blind11_references_on_hand_checked_inputs():
     got = over(half, np.full((1, 1), 0xFFC86400, np.uint32)).view(np.uint8).reshape(4).tolist()
     assert got == [0x10 + 0, 0x20 + round(100 * 127 / 255), min(255, 0x40 + round(200 * 127 / 255)),
                    min(255, 0x80 + 127)]
+
+
+def test_fixed_grid_calibration_references_by_hand():
+    # row_norm3: [1, 2, 3, 4] has mean 2.5 and population variance 1.25
+    x = np.array([[1, 2, 3, 4], [7, 7, 7, 7]], np.float32)
+    got = references.row_norm3({"x": x, "rows": 2, "cols": 4})["out"]
+    scale = 1 / np.sqrt(1.25 + 1e-5)
+    assert np.allclose(got[0], [-1.5 * scale, -0.5 * scale, 0.5 * scale, 1.5 * scale])
+    assert (got[1] == 0).all()  # a constant row normalizes to zeros
+    # row_sum_tree: sums per row, wrapping at 2^32 like int32 adds
+    x = np.array([[1, -2, 3], [2**31 - 1, 1, 0]], np.int32)
+    got = references.row_sum_tree({"x": x, "rows": 2, "cols": 3})["sums"]
+    assert got.tolist() == [2, -(2**31)]
+    # gridstride_axpy: 2 * x + y
+    got = references.gridstride_axpy({"x": np.array([1, -3], np.float32),
+                                      "y": np.array([5, 0.5], np.float32), "a": 2.0})["y"]
+    assert got.tolist() == [7.0, -5.5]

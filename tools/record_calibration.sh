@@ -103,6 +103,16 @@ done
 for kernel in $KERNELS_1D; do
   calibrate "$kernel" "$kernel" 1 45
 done
+# CALIB_VARIANTS_1D: 1-D kernels at other sizes, "kernel:NAME=V,NAME=V ..." (label
+# kernel_NAMEV_NAMEV), e.g. "row_norm3:ROWS=4096,COLS=8192"
+for variant in ${CALIB_VARIANTS_1D-}; do
+  kernel=${variant%%:*} label=${variant%%:*} params=()
+  IFS=, read -ra pairs <<< "${variant#*:}"
+  for kv in "${pairs[@]}"; do
+    params+=(--param "$kv") label+="_${kv/=/}"
+  done
+  calibrate "$label" "$kernel" 1 45 "${params[@]}"
+done
 for n in $REDUCTION_SIZES; do
   calibrate "vector_reduction_n$n" vector_reduction 1 45 --param "N=$n"
 done

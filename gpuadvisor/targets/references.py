@@ -632,6 +632,30 @@ def warp_count_atomic(values: Values) -> dict[str, np.ndarray]:
     return {"count": (values["count"] + np.uint32(hits)).astype(np.uint32)}
 
 
+def row_norm3(values: Values) -> dict[str, np.ndarray]:
+    """out[r] = (x[r] - mean(x[r])) / sqrt(var(x[r]) + 1e-5), the population variance, in
+    float64 (the kernel's float32 sums in block order are within the manifest's tolerance)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    x = values["x"].astype(np.float64).reshape(rows, cols)
+    centred = x - x.mean(axis=1, keepdims=True)
+    var = (centred * centred).mean(axis=1, keepdims=True)
+    return {"out": (centred / np.sqrt(var + 1e-5)).astype(np.float32)}
+
+
+def row_sum_tree(values: Values) -> dict[str, np.ndarray]:
+    """sums[r] = the sum of row r (int32 wrap-around, as on the GPU)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    x = values["x"].astype(np.int64).reshape(rows, cols)
+    return {"sums": x.sum(axis=1).astype(np.uint32).view(np.int32)}
+
+
+def gridstride_axpy(values: Values) -> dict[str, np.ndarray]:
+    """y = a * x + y (float32: one rounding, as the kernel's multiply-add)."""
+    x = values["x"].astype(np.float64)
+    y = values["y"].astype(np.float64)
+    return {"y": (np.float64(values["a"]) * x + y).astype(np.float32)}
+
+
 def takes_threads(reference: Any) -> bool:
     """Whether a reference's outputs depend on the block: it then takes the configuration's
     threads per block as the keyword ``threads`` (block_partial_sums: one partial a block)."""
