@@ -365,13 +365,18 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, i
 
 
 def fixed_grid(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
-    """``fixed_grid_blocks``: the blocks launched at the profiled (or first) block size when
-    the table's grids do not follow its blocks, i.e. each block is a fixed unit of work (a row,
-    a pair, a token) and the block size only sets how many threads share it; with
+    """``fixed_grid_blocks``: the blocks launched at every block size when the table's grids
+    do not follow its blocks and launch the same number of blocks whatever their size, i.e.
+    each block is a fixed unit of work (a row, a pair, a token) and the block size only sets
+    how many threads share it; with
     ``fixed_grid_min_threads`` / ``_max_threads``, the block sizes the table launched. Empty
     for launches of one thread per element (and for a single launch, which cannot tell)."""
     launches = _launches(rows)
     if not launches or _grid_follows_block(launches):
+        return {}
+    # the same number of blocks at every block size (a grid that follows the threads but not
+    # each axis, as a tile of 32 x threads/32, is not a fixed grid)
+    if len({gx * gy * gz for (gx, _), (gy, _), gz in launches}) > 1:
         return {}
     anchor = next((i for i, r in enumerate(rows) if float_or_none(r.get("duration_ms"))), 0)
     anchor_launch = _launches(rows[anchor:anchor + 1]) or launches[:1]
@@ -501,7 +506,7 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     slice's atomic unit was (% of elapsed cycles), and ``profiled_throughput_pct``, the larger of
     the SM's and DRAM's throughput (% of peak): whether a per-block merge's atomics, which
     queue at one slice, set the kernel's time (l2-atomic-merge-bound, issue 11 round 11)."""
-    best: tuple[float, float, float, int] | None = None
+    best: tuple[float, float, float, int, float] | None = None
     rows = list(rows)
     for i, (r, duration) in enumerate(zip(rows, floats_in(rows, "duration_ms"), strict=True)):
         if not duration or duration <= 0:  # most rows of a sweep: timed, not profiled
@@ -512,7 +517,7 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
         blocks, size = launch
         per_thread = duration / (blocks * size)
         if best is None or per_thread < best[0]:
-            best = (per_thread, duration * 1e6 / blocks, size, i)
+            best = (per_thread, duration * 1e6 / blocks, size, i, blocks)
     if best is None:
         return {}
     out = {"profiled_ns_per_block": best[1], "profiled_block_threads": best[2]}
@@ -521,6 +526,7 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
                     if (v := finite_or_none(anchor.get(c))) is not None), None)
     if barrier is not None:
         out["profiled_barrier_pct"] = barrier
+    out.update(_per_block_traffic(anchor, best[4]))
     busy = finite_or_none(anchor.get("l2_atomic_busy_max_pct"))
     if busy is not None:
         out["profiled_atomic_busy_pct"] = busy
@@ -528,6 +534,33 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
                if (v := finite_or_none(anchor.get(c))) is not None]
         if sol:
             out["profiled_throughput_pct"] = max(sol)
+    return out
+
+
+def _per_block_traffic(row: Mapping[str, Any], blocks: float) -> dict[str, float]:
+    """A profiled row's memory traffic per launched block: ``profiled_requests_per_block``
+    (global load and store warp requests), ``profiled_load_bytes_per_block`` (bytes the loads
+    asked of L1), ``profiled_dram_read_per_block`` (bytes read from DRAM), with the row's
+    ``profiled_l1_hit_pct`` and ``profiled_dram_pct`` (DRAM throughput, % of peak). In a fixed
+    grid a block is a unit of work whose traffic does not change with its size: what
+    fixed-grid-block-work weighs a block's reductions and its data's stay in L1 against."""
+    out: dict[str, float] = {}
+    if not blocks or blocks <= 0:
+        return out
+    loads = finite_or_none(row.get("l1_global_load_requests"))
+    stores = finite_or_none(row.get("l1_global_store_requests"))
+    if loads is not None or stores is not None:
+        out["profiled_requests_per_block"] = ((loads or 0.0) + (stores or 0.0)) / blocks
+    for key, column, scale in (("profiled_load_bytes_per_block", "l1_global_load_sectors", 32.0),
+                               ("profiled_dram_read_per_block", "dram_bytes_read", 1.0)):
+        value = finite_or_none(row.get(column))
+        if value is not None:
+            out[key] = value * scale / blocks
+    for key, column in (("profiled_l1_hit_pct", "l1_hit_rate"),
+                        ("profiled_dram_pct", "dram_throughput_pct")):
+        value = finite_or_none(row.get(column))
+        if value is not None:
+            out[key] = value
     return out
 
 

@@ -87,6 +87,8 @@ KNOBS: tuple[Knob, ...] = (
     Knob("L2 atomic merge model", (("l2-atomic-merge-bound", "weight"),), (0, 1)),
     Knob("two-block barrier penalty", (("barrier-two-blocks", "penalty"),),
          (0.0, 0.05, 0.1, 0.15)),
+    # Round 13: fixed grids (a block per row, a grid-stride loop); the ladder starts off.
+    Knob("fixed-grid block model", (("fixed-grid-block-work", "weight"),), (0, 1)),
 )
 
 Setting = tuple[float, ...]  # one value per knob, in KNOBS order

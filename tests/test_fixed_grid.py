@@ -97,3 +97,31 @@ def test_a_fixed_grid_is_reported_with_the_sizes_to_measure(capsys, path, blocks
 ])
 def test_a_launch_of_one_thread_per_element_is_not(capsys, path):
     assert _finding(capsys, path) is None
+
+
+def test_a_grid_that_follows_the_threads_but_not_each_axis_is_not_fixed(capsys):
+    """sgemm_coalesced tiles 32 x threads/32 outputs per block: its grid follows the thread
+    count, not block_x and block_y, so it has no per-axis extent but is no fixed grid."""
+    from gpuadvisor.analysis import fixed_grid
+
+    rows = _rows((32, 1, 2048, 64), (64, 1, 1024, 64), (16, 2, 2048, 64), (256, 1, 256, 64))
+    assert _domain(rows) is None and fixed_grid(rows) == {}
+    assert _finding(capsys, FIXTURES / "sweeps" / "sgemm_coalesced.csv") is None
+
+
+@pytest.mark.parametrize("name,best,slow", [
+    ("row_sum_tree_ROWS131072_COLS512", "64x1", "1024x1"),   # reductions over the block
+    ("row_norm3", "128x1", "64x1"),                          # 32 rows overflow L1 at 64
+    ("gridstride_axpy_GRID264", "1024x1", "64x1"),            # 264 blocks fill 6 % at 64
+])
+def test_fixed_grid_block_work_ranks_from_one_profile(name, best, slow):
+    """The fixed-grid calibration tables, scored from their 256-thread profile as validation
+    does: the model's pick and its penalty on a size the table shows is slow."""
+    from gpuadvisor.validation import evaluate_one_profile
+
+    path = FIXTURES / "new-kernels" / "h100" / f"{name}.csv"
+    (result,) = evaluate_one_profile(path)
+    assert result.pick == best and result.regret < 1.03
+    table, _ = read_sweep(path)
+    rows = table[table["block_x"] == int(slow.split("x")[0])]
+    assert float(rows["time_ms"].min()) > 1.5 * result.best_time

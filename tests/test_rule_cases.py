@@ -49,7 +49,8 @@ def context_for(case: dict) -> dict:
     block = parse_shape(case["block"])
     ctx = build_context(arch, None, kernel, block, case.get("cache_config", "default"),
                         row=case.get("metrics"), sm_count=case.get("sm_count"),
-                        sweep=case.get("sweep"))
+                        sweep=case.get("sweep"),
+                        grid=tuple(case["grid"]) if "grid" in case else None)
     return ctx
 
 

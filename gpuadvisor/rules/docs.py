@@ -157,7 +157,16 @@ _NAMES_DOC = """\
 - `board.*`: the board's `sm_count`, `memory_bandwidth_gbs`, `peak_fp32_gflops`, ...
 - `kernel.*`: `name`, `access` (coalesced/reuse/scattered/random), `access_source`, `bound`
   (memory/compute/latency/unknown), `bound_source`, `registers_per_thread`,
-  `shared_mem_per_block`, `elem_bytes`, `domain_x/y/z`, `threads`, `instr_per_region`.
+  `shared_mem_per_block`, `elem_bytes`, `domain_x/y/z`, `threads`, `instr_per_region`;
+  values worked out from the kernel's rows (gpuadvisor/analysis.py `kernel_info`, each
+  absent when the rows cannot give it): reuse (`l1_bytes_per_dram_byte`), loads and
+  divergence (`loads_per_thread`, `loads_absent`, `idle_lanes_measured`, ...), atomics
+  (`atomic_requests_per_block`, `atomic_requests_per_warp`, `atomic_block_exponent`), the
+  profiled row's block time and traffic (`profiled_ns_per_block`, `profiled_block_threads`,
+  `profiled_barrier_pct`, `profiled_atomic_busy_pct`, `profiled_throughput_pct`,
+  `profiled_requests_per_block`, `profiled_load_bytes_per_block`,
+  `profiled_dram_read_per_block`, `profiled_l1_hit_pct`, `profiled_dram_pct`) and fixed
+  grids (`fixed_grid_blocks`, `fixed_grid_min_threads`, `fixed_grid_max_threads`).
 - `metrics.*`: the row's sweep-table metrics (`gld_efficiency`, `l1_hit_rate`,
   `dram_throughput_pct`, `sm_throughput_pct`, `stall_*`, `ncu_stall_*`, ...). Missing = NaN =
   missing: a rule that `requires` it is skipped with a note.
