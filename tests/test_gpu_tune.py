@@ -112,6 +112,12 @@ SMALL = {
     "census5x5": ["ROWS=300", "COLS=501"],
     "ising_checker": ["ROWS=300", "COLS=501"],
     "alpha_over": ["ROWS=300", "COLS=501"],
+    "mc_euro_call": ["OPTIONS=301", "PATHS=2000"],
+    "chunk_entropy": ["CHUNKS=3001", "CHUNK=1000"],
+    "pip_geofence": ["N=1000003"],
+    "morton3d": ["N=1000003"],
+    "d8_flow": ["ROWS=300", "COLS=501"],
+    "dedisperse": ["ROWS=300", "COLS=501"],
 }
 
 

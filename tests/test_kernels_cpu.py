@@ -130,6 +130,12 @@ SMALL = {
     "census5x5": {"ROWS": 13, "COLS": 37},
     "ising_checker": {"ROWS": 13, "COLS": 37},
     "alpha_over": {"ROWS": 13, "COLS": 37},
+    "mc_euro_call": {"OPTIONS": 5, "PATHS": 300},
+    "chunk_entropy": {"CHUNKS": 5, "CHUNK": 400},
+    "pip_geofence": {"N": 1001, "NV": 13},
+    "morton3d": {"N": 1001},
+    "d8_flow": {"ROWS": 13, "COLS": 37},
+    "dedisperse": {"ROWS": 13, "COLS": 37, "NCHAN": 6, "MAXDELAY": 9},
 }
 SHAPES_2D = [
     (1, 1, 1),

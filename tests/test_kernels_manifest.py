@@ -135,6 +135,8 @@ ONE_D_EXTENT = {
     "kmer_canon": "N",
     "bitunpack_for": "N",
     "bond_price": "N",
+    "pip_geofence": "N",
+    "morton3d": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -144,6 +146,8 @@ ONE_BLOCK_PER = {
     "row_norm3": "ROWS",
     "row_sum_tree": "ROWS",
     "gridstride_axpy": "GRID",  # a fixed grid of GRID blocks, each looping over the values
+    "mc_euro_call": "OPTIONS",
+    "chunk_entropy": "CHUNKS",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -940,3 +944,165 @@ def test_fixed_grid_calibration_references_by_hand():
     got = references.gridstride_axpy({"x": np.array([1, -3], np.float32),
                                       "y": np.array([5, 0.5], np.float32), "a": 2.0})["y"]
     assert got.tolist() == [7.0, -5.5]
+
+
+def test_blind12_references_on_hand_checked_inputs():
+    import math
+    from collections import Counter
+    from fractions import Fraction
+
+    rng = np.random.default_rng(12)
+
+    # Monte Carlo calls: path by path with Python floats and Python-integer hashes; with no
+    # volatility every path ends at S e^(rT), so the price is max(S - K e^(-rT), 0); many
+    # paths land within a few standard errors of the Black-Scholes price
+    def mix(x):
+        x &= 0xFFFFFFFF
+        x ^= x >> 16
+        x = (x * 0x7FEB352D) & 0xFFFFFFFF
+        x ^= x >> 15
+        x = (x * 0x846CA68B) & 0xFFFFFFFF
+        return x ^ (x >> 16)
+
+    def mc(spot, strike, days, vol, paths, rate=0.03, seed=7):
+        n = len(spot)
+        return references.mc_euro_call({
+            "spot": np.array(spot, np.float32), "strike": np.array(strike, np.float32),
+            "days": np.array(days, np.int32), "vol_pct": np.array(vol, np.int32),
+            "price": np.zeros(n, np.float32), "options": n, "paths": paths, "rate": rate,
+            "seed": seed})["price"]
+
+    rate = float(np.float32(0.03))
+    spot, strike, days, vol = [100, 80, 50], [95, 90, 60], [365, 100, 700], [20, 45, 30]
+    got = mc(spot, strike, days, vol, 40)
+    for o in range(3):
+        t, sigma = days[o] / 365, vol[o] / 100
+        total = 0.0
+        for j in range(20):
+            c = 2 * (o * 20 + j)
+            h1, h2 = mix(c ^ mix(7)), mix((c + 1) ^ mix(7))
+            u1, u2 = ((h1 >> 8) + 1) / 2**24, (h2 >> 8) / 2**24
+            radius = math.sqrt(-2 * math.log(u1))
+            for z in (radius * math.cos(2 * math.pi * u2), radius * math.sin(2 * math.pi * u2)):
+                s_t = spot[o] * math.exp((rate - sigma**2 / 2) * t + sigma * math.sqrt(t) * z)
+                total += max(s_t - strike[o], 0.0)
+        assert math.isclose(got[o], math.exp(-rate * t) * total / 40, rel_tol=1e-6)
+    flat = mc([100, 100], [90, 120], [365, 365], [0, 0], 8)
+    assert np.allclose(flat, [100 - 90 * math.exp(-rate), 0], rtol=1e-6)
+    got = mc([100], [105], [365], [25], 200000)[0]
+    sigma = 0.25
+    d1 = (math.log(100 / 105) + rate + sigma**2 / 2) / sigma
+    cdf = lambda x: 0.5 * (1 + math.erf(x / math.sqrt(2)))  # noqa: E731
+    bs = 100 * cdf(d1) - 105 * math.exp(-rate) * cdf(d1 - sigma)
+    assert abs(got - bs) < 0.1  # the standard error of 200,000 paths is about 0.03
+
+    # chunk entropy: one repeated byte is 0 bits, four values equally often 2, all 256 equally
+    # often 8; random chunks against collections.Counter
+    def entropy(chunks, size):
+        words = np.asarray(chunks, np.uint8).reshape(-1).view(np.uint32)
+        return references.chunk_entropy({"data": words, "entropy": np.zeros(len(chunks),
+                                         np.float32), "chunks": len(chunks),
+                                         "chunk_bytes": size})["entropy"]
+
+    even = np.tile(np.arange(256, dtype=np.uint8), 2)
+    four = np.repeat(np.array([3, 9, 200, 17], np.uint8), 128)
+    assert np.allclose(entropy([np.full(512, 7, np.uint8), four, even], 512), [0, 2, 8])
+    chunks = rng.integers(0, 6, size=(4, 64)).astype(np.uint8) * 40
+    got = entropy(chunks, 64)
+    for k in range(4):
+        counts = Counter(chunks[k].tolist()).values()
+        want = -sum(c / 64 * math.log2(c / 64) for c in counts)
+        assert math.isclose(got[k], want, rel_tol=1e-6)
+
+    # point in polygon: a square and a concave U by hand; random points against PNPOLY's
+    # division form in exact fractions
+    def pip(points, poly):
+        pts = np.array(points, np.int32).reshape(-1, 2)
+        ring = np.array(poly, np.int32).reshape(-1, 2)
+        return references.pip_geofence({
+            "px": pts[:, 0].copy(), "py": pts[:, 1].copy(), "vx": ring[:, 0].copy(),
+            "vy": ring[:, 1].copy(), "inside": np.zeros(len(pts), np.int32), "n": len(pts),
+            "nv": len(ring)})["inside"].tolist()
+
+    square = [(0, 0), (10, 0), (10, 10), (0, 10)]
+    assert pip([(5, 5), (15, 5), (5, -1), (1, 9), (-3, 5)], square) == [1, 0, 0, 1, 0]
+    u_shape = [(0, 0), (9, 0), (9, 9), (6, 9), (6, 3), (3, 3), (3, 9), (0, 9)]
+    assert pip([(1, 5), (4, 5), (7, 5), (4, 1), (4, 12)], u_shape) == [1, 0, 1, 1, 0]
+    poly = rng.integers(0, 16384, size=(9, 2)).tolist()
+    points = rng.integers(0, 16384, size=(300, 2)).tolist()
+    got = pip(points, poly)
+    for (x, y), flag in zip(points, got, strict=True):
+        inside = False
+        for k in range(len(poly)):
+            (xi, yi), (xj, yj) = poly[k], poly[k - 1]
+            if (yi > y) != (yj > y) and x < Fraction(xj - xi) * (y - yi) / (yj - yi) + xi:
+                inside = not inside
+        assert flag == inside
+
+    # Morton codes: bit by bit interleaving of the floored, clamped cells (x highest)
+    def morton(points):
+        pts = np.array(points, np.float32).reshape(-1, 3)
+        return references.morton3d({"points": pts, "codes": np.zeros(len(pts), np.uint32),
+                                    "n": len(pts), "lo": -32768.0, "scale": 1 / 64})["codes"]
+
+    def interleave(p):
+        cells = [min(max(math.floor((v + 32768) / 64), 0), 1023) for v in p]
+        return sum(((cells[0] >> b & 1) << (3 * b + 2)) | ((cells[1] >> b & 1) << (3 * b + 1))
+                   | ((cells[2] >> b & 1) << (3 * b)) for b in range(10))
+
+    pts = rng.integers(-32768, 32768, size=(200, 3)).tolist()
+    pts += [[-32768] * 3, [32767] * 3, [-40000, 0, 40000], [-32704, -32768, -32768]]
+    got = morton(pts).tolist()
+    assert got == [interleave(p) for p in pts]
+    assert got[-4:] == [0, 2**30 - 1, interleave([-32768, 0, 32767]), 4]
+
+    # D8: by hand on 3 x 3 grids (the centre's code), then cell by cell with exact drops
+    def d8(grid):
+        z = np.array(grid, np.float32)
+        return references.d8_flow({"dem": z, "dir": np.zeros(z.shape, np.int32),
+                                   "rows": z.shape[0], "cols": z.shape[1]})["dir"]
+
+    assert d8([[9, 9, 9], [9, 10, 3], [9, 9, 0]])[1, 1] == 2  # SE drops 10 / sqrt 2 > 7
+    assert d8([[9, 9, 9], [9, 10, 2], [9, 9, 0]])[1, 1] == 1  # E drops 8 > 7.07
+    assert d8([[9, 5, 9], [9, 10, 9], [9, 5, 9]])[1, 1] == 4  # a tie: S before N
+    assert d8([[10, 10, 10], [10, 10, 10], [10, 10, 10]]).tolist() == [[0] * 3] * 3
+    assert d8([[1, 2, 3]]).tolist() == [[0, 16, 16]]  # one row: only E and W exist
+    rows, cols = 7, 9
+    grid = rng.integers(0, 60, size=(rows, cols))
+    got = d8(grid)
+    steps = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
+    for r in range(rows):
+        for c in range(cols):
+            best, want = 0.0, 0
+            for k, (dr, dc) in enumerate(steps):
+                y, x = r + dr, c + dc
+                if 0 <= y < rows and 0 <= x < cols:
+                    drop = (grid[r, c] - grid[y, x]) / math.hypot(dr, dc)
+                    if drop > best:
+                        best, want = drop, 1 << k
+            assert got[r, c] == want
+
+    # dedispersion: sums over channels by hand, and a pulse swept along one trial's delays
+    # adds up in that trial only
+    def dedisp(data, kdelay, rows, cols):
+        data = np.asarray(data, np.float32)
+        return references.dedisperse({"in": data, "kdelay": np.array(kdelay, np.int32),
+                                      "out": np.zeros((rows, cols), np.float32), "rows": rows,
+                                      "cols": cols, "nchan": data.shape[0],
+                                      "in_stride": data.shape[1]})["out"]
+
+    nchan, rows, cols, maxdelay = 5, 6, 11, 8
+    data = rng.integers(0, 16, size=(nchan, cols + maxdelay))
+    kdelay = rng.integers(0, 65536 * maxdelay // rows + 1, size=nchan).tolist()
+    got = dedisp(data, kdelay, rows, cols)
+    for d in range(rows):
+        for t in range(cols):
+            shifts = [math.floor(d * k / 65536 + 0.5) for k in kdelay]
+            assert max(shifts) <= maxdelay
+            assert got[d, t] == sum(data[ch, t + shifts[ch]] for ch in range(nchan))
+    kdelay = [65536 * 4 // 3, 65536, 65536 // 2, 0]  # 4/3, 1, 1/2 and 0 samples a DM step
+    pulse = np.zeros((4, 20 + 8))
+    for ch, k in enumerate(kdelay):
+        pulse[ch, 3 + math.floor(5 * k / 65536 + 0.5)] = 1  # dispersed as trial 5 sees it
+    got = dedisp(pulse, kdelay, 6, 20)
+    assert got[5, 3] == 4 and got.max() == 4 and (got == 4).sum() == 1

@@ -1223,3 +1223,147 @@ def alpha_over(values: Values) -> dict[str, np.ndarray]:
         v = ((src >> shift) & np.uint32(255)) + ((x + (x >> np.uint32(8))) >> np.uint32(8))
         out |= np.minimum(v, np.uint32(255)) << shift
     return {"out": out.reshape(values["out"].shape)}
+
+
+def mc_euro_call(values: Values) -> dict[str, np.ndarray]:
+    """price[o] = exp(-r T) mean(max(S exp((r - sigma^2 / 2) T + sigma sqrt(T) z) - K, 0))
+    over the option's PATHS normals, T = days / 365, sigma = vol_pct / 100, the normals the
+    Box-Muller pairs of lowbias32 uniforms (pair j of option o: counters c = 2 (o PATHS / 2 +
+    j) and c + 1, wrapping modulo 2^32, hashed as lowbias32(c ^ lowbias32(seed)); u1 = ((h1 >>
+    8) + 1) 2^-24, u2 = (h2 >> 8) 2^-24), in float64 (the kernel's float32 is within the
+    manifest's tolerance). Options in batches, so a full-size run stays small in memory."""
+    options, paths = int(values["options"]), int(values["paths"])
+    rate = float(np.float32(values["rate"]))
+    pairs = paths // 2
+    key = lowbias32(np.uint32(int(values["seed"])))
+    price = np.array(values["price"], copy=True)
+    batch = max(1, (1 << 21) // max(pairs, 1))
+    for start in range(0, options, batch):
+        stop = min(options, start + batch)
+        t = values["days"][start:stop].astype(np.float64)[:, None] / 365
+        sigma = values["vol_pct"][start:stop].astype(np.float64)[:, None] / 100
+        s0 = values["spot"][start:stop].astype(np.float64)[:, None]
+        k = values["strike"][start:stop].astype(np.float64)[:, None]
+        opts = np.arange(start, stop, dtype=np.uint64)[:, None]
+        j = np.arange(pairs, dtype=np.uint64)[None, :]
+        c = ((opts * np.uint64(pairs) + j) * np.uint64(2)).astype(np.uint32)
+        with np.errstate(over="ignore"):
+            h1 = lowbias32(c ^ key)
+            h2 = lowbias32((c + np.uint32(1)) ^ key)
+        u1 = ((h1 >> np.uint32(8)).astype(np.float64) + 1) * 2.0**-24
+        u2 = (h2 >> np.uint32(8)).astype(np.float64) * 2.0**-24
+        radius = np.sqrt(-2 * np.log(u1))
+        drift = (rate - 0.5 * sigma * sigma) * t
+        diffusion = sigma * np.sqrt(t)
+        total = np.zeros(stop - start)
+        for z in (radius * np.cos(2 * np.pi * u2), radius * np.sin(2 * np.pi * u2)):
+            total += np.maximum(s0 * np.exp(drift + diffusion * z) - k, 0).sum(axis=1)
+        price[start:stop] = np.exp(-rate * t[:, 0]) * total / (2 * pairs)
+    return {"price": price}
+
+
+def chunk_entropy(values: Values) -> dict[str, np.ndarray]:
+    """entropy[k] = -sum over byte values of p log2 p, p the value's share of the CHUNK bytes
+    of chunk k (the words' bytes, little-endian), in float64 (the kernel's float32 log2f and
+    block-order sums are within the manifest's tolerance). Chunks in batches."""
+    chunks, size = int(values["chunks"]), int(values["chunk_bytes"])
+    data = values["data"].view(np.uint8)[: chunks * size].reshape(chunks, size)
+    out = np.array(values["entropy"], copy=True)
+    batch = max(1, (1 << 22) // max(size, 1))
+    for start in range(0, chunks, batch):
+        part = data[start: start + batch]
+        rows = len(part)
+        bins = (np.arange(rows, dtype=np.int64)[:, None] * 256 + part).reshape(-1)
+        counts = np.bincount(bins, minlength=rows * 256).reshape(rows, 256)
+        p = counts / size
+        with np.errstate(divide="ignore", invalid="ignore"):
+            terms = np.where(counts > 0, -p * np.log2(p), 0.0)
+        out[start: start + rows] = terms.sum(axis=1)
+    return {"entropy": out}
+
+
+def pip_geofence(values: Values) -> dict[str, np.ndarray]:
+    """inside[i] = 1 where point i is inside the polygon by the even-odd rule: the edges
+    (v[k-1], v[k]) (k - 1 wrapping to the last vertex) that straddle the point's y
+    (exactly one end above it) and cross right of it, PNPOLY's test multiplied out by the
+    edge's dy, flip the flag (integer: exact)."""
+    n, nv = int(values["n"]), int(values["nv"])
+    x = values["px"][:n].astype(np.int64)
+    y = values["py"][:n].astype(np.int64)
+    vx = values["vx"][:nv].astype(np.int64).tolist()
+    vy = values["vy"][:nv].astype(np.int64).tolist()
+    inside = np.zeros(n, dtype=bool)
+    for k in range(nv):
+        xi, yi, xj, yj = vx[k], vy[k], vx[k - 1], vy[k - 1]
+        straddles = (yi > y) != (yj > y)
+        lhs = (x - xi) * (yj - yi)
+        rhs = (xj - xi) * (y - yi)
+        inside ^= straddles & ((lhs < rhs) if yj > yi else (lhs > rhs))
+    out = np.array(values["inside"], copy=True)
+    out[:n] = inside
+    return {"inside": out}
+
+
+def morton_expand10(v: np.ndarray) -> np.ndarray:
+    """Karras's expandBits: the low 10 bits of each uint32 spread to bits 0, 3, 6, ..., 27."""
+    v = np.asarray(v, dtype=np.uint32)
+    with np.errstate(over="ignore"):
+        v = (v * np.uint32(0x00010001)) & np.uint32(0xFF0000FF)
+        v = (v * np.uint32(0x00000101)) & np.uint32(0x0F00F00F)
+        v = (v * np.uint32(0x00000011)) & np.uint32(0xC30C30C3)
+        v = (v * np.uint32(0x00000005)) & np.uint32(0x49249249)
+    return v
+
+
+def morton3d(values: Values) -> dict[str, np.ndarray]:
+    """codes[i] = 4 X + 2 Y + Z of point i's cells spread three bits apart, cell =
+    trunc(clamp((p - lo) * scale, 0, 1023)) computed in float32 as the kernel does (integer
+    coordinates, a power-of-two scale: exact)."""
+    n = int(values["n"])
+    lo, scale = np.float32(values["lo"]), np.float32(values["scale"])
+    pts = values["points"].reshape(-1, 3)[:n]
+    cells = np.clip((pts - lo) * scale, np.float32(0), np.float32(1023)).astype(np.uint32)
+    x, y, z = (morton_expand10(cells[:, a]) for a in range(3))
+    codes = np.array(values["codes"], copy=True)
+    with np.errstate(over="ignore"):
+        codes[:n] = x * np.uint32(4) + y * np.uint32(2) + z
+    return {"codes": codes}
+
+
+#: D8's neighbours in code order (bit k: E, SE, S, SW, W, NW, N, NE; rows run south).
+D8_STEPS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+
+
+def d8_flow(values: Values) -> dict[str, np.ndarray]:
+    """dir[r, c] = 1 << k of the first neighbour k (in D8_STEPS order) with the largest
+    strictly positive drop z - z_k (diagonal drops times float32 0.70710678, in float32 as the
+    kernel computes them), 0 where none is lower; neighbours off the grid are skipped
+    (integer-valued elevations: exact)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    z = values["dem"].reshape(rows, cols).astype(np.float32)
+    padded = np.pad(z, 1, constant_values=np.inf)  # an off-grid neighbour never drops
+    best = np.zeros((rows, cols), dtype=np.float32)
+    code = np.zeros((rows, cols), dtype=np.int32)
+    for k, (dr, dc) in enumerate(D8_STEPS):
+        drop = z - padded[1 + dr: 1 + dr + rows, 1 + dc: 1 + dc + cols]
+        if k & 1:
+            drop = drop * np.float32(0.70710678)
+        steeper = drop > best
+        best = np.where(steeper, drop, best)
+        code = np.where(steeper, np.int32(1 << k), code)
+    return {"dir": code.reshape(values["dir"].shape)}
+
+
+def dedisperse(values: Values) -> dict[str, np.ndarray]:
+    """out[d, t] = sum over channels ch of in[ch, t + ((d kdelay[ch] + 2^15) >> 16)]
+    (integer-valued samples: exact)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    nchan, stride = int(values["nchan"]), int(values["in_stride"])
+    data = values["in"].reshape(-1)[: nchan * stride].reshape(nchan, stride).astype(np.float64)
+    kdelay = values["kdelay"][:nchan].astype(np.int64)
+    out = np.zeros((rows, cols))
+    for d in range(rows):
+        delays = (d * kdelay + 32768) >> 16
+        for ch in range(nchan):
+            out[d] += data[ch, delays[ch]: delays[ch] + cols]
+    return {"out": out.astype(np.float32).reshape(values["out"].shape)}
