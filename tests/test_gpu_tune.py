@@ -118,6 +118,12 @@ SMALL = {
     "morton3d": ["N=1000003"],
     "d8_flow": ["ROWS=300", "COLS=501"],
     "dedisperse": ["ROWS=300", "COLS=501"],
+    "group_revenue": ["GROUPS=3001", "NROWS=1000003"],
+    "sta_lta": ["TRACES=301", "NS=5001"],
+    "resample_poly": ["N=1000003"],
+    "chacha20_xor": ["NBLOCKS=1000003"],
+    "coulomb_grid": ["ROWS=300", "COLS=501"],
+    "harris_response": ["ROWS=300", "COLS=501"],
 }
 
 

@@ -136,6 +136,12 @@ SMALL = {
     "morton3d": {"N": 1001},
     "d8_flow": {"ROWS": 13, "COLS": 37},
     "dedisperse": {"ROWS": 13, "COLS": 37, "NCHAN": 6, "MAXDELAY": 9},
+    "group_revenue": {"GROUPS": 9, "NROWS": 400},
+    "sta_lta": {"TRACES": 3, "NS": 5000, "NSTA": 7, "NLTA": 1000},
+    "resample_poly": {"N": 1001},
+    "chacha20_xor": {"NBLOCKS": 1001},
+    "coulomb_grid": {"ROWS": 13, "COLS": 37, "NATOMS": 9},
+    "harris_response": {"ROWS": 13, "COLS": 37},
 }
 SHAPES_2D = [
     (1, 1, 1),

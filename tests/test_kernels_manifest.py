@@ -137,6 +137,8 @@ ONE_D_EXTENT = {
     "bond_price": "N",
     "pip_geofence": "N",
     "morton3d": "N",
+    "resample_poly": "N",
+    "chacha20_xor": "NBLOCKS",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -148,6 +150,8 @@ ONE_BLOCK_PER = {
     "gridstride_axpy": "GRID",  # a fixed grid of GRID blocks, each looping over the values
     "mc_euro_call": "OPTIONS",
     "chunk_entropy": "CHUNKS",
+    "group_revenue": "GROUPS",
+    "sta_lta": "TRACES",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -1106,3 +1110,196 @@ def test_blind12_references_on_hand_checked_inputs():
         pulse[ch, 3 + math.floor(5 * k / 65536 + 0.5)] = 1  # dispersed as trial 5 sees it
     got = dedisp(pulse, kdelay, 6, 20)
     assert got[5, 3] == 4 and got.max() == 4 and (got == 4).sum() == 1
+
+
+def test_blind13_references_on_hand_checked_inputs():
+    import math
+
+    rng = np.random.default_rng(13)
+
+    # GROUP BY: by hand (an empty group has revenue 0 and maximum 0), a group whose revenue
+    # passes 2^31, and random groups row by row in Python integers
+    def group(offsets, price, disc):
+        offsets = np.array(offsets, np.int32)
+        g = len(offsets) - 1
+        got = references.group_revenue({
+            "offsets": offsets, "price": np.array(price, np.int32),
+            "discount_pct": np.array(disc, np.int32), "revenue": np.zeros(g, np.int64),
+            "max_price": np.zeros(g, np.int32), "groups": g})
+        return got["revenue"].tolist(), got["max_price"].tolist()
+
+    assert group([0, 3, 3, 5], [100, 250, 80, 999, 1], [0, 10, 5, 100, 0]) == (
+        [100 * 100 + 250 * 90 + 80 * 95, 0, 999 * 0 + 1 * 100], [250, 0, 999])
+    assert group([0, 50], [999999] * 50, [0] * 50) == ([999999 * 100 * 50], [999999])
+    lengths = rng.integers(0, 6, size=12)
+    offsets = np.concatenate(([0], np.cumsum(lengths))).tolist()
+    price = rng.integers(100, 1000000, size=offsets[-1]).tolist()
+    disc = rng.integers(0, 11, size=offsets[-1]).tolist()
+    revenue, best = group(offsets, price, disc)
+    for g in range(12):
+        rows = range(offsets[g], offsets[g + 1])
+        assert revenue[g] == sum(price[i] * (100 - disc[i]) for i in rows)
+        assert best[g] == max((price[i] for i in rows), default=0)
+
+    # STA/LTA: ObsPy's classic_sta_lta as it is written (cumsum and slices in float64); a
+    # constant trace gives 1 once the long window is full, a silent one 0; a burst after
+    # silence by hand
+    def cf(traces, nsta, nlta):
+        traces = np.array(traces, np.int32)
+        return references.sta_lta({"traces": traces, "cf": np.zeros(traces.shape, np.float32),
+                                   "ntraces": traces.shape[0], "nsamples": traces.shape[1],
+                                   "nsta": nsta, "nlta": nlta})["cf"]
+
+    def obspy_classic(a, nsta, nlta):
+        sta = np.cumsum(np.asarray(a, np.float64) ** 2)
+        lta = sta.copy()
+        sta[nsta:] = sta[nsta:] - sta[:-nsta]
+        sta /= nsta
+        lta[nlta:] = lta[nlta:] - lta[:-nlta]
+        lta /= nlta
+        sta[:nlta - 1] = 0
+        lta[lta < np.finfo(0.0).tiny] = np.finfo(0.0).tiny
+        return sta / lta
+
+    traces = rng.integers(-2048, 2048, size=(3, 300))
+    traces[1, :120] = 0  # silence, then noise
+    got = cf(traces, 7, 50)
+    for t in range(3):
+        assert np.allclose(got[t], obspy_classic(traces[t], 7, 50), rtol=1e-6, atol=0)
+    flat = cf([[5] * 20, [0] * 20], 2, 8)
+    assert flat[0].tolist() == [0.0] * 7 + [1.0] * 13 and not flat[1].any()
+    burst = cf([[0] * 10 + [3] * 4], 2, 4)[0].tolist()
+    # i = 10: sta 9 / 2, lta 9 / 4 -> 2; i = 11: 18 / 2 over 18 / 4 -> 2; i = 12: 2 * 9 / 2
+    # over 27 / 4 -> 4 / 3; i = 13: 18 / 2 over 36 / 4 -> 1
+    assert burst[:10] == [0.0] * 10 and np.allclose(burst[10:], [2, 2, 4 / 3, 1])
+
+    # polyphase resampling: upfirdn by its definition (zero-stuff by UP, convolve with h,
+    # keep every DOWN-th sample) for several ratios; a unit impulse response by hand
+    def resample(x, h, up, down, n):
+        x, h = np.array(x, np.float32), np.array(h, np.float32)
+        return references.resample_poly({"x": x, "h": h, "y": np.zeros(n, np.float32), "n": n,
+                                         "nin": len(x), "up": up, "down": down,
+                                         "taps": len(h) // up})["y"]
+
+    for up, down, taps in ((3, 2, 16), (2, 3, 5), (1, 1, 4), (4, 1, 3), (5, 7, 2)):
+        x = rng.integers(-2048, 2048, size=40).tolist()
+        h = rng.integers(-64, 64, size=up * taps).tolist()
+        n = (len(x) - 1) * up // down + 1  # every output whose base input exists
+        stuffed = [0] * (len(x) * up)
+        stuffed[::up] = x
+        full = [sum(h[m] * stuffed[t - m] for m in range(len(h)) if 0 <= t - m < len(stuffed))
+                for t in range(len(stuffed) + len(h) - 1)]
+        assert resample(x, h, up, down, n).tolist() == full[: n * down: down][:n]
+    impulse = [1] + [0] * 47  # h[0] = 1: y[n] = x[2n / 3] where 2n is a multiple of 3
+    got = resample([10, 20, 30, 40], impulse, 3, 2, 6).tolist()
+    assert got == [10, 0, 0, 30, 0, 0]
+
+    # ChaCha20: the RFC 8439 test vectors (2.3.2's block function, 2.4.2's encryption), and a
+    # random key, nonce and wrapping counter against a Python-integer implementation
+    def words(hexbytes):
+        return np.frombuffer(bytes.fromhex(hexbytes), dtype="<u4").astype(np.uint32)
+
+    def chacha(plain_words, key, nonce, counter0):
+        plain = np.asarray(plain_words, np.uint32).reshape(-1, 16)
+        return references.chacha20_xor({
+            "plain": plain, "cipher": np.zeros_like(plain), "key": key, "nonce": nonce,
+            "nblocks": len(plain), "counter0": counter0})["cipher"]
+
+    key = words(bytes(range(32)).hex())
+    stream = chacha(np.zeros(16, np.uint32), key, words("000000090000004a00000000"), 1)
+    assert stream.tobytes().hex() == (
+        "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
+        "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e")
+    text = (b"Ladies and Gentlemen of the class of '99: If I could offer you only one tip for "
+            b"the future, sunscreen would be it.")
+    padded = np.frombuffer(text + bytes(128 - len(text)), dtype="<u4").astype(np.uint32)
+    cipher = chacha(padded, key, words("000000000000004a00000000"), 1).tobytes()[: len(text)]
+    assert cipher.hex() == (
+        "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0b"
+        "f91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8"
+        "07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
+        "5af90bbf74a35be6b40b8eedf2785e42874d")
+
+    def py_block(k, n, counter):
+        s = [0x61707865, 0x3320646E, 0x79622D32, 0x6B206574, *k, counter, *n]
+        w = list(s)
+
+        def qr(a, b, c, d):
+            for x, y, z, r in ((a, b, d, 16), (c, d, b, 12), (a, b, d, 8), (c, d, b, 7)):
+                w[x] = (w[x] + w[y]) & 0xFFFFFFFF
+                w[z] ^= w[x]
+                w[z] = ((w[z] << r) | (w[z] >> (32 - r))) & 0xFFFFFFFF
+
+        for _ in range(10):
+            qr(0, 4, 8, 12), qr(1, 5, 9, 13), qr(2, 6, 10, 14), qr(3, 7, 11, 15)
+            qr(0, 5, 10, 15), qr(1, 6, 11, 12), qr(2, 7, 8, 13), qr(3, 4, 9, 14)
+        return [(w[i] + s[i]) & 0xFFFFFFFF for i in range(16)]
+
+    key = rng.integers(0, 2**32, size=8, dtype=np.uint32)
+    nonce = rng.integers(0, 2**32, size=3, dtype=np.uint32)
+    plain = rng.integers(0, 2**32, size=(3, 16), dtype=np.uint32)
+    got = chacha(plain, key, nonce, 0xFFFFFFFF)  # counters 2^32 - 1, 0, 1
+    for b, counter in enumerate((0xFFFFFFFF, 0, 1)):
+        ks = py_block(key.tolist(), nonce.tolist(), counter)
+        assert got[b].tolist() == [int(p) ^ k for p, k in zip(plain[b], ks, strict=True)]
+
+    # Coulomb potential: 3-4-12 and 5-12-13 triangles by hand, opposite charges cancelling
+    # midway, and random atoms against math.dist sums
+    def coulomb(atoms, rows, cols, spacing, zplane):
+        atoms = np.array(atoms, np.float32).reshape(-1, 4)
+        return references.coulomb_grid({
+            "ax": atoms[:, 0].copy(), "ay": atoms[:, 1].copy(), "az": atoms[:, 2].copy(),
+            "aq": atoms[:, 3].copy(), "potential": np.zeros((rows, cols), np.float32),
+            "rows": rows, "cols": cols, "natoms": len(atoms), "spacing": spacing,
+            "zplane": zplane})["potential"]
+
+    v = coulomb([[0, 0, 0, 2]], 5, 4, 1.0, 12.0)
+    assert math.isclose(v[4, 3], 2 / 13, rel_tol=1e-6) and math.isclose(v[0, 0], 2 / 12,
+                                                                         rel_tol=1e-6)
+    v = coulomb([[0, 0, 0, 1], [0, 0, 0, -1], [2, 0, 0, 3]], 1, 7, 0.5, 1.5)
+    assert math.isclose(v[0, 4], 3 / 1.5, rel_tol=1e-6)  # the pair cancels; (2, 0) is 1.5 away
+    atoms = np.column_stack([rng.integers(0, 8, size=(6, 3)), rng.integers(-2, 3, size=6)])
+    v = coulomb(atoms, 9, 11, 0.75, 3.5)
+    for r in range(9):
+        for c in range(11):
+            want = sum(q / math.dist((c * 0.75, r * 0.75, 3.5), (x, y, z))
+                       for x, y, z, q in atoms.tolist())
+            assert math.isclose(v[r, c], want, rel_tol=1e-6, abs_tol=1e-6)
+
+    # Harris: a flat image gives 0; a vertical step of 10 by hand (gx = 40 at the two columns
+    # beside it, so Sxx = 3 (40^2 + 40^2) left of the step, 3 * 40^2 right of it, Syy = Sxy =
+    # 0: R = -Sxx^2 / 20); random images pixel by pixel with clamped coordinates
+    def harris(img):
+        img = np.array(img, np.float32)
+        return references.harris_response({"img": img, "response": np.zeros_like(img),
+                                           "rows": img.shape[0], "cols": img.shape[1]})[
+            "response"]
+
+    assert not harris(np.full((6, 7), 9)).any()
+    step = np.zeros((6, 9))
+    step[:, 5:] = 10
+    got = harris(step)
+    assert got[:, 4].tolist() == [-(9600**2) / 20] * 6
+    assert got[:, 5].tolist() == [-(9600**2) / 20] * 6
+    assert got[:, 3].tolist() == [-(4800**2) / 20] * 6 and got[:, 6].tolist() == got[:, 3].tolist()
+    assert not got[:, :3].any() and not got[:, 7:].any()
+    rows, cols = 6, 8
+    img = rng.integers(0, 256, size=(rows, cols))
+    got = harris(img)
+
+    def px(r, c):
+        return int(img[min(max(r, 0), rows - 1), min(max(c, 0), cols - 1)])
+
+    def grad(r, c):
+        gx = sum(w * (px(r + d, c + 1) - px(r + d, c - 1)) for d, w in ((-1, 1), (0, 2), (1, 1)))
+        gy = sum(w * (px(r + 1, c + d) - px(r - 1, c + d)) for d, w in ((-1, 1), (0, 2), (1, 1)))
+        return gx, gy
+
+    for r in range(rows):
+        for c in range(cols):
+            g = [grad(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
+            a = sum(gx * gx for gx, _ in g)
+            b = sum(gy * gy for _, gy in g)
+            d = sum(gx * gy for gx, gy in g)
+            want = np.float32(20 * (a * b - d * d) - (a + b) ** 2) / np.float32(20)
+            assert got[r, c] == want

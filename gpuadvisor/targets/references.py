@@ -1367,3 +1367,149 @@ def dedisperse(values: Values) -> dict[str, np.ndarray]:
         for ch in range(nchan):
             out[d] += data[ch, delays[ch]: delays[ch] + cols]
     return {"out": out.astype(np.float32).reshape(values["out"].shape)}
+
+
+def group_revenue(values: Values) -> dict[str, np.ndarray]:
+    """revenue[g] = sum over the rows offsets[g] <= i < offsets[g + 1] of price[i] * (100 -
+    discount_pct[i]) in int64, max_price[g] = the group's largest price, 0 for an empty group
+    (integer: exact)."""
+    groups = int(values["groups"])
+    offsets = values["offsets"][: groups + 1].astype(np.int64)
+    price = values["price"][: offsets[-1]].astype(np.int64)
+    line = price * (100 - values["discount_pct"][: offsets[-1]].astype(np.int64))
+    sums = np.concatenate(([0], np.cumsum(line)))
+    revenue = np.array(values["revenue"], copy=True)
+    revenue[:groups] = sums[offsets[1:]] - sums[offsets[:-1]]
+    best = np.array(values["max_price"], copy=True)
+    best[:groups] = 0
+    full = np.flatnonzero(offsets[1:] > offsets[:-1])
+    if len(full):  # consecutive non-empty groups: each reduceat span ends where the next starts
+        best[full] = np.maximum.reduceat(price, offsets[full])
+    return {"revenue": revenue, "max_price": best}
+
+
+def sta_lta(values: Values) -> dict[str, np.ndarray]:
+    """cf[t, i] = (sta / NSTA) / (lta / NLTA) for i >= NLTA - 1 (0 before, and where lta is 0),
+    sta and lta the sums of x^2 over the last NSTA and NLTA samples up to i (fewer at the
+    trace's start: c[-1] = 0), ObsPy's classic_sta_lta; the sums exact in int64, the ratio in
+    float64 (the kernel's float32 is within the manifest's tolerance)."""
+    ntraces, ns = int(values["ntraces"]), int(values["nsamples"])
+    nsta, nlta = int(values["nsta"]), int(values["nlta"])
+    x = values["traces"].reshape(-1)[: ntraces * ns].reshape(ntraces, ns).astype(np.int64)
+    c = np.zeros((ntraces, ns + 1), dtype=np.int64)  # c[:, i + 1] = the sum up to sample i
+    np.cumsum(x * x, axis=1, out=c[:, 1:])
+    i = np.arange(ns)
+    sta = c[:, i + 1] - c[:, np.maximum(i + 1 - nsta, 0)]
+    lta = c[:, i + 1] - c[:, np.maximum(i + 1 - nlta, 0)]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = (sta / nsta) / (lta / nlta)
+    cf = np.where((i >= nlta - 1) & (lta > 0), ratio, 0.0).astype(np.float32)
+    out = np.array(values["cf"], copy=True).reshape(-1)
+    out[: ntraces * ns] = cf.reshape(-1)
+    return {"cf": out.reshape(values["cf"].shape)}
+
+
+def resample_poly(values: Values) -> dict[str, np.ndarray]:
+    """y[n] = sum over k < TAPS of h[phase + UP k] x[base - k], base = floor(n DOWN / UP),
+    phase = n DOWN mod UP, x[j] = 0 for j < 0: upfirdn(h, x, UP, DOWN) (integer-valued
+    samples and coefficients: exact). Outputs in batches."""
+    n, nin = int(values["n"]), int(values["nin"])
+    up, down, taps = int(values["up"]), int(values["down"]), int(values["taps"])
+    x = values["x"][:nin].astype(np.float64)
+    h = values["h"][: up * taps].astype(np.float64)
+    y = np.array(values["y"], copy=True)
+    batch = 1 << 22
+    for start in range(0, n, batch):
+        pos = np.arange(start, min(n, start + batch), dtype=np.int64) * down
+        base, phase = pos // up, pos % up
+        acc = np.zeros(len(pos))
+        for k in range(taps):
+            j = base - k
+            acc += h[phase + up * k] * np.where(j >= 0, x[np.maximum(j, 0)], 0.0)
+        y[start: start + len(pos)] = acc
+    return {"y": y}
+
+
+def chacha20_keystream(key: np.ndarray, nonce: np.ndarray, counters: np.ndarray) -> np.ndarray:
+    """The ChaCha20 block function (RFC 8439 2.3) of one key (8 words) and nonce (3 words) at
+    each 32-bit block counter: an (len(counters), 16) uint32 array of keystream words."""
+    key = np.asarray(key, dtype=np.uint32)
+    nonce = np.asarray(nonce, dtype=np.uint32)
+    counters = np.asarray(counters, dtype=np.uint32)
+    ones = np.ones(len(counters), dtype=np.uint32)
+    state = [ones * np.uint32(c) for c in (0x61707865, 0x3320646E, 0x79622D32, 0x6B206574)]
+    state += [ones * key[k] for k in range(8)] + [counters.copy()]
+    state += [ones * nonce[k] for k in range(3)]
+    w = [s.copy() for s in state]
+
+    def rotl(v: np.ndarray, c: int) -> np.ndarray:
+        return (v << np.uint32(c)) | (v >> np.uint32(32 - c))
+
+    def quarter(a: int, b: int, c: int, d: int) -> None:
+        w[a] += w[b]
+        w[d] = rotl(w[d] ^ w[a], 16)
+        w[c] += w[d]
+        w[b] = rotl(w[b] ^ w[c], 12)
+        w[a] += w[b]
+        w[d] = rotl(w[d] ^ w[a], 8)
+        w[c] += w[d]
+        w[b] = rotl(w[b] ^ w[c], 7)
+
+    with np.errstate(over="ignore"):
+        for _ in range(10):
+            for a, b, c, d in ((0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15),
+                               (0, 5, 10, 15), (1, 6, 11, 12), (2, 7, 8, 13), (3, 4, 9, 14)):
+                quarter(a, b, c, d)
+        return np.stack([w[k] + state[k] for k in range(16)], axis=1)
+
+
+def chacha20_xor(values: Values) -> dict[str, np.ndarray]:
+    """cipher block i = plain block i XOR the ChaCha20 keystream block of (key, nonce,
+    counter0 + i mod 2^32), sixteen little-endian words a block (integer: exact). Blocks in
+    batches."""
+    nblocks = int(values["nblocks"])
+    plain = values["plain"].reshape(-1)[: 16 * nblocks].reshape(nblocks, 16)
+    out = np.array(values["cipher"], copy=True).reshape(-1)
+    counter0 = int(values["counter0"])
+    batch = 1 << 18
+    for start in range(0, nblocks, batch):
+        stop = min(nblocks, start + batch)
+        counters = ((np.arange(start, stop, dtype=np.uint64) + counter0) & 0xFFFFFFFF)
+        stream = chacha20_keystream(values["key"], values["nonce"], counters.astype(np.uint32))
+        out[16 * start: 16 * stop] = (plain[start:stop] ^ stream).reshape(-1)
+    return {"cipher": out.reshape(values["cipher"].shape)}
+
+
+def coulomb_grid(values: Values) -> dict[str, np.ndarray]:
+    """potential[r, c] = sum over the atoms of q / |p - r_a|, p = (c SPACING, r SPACING,
+    ZPLANE), in float64 (the kernel's float32 and rsqrtf are within the manifest's
+    tolerance)."""
+    rows, cols, natoms = int(values["rows"]), int(values["cols"]), int(values["natoms"])
+    spacing = float(np.float32(values["spacing"]))
+    zplane = float(np.float32(values["zplane"]))
+    px = np.arange(cols, dtype=np.float64)[None, :] * spacing
+    py = np.arange(rows, dtype=np.float64)[:, None] * spacing
+    atoms = [values[k][:natoms].astype(np.float64) for k in ("ax", "ay", "az", "aq")]
+    v = np.zeros((rows, cols))
+    for x, y, z, q in zip(*atoms, strict=True):
+        v += q / np.sqrt((px - x) ** 2 + (py - y) ** 2 + (zplane - z) ** 2)
+    return {"potential": v.astype(np.float32).reshape(values["potential"].shape)}
+
+
+def harris_response(values: Values) -> dict[str, np.ndarray]:
+    """R = (20 (Sxx Syy - Sxy^2) - (Sxx + Syy)^2) / 20 (det - trace^2 / 20) of the Sobel
+    gradients' structure tensor summed over each pixel's 3 x 3 window, the image extended by
+    replicating its border; the sums exact in int64, one rounding to float32 and a float32
+    divide, as the kernel computes them (exact)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    p = np.pad(values["img"].reshape(rows, cols).astype(np.int64), 2, mode="edge")
+    gx = (p[:-2, 2:] + 2 * p[1:-1, 2:] + p[2:, 2:]) - (p[:-2, :-2] + 2 * p[1:-1, :-2] + p[2:, :-2])
+    gy = (p[2:, :-2] + 2 * p[2:, 1:-1] + p[2:, 2:]) - (p[:-2, :-2] + 2 * p[:-2, 1:-1] + p[:-2, 2:])
+
+    def window(a: np.ndarray) -> np.ndarray:
+        return sum(a[dy: dy + rows, dx: dx + cols] for dy in range(3) for dx in range(3))
+
+    a, b, d = window(gx * gx), window(gy * gy), window(gx * gy)
+    scaled = 20 * (a * b - d * d) - (a + b) ** 2
+    out = scaled.astype(np.float32) / np.float32(20)
+    return {"response": out.reshape(values["response"].shape)}
