@@ -30,7 +30,7 @@ from gpuadvisor.arch import Arch, Board, get_arch, get_board
 from gpuadvisor.characterize import (
     Characterization,
     characterize,
-    loads_absent,
+    loads_absent_each,
     manifest_applies,
     manifest_entry,
 )
@@ -51,7 +51,7 @@ from gpuadvisor.rank import (
     score,
     strengths,
 )
-from gpuadvisor.rows import RowView, floats_in, floats_of
+from gpuadvisor.rows import RowView, floats_in, floats_of, of_one_table
 from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
 from gpuadvisor.rules.engine import Rule, load_rules_or_fail
 from gpuadvisor.scoring import KernelSetup, TableScorer
@@ -316,17 +316,27 @@ def resolve_arch(rows: Sequence[Mapping[str, Any]], arch: str | Arch | None
 Launch = tuple[tuple[int, int], tuple[int, int], int]
 
 
-def _launches(rows: Sequence[Mapping[str, Any]]) -> list[Launch]:
-    """Each row's launch with a grid and a block, in row order."""
-    out = []
-    for row in rows:
-        g = [float_or_none(row.get(f"grid_{a}")) for a in "xyz"]
-        b = [float_or_none(row.get(f"block_{a}")) for a in "xyz"]
-        if g[0] and b[0]:
-            gx, gy, gz = (int(v) if v else 1 for v in g)
-            bx, by, bz = (int(v) if v else 1 for v in b)
-            out.append(((gx, bx), (gy, by * bz), gz))
+def _row_launches(rows: Sequence[Mapping[str, Any]]) -> list[Launch | None]:
+    """Each row's launch (None for a row without a grid or a block), from the parsed grid and
+    block columns: worked out once per kernel and shared by :func:`_domain` and
+    :func:`fixed_grid`."""
+    rows = list(rows) if not isinstance(rows, list) else rows
+    out: list[Launch | None] = []
+    for gx, gy, gz, bx, by, bz in zip(*(floats_in(rows, f"{c}_{a}")
+                                        for c in ("grid", "block") for a in "xyz"),
+                                      strict=True):
+        if gx and bx:
+            out.append(((int(gx), int(bx)), (int(gy) if gy else 1,
+                                             (int(by) if by else 1) * (int(bz) if bz else 1)),
+                        int(gz) if gz else 1))
+        else:
+            out.append(None)
     return out
+
+
+def _launches(per_row: Sequence[Launch | None]) -> list[Launch]:
+    """The launches of :func:`_row_launches`, rows without one left out."""
+    return [launch for launch in per_row if launch is not None]
 
 
 def _grid_follows_block(launches: Sequence[Launch]) -> bool:
@@ -342,12 +352,14 @@ def _grid_follows_block(launches: Sequence[Launch]) -> bool:
     return True
 
 
-def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, int, int] | None:
+def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
+            per_row: Sequence[Launch | None] | None = None) -> tuple[int, int, int] | None:
     """Threads the problem needs per dimension, from a row's grid x block (or problem_size).
 
     None when the rows' grids do not follow their blocks (:func:`_grid_follows_block`): the
-    threads of a fixed grid say nothing about the problem's extent."""
-    launches = _launches(rows)
+    threads of a fixed grid say nothing about the problem's extent. ``per_row``: the rows'
+    :func:`_row_launches` when the caller has them."""
+    launches = _launches(_row_launches(rows) if per_row is None else per_row)
     if launches:
         if not _grid_follows_block(launches):
             return None
@@ -364,18 +376,22 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, i
     return None
 
 
-def fixed_grid(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+def fixed_grid(rows: Sequence[Mapping[str, Any]],
+               per_row: Sequence[Launch | None] | None = None) -> dict[str, float]:
     """``fixed_grid_blocks``: the blocks launched at the profiled (or first) block size when
     the table's grids do not follow its blocks, i.e. each block is a fixed unit of work (a row,
     a pair, a token) and the block size only sets how many threads share it; with
     ``fixed_grid_min_threads`` / ``_max_threads``, the block sizes the table launched. Empty
-    for launches of one thread per element (and for a single launch, which cannot tell)."""
-    launches = _launches(rows)
+    for launches of one thread per element (and for a single launch, which cannot tell).
+    ``per_row``: the rows' :func:`_row_launches` when the caller has them."""
+    rows = list(rows) if not isinstance(rows, list) else rows
+    per_row = _row_launches(rows) if per_row is None else per_row
+    launches = _launches(per_row)
     if not launches or _grid_follows_block(launches):
         return {}
-    anchor = next((i for i, r in enumerate(rows) if float_or_none(r.get("duration_ms"))), 0)
-    anchor_launch = _launches(rows[anchor:anchor + 1]) or launches[:1]
-    (gx, _), (gy, _), gz = anchor_launch[0]
+    anchor = next((i for i, d in enumerate(floats_in(rows, "duration_ms")) if d), 0)
+    anchor_launch = per_row[anchor] if anchor < len(per_row) else None
+    (gx, _), (gy, _), gz = anchor_launch or launches[0]
     threads = [bx * byz for (_, bx), (_, byz), _ in launches]
     return {"fixed_grid_blocks": float(gx * gy * gz),
             "fixed_grid_min_threads": float(min(threads)),
@@ -387,9 +403,11 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
                 ) -> KernelInfo:
     entry = manifest_entry(name, manifest_path) if use_manifest else {}
     elem = entry.get("elem_bytes") or _ELEM_BYTES.get(str(entry.get("element_type", "")).lower())
-    regs = [v for r in rows if (v := float_or_none(r.get("registers_per_thread"))) is not None]
-    smem = [v for r in rows if (v := float_or_none(r.get("shared_mem_per_block"))) is not None]
+    rows = list(rows) if not isinstance(rows, list) else rows
+    regs = [v for v in floats_in(rows, "registers_per_thread") if v is not None]
+    smem = [v for v in floats_in(rows, "shared_mem_per_block") if v is not None]
     dims = entry.get("dims")
+    launches = _row_launches(rows)
     return KernelInfo(
         name=name,
         access=char.access,
@@ -401,12 +419,12 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         registers_per_thread=int(max(regs)) if regs else None,
         shared_mem_per_block=int(max(smem)) if smem else None,
         elem_bytes=int(elem) if elem else 4,
-        domain=_domain(rows, dims),
+        domain=_domain(rows, dims, launches),
         instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
                **reuse_degree(rows), **divergence(rows), **no_loads(rows),
                **loads_per_thread(rows), **profiled_block_time(rows), **block_atomics(rows),
-               **fixed_grid(rows)},
+               **fixed_grid(rows, launches)},
     )
 
 
@@ -418,10 +436,13 @@ def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     matrix products; about 1 for a kernel whose DRAM traffic is its stores even when its few
     loads hit L1 every time (outer_product: 2,400-2,800 per byte read, round 9). Empty when the
     profile has no sector or DRAM byte counts."""
-    values = sorted(32.0 * sectors / (read + (float_or_none(r.get("dram_bytes_write")) or 0.0))
-                    for r in rows
-                    if (sectors := float_or_none(r.get("l1_global_load_sectors"))) is not None
-                    and (read := float_or_none(r.get("dram_bytes_read"))) and read > 0)
+    rows = list(rows) if not isinstance(rows, list) else rows
+    values = sorted(32.0 * sectors / (read + (write or 0.0))
+                    for sectors, read, write in zip(
+                        floats_in(rows, "l1_global_load_sectors"),
+                        floats_in(rows, "dram_bytes_read"), floats_in(rows, "dram_bytes_write"),
+                        strict=True)
+                    if sectors is not None and read and read > 0)
     return {"l1_bytes_per_dram_byte": statistics.median(values)} if values else {}
 
 
@@ -431,12 +452,13 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     when it only loads and stores: 2-3 for a copy or matrix_add, 5-10 for small stencils,
     25 and more for a 5x5 convolution or a loop over a row; empty without the counters."""
     values = []
-    rows = list(rows)
-    for r, requests in zip(rows, floats_in(rows, "l1_global_load_requests"), strict=True):
+    rows = list(rows) if not isinstance(rows, list) else rows
+    grids = _grid_columns(rows)
+    for i, (requests, size) in enumerate(zip(floats_in(rows, "l1_global_load_requests"),
+                                             floats_in(rows, "block_size"), strict=True)):
         if requests is None:  # most rows of a sweep: timed, not profiled
             continue
-        grid = _grid(r)
-        size = float_or_none(r.get("block_size"))
+        grid = _grid_at(grids, i)
         if grid is None or not size:
             continue
         warps = grid[0] * grid[1] * grid[2] * -(-int(size) // 32)
@@ -445,10 +467,11 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     return {"loads_per_thread": statistics.median(values)} if values else {}
 
 
-def _launch(row: Mapping[str, Any]) -> tuple[int, float] | None:
-    """(blocks launched, threads per block) of a row; None without a grid or a block size."""
-    grid = _grid(row)
-    size = float_or_none(row.get("block_size"))
+def _launch(grids: _Grids, sizes: list[float | None], i: int) -> tuple[int, float] | None:
+    """(blocks launched, threads per block) of row ``i`` (of :func:`_grid_columns` and the
+    rows' block sizes); None without a grid or a block size."""
+    grid = _grid_at(grids, i)
+    size = sizes[i]
     if grid is None or not size:
         return None
     blocks = grid[0] * grid[1] * grid[2]
@@ -464,13 +487,17 @@ def block_atomics(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     step with the threads, atomics per element). Empty without the counters."""
     per_size: dict[float, list[float]] = {}
     per_warp: list[float] = []
-    rows = list(rows)
+    rows = list(rows) if not isinstance(rows, list) else rows
     atom = floats_in(rows, "l1_global_atomic_requests")
     red = floats_in(rows, "l1_global_reduction_requests")
-    for r, a, b in zip(rows, atom, red, strict=True):
+    grids: _Grids | None = None
+    sizes: list[float | None] = []
+    for i, (a, b) in enumerate(zip(atom, red, strict=True)):
         if a is None and b is None:  # not profiled, or recorded before these counters
             continue
-        launch = _launch(r)
+        if grids is None:
+            grids, sizes = _grid_columns(rows), floats_in(rows, "block_size")
+        launch = _launch(grids, sizes, i)
         if launch is None:
             continue
         blocks, size = launch
@@ -502,11 +529,15 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     the SM's and DRAM's throughput (% of peak): whether a per-block merge's atomics, which
     queue at one slice, set the kernel's time (l2-atomic-merge-bound, issue 11 round 11)."""
     best: tuple[float, float, float, int] | None = None
-    rows = list(rows)
-    for i, (r, duration) in enumerate(zip(rows, floats_in(rows, "duration_ms"), strict=True)):
+    rows = list(rows) if not isinstance(rows, list) else rows
+    grids: _Grids | None = None
+    sizes: list[float | None] = []
+    for i, duration in enumerate(floats_in(rows, "duration_ms")):
         if not duration or duration <= 0:  # most rows of a sweep: timed, not profiled
             continue
-        launch = _launch(r)
+        if grids is None:
+            grids, sizes = _grid_columns(rows), floats_in(rows, "block_size")
+        launch = _launch(grids, sizes, i)
         if launch is None:
             continue
         blocks, size = launch
@@ -571,9 +602,9 @@ def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:
 def no_loads(rows: Sequence[Mapping[str, Any]]) -> dict[str, bool]:
     """``loads_absent``: every profiled row counted zero global load requests (the kernel only
     computes and stores), so the rules about a warp's loads have nothing to act on."""
-    rows = list(rows)
-    counted = [loads_absent(r) for r, q, s in zip(
-        rows, floats_in(rows, "l1_global_load_requests"),
+    rows = list(rows) if not isinstance(rows, list) else rows
+    counted = [absent for absent, q, s in zip(
+        loads_absent_each(rows), floats_in(rows, "l1_global_load_requests"),
         floats_in(rows, "l1_global_load_sectors"), strict=True) if q is not None or s is not None]
     return {"loads_absent": True} if counted and all(counted) else {}
 
@@ -587,15 +618,17 @@ def divergence(rows: Sequence[Mapping[str, Any]], warp: int = 32) -> dict[str, f
     [0, 1]). Only for 2-D launches (a grid with more than one row of blocks): the patch shape
     means nothing along one dimension. Empty when no row has the counter."""
     points: dict[float, list[float]] = {}
-    rows = list(rows)
-    for r, lanes in zip(rows, floats_in(rows, "threads_per_warp_instruction"), strict=True):
+    rows = list(rows) if not isinstance(rows, list) else rows
+    all_lanes = floats_in(rows, "threads_per_warp_instruction")
+    if all(lanes is None for lanes in all_lanes):
+        return {}
+    for lanes, bx, gy, by, bz in zip(all_lanes, *(floats_in(rows, c) for c in (
+            "block_x", "grid_y", "block_y", "block_z")), strict=True):
         if lanes is None:
             continue
-        bx = float_or_none(r.get("block_x"))
-        if not bx or (float_or_none(r.get("grid_y")) or 1) <= 1:
+        if not bx or (gy or 1) <= 1:
             continue
-        block = (int(bx), int(float_or_none(r.get("block_y")) or 1),
-                 int(float_or_none(r.get("block_z")) or 1))
+        block = (int(bx), int(by or 1), int(bz or 1))
         size = block[0] * block[1] * block[2]
         full = warp * size / (warp * -(-size // warp))  # lanes a partial warp leaves idle
         points.setdefault(warp_perimeter(*block, warp), []).append(full - lanes)
@@ -621,6 +654,22 @@ def _grid(row: Mapping[str, Any]) -> tuple[int, int, int] | None:
     if g[0] is None:
         return None
     return (int(g[0]), int(g[1] or 1), int(g[2] or 1))
+
+
+#: The parsed grid_x, grid_y and grid_z of some rows.
+_Grids = tuple[list[float | None], list[float | None], list[float | None]]
+
+
+def _grid_columns(rows: list[Any]) -> _Grids:
+    return floats_in(rows, "grid_x"), floats_in(rows, "grid_y"), floats_in(rows, "grid_z")
+
+
+def _grid_at(grids: _Grids, i: int) -> tuple[int, int, int] | None:
+    """:func:`_grid` of row ``i`` of :func:`_grid_columns` (the same parse)."""
+    gx = grids[0][i]
+    if gx is None:
+        return None
+    return (int(gx), int(grids[1][i] or 1), int(grids[2][i] or 1))
 
 
 def _candidate(kernel: str, row: Mapping[str, Any]) -> Candidate:
@@ -702,7 +751,7 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
     ``scorer``: one shared by several analyses with the same rules (review analyzes two
     tables) reuses derived values and rule results between them.
     """
-    from gpuadvisor.rows import RowView, Table, row_views
+    from gpuadvisor.rows import Table, TableRows, column_lists
 
     if isinstance(df, Table):  # columns read without pandas (gpuadvisor.small_sweep)
         table, n_rows = df, df.rows()
@@ -719,17 +768,17 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
         scorer = TableScorer(rules)
     with gc_paused():
         # One pass over the table (a mask per kernel made many-kernel tables quadratic); rows
-        # are views over the table's columns, not one dict each.
-        by_kernel: dict[str, list[Any]] = {}
-        views = ([RowView(table, i) for i in range(n_rows)] if isinstance(table, Table)
-                 else row_views(table))
-        names = views[0].columns["kernel"] if views else []
-        for name, view in zip(names, views, strict=True):
-            by_kernel.setdefault(str(name), []).append(view)
-        cells = _TableCells(views[0].columns) if views else None
+        # are views over the table's columns, not one dict each, and each kernel's know their
+        # indices into the table (TableRows).
+        data = table if isinstance(table, Table) else column_lists(table)
+        by_kernel: dict[str, list[int]] = {}
+        for i, name in enumerate(data["kernel"]):
+            by_kernel.setdefault(str(name), []).append(i)
+        cells = _TableCells(data)
         prepared: list[_Prepared] = []
         failure: UserError | None = None
-        for name, rows in by_kernel.items():
+        for name, index in by_kernel.items():
+            rows = TableRows(data, index)
             try:
                 prepared.append(_prepare(name, rows, scorer, arch=arch, rule_only=rule_only,
                                          access=access, provenance=provenance,
@@ -823,7 +872,7 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
         raise UserError(f"kernel {name}: no row has a block shape (nvprof --metrics output "
                         "carries none: pass its --print-gpu-trace output too)")
     timed = [c for c in measured if c.time_ms is not None]
-    ok_rows = [c.row for c in measured if c.status == "ok" and c.row]
+    ok_rows = of_one_table([c.row for c in measured if c.status == "ok" and c.row])
     if cells is not None:
         with_metrics = [r for r in ok_rows if cells.has_metrics[r.index]]
     else:

@@ -104,9 +104,32 @@ def _block_ints(x: Any, y: Any, z: Any) -> Any:
         return OVERFLOW
 
 
+class TableRows(list):  # type: ignore[type-arg]
+    """Views of some rows of one :class:`Table` (a kernel's rows) that know their indices:
+    per-kernel reads take the table's parsed columns at :attr:`index` without walking the
+    views again (a kernel's rows were walked ~15 times, once per reader). Not to be changed
+    after it is made (the index would no longer match). ``views``: the very view objects
+    (callers find rows by identity), else new ones."""
+
+    def __init__(self, table: Table, index: list[int], views: list[Any] | None = None) -> None:
+        super().__init__([RowView(table, i) for i in index] if views is None else views)
+        self.table = table
+        self.index = index
+
+
+def of_one_table(rows: list[Any]) -> list[Any]:
+    """``rows`` as :class:`TableRows` when they are views of one table, else unchanged."""
+    if rows.__class__ is TableRows:
+        return rows
+    one = views_of_one_table(rows)
+    return rows if one is None else TableRows(*one, rows)
+
+
 def views_of_one_table(rows: list[Any]) -> tuple[Table, list[int]] | None:
     """``(table, row indices)`` when every row is a :class:`RowView` of one :class:`Table`
     (per-table caches then replace per-row parsing), else None."""
+    if rows.__class__ is TableRows:
+        return rows.table, rows.index  # type: ignore[attr-defined]
     if not rows or rows[0].__class__ is not RowView:
         return None
     table = rows[0]._data
@@ -129,6 +152,17 @@ def floats_in(rows: list[Any], key: str) -> list[float | None]:
         col = table.floats(key)
         return [col[i] for i in idx]
     return [_float_or_none(r.get(key)) for r in rows]
+
+
+def cells_in(rows: list[Any], key: str) -> list[Any]:
+    """``row.get(key)`` of each row, from the table's column when the rows are views of one
+    table."""
+    one = views_of_one_table(rows)
+    if one is not None:
+        table, idx = one
+        col = table.get(key)
+        return [None] * len(idx) if col is None else [col[i] for i in idx]
+    return [r.get(key) for r in rows]
 
 
 class RowView(Mapping[str, Any]):
