@@ -330,15 +330,19 @@ def pick_profiles(rows: list[dict], column: str, reference: dict | None,
     ref = profiles_from_rows([reference], column) if reference else []
     chosen = ref[:1] or prof[:1]
     ratio = {(bx, by): math.log2(bx / by) for bx, by, _ in prof}
-
-    def distance(p: tuple[int, int, float]) -> float:
-        return min(abs(ratio[(p[0], p[1])] - ratio[(c[0], c[1])]) for c in chosen)
-
+    ratios = [ratio[(bx, by)] for bx, by, _ in prof]
+    # Each profile's distance to the nearest chosen one, updated as profiles are chosen (it
+    # was recomputed over every chosen profile for every profile at every step).
+    first = ratio[(chosen[0][0], chosen[0][1])]
+    distance = [abs(r - first) for r in ratios]
     while len(chosen) < limit:
-        far = max(prof, key=distance)
-        if distance(far) < 1:
+        farthest = max(distance)
+        if farthest < 1:
             break
-        chosen.append(far)
+        j = distance.index(farthest)  # the first of the farthest, as max(prof, key=...) picks
+        chosen.append(prof[j])
+        new = ratios[j]
+        distance = [min(d, abs(r - new)) for d, r in zip(distance, ratios, strict=True)]
     return chosen
 
 

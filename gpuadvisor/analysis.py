@@ -345,9 +345,8 @@ def _grid_follows_block(launches: Sequence[Launch]) -> bool:
     [D, D + b - 1] for each row. A fixed grid (a block per row, pair or segment, a grid-stride
     loop) breaks that as soon as two block sizes were launched."""
     for axis in (0, 1):
-        low = max(g * b - b + 1 for g, b in (launch[axis] for launch in launches))
-        high = min(g * b for g, b in (launch[axis] for launch in launches))
-        if low > high:
+        pairs = [launch[axis] for launch in launches]
+        if max([g * b - b + 1 for g, b in pairs]) > min([g * b for g, b in pairs]):
             return False
     return True
 

@@ -115,6 +115,15 @@ class TableRows(list):  # type: ignore[type-arg]
         super().__init__([RowView(table, i) for i in index] if views is None else views)
         self.table = table
         self.index = index
+        # A kernel's rows are usually one run of the table: a slice then reads a column.
+        self._span = (index[0], index[-1] + 1) if index and (
+            index[-1] - index[0] + 1 == len(index)) else None
+
+    def pick(self, column: list[Any]) -> list[Any]:
+        """The cells of ``column`` (one of the table's) at these rows."""
+        if self._span is not None:
+            return column[self._span[0]:self._span[1]]
+        return [column[i] for i in self.index]
 
 
 def of_one_table(rows: list[Any]) -> list[Any]:
@@ -146,6 +155,8 @@ def views_of_one_table(rows: list[Any]) -> tuple[Table, list[int]] | None:
 def floats_in(rows: list[Any], key: str) -> list[float | None]:
     """``float_or_none(row.get(key))`` of each row, read from the table's parsed column when
     the rows are views of one table (one lookup per row instead of a parse)."""
+    if rows.__class__ is TableRows:
+        return rows.pick(rows.table.floats(key))  # type: ignore[attr-defined,no-any-return]
     one = views_of_one_table(rows)
     if one is not None:
         table, idx = one
@@ -157,6 +168,9 @@ def floats_in(rows: list[Any], key: str) -> list[float | None]:
 def cells_in(rows: list[Any], key: str) -> list[Any]:
     """``row.get(key)`` of each row, from the table's column when the rows are views of one
     table."""
+    if rows.__class__ is TableRows:
+        col = rows.table.get(key)  # type: ignore[attr-defined]
+        return [None] * len(rows) if col is None else rows.pick(col)  # type: ignore[attr-defined]
     one = views_of_one_table(rows)
     if one is not None:
         table, idx = one
