@@ -51,7 +51,7 @@ from gpuadvisor.rank import (
     score,
     strengths,
 )
-from gpuadvisor.rows import RowView, floats_in, floats_of, of_one_table
+from gpuadvisor.rows import RowView, Table, TableRows, floats_in, floats_of, of_one_table
 from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
 from gpuadvisor.rules.engine import Rule, load_rules_or_fail
 from gpuadvisor.scoring import KernelSetup, TableScorer
@@ -687,6 +687,8 @@ class _TableCells:
         none = [None] * n
 
         def floats(name: str) -> list[float | None]:
+            if isinstance(columns, Table):  # parsed once per table, shared with other readers
+                return columns.floats(name)
             return floats_of(columns.get(name, none))
 
         bx, by, bz = floats("block_x"), floats("block_y"), floats("block_z")
@@ -750,7 +752,7 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
     ``scorer``: one shared by several analyses with the same rules (review analyzes two
     tables) reuses derived values and rule results between them.
     """
-    from gpuadvisor.rows import Table, TableRows, column_lists
+    from gpuadvisor.rows import column_lists
 
     if isinstance(df, Table):  # columns read without pandas (gpuadvisor.small_sweep)
         table, n_rows = df, df.rows()
@@ -852,8 +854,13 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
 
     # One row per configuration (the first; repeated launches add nothing to a ranking).
     by_key: dict[tuple[str, int, int, int, str], Candidate] = {}
-    for row in rows:
-        part = cells.parts[row.index] if cells is not None else None
+    if cells is not None and rows.__class__ is TableRows:
+        parts = rows.pick(cells.parts)  # type: ignore[attr-defined]
+    else:
+        parts = ([cells.parts[row.index] for row in rows] if cells is not None
+                 else [None] * len(rows))
+    seen: set[tuple[Any, str]] = set()
+    for row, part in zip(rows, parts, strict=True):
         if part is False:
             continue
         if part is None:
@@ -861,6 +868,9 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                 continue
             c = _candidate(name, row)
         else:
+            if (part[0], part[1]) in seen:  # the key below, without making the candidate
+                continue
+            seen.add((part[0], part[1]))
             c = Candidate(name, part[0], part[1], row, part[2])
         key = c.key
         if key in by_key:

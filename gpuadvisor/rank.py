@@ -167,7 +167,10 @@ class Candidate:
 
     @property
     def status(self) -> str:
-        return str((self.row or {}).get("status") or "ok")
+        row = self.row
+        if row.__class__ is RowView and row.columns.__class__ is Table:  # type: ignore[union-attr]
+            return table_statuses(row.columns)[row.index]  # type: ignore[union-attr]
+        return str((row or {}).get("status") or "ok")
 
 
 @dataclass
@@ -285,6 +288,14 @@ def table_times(table: Table) -> list[float | None]:
         return [None if str(st or "ok") != "ok" else (v if v is not None and v > 0 else None)
                 for st, v in zip(status, times, strict=True)]
     return table.memo("rank.times", build)  # type: ignore[no-any-return]
+
+
+def table_statuses(table: Table) -> list[str]:
+    """:attr:`Candidate.status` of every row of a table, from its column, once."""
+    def build(t: Table) -> list[str]:
+        status = t.get("status")
+        return ["ok"] * t.rows() if status is None else [str(v or "ok") for v in status]
+    return table.memo("rank.statuses", build)  # type: ignore[no-any-return]
 
 
 def table_tie_infos(table: Table) -> list[tuple[Any, ...]]:

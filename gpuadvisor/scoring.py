@@ -73,19 +73,35 @@ def one_by_one() -> Iterator[None]:
 class LazyScored(Scored):
     """A :class:`~gpuadvisor.rank.Scored` whose context is built on first use."""
 
-    def __init__(self, candidate: Candidate, results: list[RuleResult], score: float,
+    def __init__(self, candidate: Candidate, results: Any, score: float,
                  excluded: bool, build: Callable[[], dict[str, Any]],
                  derived: dict[str, Any], kernel: dict[str, Any],
                  fired_bits: tuple[Any, int] | None = None) -> None:
-        """``fired_bits``: (a boolean matrix of candidates x configuration rules, the row of
+        """``results``: the list, or (per rule the distinct results, a matrix of candidates x
+        rules of indices into them, this candidate's row) to make it from when first read:
+        only the shown entries' are, and a table has 100,000 rows of ~30 results.
+        ``fired_bits``: (a boolean matrix of candidates x configuration rules, the row of
         this candidate): which of ``results`` fired, shared by the whole scoring pass, so that
         review compares two tables' findings with NumPy instead of result by result."""
         # The fields Scored.__init__ sets (the context through its setter: _ctx), in one
         # update: a table makes one per row, and the dataclass __init__ cost 1.4 us each.
         self.__dict__.update(
             _build=build, _derived=derived, _kernel=kernel, candidate=candidate,
-            results=results, score=score, excluded=excluded, _ctx=None, rank=0, tie_group=0,
+            _results=results, score=score, excluded=excluded, _ctx=None, rank=0, tie_group=0,
             tied=False, fired_bits=fired_bits)
+
+    @property  # type: ignore[override]
+    def results(self) -> list[RuleResult]:
+        results = self.__dict__["_results"]
+        if results.__class__ is tuple:
+            tables, codes, i = results
+            results = self.__dict__["_results"] = [
+                t[c] for t, c in zip(tables, codes[i].tolist(), strict=True)]
+        return results  # type: ignore[no-any-return]
+
+    @results.setter
+    def results(self, value: list[RuleResult]) -> None:
+        self.__dict__["_results"] = value
 
     def derived_values(self) -> dict[str, Any]:
         return self._derived  # the very dict the context holds as "derived"
@@ -358,7 +374,10 @@ class TableScorer:
             return tokens_, inverse_
         vals = np.ones(n, dtype=np.float64)
         excluded = np.zeros(n, dtype=bool)
+        # Per rule: its distinct results and each candidate's index into them (a candidate's
+        # list of results is made only when read).
         per_rule: list[list[RuleResult]] = []
+        per_code: list[Any] = []
         grouping: dict[tuple[Any, ...], tuple[Any, Any]] = {}
         few_repeats = len(dparts) * 2 > n
         everyone = Columns(n, lambda name: [], MISSING)  # columns over all candidates
@@ -374,6 +393,7 @@ class TableScorer:
                 results = self._evaluate(rule, names, list(range(n)), setups, kslot, cands,
                                          dlist, dparts, context_of, everyone)
                 per_rule.append(results)
+                per_code.append(np.arange(n, dtype=np.int64))
                 fired_cols.append(np.array([r.fired for r in results], dtype=bool))
                 if rule.effect == "exclude":
                     excluded |= fired_cols[-1]
@@ -403,16 +423,16 @@ class TableScorer:
                                      cands, dlist, dparts, context_of)
                 for j, result in zip(todo, new, strict=True):
                     results[j] = self._results[keys[j]] = result
-            table = np.empty(len(results), dtype=object)
-            table[:] = results
-            per_rule.append(table[inverse].tolist())
+            per_rule.append(results)
+            per_code.append(inverse)
             fired_cols.append(np.array([r.fired for r in results], dtype=bool)[inverse])
             if rule.effect == "exclude":
                 excluded |= fired_cols[-1]
             elif rule.effect in ("penalize", "prefer"):
                 vals *= np.array([r.factor if r.fired else 1.0 for r in results],
                                  dtype=np.float64)[inverse]
-        rows = [list(t) for t in zip(*per_rule, strict=True)] if per_rule else [[] for _ in cands]
+        codes = (np.column_stack(per_code) if per_code
+                 else np.zeros((n, 0), dtype=np.int64))
         scores = vals.tolist()
         fired = (np.column_stack(fired_cols) if fired_cols
                  else np.zeros((n, 0), dtype=bool))
@@ -420,7 +440,7 @@ class TableScorer:
         out: list[list[Scored]] = [[] for _ in work]
         for i, c in enumerate(cands):
             setup, key = setups[kslot[i]], dkeys[i]
-            s = LazyScored(c, rows[i], 0.0 if flags[i] else scores[i], flags[i],
+            s = LazyScored(c, (per_rule, codes, i), 0.0 if flags[i] else scores[i], flags[i],
                            _builder(self, setup, c, key), ddicts[dlist[i]],
                            setup.base["kernel"], (fired, i))
             if i in contexts:
