@@ -944,7 +944,7 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
     def context_for(c: Candidate) -> dict[str, Any]:
         return scorer.context(setup, c)
 
-    keys = {id(s): rule_sort_key(s) for s in scored} if mode == "measured" else {}
+    keys = [rule_sort_key(s) for s in scored] if mode == "measured" else []
     ranked = rank_by_time(scored, keys) if mode == "measured" else rank_by_rules(scored)
     if not ranked:
         raise UserError(f"kernel {name}: no configuration can be ranked (all excluded)")
@@ -954,8 +954,9 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
     if mode != "measured":
         rule_pick = ranked[0] if ranked else None
     else:  # the first of rank_by_rules(scored), without ranking (or copying) them all
-        rule_pick = min((s for s in scored if not s.excluded), key=lambda s: keys[id(s)],
-                        default=None)
+        first = min((i for i, s in enumerate(scored) if not s.excluded),
+                    key=keys.__getitem__, default=None)
+        rule_pick = scored[first] if first is not None else None
     regret = None
     if rule_pick is not None and best_time and mode != "profile":
         t = rule_pick.candidate.time_ms
@@ -991,7 +992,8 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
         if r.status in ("skipped", "error"):
             skipped.append({"rule_id": r.rule.id, "note": "; ".join(r.notes)})
 
-    entries = [_entry(s, mode, i == 0, ranked) for i, s in enumerate(ranked)]
+    entries: list[RankEntry] = [_LazyEntry(s, mode, i == 0, ranked)
+                                for i, s in enumerate(ranked)]
     excluded = [{"config": list(s.candidate.key), "label": s.candidate.label,
                  "reasons": reasons_for(s)} for s in scored if s.excluded]
     if mode == "measured":  # rows that did not run (or have no time) cannot be ranked by time
@@ -1074,10 +1076,6 @@ class _LazyEntry(RankEntry):
                            lambda self, v: self._set("time_ms_max", v))
 
 
-def _entry(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> RankEntry:
-    return _LazyEntry(s, mode, is_pick, ranked)
-
-
 def _reasons(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> list[str]:
     c = s.candidate
     reasons: list[str] = []
@@ -1151,21 +1149,22 @@ def _why_loses(other: Scored, pick: Scored) -> list[str]:
     """Rules that cost ``other`` and not the pick, and preferences only the pick earns."""
     if other.candidate.key == pick.candidate.key:
         return ["this is the pick"]
-    pick_fired = {r.rule.id: r for r in pick.fired}
+    fired_here, fired_there = pick.fired, other.fired  # each made once
+    pick_fired = {r.rule.id: r for r in fired_here}
     out = []
-    for r in other.fired:
+    for r in fired_there:
         if r.rule.effect == "penalize":
             p = pick_fired.get(r.rule.id)
             if p is None or p.factor > r.factor + 1e-9:
                 out.append(f"[{(r.factor - 1) * 100:+.0f}%] {r.rule.id}: {r.message}")
-    other_fired = {r.rule.id: r for r in other.fired}
-    for r in pick.fired:
+    other_fired = {r.rule.id: r for r in fired_there}
+    for r in fired_here:
         if r.rule.effect == "prefer":
             o = other_fired.get(r.rule.id)
             if o is None or o.factor + 1e-9 < r.factor:
                 out.append(f"the pick earns {r.rule.id} (x{r.factor:.3g}"
                            + (f" vs x{o.factor:.3g}" if o else "") + ")")
-    for r in other.fired:
+    for r in fired_there:
         if r.rule.effect == "advice" and r.rule.id not in pick_fired:
             out.append(f"{r.rule.id}: {r.message}")
     return out
