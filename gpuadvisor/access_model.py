@@ -407,13 +407,16 @@ def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, fl
     fast = views_of_one_table(rows)
     if fast is not None:  # the same parse, from the table's per-column caches
         table, idx = fast
-        shapes = table.block_ints()
-        values = table.floats(column) if column in table else None
-        for i in idx:
-            s = _checked(shapes[i])
-            if s is None or values is None:
+        shapes = [table.block_ints()[i] for i in idx]
+        if column not in table:
+            for s in shapes:
+                _checked(s)
+            return out
+        values = table.floats(column)
+        for s, v in zip(shapes, [values[i] for i in idx], strict=True):
+            if s is None or s is OVERFLOW:
+                _checked(s)
                 continue
-            v = values[i]
             if s[2] == 1 and v is not None and v > 0:
                 out.append((s[0], s[1], v))
         return out

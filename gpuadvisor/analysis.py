@@ -50,8 +50,18 @@ from gpuadvisor.rank import (
     rule_sort_key,
     score,
     strengths,
+    table_statuses,
+    table_times,
 )
-from gpuadvisor.rows import RowView, Table, TableRows, floats_in, floats_of, of_one_table
+from gpuadvisor.rows import (
+    RowView,
+    Table,
+    TableRows,
+    floats_in,
+    floats_of,
+    of_one_table,
+    views_of_one_table,
+)
 from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
 from gpuadvisor.rules.engine import Rule, load_rules_or_fail
 from gpuadvisor.scoring import KernelSetup, TableScorer
@@ -561,12 +571,15 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     return out
 
 
-def unstable_timing_notes(measured: Sequence[Candidate]) -> list[str]:
+def unstable_timing_notes(measured: Sequence[Candidate],
+                          ok: Sequence[Candidate] | None = None) -> list[str]:
     """Timed cells whose repeats spread far more than the kernel's others (a transient on the
     GPU during that cell; ``timing.unstable_cells``) and that were not timed again: their
-    time, and so their rank, may be off."""
-    ok = [c for c in measured if c.status == "ok" and c.row]
-    rows = [c.row for c in ok]
+    time, and so their rank, may be off. ``ok``: the measured candidates whose status is ok
+    (with a row), when the caller has them."""
+    if ok is None:
+        ok = [c for c in measured if c.status == "ok" and c.row]
+    rows = of_one_table([c.row for c in ok])
     times, stds = floats_in(rows, "time_ms"), floats_in(rows, "time_ms_std")
     spreads = [s / t if t and s is not None and t > 0 else None
                for t, s in zip(times, stds, strict=True)]
@@ -579,6 +592,19 @@ def unstable_timing_notes(measured: Sequence[Candidate]) -> list[str]:
     return [f"unsteady timing: {cells}{more}: the repeats spread far more than the usual "
             f"cell's {100 * usual:.1f}% of its median, so the time and rank may be off; time "
             "them again (gpuadvisor tune --resume re-times such cells, --retime)"]
+
+
+def _ok_and_timed(measured: list[Candidate]) -> tuple[list[Candidate], list[Candidate]]:
+    """The candidates whose status is ok (with a row), and those with a time; read from the
+    table's columns when every row is a view of one table (not a property per candidate)."""
+    one = views_of_one_table([c.row for c in measured])
+    if one is None:
+        return ([c for c in measured if c.status == "ok" and c.row],
+                [c for c in measured if c.time_ms is not None])
+    table, idx = one
+    statuses, times = table_statuses(table), table_times(table)
+    return ([c for c, i in zip(measured, idx, strict=True) if statuses[i] == "ok"],
+            [c for c, i in zip(measured, idx, strict=True) if times[i] is not None])
 
 
 def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:
@@ -880,10 +906,13 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     if not measured:
         raise UserError(f"kernel {name}: no row has a block shape (nvprof --metrics output "
                         "carries none: pass its --print-gpu-trace output too)")
-    timed = [c for c in measured if c.time_ms is not None]
-    ok_rows = of_one_table([c.row for c in measured if c.status == "ok" and c.row])
+    ok, timed = _ok_and_timed(measured)
+    ok_rows = of_one_table([c.row for c in ok])
     if cells is not None:
-        with_metrics = [r for r in ok_rows if cells.has_metrics[r.index]]
+        with_metrics = ([r for r, has in zip(ok_rows, ok_rows.pick(cells.has_metrics),
+                                             strict=True) if has]
+                        if ok_rows.__class__ is TableRows
+                        else [r for r in ok_rows if cells.has_metrics[r.index]])
     else:
         with_metrics = [r for r in ok_rows if float_or_none(r.get("gld_efficiency")) is not None
                         or float_or_none(r.get("sectors_per_request")) is not None
@@ -901,7 +930,7 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     notes.extend(access_notes(kinfo.measured_access, ok_rows, rule_only or len(measured) == 1))
     notes.extend(divergence_notes(kinfo, char))
     if not rule_only:
-        notes.extend(unstable_timing_notes(measured))
+        notes.extend(unstable_timing_notes(measured, ok))
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")
