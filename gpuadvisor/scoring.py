@@ -202,7 +202,26 @@ class TableScorer:
             return MISSING
         if not isinstance(row, RowView):
             return _token_or_missing(metric_value(row, key))
-        return self.metric_tokens(row, name)[row.index]
+        known = self._tokens.get((id(row.columns), name))
+        if known is not None:
+            return known[row.index]
+        return _token_or_missing(self.metric(row, key))  # what metric_tokens holds there
+
+    def metric_float_codes(self, row: RowView, name: str) -> Any:
+        """Where the cells of ``metrics.<key>`` in ``row``'s table are all floats or missing:
+        a code per row, equal where the tokens are equal (the same bits; metric_of leaves no
+        NaN), found with NumPy instead of a token per row; else None."""
+        import numpy as np
+
+        root, _, key = name.partition(".")
+        if not key or "." in key:
+            return None
+        self.metric(row, key)
+        values = self._columns[(id(row.columns), key)]
+        if not set(map(type, values)) <= _FLOAT_OR_NONE:
+            return None
+        bits = np.array(values, dtype=np.float64).view(np.int64)  # None: NaN
+        return np.unique(bits, return_inverse=True)[1].reshape(-1)
 
     def metric_tokens(self, row: RowView, name: str) -> list[Any]:
         """:meth:`metric_token` of every row of ``row``'s table."""
@@ -329,6 +348,11 @@ class TableScorer:
 
         def metric_code(name: str) -> Any:
             codes = metric_codes.get(name)
+            if codes is None and viewed.all():
+                row = cands[0].row
+                col_codes = self.metric_float_codes(row, name)
+                if col_codes is not None:
+                    codes = metric_codes[name] = col_codes[table_rows]
             if codes is None:
                 seen: dict[Any, int] = {}
                 codes = np.zeros(n, dtype=np.int64)
@@ -545,6 +569,9 @@ def _codes(tokens: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], Any]:
     codes = np.fromiter((index.setdefault(t, len(index)) for t in tokens), dtype=np.int64,
                         count=len(tokens))
     return list(index), codes
+
+
+_FLOAT_OR_NONE = frozenset({float, type(None)})
 
 
 def _token_or_missing(value: Any) -> Any:
