@@ -43,6 +43,7 @@ from gpuadvisor.rank import (
     Finding,
     Scored,
     best_of,
+    known_times,
     pareto_front,
     rank_by_rules,
     rank_by_time,
@@ -51,7 +52,6 @@ from gpuadvisor.rank import (
     score,
     strengths,
     table_statuses,
-    table_times,
 )
 from gpuadvisor.rows import (
     RowView,
@@ -198,10 +198,7 @@ class KernelAnalysis:
             "ranking": [as_dict(e) for e in self.ranking[:top]],
             # Every ranked candidate's rule score, whatever --top shows (for scripts comparing
             # the rules' view of shapes the ranking above leaves out).
-            "scores": [{"config": f"{e.block_x}x{e.block_y}"
-                        + (f"x{e.block_z}" if e.block_z != 1 else ""),
-                        "cache_config": e.cache_config, "score": _r_fast(e.score),
-                        "time_ms": _r_fast(e.time_ms)} for e in self.ranking],
+            "scores": _score_records(self.ranking),
             "configs": self.configs,
             "best_time_ms": _r(self.best_time_ms),
             "rule_pick": self.rule_pick,
@@ -265,11 +262,20 @@ class Analysis:
         }
 
 
-def _r_fast(v: float | None) -> float | None:
-    """:func:`_r` with 4 digits, skipping its checks for a finite float (100,000 scores)."""
-    if v.__class__ is float and v - v == 0.0:
-        return round(v, 4)  # type: ignore[arg-type]
-    return _r(v)
+def _score_records(entries: Sequence[RankEntry]) -> list[dict[str, Any]]:
+    """A kernel's ``scores``: one record per ranked entry (100,000 for a large table), with
+    :func:`_r`'s rounding of a finite float written out in the loop (a call per value cost
+    as much as the rest)."""
+    out = []
+    for e in entries:
+        v, t = e.score, e.time_ms
+        out.append({"config": f"{e.block_x}x{e.block_y}"
+                    + (f"x{e.block_z}" if e.block_z != 1 else ""),
+                    "cache_config": e.cache_config,
+                    "score": round(v, 4) if v.__class__ is float and v - v == 0.0 else _r(v),
+                    "time_ms": (round(t, 4) if t.__class__ is float and t - t == 0.0
+                                else _r(t))})
+    return out
 
 
 def _r(v: float | None, digits: int = 4) -> float | None:
@@ -602,9 +608,10 @@ def _ok_and_timed(measured: list[Candidate]) -> tuple[list[Candidate], list[Cand
         return ([c for c in measured if c.status == "ok" and c.row],
                 [c for c in measured if c.time_ms is not None])
     table, idx = one
-    statuses, times = table_statuses(table), table_times(table)
+    statuses = table_statuses(table)
+    times = known_times(measured, table, idx)
     return ([c for c, i in zip(measured, idx, strict=True) if statuses[i] == "ok"],
-            [c for c, i in zip(measured, idx, strict=True) if times[i] is not None])
+            [c for c, t in zip(measured, times, strict=True) if t is not None])
 
 
 def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:
@@ -861,6 +868,7 @@ class _Prepared:
     measured: list[Candidate]
     candidates: list[Candidate]
     reference: Any
+    timed: list[Candidate]  # the measured ones with a time
 
 
 def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
@@ -962,7 +970,8 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
             candidates = [c for c in measured if c.block in wanted]
             if not candidates:
                 raise UserError(f"kernel {name}: none of the --shapes was measured")
-    return _Prepared(name, rows, setup, char, notes, mode, measured, candidates, reference)
+    return _Prepared(name, rows, setup, char, notes, mode, measured, candidates, reference,
+                     timed)
 
 
 def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAnalysis:
@@ -979,7 +988,7 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
         raise UserError(f"kernel {name}: no configuration can be ranked (all excluded)")
     pick = ranked[0]
 
-    best_time = min((c.time_ms for c in measured if c.time_ms is not None), default=None)
+    best_time = min((c.time_ms for c in p.timed), default=None)  # type: ignore[type-var]
     if mode != "measured":
         rule_pick = ranked[0] if ranked else None
     else:  # the first of rank_by_rules(scored), without ranking (or copying) them all

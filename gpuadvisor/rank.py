@@ -294,6 +294,18 @@ def table_times(table: Table) -> list[float | None]:
     return table.memo("rank.times", build)  # type: ignore[no-any-return]
 
 
+def known_times(cands: Sequence[Candidate], table: Table, idx: Sequence[int]
+                ) -> list[float | None]:
+    """:attr:`Candidate.time_ms` of candidates whose rows are the views of ``table`` at
+    ``idx``, read from its column once and remembered by each candidate (ranking and output
+    read it several times per candidate)."""
+    times = table_times(table)
+    out = [times[i] for i in idx]
+    for c, t in zip(cands, out, strict=True):
+        c.__dict__["_time_ms"] = t
+    return out
+
+
 def table_statuses(table: Table) -> list[str]:
     """:attr:`Candidate.status` of every row of a table, from its column, once."""
     def build(t: Table) -> list[str]:

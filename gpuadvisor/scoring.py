@@ -102,6 +102,15 @@ class LazyScored(Scored):
     @results.setter
     def results(self, value: list[RuleResult]) -> None:
         self.__dict__["_results"] = value
+        self.__dict__.pop("_fired", None)
+
+    @property
+    def fired(self) -> list[RuleResult]:
+        """Remembered: reasons, findings and comparisons each ask for it."""
+        fired = self.__dict__.get("_fired")
+        if fired is None:
+            fired = self.__dict__["_fired"] = [r for r in self.results if r.fired]
+        return fired
 
     def derived_values(self) -> dict[str, Any]:
         return self._derived  # the very dict the context holds as "derived"
