@@ -357,7 +357,7 @@ class TableScorer:
 
         def metric_code(name: str) -> Any:
             codes = metric_codes.get(name)
-            if codes is None and viewed.all():
+            if codes is None and n and viewed.all():
                 row = cands[0].row
                 col_codes = self.metric_float_codes(row, name)
                 if col_codes is not None:
