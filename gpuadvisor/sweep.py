@@ -192,7 +192,7 @@ def read_sweep(path: str | Path) -> tuple[pd.DataFrame, dict[str, str]]:
     """Read a sweep table written by :func:`write_sweep`; returns (table, provenance)."""
     import pandas as pd
 
-    from gpuadvisor.intake import check_table, csv_layout, text_dtypes
+    from gpuadvisor.intake import check_table, csv_head, csv_layout, text_dtypes
 
     path = Path(path)
     if path.is_dir():
@@ -203,7 +203,13 @@ def read_sweep(path: str | Path) -> tuple[pd.DataFrame, dict[str, str]]:
         if path.suffix in (".jsonl", ".json"):
             return _read_jsonl(path)
         provenance = read_provenance(path)
-        header, lines, cut = csv_layout(path)
+        header, ends = csv_head(path)
+        lines: Any
+        if ends:  # nothing cut off: line numbers only to name a bad cell
+            cut = None
+            lines = lambda: csv_layout(path)[1]  # noqa: E731
+        else:
+            header, lines, cut = csv_layout(path)
         # Declared columns stay text until intake has checked every cell (see intake.py).
         # A last line cut off (perhaps inside a quoted cell) is left out here and reported by
         # check_table, so that it cannot make the whole file unreadable.
