@@ -59,6 +59,7 @@ from gpuadvisor.rows import (
     TableRows,
     floats_in,
     floats_of,
+    n_rows,
     of_one_table,
     views_of_one_table,
 )
@@ -716,7 +717,7 @@ class _TableCells:
     has access metrics, worked out from whole columns once (not through each row view)."""
 
     def __init__(self, columns: Mapping[str, list[Any]]) -> None:
-        n = len(next(iter(columns.values()))) if columns else 0
+        n = n_rows(columns)
         none = [None] * n
 
         def floats(name: str) -> list[float | None]:

@@ -30,7 +30,7 @@ from typing import Any
 
 from gpuadvisor.arch import Arch, Board
 from gpuadvisor.rank import Candidate, Scored, score
-from gpuadvisor.rows import RowView
+from gpuadvisor.rows import RowView, n_rows
 from gpuadvisor.rules.column_rules import LazyResult, column_rule, decide, skipped_note
 from gpuadvisor.rules.columns import Columns, WithDefaults
 from gpuadvisor.rules.context import (
@@ -196,7 +196,7 @@ class TableScorer:
         values = self._columns.get((id(cols), key))
         if values is None:
             col = cols.get(key) if key not in _NOT_METRICS else None
-            values = ([None] * len(next(iter(cols.values()))) if col is None
+            values = ([None] * n_rows(cols) if col is None
                       else [metric_of(v) for v in col])
             self._columns[(id(cols), key)] = values
             self._keepalive.append(cols)
@@ -238,7 +238,7 @@ class TableScorer:
         if tokens is None:
             root, _, key = name.partition(".")
             if not key or "." in key:  # the whole group, or below a number
-                size = len(next(iter(row.columns.values())))
+                size = n_rows(row.columns)
                 tokens = ([token(metrics_context(RowView(row.columns, i))) for i in range(size)]
                           if not key else [MISSING] * size)
             else:
