@@ -48,7 +48,16 @@ class Table(dict):  # type: ignore[type-arg]
     def _made(self, key: str, col: _FloatArray) -> list[Any]:
         values = col.array.tolist()
         dict.__setitem__(self, key, values)
+        self.__dict__.setdefault("_arrays", {})[key] = col.array
         return values  # type: ignore[no-any-return]
+
+    def float_array(self, key: str) -> Any:
+        """The float64 array of a column that came as one (see :func:`column_lists`), else
+        None. Read only: it is the column's cells."""
+        col = dict.get(self, key)
+        if col.__class__ is _FloatArray:
+            return col.array  # type: ignore[union-attr]
+        return self.__dict__.get("_arrays", {}).get(key)
 
     def _make_all(self) -> None:
         for key, col in list(dict.items(self)):

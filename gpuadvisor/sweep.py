@@ -168,6 +168,19 @@ def config_key(row: Mapping[str, Any]) -> tuple[str, int, int, int, str]:
     )
 
 
+def config_keys(table: Any) -> list[tuple[str, int, int, int, str]]:
+    """:func:`config_key` of every row of a :class:`~gpuadvisor.rows.Table`, from its columns
+    (the same conversions, row by row in order, so the same first error)."""
+    n = table.rows()
+    if not n:
+        return []
+    kernels, xs = table["kernel"], table["block_x"]
+    ys, zs = table.get("block_y") or [1] * n, table.get("block_z") or [1] * n
+    caches = table.get("cache_config") or [None] * n
+    return [(str(k), int(x), int(y or 1), int(z or 1), str(c or "default"))
+            for k, x, y, z, c in zip(kernels, xs, ys, zs, caches, strict=True)]
+
+
 def write_sweep(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any] | None = None
                 ) -> Path:
     """Write a sweep table as CSV or JSON Lines (by suffix), provenance first."""
