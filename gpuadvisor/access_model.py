@@ -407,7 +407,8 @@ def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, fl
     fast = views_of_one_table(rows)
     if fast is not None:  # the same parse, from the table's per-column caches
         table, idx = fast
-        shapes = [table.block_ints()[i] for i in idx]
+        every = table.block_ints()
+        shapes = [every[i] for i in idx]
         if column not in table:
             for s in shapes:
                 _checked(s)
