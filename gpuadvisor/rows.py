@@ -13,6 +13,7 @@ from typing import Any
 
 #: Classes ``maybe_box_native`` returns unchanged.
 _NATIVE = frozenset({str, float, int, bool, type(None)})
+_NATIVE_OR_NA: frozenset[type] | None = None  # and pandas' NA (set when pandas is in)
 
 
 class _FloatArray:
@@ -323,6 +324,11 @@ def column_lists(df: Any) -> Table:
     from pandas.api.types import is_extension_array_dtype
     from pandas.core.dtypes.cast import maybe_box_native
 
+    global _NATIVE_OR_NA
+    from pandas import NA as na
+
+    if _NATIVE_OR_NA is None:
+        _NATIVE_OR_NA = _NATIVE | {type(na)}
     data = Table()
     float64 = np.dtype("float64")
     for i, name in enumerate(df.columns):
@@ -332,7 +338,13 @@ def column_lists(df: Any) -> Table:
             continue
         values = series.tolist() if series.dtype != np.dtype(object) else list(series._values)
         if series.dtype == np.dtype(object) or is_extension_array_dtype(series.dtype):
-            values = [v if v.__class__ in _NATIVE else maybe_box_native(v) for v in values]
+            kinds = set(map(type, values))
+            if kinds <= _NATIVE:
+                pass  # nothing to box
+            elif kinds <= _NATIVE_OR_NA:  # what maybe_box_native does to these: NA -> None
+                values = [None if v is na else v for v in values]
+            else:
+                values = [v if v.__class__ in _NATIVE else maybe_box_native(v) for v in values]
         data[str(name)] = values
     return data
 
