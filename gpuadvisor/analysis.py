@@ -730,16 +730,17 @@ class _TableCells:
         raw_x = columns.get("block_x", none)
         cache = columns.get("cache_config", none)
         self.parts: list[Any] = []
-        for i in range(n):
-            if bx[i] is None:
-                self.parts.append(False)  # no shape: not a candidate
+        append = self.parts.append
+        for x, raw, y, z, c, g0, g1, g2 in zip(bx, raw_x, by, bz, cache, gx, gy, gz,
+                                               strict=True):
+            if x is None:
+                append(False)  # no shape: not a candidate
                 continue
             try:
-                block = (int(raw_x[i]), int(by[i] or 1), int(bz[i] or 1))
-                grid = None if gx[i] is None else (int(gx[i]), int(gy[i] or 1), int(gz[i] or 1))
-                self.parts.append((block, str(cache[i] or "default"), grid))
+                append(((int(raw), int(y or 1), int(z or 1)), str(c or "default"),
+                        None if g0 is None else (int(g0), int(g1 or 1), int(g2 or 1))))
             except (TypeError, ValueError, OverflowError):
-                self.parts.append(None)  # let _candidate raise where it always did
+                append(None)  # let _candidate raise where it always did
         metrics = [floats(c) for c in ("gld_efficiency", "sectors_per_request",
                                        "dram_throughput_pct")]
         self.has_metrics = [a is not None or b is not None or c is not None

@@ -30,7 +30,7 @@ from typing import Any
 
 from gpuadvisor.arch import Arch, Board
 from gpuadvisor.rank import Candidate, Scored, score
-from gpuadvisor.rows import RowView, n_rows
+from gpuadvisor.rows import RowView, Table, n_rows
 from gpuadvisor.rules.column_rules import LazyResult, column_rule, decide, skipped_note
 from gpuadvisor.rules.columns import Columns, WithDefaults
 from gpuadvisor.rules.context import (
@@ -195,9 +195,14 @@ class TableScorer:
         cols = row.columns
         values = self._columns.get((id(cols), key))
         if values is None:
-            col = cols.get(key) if key not in _NOT_METRICS else None
-            values = ([None] * n_rows(cols) if col is None
-                      else [metric_of(v) for v in col])
+            if key in _NOT_METRICS:
+                values = [None] * n_rows(cols)
+            elif cols.__class__ is Table and cols.float_array(key) is not None:
+                values = cols.floats(key)  # metric_of of a float column: NaN -> None
+            else:
+                col = cols.get(key)
+                values = ([None] * n_rows(cols) if col is None
+                          else [metric_of(v) for v in col])
             self._columns[(id(cols), key)] = values
             self._keepalive.append(cols)
         return values[row.index]
