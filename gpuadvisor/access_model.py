@@ -330,15 +330,19 @@ def pick_profiles(rows: list[dict], column: str, reference: dict | None,
     ref = profiles_from_rows([reference], column) if reference else []
     chosen = ref[:1] or prof[:1]
     ratio = {(bx, by): math.log2(bx / by) for bx, by, _ in prof}
-
-    def distance(p: tuple[int, int, float]) -> float:
-        return min(abs(ratio[(p[0], p[1])] - ratio[(c[0], c[1])]) for c in chosen)
-
+    ratios = [ratio[(bx, by)] for bx, by, _ in prof]
+    # Each profile's distance to the nearest chosen one, updated as profiles are chosen (it
+    # was recomputed over every chosen profile for every profile at every step).
+    first = ratio[(chosen[0][0], chosen[0][1])]
+    distance = [abs(r - first) for r in ratios]
     while len(chosen) < limit:
-        far = max(prof, key=distance)
-        if distance(far) < 1:
+        farthest = max(distance)
+        if farthest < 1:
             break
-        chosen.append(far)
+        j = distance.index(farthest)  # the first of the farthest, as max(prof, key=...) picks
+        chosen.append(prof[j])
+        new = ratios[j]
+        distance = [min(d, abs(r - new)) for d, r in zip(distance, ratios, strict=True)]
     return chosen
 
 
@@ -403,13 +407,17 @@ def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, fl
     fast = views_of_one_table(rows)
     if fast is not None:  # the same parse, from the table's per-column caches
         table, idx = fast
-        shapes = table.block_ints()
-        values = table.floats(column) if column in table else None
-        for i in idx:
-            s = _checked(shapes[i])
-            if s is None or values is None:
+        every = table.block_ints()
+        shapes = [every[i] for i in idx]
+        if column not in table:
+            for s in shapes:
+                _checked(s)
+            return out
+        values = table.floats(column)
+        for s, v in zip(shapes, [values[i] for i in idx], strict=True):
+            if s is None or s is OVERFLOW:
+                _checked(s)
                 continue
-            v = values[i]
             if s[2] == 1 and v is not None and v > 0:
                 out.append((s[0], s[1], v))
         return out

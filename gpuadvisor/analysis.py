@@ -30,7 +30,7 @@ from gpuadvisor.arch import Arch, Board, get_arch, get_board
 from gpuadvisor.characterize import (
     Characterization,
     characterize,
-    loads_absent,
+    loads_absent_each,
     manifest_applies,
     manifest_entry,
 )
@@ -43,6 +43,7 @@ from gpuadvisor.rank import (
     Finding,
     Scored,
     best_of,
+    known_times,
     pareto_front,
     rank_by_rules,
     rank_by_time,
@@ -50,8 +51,18 @@ from gpuadvisor.rank import (
     rule_sort_key,
     score,
     strengths,
+    table_statuses,
 )
-from gpuadvisor.rows import RowView, floats_in, floats_of
+from gpuadvisor.rows import (
+    RowView,
+    Table,
+    TableRows,
+    floats_in,
+    floats_of,
+    n_rows,
+    of_one_table,
+    views_of_one_table,
+)
 from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
 from gpuadvisor.rules.engine import Rule, load_rules_or_fail
 from gpuadvisor.scoring import KernelSetup, TableScorer
@@ -188,10 +199,7 @@ class KernelAnalysis:
             "ranking": [as_dict(e) for e in self.ranking[:top]],
             # Every ranked candidate's rule score, whatever --top shows (for scripts comparing
             # the rules' view of shapes the ranking above leaves out).
-            "scores": [{"config": f"{e.block_x}x{e.block_y}"
-                        + (f"x{e.block_z}" if e.block_z != 1 else ""),
-                        "cache_config": e.cache_config, "score": _r_fast(e.score),
-                        "time_ms": _r_fast(e.time_ms)} for e in self.ranking],
+            "scores": _score_records(self.ranking),
             "configs": self.configs,
             "best_time_ms": _r(self.best_time_ms),
             "rule_pick": self.rule_pick,
@@ -255,11 +263,20 @@ class Analysis:
         }
 
 
-def _r_fast(v: float | None) -> float | None:
-    """:func:`_r` with 4 digits, skipping its checks for a finite float (100,000 scores)."""
-    if v.__class__ is float and v - v == 0.0:
-        return round(v, 4)  # type: ignore[arg-type]
-    return _r(v)
+def _score_records(entries: Sequence[RankEntry]) -> list[dict[str, Any]]:
+    """A kernel's ``scores``: one record per ranked entry (100,000 for a large table), with
+    :func:`_r`'s rounding of a finite float written out in the loop (a call per value cost
+    as much as the rest)."""
+    out = []
+    for e in entries:
+        v, t = e.score, e.time_ms
+        out.append({"config": f"{e.block_x}x{e.block_y}"
+                    + (f"x{e.block_z}" if e.block_z != 1 else ""),
+                    "cache_config": e.cache_config,
+                    "score": round(v, 4) if v.__class__ is float and v - v == 0.0 else _r(v),
+                    "time_ms": (round(t, 4) if t.__class__ is float and t - t == 0.0
+                                else _r(t))})
+    return out
 
 
 def _r(v: float | None, digits: int = 4) -> float | None:
@@ -316,17 +333,27 @@ def resolve_arch(rows: Sequence[Mapping[str, Any]], arch: str | Arch | None
 Launch = tuple[tuple[int, int], tuple[int, int], int]
 
 
-def _launches(rows: Sequence[Mapping[str, Any]]) -> list[Launch]:
-    """Each row's launch with a grid and a block, in row order."""
-    out = []
-    for row in rows:
-        g = [float_or_none(row.get(f"grid_{a}")) for a in "xyz"]
-        b = [float_or_none(row.get(f"block_{a}")) for a in "xyz"]
-        if g[0] and b[0]:
-            gx, gy, gz = (int(v) if v else 1 for v in g)
-            bx, by, bz = (int(v) if v else 1 for v in b)
-            out.append(((gx, bx), (gy, by * bz), gz))
+def _row_launches(rows: Sequence[Mapping[str, Any]]) -> list[Launch | None]:
+    """Each row's launch (None for a row without a grid or a block), from the parsed grid and
+    block columns: worked out once per kernel and shared by :func:`_domain` and
+    :func:`fixed_grid`."""
+    rows = list(rows) if not isinstance(rows, list) else rows
+    out: list[Launch | None] = []
+    for gx, gy, gz, bx, by, bz in zip(*(floats_in(rows, f"{c}_{a}")
+                                        for c in ("grid", "block") for a in "xyz"),
+                                      strict=True):
+        if gx and bx:
+            out.append(((int(gx), int(bx)), (int(gy) if gy else 1,
+                                             (int(by) if by else 1) * (int(bz) if bz else 1)),
+                        int(gz) if gz else 1))
+        else:
+            out.append(None)
     return out
+
+
+def _launches(per_row: Sequence[Launch | None]) -> list[Launch]:
+    """The launches of :func:`_row_launches`, rows without one left out."""
+    return [launch for launch in per_row if launch is not None]
 
 
 def _grid_follows_block(launches: Sequence[Launch]) -> bool:
@@ -335,19 +362,20 @@ def _grid_follows_block(launches: Sequence[Launch]) -> bool:
     [D, D + b - 1] for each row. A fixed grid (a block per row, pair or segment, a grid-stride
     loop) breaks that as soon as two block sizes were launched."""
     for axis in (0, 1):
-        low = max(g * b - b + 1 for g, b in (launch[axis] for launch in launches))
-        high = min(g * b for g, b in (launch[axis] for launch in launches))
-        if low > high:
+        pairs = [launch[axis] for launch in launches]
+        if max([g * b - b + 1 for g, b in pairs]) > min([g * b for g, b in pairs]):
             return False
     return True
 
 
-def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, int, int] | None:
+def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
+            per_row: Sequence[Launch | None] | None = None) -> tuple[int, int, int] | None:
     """Threads the problem needs per dimension, from a row's grid x block (or problem_size).
 
     None when the rows' grids do not follow their blocks (:func:`_grid_follows_block`): the
-    threads of a fixed grid say nothing about the problem's extent."""
-    launches = _launches(rows)
+    threads of a fixed grid say nothing about the problem's extent. ``per_row``: the rows'
+    :func:`_row_launches` when the caller has them."""
+    launches = _launches(_row_launches(rows) if per_row is None else per_row)
     if launches:
         if not _grid_follows_block(launches):
             return None
@@ -364,23 +392,27 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None) -> tuple[int, i
     return None
 
 
-def fixed_grid(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+def fixed_grid(rows: Sequence[Mapping[str, Any]],
+               per_row: Sequence[Launch | None] | None = None) -> dict[str, float]:
     """``fixed_grid_blocks``: the blocks launched at every block size when the table's grids
     do not follow its blocks and launch the same number of blocks whatever their size, i.e.
     each block is a fixed unit of work (a row, a pair, a token) and the block size only sets
     how many threads share it; with
     ``fixed_grid_min_threads`` / ``_max_threads``, the block sizes the table launched. Empty
-    for launches of one thread per element (and for a single launch, which cannot tell)."""
-    launches = _launches(rows)
+    for launches of one thread per element (and for a single launch, which cannot tell).
+    ``per_row``: the rows' :func:`_row_launches` when the caller has them."""
+    rows = list(rows) if not isinstance(rows, list) else rows
+    per_row = _row_launches(rows) if per_row is None else per_row
+    launches = _launches(per_row)
     if not launches or _grid_follows_block(launches):
         return {}
     # the same number of blocks at every block size (a grid that follows the threads but not
     # each axis, as a tile of 32 x threads/32, is not a fixed grid)
     if len({gx * gy * gz for (gx, _), (gy, _), gz in launches}) > 1:
         return {}
-    anchor = next((i for i, r in enumerate(rows) if float_or_none(r.get("duration_ms"))), 0)
-    anchor_launch = _launches(rows[anchor:anchor + 1]) or launches[:1]
-    (gx, _), (gy, _), gz = anchor_launch[0]
+    anchor = next((i for i, d in enumerate(floats_in(rows, "duration_ms")) if d), 0)
+    anchor_launch = per_row[anchor] if anchor < len(per_row) else None
+    (gx, _), (gy, _), gz = anchor_launch or launches[0]
     threads = [bx * byz for (_, bx), (_, byz), _ in launches]
     return {"fixed_grid_blocks": float(gx * gy * gz),
             "fixed_grid_min_threads": float(min(threads)),
@@ -392,9 +424,11 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
                 ) -> KernelInfo:
     entry = manifest_entry(name, manifest_path) if use_manifest else {}
     elem = entry.get("elem_bytes") or _ELEM_BYTES.get(str(entry.get("element_type", "")).lower())
-    regs = [v for r in rows if (v := float_or_none(r.get("registers_per_thread"))) is not None]
-    smem = [v for r in rows if (v := float_or_none(r.get("shared_mem_per_block"))) is not None]
+    rows = list(rows) if not isinstance(rows, list) else rows
+    regs = [v for v in floats_in(rows, "registers_per_thread") if v is not None]
+    smem = [v for v in floats_in(rows, "shared_mem_per_block") if v is not None]
     dims = entry.get("dims")
+    launches = _row_launches(rows)
     return KernelInfo(
         name=name,
         access=char.access,
@@ -406,12 +440,12 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         registers_per_thread=int(max(regs)) if regs else None,
         shared_mem_per_block=int(max(smem)) if smem else None,
         elem_bytes=int(elem) if elem else 4,
-        domain=_domain(rows, dims),
+        domain=_domain(rows, dims, launches),
         instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
                **reuse_degree(rows), **divergence(rows), **no_loads(rows),
                **loads_per_thread(rows), **profiled_block_time(rows), **block_atomics(rows),
-               **fixed_grid(rows)},
+               **fixed_grid(rows, launches)},
     )
 
 
@@ -423,10 +457,13 @@ def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     matrix products; about 1 for a kernel whose DRAM traffic is its stores even when its few
     loads hit L1 every time (outer_product: 2,400-2,800 per byte read, round 9). Empty when the
     profile has no sector or DRAM byte counts."""
-    values = sorted(32.0 * sectors / (read + (float_or_none(r.get("dram_bytes_write")) or 0.0))
-                    for r in rows
-                    if (sectors := float_or_none(r.get("l1_global_load_sectors"))) is not None
-                    and (read := float_or_none(r.get("dram_bytes_read"))) and read > 0)
+    rows = list(rows) if not isinstance(rows, list) else rows
+    values = sorted(32.0 * sectors / (read + (write or 0.0))
+                    for sectors, read, write in zip(
+                        floats_in(rows, "l1_global_load_sectors"),
+                        floats_in(rows, "dram_bytes_read"), floats_in(rows, "dram_bytes_write"),
+                        strict=True)
+                    if sectors is not None and read and read > 0)
     return {"l1_bytes_per_dram_byte": statistics.median(values)} if values else {}
 
 
@@ -436,12 +473,13 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     when it only loads and stores: 2-3 for a copy or matrix_add, 5-10 for small stencils,
     25 and more for a 5x5 convolution or a loop over a row; empty without the counters."""
     values = []
-    rows = list(rows)
-    for r, requests in zip(rows, floats_in(rows, "l1_global_load_requests"), strict=True):
+    rows = list(rows) if not isinstance(rows, list) else rows
+    grids = _grid_columns(rows)
+    for i, (requests, size) in enumerate(zip(floats_in(rows, "l1_global_load_requests"),
+                                             floats_in(rows, "block_size"), strict=True)):
         if requests is None:  # most rows of a sweep: timed, not profiled
             continue
-        grid = _grid(r)
-        size = float_or_none(r.get("block_size"))
+        grid = _grid_at(grids, i)
         if grid is None or not size:
             continue
         warps = grid[0] * grid[1] * grid[2] * -(-int(size) // 32)
@@ -450,10 +488,11 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     return {"loads_per_thread": statistics.median(values)} if values else {}
 
 
-def _launch(row: Mapping[str, Any]) -> tuple[int, float] | None:
-    """(blocks launched, threads per block) of a row; None without a grid or a block size."""
-    grid = _grid(row)
-    size = float_or_none(row.get("block_size"))
+def _launch(grids: _Grids, sizes: list[float | None], i: int) -> tuple[int, float] | None:
+    """(blocks launched, threads per block) of row ``i`` (of :func:`_grid_columns` and the
+    rows' block sizes); None without a grid or a block size."""
+    grid = _grid_at(grids, i)
+    size = sizes[i]
     if grid is None or not size:
         return None
     blocks = grid[0] * grid[1] * grid[2]
@@ -469,13 +508,17 @@ def block_atomics(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     step with the threads, atomics per element). Empty without the counters."""
     per_size: dict[float, list[float]] = {}
     per_warp: list[float] = []
-    rows = list(rows)
+    rows = list(rows) if not isinstance(rows, list) else rows
     atom = floats_in(rows, "l1_global_atomic_requests")
     red = floats_in(rows, "l1_global_reduction_requests")
-    for r, a, b in zip(rows, atom, red, strict=True):
+    grids: _Grids | None = None
+    sizes: list[float | None] = []
+    for i, (a, b) in enumerate(zip(atom, red, strict=True)):
         if a is None and b is None:  # not profiled, or recorded before these counters
             continue
-        launch = _launch(r)
+        if grids is None:
+            grids, sizes = _grid_columns(rows), floats_in(rows, "block_size")
+        launch = _launch(grids, sizes, i)
         if launch is None:
             continue
         blocks, size = launch
@@ -507,11 +550,15 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     the SM's and DRAM's throughput (% of peak): whether a per-block merge's atomics, which
     queue at one slice, set the kernel's time (l2-atomic-merge-bound, issue 11 round 11)."""
     best: tuple[float, float, float, int, float] | None = None
-    rows = list(rows)
-    for i, (r, duration) in enumerate(zip(rows, floats_in(rows, "duration_ms"), strict=True)):
+    rows = list(rows) if not isinstance(rows, list) else rows
+    grids: _Grids | None = None
+    sizes: list[float | None] = []
+    for i, duration in enumerate(floats_in(rows, "duration_ms")):
         if not duration or duration <= 0:  # most rows of a sweep: timed, not profiled
             continue
-        launch = _launch(r)
+        if grids is None:
+            grids, sizes = _grid_columns(rows), floats_in(rows, "block_size")
+        launch = _launch(grids, sizes, i)
         if launch is None:
             continue
         blocks, size = launch
@@ -564,12 +611,15 @@ def _per_block_traffic(row: Mapping[str, Any], blocks: float) -> dict[str, float
     return out
 
 
-def unstable_timing_notes(measured: Sequence[Candidate]) -> list[str]:
+def unstable_timing_notes(measured: Sequence[Candidate],
+                          ok: Sequence[Candidate] | None = None) -> list[str]:
     """Timed cells whose repeats spread far more than the kernel's others (a transient on the
     GPU during that cell; ``timing.unstable_cells``) and that were not timed again: their
-    time, and so their rank, may be off."""
-    ok = [c for c in measured if c.status == "ok" and c.row]
-    rows = [c.row for c in ok]
+    time, and so their rank, may be off. ``ok``: the measured candidates whose status is ok
+    (with a row), when the caller has them."""
+    if ok is None:
+        ok = [c for c in measured if c.status == "ok" and c.row]
+    rows = of_one_table([c.row for c in ok])
     times, stds = floats_in(rows, "time_ms"), floats_in(rows, "time_ms_std")
     spreads = [s / t if t and s is not None and t > 0 else None
                for t, s in zip(times, stds, strict=True)]
@@ -582,6 +632,20 @@ def unstable_timing_notes(measured: Sequence[Candidate]) -> list[str]:
     return [f"unsteady timing: {cells}{more}: the repeats spread far more than the usual "
             f"cell's {100 * usual:.1f}% of its median, so the time and rank may be off; time "
             "them again (gpuadvisor tune --resume re-times such cells, --retime)"]
+
+
+def _ok_and_timed(measured: list[Candidate]) -> tuple[list[Candidate], list[Candidate]]:
+    """The candidates whose status is ok (with a row), and those with a time; read from the
+    table's columns when every row is a view of one table (not a property per candidate)."""
+    one = views_of_one_table([c.row for c in measured])
+    if one is None:
+        return ([c for c in measured if c.status == "ok" and c.row],
+                [c for c in measured if c.time_ms is not None])
+    table, idx = one
+    statuses = table_statuses(table)
+    times = known_times(measured, table, idx)
+    return ([c for c, i in zip(measured, idx, strict=True) if statuses[i] == "ok"],
+            [c for c, t in zip(measured, times, strict=True) if t is not None])
 
 
 def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:
@@ -604,9 +668,9 @@ def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:
 def no_loads(rows: Sequence[Mapping[str, Any]]) -> dict[str, bool]:
     """``loads_absent``: every profiled row counted zero global load requests (the kernel only
     computes and stores), so the rules about a warp's loads have nothing to act on."""
-    rows = list(rows)
-    counted = [loads_absent(r) for r, q, s in zip(
-        rows, floats_in(rows, "l1_global_load_requests"),
+    rows = list(rows) if not isinstance(rows, list) else rows
+    counted = [absent for absent, q, s in zip(
+        loads_absent_each(rows), floats_in(rows, "l1_global_load_requests"),
         floats_in(rows, "l1_global_load_sectors"), strict=True) if q is not None or s is not None]
     return {"loads_absent": True} if counted and all(counted) else {}
 
@@ -620,15 +684,17 @@ def divergence(rows: Sequence[Mapping[str, Any]], warp: int = 32) -> dict[str, f
     [0, 1]). Only for 2-D launches (a grid with more than one row of blocks): the patch shape
     means nothing along one dimension. Empty when no row has the counter."""
     points: dict[float, list[float]] = {}
-    rows = list(rows)
-    for r, lanes in zip(rows, floats_in(rows, "threads_per_warp_instruction"), strict=True):
+    rows = list(rows) if not isinstance(rows, list) else rows
+    all_lanes = floats_in(rows, "threads_per_warp_instruction")
+    if all(lanes is None for lanes in all_lanes):
+        return {}
+    for lanes, bx, gy, by, bz in zip(all_lanes, *(floats_in(rows, c) for c in (
+            "block_x", "grid_y", "block_y", "block_z")), strict=True):
         if lanes is None:
             continue
-        bx = float_or_none(r.get("block_x"))
-        if not bx or (float_or_none(r.get("grid_y")) or 1) <= 1:
+        if not bx or (gy or 1) <= 1:
             continue
-        block = (int(bx), int(float_or_none(r.get("block_y")) or 1),
-                 int(float_or_none(r.get("block_z")) or 1))
+        block = (int(bx), int(by or 1), int(bz or 1))
         size = block[0] * block[1] * block[2]
         full = warp * size / (warp * -(-size // warp))  # lanes a partial warp leaves idle
         points.setdefault(warp_perimeter(*block, warp), []).append(full - lanes)
@@ -656,6 +722,22 @@ def _grid(row: Mapping[str, Any]) -> tuple[int, int, int] | None:
     return (int(g[0]), int(g[1] or 1), int(g[2] or 1))
 
 
+#: The parsed grid_x, grid_y and grid_z of some rows.
+_Grids = tuple[list[float | None], list[float | None], list[float | None]]
+
+
+def _grid_columns(rows: list[Any]) -> _Grids:
+    return floats_in(rows, "grid_x"), floats_in(rows, "grid_y"), floats_in(rows, "grid_z")
+
+
+def _grid_at(grids: _Grids, i: int) -> tuple[int, int, int] | None:
+    """:func:`_grid` of row ``i`` of :func:`_grid_columns` (the same parse)."""
+    gx = grids[0][i]
+    if gx is None:
+        return None
+    return (int(gx), int(grids[1][i] or 1), int(grids[2][i] or 1))
+
+
 def _candidate(kernel: str, row: Mapping[str, Any]) -> Candidate:
     block = (int(row["block_x"]), int(float_or_none(row.get("block_y")) or 1),
              int(float_or_none(row.get("block_z")) or 1))
@@ -668,10 +750,12 @@ class _TableCells:
     has access metrics, worked out from whole columns once (not through each row view)."""
 
     def __init__(self, columns: Mapping[str, list[Any]]) -> None:
-        n = len(next(iter(columns.values()))) if columns else 0
+        n = n_rows(columns)
         none = [None] * n
 
         def floats(name: str) -> list[float | None]:
+            if isinstance(columns, Table):  # parsed once per table, shared with other readers
+                return columns.floats(name)
             return floats_of(columns.get(name, none))
 
         bx, by, bz = floats("block_x"), floats("block_y"), floats("block_z")
@@ -679,16 +763,17 @@ class _TableCells:
         raw_x = columns.get("block_x", none)
         cache = columns.get("cache_config", none)
         self.parts: list[Any] = []
-        for i in range(n):
-            if bx[i] is None:
-                self.parts.append(False)  # no shape: not a candidate
+        append = self.parts.append
+        for x, raw, y, z, c, g0, g1, g2 in zip(bx, raw_x, by, bz, cache, gx, gy, gz,
+                                               strict=True):
+            if x is None:
+                append(False)  # no shape: not a candidate
                 continue
             try:
-                block = (int(raw_x[i]), int(by[i] or 1), int(bz[i] or 1))
-                grid = None if gx[i] is None else (int(gx[i]), int(gy[i] or 1), int(gz[i] or 1))
-                self.parts.append((block, str(cache[i] or "default"), grid))
+                append(((int(raw), int(y or 1), int(z or 1)), str(c or "default"),
+                        None if g0 is None else (int(g0), int(g1 or 1), int(g2 or 1))))
             except (TypeError, ValueError, OverflowError):
-                self.parts.append(None)  # let _candidate raise where it always did
+                append(None)  # let _candidate raise where it always did
         metrics = [floats(c) for c in ("gld_efficiency", "sectors_per_request",
                                        "dram_throughput_pct")]
         self.has_metrics = [a is not None or b is not None or c is not None
@@ -735,7 +820,7 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
     ``scorer``: one shared by several analyses with the same rules (review analyzes two
     tables) reuses derived values and rule results between them.
     """
-    from gpuadvisor.rows import RowView, Table, row_views
+    from gpuadvisor.rows import column_lists
 
     if isinstance(df, Table):  # columns read without pandas (gpuadvisor.small_sweep)
         table, n_rows = df, df.rows()
@@ -752,17 +837,17 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
         scorer = TableScorer(rules)
     with gc_paused():
         # One pass over the table (a mask per kernel made many-kernel tables quadratic); rows
-        # are views over the table's columns, not one dict each.
-        by_kernel: dict[str, list[Any]] = {}
-        views = ([RowView(table, i) for i in range(n_rows)] if isinstance(table, Table)
-                 else row_views(table))
-        names = views[0].columns["kernel"] if views else []
-        for name, view in zip(names, views, strict=True):
-            by_kernel.setdefault(str(name), []).append(view)
-        cells = _TableCells(views[0].columns) if views else None
+        # are views over the table's columns, not one dict each, and each kernel's know their
+        # indices into the table (TableRows).
+        data = table if isinstance(table, Table) else column_lists(table)
+        by_kernel: dict[str, list[int]] = {}
+        for i, name in enumerate(data["kernel"]):
+            by_kernel.setdefault(str(name), []).append(i)
+        cells = _TableCells(data)
         prepared: list[_Prepared] = []
         failure: UserError | None = None
-        for name, rows in by_kernel.items():
+        for name, index in by_kernel.items():
+            rows = TableRows(data, index)
             try:
                 prepared.append(_prepare(name, rows, scorer, arch=arch, rule_only=rule_only,
                                          access=access, provenance=provenance,
@@ -818,6 +903,7 @@ class _Prepared:
     measured: list[Candidate]
     candidates: list[Candidate]
     reference: Any
+    timed: list[Candidate]  # the measured ones with a time
 
 
 def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
@@ -837,8 +923,13 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
 
     # One row per configuration (the first; repeated launches add nothing to a ranking).
     by_key: dict[tuple[str, int, int, int, str], Candidate] = {}
-    for row in rows:
-        part = cells.parts[row.index] if cells is not None else None
+    if cells is not None and rows.__class__ is TableRows:
+        parts = rows.pick(cells.parts)  # type: ignore[attr-defined]
+    else:
+        parts = ([cells.parts[row.index] for row in rows] if cells is not None
+                 else [None] * len(rows))
+    seen: set[tuple[Any, str]] = set()
+    for row, part in zip(rows, parts, strict=True):
         if part is False:
             continue
         if part is None:
@@ -846,6 +937,9 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                 continue
             c = _candidate(name, row)
         else:
+            if (part[0], part[1]) in seen:  # the key below, without making the candidate
+                continue
+            seen.add((part[0], part[1]))
             c = Candidate(name, part[0], part[1], row, part[2])
         key = c.key
         if key in by_key:
@@ -855,10 +949,13 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     if not measured:
         raise UserError(f"kernel {name}: no row has a block shape (nvprof --metrics output "
                         "carries none: pass its --print-gpu-trace output too)")
-    timed = [c for c in measured if c.time_ms is not None]
-    ok_rows = [c.row for c in measured if c.status == "ok" and c.row]
+    ok, timed = _ok_and_timed(measured)
+    ok_rows = of_one_table([c.row for c in ok])
     if cells is not None:
-        with_metrics = [r for r in ok_rows if cells.has_metrics[r.index]]
+        with_metrics = ([r for r, has in zip(ok_rows, ok_rows.pick(cells.has_metrics),
+                                             strict=True) if has]
+                        if ok_rows.__class__ is TableRows
+                        else [r for r in ok_rows if cells.has_metrics[r.index]])
     else:
         with_metrics = [r for r in ok_rows if float_or_none(r.get("gld_efficiency")) is not None
                         or float_or_none(r.get("sectors_per_request")) is not None
@@ -876,7 +973,7 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     notes.extend(access_notes(kinfo.measured_access, ok_rows, rule_only or len(measured) == 1))
     notes.extend(divergence_notes(kinfo, char))
     if not rule_only:
-        notes.extend(unstable_timing_notes(measured))
+        notes.extend(unstable_timing_notes(measured, ok))
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")
@@ -908,7 +1005,8 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
             candidates = [c for c in measured if c.block in wanted]
             if not candidates:
                 raise UserError(f"kernel {name}: none of the --shapes was measured")
-    return _Prepared(name, rows, setup, char, notes, mode, measured, candidates, reference)
+    return _Prepared(name, rows, setup, char, notes, mode, measured, candidates, reference,
+                     timed)
 
 
 def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAnalysis:
@@ -919,18 +1017,19 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
     def context_for(c: Candidate) -> dict[str, Any]:
         return scorer.context(setup, c)
 
-    keys = {id(s): rule_sort_key(s) for s in scored} if mode == "measured" else {}
+    keys = [rule_sort_key(s) for s in scored] if mode == "measured" else []
     ranked = rank_by_time(scored, keys) if mode == "measured" else rank_by_rules(scored)
     if not ranked:
         raise UserError(f"kernel {name}: no configuration can be ranked (all excluded)")
     pick = ranked[0]
 
-    best_time = min((c.time_ms for c in measured if c.time_ms is not None), default=None)
+    best_time = min((c.time_ms for c in p.timed), default=None)  # type: ignore[type-var]
     if mode != "measured":
         rule_pick = ranked[0] if ranked else None
     else:  # the first of rank_by_rules(scored), without ranking (or copying) them all
-        rule_pick = min((s for s in scored if not s.excluded), key=lambda s: keys[id(s)],
-                        default=None)
+        first = min((i for i, s in enumerate(scored) if not s.excluded),
+                    key=keys.__getitem__, default=None)
+        rule_pick = scored[first] if first is not None else None
     regret = None
     if rule_pick is not None and best_time and mode != "profile":
         t = rule_pick.candidate.time_ms
@@ -966,7 +1065,8 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
         if r.status in ("skipped", "error"):
             skipped.append({"rule_id": r.rule.id, "note": "; ".join(r.notes)})
 
-    entries = [_entry(s, mode, i == 0, ranked) for i, s in enumerate(ranked)]
+    entries: list[RankEntry] = [_LazyEntry(s, mode, i == 0, ranked)
+                                for i, s in enumerate(ranked)]
     excluded = [{"config": list(s.candidate.key), "label": s.candidate.label,
                  "reasons": reasons_for(s)} for s in scored if s.excluded]
     if mode == "measured":  # rows that did not run (or have no time) cannot be ranked by time
@@ -1049,10 +1149,6 @@ class _LazyEntry(RankEntry):
                            lambda self, v: self._set("time_ms_max", v))
 
 
-def _entry(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> RankEntry:
-    return _LazyEntry(s, mode, is_pick, ranked)
-
-
 def _reasons(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> list[str]:
     c = s.candidate
     reasons: list[str] = []
@@ -1126,21 +1222,22 @@ def _why_loses(other: Scored, pick: Scored) -> list[str]:
     """Rules that cost ``other`` and not the pick, and preferences only the pick earns."""
     if other.candidate.key == pick.candidate.key:
         return ["this is the pick"]
-    pick_fired = {r.rule.id: r for r in pick.fired}
+    fired_here, fired_there = pick.fired, other.fired  # each made once
+    pick_fired = {r.rule.id: r for r in fired_here}
     out = []
-    for r in other.fired:
+    for r in fired_there:
         if r.rule.effect == "penalize":
             p = pick_fired.get(r.rule.id)
             if p is None or p.factor > r.factor + 1e-9:
                 out.append(f"[{(r.factor - 1) * 100:+.0f}%] {r.rule.id}: {r.message}")
-    other_fired = {r.rule.id: r for r in other.fired}
-    for r in pick.fired:
+    other_fired = {r.rule.id: r for r in fired_there}
+    for r in fired_here:
         if r.rule.effect == "prefer":
             o = other_fired.get(r.rule.id)
             if o is None or o.factor + 1e-9 < r.factor:
                 out.append(f"the pick earns {r.rule.id} (x{r.factor:.3g}"
                            + (f" vs x{o.factor:.3g}" if o else "") + ")")
-    for r in other.fired:
+    for r in fired_there:
         if r.rule.effect == "advice" and r.rule.id not in pick_fired:
             out.append(f"{r.rule.id}: {r.message}")
     return out

@@ -238,11 +238,18 @@ def list_boards() -> list[Board]:
 
 def find_board(name: str) -> Board | None:
     """The board with this name or alias, or None (no error)."""
-    wanted = _key(name)
+    return _board_keys().get(_key(name))
+
+
+@functools.lru_cache(maxsize=1)
+def _board_keys() -> dict[str, Board]:
+    """Each board's normalised name and aliases -> the first board with it, in the order
+    find_board looked (it normalised every board's names at each call: once per kernel)."""
+    out: dict[str, Board] = {}
     for board in _load()[1].values():
-        if wanted == _key(board.name) or wanted in {_key(a) for a in board.aliases}:
-            return board
-    return None
+        for key in (_key(board.name), *(_key(a) for a in board.aliases)):
+            out.setdefault(key, board)
+    return out
 
 
 def get_board(name: str) -> Board:

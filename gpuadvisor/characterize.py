@@ -23,6 +23,7 @@ import yaml
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import float_or_none
 from gpuadvisor.paths import kernels_dir, rules_dir
+from gpuadvisor.rows import cells_in, floats_in
 
 ACCESS_PATTERNS = ("coalesced", "reuse", "scattered", "random")
 BOUNDS = ("memory", "compute", "latency")
@@ -152,6 +153,34 @@ def loads_absent(row: Mapping[str, Any]) -> bool:
     return sectors is not None and sectors == 0 and _num(row, "sectors_per_request") == 0
 
 
+def loads_absent_each(rows: list[Mapping[str, Any]]) -> list[bool]:
+    """:func:`loads_absent` of each row, from the rows' parsed columns (one read per column
+    instead of three parses per row)."""
+    out = []
+    for requests, sectors, spr in zip(floats_in(rows, "l1_global_load_requests"),
+                                      floats_in(rows, "l1_global_load_sectors"),
+                                      floats_in(rows, "sectors_per_request"), strict=True):
+        if requests is not None:
+            out.append(requests == 0)
+        else:
+            out.append(sectors is not None and sectors == 0 and spr == 0)
+    return out
+
+
+def _efficiencies(rows: list[Mapping[str, Any]], efficiency: str, per_request: str,
+                  elem_bytes: int, sector_bytes: int, warp_size: int) -> list[float | None]:
+    """The efficiency :func:`_efficiency` gives each row (without its text), from the rows'
+    parsed columns."""
+    out = []
+    ideal = warp_size * elem_bytes / sector_bytes
+    for eff, spr in zip(floats_in(rows, efficiency), floats_in(rows, per_request),
+                        strict=True):
+        if eff is None and spr is not None and spr > 0:
+            eff = min(100.0, 100.0 * ideal / spr)
+        out.append(eff)
+    return out
+
+
 def _efficiency(row: Mapping[str, Any], efficiency: str, per_request: str, what: str,
                 elem_bytes: int, sector_bytes: int, warp_size: int) -> tuple[float | None, str]:
     """A profiler's efficiency percentage, or the same derived from sectors per request
@@ -195,14 +224,21 @@ def access_from_metrics(rows: list[Mapping[str, Any]], *, elem_bytes: int = 4,
     shape, so it shows the kernel's own pattern.
     """
     t = thresholds()["access"]
-    best: tuple[float, Mapping[str, Any], str] | None = None
-    for row in rows:
-        eff, text = load_efficiency(row, elem_bytes, sector_bytes, warp_size)
-        if eff is not None and (best is None or eff > best[0]):
-            best = (eff, row, text)
-    if best is None:
+    rows = list(rows) if not isinstance(rows, list) else rows
+    effs = _efficiencies(rows, "gld_efficiency", "sectors_per_request", elem_bytes,
+                         sector_bytes, warp_size)
+    absent = loads_absent_each(rows) if 0 in effs else None
+    best_i: int | None = None
+    for i, eff in enumerate(effs):
+        if eff == 0 and absent is not None and absent[i]:  # load_efficiency's None
+            continue
+        if eff is not None and (best_i is None or eff > effs[best_i]):  # type: ignore[operator]
+            best_i = i
+    if best_i is None:
         return _access_from_stores(rows, t, elem_bytes, sector_bytes, warp_size)
-    eff, row, text = best
+    row = rows[best_i]
+    eff, text = load_efficiency(row, elem_bytes, sector_bytes, warp_size)
+    assert eff is not None
     shape = f"{int(row.get('block_x', 0))}x{int(row.get('block_y', 1) or 1)}"
     hit = _num(row, "l1_hit_rate")
     hit_text = f", L1 hit rate {hit:.0f}%" if hit is not None else ""
@@ -236,16 +272,17 @@ def _access_from_stores(rows: list[Mapping[str, Any]], t: Mapping[str, float], e
                         sector_bytes: int, warp_size: int) -> tuple[str | None, list[str]]:
     """A kernel whose profiles count no global loads: its stores are the only memory
     traffic, so they decide the pattern (None when no row shows that either)."""
-    best: tuple[float, Mapping[str, Any], str] | None = None
-    for row in rows:
-        if not loads_absent(row):
-            continue
-        eff, text = store_efficiency(row, elem_bytes, sector_bytes, warp_size)
-        if eff is not None and (best is None or eff > best[0]):
-            best = (eff, row, text)
-    if best is None:
+    effs = _efficiencies(rows, "gst_efficiency", "store_sectors_per_request", elem_bytes,
+                         sector_bytes, warp_size)
+    best_i: int | None = None
+    for i, (absent, eff) in enumerate(zip(loads_absent_each(rows), effs, strict=True)):
+        if absent and eff is not None and (best_i is None or eff > effs[best_i]):  # type: ignore[operator]
+            best_i = i
+    if best_i is None:
         return None, []
-    eff, row, text = best
+    row = rows[best_i]
+    eff, text = store_efficiency(row, elem_bytes, sector_bytes, warp_size)
+    assert eff is not None
     shape = f"{int(row.get('block_x', 0))}x{int(row.get('block_y', 1) or 1)}"
     evidence = [f"profiled launch {shape} issues no global loads (0 load requests): its 0% "
                 f"load efficiency is 0 of 0 bytes; the stores decide the pattern: {text}"]
@@ -328,7 +365,7 @@ def characterize(kernel: str, rows: list[Mapping[str, Any]], *,
                             f"{', '.join(ACCESS_PATTERNS)}")
         chosen_access = (norm, "--access", [f"given on the command line: {norm}"])
     if chosen_access is None:
-        column = {normalize_access(r.get("access")) for r in rows} - {None}
+        column = {normalize_access(v) for v in cells_in(rows, "access")} - {None}
         if len(column) == 1:
             value = column.pop()
             chosen_access = (value, "table", [f"the table's access column says {value}"])

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import csv
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -109,11 +109,33 @@ def csv_layout(path: Path) -> tuple[list[str], list[int], str | None]:
     return [h.strip() for h in header], lines, cut
 
 
-def check_table(df: pd.DataFrame, path: Path, lines: Sequence[int] | None,
+def csv_head(path: Path) -> tuple[list[str], bool]:
+    """(:func:`csv_layout`'s header fields, whether the file ends with a line break), read
+    from the file's first lines and its last byte: where it ends with one, no line is cut off
+    and the line numbers are needed only to name a bad cell (scanning 100,000 lines in Python
+    cost about a quarter of reading the table)."""
+    header: list[str] = []
+    with path.open(encoding="utf-8", errors="replace", newline="") as fh:
+        for line in fh:
+            stripped = line.strip()
+            if stripped and not stripped.startswith("#"):
+                header = next(csv.reader([stripped]))
+                break
+    with path.open("rb") as fb:
+        size = fb.seek(0, 2)
+        if size:
+            fb.seek(size - 1)
+        ends = not size or fb.read(1) in (b"\n", b"\r")
+    return [h.strip() for h in header], ends
+
+
+def check_table(df: pd.DataFrame, path: Path,
+                lines: Sequence[int] | Callable[[], Sequence[int]] | None,
                 cut_last: str | None = None) -> pd.DataFrame:
     """The table with declared columns converted, or a UserError at the first bad cell.
 
-    ``lines``: the file line of each row (None when unknown: rows are then named by number).
+    ``lines``: the file line of each row (None when unknown: rows are then named by number),
+    or a function giving them, called only when a cell is bad.
     ``cut_last``: why the file's last line, which is not in ``df``, could not be read.
     In lenient mode, rows with bad cells are dropped and counted in one warning.
     """
@@ -122,7 +144,9 @@ def check_table(df: pd.DataFrame, path: Path, lines: Sequence[int] | None,
     bad = _bad_cells(df)
     if cut_last is not None:
         bad.append(BadCell(len(df), "", cut_last))  # the row after df's last one
-    if lines is not None and len(lines) != len(df) + (cut_last is not None):
+    if bad and callable(lines):
+        lines = lines()
+    if lines is not None and not callable(lines) and len(lines) != len(df) + (cut_last is not None):
         lines = None  # quoted cells spanning lines: name rows by number instead
 
     def where(cell: BadCell) -> str:
@@ -148,6 +172,7 @@ def check_table(df: pd.DataFrame, path: Path, lines: Sequence[int] | None,
 def _bad_cells(df: pd.DataFrame) -> list[BadCell]:
     """The first bad cell of each declared column (all bad rows of it in lenient mode)."""
     import numpy as np
+    import pandas as pd
 
     out: list[BadCell] = []
     every = is_lenient()
@@ -159,6 +184,8 @@ def _bad_cells(df: pd.DataFrame) -> list[BadCell]:
         checks: list[tuple[np.ndarray, str]]
         if numeric:
             checks = _numeric_checks(col, raw)
+        elif isinstance(raw.dtype, pd.StringDtype):  # the same checks, once per distinct text
+            checks = _text_checks(col, raw)
         else:
             text = raw.astype(object).where(raw.notna(), "").astype(str).str.strip()
             present = (text != "").to_numpy()
@@ -182,6 +209,32 @@ def _bad_cells(df: pd.DataFrame) -> list[BadCell]:
     if {"block_x", "block_size"} <= set(df.columns):  # in lenient mode too, beside other bad rows
         out.extend(_inconsistent_block_size(df, every))
     return out
+
+
+def _text_checks(col: str, raw: pd.Series) -> list[tuple[np.ndarray, str]]:
+    """:func:`_bad_cells`' checks of a text column (kernel, status, cache_config) of strings
+    and missing cells, decided once per distinct string (a sweep repeats a few names)."""
+    import numpy as np
+    import pandas as pd
+
+    from gpuadvisor.sweep import is_valid_cache_config
+
+    codes, uniques = pd.factorize(raw, use_na_sentinel=True)
+    text = [str(v).strip() for v in uniques]
+    if col == "kernel":
+        bad = [t == "" for t in text]
+        problem = "the kernel name is empty"
+        missing_bad = True  # a missing name is an empty one
+    elif col == "status":
+        bad = [t != "" and t not in STATUSES for t in text]
+        problem = f"is not a status ({', '.join(STATUSES)})"
+        missing_bad = False
+    else:  # cache_config
+        bad = [t != "" and not is_valid_cache_config(t) for t in text]
+        problem = "is not a cache configuration"
+        missing_bad = False
+    flags = np.array([*bad, missing_bad], dtype=bool)  # code -1 (missing): the last
+    return [(flags[codes], problem)]
 
 
 def _numeric_checks(col: str, raw: pd.Series) -> list[tuple[np.ndarray, str]]:

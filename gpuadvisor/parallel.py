@@ -60,10 +60,15 @@ def map_forked(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int) -> lis
 
     ``fn`` and what it reads are inherited by the children, not pickled; only each result
     travels back, so it should be plain data. Exceptions propagate as from the list
-    comprehension (the first one raised by an item in order).
+    comprehension (the first one raised by an item in order). The first item runs in this
+    process while the children run the others: it would only wait for them (and its result
+    need not travel back).
     """
-    with forked(fn, items, jobs) as results:
-        return results()
+    if jobs <= 1 or len(items) <= 1 or not _can_fork():
+        return [fn(item) for item in items]
+    with _pool(fn, items[1:], jobs - 1) as rest:
+        first = fn(items[0])  # raising here ends the children, as the comprehension would
+        return [first, *rest()]
 
 
 @contextlib.contextmanager
@@ -74,12 +79,24 @@ def forked(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int
     raising as :func:`map_forked` raises). Leaving the block ends the processes. Where the
     items run here (one job, one item, no ``fork``), they run when the results are asked for.
     """
-    if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs <= 1 or len(items) <= 1 or not _can_fork():
         yield lambda: [fn(item) for item in items]
         return
+    with _pool(fn, items, jobs) as results:
+        yield results
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+@contextlib.contextmanager
+def _pool(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int
+          ) -> Iterator[Callable[[], list[Any]]]:
+    """``fn`` over ``items`` in ``min(jobs, len(items))`` forked processes (at least one)."""
     _WORK["fn"], _WORK["items"] = fn, list(items)
     try:
-        with multiprocessing.get_context("fork").Pool(min(jobs, len(items))) as pool:
+        with multiprocessing.get_context("fork").Pool(max(1, min(jobs, len(items)))) as pool:
             pending = pool.map_async(_run, range(len(items)), chunksize=1)
             yield pending.get
     finally:

@@ -167,7 +167,10 @@ class Candidate:
 
     @property
     def status(self) -> str:
-        return str((self.row or {}).get("status") or "ok")
+        row = self.row
+        if row.__class__ is RowView and row.columns.__class__ is Table:  # type: ignore[union-attr]
+            return table_statuses(row.columns)[row.index]  # type: ignore[union-attr]
+        return str((row or {}).get("status") or "ok")
 
 
 @dataclass
@@ -226,18 +229,22 @@ def score_all(
     return [score(rules, c, context_fn(c)) for c in candidates]
 
 
+_CACHE_RANK = {name: i for i, name in enumerate(CACHE_ORDER)}
+
+
 def _cache_rank(name: str) -> int:
-    return CACHE_ORDER.index(name) if name in CACHE_ORDER else len(CACHE_ORDER)
+    return _CACHE_RANK.get(name, len(CACHE_ORDER))
 
 
 def rule_sort_key(s: Scored) -> tuple[Any, ...]:
     c = s.candidate
+    b = c.block
     return (
         -round(s.score, 9),
-        _cache_rank(c.cache_config),
-        -c.block[0],
-        c.size,
-        c.block[2],
+        _CACHE_RANK.get(c.cache_config, len(CACHE_ORDER)),
+        -b[0],
+        b[0] * b[1] * b[2],  # c.size
+        b[2],
         c.cache_config,
     )
 
@@ -287,6 +294,26 @@ def table_times(table: Table) -> list[float | None]:
     return table.memo("rank.times", build)  # type: ignore[no-any-return]
 
 
+def known_times(cands: Sequence[Candidate], table: Table, idx: Sequence[int]
+                ) -> list[float | None]:
+    """:attr:`Candidate.time_ms` of candidates whose rows are the views of ``table`` at
+    ``idx``, read from its column once and remembered by each candidate (ranking and output
+    read it several times per candidate)."""
+    times = table_times(table)
+    out = [times[i] for i in idx]
+    for c, t in zip(cands, out, strict=True):
+        c.__dict__["_time_ms"] = t
+    return out
+
+
+def table_statuses(table: Table) -> list[str]:
+    """:attr:`Candidate.status` of every row of a table, from its column, once."""
+    def build(t: Table) -> list[str]:
+        status = t.get("status")
+        return ["ok"] * t.rows() if status is None else [str(v or "ok") for v in status]
+    return table.memo("rank.statuses", build)  # type: ignore[no-any-return]
+
+
 def table_tie_infos(table: Table) -> list[tuple[Any, ...]]:
     """:func:`_tie_info` of every row of a table, from whole columns, once."""
     def build(t: Table) -> list[tuple[Any, ...]]:
@@ -323,23 +350,32 @@ def _tied_info(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
 
 
 def rank_by_time(scored: Sequence[Scored],
-                 keys: dict[int, tuple[Any, ...]] | None = None) -> list[Scored]:
+                 keys: Sequence[tuple[Any, ...]] | None = None) -> list[Scored]:
     """Fastest first; statistically tied neighbours form a group ordered by rule score.
 
-    ``keys``: :func:`rule_sort_key` of each entry by ``id`` when the caller has them.
+    ``keys``: :func:`rule_sort_key` of each entry, in ``scored``'s order, when the caller
+    has them.
     """
     if keys is None:  # once each: tables have 100,000 rows
-        keys = {id(s): rule_sort_key(s) for s in scored}
+        keys = [rule_sort_key(s) for s in scored]
+    cands = [s.candidate for s in scored]
+    one = views_of_one_table([c.row for c in cands])
+    if one is not None:  # times and tie information from the table's columns
+        table, idx = one
+        times = table_times(table)
+        all_infos = table_tie_infos(table)
+        at = [times[j] for j in idx]
+    else:
+        at = [c.time_ms for c in cands]
     # (time, rule key, input position, entry): the position keeps sorted()'s stability and
     # never lets two entries be compared.
-    order = []
-    for i, s in enumerate(scored):
-        t = s.candidate.time_ms
-        if t is not None:
-            order.append((t, keys[id(s)], i, s))
+    order = [(t, keys[i], i, s) for i, (t, s) in enumerate(zip(at, scored, strict=True))
+             if t is not None]
     order.sort()
-    timed = [item[3] for item in order]
-    infos = _tie_infos([s.candidate for s in timed])
+    if one is not None:
+        infos = [all_infos[idx[item[2]]] for item in order]
+    else:
+        infos = _tie_infos([item[3].candidate for item in order])
     groups: list[list[tuple[Any, ...]]] = []
     head: tuple[Any, ...] = ()
     for item, info in zip(order, infos, strict=True):
@@ -384,30 +420,29 @@ def pareto_front(scored: Sequence[Scored]) -> set[tuple[str, int, int, int, str]
         if s.excluded:
             continue
         d = s.derived_values()
-        eff = d.get("ryoo_efficiency", 1.0)
-        util = d.get("ryoo_utilization", 0.0)
-        points.append((s.candidate.key, eff, util))
+        points.append((s, d.get("ryoo_efficiency", 1.0), d.get("ryoo_utilization", 0.0)))
     if len(points) > 32 and all(e.__class__ is float and u.__class__ is float and e == e
                                 and u == u for _k, e, u in points):
-        return _front_sorted(points)
+        return {s.candidate.key for s in _front_sorted(points)}
     front = set()
-    for key, eff, util in points:
+    for s, eff, util in points:
         dominated = any(
             (e2 >= eff and u2 >= util) and (e2 > eff or u2 > util) for _k, e2, u2 in points
         )
         if not dominated:
-            front.add(key)
+            front.add(s.candidate.key)
     return front
 
 
-def _front_sorted(points: list[tuple[Any, float, float]]) -> set[Any]:
-    """:func:`pareto_front`'s answer in O(n log n) for finite or infinite (not NaN) floats.
+def _front_sorted(points: list[tuple[Any, float, float]]) -> list[Any]:
+    """:func:`pareto_front`'s answer in O(n log n) for finite or infinite (not NaN) floats
+    (the first item of each point on the front).
 
     A point is dominated when a point of strictly higher efficiency has at least its
     utilization, or a point of equal efficiency has a strictly higher utilization.
     """
     order = sorted(range(len(points)), key=lambda i: -points[i][1])
-    front = set()
+    front = []
     best_before = -math.inf  # highest utilization among strictly higher efficiencies
     i = 0
     while i < len(order):
@@ -419,7 +454,7 @@ def _front_sorted(points: list[tuple[Any, float, float]]) -> set[Any]:
         top = max(u for _k, _e, u in group)
         for key, _e, util in group:
             if not (best_before >= util or top > util):
-                front.add(key)
+                front.append(key)
         best_before = max(best_before, top)
         i = j
     return front

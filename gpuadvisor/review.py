@@ -21,8 +21,9 @@ from typing import Any
 
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import finite_or_none
+from gpuadvisor.rank import table_statuses
 from gpuadvisor.rows import RowView, Table, column_lists
-from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_key, kernel_rows
+from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_keys, kernel_rows
 
 #: Verdicts of one configuration. ``failed``: the candidate's row did not run (status other
 #: than ok) although the baseline's did; ``fixed``: the reverse; ``still_failed``: neither ran;
@@ -288,10 +289,13 @@ def review_tables(
     # Each table's cells converted once: the comparison reads them here, the rules' analyses
     # in _diff_findings.
     table_a, table_b = column_lists(a), column_lists(b)
-    rows_a = {config_key(r): r for r in table_a.views()}
-    rows_b = {config_key(r): r for r in table_b.views()}
+    rows_a = dict(zip(config_keys(table_a), table_a.views(), strict=True))
+    rows_b = dict(zip(config_keys(table_b), table_b.views(), strict=True))
     by_kernel = _by_kernel(rows_a, rows_b, [])
-    bests = {kernel: (_best(own_a, kernel, time_column), _best(own_b, kernel, time_column))
+    # Each row's (ok, time, spread) from whole columns: the comparison reads them per row.
+    facts_a, facts_b = _table_facts(table_a, time_column), _table_facts(table_b, time_column)
+    bests = {kernel: (_best(own_a, kernel, time_column, facts_a),
+                      _best(own_b, kernel, time_column, facts_b))
              for kernel, (own_a, own_b, _mine) in by_kernel.items()}
     # The rules' analyses (most of the time) start first, in forked processes for large
     # tables, and the comparison runs here meanwhile.
@@ -303,9 +307,12 @@ def review_tables(
                         run=run_rules) as add_findings:
         same_metrics = _same_metrics(rows_a, rows_b)
         configs = [
-            compare_config(key, rows_a.get(key), rows_b.get(key), threshold_pct, time_column,
-                           deltas=key not in same_metrics)
+            compare_config(key, row_a, row_b, threshold_pct, time_column,
+                           deltas=key not in same_metrics,
+                           facts=(None if row_a is None else facts_a[row_a.index],
+                                  None if row_b is None else facts_b[row_b.index]))
             for key in sorted(set(rows_a) | set(rows_b), key=_sort_key)
+            for row_a, row_b in ((rows_a.get(key), rows_b.get(key)),)
         ]
         for c in configs:
             by_kernel[c.kernel][2].append(c)
@@ -325,11 +332,13 @@ def review_tables(
 
 def compare_config(key: tuple, row_a: Mapping | None, row_b: Mapping | None,
                    threshold_pct: float, time_column: str = "time_ms", *,
-                   deltas: bool = True) -> ConfigChange:
+                   deltas: bool = True, facts: tuple[Any, Any] = (None, None)
+                   ) -> ConfigChange:
     """The verdict for one configuration present in either table.
 
     ``deltas=False``: the caller knows that no explaining metric differs between the rows
-    (:func:`_same_metrics`), so :func:`metric_deltas` would find none.
+    (:func:`_same_metrics`), so :func:`metric_deltas` would find none. ``facts``: each
+    row's :func:`_row_facts` where the caller has them (None: read here).
     """
     kernel, bx, by, bz, cache = key
     change = ConfigChange(kernel=kernel, block=(bx, by, bz), cache_config=cache, verdict="")
@@ -338,9 +347,10 @@ def compare_config(key: tuple, row_a: Mapping | None, row_b: Mapping | None,
         change.time_a = _time(row_a, time_column) if row_a else None
         change.time_b = _time(row_b, time_column) if row_b else None
         return change
-    ok_a, ok_b = _ok(row_a), _ok(row_b)
-    change.time_a = _time(row_a, time_column) if ok_a else None
-    change.time_b = _time(row_b, time_column) if ok_b else None
+    ok_a, time_a, spread_a = facts[0] or _row_facts(row_a, time_column)
+    ok_b, time_b, spread_b = facts[1] or _row_facts(row_b, time_column)
+    change.time_a = time_a if ok_a else None
+    change.time_b = time_b if ok_b else None
     if not ok_b:
         change.verdict = "failed" if ok_a else "still_failed"
         change.error = _text(row_b.get("error")) or _text(row_b.get("status"))
@@ -353,7 +363,7 @@ def compare_config(key: tuple, row_a: Mapping | None, row_b: Mapping | None,
         change.verdict = "no_time"
         return change
     change.change_pct = _pct(change.time_a, change.time_b)
-    change.noise_ms = noise_ms(row_a, row_b)
+    change.noise_ms = _noise(spread_a, spread_b)
     change.verdict = time_verdict(change.time_a, change.time_b, threshold_pct, change.noise_ms)
     return change
 
@@ -373,11 +383,15 @@ def spread_ms(row: dict) -> float | None:
 
     None when the row carries no repeat information (a single measurement).
     """
-    std = finite_or_none(row.get("time_ms_std"))
-    repeats = finite_or_none(row.get("repeats"))
+    return _spread(finite_or_none(row.get("time_ms_std")), finite_or_none(row.get("repeats")),
+                   finite_or_none(row.get("time_ms_min")), finite_or_none(row.get("time_ms_max")))
+
+
+def _spread(std: float | None, repeats: float | None, lo: float | None, hi: float | None
+            ) -> float | None:
+    """:func:`spread_ms` of a row's finite time_ms_std, repeats, time_ms_min, time_ms_max."""
     if std is not None and (repeats is None or repeats >= 2):
         return 2.0 * std
-    lo, hi = finite_or_none(row.get("time_ms_min")), finite_or_none(row.get("time_ms_max"))
     if lo is not None and hi is not None and hi >= lo:
         return (hi - lo) / 2.0
     return None
@@ -385,7 +399,11 @@ def spread_ms(row: dict) -> float | None:
 
 def noise_ms(row_a: dict, row_b: dict) -> float | None:
     """The combined spread of two measurements: sqrt(sa^2 + sb^2); None if neither has one."""
-    sa, sb = spread_ms(row_a), spread_ms(row_b)
+    return _noise(spread_ms(row_a), spread_ms(row_b))
+
+
+def _noise(sa: float | None, sb: float | None) -> float | None:
+    """:func:`noise_ms` of two spreads."""
     if sa is None and sb is None:
         return None
     return math.hypot(sa or 0.0, sb or 0.0)
@@ -401,6 +419,18 @@ def _finite_column(values: list[Any]) -> Any:
         return arr
     return np.array([math.nan if (f := finite_or_none(v)) is None else f for v in values],
                     dtype=np.float64)
+
+
+def _finite_of(columns: Any, name: str) -> Any:
+    """:func:`_finite_column` of a column, from its float64 array where the table kept one."""
+    import numpy as np
+
+    array = columns.float_array(name) if isinstance(columns, Table) else None
+    if array is None:
+        return _finite_column(columns[name])
+    out = array.copy()
+    out[~np.isfinite(out)] = np.nan
+    return out
 
 
 def _same_metrics(rows_a: dict, rows_b: dict) -> set[tuple]:
@@ -423,7 +453,7 @@ def _same_metrics(rows_a: dict, rows_b: dict) -> set[tuple]:
     for name in names:
         if name not in cols_a or name not in cols_b:
             continue  # missing on one side: never a delta
-        va, vb = _finite_column(cols_a[name])[ia], _finite_column(cols_b[name])[ib]
+        va, vb = _finite_of(cols_a, name)[ia], _finite_of(cols_b, name)[ib]
         differs |= ~np.isnan(va) & ~np.isnan(vb) & (va != vb)
     return {k for k, d in zip(common, differs.tolist(), strict=True) if not d}
 
@@ -515,9 +545,17 @@ def _kernel_summary(kernel: str, rows_a: dict, rows_b: dict, configs: list[Confi
     return summary
 
 
-def _best(rows: dict, kernel: str, time_column: str) -> tuple[tuple, float] | None:
-    timed = [(key, _time(r, time_column)) for key, r in rows.items()
-             if key[0] == kernel and _ok(r)]
+def _best(rows: dict, kernel: str, time_column: str,
+          facts: list[tuple[bool, float | None, float | None]] | None = None
+          ) -> tuple[tuple, float] | None:
+    """The fastest ok configuration of ``kernel`` (``facts``: :func:`_table_facts` of the
+    rows' table, where they are its views)."""
+    if facts is not None:
+        timed = [(key, f[1]) for key, r in rows.items()
+                 if key[0] == kernel and (f := facts[r.index])[0]]
+    else:
+        timed = [(key, _time(r, time_column)) for key, r in rows.items()
+                 if key[0] == kernel and _ok(r)]
     timed = [(key, t) for key, t in timed if t is not None]
     return min(timed, key=lambda kt: (kt[1], _sort_key(kt[0]))) if timed else None
 
@@ -983,6 +1021,25 @@ def _ok(row: dict) -> bool:
 
 def _time(row: dict | None, column: str) -> float | None:
     return finite_or_none(row.get(column)) if row else None
+
+
+def _row_facts(row: Any, time_column: str) -> tuple[bool, float | None, float | None]:
+    """(:func:`_ok`, :func:`_time`, :func:`spread_ms`) of one row."""
+    return _ok(row), _time(row, time_column), spread_ms(row)
+
+
+def _table_facts(table: Table, time_column: str
+                 ) -> list[tuple[bool, float | None, float | None]]:
+    """:func:`_row_facts` of every row of a table, from its columns (a review reads ~10
+    cells of each of 100,000 configurations)."""
+    def finite(key: str) -> list[float | None]:  # finite_or_none of each cell
+        return [v if v is None or v - v == 0.0 else None for v in table.floats(key)]
+
+    spreads = [_spread(*cells) for cells in zip(
+        finite("time_ms_std"), finite("repeats"), finite("time_ms_min"), finite("time_ms_max"),
+        strict=True)]
+    return [(status == "ok", t, s) for status, t, s in zip(
+        table_statuses(table), finite(time_column), spreads, strict=True)]
 
 
 def _text(value: Any) -> str | None:

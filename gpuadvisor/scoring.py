@@ -30,7 +30,7 @@ from typing import Any
 
 from gpuadvisor.arch import Arch, Board
 from gpuadvisor.rank import Candidate, Scored, score
-from gpuadvisor.rows import RowView
+from gpuadvisor.rows import RowView, Table, n_rows
 from gpuadvisor.rules.column_rules import LazyResult, column_rule, decide, skipped_note
 from gpuadvisor.rules.columns import Columns, WithDefaults
 from gpuadvisor.rules.context import (
@@ -73,19 +73,44 @@ def one_by_one() -> Iterator[None]:
 class LazyScored(Scored):
     """A :class:`~gpuadvisor.rank.Scored` whose context is built on first use."""
 
-    def __init__(self, candidate: Candidate, results: list[RuleResult], score: float,
+    def __init__(self, candidate: Candidate, results: Any, score: float,
                  excluded: bool, build: Callable[[], dict[str, Any]],
                  derived: dict[str, Any], kernel: dict[str, Any],
                  fired_bits: tuple[Any, int] | None = None) -> None:
-        """``fired_bits``: (a boolean matrix of candidates x configuration rules, the row of
+        """``results``: the list, or (per rule the distinct results, a matrix of rules x
+        candidates of indices into them, this candidate's column) to make it from when first read:
+        only the shown entries' are, and a table has 100,000 rows of ~30 results.
+        ``fired_bits``: (a boolean matrix of candidates x configuration rules, the row of
         this candidate): which of ``results`` fired, shared by the whole scoring pass, so that
         review compares two tables' findings with NumPy instead of result by result."""
         # The fields Scored.__init__ sets (the context through its setter: _ctx), in one
         # update: a table makes one per row, and the dataclass __init__ cost 1.4 us each.
         self.__dict__.update(
             _build=build, _derived=derived, _kernel=kernel, candidate=candidate,
-            results=results, score=score, excluded=excluded, _ctx=None, rank=0, tie_group=0,
+            _results=results, score=score, excluded=excluded, _ctx=None, rank=0, tie_group=0,
             tied=False, fired_bits=fired_bits)
+
+    @property  # type: ignore[override]
+    def results(self) -> list[RuleResult]:
+        results = self.__dict__["_results"]
+        if results.__class__ is tuple:
+            tables, codes, i = results
+            results = self.__dict__["_results"] = [
+                t[c] for t, c in zip(tables, codes[:, i].tolist(), strict=True)]
+        return results  # type: ignore[no-any-return]
+
+    @results.setter
+    def results(self, value: list[RuleResult]) -> None:
+        self.__dict__["_results"] = value
+        self.__dict__.pop("_fired", None)
+
+    @property
+    def fired(self) -> list[RuleResult]:
+        """Remembered: reasons, findings and comparisons each ask for it."""
+        fired = self.__dict__.get("_fired")
+        if fired is None:
+            fired = self.__dict__["_fired"] = [r for r in self.results if r.fired]
+        return fired
 
     def derived_values(self) -> dict[str, Any]:
         return self._derived  # the very dict the context holds as "derived"
@@ -170,9 +195,14 @@ class TableScorer:
         cols = row.columns
         values = self._columns.get((id(cols), key))
         if values is None:
-            col = cols.get(key) if key not in _NOT_METRICS else None
-            values = ([None] * len(next(iter(cols.values()))) if col is None
-                      else [metric_of(v) for v in col])
+            if key in _NOT_METRICS:
+                values = [None] * n_rows(cols)
+            elif cols.__class__ is Table and cols.float_array(key) is not None:
+                values = cols.floats(key)  # metric_of of a float column: NaN -> None
+            else:
+                col = cols.get(key)
+                values = ([None] * n_rows(cols) if col is None
+                          else [metric_of(v) for v in col])
             self._columns[(id(cols), key)] = values
             self._keepalive.append(cols)
         return values[row.index]
@@ -186,7 +216,26 @@ class TableScorer:
             return MISSING
         if not isinstance(row, RowView):
             return _token_or_missing(metric_value(row, key))
-        return self.metric_tokens(row, name)[row.index]
+        known = self._tokens.get((id(row.columns), name))
+        if known is not None:
+            return known[row.index]
+        return _token_or_missing(self.metric(row, key))  # what metric_tokens holds there
+
+    def metric_float_codes(self, row: RowView, name: str) -> Any:
+        """Where the cells of ``metrics.<key>`` in ``row``'s table are all floats or missing:
+        a code per row, equal where the tokens are equal (the same bits; metric_of leaves no
+        NaN), found with NumPy instead of a token per row; else None."""
+        import numpy as np
+
+        root, _, key = name.partition(".")
+        if not key or "." in key:
+            return None
+        self.metric(row, key)
+        values = self._columns[(id(row.columns), key)]
+        if not set(map(type, values)) <= _FLOAT_OR_NONE:
+            return None
+        bits = np.array(values, dtype=np.float64).view(np.int64)  # None: NaN
+        return np.unique(bits, return_inverse=True)[1].reshape(-1)
 
     def metric_tokens(self, row: RowView, name: str) -> list[Any]:
         """:meth:`metric_token` of every row of ``row``'s table."""
@@ -194,7 +243,7 @@ class TableScorer:
         if tokens is None:
             root, _, key = name.partition(".")
             if not key or "." in key:  # the whole group, or below a number
-                size = len(next(iter(row.columns.values())))
+                size = n_rows(row.columns)
                 tokens = ([token(metrics_context(RowView(row.columns, i))) for i in range(size)]
                           if not key else [MISSING] * size)
             else:
@@ -235,7 +284,7 @@ class TableScorer:
         cols: Any = None
         for k, c in zip(kslot, cands, strict=True):
             row = c.row
-            if isinstance(row, RowView):
+            if row.__class__ is RowView:  # (isinstance on a Mapping goes through abc)
                 if row.columns is not cols:
                     cols = row.columns
                     self.metric(row, "registers_per_thread")
@@ -303,21 +352,28 @@ class TableScorer:
         metric_codes: dict[str, Any] = {}
         # Candidates whose rows are views of one table: their metric codes come from whole
         # columns (each distinct cell tokenized once), the others one by one.
-        tables = {id(c.row.columns): c.row.columns for c in cands if isinstance(c.row, RowView)}
-        viewed = np.array([isinstance(c.row, RowView) for c in cands], dtype=bool)
+        rows_ = [c.row for c in cands]
+        is_view = [r.__class__ is RowView for r in rows_]  # RowView has no subclasses
+        tables = {id(r._data) for r, v in zip(rows_, is_view, strict=True) if v}
+        viewed = np.array(is_view, dtype=bool)
         if len(tables) == 1 and viewed.any():
-            table_rows = np.array([c.row.index if isinstance(c.row, RowView) else 0
-                                   for c in cands], dtype=np.int64)
+            table_rows = np.array([r._i if v else 0 for r, v in zip(rows_, is_view, strict=True)],
+                                  dtype=np.int64)
         else:
             viewed[:] = False
 
         def metric_code(name: str) -> Any:
             codes = metric_codes.get(name)
+            if codes is None and n and viewed.all():
+                row = cands[0].row
+                col_codes = self.metric_float_codes(row, name)
+                if col_codes is not None:
+                    codes = metric_codes[name] = col_codes[table_rows]
             if codes is None:
                 seen: dict[Any, int] = {}
                 codes = np.zeros(n, dtype=np.int64)
                 if viewed.any():
-                    row = next(c.row for c in cands if isinstance(c.row, RowView))
+                    row = next(c.row for c in cands if c.row.__class__ is RowView)
                     column = self.metric_tokens(row, name)
                     col_codes = np.fromiter((seen.setdefault(t, len(seen)) for t in column),
                                             dtype=np.int64, count=len(column))
@@ -358,7 +414,10 @@ class TableScorer:
             return tokens_, inverse_
         vals = np.ones(n, dtype=np.float64)
         excluded = np.zeros(n, dtype=bool)
+        # Per rule: its distinct results and each candidate's index into them (a candidate's
+        # list of results is made only when read).
         per_rule: list[list[RuleResult]] = []
+        per_code: list[Any] = []
         grouping: dict[tuple[Any, ...], tuple[Any, Any]] = {}
         few_repeats = len(dparts) * 2 > n
         everyone = Columns(n, lambda name: [], MISSING)  # columns over all candidates
@@ -374,6 +433,7 @@ class TableScorer:
                 results = self._evaluate(rule, names, list(range(n)), setups, kslot, cands,
                                          dlist, dparts, context_of, everyone)
                 per_rule.append(results)
+                per_code.append(np.arange(n, dtype=np.int64))
                 fired_cols.append(np.array([r.fired for r in results], dtype=bool))
                 if rule.effect == "exclude":
                     excluded |= fired_cols[-1]
@@ -403,16 +463,17 @@ class TableScorer:
                                      cands, dlist, dparts, context_of)
                 for j, result in zip(todo, new, strict=True):
                     results[j] = self._results[keys[j]] = result
-            table = np.empty(len(results), dtype=object)
-            table[:] = results
-            per_rule.append(table[inverse].tolist())
+            per_rule.append(results)
+            per_code.append(inverse)
             fired_cols.append(np.array([r.fired for r in results], dtype=bool)[inverse])
             if rule.effect == "exclude":
                 excluded |= fired_cols[-1]
             elif rule.effect in ("penalize", "prefer"):
                 vals *= np.array([r.factor if r.fired else 1.0 for r in results],
                                  dtype=np.float64)[inverse]
-        rows = [list(t) for t in zip(*per_rule, strict=True)] if per_rule else [[] for _ in cands]
+        # rules x candidates: each rule's codes stay one contiguous run (stacking them as
+        # columns cost ~35 ms at 100,000 rows); a candidate's are a strided column
+        codes = (np.stack(per_code) if per_code else np.zeros((0, n), dtype=np.int64))
         scores = vals.tolist()
         fired = (np.column_stack(fired_cols) if fired_cols
                  else np.zeros((n, 0), dtype=bool))
@@ -420,7 +481,7 @@ class TableScorer:
         out: list[list[Scored]] = [[] for _ in work]
         for i, c in enumerate(cands):
             setup, key = setups[kslot[i]], dkeys[i]
-            s = LazyScored(c, rows[i], 0.0 if flags[i] else scores[i], flags[i],
+            s = LazyScored(c, (per_rule, codes, i), 0.0 if flags[i] else scores[i], flags[i],
                            _builder(self, setup, c, key), ddicts[dlist[i]],
                            setup.base["kernel"], (fired, i))
             if i in contexts:
@@ -525,6 +586,9 @@ def _codes(tokens: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], Any]:
     codes = np.fromiter((index.setdefault(t, len(index)) for t in tokens), dtype=np.int64,
                         count=len(tokens))
     return list(index), codes
+
+
+_FLOAT_OR_NONE = frozenset({float, type(None)})
 
 
 def _token_or_missing(value: Any) -> Any:

@@ -168,6 +168,19 @@ def config_key(row: Mapping[str, Any]) -> tuple[str, int, int, int, str]:
     )
 
 
+def config_keys(table: Any) -> list[tuple[str, int, int, int, str]]:
+    """:func:`config_key` of every row of a :class:`~gpuadvisor.rows.Table`, from its columns
+    (the same conversions, row by row in order, so the same first error)."""
+    n = table.rows()
+    if not n:
+        return []
+    kernels, xs = table["kernel"], table["block_x"]
+    ys, zs = table.get("block_y") or [1] * n, table.get("block_z") or [1] * n
+    caches = table.get("cache_config") or [None] * n
+    return [(str(k), int(x), int(y or 1), int(z or 1), str(c or "default"))
+            for k, x, y, z, c in zip(kernels, xs, ys, zs, caches, strict=True)]
+
+
 def write_sweep(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any] | None = None
                 ) -> Path:
     """Write a sweep table as CSV or JSON Lines (by suffix), provenance first."""
@@ -192,7 +205,7 @@ def read_sweep(path: str | Path) -> tuple[pd.DataFrame, dict[str, str]]:
     """Read a sweep table written by :func:`write_sweep`; returns (table, provenance)."""
     import pandas as pd
 
-    from gpuadvisor.intake import check_table, csv_layout, text_dtypes
+    from gpuadvisor.intake import check_table, csv_head, csv_layout, text_dtypes
 
     path = Path(path)
     if path.is_dir():
@@ -203,7 +216,13 @@ def read_sweep(path: str | Path) -> tuple[pd.DataFrame, dict[str, str]]:
         if path.suffix in (".jsonl", ".json"):
             return _read_jsonl(path)
         provenance = read_provenance(path)
-        header, lines, cut = csv_layout(path)
+        header, ends = csv_head(path)
+        lines: Any
+        if ends:  # nothing cut off: line numbers only to name a bad cell
+            cut = None
+            lines = lambda: csv_layout(path)[1]  # noqa: E731
+        else:
+            header, lines, cut = csv_layout(path)
         # Declared columns stay text until intake has checked every cell (see intake.py).
         # A last line cut off (perhaps inside a quoted cell) is left out here and reported by
         # check_table, so that it cannot make the whole file unreadable.
