@@ -93,6 +93,7 @@ SMALL = {
     "bfs_expand": ["N=1000003", "NNZ=8000000"],
     "softmax_rows": ["ROWS=300", "COLS=1001"],
     "row_norm3": ["ROWS=300", "COLS=1001"],
+    "aos_update": ["N=100003", "W=7"],
     "row_sum_tree": ["ROWS=300", "COLS=1001"],
     "gridstride_axpy": ["N=1000003", "GRID=7"],
     "block_scan": ["N=1000003"],

@@ -111,6 +111,7 @@ SMALL = {
     "bfs_expand": {"N": 1001, "NNZ": 8000},
     "softmax_rows": {"ROWS": 5, "COLS": 300},
     "row_norm3": {"ROWS": 5, "COLS": 301},
+    "aos_update": {"N": 1001, "W": 5},
     "row_sum_tree": {"ROWS": 5, "COLS": 301},
     "gridstride_axpy": {"N": 4099, "GRID": 3},
     "block_scan": {"N": 4099},

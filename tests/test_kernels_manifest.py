@@ -135,6 +135,7 @@ ONE_D_EXTENT = {
     "kmer_canon": "N",
     "bitunpack_for": "N",
     "bond_price": "N",
+    "aos_update": "N",
     "pip_geofence": "N",
     "morton3d": "N",
     "resample_poly": "N",
@@ -1303,3 +1304,10 @@ def test_blind13_references_on_hand_checked_inputs():
             d = sum(gx * gy for gx, gy in g)
             want = np.float32(20 * (a * b - d * d) - (a + b) ** 2) / np.float32(20)
             assert got[r, c] == want
+
+
+def test_aos_update_reference_by_hand():
+    # two records of three words: out[j] = 2 * rec[j] + rec[(j + 1) mod 3]
+    got = references.aos_update({"in": np.array([1, 2, 3, 0, -1, 5], np.float32),
+                                 "words": 3, "a": 2.0})["out"]
+    assert got.tolist() == [4.0, 7.0, 7.0, -1.0, 3.0, 10.0]

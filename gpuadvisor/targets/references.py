@@ -632,6 +632,14 @@ def warp_count_atomic(values: Values) -> dict[str, np.ndarray]:
     return {"count": (values["count"] + np.uint32(hits)).astype(np.uint32)}
 
 
+def aos_update(values: Values) -> dict[str, np.ndarray]:
+    """out[i][j] = a * in[i][j] + in[i][(j + 1) mod W] for each record i of W words."""
+    w = int(values["words"])
+    rec = values["in"].astype(np.float64).reshape(-1, w)
+    out = np.float64(values["a"]) * rec + np.roll(rec, -1, axis=1)
+    return {"out": out.astype(np.float32).reshape(-1)}
+
+
 def row_norm3(values: Values) -> dict[str, np.ndarray]:
     """out[r] = (x[r] - mean(x[r])) / sqrt(var(x[r]) + 1e-5), the population variance, in
     float64 (the kernel's float32 sums in block order are within the manifest's tolerance)."""
