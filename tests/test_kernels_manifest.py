@@ -171,6 +171,17 @@ ITEMS_PER_THREAD = {
 }
 
 
+def _lowbias32(x: int) -> int:
+    """The lowbias32 integer hash with Python integers (the kernels' counter-based random
+    numbers: ising_checker, mc_euro_call), for hand-checked references."""
+    x &= 0xFFFFFFFF
+    x ^= x >> 16
+    x = (x * 0x7FEB352D) & 0xFFFFFFFF
+    x ^= x >> 15
+    x = (x * 0x846CA68B) & 0xFFFFFFFF
+    return x ^ (x >> 16)
+
+
 def test_one_d_grids_cover_every_row_column_or_element():
     one_d = {n for n, s in SPECS.items() if s.dims == 1 and s.plan == "single"}
     assert one_d == set(ONE_D_EXTENT) | set(ONE_BLOCK_PER)
@@ -881,13 +892,7 @@ def test_blind11_references_on_hand_checked_inputs():
 
     # Ising: site by site with Python integers; all spins up, dE = 8 everywhere: about
     # exp(-8 beta) of the active colour flips and none of the other
-    def mix(x):
-        x &= 0xFFFFFFFF
-        x ^= x >> 16
-        x = (x * 0x7FEB352D) & 0xFFFFFFFF
-        x ^= x >> 15
-        x = (x * 0x846CA68B) & 0xFFFFFFFF
-        return x ^ (x >> 16)
+    mix = _lowbias32
 
     def ising(spins, colour, seed=99, acc4=738927064, acc8=127128606):
         h, w = spins.shape
@@ -961,13 +966,7 @@ def test_blind12_references_on_hand_checked_inputs():
     # Monte Carlo calls: path by path with Python floats and Python-integer hashes; with no
     # volatility every path ends at S e^(rT), so the price is max(S - K e^(-rT), 0); many
     # paths land within a few standard errors of the Black-Scholes price
-    def mix(x):
-        x &= 0xFFFFFFFF
-        x ^= x >> 16
-        x = (x * 0x7FEB352D) & 0xFFFFFFFF
-        x ^= x >> 15
-        x = (x * 0x846CA68B) & 0xFFFFFFFF
-        return x ^ (x >> 16)
+    mix = _lowbias32
 
     def mc(spot, strike, days, vol, paths, rate=0.03, seed=7):
         n = len(spot)
