@@ -57,6 +57,7 @@ from gpuadvisor.rows import (
     RowView,
     Table,
     TableRows,
+    as_list,
     floats_in,
     floats_of,
     n_rows,
@@ -337,7 +338,7 @@ def _row_launches(rows: Sequence[Mapping[str, Any]]) -> list[Launch | None]:
     """Each row's launch (None for a row without a grid or a block), from the parsed grid and
     block columns: worked out once per kernel and shared by :func:`_domain` and
     :func:`fixed_grid`."""
-    rows = list(rows) if not isinstance(rows, list) else rows
+    rows = as_list(rows)
     out: list[Launch | None] = []
     for gx, gy, gz, bx, by, bz in zip(*(floats_in(rows, f"{c}_{a}")
                                         for c in ("grid", "block") for a in "xyz"),
@@ -397,24 +398,22 @@ def fixed_grid(rows: Sequence[Mapping[str, Any]],
     """``fixed_grid_blocks``: the blocks launched at every block size when the table's grids
     do not follow its blocks and launch the same number of blocks whatever their size, i.e.
     each block is a fixed unit of work (a row, a pair, a token) and the block size only sets
-    how many threads share it; with
-    ``fixed_grid_min_threads`` / ``_max_threads``, the block sizes the table launched. Empty
+    how many threads share it; with ``fixed_grid_min_threads`` / ``_max_threads``, the block
+    sizes the table launched. Empty
     for launches of one thread per element (and for a single launch, which cannot tell).
     ``per_row``: the rows' :func:`_row_launches` when the caller has them."""
-    rows = list(rows) if not isinstance(rows, list) else rows
+    rows = as_list(rows)
     per_row = _row_launches(rows) if per_row is None else per_row
     launches = _launches(per_row)
     if not launches or _grid_follows_block(launches):
         return {}
     # the same number of blocks at every block size (a grid that follows the threads but not
     # each axis, as a tile of 32 x threads/32, is not a fixed grid)
-    if len({gx * gy * gz for (gx, _), (gy, _), gz in launches}) > 1:
+    blocks = {gx * gy * gz for (gx, _), (gy, _), gz in launches}
+    if len(blocks) > 1:
         return {}
-    anchor = next((i for i, d in enumerate(floats_in(rows, "duration_ms")) if d), 0)
-    anchor_launch = per_row[anchor] if anchor < len(per_row) else None
-    (gx, _), (gy, _), gz = anchor_launch or launches[0]
     threads = [bx * byz for (_, bx), (_, byz), _ in launches]
-    return {"fixed_grid_blocks": float(gx * gy * gz),
+    return {"fixed_grid_blocks": float(blocks.pop()),
             "fixed_grid_min_threads": float(min(threads)),
             "fixed_grid_max_threads": float(max(threads))}
 
@@ -424,7 +423,7 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
                 ) -> KernelInfo:
     entry = manifest_entry(name, manifest_path) if use_manifest else {}
     elem = entry.get("elem_bytes") or _ELEM_BYTES.get(str(entry.get("element_type", "")).lower())
-    rows = list(rows) if not isinstance(rows, list) else rows
+    rows = as_list(rows)
     regs = [v for v in floats_in(rows, "registers_per_thread") if v is not None]
     smem = [v for v in floats_in(rows, "shared_mem_per_block") if v is not None]
     dims = entry.get("dims")
@@ -457,7 +456,7 @@ def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     matrix products; about 1 for a kernel whose DRAM traffic is its stores even when its few
     loads hit L1 every time (outer_product: 2,400-2,800 per byte read, round 9). Empty when the
     profile has no sector or DRAM byte counts."""
-    rows = list(rows) if not isinstance(rows, list) else rows
+    rows = as_list(rows)
     values = sorted(32.0 * sectors / (read + (write or 0.0))
                     for sectors, read, write in zip(
                         floats_in(rows, "l1_global_load_sectors"),
@@ -473,7 +472,7 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     when it only loads and stores: 2-3 for a copy or matrix_add, 5-10 for small stencils,
     25 and more for a 5x5 convolution or a loop over a row; empty without the counters."""
     values = []
-    rows = list(rows) if not isinstance(rows, list) else rows
+    rows = as_list(rows)
     grids = _grid_columns(rows)
     for i, (requests, size) in enumerate(zip(floats_in(rows, "l1_global_load_requests"),
                                              floats_in(rows, "block_size"), strict=True)):
@@ -508,7 +507,7 @@ def block_atomics(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     step with the threads, atomics per element). Empty without the counters."""
     per_size: dict[float, list[float]] = {}
     per_warp: list[float] = []
-    rows = list(rows) if not isinstance(rows, list) else rows
+    rows = as_list(rows)
     atom = floats_in(rows, "l1_global_atomic_requests")
     red = floats_in(rows, "l1_global_reduction_requests")
     grids: _Grids | None = None
@@ -550,7 +549,7 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     the SM's and DRAM's throughput (% of peak): whether a per-block merge's atomics, which
     queue at one slice, set the kernel's time (l2-atomic-merge-bound, issue 11 round 11)."""
     best: tuple[float, float, float, int, float] | None = None
-    rows = list(rows) if not isinstance(rows, list) else rows
+    rows = as_list(rows)
     grids: _Grids | None = None
     sizes: list[float | None] = []
     for i, duration in enumerate(floats_in(rows, "duration_ms")):
@@ -668,7 +667,7 @@ def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:
 def no_loads(rows: Sequence[Mapping[str, Any]]) -> dict[str, bool]:
     """``loads_absent``: every profiled row counted zero global load requests (the kernel only
     computes and stores), so the rules about a warp's loads have nothing to act on."""
-    rows = list(rows) if not isinstance(rows, list) else rows
+    rows = as_list(rows)
     counted = [absent for absent, q, s in zip(
         loads_absent_each(rows), floats_in(rows, "l1_global_load_requests"),
         floats_in(rows, "l1_global_load_sectors"), strict=True) if q is not None or s is not None]
@@ -684,7 +683,7 @@ def divergence(rows: Sequence[Mapping[str, Any]], warp: int = 32) -> dict[str, f
     [0, 1]). Only for 2-D launches (a grid with more than one row of blocks): the patch shape
     means nothing along one dimension. Empty when no row has the counter."""
     points: dict[float, list[float]] = {}
-    rows = list(rows) if not isinstance(rows, list) else rows
+    rows = as_list(rows)
     all_lanes = floats_in(rows, "threads_per_warp_instruction")
     if all(lanes is None for lanes in all_lanes):
         return {}

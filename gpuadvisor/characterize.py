@@ -23,7 +23,7 @@ import yaml
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import float_or_none
 from gpuadvisor.paths import kernels_dir, rules_dir
-from gpuadvisor.rows import cells_in, floats_in
+from gpuadvisor.rows import as_list, cells_in, floats_in
 
 ACCESS_PATTERNS = ("coalesced", "reuse", "scattered", "random")
 BOUNDS = ("memory", "compute", "latency")
@@ -224,7 +224,7 @@ def access_from_metrics(rows: list[Mapping[str, Any]], *, elem_bytes: int = 4,
     shape, so it shows the kernel's own pattern.
     """
     t = thresholds()["access"]
-    rows = list(rows) if not isinstance(rows, list) else rows
+    rows = as_list(rows)
     effs = _efficiencies(rows, "gld_efficiency", "sectors_per_request", elem_bytes,
                          sector_bytes, warp_size)
     absent = loads_absent_each(rows) if 0 in effs else None

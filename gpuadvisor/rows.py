@@ -8,7 +8,7 @@ extension scalars) and returns one small :class:`RowView` per row that looks val
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 #: Classes ``maybe_box_native`` returns unchanged.
@@ -190,6 +190,12 @@ def _block_ints(x: Any, y: Any, z: Any) -> Any:
         return None
     except OverflowError:
         return OVERFLOW
+
+
+def as_list(rows: Iterable[Any]) -> list[Any]:
+    """``rows`` as a list, the same object when it is one already (a kernel's
+    :class:`TableRows` keeps its table indices only if it is not copied)."""
+    return rows if isinstance(rows, list) else list(rows)
 
 
 class TableRows(list):  # type: ignore[type-arg]
