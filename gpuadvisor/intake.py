@@ -39,6 +39,10 @@ FLOAT_COLUMNS = (
     # would otherwise switch a rule off without a word
     "l1_global_atomic_requests", "l1_global_reduction_requests", "l2_atomic_busy_max_pct",
     "l2_atomic_busy_avg_pct",
+    # and the per-block traffic and barrier stalls of a profiled row (fixed-grid-block-work,
+    # barrier-two-blocks, reuse and loads per thread)
+    "l1_global_store_requests", "l1_global_load_sectors", "dram_bytes_read", "dram_bytes_write",
+    "ncu_stall_barrier",
 )
 STALL_PREFIX = "stall_"
 #: Columns read as text whatever their cells look like (a kernel named 123 is a name).

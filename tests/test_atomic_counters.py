@@ -169,15 +169,23 @@ def test_kernels_whose_merges_do_not_set_the_time_keep_256_threads(capsys, tmp_p
     assert not any("l2-atomic-merge-bound" in r for e in kernel["ranking"] for r in e["reasons"])
 
 
-@pytest.mark.parametrize("column", ["l2_atomic_busy_max_pct", "l1_global_reduction_requests"])
+@pytest.mark.parametrize(("path", "column"), [
+    (L2 / "digit_hist.csv", "l2_atomic_busy_max_pct"),
+    (L2 / "digit_hist.csv", "l1_global_reduction_requests"),
+    # what fixed-grid-block-work and barrier-two-blocks read from the profiled row
+    (NEW_KERNELS / "h100" / "row_norm3.csv", "l1_global_store_requests"),
+    (NEW_KERNELS / "h100" / "row_norm3.csv", "l1_global_load_sectors"),
+    (NEW_KERNELS / "h100" / "row_norm3.csv", "dram_bytes_read"),
+    (NEW_KERNELS / "h100" / "row_norm3.csv", "ncu_stall_barrier"),
+])
 def test_a_bad_counter_cell_is_an_intake_error_not_a_silently_skipped_rule(capsys, tmp_path,
-                                                                          column):
+                                                                          path, column):
     import csv
     import io
 
     from gpuadvisor.cli import main
 
-    lines = (L2 / "digit_hist.csv").read_text().splitlines(keepends=True)
+    lines = path.read_text().splitlines(keepends=True)
     body = [i for i, line in enumerate(lines) if not line.startswith("#")]
     header = next(csv.reader([lines[body[0]]]))
     at = header.index(column)
@@ -190,7 +198,7 @@ def test_a_bad_counter_cell_is_an_intake_error_not_a_silently_skipped_rule(capsy
             lines[i] = out.getvalue()
             line_no = i + 1
             break
-    bad = tmp_path / "digit_hist.csv"
+    bad = tmp_path / path.name
     bad.write_text("".join(lines))
     with pytest.raises(SystemExit) as stop:
         main(["analyze", str(bad), "--rule-only"])
