@@ -573,6 +573,7 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     if barrier is not None:
         out["profiled_barrier_pct"] = barrier
     out.update(_per_block_traffic(anchor, best[4]))
+    out.update(_lsu_pressure(anchor))
     busy = finite_or_none(anchor.get("l2_atomic_busy_max_pct"))
     if busy is not None:
         out["profiled_atomic_busy_pct"] = busy
@@ -607,6 +608,28 @@ def _per_block_traffic(row: Mapping[str, Any], blocks: float) -> dict[str, float
         value = finite_or_none(row.get(column))
         if value is not None:
             out[key] = value
+    return out
+
+
+def _lsu_pressure(row: Mapping[str, Any]) -> dict[str, float]:
+    """A profiled row's ``profiled_load_sectors_per_request`` and
+    ``profiled_store_sectors_per_request`` (32 B sectors a warp's global load or store
+    touches: 32 when every lane has its own, as a thread per record does) and
+    ``profiled_lsu_throttle_pct``, the share of stalled warp cycles waiting for the load/store
+    unit's queue (ncu's lg_throttle, % of all ncu stall reasons): what
+    thread-records-small-blocks reads."""
+    out: dict[str, float] = {}
+    for key, column in (("profiled_load_sectors_per_request", "sectors_per_request"),
+                        ("profiled_store_sectors_per_request", "store_sectors_per_request")):
+        value = finite_or_none(row.get(column))
+        if value is not None:
+            out[key] = value
+    throttle = finite_or_none(row.get("ncu_stall_lg_throttle"))
+    if throttle is not None:
+        stalls = [v for k, cell in row.items() if k.startswith("ncu_stall_")
+                  and (v := finite_or_none(cell)) is not None]
+        if sum(stalls) > 0:
+            out["profiled_lsu_throttle_pct"] = 100.0 * throttle / sum(stalls)
     return out
 
 

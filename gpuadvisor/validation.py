@@ -709,7 +709,7 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "downsample2x": 7, "sobel": 7, "conv1d_rows": 7, "bilinear_up2": 7, "flip_h": 7,
         "rgb_to_gray": 8, "outer_product": 9, "dot_atomic": 11, "digit_hist": 11,
         "region_moments": 12, "softmax_rows": 12,
-        "rope_neox": 13}
+        "rope_neox": 13, "particle_push_aos": 14, "chacha20_xor": 14}
 
 
 def blind_results(rules: Sequence | None = None) -> list[Result]:
