@@ -125,6 +125,12 @@ SMALL = {
     "chacha20_xor": ["NBLOCKS=1000003"],
     "coulomb_grid": ["ROWS=300", "COLS=501"],
     "harris_response": ["ROWS=300", "COLS=501"],
+    "sat_adjust": ["N=1000003"],
+    "vertex_tnl": ["N=1000003"],
+    "frame_rms_zcr": ["NFRAMES=3001"],
+    "canny_nms": ["ROWS=300", "COLS=501"],
+    "morph_gradient": ["ROWS=300", "COLS=501"],
+    "murmur3_strings": ["NROWS=100003"],
 }
 
 

@@ -143,6 +143,12 @@ SMALL = {
     "chacha20_xor": {"NBLOCKS": 1001},
     "coulomb_grid": {"ROWS": 13, "COLS": 37, "NATOMS": 9},
     "harris_response": {"ROWS": 13, "COLS": 37},
+    "sat_adjust": {"N": 1001},
+    "vertex_tnl": {"N": 1001},
+    "frame_rms_zcr": {"NFRAMES": 7, "FRAME": 300, "HOP": 77},
+    "canny_nms": {"ROWS": 13, "COLS": 37},
+    "morph_gradient": {"ROWS": 13, "COLS": 37},
+    "murmur3_strings": {"NROWS": 1001},
 }
 SHAPES_2D = [
     (1, 1, 1),

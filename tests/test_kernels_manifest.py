@@ -140,6 +140,9 @@ ONE_D_EXTENT = {
     "morton3d": "N",
     "resample_poly": "N",
     "chacha20_xor": "NBLOCKS",
+    "sat_adjust": "N",
+    "vertex_tnl": "N",
+    "murmur3_strings": "NROWS",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -153,6 +156,7 @@ ONE_BLOCK_PER = {
     "chunk_entropy": "CHUNKS",
     "group_revenue": "GROUPS",
     "sta_lta": "TRACES",
+    "frame_rms_zcr": "NFRAMES",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -1310,3 +1314,253 @@ def test_aos_update_reference_by_hand():
     got = references.aos_update({"in": np.array([1, 2, 3, 0, -1, 5], np.float32),
                                  "words": 3, "a": 2.0})["out"]
     assert got.tolist() == [4.0, 7.0, 7.0, -1.0, 3.0, 10.0]
+
+
+def test_blind14_references_on_hand_checked_inputs():
+    import math
+
+    rng = np.random.default_rng(14)
+
+    # saturation adjustment: a cell exactly at saturation (es(273.15 K) = 611.2 Pa, so qs =
+    # 622 * 611.2 / (p - 611.2)) is left alone, as is a dry cell without cloud; a dry cell
+    # with 0.5 g/kg of cloud evaporates all of it (cooling by Lv/cp * 0.5); random cells
+    # against a per-cell Python implementation, conserving qv + qc and T + Lv/cp qv; a
+    # slightly supersaturated cell ends close to saturation at its new temperature
+    lv_cp = 2.501e6 / 1004.64 / 1000.0
+
+    def adjust(cells):
+        cells = np.array(cells, np.float64)
+        values = {k: cells[:, j].copy() for j, k in enumerate(("t_in", "p_in", "qv_in",
+                                                                "qc_in"))}
+        values.update({k: np.zeros(len(cells)) for k in ("t_out", "qv_out", "qc_out")})
+        got = references.sat_adjust({**values, "n": len(cells)})
+        return np.column_stack([got["t_out"], got["qv_out"], got["qc_out"]])
+
+    def qsat(t, p):
+        es = 611.2 * math.exp(17.67 * (t - 273.15) / (t - 29.65))
+        return 622.0 * es / (p - es)
+
+    saturated = 622.0 * 611.2 / 100000.0  # p = 100611.2 Pa at 273.15 K
+    got = adjust([[273.15, 100611.2, saturated, 1.0], [300.0, 1e5, 1.0, 0.0],
+                  [300.0, 1e5, 1.0, 0.5]])
+    assert np.allclose(got[0], [273.15, saturated, 1.0], rtol=0, atol=1e-12)
+    assert got[1].tolist() == [300.0, 1.0, 0.0]
+    assert np.allclose(got[2], [300.0 - 0.5 * lv_cp, 1.5, 0.0], rtol=0, atol=1e-12)
+    assert math.isclose(qsat(303.15, 1e5) / 622.0 * (1e5 - 4245.8), 4245.8, rel_tol=1e-4)
+    cells = np.column_stack([rng.integers(263, 313, 200), rng.integers(50000, 101326, 200),
+                             rng.integers(0, 30, 200), rng.integers(0, 4, 200)]).astype(float)
+    got = adjust(cells)
+    kinds = set()
+    for (t, p, qv, qc), new in zip(cells.tolist(), got.tolist(), strict=True):
+        qs = qsat(t, p)
+        es = 611.2 * math.exp(17.67 * (t - 273.15) / (t - 29.65))
+        dqs_dt = qs * p / (p - es) * 17.67 * 243.5 / (t - 29.65) ** 2
+        dq = (qv - qs) / (1 + lv_cp * dqs_dt)
+        if dq > 0:
+            want, kind = [t + lv_cp * dq, qv - dq, qc + dq], "condense"
+        elif qc > 0:
+            evap = min(-dq, qc)
+            want, kind = [t - lv_cp * evap, qv + evap, qc - evap], "evaporate"
+        else:
+            want, kind = [t, qv, qc], "leave"
+        kinds.add(kind)
+        assert np.allclose(new, want, rtol=1e-12, atol=1e-12)
+        assert math.isclose(new[1] + new[2], qv + qc, rel_tol=1e-12, abs_tol=1e-12)
+        assert math.isclose(new[0] + lv_cp * new[1], t + lv_cp * qv, rel_tol=1e-12)
+    assert kinds == {"condense", "evaporate", "leave"}
+    t, p = 293.15, 1e5
+    (t2, qv2, qc2), = adjust([[t, p, qsat(t, p) + 1.0, 0.0]]).tolist()
+    assert 0.2 < qc2 < 1.0 and t2 > t and abs(qv2 - qsat(t2, p)) < 0.02  # of 1 g/kg
+
+    # vertex T&L: identity matrices by hand (clip = (p, 1), z_e = z, light along +z),
+    # normals of length 2, 0 and 5, fog at 10, 50 and 2 units; then random uniforms against
+    # per-vertex Python sums
+    def tnl(verts, uniforms, start=4.0, end=36.0):
+        verts = np.array(verts, np.float32).reshape(-1, 8)
+        return references.vertex_tnl({
+            "vertices": verts, "uniforms": np.array(uniforms, np.float32),
+            "shaded": np.zeros_like(verts), "n": len(verts), "fog_start": start,
+            "fog_end": end})["shaded"]
+
+    ident = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] + [0, 0, 1, 0]
+    ident += [1, 0, 0, 0, 1, 0, 0, 0, 1] + [0, 0, 1]
+    got = tnl([[1, 2, -10, 0, 0, 2, 0.25, 0.75], [3, -1, -50, 0, 0, 0, 1, 2],
+               [0, 0, -2, 0, 3, -4, 5, 6]], ident)
+    assert got[0].tolist() == [1, 2, -10, 1, 0.25, 0.75, 1.0, (36 - 10) / 32]
+    assert got[1].tolist() == [3, -1, -50, 1, 1, 2, 0.0, 0.0]  # no normal; fogged out
+    assert got[2].tolist() == [0, 0, -2, 1, 5, 6, 0.0, 1.0]  # facing away (-0.8); no fog
+    lit = ident[:29] + [0, 1, 0]
+    assert tnl([[0, 0, -2, 0, 3, -4, 5, 6]], lit)[0, 6] == np.float32(0.6)
+    uniforms = rng.integers(-3, 4, size=32).tolist()
+    verts = rng.integers(-8, 8, size=(40, 8)).tolist()
+    verts[0][3:6] = [0, 0, 0]
+    got = tnl(verts, uniforms, 2.0, 20.0)
+    for v, row in zip(verts, got.tolist(), strict=True):
+        pos = v[:3] + [1]
+        clip = [sum(uniforms[4 * r + j] * pos[j] for j in range(4)) for r in range(4)]
+        ze = sum(uniforms[16 + j] * pos[j] for j in range(4))
+        e = [sum(uniforms[20 + 3 * r + j] * v[3 + j] for j in range(3)) for r in range(3)]
+        norm = math.sqrt(sum(x * x for x in e))
+        lam = sum(x * w for x, w in zip(e, uniforms[29:], strict=True)) / norm if norm else 0
+        fog = min(max((20.0 - abs(ze)) / 18.0, 0.0), 1.0)
+        assert row[:6] == clip + v[6:]
+        assert math.isclose(row[6], max(lam, 0.0), rel_tol=1e-6, abs_tol=1e-6)
+        assert math.isclose(row[7], fog, rel_tol=1e-6, abs_tol=1e-7)
+
+    # frame RMS and zero crossings: three overlapping frames by hand (0 counts as positive),
+    # full-scale frames (a square sum past 2^31), alternating signs, then random frames
+    # against per-frame Python sums
+    def frames(samples, frame, hop):
+        words = np.array(samples, "<i2").view("<u4").astype(np.uint32)
+        nframes = (len(samples) - frame) // hop + 1
+        got = references.frame_rms_zcr({
+            "pcm": words, "rms": np.zeros(nframes, np.float32),
+            "zcr": np.zeros(nframes, np.float32), "nframes": nframes, "frame": frame,
+            "hop": hop})
+        return got["rms"].tolist(), got["zcr"].tolist()
+
+    rms, zcr = frames([3, -4, 0, 5, -1, -1, 2, 0], 4, 2)
+    # [3, -4, 0, 5]: 50 / 4, two crossings; [0, 5, -1, -1]: 27 / 4, one; [-1, -1, 2, 0]: 6 / 4
+    assert np.allclose(rms, np.sqrt([12.5, 6.75, 1.5]), rtol=1e-7) and zcr == [0.5, 0.25, 0.25]
+    rms, zcr = frames([-32768] * 2048 + [32767, -32767] * 1024, 2048, 1024)
+    assert rms[0] == 32768.0 and zcr[0] == 0.0
+    assert math.isclose(rms[2], 32767.0, rel_tol=1e-7) and zcr[2] == 2047 / 2048
+    assert zcr[1] == 1024 / 2048  # -32768 ... -32768, then 32767 -32767 ...: 1 + 1023 changes
+    samples = rng.integers(-32768, 32768, size=1000).tolist()
+    samples[100:140] = [0] * 40
+    rms, zcr = frames(samples, 200, 75)
+    for f in range(len(rms)):
+        x = samples[75 * f: 75 * f + 200]
+        assert math.isclose(rms[f], math.sqrt(sum(s * s for s in x) / 200), rel_tol=1e-6)
+        changes = sum((a < 0) != (b < 0) for a, b in zip(x[:-1], x[1:], strict=True))
+        assert zcr[f] == np.float32(changes / 200)
+
+    # Canny NMS: a ridge across a row (> left, >= right: a plateau keeps its left pixel), a
+    # vertical gradient, the diagonals picked by the sign of dx dy, the sector boundaries at
+    # tan(22.5) and tan(67.5) degrees, then random gradients against atan2 sectors
+    def nms(dx, dy, low, high):
+        dx, dy = np.array(dx, np.int32), np.array(dy, np.int32)
+        return references.canny_nms({"dx": dx, "dy": dy, "edges": np.zeros_like(dx),
+                                     "rows": dx.shape[0], "cols": dx.shape[1], "low": low,
+                                     "high": high})["edges"].tolist()
+
+    ridge = [[0, 100, 200, 100, 0]] * 3
+    assert nms(ridge, np.zeros((3, 5)), 50, 150) == [[0, 0, 2, 0, 0]] * 3
+    assert nms([[0, -100, 100, 0]], np.zeros((1, 4)), 50, 150) == [[0, 1, 0, 0]]
+    assert nms(np.zeros((4, 1)), [[0], [80], [-80], [0]], 50, 150) == [[0], [1], [0], [0]]
+    dx = [[150, 0, 500], [0, 100, 0], [500, 0, 150]]
+    assert nms(dx, [[0, 0, 0], [0, 100, 0], [0, 0, 0]], 50, 150)[1][1] == 2  # (0,0)-(2,2)
+    assert nms(dx, [[0, 0, 0], [0, -100, 0], [0, 0, 0]], 50, 150)[1][1] == 0  # (0,2)-(2,0)
+
+    def sector(gx, gy):
+        """1 where the centre of a 3 x 3 patch whose neighbours are all strong except the
+        left and right ones (or the ones above and below) is kept."""
+        big = 10**6
+        left_right = [[big, big, big], [0, gx, 0], [big, big, big]]
+        above_below = [[big, 0, big], [big, gx, big], [big, 0, big]]
+        centre = [[0, 0, 0], [0, gy, 0], [0, 0, 0]]
+        return nms(left_right, centre, 0, big)[1][1], nms(above_below, centre, 0, big)[1][1]
+
+    assert sector(1000, 414) == (1, 0) and sector(1000, 415) == (0, 0)  # tan 22.5 = 0.41421
+    assert sector(100, 241) == (0, 0) and sector(100, 242) == (0, 1)  # tan 67.5 = 2.41421
+    assert sector(0, 5) == (0, 1) and sector(7, 0) == (1, 0)
+    rows, cols = 9, 11
+    gx = rng.integers(-255, 256, size=(rows, cols))
+    gy = rng.integers(-255, 256, size=(rows, cols))
+    got = nms(gx, gy, 150, 300)
+
+    def mag(r, c):
+        return abs(int(gx[r, c])) + abs(int(gy[r, c])) if 0 <= r < rows and 0 <= c < cols else 0
+
+    for r in range(rows):
+        for c in range(cols):
+            m = mag(r, c)
+            angle = math.degrees(math.atan2(abs(int(gy[r, c])), abs(int(gx[r, c]))))
+            if angle < 22.5:
+                peak = m > mag(r, c - 1) and m >= mag(r, c + 1)
+            elif angle > 67.5:
+                peak = m > mag(r - 1, c) and m >= mag(r + 1, c)
+            else:
+                s = -1 if gx[r, c] * gy[r, c] < 0 else 1
+                peak = m > mag(r - 1, c - s) and m > mag(r + 1, c + s)
+            assert got[r][c] == ((2 if m > 300 else 1) if m > 150 and peak else 0)
+
+    # morphological gradient: one bright pixel lights exactly the 21 disc positions around
+    # it (not the corners of the 5 x 5 square); at a corner of the image, the 8 in-image disc
+    # positions; a step of 40 shows within two columns of it; random images against
+    # max - min over the in-image disc neighbours
+    def gradient(img):
+        img = np.array(img, np.int32)
+        return np.array(references.morph_gradient({"img": img, "out": np.zeros_like(img),
+                                                   "rows": img.shape[0],
+                                                   "cols": img.shape[1]})["out"])
+
+    dot = np.zeros((7, 7), np.int32)
+    dot[3, 3] = 100
+    got = gradient(dot)
+    assert (got == 100).sum() == 21 and ((got == 0) | (got == 100)).all()
+    assert got[3, 3] == got[1, 3] == got[2, 2] == got[3, 5] == 100
+    assert got[1, 1] == got[5, 5] == got[1, 5] == 0  # (2, 2) away: outside the disc
+    corner = np.zeros((4, 4), np.int32)
+    corner[0, 0] = 100
+    lit = {(int(r), int(c)) for r, c in np.argwhere(gradient(corner) == 100)}
+    assert lit == {(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1)}
+    step = np.full((5, 10), 10, np.int32)
+    step[:, 5:] = 50
+    assert gradient(step).tolist() == [[0, 0, 0, 40, 40, 40, 40, 0, 0, 0]] * 5
+    img = rng.integers(0, 65536, size=(6, 9))
+    got = gradient(img)
+    for r in range(6):
+        for c in range(9):
+            near = [int(img[r + dy, c + dx]) for dy in range(-2, 3) for dx in range(-2, 3)
+                    if dx * dx + dy * dy <= 5 and 0 <= r + dy < 6 and 0 <= c + dx < 9]
+            assert got[r, c] == max(near) - min(near)
+
+    # MurmurHash3_x86_32: published test vectors (Appleby's reference code) through a
+    # Python-integer implementation and through the reference's rows (empty rows, rows of 1
+    # to 43 bytes starting at any byte), then random rows
+    def mm3(data, seed):
+        mask = 0xFFFFFFFF
+
+        def rotl(x, r):
+            return ((x << r) | (x >> (32 - r))) & mask
+
+        h = seed
+        for i in range(len(data) // 4):
+            k = int.from_bytes(data[4 * i: 4 * i + 4], "little")
+            h ^= rotl(k * 0xCC9E2D51 & mask, 15) * 0x1B873593 & mask
+            h = (rotl(h, 13) * 5 + 0xE6546B64) & mask
+        tail = data[len(data) // 4 * 4:]
+        if tail:
+            h ^= rotl(int.from_bytes(tail, "little") * 0xCC9E2D51 & mask, 15) * 0x1B873593 & mask
+        h ^= len(data)
+        h = (h ^ h >> 16) * 0x85EBCA6B & mask
+        h = (h ^ h >> 13) * 0xC2B2AE35 & mask
+        return h ^ h >> 16
+
+    def hashes(rows, seed):
+        data = b"".join(rows)
+        data += bytes(-len(data) % 4)
+        offsets = np.concatenate(([0], np.cumsum([len(r) for r in rows]))).astype(np.int32)
+        return references.murmur3_strings({
+            "offsets": offsets, "chars": np.frombuffer(data, "<u4").astype(np.uint32),
+            "hashes": np.zeros(len(rows), np.uint32), "nrows": len(rows),
+            "seed": seed})["hashes"].tolist()
+
+    vectors = {
+        0: [(b"", 0), (b"\xff\xff\xff\xff", 0x76293B50), (b"\x21\x43\x65\x87", 0xF55B516B),
+            (b"\x21\x43\x65", 0x7E4A8634), (b"\x21\x43", 0xA0F7B07A), (b"\x21", 0x72661CF4),
+            (b"\0\0\0\0", 0x2362F9DE), (b"\0\0\0", 0x85F0B427), (b"\0", 0x514E28B7)],
+        1: [(b"", 0x514E28B7)],
+        0xFFFFFFFF: [(b"", 0x81F16F39)],
+        0x9747B28C: [(b"aaaa", 0x5A97808A), (b"aaa", 0x283E0130), (b"a", 0x7FA09EA6),
+                     (b"abc", 0xC84A62DD), (b"ab", 0x74875592), (b"Hello, world!", 0x24884CBA),
+                     (b"The quick brown fox jumps over the lazy dog", 0x2FA826CD)],
+    }
+    for seed, pairs in vectors.items():
+        rows = [data for data, _ in pairs]
+        assert [mm3(data, seed) for data in rows] == [want for _, want in pairs]
+        assert hashes(rows, seed) == [want for _, want in pairs]
+    rows = [rng.integers(0, 256, size=int(n)).astype(np.uint8).tobytes()
+            for n in rng.integers(0, 40, size=60)]
+    assert hashes(rows, 12345) == [mm3(r, 12345) for r in rows]

@@ -1521,3 +1521,200 @@ def harris_response(values: Values) -> dict[str, np.ndarray]:
     scaled = 20 * (a * b - d * d) - (a + b) ** 2
     out = scaled.astype(np.float32) / np.float32(20)
     return {"response": out.reshape(values["response"].shape)}
+
+
+#: Lv / cp of sat_adjust.cu in K per g/kg of water condensed.
+SAT_ADJUST_LV_CP = 2.501e6 / 1004.64 / 1000.0
+
+
+def sat_adjust(values: Values) -> dict[str, np.ndarray]:
+    """One-step saturation adjustment: es = 611.2 exp(17.67 (T - 273.15) / (T - 29.65)),
+    qs = 622 es / (p - es) g/kg, dqs/dT = qs p / (p - es) * 17.67 * 243.5 / (T - 29.65)^2,
+    dq = (qv - qs) / (1 + Lv/cp dqs/dT); dq > 0 condenses dq (warming Lv/cp dq), otherwise
+    min(-dq, qc) evaporates (cooling); in float64 (the kernel's float32 and expf are within
+    the manifest's tolerance). Cells in batches."""
+    n = int(values["n"])
+    out = {k: np.array(values[k], copy=True) for k in ("t_out", "qv_out", "qc_out")}
+    batch = 1 << 22
+    for first in range(0, n, batch):
+        cells = slice(first, min(n, first + batch))
+        t, p, qv, qc = (values[k][cells].astype(np.float64)
+                        for k in ("t_in", "p_in", "qv_in", "qc_in"))
+        tb = t - 29.65
+        es = 611.2 * np.exp(17.67 * (t - 273.15) / tb)
+        qs = 622.0 * es / (p - es)
+        dqs_dt = qs * p / (p - es) * (17.67 * 243.5 / (tb * tb))
+        dq = (qv - qs) / (1.0 + SAT_ADJUST_LV_CP * dqs_dt)
+        # vapour turned into cloud water: dq where dq > 0, else minus the evaporation of at
+        # most the cloud water there (qc >= 0, so a cloudless cell gets min(-dq, 0) = 0 and
+        # stays unchanged, as the kernel's qc > 0 test leaves it)
+        change = np.where(dq > 0, dq, -np.minimum(-dq, qc))
+        out["t_out"][cells] = t + SAT_ADJUST_LV_CP * change
+        out["qv_out"][cells] = qv - change
+        out["qc_out"][cells] = qc + change
+    return out
+
+
+def vertex_tnl(values: Values) -> dict[str, np.ndarray]:
+    """Per vertex (px, py, pz, nx, ny, nz, u, v): clip = MVP (p, 1), z_e = the model-view
+    row . (p, 1), e = N n, diffuse = max(e . L / |e|, 0) (0 where |e| = 0), fog =
+    clamp((end - |z_e|) / (end - start), 0, 1); the record (clip, u, v, diffuse, fog). In
+    float64 (the clip coordinates of integer data are exact; rsqrtf and the divide are within
+    the manifest's tolerance). Vertices in batches."""
+    n = int(values["n"])
+    verts = values["vertices"].reshape(-1, 8)
+    u = values["uniforms"].astype(np.float64)
+    mvp, mv_z, nrm, light = u[:16].reshape(4, 4), u[16:20], u[20:29].reshape(3, 3), u[29:32]
+    start, end = float(np.float32(values["fog_start"])), float(np.float32(values["fog_end"]))
+    out = np.array(values["shaded"], copy=True).reshape(-1, 8)
+    batch = 1 << 20
+    for first in range(0, n, batch):
+        v = verts[first: min(n, first + batch)].astype(np.float64)
+        pos = np.column_stack([v[:, :3], np.ones(len(v))])
+        e = v[:, 3:6] @ nrm.T
+        len2 = (e * e).sum(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            lambert = (e @ light) / np.sqrt(len2)
+        diffuse = np.where(len2 > 0, np.maximum(lambert, 0.0), 0.0)
+        fog = np.clip((end - np.abs(pos @ mv_z)) / (end - start), 0.0, 1.0)
+        out[first: first + len(v)] = np.column_stack([pos @ mvp.T, v[:, 6:8], diffuse, fog])
+    return {"shaded": out.reshape(values["shaded"].shape)}
+
+
+def frame_rms_zcr(values: Values) -> dict[str, np.ndarray]:
+    """Frame f = int16 samples f HOP .. f HOP + FRAME - 1 (little-endian halves of the uint32
+    words): rms = sqrt(float32(sum of x^2) / FRAME), zcr = (pairs of neighbouring samples
+    in the frame whose signs differ, 0 counting as positive) / FRAME, float32 as the kernel
+    rounds them (the sums exact in int64)."""
+    nframes, frame, hop = int(values["nframes"]), int(values["frame"]), int(values["hop"])
+    ns = (nframes - 1) * hop + frame
+    x = values["pcm"].astype("<u4").view("<i2")[:ns].astype(np.int64)
+    energy = np.zeros(ns + 1, dtype=np.int64)  # energy[j] = sum of x^2 over x[:j]
+    np.cumsum(x * x, out=energy[1:])
+    negative = x < 0
+    crossed = np.zeros(ns, dtype=np.int64)  # crossed[j] = sign changes among x[:j + 1]
+    np.cumsum(negative[1:] != negative[:-1], out=crossed[1:])
+    starts = np.arange(nframes, dtype=np.int64) * hop
+    sums = energy[starts + frame] - energy[starts]
+    counts = crossed[starts + frame - 1] - crossed[starts]
+    rms = np.array(values["rms"], copy=True)
+    zcr = np.array(values["zcr"], copy=True)
+    rms[:nframes] = np.sqrt(sums.astype(np.float32) / np.float32(frame))
+    zcr[:nframes] = counts.astype(np.float32) / np.float32(frame)
+    return {"rms": rms, "zcr": zcr}
+
+
+#: canny_nms.cu's tan(22.5 deg) in 15-bit fixed point.
+CANNY_TG22 = 13573
+
+
+def canny_nms(values: Values) -> dict[str, np.ndarray]:
+    """0 / 1 / 2 per pixel: m = |dx| + |dy| > LOW and a peak along the gradient's sector
+    (|dy| 2^15 < |dx| TG22: left and right, m > left and m >= right; |dy| 2^15 > |dx|
+    (TG22 + 2^16): above and below, m > above and m >= below; otherwise the diagonal through
+    (r - 1, c - s) and (r + 1, c + s), s = sign(dx dy) (+1 for 0), m > both), 2 where m >
+    HIGH as well; the magnitude outside the image is 0 (integer: exact). Rows in bands."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    low, high = int(values["low"]), int(values["high"])
+    dx = values["dx"].reshape(-1)[: rows * cols].reshape(rows, cols)
+    dy = values["dy"].reshape(-1)[: rows * cols].reshape(rows, cols)
+    mp = np.pad(np.abs(dx.astype(np.int64)) + np.abs(dy.astype(np.int64)), 1)  # 0 outside
+    out = np.array(values["edges"], copy=True).reshape(-1)
+    band = 512
+    for r0 in range(0, rows, band):
+        r1 = min(rows, r0 + band)
+        gx, gy = dx[r0:r1].astype(np.int64), dy[r0:r1].astype(np.int64)
+
+        def at(dr: int, dc: int, r0: int = r0, r1: int = r1) -> np.ndarray:
+            """The magnitude at (r + dr, c + dc) of the band's pixels."""
+            return mp[1 + r0 + dr: 1 + r1 + dr, 1 + dc: 1 + dc + cols]
+
+        m = at(0, 0)
+        xs, ys = np.abs(gx), np.abs(gy) << 15
+        tg22x = xs * CANNY_TG22
+        horizontal = ys < tg22x
+        vertical = ~horizontal & (ys > tg22x + (xs << 16))
+        down_right = (gx ^ gy) >= 0  # s = +1: (r - 1, c - 1) and (r + 1, c + 1)
+        diagonal = np.where(down_right, (m > at(-1, -1)) & (m > at(1, 1)),
+                            (m > at(-1, 1)) & (m > at(1, -1)))
+        peak = np.where(horizontal, (m > at(0, -1)) & (m >= at(0, 1)),
+                        np.where(vertical, (m > at(-1, 0)) & (m >= at(1, 0)), diagonal))
+        edge = np.where((m > low) & peak, np.where(m > high, 2, 1), 0)
+        out[r0 * cols: r1 * cols] = edge.reshape(-1)
+    return {"edges": out.reshape(values["edges"].shape)}
+
+
+#: morph_gradient.cu's structuring element: the 5 x 5 disc, (dy, dx) with dx^2 + dy^2 <= 5.
+MORPH_DISC = [(dy, dx) for dy in range(-2, 3) for dx in range(-2, 3) if dx * dx + dy * dy <= 5]
+
+
+def morph_gradient(values: Values) -> dict[str, np.ndarray]:
+    """max - min of each pixel's 5 x 5 disc neighbourhood, pixels outside the image left out
+    (the same as replicating the border for this element) (integer: exact)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    img = values["img"].reshape(-1)[: rows * cols].reshape(rows, cols)
+    p = np.pad(img, 2, mode="edge")
+    hi = np.full((rows, cols), np.iinfo(img.dtype).min, dtype=img.dtype)
+    lo = np.full((rows, cols), np.iinfo(img.dtype).max, dtype=img.dtype)
+    for dy, dx in MORPH_DISC:
+        window = p[2 + dy: 2 + dy + rows, 2 + dx: 2 + dx + cols]
+        np.maximum(hi, window, out=hi)
+        np.minimum(lo, window, out=lo)
+    out = np.array(values["out"], copy=True).reshape(-1)
+    out[: rows * cols] = (hi - lo).reshape(-1)
+    return {"out": out.reshape(values["out"].shape)}
+
+
+def murmur3_32_rows(data: np.ndarray, offsets: np.ndarray, seed: int) -> np.ndarray:
+    """MurmurHash3_x86_32 (Appleby's reference algorithm) of each row data[offsets[i]:
+    offsets[i + 1]] of a uint8 buffer, with one seed: a uint32 array, vectorized over the rows
+    block by block."""
+    data = np.asarray(data, dtype=np.uint8)
+    offsets = np.asarray(offsets, dtype=np.int64)
+    begin, length = offsets[:-1], offsets[1:] - offsets[:-1]
+    c1, c2 = np.uint32(0xCC9E2D51), np.uint32(0x1B873593)
+
+    def rotl(v: np.ndarray, r: int) -> np.ndarray:
+        return (v << np.uint32(r)) | (v >> np.uint32(32 - r))
+
+    def byte(at: np.ndarray) -> np.ndarray:
+        return data[at].astype(np.uint32)
+
+    h = np.full(len(begin), seed, dtype=np.uint32)
+    nblocks = length // 4
+    with np.errstate(over="ignore"):
+        for b in range(int(nblocks.max(initial=0))):
+            rows = np.flatnonzero(nblocks > b)
+            at = begin[rows] + 4 * b
+            k = byte(at) | byte(at + 1) << np.uint32(8) | byte(at + 2) << np.uint32(16) | \
+                byte(at + 3) << np.uint32(24)
+            k = rotl(k * c1, 15) * c2
+            hh = rotl(h[rows] ^ k, 13)
+            h[rows] = hh * np.uint32(5) + np.uint32(0xE6546B64)
+        rest = length & 3
+        rows = np.flatnonzero(rest > 0)
+        tail = begin[rows] + 4 * nblocks[rows]
+        k = byte(tail)
+        two = rest[rows] >= 2
+        k[two] ^= byte(tail[two] + 1) << np.uint32(8)
+        three = rest[rows] == 3
+        k[three] ^= byte(tail[three] + 2) << np.uint32(16)
+        h[rows] ^= rotl(k * c1, 15) * c2
+        h ^= length.astype(np.uint32)
+        h ^= h >> np.uint32(16)
+        h *= np.uint32(0x85EBCA6B)
+        h ^= h >> np.uint32(13)
+        h *= np.uint32(0xC2B2AE35)
+        h ^= h >> np.uint32(16)
+    return h
+
+
+def murmur3_strings(values: Values) -> dict[str, np.ndarray]:
+    """hashes[i] = MurmurHash3_x86_32(row i's bytes, SEED), the bytes the little-endian bytes
+    of the uint32 words (integer: exact)."""
+    nrows = int(values["nrows"])
+    offsets = values["offsets"][: nrows + 1]
+    data = values["chars"].astype("<u4").view(np.uint8)
+    hashes = np.array(values["hashes"], copy=True)
+    hashes[:nrows] = murmur3_32_rows(data, offsets, int(values["seed"]))
+    return {"hashes": hashes}
