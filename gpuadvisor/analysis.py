@@ -614,23 +614,29 @@ def _per_block_traffic(row: Mapping[str, Any], blocks: float) -> dict[str, float
 def _lsu_pressure(row: Mapping[str, Any]) -> dict[str, float]:
     """A profiled row's ``profiled_load_sectors_per_request`` and
     ``profiled_store_sectors_per_request`` (32 B sectors a warp's global load or store
-    touches: 32 when every lane has its own, as a thread per record does) and
-    ``profiled_lsu_throttle_pct``, the share of stalled warp cycles waiting for the load/store
-    unit's queue (ncu's lg_throttle, % of all ncu stall reasons): what
-    thread-records-small-blocks reads."""
+    touches: 32 when every lane has its own, as a thread per record does), and the shares of
+    its stall reasons that rules weigh (``_STALL_SHARES``)."""
     out: dict[str, float] = {}
     for key, column in (("profiled_load_sectors_per_request", "sectors_per_request"),
                         ("profiled_store_sectors_per_request", "store_sectors_per_request")):
         value = finite_or_none(row.get(column))
         if value is not None:
             out[key] = value
-    throttle = finite_or_none(row.get("ncu_stall_lg_throttle"))
-    if throttle is not None:
-        stalls = [v for k, cell in row.items() if k.startswith("ncu_stall_")
-                  and (v := finite_or_none(cell)) is not None]
-        if sum(stalls) > 0:
-            out["profiled_lsu_throttle_pct"] = 100.0 * throttle / sum(stalls)
+    shares = [(key, finite_or_none(row.get(column))) for key, column in _STALL_SHARES]
+    if any(value is not None for _, value in shares):
+        stalls = sum(v for k, cell in row.items() if k.startswith("ncu_stall_")
+                     and (v := finite_or_none(cell)) is not None)
+        if stalls > 0:
+            out.update((key, 100.0 * value / stalls) for key, value in shares
+                       if value is not None)
     return out
+
+
+#: Kernel values that are one ncu stall reason's share of all of them (%), at the profiled row:
+#: warps waiting for the load/store unit's queue (thread-records-small-blocks) and for global
+#: or local memory results, the latency more resident threads hide (fixed-grid-block-work).
+_STALL_SHARES = (("profiled_lsu_throttle_pct", "ncu_stall_lg_throttle"),
+                 ("profiled_memory_wait_pct", "ncu_stall_long_scoreboard"))
 
 
 def unstable_timing_notes(measured: Sequence[Candidate],

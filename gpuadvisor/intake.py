@@ -45,6 +45,10 @@ FLOAT_COLUMNS = (
     "ncu_stall_barrier",
 )
 STALL_PREFIX = "stall_"
+#: Stall-reason columns, nvprof's and ncu's: rules read their shares of all stalls
+#: (barrier-two-blocks, thread-records-small-blocks, fixed-grid-block-work), so one bad cell
+#: would shift every share.
+STALL_PREFIXES = (STALL_PREFIX, "ncu_stall_")
 #: Columns read as text whatever their cells look like (a kernel named 123 is a name).
 TEXT_COLUMNS = ("kernel", "cache_config", "status")
 STATUSES = ("ok", "failed", "invalid", "skipped")
@@ -167,7 +171,7 @@ def check_table(df: pd.DataFrame, path: Path,
                          f"(first: {where(first)})\n")
         df = df.drop(index=df.index[[r for r in rows if r < len(df)]])
     for col in df.columns:
-        numeric = col in INT_COLUMNS or col in FLOAT_COLUMNS or col.startswith(STALL_PREFIX)
+        numeric = col in INT_COLUMNS or col in FLOAT_COLUMNS or col.startswith(STALL_PREFIXES)
         if numeric and df[col].dtype.kind not in "iuf":
             df[col] = pd.to_numeric(df[col], errors="coerce")
     return df.reset_index(drop=True)
@@ -181,7 +185,7 @@ def _bad_cells(df: pd.DataFrame) -> list[BadCell]:
     out: list[BadCell] = []
     every = is_lenient()
     for col in df.columns:
-        numeric = col in INT_COLUMNS or col in FLOAT_COLUMNS or col.startswith(STALL_PREFIX)
+        numeric = col in INT_COLUMNS or col in FLOAT_COLUMNS or col.startswith(STALL_PREFIXES)
         if not (numeric or col in TEXT_COLUMNS):
             continue
         raw = df[col]

@@ -22,7 +22,7 @@ import math
 import re
 from pathlib import Path
 
-from gpuadvisor.intake import FLOAT_COLUMNS, INT_COLUMNS, STATUSES
+from gpuadvisor.intake import FLOAT_COLUMNS, INT_COLUMNS, STALL_PREFIXES, STATUSES
 from gpuadvisor.intake import TEXT_COLUMNS as _TEXT_DECLARED
 from gpuadvisor.rows import Table
 from gpuadvisor.sweep import (
@@ -114,7 +114,7 @@ def _normalized(cells: dict[str, list[str]], n: int) -> Table:
             out[name] = _integers(raw)
         elif name in FLOAT_COLUMNS:
             out[name] = _floats(raw)
-        elif name.startswith(STALL_PREFIX):  # checked as numbers, kept as pandas infers them
+        elif name.startswith(STALL_PREFIXES):  # checked as numbers, kept as pandas infers them
             out[name] = _inferred_numbers(raw)
         else:
             out[name] = _inferred(raw)

@@ -177,6 +177,9 @@ def test_kernels_whose_merges_do_not_set_the_time_keep_256_threads(capsys, tmp_p
     (NEW_KERNELS / "h100" / "row_norm3.csv", "l1_global_load_sectors"),
     (NEW_KERNELS / "h100" / "row_norm3.csv", "dram_bytes_read"),
     (NEW_KERNELS / "h100" / "row_norm3.csv", "ncu_stall_barrier"),
+    # every stall reason: the rules read shares of their sum (thread-records-small-blocks)
+    (NEW_KERNELS / "h100" / "row_norm3.csv", "ncu_stall_lg_throttle"),
+    (NEW_KERNELS / "h100" / "row_norm3.csv", "ncu_stall_long_scoreboard"),
 ])
 def test_a_bad_counter_cell_is_an_intake_error_not_a_silently_skipped_rule(capsys, tmp_path,
                                                                           path, column):

@@ -125,3 +125,23 @@ def test_fixed_grid_block_work_ranks_from_one_profile(name, best, slow):
     table, _ = read_sweep(path)
     rows = table[table["block_x"] == int(slow.split("x")[0])]
     assert float(rows["time_ms"].min()) > 1.5 * result.best_time
+
+
+@pytest.mark.parametrize("path,memory_wait,best", [
+    ("blind10/h100/sw_align.csv", (0.0, 1.0), "32x1"),            # a wavefront per pair
+    ("new-kernels/h100/gridstride_axpy_GRID264.csv", (95, 100), "1024x1"),
+])
+def test_fill_counts_by_how_much_warps_wait_for_memory(path, memory_wait, best):
+    """Round 16: the profiled share of stalls waiting for memory (long_scoreboard) scales the
+    fill term. A kernel whose warps never wait for memory is not charged for running fewer
+    threads (sw_align's 32 threads, 1.27x faster than the 64 the full term chose); a
+    memory-bound grid-stride loop still is. sw_align is scored as seen since round 16."""
+    from gpuadvisor.analysis import profiled_block_time
+    from gpuadvisor.validation import evaluate_one_profile, one_profile_view
+
+    table, _ = read_sweep(FIXTURES / path)
+    view = one_profile_view(table)
+    values = profiled_block_time(view[view["duration_ms"].notna()].to_dict("records"))
+    assert memory_wait[0] <= values["profiled_memory_wait_pct"] <= memory_wait[1]
+    (result,) = evaluate_one_profile(FIXTURES / path)
+    assert result.pick == best and result.regret < 1.03
