@@ -131,6 +131,12 @@ SMALL = {
     "canny_nms": ["ROWS=300", "COLS=501"],
     "morph_gradient": ["ROWS=300", "COLS=501"],
     "murmur3_strings": ["NROWS=100003"],
+    "bs_greeks": ["N=1000003"],
+    "edge_flux": ["NNODES=333337"],
+    "lomb_scargle": ["NFREQ=3001", "NOBS=5003"],
+    "hillshade_cos_i": ["ROWS=300", "COLS=501"],
+    "pixel_shuffle": ["N=1", "C=5", "H=61", "W=97"],
+    "ray_tri_nearest": ["NRAYS=100003"],
 }
 
 

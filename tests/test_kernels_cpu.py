@@ -149,6 +149,12 @@ SMALL = {
     "canny_nms": {"ROWS": 13, "COLS": 37},
     "morph_gradient": {"ROWS": 13, "COLS": 37},
     "murmur3_strings": {"NROWS": 1001},
+    "bs_greeks": {"N": 1001},
+    "edge_flux": {"NNODES": 337},
+    "lomb_scargle": {"NFREQ": 7, "NOBS": 301},
+    "hillshade_cos_i": {"ROWS": 13, "COLS": 37},
+    "pixel_shuffle": {"N": 2, "C": 3, "H": 5, "W": 7, "R": 3},
+    "ray_tri_nearest": {"NRAYS": 1001, "NTRIS": 13},
 }
 SHAPES_2D = [
     (1, 1, 1),

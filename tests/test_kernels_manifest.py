@@ -143,6 +143,9 @@ ONE_D_EXTENT = {
     "sat_adjust": "N",
     "vertex_tnl": "N",
     "murmur3_strings": "NROWS",
+    "bs_greeks": "N",
+    "edge_flux": "NEDGES",
+    "ray_tri_nearest": "NRAYS",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -157,6 +160,7 @@ ONE_BLOCK_PER = {
     "group_revenue": "GROUPS",
     "sta_lta": "TRACES",
     "frame_rms_zcr": "NFRAMES",
+    "lomb_scargle": "NFREQ",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -1564,3 +1568,222 @@ def test_blind14_references_on_hand_checked_inputs():
     rows = [rng.integers(0, 256, size=int(n)).astype(np.uint8).tobytes()
             for n in rng.integers(0, 40, size=60)]
     assert hashes(rows, 12345) == [mm3(r, 12345) for r in rows]
+
+
+def test_blind15_references_on_hand_checked_inputs():
+    import math
+    from fractions import Fraction
+
+    rng = np.random.default_rng(15)
+
+    # Black-Scholes greeks: the textbook option (S = K = 100, one year, 20 %, r = 5 %: d1 =
+    # 0.35, d2 = 0.15) by hand, the normal CDF against math.erfc, then random options
+    # against central differences of a math.erf Black-Scholes price
+    def greeks(s, k, days, vol, r):
+        arr = {name: np.array(x, np.float32) for name, x in
+               (("spot", s), ("strike", k), ("days", days), ("vol_pct", vol))}
+        n = len(arr["spot"])
+        zeros = {name: np.zeros(n, np.float32) for name in ("delta", "gamma", "vega", "theta",
+                                                            "rho")}
+        got = references.bs_greeks({**arr, **zeros, "r": r, "n": n})
+        return {name: got[name].tolist() for name in zeros}
+
+    def ncdf(x):
+        return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+    def call(s, k, t, sigma, r):
+        d1 = (math.log(s / k) + (r + sigma * sigma / 2) * t) / (sigma * math.sqrt(t))
+        return s * ncdf(d1) - k * math.exp(-r * t) * ncdf(d1 - sigma * math.sqrt(t))
+
+    got = greeks([100], [100], [365], [20], 0.05)
+    phi = math.exp(-0.35 ** 2 / 2) / math.sqrt(2 * math.pi)  # 0.375240
+    want = {"delta": ncdf(0.35), "gamma": phi / 20, "vega": 100 * phi,
+            "theta": -100 * phi * 0.2 / 2 - 0.05 * 100 * math.exp(-0.05) * ncdf(0.15),
+            "rho": 100 * math.exp(-0.05) * ncdf(0.15)}
+    for name, value in want.items():
+        assert math.isclose(got[name][0], value, rel_tol=1e-6), name
+    assert math.isclose(got["delta"][0], 0.636831, abs_tol=1e-6)
+    assert math.isclose(got["vega"][0], 37.5240, abs_tol=1e-4)
+    assert math.isclose(got["theta"][0], -6.41403, abs_tol=1e-4)
+    assert math.isclose(got["rho"][0], 53.2325, abs_tol=1e-4)
+    xs = np.linspace(-9, 9, 1801)
+    ours = references.normal_cdf64(xs)
+    assert all(math.isclose(a, ncdf(x), rel_tol=2e-7, abs_tol=1e-300)
+               for a, x in zip(ours.tolist(), xs.tolist(), strict=True))
+    s, k = rng.integers(50, 151, 30), rng.integers(50, 151, 30)
+    days, vol = rng.integers(7, 731, 30), rng.integers(10, 81, 30)
+    r = float(np.float32(0.04))
+    got = greeks(s, k, days, vol, 0.04)
+    for j in range(30):
+        sj, kj, tj, vj = float(s[j]), float(k[j]), days[j] / 365, vol[j] / 100
+        h = 1e-3 * sj
+        num = {"delta": (call(sj + h, kj, tj, vj, r) - call(sj - h, kj, tj, vj, r)) / (2 * h),
+               "gamma": (call(sj + h, kj, tj, vj, r) - 2 * call(sj, kj, tj, vj, r)
+                         + call(sj - h, kj, tj, vj, r)) / (h * h),
+               "vega": (call(sj, kj, tj, vj + 1e-5, r) - call(sj, kj, tj, vj - 1e-5, r)) / 2e-5,
+               "theta": -(call(sj, kj, tj + 1e-5, vj, r) - call(sj, kj, tj - 1e-5, vj, r)) / 2e-5,
+               "rho": (call(sj, kj, tj, vj, r + 1e-5) - call(sj, kj, tj, vj, r - 1e-5)) / 2e-5}
+        for name, value in num.items():
+            assert math.isclose(got[name][j], value, rel_tol=1e-4, abs_tol=1e-5), (j, name)
+
+    # edge flux: three edges by hand (flow a -> b takes q_a, b -> a takes q_b, no flow 0),
+    # then random edges against a per-edge Python loop
+    def fluxes(nodes, normals, vel, q):
+        nodes = np.array(nodes, np.int32)
+        return references.edge_flux({
+            "edge_nodes": nodes, "edge_normal": np.array(normals, np.float32),
+            "node_vel": np.array(vel, np.float32), "node_q": np.array(q, np.float32),
+            "flux": np.zeros(len(nodes), np.float32), "nedges": len(nodes)})["flux"].tolist()
+
+    vel = [[2, 0], [4, 1], [0, 3]]
+    q = [10, 20, 30]
+    # (0, 1) across x: vn = (2 + 4) / 2 = 3 > 0, q_0; (1, 2) along -y: vn = (1 + 3) (-2) / 2
+    # = -4, q_2; (2, 0) with a normal across the flow: vn = (2 3 - 3 2) / 2 = 0, 0
+    assert fluxes([[0, 1], [1, 2], [2, 0]], [[1, 0], [0, -2], [3, -2]], vel, q) == \
+        [30.0, -120.0, 0.0]
+    nodes = rng.integers(0, 50, size=(200, 2))
+    normals = rng.integers(-4, 5, size=(200, 2))
+    vel = rng.integers(-8, 9, size=(50, 2))
+    q = rng.integers(0, 100, size=50)
+    got = fluxes(nodes, normals, vel, q)
+    for e in range(200):
+        a, b = int(nodes[e, 0]), int(nodes[e, 1])
+        vn = ((vel[a, 0] + vel[b, 0]) * normals[e, 0] + (vel[a, 1] + vel[b, 1]) * normals[e, 1]) / 2
+        assert got[e] == vn * (q[a] if vn > 0 else q[b])
+
+    # Lomb-Scargle: a cosine of amplitude 3 at a Fourier frequency of 64 even samples gives
+    # A^2 N / 4 there (CC = SS = N / 2, CS = 0) and about 0 at the others; random series
+    # against the least-squares identity P = (sum y^2 - min ||y - a cos - b sin||^2) / 2
+    def periodogram(t, y, nfreq, dw):
+        return references.lomb_scargle({
+            "t": np.array(t, np.float32), "y": np.array(y, np.float32),
+            "power": np.zeros(nfreq, np.float32), "nfreq": nfreq, "nobs": len(t),
+            "dw": dw})["power"].tolist()
+
+    n = 64
+    t = np.arange(n)
+    got = periodogram(t, 3 * np.cos(2 * np.pi * 5 * t / n), 20, 2 * math.pi / n)
+    assert math.isclose(got[4], 9 * n / 4, rel_tol=1e-4)  # w_4 = 5 dw
+    assert max(got[:4] + got[5:]) < 1e-6 * 9 * n
+    t = rng.integers(0, 100000, size=300)
+    y = rng.integers(-50, 51, size=300)
+    dw = 2 * math.pi / 400000
+    got = periodogram(t, y, 40, dw)
+    for k in range(40):
+        phase = (np.float32(dw) * np.float32(k + 1) * t.astype(np.float32)).astype(np.float64)
+        basis = np.column_stack([np.cos(phase), np.sin(phase)])
+        coef = np.linalg.lstsq(basis, y.astype(np.float64), rcond=None)[0]
+        residual = y - basis @ coef
+        want = (float(y @ y) - float(residual @ residual)) / 2
+        assert math.isclose(got[k], want, rel_tol=1e-5, abs_tol=1e-6), k
+
+    # illumination: a flat DEM gives sin(altitude) everywhere; a plane rising 3 m a 30 m
+    # cell to the east (slope 0.1, 0.05 at the replicated borders); random DEMs against the
+    # normalized normal (-p, -q, 1) dotted with the sun vector, pixel by pixel
+    def illumination(dem, sun=(-0.5, 0.5, 0.7071067811865476), cell=30.0):
+        dem = np.array(dem, np.int32)
+        return references.hillshade_cos_i({
+            "dem": dem, "cos_i": np.zeros(dem.shape, np.float32), "rows": dem.shape[0],
+            "cols": dem.shape[1], "cellsize": cell, "sx": sun[0], "sy": sun[1],
+            "sz": sun[2]})["cos_i"]
+
+    sz = float(np.float32(0.7071067811865476))
+    assert np.allclose(illumination(np.full((4, 5), 123)), sz, rtol=1e-6, atol=0)
+    ramp = illumination(np.tile(3 * np.arange(6), (4, 1)))
+    assert np.allclose(ramp[:, 1:5], (sz + 0.5 * 0.1) / math.sqrt(1.01), rtol=1e-6)
+    assert np.allclose(ramp[:, [0, 5]], (sz + 0.5 * 0.05) / math.sqrt(1.0025), rtol=1e-6)
+    # planes facing the sun are lit head-on (cos i = 1): falling 3 m a 4 m cell to the east
+    # (p = -0.75) under a sun at (0.6, 0, 0.8), rising to the north (q = 0.75) under one at
+    # (0, -0.6, 0.8); the second sun lights the first plane at cos i = 0.8 / 1.25
+    east = illumination(np.tile(-3 * np.arange(5), (5, 1)), (0.6, 0.0, 0.8), 4.0)
+    north = illumination(np.tile(-3 * np.arange(5)[:, None], (1, 5)), (0.0, -0.6, 0.8), 4.0)
+    assert np.allclose(east[:, 1:4], 1.0, rtol=1e-6) and np.allclose(north[1:4], 1.0, rtol=1e-6)
+    other = illumination(np.tile(-3 * np.arange(5), (5, 1)), (0.0, -0.6, 0.8), 4.0)
+    assert np.allclose(other[:, 1:4], 0.8 / 1.25, rtol=1e-6)
+    dem = rng.integers(0, 500, size=(7, 9))
+    got = illumination(dem)
+    for r in range(7):
+        for c in range(9):
+            def z(dr, dc, r=r, c=c):
+                return int(dem[min(max(r + dr, 0), 6), min(max(c + dc, 0), 8)])
+            p = sum(w * (z(dr, 1) - z(dr, -1)) for dr, w in ((-1, 1), (0, 2), (1, 1))) / 240
+            q = sum(w * (z(-1, dc) - z(1, dc)) for dc, w in ((-1, 1), (0, 2), (1, 1))) / 240
+            normal = np.array([-p, -q, 1.0]) / math.sqrt(1 + p * p + q * q)
+            want = float(normal @ np.array([-0.5, 0.5, sz]))
+            assert math.isclose(got[r, c], want, rel_tol=1e-6, abs_tol=1e-7)
+
+    # pixel shuffle: a 4-plane 1 x 2 image to a 2 x 4 image by hand, then random tensors
+    # against loops over the input
+    def shuffle(inp, n, c, h, w, r):
+        inp = np.array(inp, np.float32).reshape(n * c * r * r, h, w)
+        out = np.zeros((n * c * h * r, w * r), np.float32)
+        return references.pixel_shuffle({"inp": inp, "out": out, "channels": c, "height": h,
+                                         "width": w, "r": r, "out_rows": n * c * h * r})["out"]
+
+    plane = [[[10 * k + w for w in range(2)]] for k in range(4)]
+    assert shuffle(plane, 1, 1, 1, 2, 2).tolist() == [[0, 10, 1, 11], [20, 30, 21, 31]]
+    n, c, h, w, r = 2, 3, 4, 5, 3
+    inp = rng.integers(-1000, 1000, size=(n * c * r * r, h, w))
+    got = shuffle(inp, n, c, h, w, r).reshape(n, c, h * r, w * r)
+    for ni in range(n):
+        for ci in range(c):
+            for i in range(r):
+                for j in range(r):
+                    for hi in range(h):
+                        for wi in range(w):
+                            assert got[ni, ci, hi * r + i, wi * r + j] == \
+                                inp[(ni * c + ci) * r * r + i * r + j, hi, wi]
+
+    # ray-triangle: a triangle in z = 0 hit from above by hand (distance in units of |D|,
+    # the far edge u + v = 1 included, behind the origin and parallel rays missed, reversed
+    # winding hit too, the first of two equal hits), then random rays against Cramer's rule
+    # in exact fractions
+    def cast(rays, tris):
+        rays = np.array(rays, np.float32).reshape(-1, 6)
+        got = references.ray_tri_nearest({
+            "origins": rays[:, :3].copy(), "dirs": rays[:, 3:].copy(),
+            "tris": np.array(tris, np.float32).reshape(-1, 9),
+            "hit_t": np.zeros(len(rays), np.float32), "hit_id": np.zeros(len(rays), np.int32),
+            "nrays": len(rays), "ntris": len(tris)})
+        return list(zip(got["hit_t"].tolist(), got["hit_id"].tolist(), strict=True))
+
+    tri = [0, 0, 0, 4, 0, 0, 0, 4, 0]
+    rays = [[1, 1, 5, 0, 0, -1], [1, 1, 5, 0, 0, -2], [1, 1, 5, 0, 0, 1], [3, 3, 5, 0, 0, -1],
+            [2, 2, 5, 0, 0, -1], [1, 1, 0, 1, 0, 0], [1, 1, -3, 0, 0, 1], [-1, 1, 5, 0, 0, -1]]
+    assert cast(rays, [tri]) == [(5.0, 0), (2.5, 0), (-1.0, -1), (-1.0, -1), (5.0, 0),
+                                 (-1.0, -1), (3.0, 0), (-1.0, -1)]
+    flipped = [0, 0, 0, 0, 4, 0, 4, 0, 0]
+    far = [0, 0, -2, 4, 0, -2, 0, 4, -2]
+    assert cast([[1, 1, 5, 0, 0, -1]], [far, flipped, tri]) == [(5.0, 1)]
+    assert cast([[1, 1, 5, 0, 0, -3]], [far]) == [(float(np.float32(7 / 3)), 0)]
+    origins = rng.integers(-64, 64, size=(300, 3))
+    dirs = rng.integers(-8, 9, size=(300, 3))
+    tris = rng.integers(-64, 64, size=(12, 9))
+    got = cast(np.hstack([origins, dirs]), tris)
+    hits = 0
+    for (t_got, id_got), o, d in zip(got, origins.tolist(), dirs.tolist(), strict=True):
+        best = None
+        for k, v in enumerate(tris.tolist()):
+            e1 = [v[3 + i] - v[i] for i in range(3)]
+            e2 = [v[6 + i] - v[i] for i in range(3)]
+            rhs = [o[i] - v[i] for i in range(3)]
+            cols = [e1, e2, [-x for x in d]]  # u E1 + v E2 - t D = O - V0
+
+            def det3(a, b, c):
+                return (a[0] * (b[1] * c[2] - b[2] * c[1]) - b[0] * (a[1] * c[2] - a[2] * c[1])
+                        + c[0] * (a[1] * b[2] - a[2] * b[1]))
+
+            den = det3(*cols)
+            if den == 0:
+                continue
+            u = Fraction(det3(rhs, cols[1], cols[2]), den)
+            vv = Fraction(det3(cols[0], rhs, cols[2]), den)
+            t = Fraction(det3(cols[0], cols[1], rhs), den)
+            if u >= 0 and vv >= 0 and u + vv <= 1 and t > 0 and (best is None or t < best[0]):
+                best = (t, k)
+        if best is None:
+            assert (t_got, id_got) == (-1.0, -1)
+        else:
+            hits += 1
+            assert (t_got, id_got) == (float(np.float32(float(best[0]))), best[1])
+    assert 50 < hits < 250

@@ -1718,3 +1718,168 @@ def murmur3_strings(values: Values) -> dict[str, np.ndarray]:
     hashes = np.array(values["hashes"], copy=True)
     hashes[:nrows] = murmur3_32_rows(data, offsets, int(values["seed"]))
     return {"hashes": hashes}
+
+
+def normal_cdf64(x: np.ndarray) -> np.ndarray:
+    """The standard normal CDF in float64 through erfc's Chebyshev fit (Numerical Recipes'
+    erfcc, relative error below 1.2e-7 everywhere, far inside bs_greeks' tolerance):
+    N(x) = erfc(-x / sqrt 2) / 2."""
+    z = -np.asarray(x, dtype=np.float64) / np.sqrt(2.0)
+    a = np.abs(z)
+    t = 1.0 / (1.0 + 0.5 * a)
+    poly = -a * a - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (
+        -0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (
+            -0.82215223 + t * 0.17087277))))))))
+    erfc_a = t * np.exp(poly)
+    erfc = np.where(z >= 0, erfc_a, 2.0 - erfc_a)
+    return 0.5 * erfc
+
+
+def bs_greeks(values: Values) -> dict[str, np.ndarray]:
+    """Call greeks per option (T = days / 365, sigma = vol_pct / 100): d1 = (ln(S / K) + (r +
+    sigma^2 / 2) T) / (sigma sqrt T), d2 = d1 - sigma sqrt T; delta = N(d1), gamma = phi(d1) /
+    (S sigma sqrt T), vega = S phi(d1) sqrt T, theta = -S phi(d1) sigma / (2 sqrt T) - r K
+    exp(-r T) N(d2), rho = K T exp(-r T) N(d2); in float64 with r the kernel's float32 rate
+    (the kernel's float32 within the manifest's tolerance). Options in batches."""
+    n = int(values["n"])
+    r = float(np.float32(values["r"]))
+    names = ("delta", "gamma", "vega", "theta", "rho")
+    out = {k: np.array(values[k], copy=True) for k in names}
+    batch = 1 << 22
+    for first in range(0, n, batch):
+        opts = slice(first, min(n, first + batch))
+        s, k = values["spot"][opts].astype(np.float64), values["strike"][opts].astype(np.float64)
+        t = values["days"][opts].astype(np.float64) / 365.0
+        sigma = values["vol_pct"][opts].astype(np.float64) / 100.0
+        sqrt_t = np.sqrt(t)
+        d1 = (np.log(s / k) + (r + 0.5 * sigma * sigma) * t) / (sigma * sqrt_t)
+        d2 = d1 - sigma * sqrt_t
+        pdf1 = np.exp(-0.5 * d1 * d1) / np.sqrt(2.0 * np.pi)
+        nd2 = normal_cdf64(d2)
+        disc_k = k * np.exp(-r * t)
+        out["delta"][opts] = normal_cdf64(d1)
+        out["gamma"][opts] = pdf1 / (s * sigma * sqrt_t)
+        out["vega"][opts] = s * pdf1 * sqrt_t
+        out["theta"][opts] = -s * pdf1 * sigma / (2.0 * sqrt_t) - r * disc_k * nd2
+        out["rho"][opts] = disc_k * t * nd2
+    return out
+
+
+def edge_flux(values: Values) -> dict[str, np.ndarray]:
+    """Per edge (a, b): vn = ((u_a + u_b) nx + (v_a + v_b) ny) / 2, flux = vn q_a where vn > 0
+    else vn q_b (small integers: exact)."""
+    n = int(values["nedges"])
+    nodes = values["edge_nodes"].reshape(-1, 2)[:n].astype(np.int64)
+    normal = values["edge_normal"].reshape(-1, 2)[:n].astype(np.float64)
+    vel = values["node_vel"].reshape(-1, 2).astype(np.float64)
+    q = values["node_q"].astype(np.float64)
+    a, b = nodes[:, 0], nodes[:, 1]
+    vn = 0.5 * ((vel[a, 0] + vel[b, 0]) * normal[:, 0] + (vel[a, 1] + vel[b, 1]) * normal[:, 1])
+    flux = np.array(values["flux"], copy=True)
+    flux[:n] = vn * np.where(vn > 0, q[a], q[b])
+    return {"flux": flux}
+
+
+def lomb_scargle(values: Values) -> dict[str, np.ndarray]:
+    """Classic Lomb-Scargle power at w_k = (k + 1) dw: the phase w t rounded to float32 as the
+    kernel computes it (w = float32(dw) (k + 1) and w t, both one float32 multiply), then in
+    float64 S = sum y sin, C = sum y cos, SS, CC, CS, tan 2 w tau = 2 CS / (CC - SS) and P =
+    ((C c + S s)^2 / (c^2 CC + 2 c s CS + s^2 SS) + (S c - C s)^2 / (c^2 SS - 2 c s CS + s^2
+    CC)) / 2 with c, s = cos, sin w tau (the kernel's float32 sums within the manifest's
+    tolerance). Frequencies in batches."""
+    nfreq, nobs = int(values["nfreq"]), int(values["nobs"])
+    t = values["t"][:nobs].astype(np.float32)
+    y = values["y"][:nobs].astype(np.float64)
+    dw = np.float32(values["dw"])
+    power = np.array(values["power"], copy=True)
+    batch = max(1, (1 << 21) // max(nobs, 1))
+    for first in range(0, nfreq, batch):
+        k = np.arange(first, min(nfreq, first + batch), dtype=np.float32) + np.float32(1)
+        w = dw * k
+        phase = (w[:, None] * t[None, :]).astype(np.float64)  # a float32 product, as the kernel's
+        sn, cn = np.sin(phase), np.cos(phase)
+        big_s, big_c = sn @ y, cn @ y
+        ss, cc, cs = (sn * sn).sum(axis=1), (cn * cn).sum(axis=1), (sn * cn).sum(axis=1)
+        wtau = 0.5 * np.arctan2(2.0 * cs, cc - ss)
+        c, s = np.cos(wtau), np.sin(wtau)
+        num_c, num_s = big_c * c + big_s * s, big_s * c - big_c * s
+        den_c = c * c * cc + 2.0 * c * s * cs + s * s * ss
+        den_s = c * c * ss - 2.0 * c * s * cs + s * s * cc
+        power[first: first + len(k)] = 0.5 * (num_c ** 2 / den_c + num_s ** 2 / den_s)
+    return {"power": power}
+
+
+def hillshade_cos_i(values: Values) -> dict[str, np.ndarray]:
+    """cos i = (sz - sx p - sy q) / sqrt(1 + p^2 + q^2) with Horn's p = ((c + 2f + i) - (a + 2d +
+    g)) / (8 cellsize) (east) and q = ((a + 2b + c) - (g + 2h + i)) / (8 cellsize) (north) of
+    the 3 x 3 window a b c / d e f / g h i, the border replicated; float64 with the kernel's
+    float32 constants. Rows in bands."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    dem = values["dem"].reshape(-1)[: rows * cols].reshape(rows, cols)
+    cell = float(np.float32(values["cellsize"]))
+    sx, sy, sz = (float(np.float32(values[k])) for k in ("sx", "sy", "sz"))
+    padded = np.pad(dem, 1, mode="edge")
+    out = np.array(values["cos_i"], copy=True).reshape(-1)
+    band = 256
+    for r0 in range(0, rows, band):
+        r1 = min(rows, r0 + band)
+
+        def at(dr: int, dc: int, r0: int = r0, r1: int = r1) -> np.ndarray:
+            return padded[1 + r0 + dr: 1 + r1 + dr, 1 + dc: 1 + dc + cols].astype(np.int64)
+
+        a, b, c = at(-1, -1), at(-1, 0), at(-1, 1)
+        d, f = at(0, -1), at(0, 1)
+        g, h, i = at(1, -1), at(1, 0), at(1, 1)
+        p = ((c + 2 * f + i) - (a + 2 * d + g)) * (1.0 / (8.0 * cell))
+        q = ((a + 2 * b + c) - (g + 2 * h + i)) * (1.0 / (8.0 * cell))
+        cos_i = (sz - sx * p - sy * q) / np.sqrt(1.0 + p * p + q * q)
+        out[r0 * cols: r1 * cols] = cos_i.reshape(-1)
+    return {"cos_i": out.reshape(values["cos_i"].shape)}
+
+
+def pixel_shuffle(values: Values) -> dict[str, np.ndarray]:
+    """out[n, c, h R + i, w R + j] = in[n, c R^2 + i R + j, h, w] (a copy: exact), as
+    torch.nn.PixelShuffle: (N, C, R, R, H, W) -> (N, C, H, R, W, R)."""
+    c, h, w, r = (int(values[k]) for k in ("channels", "height", "width", "r"))
+    planes = np.asarray(values["inp"]).reshape(-1, h, w)
+    n = planes.shape[0] // (c * r * r)
+    shuffled = planes.reshape(n, c, r, r, h, w).transpose(0, 1, 4, 2, 5, 3)
+    return {"out": shuffled.reshape(values["out"].shape).astype(values["out"].dtype)}
+
+
+def ray_tri_nearest(values: Values) -> dict[str, np.ndarray]:
+    """Nearest two-sided Moller-Trumbore hit per ray: det = E1 . (D x E2) != 0, with det's sign
+    folded in 0 <= u = T . P <= det, v = D . (T x E1) >= 0, u + v <= det, t = E2 . Q > 0; the
+    distance float32(t / det) (-1 for a miss) and the first triangle of the smallest
+    distance (-1). Products and sums of the small integers are exact in float32, as in the
+    kernel. Triangle by triangle over all rays, in float32, one coordinate array at a time."""
+    nrays, ntris = int(values["nrays"]), int(values["ntris"])
+    ox, oy, oz = values["origins"].reshape(-1, 3)[:nrays].astype(np.float32).T.copy()
+    dx, dy, dz = values["dirs"].reshape(-1, 3)[:nrays].astype(np.float32).T.copy()
+    tris = values["tris"].reshape(-1, 9)[:ntris].astype(np.float32)
+    best = np.full(nrays, -1.0, dtype=np.float32)
+    best_id = np.full(nrays, -1, dtype=np.int32)
+    for k in range(ntris):
+        ax, ay, az = tris[k, 0:3]
+        e1x, e1y, e1z = tris[k, 3:6] - tris[k, 0:3]
+        e2x, e2y, e2z = tris[k, 6:9] - tris[k, 0:3]
+        px, py, pz = dy * e2z - dz * e2y, dz * e2x - dx * e2z, dx * e2y - dy * e2x
+        det = e1x * px + e1y * py + e1z * pz
+        negative = det < 0
+        det = np.abs(det)
+        tx, ty, tz = ox - ax, oy - ay, oz - az
+        u = tx * px + ty * py + tz * pz
+        qx, qy, qz = ty * e1z - tz * e1y, tz * e1x - tx * e1z, tx * e1y - ty * e1x
+        v = dx * qx + dy * qy + dz * qz
+        t_num = e2x * qx + e2y * qy + e2z * qz
+        for signed in (u, v, t_num):
+            np.negative(signed, out=signed, where=negative)
+        hit = (det != 0) & (u >= 0) & (u <= det) & (v >= 0) & (u + v <= det) & (t_num > 0)
+        t = np.divide(t_num, det, out=np.full(nrays, np.inf, dtype=np.float32), where=hit)
+        closer = hit & ((best_id < 0) | (t < best))
+        best[closer] = t[closer]
+        best_id[closer] = k
+    hit_t = np.array(values["hit_t"], copy=True)
+    hit_id = np.array(values["hit_id"], copy=True)
+    hit_t[:nrays], hit_id[:nrays] = best, best_id
+    return {"hit_t": hit_t, "hit_id": hit_id}
