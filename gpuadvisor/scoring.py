@@ -23,6 +23,7 @@ The results are the objects :func:`~gpuadvisor.rank.score` returns, value for va
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -174,6 +175,31 @@ def _access_key(access: Any) -> str:
     return repr((fits, access.load_share))
 
 
+class _Contexts:
+    """Derived values per launch-configuration key (:meth:`TableScorer.derived_key`) and the
+    full contexts built on them. Apart from the scorer so that what builds a context later
+    (lazy results and entries) holds this and not the scorer, whose rule-result cache holds
+    them: that cycle left every analysis (a million objects at 100,000 rows) to the cyclic
+    collector, which the commands pause, so it ran when they resumed it."""
+
+    def __init__(self) -> None:
+        self._derived: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._archs: list[Any] = []  # the key holds id(arch) (KernelSetup.derive_key)
+
+    def derived(self, setup: KernelSetup, c: Candidate, key: tuple[Any, ...]) -> dict[str, Any]:
+        d = self._derived.get(key)
+        if d is None:
+            self._archs.append(setup.arch)
+            d = self._derived[key] = derive(setup.arch, setup.kinfo, c.block, c.cache_config,
+                                            setup.sm_count, c.grid, key[4], key[5])
+        return d
+
+    def context(self, setup: KernelSetup, c: Candidate, key: tuple[Any, ...]) -> dict[str, Any]:
+        return build_context(setup.arch, setup.board, setup.kinfo, c.block, c.cache_config,
+                             row=c.row, sm_count=setup.sm_count, grid=c.grid,
+                             arch_ctx=setup.arch_ctx, derived=self.derived(setup, c, key))
+
+
 class TableScorer:
     """Scores candidates of many kernels, sharing derived values and rule results."""
 
@@ -181,7 +207,7 @@ class TableScorer:
         self.rules = list(rules)
         self.config_rules = [r for r in self.rules if r.scope == "config"]
         self.memo = RuleMemo()
-        self._derived: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._made = _Contexts()
         self._keepalive: list[Any] = []
         self._columns: dict[tuple[int, str], list[Any]] = {}
         self._results: dict[tuple[Any, ...], RuleResult] = {}
@@ -269,9 +295,11 @@ class TableScorer:
     def _setup_id(self, setup: KernelSetup) -> int:
         """A small number per distinct kernel share of the key (cheap to hash per row)."""
         known = setup.__dict__.get("_derive_id")
-        if known is None or known[0] is not self:
+        if known is None or known[0]() is not self:
             ident = self._setup_ids.setdefault(setup.derive_key, len(self._setup_ids))
-            known = setup.__dict__["_derive_id"] = (self, ident)
+            # A weak reference: the scorer holds (through its results' context builders)
+            # the setups, and a cycle would leave the whole analysis to the cyclic collector.
+            known = setup.__dict__["_derive_id"] = (weakref.ref(self), ident)
         return known[1]
 
     def _derived_keys(self, setups: Sequence[KernelSetup], kslot: list[int],
@@ -301,20 +329,14 @@ class TableScorer:
 
     def derived(self, setup: KernelSetup, c: Candidate,
                 key: tuple[Any, ...] | None = None) -> dict[str, Any]:
-        key = key if key is not None else self.derived_key(setup, c)
-        d = self._derived.get(key)
-        if d is None:
-            self._keepalive.append(setup.arch)
-            d = self._derived[key] = derive(setup.arch, setup.kinfo, c.block, c.cache_config,
-                                            setup.sm_count, c.grid, key[4], key[5])
-        return d
+        return self._made.derived(setup, c,
+                                  key if key is not None else self.derived_key(setup, c))
 
     def context(self, setup: KernelSetup, c: Candidate,
                 key: tuple[Any, ...] | None = None) -> dict[str, Any]:
         """The full rule context of one candidate (as build_context gives it)."""
-        return build_context(setup.arch, setup.board, setup.kinfo, c.block, c.cache_config,
-                             row=c.row, sm_count=setup.sm_count, grid=c.grid,
-                             arch_ctx=setup.arch_ctx, derived=self.derived(setup, c, key))
+        return self._made.context(setup, c,
+                                  key if key is not None else self.derived_key(setup, c))
 
     # ------------------------------------------------------------------ scoring
 
@@ -342,11 +364,12 @@ class TableScorer:
                           dtype=np.int64, count=n)
         kslot_arr = np.asarray(kslot, dtype=np.int64)
         contexts: dict[int, dict[str, Any]] = {}
+        made = self._made  # not self: the results built here are kept by self._results
 
         def context_of(i: int) -> dict[str, Any]:
             ctx = contexts.get(i)
             if ctx is None:
-                ctx = contexts[i] = self.context(setups[kslot[i]], cands[i], dkeys[i])
+                ctx = contexts[i] = made.context(setups[kslot[i]], cands[i], dkeys[i])
             return ctx
 
         metric_codes: dict[str, Any] = {}
@@ -482,7 +505,7 @@ class TableScorer:
         for i, c in enumerate(cands):
             setup, key = setups[kslot[i]], dkeys[i]
             s = LazyScored(c, (per_rule, codes, i), 0.0 if flags[i] else scores[i], flags[i],
-                           _builder(self, setup, c, key), ddicts[dlist[i]],
+                           _builder(made, setup, c, key), ddicts[dlist[i]],
                            setup.base["kernel"], (fired, i))
             if i in contexts:
                 s.context = contexts[i]
@@ -573,9 +596,9 @@ def _bound(fn: Callable[[int], dict[str, Any]], i: int) -> Callable[[], dict[str
     return lambda: fn(i)
 
 
-def _builder(scorer: TableScorer, setup: KernelSetup, c: Candidate,
+def _builder(made: _Contexts, setup: KernelSetup, c: Candidate,
              key: tuple[Any, ...]) -> Callable[[], dict[str, Any]]:
-    return lambda: scorer.context(setup, c, key)
+    return lambda: made.context(setup, c, key)
 
 
 def _codes(tokens: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], Any]:
