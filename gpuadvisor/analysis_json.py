@@ -10,7 +10,8 @@ writes (``tests/test_parallel_analysis.py`` checks it byte for byte).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from json.encoder import encode_basestring_ascii as _string  # type: ignore[attr-defined]
 from typing import Any
 
 from gpuadvisor.errors import UserError
@@ -18,6 +19,7 @@ from gpuadvisor.parallel import jobs_for, kernel_groups, map_forked
 
 PARTS = ("ranking", "findings", "characterization", "kernels")
 _COMPACT = (",", ":")
+_ENCODE: Callable[[Any], str] = json.JSONEncoder(separators=_COMPACT).encode
 
 
 def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
@@ -28,19 +30,13 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
     from gpuadvisor.rows import Table
 
     if isinstance(df, Table):  # a small table read without pandas: one process
-        from gpuadvisor import jsontext
-
-        out = analyze_sweep(df, sources=sources, **analyze).to_dict(top=top, shared=True)
-        return jsontext.render(out, pretty=pretty, reuse=out["ranking"])
+        return _render(analyze_sweep(df, sources=sources, **analyze), top, pretty)
     from gpuadvisor.sweep import is_normalized, kernel_rows, normalize
 
     table = df if is_normalized(df) else normalize(df)
     n = jobs_for(len(table), jobs)
     if pretty or n <= 1 or table.empty:
-        from gpuadvisor import jsontext
-
-        out = analyze_sweep(table, sources=sources, **analyze).to_dict(top=top, shared=True)
-        return jsontext.render(out, pretty=pretty, reuse=out["ranking"])
+        return _render(analyze_sweep(table, sources=sources, **analyze), top, pretty)
     names = table["kernel"].astype(str)
     rows_of = names.value_counts().to_dict()
     groups = kernel_groups(list(dict.fromkeys(names)), rows_of, n)
@@ -49,11 +45,12 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
 
     def part_texts(group: list[str]) -> dict[str, str] | UserError:
         try:
-            out = analyze_sweep(kernel_rows(table, names, group), sources=sources,
-                                **analyze).to_dict(top=top)
+            analysis = analyze_sweep(kernel_rows(table, names, group), sources=sources,
+                                     **analyze)
         except UserError as err:
             return err
-        return {p: json.dumps(out[p], separators=_COMPACT)[1:-1] for p in PARTS}
+        out = compact_dict(analysis, top)
+        return {p: value_text(out[p])[1:-1] for p in PARTS}
 
     results = map_forked(part_texts, groups, n)
     for r in results:
@@ -62,5 +59,117 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
     joined = {p: ",".join(t for r in results if (t := r[p])) for p in PARTS}
     return ('{"ranking":[' + joined["ranking"] + '],"findings":[' + joined["findings"]
             + '],"characterization":{' + joined["characterization"] + '},"kernels":['
-            + joined["kernels"] + '],"sources":'
-            + json.dumps(list(sources), separators=_COMPACT) + "}")
+            + joined["kernels"] + '],"sources":' + _ENCODE(list(sources)) + "}")
+
+
+def _render(analysis: Any, top: int | None, pretty: bool) -> str:
+    """One process's text of an analysis: indented as :func:`jsontext.dumps` indents, or
+    compact as ``json.dumps(analysis.to_dict(top), separators=(",", ":"))`` writes it."""
+    if pretty:
+        from gpuadvisor import jsontext
+
+        out = analysis.to_dict(top=top, shared=True)
+        return jsontext.render(out, pretty=True, reuse=out["ranking"])
+    return value_text(compact_dict(analysis, top))
+
+
+class Raw:
+    """Compact JSON text standing for a value in a document :func:`value_text` writes."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def compact_dict(analysis: Any, top: int | None) -> dict[str, Any]:
+    """``analysis.to_dict(top)`` with each ranking entry's text made once (an entry stands in
+    the top-level ranking, its kernel's ranking and maybe as the pick) and each kernel's
+    ``scores`` records written from its columns, as :class:`Raw` values."""
+    return analysis.to_dict(top=top, entry_dict=lambda e: Raw(_ENCODE(e.to_dict())),
+                            records=lambda entries: Raw(score_text(entries)))
+
+
+def score_text(entries: Sequence[Any]) -> str:
+    """The compact JSON of a kernel's ``scores`` (``analysis.score_records(entries)``), written
+    from its columns (100,000 records at 100,000 rows)."""
+    from gpuadvisor.analysis import SCORE_KEYS, score_columns
+
+    codes, configs, scores, times = score_columns(entries)
+    if not codes:
+        return "[]"
+    keys = [_string(k) + ":" for k in SCORE_KEYS]
+    # (scores and times are floats or None: _r's values)
+    if len(keys) != 4 or any(v.__class__ is not str for _label, cache in configs
+                             for v in (_label, cache)):
+        return _ENCODE([dict(zip(SCORE_KEYS, (*configs[c], v, t), strict=True))
+                        for c, v, t in zip(codes, scores, times, strict=True)])
+    # '{"config":"32x8","cache_config":"default","score":' once per configuration
+    head = ["{" + keys[0] + _string(label) + "," + keys[1] + _string(cache) + "," + keys[2]
+            for label, cache in configs]
+    middle = "," + keys[3]
+    number = float.__repr__
+    return "[" + ",".join([
+        head[c] + ("null" if v is None else number(v)) + middle
+        + ("null" if t is None else number(t)) + "}"
+        for c, v, t in zip(codes, scores, times, strict=True)]) + "]"
+
+
+def value_text(value: Any) -> str:
+    """``json.dumps(value, separators=(",", ":"))`` of a value in which :class:`Raw` texts
+    stand for values (in a dict, a list of them, or a list of such dicts), byte for byte."""
+    cls = value.__class__
+    if cls is Raw:
+        return value.text  # type: ignore[no-any-return]
+    if cls is list and value and _bears_raw(value):
+        if all(v.__class__ is Raw for v in value):
+            return "[" + ",".join([v.text for v in value]) + "]"
+        return "[" + ",".join([value_text(v) for v in value]) + "]"
+    if cls is dict and value and _bears_raw(value) and all(k.__class__ is str for k in value):
+        parts = []
+        run: dict[str, Any] = {}
+        for key, item in value.items():
+            if _bears_raw(item):
+                if run:
+                    parts.append(_encode(run)[1:-1])
+                    run = {}
+                parts.append(_string(key) + ":" + value_text(item))
+            else:
+                run[key] = item
+        if run:
+            parts.append(_encode(run)[1:-1])
+        return "{" + ",".join(parts) + "}"
+    return _encode(value)
+
+
+def _bears_raw(value: Any) -> bool:
+    """A :class:`Raw`, or a dict with one among its values, or a list whose first item is
+    one of those (the lists of the document are alike throughout)."""
+    cls = value.__class__
+    if cls is Raw:
+        return True
+    if cls is list:
+        return bool(value) and _bears_raw(value[0])
+    if cls is dict:
+        return any(_bears_raw(v) for v in value.values())
+    return False
+
+
+def _encode(value: Any) -> str:
+    """The standard encoder's text of ``value``; a :class:`Raw` it meets (where the fast path
+    above did not look) is parsed back first."""
+    try:
+        return _ENCODE(value)
+    except TypeError:
+        return _ENCODE(_plain(value))
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with its :class:`Raw` texts parsed back into values."""
+    if value.__class__ is Raw:
+        return json.loads(value.text)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value

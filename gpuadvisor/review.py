@@ -764,19 +764,35 @@ class _FindingIndex:
         """``fired_of``: shared by the two tables' indexes, so that configurations with the
         very same results hold the very same list (and :meth:`diff` skips them)."""
         from gpuadvisor.analysis import _LazyEntry
+        from gpuadvisor.scored_columns import RankedView, RankEntries
 
         self.kernel_level: dict[tuple, Any] = {}
         #: config key -> (kernel, position in ranking order)
         self.configs: dict[tuple, tuple[str, int]] = {}
-        #: per position: the entry's Scored (results not yet read), or its fired list
+        #: per position: the entry's Scored (results not yet read), (ranked view, place) of a
+        #: scored candidate not made yet, or its fired list
         self._held: list[Any] = []
         self._fired_of = {} if fired_of is None else fired_of
+        views: list[RankedView] = []  # the kernels whose entries were all left unmade
         for kernel in analysis.kernels:
             for f in kernel.findings:
                 config = f.config
                 scoped = f.scope == "config" and config is not None
                 self.kernel_level[(f.rule_id, f.kernel, tuple(config) if scoped else None)] = f
-            for entry in kernel.ranking:
+            ranking = kernel.ranking
+            if isinstance(ranking, RankEntries) and isinstance(ranking.ranked, RankedView) \
+                    and not any("_findings" in e.__dict__ for e in ranking.made()):
+                # keys and positions from the candidates, no entry or scored object made
+                view = ranking.ranked
+                cands = view.scored.candidates
+                for place, i in enumerate(view.order):
+                    c = cands[i]
+                    self.configs[c.key] = (c.kernel, len(self._held))
+                    self._held.append((view, place))
+                views.append(view)
+                continue
+            views.append(None)  # type: ignore[arg-type]
+            for entry in ranking:
                 if isinstance(entry, _LazyEntry) and "_findings" not in entry.__dict__:
                     held = entry._source[0]
                 else:  # findings already made: the entry's kernel is theirs
@@ -784,13 +800,15 @@ class _FindingIndex:
                             if getattr(f, "scope", "config") == "config"]
                 self.configs[entry.key] = (entry.kernel, len(self._held))
                 self._held.append(held)
-        self.bits = _fired_bits(self._held)
+        self.bits = _view_bits(views, self._held) if views and all(views) \
+            else _fired_bits([_scored(h) for h in self._held])
 
     def fired(self, position: int) -> list[tuple[str, Any]]:
         """(rule id, result or Finding) of the configuration rules fired at ``position``."""
         held = self._held[position]
         if isinstance(held, list):
             return held
+        held = _scored(held)
         signature = tuple(map(id, held.results))
         fired = self._fired_of.get(signature)
         if fired is None:
@@ -865,9 +883,35 @@ class _FindingIndex:
         out = []
         for k, j in zip(*(a.tolist() for a in np.nonzero(here & ~there)), strict=True):
             config, kernel = keys[k]
-            v = self._held[mine[k]].results[j]
+            v = _scored(self._held[mine[k]]).results[j]
             out.append(((ids[j], kernel, config), _value(v, kernel, config)))
         return out
+
+
+def _scored(held: Any) -> Any:
+    """A held position's scored object (made now where it was left unmade), or its list."""
+    if held.__class__ is tuple:
+        view, place = held
+        return view[place]
+    return held
+
+
+def _view_bits(views: list[Any], held: list[Any]) -> tuple[Any, Any, list[str]] | None:
+    """:func:`_fired_bits` of positions that are the ranked views' candidates in order (each
+    view a :class:`~gpuadvisor.scored_columns.RankedView`), read from their scoring pass
+    without making the scored objects."""
+    import numpy as np
+
+    passes = {id(v.scored.scored_pass) for v in views}
+    matrix = views[0].scored.scored_pass.fired
+    if len(passes) != 1 or matrix is None or not held:
+        return _fired_bits([_scored(h) for h in held])
+    rows = np.concatenate([v.scored.start + np.asarray(v.order, dtype=np.int64)
+                           for v in views])
+    results = _scored(held[0]).results
+    if len(results) != matrix.shape[1] or any(r.rule.scope != "config" for r in results):
+        return None
+    return matrix, rows, [r.rule.id for r in results]
 
 
 def _fired_bits(held: list[Any]) -> tuple[Any, Any, list[str]] | None:

@@ -47,6 +47,7 @@ from gpuadvisor.rules.context import (
 )
 from gpuadvisor.rules.engine import Rule, RuleResult, applicable, evaluate
 from gpuadvisor.rules.grouped import MISSING, RuleMemo, lookup, project, read_names, token
+from gpuadvisor.scored_columns import ScoredKernel, ScoredPass
 
 #: True inside :func:`one_by_one`: every candidate scored on its own full context (tests).
 _ONE_BY_ONE = False
@@ -341,8 +342,10 @@ class TableScorer:
     # ------------------------------------------------------------------ scoring
 
     def score_kernels(self, work: Sequence[tuple[KernelSetup, Sequence[Candidate]]]
-                      ) -> list[list[Scored]]:
-        """Every kernel's candidates scored, in the order given."""
+                      ) -> list[Sequence[Scored]]:
+        """Every kernel's candidates scored, in the order given: each kernel's a
+        :class:`~gpuadvisor.scored_columns.ScoredKernel` (objects made when read; one by one,
+        lists)."""
         import numpy as np
 
         if _ONE_BY_ONE:
@@ -497,20 +500,29 @@ class TableScorer:
         # rules x candidates: each rule's codes stay one contiguous run (stacking them as
         # columns cost ~35 ms at 100,000 rows); a candidate's are a strided column
         codes = (np.stack(per_code) if per_code else np.zeros((0, n), dtype=np.int64))
-        scores = vals.tolist()
         fired = (np.column_stack(fired_cols) if fired_cols
                  else np.zeros((n, 0), dtype=bool))
-        flags = excluded.tolist()
-        out: list[list[Scored]] = [[] for _ in work]
-        for i, c in enumerate(cands):
-            setup, key = setups[kslot[i]], dkeys[i]
-            s = LazyScored(c, (per_rule, codes, i), 0.0 if flags[i] else scores[i], flags[i],
+        score_col = np.where(excluded, 0.0, vals)
+
+        def make(i: int) -> Scored:
+            """Candidate ``i``'s scored object (made when something reads it)."""
+            c, setup, key = cands[i], setups[kslot[i]], dkeys[i]
+            flag = bool(excluded[i])
+            s = LazyScored(c, (per_rule, codes, i), float(score_col[i]), flag,
                            _builder(made, setup, c, key), ddicts[dlist[i]],
                            setup.base["kernel"], (fired, i))
             if i in contexts:
                 s.context = contexts[i]
-            out[kslot[i]].append(s)
-        return out
+            return s
+
+        one_table = bool(n) and bool(viewed.all()) and cands[0].row._data.__class__ is Table
+        bounds = [0]
+        for _setup, cs in work:
+            bounds.append(bounds[-1] + len(cs))
+        scored_pass = ScoredPass(cands, bounds, score_col, excluded, did, ddicts, make,
+                                 table=cands[0].row._data if one_table else None,
+                                 rows=table_rows if one_table else None, fired=fired)
+        return [ScoredKernel(scored_pass, k) for k in range(len(work))]
 
 
     def _evaluate(self, rule: Rule, names: tuple[str, ...], idx: list[int],
