@@ -57,9 +57,9 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
         if isinstance(r, UserError):
             raise r  # the first failing kernel in table order, as one process raises it
     joined = {p: ",".join(t for r in results if (t := r[p])) for p in PARTS}
-    return ('{"ranking":[' + joined["ranking"] + '],"findings":[' + joined["findings"]
-            + '],"characterization":{' + joined["characterization"] + '},"kernels":['
-            + joined["kernels"] + '],"sources":' + _ENCODE(list(sources)) + "}")
+    return "".join(['{"ranking":[', joined["ranking"], '],"findings":[', joined["findings"],
+                    '],"characterization":{', joined["characterization"], '},"kernels":[',
+                    joined["kernels"], '],"sources":', _ENCODE(list(sources)), "}"])
 
 
 def _render(analysis: Any, top: int | None, pretty: bool) -> str:

@@ -469,10 +469,12 @@ class TableScorer:
                 continue
             ktokens, kcodes = combined(knames, kbase)
             dtokens, dcodes = combined(dnames, dparts)
-            parts = [kcodes[kslot_arr], dcodes[did]]
-            parts.extend(metric_code(nm) for nm in mnames)
-            signature = tuple(p.tobytes() for p in parts)
+            # the grouping follows from the per-kernel and per-configuration codes (short)
+            # and the metrics' names (each name's codes are worked out once)
+            signature = (kcodes.tobytes(), dcodes.tobytes(), tuple(mnames))
             if signature not in grouping:
+                parts = [kcodes[kslot_arr], dcodes[did]]
+                parts.extend(metric_code(nm) for nm in mnames)
                 grouping[signature] = _groups(parts, n)
             first, inverse = grouping[signature]
             reps = first.tolist()
@@ -499,7 +501,12 @@ class TableScorer:
                                  dtype=np.float64)[inverse]
         # rules x candidates: each rule's codes stay one contiguous run (stacking them as
         # columns cost ~35 ms at 100,000 rows); a candidate's are a strided column
-        codes = (np.stack(per_code) if per_code else np.zeros((0, n), dtype=np.int64))
+        # (in the narrowest integer type that holds them: a fresh page costs more than the
+        # copy on this kind of machine)
+        widest = max((len(r) for r in per_rule), default=0)
+        codes = (np.stack(per_code, dtype=np.int16 if widest < 1 << 15 else np.int32
+                          if widest < 1 << 31 else np.int64)
+                 if per_code else np.zeros((0, n), dtype=np.int64))
         fired = (np.column_stack(fired_cols) if fired_cols
                  else np.zeros((n, 0), dtype=bool))
         score_col = np.where(excluded, 0.0, vals)
