@@ -15,6 +15,7 @@ from json.encoder import encode_basestring_ascii as _string  # type: ignore[attr
 from typing import Any
 
 from gpuadvisor.errors import UserError
+from gpuadvisor.jsontext import Raw, value_text
 from gpuadvisor.parallel import jobs_for, kernel_groups, map_forked
 
 PARTS = ("ranking", "findings", "characterization", "kernels")
@@ -73,15 +74,6 @@ def _render(analysis: Any, top: int | None, pretty: bool) -> str:
     return value_text(compact_dict(analysis, top))
 
 
-class Raw:
-    """Compact JSON text standing for a value in a document :func:`value_text` writes."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
 def compact_dict(analysis: Any, top: int | None) -> dict[str, Any]:
     """``analysis.to_dict(top)`` with each ranking entry's text made once (an entry stands in
     the top-level ranking, its kernel's ranking and maybe as the pick) and each kernel's
@@ -113,63 +105,3 @@ def score_text(entries: Sequence[Any]) -> str:
         head[c] + ("null" if v is None else number(v)) + middle
         + ("null" if t is None else number(t)) + "}"
         for c, v, t in zip(codes, scores, times, strict=True)]) + "]"
-
-
-def value_text(value: Any) -> str:
-    """``json.dumps(value, separators=(",", ":"))`` of a value in which :class:`Raw` texts
-    stand for values (in a dict, a list of them, or a list of such dicts), byte for byte."""
-    cls = value.__class__
-    if cls is Raw:
-        return value.text  # type: ignore[no-any-return]
-    if cls is list and value and _bears_raw(value):
-        if all(v.__class__ is Raw for v in value):
-            return "[" + ",".join([v.text for v in value]) + "]"
-        return "[" + ",".join([value_text(v) for v in value]) + "]"
-    if cls is dict and value and _bears_raw(value) and all(k.__class__ is str for k in value):
-        parts = []
-        run: dict[str, Any] = {}
-        for key, item in value.items():
-            if _bears_raw(item):
-                if run:
-                    parts.append(_encode(run)[1:-1])
-                    run = {}
-                parts.append(_string(key) + ":" + value_text(item))
-            else:
-                run[key] = item
-        if run:
-            parts.append(_encode(run)[1:-1])
-        return "{" + ",".join(parts) + "}"
-    return _encode(value)
-
-
-def _bears_raw(value: Any) -> bool:
-    """A :class:`Raw`, or a dict with one among its values, or a list whose first item is
-    one of those (the lists of the document are alike throughout)."""
-    cls = value.__class__
-    if cls is Raw:
-        return True
-    if cls is list:
-        return bool(value) and _bears_raw(value[0])
-    if cls is dict:
-        return any(_bears_raw(v) for v in value.values())
-    return False
-
-
-def _encode(value: Any) -> str:
-    """The standard encoder's text of ``value``; a :class:`Raw` it meets (where the fast path
-    above did not look) is parsed back first."""
-    try:
-        return _ENCODE(value)
-    except TypeError:
-        return _ENCODE(_plain(value))
-
-
-def _plain(value: Any) -> Any:
-    """``value`` with its :class:`Raw` texts parsed back into values."""
-    if value.__class__ is Raw:
-        return json.loads(value.text)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value

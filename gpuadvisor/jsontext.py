@@ -12,15 +12,20 @@ tuples, strings, numbers, booleans, None) with one recursive function and the li
 C string escaper and float/int formatting. Anything else (other key or value types, NaN keys,
 subclasses) makes it hand the whole object to ``json.dumps``, so the output is always what
 ``json.dumps(obj, indent=2)`` prints, and so are its errors.
+
+:func:`value_text` writes compact JSON in which parts already written stand as :class:`Raw`
+texts (an entry that appears in three places, records written from columns, a review's
+configurations written while its rules' analyses finish).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from json.encoder import encode_basestring_ascii as _string  # type: ignore[attr-defined]
 from typing import Any
 
+_COMPACT: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
 _float = float.__repr__
 _int = int.__repr__
 _INF = float("inf")
@@ -160,3 +165,73 @@ def wants_pretty(pretty: bool) -> bool:
     import sys
 
     return pretty or sys.stdout.isatty()
+
+
+class Raw:
+    """Compact JSON text standing for a value in a document :func:`value_text` writes."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def value_text(value: Any) -> str:
+    """``json.dumps(value, separators=(",", ":"))`` of a value in which :class:`Raw` texts
+    stand for values (in a dict, a list of them, or a list of such dicts), byte for byte
+    (each :class:`Raw` holding the compact text of the value it stands for)."""
+    cls = value.__class__
+    if cls is Raw:
+        return value.text  # type: ignore[no-any-return]
+    if cls is list and value and _bears_raw(value):
+        if all(v.__class__ is Raw for v in value):
+            return "[" + ",".join([v.text for v in value]) + "]"
+        return "[" + ",".join([value_text(v) for v in value]) + "]"
+    if cls is dict and value and _bears_raw(value) and all(k.__class__ is str for k in value):
+        parts = []
+        run: dict[str, Any] = {}
+        for key, item in value.items():
+            if _bears_raw(item):
+                if run:
+                    parts.append(_encode(run)[1:-1])
+                    run = {}
+                parts.append(_string(key) + ":" + value_text(item))
+            else:
+                run[key] = item
+        if run:
+            parts.append(_encode(run)[1:-1])
+        return "{" + ",".join(parts) + "}"
+    return _encode(value)
+
+
+def _bears_raw(value: Any) -> bool:
+    """A :class:`Raw`, or a dict with one among its values, or a list whose first item is
+    one of those (the lists of the document are alike throughout)."""
+    cls = value.__class__
+    if cls is Raw:
+        return True
+    if cls is list:
+        return bool(value) and _bears_raw(value[0])
+    if cls is dict:
+        return any(_bears_raw(v) for v in value.values())
+    return False
+
+
+def _encode(value: Any) -> str:
+    """The standard encoder's text of ``value``; a :class:`Raw` it meets (where the fast path
+    above did not look) is parsed back first."""
+    try:
+        return _COMPACT(value)
+    except TypeError:
+        return _COMPACT(_plain(value))
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with its :class:`Raw` texts parsed back into values."""
+    if value.__class__ is Raw:
+        return json.loads(value.text)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value

@@ -132,8 +132,9 @@ class Review:
     def exit_code(self) -> int:
         return 1 if self.regressions else 0
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form; the shape ``gpuadvisor review --json`` prints."""
+    def to_dict(self, configs: Any = None) -> dict[str, Any]:
+        """JSON-ready form; the shape ``gpuadvisor review --json`` prints. ``configs``: what
+        stands for :meth:`config_dicts` (e.g. its JSON text, made earlier)."""
         out = _clean({
             "baseline": self.baseline,
             "candidate": self.candidate,
@@ -153,8 +154,12 @@ class Review:
             },
             "notes": self.notes,
         })
-        out["configs"] = [_config_dict(c) for c in self.configs]
+        out["configs"] = self.config_dicts() if configs is None else configs
         return out
+
+    def config_dicts(self) -> list[dict[str, Any]]:
+        """The ``configs`` of :meth:`to_dict`: one plain dict per configuration."""
+        return [_config_dict(c) for c in self.configs]
 
 
 def _config_dict(c: ConfigChange) -> dict[str, Any]:
@@ -238,12 +243,17 @@ def review_tables(
     baseline_name: str = "baseline",
     candidate_name: str = "candidate",
     jobs: int = 0,
+    before_findings: Callable[[Review], None] | None = None,
 ) -> Review:
     """Compare two sweep tables of the same kernels; see the module docstring.
 
     A change is significant only when it exceeds both ``threshold_pct`` of the baseline time
     and the combined spread of the two measurements (:func:`noise_ms`). ``jobs``: processes
     for the rules' analyses (0: by the tables' size, :func:`gpuadvisor.parallel.jobs_for`).
+    ``before_findings``: called with the review before the rules' findings are put in (the
+    configurations, kernels and notes are final then; the analyses may still be running in
+    other processes, so work done here overlaps them, e.g. writing the configurations'
+    JSON).
     """
     from gpuadvisor.sweep import is_normalized, normalize
 
@@ -326,6 +336,8 @@ def review_tables(
             threshold_pct=float(threshold_pct), fail_on=fail_on, time_column=time_column,
             kernels=summaries, configs=configs, notes=notes, gpu_a=gpu_a, gpu_b=gpu_b,
         )
+        if before_findings is not None:
+            before_findings(result)
         add_findings(result)
     return result
 

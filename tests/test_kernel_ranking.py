@@ -21,8 +21,9 @@ import numpy as np
 import pytest
 
 from gpuadvisor.analysis import SCORE_KEYS, RankEntry, analyze_sweep, score_records
-from gpuadvisor.analysis_json import compact_dict, score_text, value_text
+from gpuadvisor.analysis_json import compact_dict, score_text
 from gpuadvisor.analysis_report import load_inputs
+from gpuadvisor.jsontext import value_text
 from gpuadvisor.kernel_ranking import order_kernel, order_objects
 from gpuadvisor.rank import Candidate, Scored
 from gpuadvisor.rounding import round_array

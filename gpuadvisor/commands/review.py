@@ -48,14 +48,23 @@ def review(
     them, and whether each kernel's best configuration and time changed. Exit 0: no
     regression, 1: regression, 2: unreadable or mismatched inputs.
     """
-    from gpuadvisor.review import load_table, review_tables
+    from gpuadvisor.review import Review, load_table, review_tables
 
     if markdown and json_out:
         raise UserError("choose one of --markdown and --json")
     if output is not None and not (markdown or json_out):
         markdown = True
+    from gpuadvisor import jsontext
     from gpuadvisor.analysis import gc_paused
     from gpuadvisor.intake import lenient_intake
+
+    indent = json_out and (jsontext.wants_pretty(pretty) if output is None else pretty)
+    configs: list[jsontext.Raw] = []
+
+    def configs_json(result: Review) -> None:
+        """The configurations' compact JSON (100,000 records at 100,000 rows), written while
+        the rules' analyses finish in other processes."""
+        configs.append(jsontext.Raw(jsontext.render(result.config_dicts(), pretty=False)))
 
     with gc_paused():  # millions of acyclic objects: the collector's passes cost ~half
         with lenient_intake(lenient):
@@ -65,14 +74,13 @@ def review(
             table_a, table_b, threshold_pct=threshold, kernels=kernel, fail_on=fail_on,
             rule_dirs=tuple(rules), arch=arch, baseline_name=baseline.name,
             candidate_name=candidate.name, jobs=jobs,
+            before_findings=configs_json if json_out and not indent else None,
         )
     if json_out or markdown:
         if json_out:
-            from gpuadvisor import jsontext
-
             with gc_paused():  # millions of acyclic objects: the collector's passes cost ~half
-                indent = jsontext.wants_pretty(pretty) if output is None else pretty
-                text = jsontext.render(result.to_dict(), pretty=indent) + "\n"
+                text = (jsontext.value_text(result.to_dict(configs=configs[0])) if configs
+                        else jsontext.render(result.to_dict(), pretty=indent)) + "\n"
         else:
             from gpuadvisor.report.markdown import review_markdown
 
