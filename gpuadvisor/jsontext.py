@@ -193,15 +193,15 @@ def value_text(value: Any) -> str:
         for key, item in value.items():
             if _bears_raw(item):
                 if run:
-                    parts.append(_encode(run)[1:-1])
+                    parts.append(_compact_text(run)[1:-1])
                     run = {}
                 parts.append(_string(key) + ":" + value_text(item))
             else:
                 run[key] = item
         if run:
-            parts.append(_encode(run)[1:-1])
+            parts.append(_compact_text(run)[1:-1])
         return "{" + ",".join(parts) + "}"
-    return _encode(value)
+    return _compact_text(value)
 
 
 def _bears_raw(value: Any) -> bool:
@@ -217,7 +217,7 @@ def _bears_raw(value: Any) -> bool:
     return False
 
 
-def _encode(value: Any) -> str:
+def _compact_text(value: Any) -> str:
     """The standard encoder's text of ``value``; a :class:`Raw` it meets (where the fast path
     above did not look) is parsed back first."""
     try:
