@@ -91,14 +91,14 @@ def score_text(entries: Sequence[Any]) -> str:
     if not codes:
         return "[]"
     keys = [_string(k) + ":" for k in SCORE_KEYS]
+    used = set(codes)
     # (scores and times are floats or None: _r's values)
-    if len(keys) != 4 or any(v.__class__ is not str for _label, cache in configs
-                             for v in (_label, cache)):
+    if len(keys) != 4 or any(v.__class__ is not str for c in used for v in configs[c]):
         return _ENCODE([dict(zip(SCORE_KEYS, (*configs[c], v, t), strict=True))
                         for c, v, t in zip(codes, scores, times, strict=True)])
     # '{"config":"32x8","cache_config":"default","score":' once per configuration
-    head = ["{" + keys[0] + _string(label) + "," + keys[1] + _string(cache) + "," + keys[2]
-            for label, cache in configs]
+    head = {c: "{" + keys[0] + _string(configs[c][0]) + "," + keys[1] + _string(configs[c][1])
+            + "," + keys[2] for c in used}
     middle = "," + keys[3]
     number = float.__repr__
     return "[" + ",".join([

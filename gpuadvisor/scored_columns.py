@@ -200,6 +200,11 @@ class ScoredKernel(Sequence[Scored]):
     def candidates(self) -> list[Any]:
         return self.scored_pass.cands[self.start:self.stop]
 
+    @property
+    def made(self) -> dict[int, Scored]:
+        """The scored objects made so far, by position."""
+        return self._made
+
     def column(self, name: str) -> Any:
         """The pass's column ``name`` (:meth:`ScoredPass.column`) at this kernel's positions."""
         col = self.scored_pass.column(name)
@@ -247,8 +252,8 @@ class RankedView(Sequence[Scored]):
             for i in self.order:
                 members.setdefault(group[i], []).append(i)
         cands = self.scored.candidates
-        return [cands[i].label for i in members.get(s.tie_group, ())
-                if self.scored[i] is not s]
+        made = self.scored.made  # s is one of these: the others need not be made to compare
+        return [cands[i].label for i in members.get(s.tie_group, ()) if made.get(i) is not s]
 
 
 class RankEntries(MadeOnRead):
