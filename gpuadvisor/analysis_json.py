@@ -78,13 +78,17 @@ def compact_dict(analysis: Any, top: int | None) -> dict[str, Any]:
     """``analysis.to_dict(top)`` with each ranking entry's text made once (an entry stands in
     the top-level ranking, its kernel's ranking and maybe as the pick) and each kernel's
     ``scores`` records written from its columns, as :class:`Raw` values."""
+    heads: dict[int, tuple[Any, dict[int, str]]] = {}  # shared by the kernels of a pass
     return analysis.to_dict(top=top, entry_dict=lambda e: Raw(_ENCODE(e.to_dict())),
-                            records=lambda entries: Raw(score_text(entries)))
+                            records=lambda entries: Raw(score_text(entries, heads)))
 
 
-def score_text(entries: Sequence[Any]) -> str:
+def score_text(entries: Sequence[Any],
+               heads: dict[int, tuple[Any, dict[int, str]]] | None = None) -> str:
     """The compact JSON of a kernel's ``scores`` (``analysis.score_records(entries)``), written
-    from its columns (100,000 records at 100,000 rows)."""
+    from its columns (100,000 records at 100,000 rows). ``heads``: each configuration's
+    record head, kept by the list of configurations it belongs to (kernels scored in one
+    pass share theirs)."""
     from gpuadvisor.analysis import SCORE_KEYS, score_columns
 
     codes, configs, scores, times = score_columns(entries)
@@ -97,8 +101,11 @@ def score_text(entries: Sequence[Any]) -> str:
         return _ENCODE([dict(zip(SCORE_KEYS, (*configs[c], v, t), strict=True))
                         for c, v, t in zip(codes, scores, times, strict=True)])
     # '{"config":"32x8","cache_config":"default","score":' once per configuration
-    head = {c: "{" + keys[0] + _string(configs[c][0]) + "," + keys[1] + _string(configs[c][1])
-            + "," + keys[2] for c in used}
+    known = (heads if heads is not None else {}).setdefault(id(configs), (configs, {}))[1]
+    for c in used - known.keys():
+        known[c] = ("{" + keys[0] + _string(configs[c][0]) + "," + keys[1]
+                    + _string(configs[c][1]) + "," + keys[2])
+    head = known
     middle = "," + keys[3]
     number = float.__repr__
     return "[" + ",".join([

@@ -156,8 +156,19 @@ def floats_of(col: list[Any]) -> list[float | None]:
     """``numbers.float_or_none`` of each cell: a column of plain floats, ints and Nones (what
     normalized numeric columns hold) in one comprehension, anything else cell by cell."""
     if set(map(type, col)) <= _PLAIN_NUMBERS:
+        if len(col) >= _LONG:  # NumPy converts as float() does (None: NaN)
+            import numpy as np
+
+            try:
+                return _floats_of_array(np.array(col, dtype=np.float64))
+            except OverflowError:  # an int beyond a float: float() raises it below
+                pass
         return [None if v is None or v != v else float(v) for v in col]
     return [_float_or_none(v) for v in col]
+
+
+#: A column this long is converted with NumPy (shorter ones, e.g. one profile's, in Python).
+_LONG = 1024
 
 
 def _floats_of_array(array: Any) -> list[float | None]:

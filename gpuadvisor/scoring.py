@@ -587,6 +587,7 @@ class TableScorer:
         used = [absent[n].tolist() for n in defaulted]
         default_notes = [f"{n} missing: default {rule.optional[n]!r} used" for n in defaulted]
         shared: dict[Any, RuleResult] = {}
+        quiet = RuleResult(rule, "quiet")
         out: list[RuleResult] = []
         for j, i in enumerate(idx):
             reason = reasons[kslot[i]]
@@ -605,8 +606,8 @@ class TableScorer:
             elif defaulted and any(u[j] for u in used):
                 r = RuleResult(rule, "quiet", notes=[note for note, u in
                                                      zip(default_notes, used, strict=True) if u[j]])
-            else:
-                r = RuleResult(rule, "quiet")
+            else:  # one quiet result shared, as the skipped and inapplicable ones are
+                r = quiet
             out.append(r)
         return out
 
