@@ -301,10 +301,20 @@ class RowView(Mapping[str, Any]):
         self._i = i
 
     def __getitem__(self, key: str) -> Any:
-        return self._data[key][self._i]
+        data = self._data
+        if data.__class__ is Table:  # one cell, without making an array column a list
+            col = dict.__getitem__(data, key)
+            return col[self._i] if col.__class__ is not _FloatArray else col.array.item(self._i)
+        return data[key][self._i]
 
     def get(self, key: str, default: Any = None) -> Any:
-        col = self._data.get(key)
+        data = self._data
+        if data.__class__ is Table:  # one cell, without making an array column a list
+            col = dict.get(data, key)
+            if col.__class__ is _FloatArray:
+                return col.array.item(self._i)  # type: ignore[union-attr]
+        else:
+            col = data.get(key)
         return default if col is None else col[self._i]
 
     def __contains__(self, key: object) -> bool:

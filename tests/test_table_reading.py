@@ -75,3 +75,23 @@ def test_floats_of_an_int_beyond_a_float_raises_as_float_does() -> None:
         _each(col)
     with pytest.raises(OverflowError):
         floats_of(col)
+
+
+def test_a_row_reads_one_cell_of_an_array_column_without_making_it_a_list() -> None:
+    from gpuadvisor.rows import RowView, column_lists
+
+    df = pd.DataFrame({"kernel": ["a", "b", "c"], "time_ms": [1.5, math.nan, -0.0],
+                       "block_x": pd.array([32, None, 8], dtype="Int64")})
+    table = column_lists(df)
+    lists = column_lists(df)
+    lists._make_all()  # every column a list: what the cells were read from before
+    for i in range(3):
+        view, plain = RowView(table, i), RowView(lists, i)
+        for key in ("kernel", "time_ms", "block_x"):
+            for got, want in ((view[key], plain[key]), (view.get(key), plain.get(key))):
+                assert repr(got) == repr(want) and type(got) is type(want)
+        assert view.get("absent", "x") == "x"
+        with pytest.raises(KeyError):
+            view["absent"]
+    assert table.float_array("time_ms") is not None
+    assert dict.__getitem__(table, "time_ms").__class__.__name__ == "_FloatArray"
