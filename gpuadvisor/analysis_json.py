@@ -40,7 +40,7 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
         return _render(analyze_sweep(table, sources=sources, **analyze), top, pretty)
     names = table["kernel"].astype(str)
     rows_of = names.value_counts().to_dict()
-    groups = kernel_groups(list(dict.fromkeys(names)), rows_of, n)
+    groups = kernel_groups(names.unique().tolist(), rows_of, n)  # in table order
     if len(groups) <= 1:
         return analysis_json(table, top=top, pretty=False, jobs=1, sources=sources, **analyze)
 

@@ -273,7 +273,7 @@ def review_tables(
         a, b = _filter_kernels(a, patterns), _filter_kernels(b, patterns)
         if a.empty and b.empty:
             raise UserError(f"no kernel matches --kernel {' '.join(patterns)}")
-    kernels_a, kernels_b = set(a["kernel"].astype(str)), set(b["kernel"].astype(str))
+    kernels_a, kernels_b = (set(df["kernel"].astype(str).unique().tolist()) for df in (a, b))
     common = kernels_a & kernels_b
     if not common:
         raise UserError(
