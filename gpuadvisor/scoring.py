@@ -46,7 +46,7 @@ from gpuadvisor.rules.context import (
     metrics_context,
 )
 from gpuadvisor.rules.engine import Rule, RuleResult, applicable, evaluate
-from gpuadvisor.rules.grouped import MISSING, RuleMemo, lookup, project, read_names, token
+from gpuadvisor.rules.grouped import MISSING, RuleMemo, lookup, read_names, token
 from gpuadvisor.scored_columns import ScoredKernel, ScoredPass
 
 #: True inside :func:`one_by_one`: every candidate scored on its own full context (tests).
@@ -426,7 +426,9 @@ class TableScorer:
         def codes_of(name: str, owners: list[dict[str, Any]]) -> tuple[list[Any], Any]:
             known = name_codes.get(name)
             if known is None:
-                known = name_codes[name] = _codes([project(o, (name,))[0] for o in owners])
+                values = [lookup(o, name) for o in owners]  # project(o, (name,))[0] of each
+                known = name_codes[name] = _codes([MISSING if v is MISSING else token(v)
+                                                   for v in values])
             return known
 
         def combined(names_: list[str], owners: list[dict[str, Any]]
@@ -652,5 +654,13 @@ def _groups(parts: list[Any], n: int) -> tuple[Any, Any]:
         if int(code.max(initial=0)) >= (1 << 62) // max(span, 1):
             code = np.unique(code, return_inverse=True)[1].astype(np.int64)
         code = code * span + p
+    top = int(code.max())
+    if top < 4 * n + 1024:  # few possible codes: counted, not sorted (np.unique's answer)
+        present = np.zeros(top + 1, dtype=bool)
+        present[code] = True
+        inverse = (np.cumsum(present) - 1)[code]
+        first = np.full(int(present.sum()), n, dtype=np.int64)
+        np.minimum.at(first, inverse, np.arange(n, dtype=np.int64))
+        return first, inverse
     _uniq, first, inverse = np.unique(code, return_index=True, return_inverse=True)
     return first, inverse.reshape(-1)

@@ -77,3 +77,24 @@ def test_python_call_gives_the_column_the_loop_gave(name: str,
             assert _repr(np.asarray(fast.v).tolist()) == _repr(np.asarray(slow.v).tolist())
             if fast.kind == "num":
                 assert np.array_equal(fast.isint, slow.isint)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_groups_by_counting_are_the_groups_np_unique_finds(seed: int) -> None:
+    """``scoring._groups`` counts small codes instead of sorting them: the same first index
+    of each group and the same group of each candidate as ``np.unique``."""
+    from gpuadvisor.scoring import _groups
+
+    rng = np.random.default_rng(seed)
+    for _ in range(50):
+        n = int(rng.integers(1, 3000))
+        parts = [rng.integers(0, int(rng.choice([1, 2, 5, 50, 5000, 10**6])), n)
+                 for _ in range(int(rng.integers(1, 4)))]
+        first, inverse = _groups(parts, n)
+        code = parts[0].copy()
+        for p in parts[1:]:
+            code = code * (int(p.max()) + 1) + p
+        _unique, want_first, want_inverse = np.unique(code, return_index=True,
+                                                      return_inverse=True)
+        assert np.array_equal(first, want_first)
+        assert np.array_equal(inverse, want_inverse.reshape(-1))
