@@ -645,14 +645,15 @@ def _per_block_traffic(row: Mapping[str, Any], blocks: float) -> dict[str, float
 
 
 def unstable_timing_notes(measured: Sequence[Candidate],
-                          ok: Sequence[Candidate] | None = None) -> list[str]:
+                          ok: Sequence[Candidate] | None = None,
+                          ok_rows: list[Any] | None = None) -> list[str]:
     """Timed cells whose repeats spread far more than the kernel's others (a transient on the
     GPU during that cell; ``timing.unstable_cells``) and that were not timed again: their
     time, and so their rank, may be off. ``ok``: the measured candidates whose status is ok
-    (with a row), when the caller has them."""
+    (with a row), and ``ok_rows`` their rows, when the caller has them."""
     if ok is None:
         ok = [c for c in measured if c.status == "ok" and c.row]
-    rows = of_one_table([c.row for c in ok])
+    rows = ok_rows if ok_rows is not None else of_one_table([c.row for c in ok])
     times, stds = floats_in(rows, "time_ms"), floats_in(rows, "time_ms_std")
     spreads = [s / t if t and s is not None and t > 0 else None
                for t, s in zip(times, stds, strict=True)]
@@ -667,18 +668,22 @@ def unstable_timing_notes(measured: Sequence[Candidate],
             "them again (gpuadvisor tune --resume re-times such cells, --retime)"]
 
 
-def _ok_and_timed(measured: list[Candidate]) -> tuple[list[Candidate], list[Candidate]]:
-    """The candidates whose status is ok (with a row), and those with a time; read from the
-    table's columns when every row is a view of one table (not a property per candidate)."""
+def _ok_and_timed(measured: list[Candidate]
+                  ) -> tuple[list[Candidate], list[Candidate], list[Any]]:
+    """The candidates whose status is ok (with a row), those with a time, and the ok ones'
+    rows; read from the table's columns when every row is a view of one table (not a
+    property per candidate), the rows then a :class:`~gpuadvisor.rows.TableRows`."""
     one = views_of_one_table([c.row for c in measured])
     if one is None:
-        return ([c for c in measured if c.status == "ok" and c.row],
-                [c for c in measured if c.time_ms is not None])
+        ok = [c for c in measured if c.status == "ok" and c.row]
+        return ok, [c for c in measured if c.time_ms is not None], [c.row for c in ok]
     table, idx = one
     statuses = table_statuses(table)
     times = known_times(measured, table, idx)
-    return ([c for c, i in zip(measured, idx, strict=True) if statuses[i] == "ok"],
-            [c for c, t in zip(measured, times, strict=True) if t is not None])
+    at = [j for j, i in enumerate(idx) if statuses[i] == "ok"]
+    ok = [measured[j] for j in at]
+    return (ok, [c for c, t in zip(measured, times, strict=True) if t is not None],
+            TableRows(table, [idx[j] for j in at], [c.row for c in ok]) if ok else [])
 
 
 def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:
@@ -982,8 +987,7 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     if not measured:
         raise UserError(f"kernel {name}: no row has a block shape (nvprof --metrics output "
                         "carries none: pass its --print-gpu-trace output too)")
-    ok, timed = _ok_and_timed(measured)
-    ok_rows = of_one_table([c.row for c in ok])
+    ok, timed, ok_rows = _ok_and_timed(measured)
     if cells is not None:
         with_metrics = ([r for r, has in zip(ok_rows, ok_rows.pick(cells.has_metrics),
                                              strict=True) if has]
@@ -1006,7 +1010,7 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     notes.extend(access_notes(kinfo.measured_access, ok_rows, rule_only or len(measured) == 1))
     notes.extend(divergence_notes(kinfo, char))
     if not rule_only:
-        notes.extend(unstable_timing_notes(measured, ok))
+        notes.extend(unstable_timing_notes(measured, ok, ok_rows))
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")
