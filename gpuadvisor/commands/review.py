@@ -48,7 +48,7 @@ def review(
     them, and whether each kernel's best configuration and time changed. Exit 0: no
     regression, 1: regression, 2: unreadable or mismatched inputs.
     """
-    from gpuadvisor.review import Review, load_table, review_tables
+    from gpuadvisor.review import Review, load_tables, review_tables
 
     if markdown and json_out:
         raise UserError("choose one of --markdown and --json")
@@ -68,8 +68,7 @@ def review(
 
     with gc_paused():  # millions of acyclic objects: the collector's passes cost ~half
         with lenient_intake(lenient):
-            table_a, _ = load_table(baseline)
-            table_b, _ = load_table(candidate)
+            table_a, table_b = load_tables(baseline, candidate, jobs)
         result = review_tables(
             table_a, table_b, threshold_pct=threshold, kernels=kernel, fail_on=fail_on,
             rule_dirs=tuple(rules), arch=arch, baseline_name=baseline.name,
