@@ -16,7 +16,7 @@ from typing import Any
 
 from gpuadvisor.errors import UserError
 from gpuadvisor.jsontext import Raw, value_text
-from gpuadvisor.parallel import jobs_for, kernel_groups, map_forked
+from gpuadvisor.parallel import jobs_for, kernel_groups, leave_for_exit, map_forked
 
 PARTS = ("ranking", "findings", "characterization", "kernels")
 _COMPACT = (",", ":")
@@ -51,6 +51,7 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
         except UserError as err:
             return err
         out = compact_dict(analysis, top)
+        leave_for_exit((analysis, out))  # a worker's analysis is not freed before it answers
         return {p: value_text(out[p])[1:-1] for p in PARTS}
 
     results = map_forked(part_texts, groups, n)

@@ -21,6 +21,8 @@ MIN_ROWS = 20_000
 MAX_JOBS = 8
 
 _WORK: dict[str, Any] = {}
+#: What forked workers keep until they end (:func:`leave_for_exit`).
+_LEFT: list[Any] = []
 
 
 def available_cpus() -> int:
@@ -104,4 +106,15 @@ def _pool(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int
 
 
 def _run(index: int) -> Any:
+    _WORK["child"] = True
     return _WORK["fn"](_WORK["items"][index])
+
+
+def leave_for_exit(obj: Any) -> None:
+    """In a forked worker, keep ``obj`` until the worker ends: the pool ends its workers
+    without Python freeing what they hold, so a large analysis (a million objects at 100,000
+    rows, ~0.05 s to free one by one) need not be freed before the worker's result is sent.
+    Elsewhere (the calling process, one process, no ``fork``) nothing: ``obj`` is freed as
+    usual."""
+    if _WORK.get("child"):
+        _LEFT.append(obj)

@@ -732,6 +732,7 @@ def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: set[tupl
     ``best_keys`` (kernel -> old and new best configuration) the new best's findings the old
     best did not have; or (``"a"``/``"b"``, the UserError) when a table cannot be analyzed."""
     from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.parallel import leave_for_exit
     from gpuadvisor.scoring import TableScorer
 
     # One scorer for both tables: what they share (derived values, rule results) is worked
@@ -746,6 +747,7 @@ def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: set[tupl
         except UserError as err:
             return side, err
     found_a, found_b = found
+    leave_for_exit((scorer, found))  # a worker's analyses are not freed before it answers
     added, removed = found_a.diff(found_b, both)
     return {
         "added": [(str(k), finding_dict(_finding(v))) for k, v in added],
