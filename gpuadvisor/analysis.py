@@ -668,6 +668,42 @@ def unstable_timing_notes(measured: Sequence[Candidate],
             "them again (gpuadvisor tune --resume re-times such cells, --retime)"]
 
 
+def _first_of_each(name: str, rows: Sequence[Any], parts: list[Any]) -> list[Candidate]:
+    """The candidate of the first row of each (shape, cache configuration), where every row's
+    cells parsed (``parts``: :class:`_TableCells`'s, False for a row without a shape)."""
+    seen: set[tuple[Any, str]] = set()
+    out = []
+    for row, part in zip(rows, parts, strict=True):
+        if part is not False and (shape := part[:2]) not in seen:
+            seen.add(shape)
+            out.append(Candidate(name, part[0], part[1], row, part[2]))
+    return out
+
+
+def _first_of_each_row(name: str, rows: Sequence[Any], parts: list[Any]) -> list[Candidate]:
+    """:func:`_first_of_each` where some rows' cells did not parse (``None`` parts: read from
+    the row, raising where that raises)."""
+    by_key: dict[tuple[str, int, int, int, str], Candidate] = {}
+    seen: set[tuple[Any, str]] = set()
+    for row, part in zip(rows, parts, strict=True):
+        if part is False:
+            continue
+        if part is None:
+            if float_or_none(row.get("block_x")) is None:
+                continue
+            c = _candidate(name, row)
+        else:
+            if (part[0], part[1]) in seen:  # the key below, without making the candidate
+                continue
+            seen.add((part[0], part[1]))
+            c = Candidate(name, part[0], part[1], row, part[2])
+        key = c.key
+        if key in by_key:
+            continue
+        by_key[key] = c
+    return list(by_key.values())
+
+
 def _ok_and_timed(measured: list[Candidate]
                   ) -> tuple[list[Candidate], list[Candidate], list[Any]]:
     """The candidates whose status is ok (with a row), those with a time, and the ok ones'
@@ -960,30 +996,13 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
         notes.append("SM count unknown (no sm_count column or known GPU): grid rules skipped")
 
     # One row per configuration (the first; repeated launches add nothing to a ranking).
-    by_key: dict[tuple[str, int, int, int, str], Candidate] = {}
     if cells is not None and rows.__class__ is TableRows:
         parts = rows.pick(cells.parts)  # type: ignore[attr-defined]
     else:
         parts = ([cells.parts[row.index] for row in rows] if cells is not None
                  else [None] * len(rows))
-    seen: set[tuple[Any, str]] = set()
-    for row, part in zip(rows, parts, strict=True):
-        if part is False:
-            continue
-        if part is None:
-            if float_or_none(row.get("block_x")) is None:
-                continue
-            c = _candidate(name, row)
-        else:
-            if (part[0], part[1]) in seen:  # the key below, without making the candidate
-                continue
-            seen.add((part[0], part[1]))
-            c = Candidate(name, part[0], part[1], row, part[2])
-        key = c.key
-        if key in by_key:
-            continue
-        by_key[key] = c
-    measured = list(by_key.values())
+    measured = (_first_of_each(name, rows, parts) if None not in parts
+                else _first_of_each_row(name, rows, parts))
     if not measured:
         raise UserError(f"kernel {name}: no row has a block shape (nvprof --metrics output "
                         "carries none: pass its --print-gpu-trace output too)")

@@ -304,29 +304,40 @@ class TableScorer:
         return known[1]
 
     def _derived_keys(self, setups: Sequence[KernelSetup], kslot: list[int],
-                      cands: list[Candidate]) -> list[tuple[Any, ...]]:
+                      cands: list[Candidate]
+                      ) -> tuple[list[tuple[Any, ...]], list[bool], list[int], set[int]]:
         """:meth:`derived_key` of every candidate, with register and shared-memory cells
-        taken from whole columns."""
+        taken from whole columns; and, read in the same walk, whether each candidate's row is
+        a row view, its index in its table (0 where not) and the ids of those tables."""
         ids = [self._setup_id(s) for s in setups]
         out = []
+        is_view: list[bool] = []
+        at: list[int] = []
+        tables: set[int] = set()
         regs_col = smem_col = None
         cols: Any = None
         for k, c in zip(kslot, cands, strict=True):
             row = c.row
             if row.__class__ is RowView:  # (isinstance on a Mapping goes through abc)
-                if row.columns is not cols:
-                    cols = row.columns
+                if row._data is not cols:
+                    cols = row._data
+                    tables.add(id(cols))
                     self.metric(row, "registers_per_thread")
                     self.metric(row, "shared_mem_per_block")
                     regs_col = self._columns[(id(cols), "registers_per_thread")]
                     smem_col = self._columns[(id(cols), "shared_mem_per_block")]
-                regs, smem = regs_col[row.index], smem_col[row.index]  # type: ignore[index]
+                i = row._i
+                regs, smem = regs_col[i], smem_col[i]  # type: ignore[index]
                 out.append((ids[k], c.block, c.cache_config, c.grid,
                             int(regs) if regs is not None else None,
                             int(smem) if smem is not None else None))
+                is_view.append(True)
+                at.append(i)
             else:
                 out.append(self.derived_key(setups[k], c))
-        return out
+                is_view.append(False)
+                at.append(0)
+        return out, is_view, at, tables
 
     def derived(self, setup: KernelSetup, c: Candidate,
                 key: tuple[Any, ...] | None = None) -> dict[str, Any]:
@@ -361,7 +372,7 @@ class TableScorer:
             cands.extend(cs)
             kslot.extend([k] * len(cs))
         n = len(cands)
-        dkeys = self._derived_keys(setups, kslot, cands)
+        dkeys, is_view, at, tables = self._derived_keys(setups, kslot, cands)
         dindex: dict[tuple[Any, ...], int] = {}
         did = np.fromiter((dindex.setdefault(key, len(dindex)) for key in dkeys),
                           dtype=np.int64, count=n)
@@ -378,13 +389,9 @@ class TableScorer:
         metric_codes: dict[str, Any] = {}
         # Candidates whose rows are views of one table: their metric codes come from whole
         # columns (each distinct cell tokenized once), the others one by one.
-        rows_ = [c.row for c in cands]
-        is_view = [r.__class__ is RowView for r in rows_]  # RowView has no subclasses
-        tables = {id(r._data) for r, v in zip(rows_, is_view, strict=True) if v}
         viewed = np.array(is_view, dtype=bool)
         if len(tables) == 1 and viewed.any():
-            table_rows = np.array([r._i if v else 0 for r, v in zip(rows_, is_view, strict=True)],
-                                  dtype=np.int64)
+            table_rows = np.array(at, dtype=np.int64)
         else:
             viewed[:] = False
 
@@ -410,12 +417,12 @@ class TableScorer:
             return codes
 
         # The launch-configuration part of each distinct derived key, for projections.
-        dfirst: dict[int, int] = {}
-        for i, d in enumerate(did.tolist()):
-            dfirst.setdefault(d, i)
-        ddicts = [self.derived(setups[kslot[i]], cands[i], dkeys[i]) for i in dfirst.values()]
+        # (codes are numbered in order of first appearance: np.unique's first indices are in
+        # that order)
+        dfirst = np.unique(did, return_index=True)[1].tolist() if n else []
+        ddicts = [self.derived(setups[kslot[i]], cands[i], dkeys[i]) for i in dfirst]
         dparts = [launch_context(cands[i].block, cands[i].cache_config, cands[i].grid, d)
-                  for i, d in zip(dfirst.values(), ddicts, strict=True)]
+                  for i, d in zip(dfirst, ddicts, strict=True)]
         dlist = did.tolist()
 
         # Each name's token per kernel setup and per launch configuration, worked out once

@@ -95,3 +95,32 @@ def test_a_row_reads_one_cell_of_an_array_column_without_making_it_a_list() -> N
             view["absent"]
     assert table.float_array("time_ms") is not None
     assert dict.__getitem__(table, "time_ms").__class__.__name__ == "_FloatArray"
+
+
+def test_the_first_row_of_each_configuration_as_row_by_row() -> None:
+    """``analysis._first_of_each`` (every row's cells parsed) picks the candidates that
+    reading row by row picks: the first row of each shape and cache configuration, rows
+    without a shape left out, repeated launches dropped."""
+    from gpuadvisor.analysis import _first_of_each, _first_of_each_row, _TableCells
+    from gpuadvisor.rows import TableRows, column_lists
+
+    rng = random.Random(4)
+    n = 300
+    df = pd.DataFrame({
+        "kernel": ["k"] * n,
+        "block_x": pd.array([rng.choice([32, 64, None, 8]) for _ in range(n)], dtype="Int64"),
+        "block_y": [rng.choice([1.0, 2.0, math.nan, 0.0, -0.0]) for _ in range(n)],
+        "block_z": [rng.choice([1.0, math.nan]) for _ in range(n)],
+        "cache_config": [rng.choice(["default", "l1_off", None, ""]) for _ in range(n)],
+        "grid_x": [rng.choice([4.0, math.nan, 0.0]) for _ in range(n)],
+        "grid_y": [rng.choice([1.0, 3.0, math.nan]) for _ in range(n)],
+        "grid_z": [rng.choice([1.0, math.nan]) for _ in range(n)],
+    })
+    table = column_lists(df)
+    parts = _TableCells(table).parts
+    assert None not in parts and False in parts
+    rows = TableRows(table, list(range(n)))
+    fast, slow = _first_of_each("k", rows, parts), _first_of_each_row("k", rows, parts)
+    assert [(c.key, c.grid, c.row.index) for c in fast] == [
+        (c.key, c.grid, c.row.index) for c in slow]
+    assert len({c.key for c in fast}) == len(fast) > 4
