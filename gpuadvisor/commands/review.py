@@ -79,17 +79,20 @@ def review(
         if json_out:
             with gc_paused():  # millions of acyclic objects: the collector's passes cost ~half
                 text = (jsontext.value_text(result.to_dict(configs=configs[0])) if configs
-                        else jsontext.render(result.to_dict(), pretty=indent)) + "\n"
+                        else jsontext.render(result.to_dict(), pretty=indent))
         else:
             from gpuadvisor.report.markdown import review_markdown
 
             text = review_markdown(result)
         if output is None:
-            typer.echo(text, nl=False)
+            if json_out:
+                jsontext.echo(text)
+            else:
+                typer.echo(text, nl=False)
         else:
             try:
                 output.parent.mkdir(parents=True, exist_ok=True)
-                output.write_text(text, encoding="utf-8")
+                output.write_text(text + "\n" if json_out else text, encoding="utf-8")
             except OSError as err:
                 raise UserError(f"{output}: cannot write ({err.strerror})") from None
             verdict = "regression in " + ", ".join(result.regressions) if result.regressions \
