@@ -23,7 +23,7 @@ from typing import Any
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import finite_or_none
 from gpuadvisor.rank import table_statuses
-from gpuadvisor.rows import RowView, Table, column_lists
+from gpuadvisor.rows import RowView, Table, column_lists, floats_of_array
 from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_keys, kernel_rows
 
 #: Verdicts of one configuration. ``failed``: the candidate's row did not run (status other
@@ -1131,14 +1131,22 @@ def _table_facts(table: Table, time_column: str
                  ) -> list[tuple[bool, float | None, float | None]]:
     """:func:`_row_facts` of every row of a table, from its columns (a review reads ~10
     cells of each of 100,000 configurations)."""
-    def finite(key: str) -> list[float | None]:  # finite_or_none of each cell
-        return [v if v is None or v - v == 0.0 else None for v in table.floats(key)]
+    import numpy as np
 
-    spreads = [_spread(*cells) for cells in zip(
-        finite("time_ms_std"), finite("repeats"), finite("time_ms_min"), finite("time_ms_max"),
-        strict=True)]
-    return [(status == "ok", t, s) for status, t, s in zip(
-        table_statuses(table), finite(time_column), spreads, strict=True)]
+    def finite(key: str) -> Any:  # finite_or_none of each cell, NaN for None
+        array = table.float_array(key)
+        if array is None:
+            array = np.array(table.floats(key), dtype=np.float64)
+        return np.where(np.isfinite(array), array, np.nan)
+
+    std, repeats = finite("time_ms_std"), finite("repeats")
+    lo, hi, times = finite("time_ms_min"), finite("time_ms_max"), finite(time_column)
+    with np.errstate(invalid="ignore"):  # _spread over whole columns
+        by_std = ~np.isnan(std) & (np.isnan(repeats) | (repeats >= 2))
+        by_range = ~by_std & ~np.isnan(lo) & ~np.isnan(hi) & (hi >= lo)
+        spreads = np.where(by_std, 2.0 * std, np.where(by_range, (hi - lo) / 2.0, np.nan))
+    return list(zip([status == "ok" for status in table_statuses(table)],
+                    floats_of_array(times), floats_of_array(spreads), strict=True))
 
 
 def _text(value: Any) -> str | None:

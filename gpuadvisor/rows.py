@@ -98,7 +98,7 @@ class Table(dict):  # type: ignore[type-arg]
         if known is None:
             col = dict.get(self, key)
             if col.__class__ is _FloatArray:  # floats_of of its list, from the array
-                known = cache[key] = _floats_of_array(col.array)
+                known = cache[key] = floats_of_array(col.array)
             else:
                 known = cache[key] = ([None] * self.rows() if col is None
                                       else floats_of(col))
@@ -160,7 +160,7 @@ def floats_of(col: list[Any]) -> list[float | None]:
             import numpy as np
 
             try:
-                return _floats_of_array(np.array(col, dtype=np.float64))
+                return floats_of_array(np.array(col, dtype=np.float64))
             except OverflowError:  # an int beyond a float: float() raises it below
                 pass
         return [None if v is None or v != v else float(v) for v in col]
@@ -171,7 +171,7 @@ def floats_of(col: list[Any]) -> list[float | None]:
 _LONG = 1024
 
 
-def _floats_of_array(array: Any) -> list[float | None]:
+def floats_of_array(array: Any) -> list[float | None]:
     """:func:`floats_of` of ``array.tolist()`` (a float64 array): its floats, None for NaN."""
     import numpy as np
 
@@ -360,8 +360,8 @@ def column_lists(df: Any) -> Table:
     float64 = np.dtype("float64")
     for i, name in enumerate(df.columns):
         series = df.iloc[:, i]
-        if series.dtype == float64:  # a list when first read
-            data[str(name)] = _FloatArray(series.to_numpy(copy=True))
+        if series.dtype == float64:  # a list when first read; the array is only read
+            data[str(name)] = _FloatArray(series.to_numpy(copy=False))
             continue
         values = series.tolist() if series.dtype != np.dtype(object) else list(series._values)
         if series.dtype == np.dtype(object) or is_extension_array_dtype(series.dtype):
