@@ -182,6 +182,16 @@ def wants_pretty(pretty: bool) -> bool:
     return pretty or sys.stdout.isatty()
 
 
+def compact(value: Any) -> str:
+    """``json.dumps(value, separators=(",", ":"))``."""
+    return _COMPACT(value)
+
+
+def string(value: str) -> str:
+    """A string's JSON text, as ``json.dumps`` writes it."""
+    return _string(value)  # type: ignore[no-any-return]
+
+
 class Raw:
     """Compact JSON text standing for a value in a document :func:`value_text` writes."""
 

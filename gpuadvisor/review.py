@@ -174,6 +174,46 @@ def _config_dict(c: ConfigChange) -> dict[str, Any]:
             "error": v(c.error), "label": v(c.label)}
 
 
+def configs_json(configs: Sequence[ConfigChange]) -> str:
+    """The compact JSON of ``[_config_dict(c) for c in configs]`` (100,000 records at 100,000
+    rows): a record whose values are all plain (text, ints, finite floats or None, no metric
+    deltas) written directly, any other through :func:`_config_dict` and the standard
+    encoder (``tests/test_review_reads.py`` compares the two)."""
+    from gpuadvisor.jsontext import compact
+    from gpuadvisor.jsontext import string as js
+
+    texts: dict[Any, str] = {}
+
+    def text(value: str) -> str:
+        t = texts.get(value)
+        if t is None:
+            t = texts[value] = js(value)
+        return t
+
+    number = float.__repr__
+    labels: dict[tuple[Any, str], str] = {}
+    out = []
+    for c in configs:
+        kernel, cache, verdict, error = c.kernel, c.cache_config, c.verdict, c.error
+        x, y, z = c.block
+        numbers = (c.time_a, c.time_b, c.change_pct, c.noise_ms)
+        if not (kernel.__class__ is str and cache.__class__ is str and verdict.__class__ is str
+                and (error is None or error.__class__ is str) and x.__class__ is int
+                and y.__class__ is int and z.__class__ is int and not c.metric_deltas
+                and all(v is None or (v.__class__ is float and v - v == 0.0) for v in numbers)):
+            out.append(compact(_config_dict(c)))
+            continue
+        label = labels.get((c.block, cache))
+        if label is None:
+            label = labels[(c.block, cache)] = js(c.label)
+        a, b, pct, noise = ("null" if v is None else number(v) for v in numbers)
+        out.append(f'{{"kernel":{text(kernel)},"block":[{x},{y},{z}],"cache_config":'
+                   f'{text(cache)},"verdict":{text(verdict)},"time_a":{a},"time_b":{b},'
+                   f'"change_pct":{pct},"noise_ms":{noise},"metric_deltas":[],"error":'
+                   f'{"null" if error is None else text(error)},"label":{label}}}')
+    return "[" + ",".join(out) + "]"
+
+
 def _clean_scalar(value: Any) -> Any:
     cls = value.__class__
     if cls is str or cls is int or value is None or (cls is float and value - value == 0.0):

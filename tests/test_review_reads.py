@@ -1,8 +1,10 @@
-"""review reads its two tables at the same time (issue 13, eighth pass): ``load_tables`` reads
-the candidate in a forked process while the baseline is read here. The tables, what the reads
-write on stderr (--lenient's warnings) and the error raised must be what reading one after the
-other gives. The size threshold is lowered here so that the fixture's small files take the
-parallel path.
+"""review's reading and writing of large tables (issue 13, eighth pass).
+
+``load_tables`` reads the candidate in a forked process while the baseline is read here: the
+tables, what the reads write on stderr (--lenient's warnings) and the error raised must be
+what reading one after the other gives (the size threshold is lowered here so that the
+fixture's small files take the parallel path). ``configs_json`` writes the configurations'
+records itself: the text must be the standard encoder's.
 """
 
 from __future__ import annotations
@@ -85,3 +87,34 @@ def test_a_missing_file_is_the_same_error(tmp_path: Path, capsys: pytest.Capture
         fast = _outcome(lambda x, y: load_tables(x, y, jobs=2), a, b, capsys, False)
         slow = _outcome(_one_by_one, a, b, capsys, False)
         assert fast[1:] == slow[1:] and fast[1] is not None
+
+
+def test_configurations_json_is_the_standard_encoders() -> None:
+    """``review.configs_json`` writes plain records itself: the text ``json.dumps`` gives of
+    ``Review.config_dicts()``, on the fixtures' reviews and on hand-made odd records."""
+    import json
+    import math
+
+    import numpy as np
+
+    from gpuadvisor.review import ConfigChange, MetricDelta, configs_json, review_tables
+
+    odd = [
+        ConfigChange("k", (32, 8, 1), "default", "faster", 1.5, 1.2, -20.0, 0.01),
+        ConfigChange("k\u00e9\"q", (0, 1, 1), "l1_off", "no_time", None, math.nan),
+        ConfigChange("k", (4, 4, 4), "prefer_l1", "slower", math.inf, -math.inf, -0.0, 0.0,
+                     error="failed: \"out of memory\"\n"),
+        ConfigChange("k", (True, 2, 1), "default", "new", np.float64(2.5), np.int64(3)),
+        ConfigChange("k", (64, 1, 1), "default", "slower", 1.0, 2.0, 100.0, None,
+                     [MetricDelta("dram_throughput_pct", 10.0, 20.0, 10.0, 1.0)]),
+        ConfigChange("k", (-1, 1, 1), "carveout_50", "removed", 1e300, 5e-324),
+    ]
+    want = json.dumps([review._config_dict(c) for c in odd], separators=(",", ":"))
+    assert configs_json(odd) == want
+    assert configs_json([]) == "[]"
+    pair = ROOT / "fixtures/hopper/review"
+    for a, b in (("review_main_matmul.csv", "review_pr_matmul.csv"),
+                 ("review_main_add.csv", "review_pr_add.csv")):
+        result = review_tables(load_table(pair / a)[0], load_table(pair / b)[0], jobs=1)
+        assert configs_json(result.configs) == json.dumps(result.config_dicts(),
+                                                          separators=(",", ":"))

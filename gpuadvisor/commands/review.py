@@ -64,7 +64,9 @@ def review(
     def configs_json(result: Review) -> None:
         """The configurations' compact JSON (100,000 records at 100,000 rows), written while
         the rules' analyses finish in other processes."""
-        configs.append(jsontext.Raw(jsontext.render(result.config_dicts(), pretty=False)))
+        from gpuadvisor.review import configs_json
+
+        configs.append(jsontext.Raw(configs_json(result.configs)))
 
     with gc_paused():  # millions of acyclic objects: the collector's passes cost ~half
         with lenient_intake(lenient):
