@@ -110,6 +110,11 @@ def _run(index: int) -> Any:
     return _WORK["fn"](_WORK["items"][index])
 
 
+def in_worker() -> bool:
+    """Whether this process is a forked worker of :func:`map_forked` or :func:`forked`."""
+    return bool(_WORK.get("child"))
+
+
 def leave_for_exit(obj: Any) -> None:
     """In a forked worker, keep ``obj`` until the worker ends: the pool ends its workers
     without Python freeing what they hold, so a large analysis (a million objects at 100,000
