@@ -277,66 +277,28 @@ def load_tables(baseline: str | Path, candidate: str | Path, jobs: int = 0
     big = all(p.is_file() and p.stat().st_size >= PARALLEL_READ_BYTES for p in paths)
     if not big or jobs == 1 or (jobs == 0 and available_cpus() < 2):
         return load_table(paths[0])[0], load_table(paths[1])[0]
-    import tempfile
-    from functools import partial
-
     import pandas  # noqa: F401 - imported once, before the fork, for both reads
 
-    # The candidate's reader writes the table to a file made here, removed here whatever
-    # happens: ~70 MB of pickled DataFrame took ~0.27 s through the pool's pipe at 100,000
-    # rows, ~0.08 s through a file in memory.
-    shm = Path("/dev/shm")
-    with tempfile.NamedTemporaryFile(suffix=".pickle", delete=False,
-                                     dir=shm if shm.is_dir() else None) as spill:
-        pass
-    try:
-        done = map_forked(partial(_read_quietly, spill=Path(spill.name)), paths, 2)
-        for _table, stderr, error in done:
-            sys.stderr.write(stderr)
-            if error is not None:
-                raise error
-        return tuple(_received(table) for table, _stderr, _error in done)  # type: ignore
-    finally:
-        with contextlib.suppress(OSError):
-            Path(spill.name).unlink()
+    # (the candidate's table, ~70 MB pickled, comes back through a file: ~0.27 s through the
+    # pool's pipe, ~0.08 s through a file in memory, at 100,000 rows)
+    done = map_forked(_read_quietly, paths, 2, via_files=True)
+    for _table, stderr, error in done:
+        sys.stderr.write(stderr)
+        if error is not None:
+            raise error
+    return done[0][0], done[1][0]
 
 
-class _Spilled:
-    """A table a forked reader wrote to a file (:func:`load_tables`)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def load(self) -> Any:
-        import pickle
-
-        with self.path.open("rb") as fh:
-            return pickle.load(fh)  # our own file, written just now
-
-
-def _received(table: Any) -> Any:
-    return table.load() if isinstance(table, _Spilled) else table
-
-
-def _read_quietly(path: Path, spill: Path) -> tuple[Any, str, Exception | None]:
-    """(:func:`load_table`'s table, what it wrote on stderr, what it raised); in a forked
-    worker the table comes back written to ``spill`` (a :class:`_Spilled`)."""
+def _read_quietly(path: Path) -> tuple[Any, str, Exception | None]:
+    """(:func:`load_table`'s table, what it wrote on stderr, what it raised)."""
     import io
-    import pickle
-
-    from gpuadvisor.parallel import in_worker
 
     captured = io.StringIO()
     with contextlib.redirect_stderr(captured):
         try:
-            table = load_table(path)[0]
+            return load_table(path)[0], captured.getvalue(), None
         except Exception as err:  # noqa: BLE001 - raised by the caller, in order
             return None, captured.getvalue(), err
-    if in_worker():
-        with spill.open("wb") as out:
-            pickle.dump(table, out, protocol=pickle.HIGHEST_PROTOCOL)
-        table = _Spilled(spill)
-    return table, captured.getvalue(), None
 
 
 def _gpu_from_provenance(df: Any, provenance: dict[str, str]) -> Any:
