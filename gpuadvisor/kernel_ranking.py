@@ -305,8 +305,7 @@ def best_in(scored: Sequence[Scored], block: tuple[int, int, int],
     if not isinstance(scored, ScoredKernel):
         return best_of(scored, block, prefer_cache)
     cands = scored.candidates
-    wanted = tuple(block)
-    matches = [i for i, c in enumerate(cands) if c.block == wanted]
+    matches = list(scored.positions_of(tuple(block)))
     if not matches:
         return None
     matches.sort(key=lambda i: (cands[i].cache_config != prefer_cache,

@@ -200,6 +200,16 @@ class ScoredKernel(Sequence[Scored]):
     def candidates(self) -> list[Any]:
         return self.scored_pass.cands[self.start:self.stop]
 
+    def positions_of(self, block: tuple[int, int, int]) -> list[int]:
+        """The positions whose candidate has this block shape, in order (an index of the
+        kernel's shapes made on the first call: comparisons look up several shapes)."""
+        index = self.__dict__.get("_by_block")
+        if index is None:
+            index = self.__dict__["_by_block"] = {}
+            for i, c in enumerate(self.candidates):
+                index.setdefault(c.block, []).append(i)
+        return index.get(block, [])  # type: ignore[no-any-return]
+
     @property
     def made(self) -> dict[int, Scored]:
         """The scored objects made so far, by position."""

@@ -213,3 +213,20 @@ def test_rank_entries_read_their_columns_as_the_entries_say() -> None:
         fresh = analyze_sweep(df, rules=rules, provenance=provenance)
         entries = list(fresh.kernels[0].ranking)  # every entry made
         assert score_records(kernel.ranking) == score_records(entries)
+
+
+def test_best_of_a_shape_and_a_key_as_among_the_objects() -> None:
+    from gpuadvisor.kernel_ranking import best_in, with_key
+    from gpuadvisor.rank import best_of
+
+    _sp, fast = _pass([EDGE_KERNEL])
+    _sp, slow = _pass([EDGE_KERNEL])
+    objects = list(slow[0])
+    for block in [(32, 8, 1), (16, 16, 1), (1024, 1, 1), (7, 7, 7), (2, 2, 2)]:
+        for prefer in ("default", "l1_off", "zz_custom"):
+            got, want = best_in(fast[0], block, prefer), best_of(objects, block, prefer)
+            assert (got.candidate.key if got else None) == (want.candidate.key if want else None)
+    for c in [s.candidate for s in objects] + [Candidate("k0", (9, 9, 9))]:
+        got = with_key(fast[0], c.key)
+        want = next((s for s in objects if s.candidate.key == c.key), None)
+        assert (got.candidate.key if got else None) == (want.candidate.key if want else None)
