@@ -888,11 +888,14 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                   shapes: Sequence[tuple[int, int, int]] | None = None,
                   cache_configs: Sequence[str] | None = None,
                   sources: Sequence[str] = (),
-                  scorer: TableScorer | None = None) -> Analysis:
+                  scorer: TableScorer | None = None,
+                  comparisons: bool = True) -> Analysis:
     """Analyze every kernel of a sweep table (see the module docstring for the three modes).
 
     ``scorer``: one shared by several analyses with the same rules (review analyzes two
-    tables) reuses derived values and rule results between them.
+    tables) reuses derived values and rule results between them. ``comparisons``: False
+    leaves each kernel's comparisons with the usual defaults empty (review reads findings
+    only; the comparisons were ~4 % of an analysis).
     """
     from gpuadvisor.rows import column_lists
 
@@ -931,7 +934,8 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                 failure = err
                 break
         scored = scorer.score_kernels([(p.setup, p.candidates) for p in prepared])
-        out = [_finish(p, s, scorer) for p, s in zip(prepared, scored, strict=True)]
+        out = [_finish(p, s, scorer, comparisons)
+               for p, s in zip(prepared, scored, strict=True)]
     if failure is not None:
         raise failure
     return Analysis(out, list(sources))
@@ -1065,7 +1069,8 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                      timed)
 
 
-def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAnalysis:
+def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
+            with_comparisons: bool = True) -> KernelAnalysis:
     name, rows, mode, measured, candidates = p.name, p.rows, p.mode, p.measured, p.candidates
     notes, reference, setup = p.notes, p.reference, p.setup
     rules = scorer.rules
@@ -1127,7 +1132,7 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
         excluded.append({"config": list(c.key), "label": c.label,
                          "reasons": [why if c.status != "ok" else "no time measured"]})
     comparisons = _comparisons(pick, scored, rules, mode, context_for, setup.arch, profiled=(
-        measured[0] if mode == "profile" else None))
+        measured[0] if mode == "profile" else None)) if with_comparisons else []
     return KernelAnalysis(
         kernel=name, arch=setup.arch.name, family=setup.arch.family,
         gpu=str(_first(rows, "gpu")) if _first(rows, "gpu") is not None else None,

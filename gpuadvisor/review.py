@@ -785,7 +785,8 @@ def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: set[tupl
     for side, table in (("a", a), ("b", b)):
         try:
             found.append(_FindingIndex(analyze_sweep(table, arch=arch, rules=rules,
-                                                     scorer=scorer), fired_of))
+                                                     scorer=scorer, comparisons=False),
+                                       fired_of))
         except UserError as err:
             return side, err
     found_a, found_b = found
