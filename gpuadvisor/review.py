@@ -695,7 +695,9 @@ def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | P
     except UserError as err:
         yield _note(f"rule findings skipped: {err}")
         return
-    both = {k for k in keys_a if k[0] in common} & {k for k in keys_b if k[0] in common}
+    # (a configuration in both tables is of a kernel in both: no need to check its kernel)
+    both = ((keys_a.keys() & keys_b.keys()) if isinstance(keys_a, dict)
+            and isinstance(keys_b, dict) else set(keys_a) & set(keys_b))
     side_a, side_b = sides
     jobs = jobs_for(len(side_a.names) + len(side_b.names), jobs)
     rows_of: dict[str, int] = {}
@@ -752,9 +754,15 @@ class _Side:
             self.df = kernel_rows(df, df["kernel"].astype(str), sorted(common))
             self.names = self.df["kernel"].astype(str).tolist()
         else:
-            keep = [i for i, k in enumerate(self.table["kernel"]) if str(k) in common]
-            self.table = self.table.take(keep)
-            self.names = [str(k) for k in self.table["kernel"]]
+            column = self.table["kernel"]
+            names = (list(column) if set(map(type, column)) <= {str}
+                     else [str(k) for k in column])
+            if set(names) <= common:  # every row kept (the usual case)
+                self.names = names
+            else:
+                keep = [i for i, k in enumerate(names) if k in common]
+                self.table = self.table.take(keep)
+                self.names = [names[i] for i in keep]
 
     def whole(self) -> Any:
         return self.df if self.table is None else self.table
