@@ -350,7 +350,9 @@ def review_tables(
             for df in (baseline, candidate))
     repeated = [(name, _duplicates(df)) for name, df in ((baseline_name, a),
                                                          (candidate_name, b))]
-    a, b = _collapse_duplicates(a), _collapse_duplicates(b)
+    # (a table without repeated configurations is left as it is without asking again)
+    a, b = (_collapse_duplicates(df) if count else df
+            for df, (_name, count) in zip((a, b), repeated, strict=True))
     patterns = [k for k in kernels if k]
     if patterns:
         a, b = _filter_kernels(a, patterns), _filter_kernels(b, patterns)
@@ -1114,8 +1116,11 @@ def _collapse_duplicates(df: Any) -> Any:
 
 
 def _duplicates(df: Any) -> int:
+    """Configurations that appear more than once (0: :func:`_collapse_duplicates` has
+    nothing to do)."""
     keys = ["kernel", "block_x", "block_y", "block_z", "cache_config"]
-    return int(df[df.duplicated(keys, keep=False)].drop_duplicates(keys).shape[0])
+    repeated = df.duplicated(keys, keep=False)
+    return int(df[repeated].drop_duplicates(keys).shape[0]) if repeated.any() else 0
 
 
 def _first_timed(group: Any) -> str | None:
