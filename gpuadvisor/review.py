@@ -190,23 +190,28 @@ def configs_json(configs: Sequence[ConfigChange]) -> str:
             t = texts[value] = js(value)
         return t
 
-    number = float.__repr__
+    def number(v: Any) -> str | None:  # a plain number's text ("null" for None), else None
+        if v is None:
+            return "null"
+        return float.__repr__(v) if v.__class__ is float and v - v == 0.0 else None
+
     labels: dict[tuple[Any, str], str] = {}
     out = []
     for c in configs:
         kernel, cache, verdict, error = c.kernel, c.cache_config, c.verdict, c.error
         x, y, z = c.block
-        numbers = (c.time_a, c.time_b, c.change_pct, c.noise_ms)
+        a, b, pct, noise = (number(c.time_a), number(c.time_b), number(c.change_pct),
+                            number(c.noise_ms))
         if not (kernel.__class__ is str and cache.__class__ is str and verdict.__class__ is str
                 and (error is None or error.__class__ is str) and x.__class__ is int
                 and y.__class__ is int and z.__class__ is int and not c.metric_deltas
-                and all(v is None or (v.__class__ is float and v - v == 0.0) for v in numbers)):
+                and a is not None and b is not None and pct is not None
+                and noise is not None):
             out.append(compact(_config_dict(c)))
             continue
         label = labels.get((c.block, cache))
         if label is None:
             label = labels[(c.block, cache)] = js(c.label)
-        a, b, pct, noise = ("null" if v is None else number(v) for v in numbers)
         out.append(f'{{"kernel":{text(kernel)},"block":[{x},{y},{z}],"cache_config":'
                    f'{text(cache)},"verdict":{text(verdict)},"time_a":{a},"time_b":{b},'
                    f'"change_pct":{pct},"noise_ms":{noise},"metric_deltas":[],"error":'
