@@ -36,23 +36,20 @@ from gpuadvisor.characterize import (
 )
 from gpuadvisor.claims import estimated_gain
 from gpuadvisor.errors import UserError
+from gpuadvisor.kernel_ranking import best_in, order_kernel, with_key
 from gpuadvisor.numbers import finite_or_none, float_or_none
 from gpuadvisor.rank import (
     DEFAULT_SHAPES,
     Candidate,
     Finding,
     Scored,
-    best_of,
     known_times,
-    pareto_front,
-    rank_by_rules,
-    rank_by_time,
     reasons_for,
-    rule_sort_key,
     score,
     strengths,
     table_statuses,
 )
+from gpuadvisor.rounding import round_array
 from gpuadvisor.rows import (
     RowView,
     Table,
@@ -66,6 +63,7 @@ from gpuadvisor.rows import (
 )
 from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
 from gpuadvisor.rules.engine import Rule, load_rules_or_fail
+from gpuadvisor.scored_columns import RankedView, RankEntries
 from gpuadvisor.scoring import KernelSetup, TableScorer
 from gpuadvisor.timing import outlying_spreads
 
@@ -186,8 +184,11 @@ class KernelAnalysis:
     def pick(self) -> RankEntry | None:
         return self.ranking[0] if self.ranking else None
 
-    def to_dict(self, top: int | None = None,
-                entry_dict: Any = None) -> dict[str, Any]:
+    def to_dict(self, top: int | None = None, entry_dict: Any = None,
+                records: Any = None) -> dict[str, Any]:
+        """The JSON form; ``entry_dict`` (a ranking entry's value, default its ``to_dict``) and
+        ``records`` (the ``scores`` value of the ranking, default :func:`score_records`)
+        let the JSON text put in text it made itself."""
         as_dict = entry_dict or (lambda e: e.to_dict())
         return {
             "kernel": self.kernel,
@@ -200,7 +201,7 @@ class KernelAnalysis:
             "ranking": [as_dict(e) for e in self.ranking[:top]],
             # Every ranked candidate's rule score, whatever --top shows (for scripts comparing
             # the rules' view of shapes the ranking above leaves out).
-            "scores": _score_records(self.ranking),
+            "scores": (records or score_records)(self.ranking),
             "configs": self.configs,
             "best_time_ms": _r(self.best_time_ms),
             "rule_pick": self.rule_pick,
@@ -242,42 +243,75 @@ class Analysis:
     def characterization(self) -> dict[str, Characterization]:
         return {k.kernel: k.characterization for k in self.kernels}
 
-    def to_dict(self, top: int | None = None, *, shared: bool = False) -> dict[str, Any]:
+    def to_dict(self, top: int | None = None, *, shared: bool = False,
+                entry_dict: Any = None, records: Any = None) -> dict[str, Any]:
         """The JSON form. ``shared``: each ranking entry's dict is built once and the same
         object stands wherever the entry appears (top-level ranking, a kernel's ranking and
-        pick), which :func:`gpuadvisor.jsontext.dumps` then encodes once."""
-        built: dict[int, dict[str, Any]] = {}
+        pick), which :func:`gpuadvisor.jsontext.dumps` then encodes once. ``entry_dict`` and
+        ``records``: as :meth:`KernelAnalysis.to_dict` takes them (``entry_dict`` is called
+        once per entry wherever it appears)."""
+        built: dict[int, Any] = {}
+        make = entry_dict or (lambda e: e.to_dict())
 
-        def entry_dict(e: RankEntry) -> dict[str, Any]:
+        def once(e: RankEntry) -> Any:
             d = built.get(id(e))
             if d is None:
-                d = built[id(e)] = e.to_dict()
+                d = built[id(e)] = make(e)
             return d
 
-        as_dict = entry_dict if shared else (lambda e: e.to_dict())
+        as_dict = once if shared or entry_dict else make
         return {
             "ranking": [as_dict(e) for k in self.kernels for e in k.ranking[:top]],
             "findings": [f.to_dict() for f in self.findings],
             "characterization": {k: c.to_dict() for k, c in self.characterization.items()},
-            "kernels": [k.to_dict(top, as_dict if shared else None) for k in self.kernels],
+            "kernels": [k.to_dict(top, as_dict if shared or entry_dict else None, records)
+                        for k in self.kernels],
             "sources": list(self.sources),
         }
 
 
-def _score_records(entries: Sequence[RankEntry]) -> list[dict[str, Any]]:
-    """A kernel's ``scores``: one record per ranked entry (100,000 for a large table), with
-    :func:`_r`'s rounding of a finite float written out in the loop (a call per value cost
-    as much as the rest)."""
-    out = []
-    for e in entries:
-        v, t = e.score, e.time_ms
-        out.append({"config": f"{e.block_x}x{e.block_y}"
-                    + (f"x{e.block_z}" if e.block_z != 1 else ""),
-                    "cache_config": e.cache_config,
-                    "score": round(v, 4) if v.__class__ is float and v - v == 0.0 else _r(v),
-                    "time_ms": (round(t, 4) if t.__class__ is float and t - t == 0.0
-                                else _r(t))})
-    return out
+#: The keys of a ``scores`` record, in order (:func:`score_records`).
+SCORE_KEYS = ("config", "cache_config", "score", "time_ms")
+
+
+def score_records(entries: Sequence[RankEntry]) -> list[dict[str, Any]]:
+    """A kernel's ``scores``: one record per ranked entry (100,000 for a large table): the
+    entry's shape, cache configuration, and score and time as :func:`_r` rounds them."""
+    codes, configs, scores, times = score_columns(entries)
+    return [dict(zip(SCORE_KEYS, (*configs[c], v, t), strict=True))
+            for c, v, t in zip(codes, scores, times, strict=True)]
+
+
+def score_columns(entries: Sequence[RankEntry]) -> tuple[
+        list[int], list[tuple[str, str]], list[float | None], list[float | None]]:
+    """:func:`score_records` as columns: each entry's configuration as a code into a list of
+    (label, cache configuration), and its score and time rounded as :func:`_r` rounds them;
+    from the ranking's arrays (rounded as Python rounds,
+    :func:`~gpuadvisor.rounding.round_array`) when the entries were not made."""
+    columns = entries.score_columns() if isinstance(entries, RankEntries) else None
+    if columns is not None:
+        codes, configs, scores, times = columns
+        return codes.tolist(), configs, _rounded(scores), _rounded(times)
+    index: dict[tuple[str, str], int] = {}
+    codes_ = [index.setdefault((f"{e.block_x}x{e.block_y}" + (
+        f"x{e.block_z}" if e.block_z != 1 else ""), e.cache_config), len(index))
+        for e in entries]
+    return (codes_, list(index),
+            [round(v, 4) if v.__class__ is float and v - v == 0.0 else _r(v)
+             for v in (e.score for e in entries)],
+            [round(t, 4) if t.__class__ is float and t - t == 0.0 else _r(t)
+             for t in (e.time_ms for e in entries)])
+
+
+def _rounded(values: Any) -> list[float | None]:
+    """:func:`_r` of each value of a float64 array (NaN standing for None)."""
+    import numpy as np
+
+    out = round_array(values, 4).tolist()
+    if not np.isfinite(values).all():
+        for i in np.flatnonzero(~np.isfinite(values)).tolist():
+            out[i] = None
+    return out  # type: ignore[no-any-return]
 
 
 def _r(v: float | None, digits: int = 4) -> float | None:
@@ -640,14 +674,15 @@ _STALL_SHARES = (("profiled_lsu_throttle_pct", "ncu_stall_lg_throttle"),
 
 
 def unstable_timing_notes(measured: Sequence[Candidate],
-                          ok: Sequence[Candidate] | None = None) -> list[str]:
+                          ok: Sequence[Candidate] | None = None,
+                          ok_rows: list[Any] | None = None) -> list[str]:
     """Timed cells whose repeats spread far more than the kernel's others (a transient on the
     GPU during that cell; ``timing.unstable_cells``) and that were not timed again: their
     time, and so their rank, may be off. ``ok``: the measured candidates whose status is ok
-    (with a row), when the caller has them."""
+    (with a row), and ``ok_rows`` their rows, when the caller has them."""
     if ok is None:
         ok = [c for c in measured if c.status == "ok" and c.row]
-    rows = of_one_table([c.row for c in ok])
+    rows = ok_rows if ok_rows is not None else of_one_table([c.row for c in ok])
     times, stds = floats_in(rows, "time_ms"), floats_in(rows, "time_ms_std")
     spreads = [s / t if t and s is not None and t > 0 else None
                for t, s in zip(times, stds, strict=True)]
@@ -662,18 +697,58 @@ def unstable_timing_notes(measured: Sequence[Candidate],
             "them again (gpuadvisor tune --resume re-times such cells, --retime)"]
 
 
-def _ok_and_timed(measured: list[Candidate]) -> tuple[list[Candidate], list[Candidate]]:
-    """The candidates whose status is ok (with a row), and those with a time; read from the
-    table's columns when every row is a view of one table (not a property per candidate)."""
+def _first_of_each(name: str, rows: Sequence[Any], parts: list[Any]) -> list[Candidate]:
+    """The candidate of the first row of each (shape, cache configuration), where every row's
+    cells parsed (``parts``: :class:`_TableCells`'s, False for a row without a shape)."""
+    seen: set[tuple[Any, str]] = set()
+    out = []
+    for row, part in zip(rows, parts, strict=True):
+        if part is not False and (shape := part[:2]) not in seen:
+            seen.add(shape)
+            out.append(Candidate(name, part[0], part[1], row, part[2]))
+    return out
+
+
+def _first_of_each_row(name: str, rows: Sequence[Any], parts: list[Any]) -> list[Candidate]:
+    """:func:`_first_of_each` where some rows' cells did not parse (``None`` parts: read from
+    the row, raising where that raises)."""
+    by_key: dict[tuple[str, int, int, int, str], Candidate] = {}
+    seen: set[tuple[Any, str]] = set()
+    for row, part in zip(rows, parts, strict=True):
+        if part is False:
+            continue
+        if part is None:
+            if float_or_none(row.get("block_x")) is None:
+                continue
+            c = _candidate(name, row)
+        else:
+            if (part[0], part[1]) in seen:  # the key below, without making the candidate
+                continue
+            seen.add((part[0], part[1]))
+            c = Candidate(name, part[0], part[1], row, part[2])
+        key = c.key
+        if key in by_key:
+            continue
+        by_key[key] = c
+    return list(by_key.values())
+
+
+def _ok_and_timed(measured: list[Candidate]
+                  ) -> tuple[list[Candidate], list[Candidate], list[Any]]:
+    """The candidates whose status is ok (with a row), those with a time, and the ok ones'
+    rows; read from the table's columns when every row is a view of one table (not a
+    property per candidate), the rows then a :class:`~gpuadvisor.rows.TableRows`."""
     one = views_of_one_table([c.row for c in measured])
     if one is None:
-        return ([c for c in measured if c.status == "ok" and c.row],
-                [c for c in measured if c.time_ms is not None])
+        ok = [c for c in measured if c.status == "ok" and c.row]
+        return ok, [c for c in measured if c.time_ms is not None], [c.row for c in ok]
     table, idx = one
     statuses = table_statuses(table)
     times = known_times(measured, table, idx)
-    return ([c for c, i in zip(measured, idx, strict=True) if statuses[i] == "ok"],
-            [c for c, t in zip(measured, times, strict=True) if t is not None])
+    at = [j for j, i in enumerate(idx) if statuses[i] == "ok"]
+    ok = [measured[j] for j in at]
+    return (ok, [c for c, t in zip(measured, times, strict=True) if t is not None],
+            TableRows(table, [idx[j] for j in at], [c.row for c in ok]) if ok else [])
 
 
 def divergence_notes(kinfo: KernelInfo, char: Characterization) -> list[str]:
@@ -842,11 +917,14 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                   shapes: Sequence[tuple[int, int, int]] | None = None,
                   cache_configs: Sequence[str] | None = None,
                   sources: Sequence[str] = (),
-                  scorer: TableScorer | None = None) -> Analysis:
+                  scorer: TableScorer | None = None,
+                  comparisons: bool = True) -> Analysis:
     """Analyze every kernel of a sweep table (see the module docstring for the three modes).
 
     ``scorer``: one shared by several analyses with the same rules (review analyzes two
-    tables) reuses derived values and rule results between them.
+    tables) reuses derived values and rule results between them. ``comparisons``: False
+    leaves each kernel's comparisons with the usual defaults empty (review reads findings
+    only; the comparisons were ~4 % of an analysis).
     """
     from gpuadvisor.rows import column_lists
 
@@ -885,7 +963,8 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                 failure = err
                 break
         scored = scorer.score_kernels([(p.setup, p.candidates) for p in prepared])
-        out = [_finish(p, s, scorer) for p, s in zip(prepared, scored, strict=True)]
+        out = [_finish(p, s, scorer, comparisons)
+               for p, s in zip(prepared, scored, strict=True)]
     if failure is not None:
         raise failure
     return Analysis(out, list(sources))
@@ -950,35 +1029,17 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
         notes.append("SM count unknown (no sm_count column or known GPU): grid rules skipped")
 
     # One row per configuration (the first; repeated launches add nothing to a ranking).
-    by_key: dict[tuple[str, int, int, int, str], Candidate] = {}
     if cells is not None and rows.__class__ is TableRows:
         parts = rows.pick(cells.parts)  # type: ignore[attr-defined]
     else:
         parts = ([cells.parts[row.index] for row in rows] if cells is not None
                  else [None] * len(rows))
-    seen: set[tuple[Any, str]] = set()
-    for row, part in zip(rows, parts, strict=True):
-        if part is False:
-            continue
-        if part is None:
-            if float_or_none(row.get("block_x")) is None:
-                continue
-            c = _candidate(name, row)
-        else:
-            if (part[0], part[1]) in seen:  # the key below, without making the candidate
-                continue
-            seen.add((part[0], part[1]))
-            c = Candidate(name, part[0], part[1], row, part[2])
-        key = c.key
-        if key in by_key:
-            continue
-        by_key[key] = c
-    measured = list(by_key.values())
+    measured = (_first_of_each(name, rows, parts) if None not in parts
+                else _first_of_each_row(name, rows, parts))
     if not measured:
         raise UserError(f"kernel {name}: no row has a block shape (nvprof --metrics output "
                         "carries none: pass its --print-gpu-trace output too)")
-    ok, timed = _ok_and_timed(measured)
-    ok_rows = of_one_table([c.row for c in ok])
+    ok, timed, ok_rows = _ok_and_timed(measured)
     if cells is not None:
         with_metrics = ([r for r, has in zip(ok_rows, ok_rows.pick(cells.has_metrics),
                                              strict=True) if has]
@@ -1001,7 +1062,7 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     notes.extend(access_notes(kinfo.measured_access, ok_rows, rule_only or len(measured) == 1))
     notes.extend(divergence_notes(kinfo, char))
     if not rule_only:
-        notes.extend(unstable_timing_notes(measured, ok))
+        notes.extend(unstable_timing_notes(measured, ok, ok_rows))
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")
@@ -1037,7 +1098,8 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                      timed)
 
 
-def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAnalysis:
+def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
+            with_comparisons: bool = True) -> KernelAnalysis:
     name, rows, mode, measured, candidates = p.name, p.rows, p.mode, p.measured, p.candidates
     notes, reference, setup = p.notes, p.reference, p.setup
     rules = scorer.rules
@@ -1045,19 +1107,14 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
     def context_for(c: Candidate) -> dict[str, Any]:
         return scorer.context(setup, c)
 
-    keys = [rule_sort_key(s) for s in scored] if mode == "measured" else []
-    ranked = rank_by_time(scored, keys) if mode == "measured" else rank_by_rules(scored)
+    order = order_kernel(scored, mode)
+    ranked = order.ranked
     if not ranked:
         raise UserError(f"kernel {name}: no configuration can be ranked (all excluded)")
     pick = ranked[0]
 
     best_time = min((c.time_ms for c in p.timed), default=None)  # type: ignore[type-var]
-    if mode != "measured":
-        rule_pick = ranked[0] if ranked else None
-    else:  # the first of rank_by_rules(scored), without ranking (or copying) them all
-        first = min((i for i, s in enumerate(scored) if not s.excluded),
-                    key=keys.__getitem__, default=None)
-        rule_pick = scored[first] if first is not None else None
+    rule_pick = order.rule_pick
     regret = None
     if rule_pick is not None and best_time and mode != "profile":
         t = rule_pick.candidate.time_ms
@@ -1066,16 +1123,14 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
         else:
             notes.append(f"the rules' pick {rule_pick.candidate.label} has no measured time "
                          f"(status {rule_pick.candidate.status}): regret unknown")
-    front = pareto_front(scored)
     findings: list[Finding] = []
     skipped: list[dict[str, str]] = []
 
     # Kernel-scope rules on the reference row; sweep-scope rules on the pick.
     ref_candidate = next((c for c in candidates if c.row is reference), None) or pick.candidate
     kctx = context_for(ref_candidate)
-    sweep_ctx = {"configs": len([s for s in scored if not s.excluded]),
-                 "pareto_size": len(front), "pick_in_pareto": pick.candidate.key in front,
-                 "mode": mode}
+    sweep_ctx = {"configs": order.configs, "pareto_size": order.pareto_size,
+                 "pick_in_pareto": order.pick_in_pareto, "mode": mode}
     if best_time is not None:
         sweep_ctx["best_time_ms"] = best_time
     sctx = dict(pick.context)
@@ -1093,20 +1148,20 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
         if r.status in ("skipped", "error"):
             skipped.append({"rule_id": r.rule.id, "note": "; ".join(r.notes)})
 
-    entries: list[RankEntry] = [_LazyEntry(s, mode, i == 0, ranked)
-                                for i, s in enumerate(ranked)]
+    # Entries are made when read (output shows the top ones; a table has 100,000).
+    entries: Sequence[RankEntry] = RankEntries(
+        ranked, lambda i: _LazyEntry(ranked[i], mode, i == 0, ranked))
     excluded = [{"config": list(s.candidate.key), "label": s.candidate.label,
-                 "reasons": reasons_for(s)} for s in scored if s.excluded]
-    if mode == "measured":  # rows that did not run (or have no time) cannot be ranked by time
-        for s in scored:
-            c = s.candidate
-            if not s.excluded and c.time_ms is None:
-                error = str((c.row or {}).get("error") or "").strip()
-                why = f"status {c.status}" + (f": {error}" if error and error != "nan" else "")
-                excluded.append({"config": list(c.key), "label": c.label,
-                                 "reasons": [why if c.status != "ok" else "no time measured"]})
+                 "reasons": reasons_for(s)} for s in order.excluded]
+    # measured: rows that did not run (or have no time) cannot be ranked by time
+    for s in order.untimed:
+        c = s.candidate
+        error = str((c.row or {}).get("error") or "").strip()
+        why = f"status {c.status}" + (f": {error}" if error and error != "nan" else "")
+        excluded.append({"config": list(c.key), "label": c.label,
+                         "reasons": [why if c.status != "ok" else "no time measured"]})
     comparisons = _comparisons(pick, scored, rules, mode, context_for, setup.arch, profiled=(
-        measured[0] if mode == "profile" else None))
+        measured[0] if mode == "profile" else None)) if with_comparisons else []
     return KernelAnalysis(
         kernel=name, arch=setup.arch.name, family=setup.arch.family,
         gpu=str(_first(rows, "gpu")) if _first(rows, "gpu") is not None else None,
@@ -1115,8 +1170,8 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer) -> KernelAn
         notes=notes, best_time_ms=best_time, regret=regret,
         rule_pick=rule_pick.candidate.label if rule_pick else None,
         rule_pick_time_ms=rule_pick.candidate.time_ms if rule_pick else None,
-        configs=len(scored), pareto_size=len(front),
-        pick_in_pareto=pick.candidate.key in front)
+        configs=len(scored), pareto_size=order.pareto_size,
+        pick_in_pareto=order.pick_in_pareto)
 
 
 def _dedupe(items: list[dict[str, str]]) -> list[dict[str, str]]:
@@ -1187,7 +1242,8 @@ def _reasons(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> l
             spread = f" (range {lo:.4g}-{hi:.4g})"
         reasons.append(f"measured {c.time_ms:.4g} ms{spread}")
     if mode == "measured" and s.tied:
-        others = [o.candidate.label for o in ranked if o.tie_group == s.tie_group and o is not s]
+        others = (ranked.tie_labels(s) if isinstance(ranked, RankedView) else
+                  [o.candidate.label for o in ranked if o.tie_group == s.tie_group and o is not s])
         shown = ", ".join(others[:5]) + (" ..." if len(others) > 5 else "")
         reasons.append(f"statistically tied with {shown}; order inside the tie by rule score "
                        f"({s.score:.3g})")
@@ -1214,9 +1270,9 @@ def _comparisons(pick: Scored, scored: Sequence[Scored], rules: Sequence[Rule], 
             continue
         seen.add(block)
         if profiled is not None and label.startswith("profiled"):
-            entry = next((s for s in scored if s.candidate.key == profiled.key), None)
+            entry = with_key(scored, profiled.key)
         else:
-            entry = best_of(scored, block, prefer_cache=pick.candidate.cache_config)
+            entry = best_in(scored, block, prefer_cache=pick.candidate.cache_config)
         in_set = entry is not None and (mode != "profile" or entry.candidate.row is not None)
         if entry is None:
             cand = Candidate(pick.candidate.kernel, block, pick.candidate.cache_config)

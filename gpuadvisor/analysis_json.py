@@ -10,14 +10,17 @@ writes (``tests/test_parallel_analysis.py`` checks it byte for byte).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from json.encoder import encode_basestring_ascii as _string  # type: ignore[attr-defined]
 from typing import Any
 
 from gpuadvisor.errors import UserError
-from gpuadvisor.parallel import jobs_for, kernel_groups, map_forked
+from gpuadvisor.jsontext import Raw, value_text
+from gpuadvisor.parallel import jobs_for, kernel_groups, leave_for_exit, map_forked
 
 PARTS = ("ranking", "findings", "characterization", "kernels")
 _COMPACT = (",", ":")
+_ENCODE: Callable[[Any], str] = json.JSONEncoder(separators=_COMPACT).encode
 
 
 def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
@@ -28,39 +31,85 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
     from gpuadvisor.rows import Table
 
     if isinstance(df, Table):  # a small table read without pandas: one process
-        from gpuadvisor import jsontext
-
-        out = analyze_sweep(df, sources=sources, **analyze).to_dict(top=top, shared=True)
-        return jsontext.render(out, pretty=pretty, reuse=out["ranking"])
+        return _render(analyze_sweep(df, sources=sources, **analyze), top, pretty)
     from gpuadvisor.sweep import is_normalized, kernel_rows, normalize
 
     table = df if is_normalized(df) else normalize(df)
     n = jobs_for(len(table), jobs)
     if pretty or n <= 1 or table.empty:
-        from gpuadvisor import jsontext
-
-        out = analyze_sweep(table, sources=sources, **analyze).to_dict(top=top, shared=True)
-        return jsontext.render(out, pretty=pretty, reuse=out["ranking"])
+        return _render(analyze_sweep(table, sources=sources, **analyze), top, pretty)
     names = table["kernel"].astype(str)
     rows_of = names.value_counts().to_dict()
-    groups = kernel_groups(list(dict.fromkeys(names)), rows_of, n)
+    groups = kernel_groups(names.unique().tolist(), rows_of, n)  # in table order
     if len(groups) <= 1:
         return analysis_json(table, top=top, pretty=False, jobs=1, sources=sources, **analyze)
 
     def part_texts(group: list[str]) -> dict[str, str] | UserError:
         try:
-            out = analyze_sweep(kernel_rows(table, names, group), sources=sources,
-                                **analyze).to_dict(top=top)
+            analysis = analyze_sweep(kernel_rows(table, names, group), sources=sources,
+                                     **analyze)
         except UserError as err:
             return err
-        return {p: json.dumps(out[p], separators=_COMPACT)[1:-1] for p in PARTS}
+        out = compact_dict(analysis, top)
+        leave_for_exit((analysis, out))  # a worker's analysis is not freed before it answers
+        return {p: value_text(out[p])[1:-1] for p in PARTS}
 
-    results = map_forked(part_texts, groups, n)
+    results = map_forked(part_texts, groups, n, via_files=True)  # (24 MB at 100,000 rows)
     for r in results:
         if isinstance(r, UserError):
             raise r  # the first failing kernel in table order, as one process raises it
     joined = {p: ",".join(t for r in results if (t := r[p])) for p in PARTS}
-    return ('{"ranking":[' + joined["ranking"] + '],"findings":[' + joined["findings"]
-            + '],"characterization":{' + joined["characterization"] + '},"kernels":['
-            + joined["kernels"] + '],"sources":'
-            + json.dumps(list(sources), separators=_COMPACT) + "}")
+    return "".join(['{"ranking":[', joined["ranking"], '],"findings":[', joined["findings"],
+                    '],"characterization":{', joined["characterization"], '},"kernels":[',
+                    joined["kernels"], '],"sources":', _ENCODE(list(sources)), "}"])
+
+
+def _render(analysis: Any, top: int | None, pretty: bool) -> str:
+    """One process's text of an analysis: indented as :func:`jsontext.dumps` indents, or
+    compact as ``json.dumps(analysis.to_dict(top), separators=(",", ":"))`` writes it."""
+    if pretty:
+        from gpuadvisor import jsontext
+
+        out = analysis.to_dict(top=top, shared=True)
+        return jsontext.render(out, pretty=True, reuse=out["ranking"])
+    return value_text(compact_dict(analysis, top))
+
+
+def compact_dict(analysis: Any, top: int | None) -> dict[str, Any]:
+    """``analysis.to_dict(top)`` with each ranking entry's text made once (an entry stands in
+    the top-level ranking, its kernel's ranking and maybe as the pick) and each kernel's
+    ``scores`` records written from its columns, as :class:`Raw` values."""
+    heads: dict[int, tuple[Any, dict[int, str]]] = {}  # shared by the kernels of a pass
+    return analysis.to_dict(top=top, entry_dict=lambda e: Raw(_ENCODE(e.to_dict())),
+                            records=lambda entries: Raw(score_text(entries, heads)))
+
+
+def score_text(entries: Sequence[Any],
+               heads: dict[int, tuple[Any, dict[int, str]]] | None = None) -> str:
+    """The compact JSON of a kernel's ``scores`` (``analysis.score_records(entries)``), written
+    from its columns (100,000 records at 100,000 rows). ``heads``: each configuration's
+    record head, kept by the list of configurations it belongs to (kernels scored in one
+    pass share theirs)."""
+    from gpuadvisor.analysis import SCORE_KEYS, score_columns
+
+    codes, configs, scores, times = score_columns(entries)
+    if not codes:
+        return "[]"
+    keys = [_string(k) + ":" for k in SCORE_KEYS]
+    used = set(codes)
+    # (scores and times are floats or None: _r's values)
+    if len(keys) != 4 or any(v.__class__ is not str for c in used for v in configs[c]):
+        return _ENCODE([dict(zip(SCORE_KEYS, (*configs[c], v, t), strict=True))
+                        for c, v, t in zip(codes, scores, times, strict=True)])
+    # '{"config":"32x8","cache_config":"default","score":' once per configuration
+    known = (heads if heads is not None else {}).setdefault(id(configs), (configs, {}))[1]
+    for c in used - known.keys():
+        known[c] = ("{" + keys[0] + _string(configs[c][0]) + "," + keys[1]
+                    + _string(configs[c][1]) + "," + keys[2])
+    head = known
+    middle = "," + keys[3]
+    number = float.__repr__
+    return "[" + ",".join([
+        head[c] + ("null" if v is None else number(v)) + middle
+        + ("null" if t is None else number(t)) + "}"
+        for c, v, t in zip(codes, scores, times, strict=True)]) + "]"

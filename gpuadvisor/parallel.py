@@ -14,6 +14,7 @@ import contextlib
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Any
 
 #: Below this many rows one process is faster: forking and merging cost more than they save.
@@ -21,6 +22,8 @@ MIN_ROWS = 20_000
 MAX_JOBS = 8
 
 _WORK: dict[str, Any] = {}
+#: What forked workers keep until they end (:func:`leave_for_exit`).
+_LEFT: list[Any] = []
 
 
 def available_cpus() -> int:
@@ -55,20 +58,65 @@ def kernel_groups(kernels: Sequence[str], rows_of: dict[str, int], jobs: int
     return [g for g in groups if g]
 
 
-def map_forked(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int) -> list[Any]:
+def map_forked(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int, *,
+               via_files: bool = False) -> list[Any]:
     """``[fn(item) for item in items]``, the items spread over ``jobs`` forked processes.
 
     ``fn`` and what it reads are inherited by the children, not pickled; only each result
     travels back, so it should be plain data. Exceptions propagate as from the list
     comprehension (the first one raised by an item in order). The first item runs in this
     process while the children run the others: it would only wait for them (and its result
-    need not travel back).
+    need not travel back). ``via_files``: the children's results come back through files
+    in memory (:func:`_spill_paths`) rather than the pool's pipe, for large results (tens
+    of MB travelled through the pipe at ~250 MB/s on the development machine, through a
+    file several times faster).
     """
     if jobs <= 1 or len(items) <= 1 or not _can_fork():
         return [fn(item) for item in items]
-    with _pool(fn, items[1:], jobs - 1) as rest:
-        first = fn(items[0])  # raising here ends the children, as the comprehension would
-        return [first, *rest()]
+    if not via_files:
+        with _pool(fn, items[1:], jobs - 1) as rest:
+            first = fn(items[0])  # raising here ends the children, as the comprehension would
+            return [first, *rest()]
+    paths = _spill_paths(len(items) - 1)
+    try:
+        with _pool(partial(_spilled, fn), list(zip(items[1:], paths, strict=True)),
+                   jobs - 1) as rest:
+            first = fn(items[0])
+            rest()  # (raises what a child raised)
+        return [first, *(_unspill(path) for path in paths)]
+    finally:
+        for path in paths:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+
+
+def _spill_paths(count: int) -> list[str]:
+    """``count`` new empty files in memory (``/dev/shm`` where there is one), for results."""
+    import tempfile
+
+    where = "/dev/shm" if os.path.isdir("/dev/shm") else None
+    paths = []
+    for _ in range(count):
+        with tempfile.NamedTemporaryFile(suffix=".pickle", delete=False, dir=where) as f:
+            paths.append(f.name)
+    return paths
+
+
+def _spilled(fn: Callable[[Any], Any], item_path: tuple[Any, str]) -> None:
+    """``fn(item)`` pickled to ``path`` (in a child)."""
+    import pickle
+
+    item, path = item_path
+    result = fn(item)
+    with open(path, "wb") as out:
+        pickle.dump(result, out, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _unspill(path: str) -> Any:
+    import pickle
+
+    with open(path, "rb") as fh:
+        return pickle.load(fh)  # a result one of our children wrote just now
 
 
 @contextlib.contextmanager
@@ -104,4 +152,20 @@ def _pool(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int
 
 
 def _run(index: int) -> Any:
+    _WORK["child"] = True
     return _WORK["fn"](_WORK["items"][index])
+
+
+def in_worker() -> bool:
+    """Whether this process is a forked worker of :func:`map_forked` or :func:`forked`."""
+    return bool(_WORK.get("child"))
+
+
+def leave_for_exit(obj: Any) -> None:
+    """In a forked worker, keep ``obj`` until the worker ends: the pool ends its workers
+    without Python freeing what they hold, so a large analysis (a million objects at 100,000
+    rows, ~0.05 s to free one by one) need not be freed before the worker's result is sent.
+    Elsewhere (the calling process, one process, no ``fork``) nothing: ``obj`` is freed as
+    usual."""
+    if _WORK.get("child"):
+        _LEFT.append(obj)

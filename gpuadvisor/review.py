@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import math
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -22,7 +23,7 @@ from typing import Any
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import finite_or_none
 from gpuadvisor.rank import table_statuses
-from gpuadvisor.rows import RowView, Table, column_lists
+from gpuadvisor.rows import RowView, Table, column_lists, floats_of_array
 from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_keys, kernel_rows
 
 #: Verdicts of one configuration. ``failed``: the candidate's row did not run (status other
@@ -132,8 +133,9 @@ class Review:
     def exit_code(self) -> int:
         return 1 if self.regressions else 0
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form; the shape ``gpuadvisor review --json`` prints."""
+    def to_dict(self, configs: Any = None) -> dict[str, Any]:
+        """JSON-ready form; the shape ``gpuadvisor review --json`` prints. ``configs``: what
+        stands for :meth:`config_dicts` (e.g. its JSON text, made earlier)."""
         out = _clean({
             "baseline": self.baseline,
             "candidate": self.candidate,
@@ -153,8 +155,12 @@ class Review:
             },
             "notes": self.notes,
         })
-        out["configs"] = [_config_dict(c) for c in self.configs]
+        out["configs"] = self.config_dicts() if configs is None else configs
         return out
+
+    def config_dicts(self) -> list[dict[str, Any]]:
+        """The ``configs`` of :meth:`to_dict`: one plain dict per configuration."""
+        return [_config_dict(c) for c in self.configs]
 
 
 def _config_dict(c: ConfigChange) -> dict[str, Any]:
@@ -166,6 +172,51 @@ def _config_dict(c: ConfigChange) -> dict[str, Any]:
             "noise_ms": v(c.noise_ms),
             "metric_deltas": [_clean(asdict(d)) for d in c.metric_deltas],
             "error": v(c.error), "label": v(c.label)}
+
+
+def configs_json(configs: Sequence[ConfigChange]) -> str:
+    """The compact JSON of ``[_config_dict(c) for c in configs]`` (100,000 records at 100,000
+    rows): a record whose values are all plain (text, ints, finite floats or None, no metric
+    deltas) written directly, any other through :func:`_config_dict` and the standard
+    encoder (``tests/test_review_reads.py`` compares the two)."""
+    from gpuadvisor.jsontext import compact
+    from gpuadvisor.jsontext import string as js
+
+    texts: dict[Any, str] = {}
+
+    def text(value: str) -> str:
+        t = texts.get(value)
+        if t is None:
+            t = texts[value] = js(value)
+        return t
+
+    def number(v: Any) -> str | None:  # a plain number's text ("null" for None), else None
+        if v is None:
+            return "null"
+        return float.__repr__(v) if v.__class__ is float and v - v == 0.0 else None
+
+    labels: dict[tuple[Any, str], str] = {}
+    out = []
+    for c in configs:
+        kernel, cache, verdict, error = c.kernel, c.cache_config, c.verdict, c.error
+        x, y, z = c.block
+        a, b, pct, noise = (number(c.time_a), number(c.time_b), number(c.change_pct),
+                            number(c.noise_ms))
+        if not (kernel.__class__ is str and cache.__class__ is str and verdict.__class__ is str
+                and (error is None or error.__class__ is str) and x.__class__ is int
+                and y.__class__ is int and z.__class__ is int and not c.metric_deltas
+                and a is not None and b is not None and pct is not None
+                and noise is not None):
+            out.append(compact(_config_dict(c)))
+            continue
+        label = labels.get((c.block, cache))
+        if label is None:
+            label = labels[(c.block, cache)] = js(c.label)
+        out.append(f'{{"kernel":{text(kernel)},"block":[{x},{y},{z}],"cache_config":'
+                   f'{text(cache)},"verdict":{text(verdict)},"time_a":{a},"time_b":{b},'
+                   f'"change_pct":{pct},"noise_ms":{noise},"metric_deltas":[],"error":'
+                   f'{"null" if error is None else text(error)},"label":{label}}}')
+    return "[" + ",".join(out) + "]"
 
 
 def _clean_scalar(value: Any) -> Any:
@@ -213,6 +264,48 @@ def load_table(path: str | Path) -> tuple[Any, dict[str, str]]:
         return df, {"source": str(path), "imported": "true"}
 
 
+#: Both files at least this large: the candidate is read in a forked process meanwhile.
+PARALLEL_READ_BYTES = 8 << 20
+
+
+def load_tables(baseline: str | Path, candidate: str | Path, jobs: int = 0
+                ) -> tuple[Any, Any]:
+    """:func:`load_table` of both files, in that order: the baseline here and, when both are
+    large and more than one process may run (``jobs``, as ``--jobs``), the candidate in a
+    forked process at the same time (the reads are independent; two 100,000-row tables took
+    ~0.7 s one after the other). What the reads write on stderr (``--lenient``'s warnings)
+    comes out in the same order, and the same error is raised, as reading one after the
+    other gives."""
+    from gpuadvisor.parallel import available_cpus, map_forked
+
+    paths = [Path(baseline), Path(candidate)]
+    big = all(p.is_file() and p.stat().st_size >= PARALLEL_READ_BYTES for p in paths)
+    if not big or jobs == 1 or (jobs == 0 and available_cpus() < 2):
+        return load_table(paths[0])[0], load_table(paths[1])[0]
+    import pandas  # noqa: F401 - imported once, before the fork, for both reads
+
+    # (the candidate's table, ~70 MB pickled, comes back through a file: ~0.27 s through the
+    # pool's pipe, ~0.08 s through a file in memory, at 100,000 rows)
+    done = map_forked(_read_quietly, paths, 2, via_files=True)
+    for _table, stderr, error in done:
+        sys.stderr.write(stderr)
+        if error is not None:
+            raise error
+    return done[0][0], done[1][0]
+
+
+def _read_quietly(path: Path) -> tuple[Any, str, Exception | None]:
+    """(:func:`load_table`'s table, what it wrote on stderr, what it raised)."""
+    import io
+
+    captured = io.StringIO()
+    with contextlib.redirect_stderr(captured):
+        try:
+            return load_table(path)[0], captured.getvalue(), None
+        except Exception as err:  # noqa: BLE001 - raised by the caller, in order
+            return None, captured.getvalue(), err
+
+
 def _gpu_from_provenance(df: Any, provenance: dict[str, str]) -> Any:
     """A table whose rows do not name the GPU gets it from its provenance header."""
     gpu = provenance.get("gpu")
@@ -238,12 +331,17 @@ def review_tables(
     baseline_name: str = "baseline",
     candidate_name: str = "candidate",
     jobs: int = 0,
+    before_findings: Callable[[Review], None] | None = None,
 ) -> Review:
     """Compare two sweep tables of the same kernels; see the module docstring.
 
     A change is significant only when it exceeds both ``threshold_pct`` of the baseline time
     and the combined spread of the two measurements (:func:`noise_ms`). ``jobs``: processes
     for the rules' analyses (0: by the tables' size, :func:`gpuadvisor.parallel.jobs_for`).
+    ``before_findings``: called with the review before the rules' findings are put in (the
+    configurations, kernels and notes are final then; the analyses may still be running in
+    other processes, so work done here overlaps them, e.g. writing the configurations'
+    JSON).
     """
     from gpuadvisor.sweep import is_normalized, normalize
 
@@ -257,13 +355,15 @@ def review_tables(
             for df in (baseline, candidate))
     repeated = [(name, _duplicates(df)) for name, df in ((baseline_name, a),
                                                          (candidate_name, b))]
-    a, b = _collapse_duplicates(a), _collapse_duplicates(b)
+    # (a table without repeated configurations is left as it is without asking again)
+    a, b = (_collapse_duplicates(df) if count else df
+            for df, (_name, count) in zip((a, b), repeated, strict=True))
     patterns = [k for k in kernels if k]
     if patterns:
         a, b = _filter_kernels(a, patterns), _filter_kernels(b, patterns)
         if a.empty and b.empty:
             raise UserError(f"no kernel matches --kernel {' '.join(patterns)}")
-    kernels_a, kernels_b = set(a["kernel"].astype(str)), set(b["kernel"].astype(str))
+    kernels_a, kernels_b = (set(df["kernel"].astype(str).unique().tolist()) for df in (a, b))
     common = kernels_a & kernels_b
     if not common:
         raise UserError(
@@ -326,6 +426,8 @@ def review_tables(
             threshold_pct=float(threshold_pct), fail_on=fail_on, time_column=time_column,
             kernels=summaries, configs=configs, notes=notes, gpu_a=gpu_a, gpu_b=gpu_b,
         )
+        if before_findings is not None:
+            before_findings(result)
         add_findings(result)
     return result
 
@@ -600,7 +702,9 @@ def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | P
     except UserError as err:
         yield _note(f"rule findings skipped: {err}")
         return
-    both = {k for k in keys_a if k[0] in common} & {k for k in keys_b if k[0] in common}
+    # (a configuration in both tables is of a kernel in both: no need to check its kernel)
+    both = ((keys_a.keys() & keys_b.keys()) if isinstance(keys_a, dict)
+            and isinstance(keys_b, dict) else set(keys_a) & set(keys_b))
     side_a, side_b = sides
     jobs = jobs_for(len(side_a.names) + len(side_b.names), jobs)
     rows_of: dict[str, int] = {}
@@ -657,9 +761,15 @@ class _Side:
             self.df = kernel_rows(df, df["kernel"].astype(str), sorted(common))
             self.names = self.df["kernel"].astype(str).tolist()
         else:
-            keep = [i for i, k in enumerate(self.table["kernel"]) if str(k) in common]
-            self.table = self.table.take(keep)
-            self.names = [str(k) for k in self.table["kernel"]]
+            column = self.table["kernel"]
+            names = (list(column) if set(map(type, column)) <= {str}
+                     else [str(k) for k in column])
+            if set(names) <= common:  # every row kept (the usual case)
+                self.names = names
+            else:
+                keep = [i for i, k in enumerate(names) if k in common]
+                self.table = self.table.take(keep)
+                self.names = [names[i] for i in keep]
 
     def whole(self) -> Any:
         return self.df if self.table is None else self.table
@@ -679,6 +789,7 @@ def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: set[tupl
     ``best_keys`` (kernel -> old and new best configuration) the new best's findings the old
     best did not have; or (``"a"``/``"b"``, the UserError) when a table cannot be analyzed."""
     from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.parallel import leave_for_exit
     from gpuadvisor.scoring import TableScorer
 
     # One scorer for both tables: what they share (derived values, rule results) is worked
@@ -689,10 +800,12 @@ def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: set[tupl
     for side, table in (("a", a), ("b", b)):
         try:
             found.append(_FindingIndex(analyze_sweep(table, arch=arch, rules=rules,
-                                                     scorer=scorer), fired_of))
+                                                     scorer=scorer, comparisons=False),
+                                       fired_of))
         except UserError as err:
             return side, err
     found_a, found_b = found
+    leave_for_exit((scorer, found))  # a worker's analyses are not freed before it answers
     added, removed = found_a.diff(found_b, both)
     return {
         "added": [(str(k), finding_dict(_finding(v))) for k, v in added],
@@ -764,19 +877,35 @@ class _FindingIndex:
         """``fired_of``: shared by the two tables' indexes, so that configurations with the
         very same results hold the very same list (and :meth:`diff` skips them)."""
         from gpuadvisor.analysis import _LazyEntry
+        from gpuadvisor.scored_columns import RankedView, RankEntries
 
         self.kernel_level: dict[tuple, Any] = {}
         #: config key -> (kernel, position in ranking order)
         self.configs: dict[tuple, tuple[str, int]] = {}
-        #: per position: the entry's Scored (results not yet read), or its fired list
+        #: per position: the entry's Scored (results not yet read), (ranked view, place) of a
+        #: scored candidate not made yet, or its fired list
         self._held: list[Any] = []
         self._fired_of = {} if fired_of is None else fired_of
+        views: list[RankedView] = []  # the kernels whose entries were all left unmade
         for kernel in analysis.kernels:
             for f in kernel.findings:
                 config = f.config
                 scoped = f.scope == "config" and config is not None
                 self.kernel_level[(f.rule_id, f.kernel, tuple(config) if scoped else None)] = f
-            for entry in kernel.ranking:
+            ranking = kernel.ranking
+            if isinstance(ranking, RankEntries) and isinstance(ranking.ranked, RankedView) \
+                    and not any("_findings" in e.__dict__ for e in ranking.made()):
+                # keys and positions from the candidates, no entry or scored object made
+                view = ranking.ranked
+                cands = view.scored.candidates
+                for place, i in enumerate(view.order):
+                    c = cands[i]
+                    self.configs[c.key] = (c.kernel, len(self._held))
+                    self._held.append((view, place))
+                views.append(view)
+                continue
+            views.append(None)  # type: ignore[arg-type]
+            for entry in ranking:
                 if isinstance(entry, _LazyEntry) and "_findings" not in entry.__dict__:
                     held = entry._source[0]
                 else:  # findings already made: the entry's kernel is theirs
@@ -784,13 +913,15 @@ class _FindingIndex:
                             if getattr(f, "scope", "config") == "config"]
                 self.configs[entry.key] = (entry.kernel, len(self._held))
                 self._held.append(held)
-        self.bits = _fired_bits(self._held)
+        self.bits = _view_bits(views, self._held) if views and all(views) \
+            else _fired_bits([_scored(h) for h in self._held])
 
     def fired(self, position: int) -> list[tuple[str, Any]]:
         """(rule id, result or Finding) of the configuration rules fired at ``position``."""
         held = self._held[position]
         if isinstance(held, list):
             return held
+        held = _scored(held)
         signature = tuple(map(id, held.results))
         fired = self._fired_of.get(signature)
         if fired is None:
@@ -865,9 +996,35 @@ class _FindingIndex:
         out = []
         for k, j in zip(*(a.tolist() for a in np.nonzero(here & ~there)), strict=True):
             config, kernel = keys[k]
-            v = self._held[mine[k]].results[j]
+            v = _scored(self._held[mine[k]]).results[j]
             out.append(((ids[j], kernel, config), _value(v, kernel, config)))
         return out
+
+
+def _scored(held: Any) -> Any:
+    """A held position's scored object (made now where it was left unmade), or its list."""
+    if held.__class__ is tuple:
+        view, place = held
+        return view[place]
+    return held
+
+
+def _view_bits(views: list[Any], held: list[Any]) -> tuple[Any, Any, list[str]] | None:
+    """:func:`_fired_bits` of positions that are the ranked views' candidates in order (each
+    view a :class:`~gpuadvisor.scored_columns.RankedView`), read from their scoring pass
+    without making the scored objects."""
+    import numpy as np
+
+    passes = {id(v.scored.scored_pass) for v in views}
+    matrix = views[0].scored.scored_pass.fired
+    if len(passes) != 1 or matrix is None or not held:
+        return _fired_bits([_scored(h) for h in held])
+    rows = np.concatenate([v.scored.start + np.asarray(v.order, dtype=np.int64)
+                           for v in views])
+    results = _scored(held[0]).results
+    if len(results) != matrix.shape[1] or any(r.rule.scope != "config" for r in results):
+        return None
+    return matrix, rows, [r.rule.id for r in results]
 
 
 def _fired_bits(held: list[Any]) -> tuple[Any, Any, list[str]] | None:
@@ -964,8 +1121,11 @@ def _collapse_duplicates(df: Any) -> Any:
 
 
 def _duplicates(df: Any) -> int:
+    """Configurations that appear more than once (0: :func:`_collapse_duplicates` has
+    nothing to do)."""
     keys = ["kernel", "block_x", "block_y", "block_z", "cache_config"]
-    return int(df[df.duplicated(keys, keep=False)].drop_duplicates(keys).shape[0])
+    repeated = df.duplicated(keys, keep=False)
+    return int(df[repeated].drop_duplicates(keys).shape[0]) if repeated.any() else 0
 
 
 def _first_timed(group: Any) -> str | None:
@@ -1032,14 +1192,22 @@ def _table_facts(table: Table, time_column: str
                  ) -> list[tuple[bool, float | None, float | None]]:
     """:func:`_row_facts` of every row of a table, from its columns (a review reads ~10
     cells of each of 100,000 configurations)."""
-    def finite(key: str) -> list[float | None]:  # finite_or_none of each cell
-        return [v if v is None or v - v == 0.0 else None for v in table.floats(key)]
+    import numpy as np
 
-    spreads = [_spread(*cells) for cells in zip(
-        finite("time_ms_std"), finite("repeats"), finite("time_ms_min"), finite("time_ms_max"),
-        strict=True)]
-    return [(status == "ok", t, s) for status, t, s in zip(
-        table_statuses(table), finite(time_column), spreads, strict=True)]
+    def finite(key: str) -> Any:  # finite_or_none of each cell, NaN for None
+        array = table.float_array(key)
+        if array is None:
+            array = np.array(table.floats(key), dtype=np.float64)
+        return np.where(np.isfinite(array), array, np.nan)
+
+    std, repeats = finite("time_ms_std"), finite("repeats")
+    lo, hi, times = finite("time_ms_min"), finite("time_ms_max"), finite(time_column)
+    with np.errstate(invalid="ignore"):  # _spread over whole columns
+        by_std = ~np.isnan(std) & (np.isnan(repeats) | (repeats >= 2))
+        by_range = ~by_std & ~np.isnan(lo) & ~np.isnan(hi) & (hi >= lo)
+        spreads = np.where(by_std, 2.0 * std, np.where(by_range, (hi - lo) / 2.0, np.nan))
+    return list(zip([status == "ok" for status in table_statuses(table)],
+                    floats_of_array(times), floats_of_array(spreads), strict=True))
 
 
 def _text(value: Any) -> str | None:

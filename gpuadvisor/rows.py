@@ -98,7 +98,7 @@ class Table(dict):  # type: ignore[type-arg]
         if known is None:
             col = dict.get(self, key)
             if col.__class__ is _FloatArray:  # floats_of of its list, from the array
-                known = cache[key] = _floats_of_array(col.array)
+                known = cache[key] = floats_of_array(col.array)
             else:
                 known = cache[key] = ([None] * self.rows() if col is None
                                       else floats_of(col))
@@ -156,11 +156,22 @@ def floats_of(col: list[Any]) -> list[float | None]:
     """``numbers.float_or_none`` of each cell: a column of plain floats, ints and Nones (what
     normalized numeric columns hold) in one comprehension, anything else cell by cell."""
     if set(map(type, col)) <= _PLAIN_NUMBERS:
+        if len(col) >= _LONG:  # NumPy converts as float() does (None: NaN)
+            import numpy as np
+
+            try:
+                return floats_of_array(np.array(col, dtype=np.float64))
+            except OverflowError:  # an int beyond a float: float() raises it below
+                pass
         return [None if v is None or v != v else float(v) for v in col]
     return [_float_or_none(v) for v in col]
 
 
-def _floats_of_array(array: Any) -> list[float | None]:
+#: A column this long is converted with NumPy (shorter ones, e.g. one profile's, in Python).
+_LONG = 1024
+
+
+def floats_of_array(array: Any) -> list[float | None]:
     """:func:`floats_of` of ``array.tolist()`` (a float64 array): its floats, None for NaN."""
     import numpy as np
 
@@ -290,10 +301,20 @@ class RowView(Mapping[str, Any]):
         self._i = i
 
     def __getitem__(self, key: str) -> Any:
-        return self._data[key][self._i]
+        data = self._data
+        if data.__class__ is Table:  # one cell, without making an array column a list
+            col = dict.__getitem__(data, key)
+            return col[self._i] if col.__class__ is not _FloatArray else col.array.item(self._i)
+        return data[key][self._i]
 
     def get(self, key: str, default: Any = None) -> Any:
-        col = self._data.get(key)
+        data = self._data
+        if data.__class__ is Table:  # one cell, without making an array column a list
+            col = dict.get(data, key)
+            if col.__class__ is _FloatArray:
+                return col.array.item(self._i)  # type: ignore[union-attr]
+        else:
+            col = data.get(key)
         return default if col is None else col[self._i]
 
     def __contains__(self, key: object) -> bool:
@@ -339,8 +360,8 @@ def column_lists(df: Any) -> Table:
     float64 = np.dtype("float64")
     for i, name in enumerate(df.columns):
         series = df.iloc[:, i]
-        if series.dtype == float64:  # a list when first read
-            data[str(name)] = _FloatArray(series.to_numpy(copy=True))
+        if series.dtype == float64:  # a list when first read; the array is only read
+            data[str(name)] = _FloatArray(series.to_numpy(copy=False))
             continue
         values = series.tolist() if series.dtype != np.dtype(object) else list(series._values)
         if series.dtype == np.dtype(object) or is_extension_array_dtype(series.dtype):

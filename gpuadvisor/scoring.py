@@ -23,6 +23,7 @@ The results are the objects :func:`~gpuadvisor.rank.score` returns, value for va
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -45,7 +46,8 @@ from gpuadvisor.rules.context import (
     metrics_context,
 )
 from gpuadvisor.rules.engine import Rule, RuleResult, applicable, evaluate
-from gpuadvisor.rules.grouped import MISSING, RuleMemo, lookup, project, read_names, token
+from gpuadvisor.rules.grouped import MISSING, RuleMemo, lookup, read_names, token
+from gpuadvisor.scored_columns import ScoredKernel, ScoredPass
 
 #: True inside :func:`one_by_one`: every candidate scored on its own full context (tests).
 _ONE_BY_ONE = False
@@ -174,6 +176,31 @@ def _access_key(access: Any) -> str:
     return repr((fits, access.load_share))
 
 
+class _Contexts:
+    """Derived values per launch-configuration key (:meth:`TableScorer.derived_key`) and the
+    full contexts built on them. Apart from the scorer so that what builds a context later
+    (lazy results and entries) holds this and not the scorer, whose rule-result cache holds
+    them: that cycle left every analysis (a million objects at 100,000 rows) to the cyclic
+    collector, which the commands pause, so it ran when they resumed it."""
+
+    def __init__(self) -> None:
+        self._derived: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._archs: list[Any] = []  # the key holds id(arch) (KernelSetup.derive_key)
+
+    def derived(self, setup: KernelSetup, c: Candidate, key: tuple[Any, ...]) -> dict[str, Any]:
+        d = self._derived.get(key)
+        if d is None:
+            self._archs.append(setup.arch)
+            d = self._derived[key] = derive(setup.arch, setup.kinfo, c.block, c.cache_config,
+                                            setup.sm_count, c.grid, key[4], key[5])
+        return d
+
+    def context(self, setup: KernelSetup, c: Candidate, key: tuple[Any, ...]) -> dict[str, Any]:
+        return build_context(setup.arch, setup.board, setup.kinfo, c.block, c.cache_config,
+                             row=c.row, sm_count=setup.sm_count, grid=c.grid,
+                             arch_ctx=setup.arch_ctx, derived=self.derived(setup, c, key))
+
+
 class TableScorer:
     """Scores candidates of many kernels, sharing derived values and rule results."""
 
@@ -181,7 +208,7 @@ class TableScorer:
         self.rules = list(rules)
         self.config_rules = [r for r in self.rules if r.scope == "config"]
         self.memo = RuleMemo()
-        self._derived: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._made = _Contexts()
         self._keepalive: list[Any] = []
         self._columns: dict[tuple[int, str], list[Any]] = {}
         self._results: dict[tuple[Any, ...], RuleResult] = {}
@@ -269,58 +296,67 @@ class TableScorer:
     def _setup_id(self, setup: KernelSetup) -> int:
         """A small number per distinct kernel share of the key (cheap to hash per row)."""
         known = setup.__dict__.get("_derive_id")
-        if known is None or known[0] is not self:
+        if known is None or known[0]() is not self:
             ident = self._setup_ids.setdefault(setup.derive_key, len(self._setup_ids))
-            known = setup.__dict__["_derive_id"] = (self, ident)
+            # A weak reference: the scorer holds (through its results' context builders)
+            # the setups, and a cycle would leave the whole analysis to the cyclic collector.
+            known = setup.__dict__["_derive_id"] = (weakref.ref(self), ident)
         return known[1]
 
     def _derived_keys(self, setups: Sequence[KernelSetup], kslot: list[int],
-                      cands: list[Candidate]) -> list[tuple[Any, ...]]:
+                      cands: list[Candidate]
+                      ) -> tuple[list[tuple[Any, ...]], list[bool], list[int], set[int]]:
         """:meth:`derived_key` of every candidate, with register and shared-memory cells
-        taken from whole columns."""
+        taken from whole columns; and, read in the same walk, whether each candidate's row is
+        a row view, its index in its table (0 where not) and the ids of those tables."""
         ids = [self._setup_id(s) for s in setups]
         out = []
+        is_view: list[bool] = []
+        at: list[int] = []
+        tables: set[int] = set()
         regs_col = smem_col = None
         cols: Any = None
         for k, c in zip(kslot, cands, strict=True):
             row = c.row
             if row.__class__ is RowView:  # (isinstance on a Mapping goes through abc)
-                if row.columns is not cols:
-                    cols = row.columns
+                if row._data is not cols:
+                    cols = row._data
+                    tables.add(id(cols))
                     self.metric(row, "registers_per_thread")
                     self.metric(row, "shared_mem_per_block")
                     regs_col = self._columns[(id(cols), "registers_per_thread")]
                     smem_col = self._columns[(id(cols), "shared_mem_per_block")]
-                regs, smem = regs_col[row.index], smem_col[row.index]  # type: ignore[index]
+                i = row._i
+                regs, smem = regs_col[i], smem_col[i]  # type: ignore[index]
                 out.append((ids[k], c.block, c.cache_config, c.grid,
                             int(regs) if regs is not None else None,
                             int(smem) if smem is not None else None))
+                is_view.append(True)
+                at.append(i)
             else:
                 out.append(self.derived_key(setups[k], c))
-        return out
+                is_view.append(False)
+                at.append(0)
+        return out, is_view, at, tables
 
     def derived(self, setup: KernelSetup, c: Candidate,
                 key: tuple[Any, ...] | None = None) -> dict[str, Any]:
-        key = key if key is not None else self.derived_key(setup, c)
-        d = self._derived.get(key)
-        if d is None:
-            self._keepalive.append(setup.arch)
-            d = self._derived[key] = derive(setup.arch, setup.kinfo, c.block, c.cache_config,
-                                            setup.sm_count, c.grid, key[4], key[5])
-        return d
+        return self._made.derived(setup, c,
+                                  key if key is not None else self.derived_key(setup, c))
 
     def context(self, setup: KernelSetup, c: Candidate,
                 key: tuple[Any, ...] | None = None) -> dict[str, Any]:
         """The full rule context of one candidate (as build_context gives it)."""
-        return build_context(setup.arch, setup.board, setup.kinfo, c.block, c.cache_config,
-                             row=c.row, sm_count=setup.sm_count, grid=c.grid,
-                             arch_ctx=setup.arch_ctx, derived=self.derived(setup, c, key))
+        return self._made.context(setup, c,
+                                  key if key is not None else self.derived_key(setup, c))
 
     # ------------------------------------------------------------------ scoring
 
     def score_kernels(self, work: Sequence[tuple[KernelSetup, Sequence[Candidate]]]
-                      ) -> list[list[Scored]]:
-        """Every kernel's candidates scored, in the order given."""
+                      ) -> list[Sequence[Scored]]:
+        """Every kernel's candidates scored, in the order given: each kernel's a
+        :class:`~gpuadvisor.scored_columns.ScoredKernel` (objects made when read; one by one,
+        lists)."""
         import numpy as np
 
         if _ONE_BY_ONE:
@@ -336,29 +372,26 @@ class TableScorer:
             cands.extend(cs)
             kslot.extend([k] * len(cs))
         n = len(cands)
-        dkeys = self._derived_keys(setups, kslot, cands)
+        dkeys, is_view, at, tables = self._derived_keys(setups, kslot, cands)
         dindex: dict[tuple[Any, ...], int] = {}
         did = np.fromiter((dindex.setdefault(key, len(dindex)) for key in dkeys),
                           dtype=np.int64, count=n)
         kslot_arr = np.asarray(kslot, dtype=np.int64)
         contexts: dict[int, dict[str, Any]] = {}
+        made = self._made  # not self: the results built here are kept by self._results
 
         def context_of(i: int) -> dict[str, Any]:
             ctx = contexts.get(i)
             if ctx is None:
-                ctx = contexts[i] = self.context(setups[kslot[i]], cands[i], dkeys[i])
+                ctx = contexts[i] = made.context(setups[kslot[i]], cands[i], dkeys[i])
             return ctx
 
         metric_codes: dict[str, Any] = {}
         # Candidates whose rows are views of one table: their metric codes come from whole
         # columns (each distinct cell tokenized once), the others one by one.
-        rows_ = [c.row for c in cands]
-        is_view = [r.__class__ is RowView for r in rows_]  # RowView has no subclasses
-        tables = {id(r._data) for r, v in zip(rows_, is_view, strict=True) if v}
         viewed = np.array(is_view, dtype=bool)
         if len(tables) == 1 and viewed.any():
-            table_rows = np.array([r._i if v else 0 for r, v in zip(rows_, is_view, strict=True)],
-                                  dtype=np.int64)
+            table_rows = np.array(at, dtype=np.int64)
         else:
             viewed[:] = False
 
@@ -384,12 +417,12 @@ class TableScorer:
             return codes
 
         # The launch-configuration part of each distinct derived key, for projections.
-        dfirst: dict[int, int] = {}
-        for i, d in enumerate(did.tolist()):
-            dfirst.setdefault(d, i)
-        ddicts = [self.derived(setups[kslot[i]], cands[i], dkeys[i]) for i in dfirst.values()]
+        # (codes are numbered in order of first appearance: np.unique's first indices are in
+        # that order)
+        dfirst = np.unique(did, return_index=True)[1].tolist() if n else []
+        ddicts = [self.derived(setups[kslot[i]], cands[i], dkeys[i]) for i in dfirst]
         dparts = [launch_context(cands[i].block, cands[i].cache_config, cands[i].grid, d)
-                  for i, d in zip(dfirst.values(), ddicts, strict=True)]
+                  for i, d in zip(dfirst, ddicts, strict=True)]
         dlist = did.tolist()
 
         # Each name's token per kernel setup and per launch configuration, worked out once
@@ -400,7 +433,9 @@ class TableScorer:
         def codes_of(name: str, owners: list[dict[str, Any]]) -> tuple[list[Any], Any]:
             known = name_codes.get(name)
             if known is None:
-                known = name_codes[name] = _codes([project(o, (name,))[0] for o in owners])
+                values = [lookup(o, name) for o in owners]  # project(o, (name,))[0] of each
+                known = name_codes[name] = _codes([MISSING if v is MISSING else token(v)
+                                                   for v in values])
             return known
 
         def combined(names_: list[str], owners: list[dict[str, Any]]
@@ -443,10 +478,12 @@ class TableScorer:
                 continue
             ktokens, kcodes = combined(knames, kbase)
             dtokens, dcodes = combined(dnames, dparts)
-            parts = [kcodes[kslot_arr], dcodes[did]]
-            parts.extend(metric_code(nm) for nm in mnames)
-            signature = tuple(p.tobytes() for p in parts)
+            # the grouping follows from the per-kernel and per-configuration codes (short)
+            # and the metrics' names (each name's codes are worked out once)
+            signature = (kcodes.tobytes(), dcodes.tobytes(), tuple(mnames))
             if signature not in grouping:
+                parts = [kcodes[kslot_arr], dcodes[did]]
+                parts.extend(metric_code(nm) for nm in mnames)
                 grouping[signature] = _groups(parts, n)
             first, inverse = grouping[signature]
             reps = first.tolist()
@@ -473,21 +510,35 @@ class TableScorer:
                                  dtype=np.float64)[inverse]
         # rules x candidates: each rule's codes stay one contiguous run (stacking them as
         # columns cost ~35 ms at 100,000 rows); a candidate's are a strided column
-        codes = (np.stack(per_code) if per_code else np.zeros((0, n), dtype=np.int64))
-        scores = vals.tolist()
+        # (in the narrowest integer type that holds them: a fresh page costs more than the
+        # copy on this kind of machine)
+        widest = max((len(r) for r in per_rule), default=0)
+        codes = (np.stack(per_code, dtype=np.int16 if widest < 1 << 15 else np.int32
+                          if widest < 1 << 31 else np.int64)
+                 if per_code else np.zeros((0, n), dtype=np.int64))
         fired = (np.column_stack(fired_cols) if fired_cols
                  else np.zeros((n, 0), dtype=bool))
-        flags = excluded.tolist()
-        out: list[list[Scored]] = [[] for _ in work]
-        for i, c in enumerate(cands):
-            setup, key = setups[kslot[i]], dkeys[i]
-            s = LazyScored(c, (per_rule, codes, i), 0.0 if flags[i] else scores[i], flags[i],
-                           _builder(self, setup, c, key), ddicts[dlist[i]],
+        score_col = np.where(excluded, 0.0, vals)
+
+        def make(i: int) -> Scored:
+            """Candidate ``i``'s scored object (made when something reads it)."""
+            c, setup, key = cands[i], setups[kslot[i]], dkeys[i]
+            flag = bool(excluded[i])
+            s = LazyScored(c, (per_rule, codes, i), float(score_col[i]), flag,
+                           _builder(made, setup, c, key), ddicts[dlist[i]],
                            setup.base["kernel"], (fired, i))
             if i in contexts:
                 s.context = contexts[i]
-            out[kslot[i]].append(s)
-        return out
+            return s
+
+        one_table = bool(n) and bool(viewed.all()) and cands[0].row._data.__class__ is Table
+        bounds = [0]
+        for _setup, cs in work:
+            bounds.append(bounds[-1] + len(cs))
+        scored_pass = ScoredPass(cands, bounds, score_col, excluded, did, ddicts, make,
+                                 table=cands[0].row._data if one_table else None,
+                                 rows=table_rows if one_table else None, fired=fired)
+        return [ScoredKernel(scored_pass, k) for k in range(len(work))]
 
 
     def _evaluate(self, rule: Rule, names: tuple[str, ...], idx: list[int],
@@ -545,6 +596,7 @@ class TableScorer:
         used = [absent[n].tolist() for n in defaulted]
         default_notes = [f"{n} missing: default {rule.optional[n]!r} used" for n in defaulted]
         shared: dict[Any, RuleResult] = {}
+        quiet = RuleResult(rule, "quiet")
         out: list[RuleResult] = []
         for j, i in enumerate(idx):
             reason = reasons[kslot[i]]
@@ -563,8 +615,8 @@ class TableScorer:
             elif defaulted and any(u[j] for u in used):
                 r = RuleResult(rule, "quiet", notes=[note for note, u in
                                                      zip(default_notes, used, strict=True) if u[j]])
-            else:
-                r = RuleResult(rule, "quiet")
+            else:  # one quiet result shared, as the skipped and inapplicable ones are
+                r = quiet
             out.append(r)
         return out
 
@@ -573,9 +625,9 @@ def _bound(fn: Callable[[int], dict[str, Any]], i: int) -> Callable[[], dict[str
     return lambda: fn(i)
 
 
-def _builder(scorer: TableScorer, setup: KernelSetup, c: Candidate,
+def _builder(made: _Contexts, setup: KernelSetup, c: Candidate,
              key: tuple[Any, ...]) -> Callable[[], dict[str, Any]]:
-    return lambda: scorer.context(setup, c, key)
+    return lambda: made.context(setup, c, key)
 
 
 def _codes(tokens: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], Any]:
@@ -609,5 +661,13 @@ def _groups(parts: list[Any], n: int) -> tuple[Any, Any]:
         if int(code.max(initial=0)) >= (1 << 62) // max(span, 1):
             code = np.unique(code, return_inverse=True)[1].astype(np.int64)
         code = code * span + p
+    top = int(code.max())
+    if top < 4 * n + 1024:  # few possible codes: counted, not sorted (np.unique's answer)
+        present = np.zeros(top + 1, dtype=bool)
+        present[code] = True
+        inverse = (np.cumsum(present) - 1)[code]
+        first = np.full(int(present.sum()), n, dtype=np.int64)
+        np.minimum.at(first, inverse, np.arange(n, dtype=np.int64))
+        return first, inverse
     _uniq, first, inverse = np.unique(code, return_index=True, return_inverse=True)
     return first, inverse.reshape(-1)

@@ -63,6 +63,7 @@ def analyze_command(
         raise UserError(f"--top must be at least 1, got {top}")
     if as_json and markdown:
         raise UserError("choose one of --json and --markdown")
+    from gpuadvisor import jsontext
     from gpuadvisor.analysis import gc_paused
     from gpuadvisor.intake import lenient_intake
     from gpuadvisor.shapes import parse_shapes
@@ -77,7 +78,6 @@ def analyze_command(
             df, provenance, sources = load_inputs(files, columns=True)
         loaded = load_rules_or_fail(rules)
         if as_json:
-            from gpuadvisor import jsontext
             from gpuadvisor.analysis_json import analysis_json
 
             text = analysis_json(df, top=top, pretty=jsontext.wants_pretty(pretty), jobs=jobs,
@@ -87,7 +87,7 @@ def analyze_command(
             analysis = analyze_sweep(df, provenance=provenance, sources=sources, rules=loaded,
                                      **options)
     if as_json:
-        typer.echo(text)
+        jsontext.echo(text)
     elif markdown:
         typer.echo(render_md(analysis, top=top))
     else:

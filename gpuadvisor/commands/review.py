@@ -48,41 +48,53 @@ def review(
     them, and whether each kernel's best configuration and time changed. Exit 0: no
     regression, 1: regression, 2: unreadable or mismatched inputs.
     """
-    from gpuadvisor.review import load_table, review_tables
+    from gpuadvisor.review import Review, load_tables, review_tables
 
     if markdown and json_out:
         raise UserError("choose one of --markdown and --json")
     if output is not None and not (markdown or json_out):
         markdown = True
+    from gpuadvisor import jsontext
     from gpuadvisor.analysis import gc_paused
     from gpuadvisor.intake import lenient_intake
 
+    indent = json_out and (jsontext.wants_pretty(pretty) if output is None else pretty)
+    configs: list[jsontext.Raw] = []
+
+    def configs_json(result: Review) -> None:
+        """The configurations' compact JSON (100,000 records at 100,000 rows), written while
+        the rules' analyses finish in other processes."""
+        from gpuadvisor.review import configs_json
+
+        configs.append(jsontext.Raw(configs_json(result.configs)))
+
     with gc_paused():  # millions of acyclic objects: the collector's passes cost ~half
         with lenient_intake(lenient):
-            table_a, _ = load_table(baseline)
-            table_b, _ = load_table(candidate)
+            table_a, table_b = load_tables(baseline, candidate, jobs)
         result = review_tables(
             table_a, table_b, threshold_pct=threshold, kernels=kernel, fail_on=fail_on,
             rule_dirs=tuple(rules), arch=arch, baseline_name=baseline.name,
             candidate_name=candidate.name, jobs=jobs,
+            before_findings=configs_json if json_out and not indent else None,
         )
     if json_out or markdown:
         if json_out:
-            from gpuadvisor import jsontext
-
             with gc_paused():  # millions of acyclic objects: the collector's passes cost ~half
-                indent = jsontext.wants_pretty(pretty) if output is None else pretty
-                text = jsontext.render(result.to_dict(), pretty=indent) + "\n"
+                text = (jsontext.value_text(result.to_dict(configs=configs[0])) if configs
+                        else jsontext.render(result.to_dict(), pretty=indent))
         else:
             from gpuadvisor.report.markdown import review_markdown
 
             text = review_markdown(result)
         if output is None:
-            typer.echo(text, nl=False)
+            if json_out:
+                jsontext.echo(text)
+            else:
+                typer.echo(text, nl=False)
         else:
             try:
                 output.parent.mkdir(parents=True, exist_ok=True)
-                output.write_text(text, encoding="utf-8")
+                output.write_text(text + "\n" if json_out else text, encoding="utf-8")
             except OSError as err:
                 raise UserError(f"{output}: cannot write ({err.strerror})") from None
             verdict = "regression in " + ", ".join(result.regressions) if result.regressions \

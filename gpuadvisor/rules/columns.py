@@ -493,17 +493,8 @@ def python_call(fn: Callable[..., Any], cols: list[Col], n: int, *, check: bool 
     bad = np.zeros(n, dtype=bool)
     for c in cols:
         bad |= c.bad
-    columns = [_python_values(c) for c in cols]
-    seen: dict[tuple[Any, ...], Any] = {}
-    results: list[Any] = []
-    for i, args in enumerate(zip(*columns, strict=True)):
-        if bad[i]:
-            results.append(None)
-            continue
-        key = tuple((a.__class__, a if a.__class__ is not float else a.hex()) for a in args)
-        if key in seen:
-            results.append(seen[key])
-            continue
+
+    def call(args: tuple[Any, ...]) -> Any:
         try:
             r = fn(*args)
             if r.__class__ in (int, float) and abs(r) > MAX_MAGNITUDE and not math.isinf(r):
@@ -514,17 +505,70 @@ def python_call(fn: Callable[..., Any], cols: list[Col], n: int, *, check: bool 
             r = None
         if not check and r.__class__ in (int, float) and r != r:
             r = None
-        seen[key] = r
-        results.append(r)
+        return r
+
+    results = (_call_distinct(call, cols, bad, n) if n >= _FEW
+               else _call_each(call, cols, bad))
     out = from_values(results)
     out.bad |= bad
     return out
 
 
-def _python_values(c: Col) -> list[Any]:
+#: Below this many entries the arguments are compared in Python (NumPy's setup costs more).
+_FEW = 64
+
+
+def _call_each(call: Callable[[tuple[Any, ...]], Any], cols: list[Col], bad: Any) -> list[Any]:
+    """``call`` once per distinct argument tuple (told apart by class and exact value) of the
+    entries not ``bad``, in Python; None for the bad ones."""
+    seen: dict[tuple[Any, ...], Any] = {}
+    results: list[Any] = []
+    for i, args in enumerate(zip(*[_python_values(c) for c in cols], strict=True)):
+        if bad[i]:
+            results.append(None)
+            continue
+        key = tuple((a.__class__, a if a.__class__ is not float else a.hex()) for a in args)
+        if key not in seen:
+            seen[key] = call(args)
+        results.append(seen[key])
+    return results
+
+
+def _call_distinct(call: Callable[[tuple[Any, ...]], Any], cols: list[Col], bad: Any,
+                   n: int) -> list[Any]:
+    """:func:`_call_each` for number and boolean columns, the distinct argument tuples found
+    with NumPy (equal bits and the same int flag give equal Python values)."""
+    if not all(c.kind in ("num", "bool") for c in cols):
+        return _call_each(call, cols, bad)
+    good = np.flatnonzero(~bad)
+    code = np.zeros(len(good), dtype=np.int64)
+    for c in cols:
+        if c.kind == "num":
+            key = np.unique(c.v[good].view(np.int64), return_inverse=True)[1].reshape(-1) * 2
+            key += c.isint[good]
+        else:
+            key = c.v[good].astype(np.int64)
+        span = int(key.max(initial=0)) + 1
+        if int(code.max(initial=0)) >= (1 << 62) // span:
+            code = np.unique(code, return_inverse=True)[1].reshape(-1)
+        code = code * span + key
+    _unique, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+    at = good[first]
+    distinct = [call(args) for args in zip(*[_python_values(c, at) for c in cols],
+                                           strict=True)]
+    results: list[Any] = [None] * n
+    for i, j in zip(good.tolist(), inverse.reshape(-1).tolist(), strict=True):
+        results[i] = distinct[j]
+    return results
+
+
+def _python_values(c: Col, at: Any = None) -> list[Any]:
+    """The Python value of each entry (of the entries at ``at``)."""
+    v, isint = (c.v, c.isint) if at is None else (c.v[at], None if c.isint is None
+                                                   else c.isint[at])
     if c.kind == "num":
-        return [int(v) if i else v for v, i in zip(c.v.tolist(), c.isint.tolist(), strict=True)]
-    return c.v.tolist()
+        return [int(x) if i else x for x, i in zip(v.tolist(), isint.tolist(), strict=True)]
+    return v.tolist()  # type: ignore[no-any-return]
 
 
 def _refuse(node: ast.AST) -> ColFn:

@@ -1,0 +1,61 @@
+"""Forked workers and their large results (issue 13, eighth pass).
+
+``parallel.leave_for_exit`` keeps an object in a forked worker (the pool ends its workers
+without Python freeing it) and does nothing in the calling process, where the object is
+freed as usual. ``map_forked(..., via_files=True)`` brings the children's results back
+through files: the same results and errors as the list comprehension, and no file left.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import weakref
+
+import pytest
+
+from gpuadvisor import parallel
+
+
+class _Big:
+    """Stands for an analysis."""
+
+
+def _kept(_item: int) -> tuple[bool, bool]:
+    obj = _Big()
+    ref = weakref.ref(obj)
+    parallel.leave_for_exit(obj)
+    del obj
+    return ref() is not None, bool(parallel._WORK.get("child"))
+
+
+def test_a_worker_keeps_what_it_leaves_and_the_caller_does_not() -> None:
+    gc.collect()
+    results = parallel.map_forked(_kept, [0, 1, 2], 3)
+    assert results[0] == (False, False)  # the first item runs here: freed at once
+    assert results[1:] == [(True, True), (True, True)]  # in the workers: kept
+    assert parallel._LEFT == [] and "child" not in parallel._WORK
+
+
+def _big(i: int) -> dict[str, object]:
+    if i == 3:
+        raise ValueError("item 3")
+    return {"i": i, "text": "x" * (1 << 20) + str(i), "nested": [i, None, 1.5]}
+
+
+def _spill_files() -> set[str]:
+    where = "/dev/shm" if os.path.isdir("/dev/shm") else None
+    import tempfile
+
+    folder = where or tempfile.gettempdir()
+    return {f for f in os.listdir(folder) if f.endswith(".pickle")}
+
+
+def test_results_through_files_are_the_list_comprehensions() -> None:
+    before = _spill_files()
+    assert parallel.map_forked(_big, [0, 1, 2], 3, via_files=True) == [_big(i) for i in range(3)]
+    with pytest.raises(ValueError, match="item 3"):
+        parallel.map_forked(_big, [0, 3, 1], 2, via_files=True)
+    with pytest.raises(ValueError, match="item 3"):
+        parallel.map_forked(_big, [3, 1], 2, via_files=True)
+    assert _spill_files() == before

@@ -1,0 +1,120 @@
+"""review's reading and writing of large tables (issue 13, eighth pass).
+
+``load_tables`` reads the candidate in a forked process while the baseline is read here: the
+tables, what the reads write on stderr (--lenient's warnings) and the error raised must be
+what reading one after the other gives (the size threshold is lowered here so that the
+fixture's small files take the parallel path). ``configs_json`` writes the configurations'
+records itself: the text must be the standard encoder's.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from gpuadvisor import review
+from gpuadvisor.errors import UserError
+from gpuadvisor.intake import lenient_intake
+from gpuadvisor.review import load_table, load_tables
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "fixtures/hopper/sweeps/matmul_naive.csv"
+LINES = FIXTURE.read_text().splitlines(keepends=True)
+HEADER_AT = next(i for i, line in enumerate(LINES) if not line.startswith("#"))
+HEADER = next(csv.reader([LINES[HEADER_AT]]))
+
+
+def _broken(tmp_path: Path, name: str, row: int, column: str, value: str) -> Path:
+    """The fixture with one cell of data row ``row`` replaced."""
+    lines = list(LINES)
+    at = HEADER_AT + 1 + row
+    fields = next(csv.reader([lines[at]]))
+    fields[HEADER.index(column)] = value
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerow(fields)
+    lines[at] = out.getvalue()
+    path = tmp_path / name
+    path.write_text("".join(lines))
+    return path
+
+
+def _one_by_one(a: Path, b: Path) -> tuple[object, object]:
+    return load_table(a)[0], load_table(b)[0]
+
+
+def _outcome(read, a: Path, b: Path, capsys: pytest.CaptureFixture[str], lenient: bool):
+    capsys.readouterr()
+    with lenient_intake(lenient):
+        try:
+            tables = read(a, b)
+            error = None
+        except UserError as err:
+            tables, error = None, str(err)
+    return tables, error, capsys.readouterr().err
+
+
+@pytest.fixture()
+def parallel(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review, "PARALLEL_READ_BYTES", 0)
+
+
+@pytest.mark.parametrize("lenient", [False, True])
+@pytest.mark.parametrize("bad", [(), ("a",), ("b",), ("a", "b")])
+def test_both_tables_read_at_once_as_one_after_the_other(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], parallel: None,
+        bad: tuple[str, ...], lenient: bool) -> None:
+    a = _broken(tmp_path, "a.csv", 0, "block_x", "abc") if "a" in bad else FIXTURE
+    b = _broken(tmp_path, "b.csv", 3, "time_ms", "inf") if "b" in bad else FIXTURE
+    fast = _outcome(lambda x, y: load_tables(x, y, jobs=2), a, b, capsys, lenient)
+    slow = _outcome(_one_by_one, a, b, capsys, lenient)
+    assert fast[1:] == slow[1:]
+    if fast[0] is not None:
+        for got, want in zip(fast[0], slow[0], strict=True):
+            assert got.equals(want) and list(got.dtypes) == list(want.dtypes)
+    if lenient and bad:
+        assert "dropped 1 row(s)" in fast[2]
+        if bad == ("a", "b"):
+            assert fast[2].index("a.csv") < fast[2].index("b.csv")
+
+
+def test_a_missing_file_is_the_same_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          parallel: None) -> None:
+    missing = tmp_path / "none.csv"
+    for a, b in ((missing, FIXTURE), (FIXTURE, missing)):
+        fast = _outcome(lambda x, y: load_tables(x, y, jobs=2), a, b, capsys, False)
+        slow = _outcome(_one_by_one, a, b, capsys, False)
+        assert fast[1:] == slow[1:] and fast[1] is not None
+
+
+def test_configurations_json_is_the_standard_encoders() -> None:
+    """``review.configs_json`` writes plain records itself: the text ``json.dumps`` gives of
+    ``Review.config_dicts()``, on the fixtures' reviews and on hand-made odd records."""
+    import json
+    import math
+
+    import numpy as np
+
+    from gpuadvisor.review import ConfigChange, MetricDelta, configs_json, review_tables
+
+    odd = [
+        ConfigChange("k", (32, 8, 1), "default", "faster", 1.5, 1.2, -20.0, 0.01),
+        ConfigChange("k\u00e9\"q", (0, 1, 1), "l1_off", "no_time", None, math.nan),
+        ConfigChange("k", (4, 4, 4), "prefer_l1", "slower", math.inf, -math.inf, -0.0, 0.0,
+                     error="failed: \"out of memory\"\n"),
+        ConfigChange("k", (True, 2, 1), "default", "new", np.float64(2.5), np.int64(3)),
+        ConfigChange("k", (64, 1, 1), "default", "slower", 1.0, 2.0, 100.0, None,
+                     [MetricDelta("dram_throughput_pct", 10.0, 20.0, 10.0, 1.0)]),
+        ConfigChange("k", (-1, 1, 1), "carveout_50", "removed", 1e300, 5e-324),
+    ]
+    want = json.dumps([review._config_dict(c) for c in odd], separators=(",", ":"))
+    assert configs_json(odd) == want
+    assert configs_json([]) == "[]"
+    pair = ROOT / "fixtures/hopper/review"
+    for a, b in (("review_main_matmul.csv", "review_pr_matmul.csv"),
+                 ("review_main_add.csv", "review_pr_add.csv")):
+        result = review_tables(load_table(pair / a)[0], load_table(pair / b)[0], jobs=1)
+        assert configs_json(result.configs) == json.dumps(result.config_dicts(),
+                                                          separators=(",", ":"))
