@@ -66,6 +66,37 @@ def write_pair(rows: int, outdir: Path) -> tuple[Path, Path]:
     return base, new
 
 
+#: Runs ``-m MODULE ...`` or ``-c CODE`` and then writes, as its last stderr line, its own peak
+#: resident KiB and its largest waited-for child's. The command may end by ``SystemExit`` or
+#: through ``os._exit`` (the ``gpuadvisor`` command leaves that way, skipping teardown): the
+#: report is made in this process only, not in forked workers, which end through it too.
+_PEAK_WRAPPER = """
+import os, resource, runpy, sys
+PID = os.getpid()
+def report():
+    if os.getpid() == PID:
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+              resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr,
+              flush=True)
+real_exit = os._exit
+def exit_reporting(code):
+    report()
+    real_exit(code)
+os._exit = exit_reporting
+sys.argv = sys.argv[1:]
+code = 0
+try:
+    if sys.argv[0] == "-c":
+        exec(sys.argv[1])
+    else:
+        runpy.run_module(sys.argv[0], run_name="__main__")
+except SystemExit as stop:
+    code = stop.code or 0
+report()
+sys.exit(code)
+"""
+
+
 def measure(rows: int, outdir: Path, tree: Path = ROOT,
             commands: tuple[str, ...] = ("analyze", "review")) -> dict[str, float]:
     base, new = write_pair(rows, outdir)
@@ -80,12 +111,7 @@ def measure(rows: int, outdir: Path, tree: Path = ROOT,
             continue
         # ru_maxrss of children is a maximum over all children so far: run each in a
         # fresh interpreter that reports its own peak instead.
-        wrapper = [py, "-c", "import resource,runpy,sys; sys.argv=sys.argv[1:];"
-                   "code=0\ntry:\n runpy.run_module(sys.argv[0], run_name='__main__') "
-                   "if sys.argv[0]!='-c' else exec(sys.argv[1])\nexcept SystemExit as e:\n "
-                   "code=e.code or 0\nprint(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
-                   "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,"
-                   "file=sys.stderr)\nsys.exit(code)"]
+        wrapper = [py, "-c", _PEAK_WRAPPER]
         args = argv[1:]
         if args[0] == "-m":
             args = args[1:]

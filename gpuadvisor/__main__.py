@@ -1,3 +1,3 @@
-from gpuadvisor.cli import main
+from gpuadvisor.cli import run
 
-main()
+run()

@@ -114,6 +114,33 @@ def _root(
     _state["debug"] = debug
 
 
+def run() -> None:
+    """The ``gpuadvisor`` command: :func:`main`, then leave the process at once.
+
+    The interpreter's teardown frees every object an analysis left (~0.15-0.2 s of a
+    100,000-row ``analyze``) only for the process to end; a command has nothing left to do
+    once its output is flushed, and its pools and files are closed by then (``with``
+    blocks). ``main`` itself returns normally, for callers in a running interpreter."""
+    import os
+
+    code: int = 0
+    try:
+        main()
+    except SystemExit as stop:
+        if isinstance(stop.code, int):
+            code = stop.code
+        elif stop.code is not None:  # sys.exit("text"): the text on stderr, status 1
+            sys.stderr.write(f"{stop.code}\n")
+            code = 1
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):  # a closed pipe: nothing more can be written
+                code = code or 1
+    os._exit(code)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; user errors become one line on stderr and a non-zero exit."""
     try:
