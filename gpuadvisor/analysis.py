@@ -581,7 +581,9 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     cycles at a barrier (barrier-two-blocks); ``profiled_atomic_busy_pct``, how busy the busiest L2
     slice's atomic unit was (% of elapsed cycles), and ``profiled_throughput_pct``, the larger of
     the SM's and DRAM's throughput (% of peak): whether a per-block merge's atomics, which
-    queue at one slice, set the kernel's time (l2-atomic-merge-bound, issue 11 round 11)."""
+    queue at one slice, set the kernel's time (l2-atomic-merge-bound, issue 11 round 11);
+    the row's per-block traffic (:func:`_per_block_traffic`), sectors per request and stall
+    shares (:func:`_sectors_and_stall_shares`)."""
     best: tuple[float, float, float, int, float] | None = None
     rows = as_list(rows)
     grids: _Grids | None = None
@@ -607,7 +609,7 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     if barrier is not None:
         out["profiled_barrier_pct"] = barrier
     out.update(_per_block_traffic(anchor, best[4]))
-    out.update(_lsu_pressure(anchor))
+    out.update(_sectors_and_stall_shares(anchor))
     busy = finite_or_none(anchor.get("l2_atomic_busy_max_pct"))
     if busy is not None:
         out["profiled_atomic_busy_pct"] = busy
@@ -645,7 +647,7 @@ def _per_block_traffic(row: Mapping[str, Any], blocks: float) -> dict[str, float
     return out
 
 
-def _lsu_pressure(row: Mapping[str, Any]) -> dict[str, float]:
+def _sectors_and_stall_shares(row: Mapping[str, Any]) -> dict[str, float]:
     """A profiled row's ``profiled_load_sectors_per_request`` and
     ``profiled_store_sectors_per_request`` (32 B sectors a warp's global load or store
     touches: 32 when every lane has its own, as a thread per record does), and the shares of

@@ -753,12 +753,15 @@ def blind_lines(results: Sequence[Result]) -> list[str]:
             group = [r for r in group_all if f"/{gpu}/" in r.fixture]
             if group:
                 lines.append(_summary_line(f"{label} ({gpu.upper()})", summary(group)))
+    baselines = []
+    for gpu in ("h100", "h200"):
+        group = [r for r in blind if f"/{gpu}/" in r.fixture]
+        if group:
+            kept = sum(_default_within(r) for r in group)
+            baselines.append(f"within 3 % on {kept} of {len(group)} still-blind kernels "
+                             f"({gpu.upper()})")
     lines += ["", "The baseline the picks must beat, the app's own default shape (32x8 for 2-D "
-              "kernels, 256x1 for 1-D ones) kept as it is: " + "; ".join(
-                  f"within 3 % on {n} of {len(g)} still-blind kernels ({gpu.upper()})"
-                  for gpu in ("h100", "h200")
-                  if (g := [r for r in blind if f"/{gpu}/" in r.fixture])
-                  for n in [sum(_default_within(r) for r in g)]) + "."]
+              "kernels, 256x1 for 1-D ones) kept as it is: " + "; ".join(baselines) + "."]
     lines += ["", "| fixture | best | pick | regret | winner score / top |",
               "| --- | --- | --- | --- | --- |"]
     for r in results:

@@ -9,8 +9,6 @@ records itself: the text must be the standard encoder's.
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
 import pytest
@@ -19,26 +17,12 @@ from gpuadvisor import review
 from gpuadvisor.errors import UserError
 from gpuadvisor.intake import lenient_intake
 from gpuadvisor.review import load_table, load_tables
-
-ROOT = Path(__file__).resolve().parents[1]
-FIXTURE = ROOT / "fixtures/hopper/sweeps/matmul_naive.csv"
-LINES = FIXTURE.read_text().splitlines(keepends=True)
-HEADER_AT = next(i for i, line in enumerate(LINES) if not line.startswith("#"))
-HEADER = next(csv.reader([LINES[HEADER_AT]]))
+from tests.test_sweep_intake import FIXTURE, ROOT, with_cell, write
 
 
 def _broken(tmp_path: Path, name: str, row: int, column: str, value: str) -> Path:
     """The fixture with one cell of data row ``row`` replaced."""
-    lines = list(LINES)
-    at = HEADER_AT + 1 + row
-    fields = next(csv.reader([lines[at]]))
-    fields[HEADER.index(column)] = value
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerow(fields)
-    lines[at] = out.getvalue()
-    path = tmp_path / name
-    path.write_text("".join(lines))
-    return path
+    return write(tmp_path, with_cell(row, column, value), name)
 
 
 def _one_by_one(a: Path, b: Path) -> tuple[object, object]:

@@ -69,3 +69,31 @@ def test_records_without_the_signature_keep_full_warps(path):
     (result,) = evaluate_one_profile(FIXTURES / path)
     assert result.pick not in ("32x1", "48x1")
     assert result.regret < 1.05
+
+
+@pytest.mark.parametrize("sectors", [16, 23.9, 24, 32])
+@pytest.mark.parametrize("throttle", [4.9, 5, 20])
+@pytest.mark.parametrize("hit", [49.9, 50, 88])
+@pytest.mark.parametrize("domain", [[1048576, 1, 1], [4096, 4096, 1]])
+def test_idle_lanes_and_low_occupancy_stand_aside_exactly_where_records_fire(
+        sectors, throttle, hit, domain):
+    """idle-lanes and low-occupancy repeat thread-records-small-blocks' signature in their own
+    ``records`` let (a rule cannot read another's): at every edge of its thresholds they must
+    step aside where it fires and only there, so a threshold changed in one file and not the
+    others fails here."""
+    from gpuadvisor.rules.engine import evaluate
+    from tests.test_rule_cases import RULES, context_for
+
+    kernel = {"registers_per_thread": 16, "domain": domain,
+              "extra": {"profiled_load_sectors_per_request": sectors,
+                        "profiled_lsu_throttle_pct": throttle, "profiled_l1_hit_pct": hit}}
+
+    def status(rule_id: str, block: str) -> str:
+        case = {"arch": "sm_90", "block": block, "kernel": kernel}
+        return evaluate(RULES[rule_id], context_for(case)).status
+
+    records = status("thread-records-small-blocks", "48x1") == "fired"
+    assert records == (status("thread-records-small-blocks", "32x1") == "fired")
+    assert records == (status("idle-lanes", "48x1") == "quiet")
+    assert records == (status("low-occupancy", "32x1") == "quiet")
+    assert records == (sectors >= 24 and throttle >= 5 and hit >= 50 and domain[1] == 1)
