@@ -137,6 +137,12 @@ SMALL = {
     "hillshade_cos_i": ["ROWS=300", "COLS=501"],
     "pixel_shuffle": ["N=1", "C=5", "H=61", "W=97"],
     "ray_tri_nearest": ["NRAYS=100003"],
+    "crop_mirror_normalize": ["N=3", "H=300", "W=501", "CH=257", "CW=413"],
+    "acoustic_fd8": ["ROWS=300", "COLS=501"],
+    "rigid_body_step": ["N=1000003"],
+    "polymer_rg": ["NCHAINS=3001", "NBEADS=1001"],
+    "embedding_grad_scatter": ["NTOK=10007", "DIM=100", "VOCAB=3001"],
+    "miller_rabin32": ["N=1000003"],
 }
 
 

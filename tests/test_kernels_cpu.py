@@ -155,6 +155,12 @@ SMALL = {
     "hillshade_cos_i": {"ROWS": 13, "COLS": 37},
     "pixel_shuffle": {"N": 2, "C": 3, "H": 5, "W": 7, "R": 3},
     "ray_tri_nearest": {"NRAYS": 1001, "NTRIS": 13},
+    "crop_mirror_normalize": {"N": 3, "H": 9, "W": 45, "CH": 5, "CW": 37},
+    "acoustic_fd8": {"ROWS": 13, "COLS": 37},
+    "rigid_body_step": {"N": 1001},
+    "polymer_rg": {"NCHAINS": 7, "NBEADS": 301},
+    "embedding_grad_scatter": {"NTOK": 37, "DIM": 27, "VOCAB": 11},
+    "miller_rabin32": {"N": 1001},
 }
 SHAPES_2D = [
     (1, 1, 1),

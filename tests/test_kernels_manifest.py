@@ -146,6 +146,9 @@ ONE_D_EXTENT = {
     "bs_greeks": "N",
     "edge_flux": "NEDGES",
     "ray_tri_nearest": "NRAYS",
+    "rigid_body_step": "N",
+    "embedding_grad_scatter": "ELEMS",
+    "miller_rabin32": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -161,6 +164,7 @@ ONE_BLOCK_PER = {
     "sta_lta": "TRACES",
     "frame_rms_zcr": "NFRAMES",
     "lomb_scargle": "NFREQ",
+    "polymer_rg": "NCHAINS",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -1787,3 +1791,200 @@ def test_blind15_references_on_hand_checked_inputs():
             hits += 1
             assert (t_got, id_got) == (float(np.float32(float(best[0]))), best[1])
     assert 50 < hits < 250
+
+
+def test_blind16_references_on_hand_checked_inputs():
+    import math
+    from fractions import Fraction
+
+    rng = np.random.default_rng(16)
+    f32 = np.float32
+
+    # crop, mirror, normalize: a 2 x 4 image cropped to 1 x 3 at (1, 1) by hand, plain and
+    # mirrored, with mean 0 and scale 1 (the bytes themselves), then random batches with
+    # ImageNet's constants against a loop over n, c, oy, ox in float32
+    def cmn(pixels, anchors, flips, ch, cw, mean=(0.0, 0.0, 0.0), inv=(1.0, 1.0, 1.0)):
+        pixels = np.array(pixels, np.uint8)
+        n, h, w, _ = pixels.shape
+        flat = np.zeros(-(-pixels.size // 4) * 4, np.uint8)
+        flat[: pixels.size] = pixels.reshape(-1)
+        values = {"image": flat.view(np.uint32), "out": np.zeros((3 * n, ch, cw), np.float32),
+                  "crop_y": np.array([a[0] for a in anchors], np.int32),
+                  "crop_x": np.array([a[1] for a in anchors], np.int32),
+                  "mirror": np.array(flips, np.int32), "height": h, "width": w,
+                  "crop_h": ch, "crop_w": cw, "out_rows": n * ch}
+        for k, name in enumerate("rgb"):
+            values[f"mean_{name}"], values[f"inv_std_{name}"] = mean[k], inv[k]
+        return references.crop_mirror_normalize(values)["out"].reshape(n, 3, ch, cw)
+
+    image = [[[[10 * y + x, 100 + 10 * y + x, 200 + 10 * y + x] for x in range(4)]
+              for y in range(2)]]
+    plain = cmn(image, [(1, 1)], [0], 1, 3)
+    flipped = cmn(image, [(1, 1)], [1], 1, 3)
+    assert plain[0, :, 0].tolist() == [[11, 12, 13], [111, 112, 113], [211, 212, 213]]
+    assert flipped[0, :, 0].tolist() == [[13, 12, 11], [113, 112, 111], [213, 212, 211]]
+    mean = (123.675, 116.28, 103.53)
+    inv = (1 / 58.395, 1 / 57.12, 1 / 57.375)
+    pixels = rng.integers(0, 256, size=(3, 7, 9, 3))
+    anchors = [(0, 0), (2, 3), (1, 4)]
+    got = cmn(pixels, anchors, [1, 0, 1], 5, 5, mean, inv)
+    for n in range(3):
+        y0, x0 = anchors[n]
+        for c in range(3):
+            for oy in range(5):
+                for ox in range(5):
+                    ix = x0 + (4 - ox if n != 1 else ox)
+                    want = (f32(pixels[n, y0 + oy, ix, c]) - f32(mean[c])) * f32(inv[c])
+                    assert got[n, c, oy, ox] == want
+
+    # acoustic step: the eighth-order Laplacian vanishes on constant and linear fields and
+    # is exact on quadratics (x^2 + 3 y^2: 2 + 6 = 8), the halo untouched; random fields
+    # against a per-cell loop with the coefficients as fractions
+    def step(p, p_prev, vel, scale=1.0):
+        p = np.array(p, np.float32)
+        return references.acoustic_fd8({
+            "p": p, "p_prev": np.array(p_prev, np.float32), "vel": np.array(vel, np.float32),
+            "p_next": np.full(p.shape, -7.0, np.float32), "rows": p.shape[0],
+            "cols": p.shape[1], "dt2_h2": scale})["p_next"]
+
+    coef = [Fraction(-205, 72), Fraction(8, 5), Fraction(-1, 5), Fraction(8, 315),
+            Fraction(-1, 560)]
+    assert 2 * coef[0] + 4 * sum(coef[1:]) == 0
+    assert sum(c * k * k for k, c in enumerate(coef)) == 1  # sum_k c_k k^2 (both sides / 2)
+    y, x = np.mgrid[0:11, 0:12]
+    flat = step(np.full((11, 12), 5.0), np.full((11, 12), 3.0), np.full((11, 12), 2.0))
+    assert (flat[4:7, 4:8] == 7.0).all() and (flat[:4] == -7).all() and (flat[:, 8:] == -7).all()
+    ramp = step(3 * x - 2 * y, np.zeros((11, 12)), np.ones((11, 12)))
+    assert np.allclose(ramp[4:7, 4:8], 2 * (3 * x - 2 * y)[4:7, 4:8], atol=1e-9)
+    bowl = step(x * x + 3 * y * y, x * x + 3 * y * y, np.full((11, 12), 2.0), 0.25)
+    assert np.allclose(bowl[4:7, 4:8], (x * x + 3 * y * y)[4:7, 4:8] + 4 * 0.25 * 8, atol=1e-9)
+    p = rng.integers(-1000, 1000, size=(13, 14))
+    prev = rng.integers(-1000, 1000, size=(13, 14))
+    vel = rng.integers(1500, 4501, size=(13, 14))
+    got = step(p, prev, vel, float(f32(6.4e-9)))
+    scale = Fraction(float(f32(6.4e-9)))
+    for r in range(4, 9):
+        for c in range(4, 10):
+            lap = 2 * coef[0] * int(p[r, c]) + sum(
+                coef[k] * int(p[r, c - k] + p[r, c + k] + p[r - k, c] + p[r + k, c])
+                for k in range(1, 5))
+            want = 2 * int(p[r, c]) - int(prev[r, c]) + int(vel[r, c]) ** 2 * scale * lap
+            assert math.isclose(got[r, c], float(want), rel_tol=1e-7, abs_tol=1e-5)  # float32
+
+    # rigid bodies: a resting body falls by g dt, g dt^2; a static one stays; damping keeps
+    # half the velocity or none; a spin of 2 rad/s about z for dt = 1/2 turns the identity
+    # into (0, 0, 1/2, 1) / sqrt(5/4); random bodies against Hamilton's product in a loop
+    def integrate(bodies, g=(0.0, -10.0, 0.0), dt=0.5):
+        bodies = np.array(bodies, np.float32).reshape(-1, 16)
+        return references.rigid_body_step({
+            "bodies": bodies, "n": len(bodies), "gx": g[0], "gy": g[1], "gz": g[2],
+            "dt": dt})["bodies"].reshape(-1, 16).tolist()
+
+    rest = [1, 2, 3, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]
+    static = [1, 2, 3, 0, 0, 0, 0, 1, 4, 0, 0, 0, 0, 0, 1, 0]
+    spin = [0, 0, 0, 2, 0, 0, 0, 1, 4, 0, 0, 1, 0, 0, 2, 0]
+    stopped = [0, 0, 0, 2, 0, 0, 0, 1, 4, 0, 0, 4, 0, 0, 2, 4]
+    got = integrate([rest, static, spin, stopped])
+    assert got[0] == [1, 2 - 2.5, 3, 1, 0, 0, 0, 1, 0, -5, 0, 0, 0, 0, 0, 0]
+    assert got[1] == static
+    s = 1 / math.sqrt(1.25)
+    # v = (4 + 0, 0 - 10 / 2) (1 - 1 / 2) = (2, -2.5), x = v / 2
+    want = [1, -1.25, 0, 2, 0, 0, 0.5 * s, s, 2, -2.5, 0, 1, 0, 0, 2, 0]
+    assert np.allclose(got[2], want, rtol=1e-7, atol=1e-12)
+    assert got[3] == [0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 4]
+    bodies = rng.integers(1, 9, size=(40, 16)).astype(np.float64)
+    g, dt = (0.0, float(f32(-9.81)), 0.0), float(f32(1 / 60))
+    got = integrate(bodies, g, dt)
+    for b, out in zip(bodies, got, strict=True):
+        keep_v, keep_w = max(0.0, 1 - b[11] * dt), max(0.0, 1 - b[15] * dt)
+        v = [(b[8 + k] + g[k] * dt) * keep_v for k in range(3)]
+        w = [b[12 + k] * keep_w for k in range(3)]
+        # (0, w) q by Hamilton's rule, (s1, v1)(s2, v2) = (s1 s2 - v1.v2, s1 v2 + s2 v1 +
+        # v1 x v2), with s1 = 0, v1 = w, s2 = q_w, v2 = q_xyz
+        qx, qy, qz, qw = b[4:8]
+        dq = [qw * w[0] + (w[1] * qz - w[2] * qy), qw * w[1] + (w[2] * qx - w[0] * qz),
+              qw * w[2] + (w[0] * qy - w[1] * qx), -(w[0] * qx + w[1] * qy + w[2] * qz)]
+        q = [b[4 + k] + dt / 2 * dq[k] for k in range(4)]
+        norm = math.sqrt(sum(c * c for c in q))
+        want = [b[k] + v[k] * dt for k in range(3)] + [b[3]] + [c / norm for c in q]
+        want += v + [b[11]] + w + [b[15]]
+        assert np.allclose(out, want, rtol=1e-6, atol=1e-7)
+        assert math.isclose(sum(c * c for c in out[4:8]), 1.0, rel_tol=1e-6)
+
+    # polymers: a straight rod of 10 unit bonds (Rg^2 = (N^2 - 1) / 12, Ree^2 = (N - 1)^2),
+    # the corners of a unit square (1/2 and 1), then random chains against the two-pass
+    # definition and the pairwise one, Rg^2 = sum_ij |r_i - r_j|^2 / (2 N^2)
+    def chains(coords):
+        coords = np.array(coords, np.float32)
+        nchains, nbeads = coords.shape[:2]
+        got = references.polymer_rg({
+            "coords": coords.reshape(-1, 3), "rg2": np.zeros(nchains, np.float32),
+            "ree2": np.zeros(nchains, np.float32), "nchains": nchains, "nbeads": nbeads})
+        return got["rg2"].tolist(), got["ree2"].tolist()
+
+    rod = [[[i, 0, 0] for i in range(10)]]
+    rg2, ree2 = chains(rod)
+    assert math.isclose(rg2[0], 99 / 12, rel_tol=1e-6) and ree2 == [81.0]
+    rg2, ree2 = chains([[[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0]]])
+    assert math.isclose(rg2[0], 0.5, rel_tol=1e-6) and ree2 == [1.0]
+    coords = rng.integers(-32, 32, size=(5, 37, 3))
+    rg2, ree2 = chains(coords)
+    for k in range(5):
+        r = coords[k].tolist()
+        com = [Fraction(sum(b[a] for b in r), 37) for a in range(3)]
+        two_pass = sum(sum((b[a] - com[a]) ** 2 for a in range(3)) for b in r) / 37
+        pairwise = Fraction(sum(sum((bi[a] - bj[a]) ** 2 for a in range(3))
+                                for bi in r for bj in r), 2 * 37 * 37)
+        assert two_pass == pairwise
+        assert math.isclose(rg2[k], float(two_pass), rel_tol=1e-6)
+        assert ree2[k] == sum((r[-1][a] - r[0][a]) ** 2 for a in range(3))
+
+    # embedding gradient: four tokens by hand (two share row 2; ids -1 and 3 lie outside a
+    # 3-word vocabulary and are dropped), then random ids against a per-element loop
+    def scatter(ids, grads, vocab):
+        grads = np.array(grads, np.float32)
+        ntok, dim = grads.shape
+        return references.embedding_grad_scatter({
+            "ids": np.array(ids, np.int32), "grad_out": grads,
+            "grad_table": np.zeros((vocab, dim), np.float32), "elems": ntok * dim,
+            "dim": dim, "vocab": vocab})["grad_table"].tolist()
+
+    assert scatter([2, 0, 2, -1, 3], [[1, 2], [3, 4], [5, 6], [7, 8], [9, 9]], 3) == \
+        [[3, 4], [0, 0], [6, 8]]
+    ids = rng.integers(0, 11, size=60)
+    grads = rng.integers(-8, 9, size=(60, 5))
+    got = scatter(ids, grads, 11)
+    want = [[0] * 5 for _ in range(11)]
+    for t in range(60):
+        for d in range(5):
+            want[ids[t]][d] += int(grads[t, d])
+    assert got == want
+
+    # Miller-Rabin: odd numbers from 63 against trial division, the largest primes below
+    # 2^32 and a window just below it, strong pseudoprimes to base 2 (2047) and to bases
+    # 2, 3, 5 and 7 (3215031751) and Carmichael numbers all composite
+    def trial(n):
+        if n % 2 == 0:
+            return False
+        k = 3
+        while k * k <= n:
+            if n % k == 0:
+                return False
+            k += 2
+        return True
+
+    def mr(base, count):
+        got = references.miller_rabin32({"is_prime": np.zeros(count, np.int32),
+                                         "count": count, "base": base})["is_prime"]
+        return [bool(v) for v in got.tolist()]
+
+    assert mr(63, 3000) == [trial(63 + 2 * i) for i in range(3000)]
+    assert mr(2**32 - 401, 200) == [trial(2**32 - 401 + 2 * i) for i in range(200)]
+    assert [2**32 - 1 - 2 * i for i, p in enumerate(reversed(mr(2**32 - 39, 20))) if p] == \
+        [4294967291, 4294967279]
+    for n in (2047, 3215031751, 561, 41041, 825265, 321197185, 3 * 1000000007):
+        assert mr(n, 1) == [False] and not trial(n)
+    assert references.miller_rabin_32(np.array([2047]), bases=(2,)).tolist() == [True]
+    assert references.miller_rabin_32(np.array([3215031751]), bases=(2, 3, 5, 7)).tolist() == \
+        [True]
+    assert mr(3000000001, 100) == [trial(3000000001 + 2 * i) for i in range(100)]

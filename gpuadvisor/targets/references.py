@@ -1883,3 +1883,164 @@ def ray_tri_nearest(values: Values) -> dict[str, np.ndarray]:
     hit_id = np.array(values["hit_id"], copy=True)
     hit_t[:nrays], hit_id[:nrays] = best, best_id
     return {"hit_t": hit_t, "hit_id": hit_id}
+
+
+def crop_mirror_normalize(values: Values) -> dict[str, np.ndarray]:
+    """out[n, c, oy, ox] = (img[n, crop_y + oy, crop_x + ox', c] - mean_c) * inv_std_c with ox'
+    = CW - 1 - ox for mirrored images, in float32 with the kernel's two roundings (a
+    subtraction, then a product: exact). The image bytes are the uint32 words' little-endian
+    bytes, HWC."""
+    h, w = int(values["height"]), int(values["width"])
+    ch, cw = int(values["crop_h"]), int(values["crop_w"])
+    n = int(values["out_rows"]) // ch
+    img = np.asarray(values["image"]).view(np.uint8)[: n * h * w * 3].reshape(n, h, w, 3)
+    mean = np.array([values[k] for k in ("mean_r", "mean_g", "mean_b")], dtype=np.float32)
+    inv_std = np.array([values[k] for k in ("inv_std_r", "inv_std_g", "inv_std_b")],
+                       dtype=np.float32)
+    out = np.array(values["out"], copy=True).reshape(n, 3, ch, cw)
+    for k in range(n):
+        y0, x0 = int(values["crop_y"][k]), int(values["crop_x"][k])
+        patch = img[k, y0: y0 + ch, x0: x0 + cw]
+        if values["mirror"][k]:
+            patch = patch[:, ::-1]
+        normalized = (patch.astype(np.float32) - mean) * inv_std  # float32 throughout
+        out[k] = normalized.transpose(2, 0, 1)
+    return {"out": out.reshape(values["out"].shape)}
+
+
+#: The eighth-order central second-derivative coefficients c0 .. c4 (acoustic_fd8).
+FD8 = (-205.0 / 72.0, 8.0 / 5.0, -1.0 / 5.0, 8.0 / 315.0, -1.0 / 560.0)
+
+
+def acoustic_fd8(values: Values) -> dict[str, np.ndarray]:
+    """p_next = 2 p - p_prev + vel^2 dt2_h2 (2 c0 p + sum_k c_k (the four neighbours k cells
+    away)) inside the four-cell halo, in float64 with the kernel's float32 dt2_h2 (the
+    kernel's float32 within the manifest's tolerance); the halo keeps p_next's values. Rows
+    in bands."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    p = values["p"].reshape(rows, cols)
+    p_prev = values["p_prev"].reshape(rows, cols)
+    vel = values["vel"].reshape(rows, cols)
+    scale = float(np.float32(values["dt2_h2"]))
+    out = np.array(values["p_next"], copy=True).reshape(rows, cols)
+    band = 512
+    for r0 in range(4, rows - 4, band):
+        r1 = min(rows - 4, r0 + band)
+
+        def at(dr: int, dc: int, r0: int = r0, r1: int = r1) -> np.ndarray:
+            return p[r0 + dr: r1 + dr, 4 + dc: cols - 4 + dc].astype(np.float64)
+
+        centre = at(0, 0)
+        lap = 2.0 * FD8[0] * centre
+        for k in range(1, 5):
+            lap = lap + FD8[k] * (at(0, -k) + at(0, k) + at(-k, 0) + at(k, 0))
+        v = vel[r0:r1, 4: cols - 4].astype(np.float64)
+        out[r0:r1, 4: cols - 4] = 2.0 * centre - p_prev[r0:r1, 4: cols - 4] + v * v * scale * lap
+    return {"p_next": out.reshape(values["p_next"].shape)}
+
+
+def rigid_body_step(values: Values) -> dict[str, np.ndarray]:
+    """Per dynamic body (inverse mass != 0): v = (v + g dt) max(0, 1 - d_lin dt), w = w max(0,
+    1 - d_ang dt), x += v dt, q = normalize(q + dt / 2 (0, w) q); static bodies unchanged. In
+    float64 with the kernel's float32 g and dt (the kernel's float32 and rsqrtf within the
+    manifest's tolerance)."""
+    n = int(values["n"])
+    g = np.array([np.float32(values[k]) for k in ("gx", "gy", "gz")], dtype=np.float64)
+    dt = float(np.float32(values["dt"]))
+    bodies = np.array(values["bodies"], copy=True)
+    b = bodies.reshape(-1, 16)[:n].astype(np.float64)
+    dynamic = b[:, 3] != 0
+    lin_keep = np.maximum(0.0, 1.0 - b[:, 11] * dt)[:, None]
+    ang_keep = np.maximum(0.0, 1.0 - b[:, 15] * dt)[:, None]
+    v = (b[:, 8:11] + g * dt) * lin_keep
+    w = b[:, 12:15] * ang_keep
+    q, qw = b[:, 4:7], b[:, 7:8]
+    h = 0.5 * dt
+    new_q = np.empty_like(b[:, 4:8])
+    new_q[:, :3] = q + h * (w * qw + np.cross(w, q))
+    new_q[:, 3] = qw[:, 0] - h * np.einsum("ij,ij->i", w, q)
+    new_q /= np.sqrt((new_q * new_q).sum(axis=1))[:, None]
+    out = b.copy()
+    out[:, 0:3] = b[:, 0:3] + v * dt
+    out[:, 4:8] = new_q
+    out[:, 8:11] = v
+    out[:, 12:15] = w
+    view = bodies.reshape(-1, 16)
+    view[:n][dynamic] = out[dynamic]
+    return {"bodies": bodies}
+
+
+def polymer_rg(values: Values) -> dict[str, np.ndarray]:
+    """Per chain of N beads r_0 .. r_{N-1}: Rg^2 = sum |r_i|^2 / N - |sum r_i / N|^2 and Ree^2
+    = |r_{N-1} - r_0|^2, in float64 (the kernel's float32 within the manifest's tolerance;
+    Ree^2 of the integer coordinates is exact). Chains in batches."""
+    nchains, nbeads = int(values["nchains"]), int(values["nbeads"])
+    coords = values["coords"].reshape(-1, 3)[: nchains * nbeads].reshape(nchains, nbeads, 3)
+    rg2 = np.array(values["rg2"], copy=True)
+    ree2 = np.array(values["ree2"], copy=True)
+    batch = max(1, (1 << 22) // max(nbeads, 1))
+    for first in range(0, nchains, batch):
+        chains = coords[first: first + batch].astype(np.float64)
+        com = chains.mean(axis=1)
+        rg2[first: first + len(chains)] = ((chains * chains).sum(axis=(1, 2)) / nbeads
+                                           - (com * com).sum(axis=1))
+        ends = chains[:, -1] - chains[:, 0]
+        ree2[first: first + len(chains)] = (ends * ends).sum(axis=1)
+    return {"rg2": rg2, "ree2": ree2}
+
+
+def embedding_grad_scatter(values: Values) -> dict[str, np.ndarray]:
+    """grad_table[ids[t]] += grad_out[t] for every token with an id inside the vocabulary
+    (small integers: exact whatever the order of the kernel's atomics)."""
+    dim, vocab = int(values["dim"]), int(values["vocab"])
+    ntok = int(values["elems"]) // dim
+    ids = values["ids"][:ntok].astype(np.int64)
+    grads = values["grad_out"].reshape(-1, dim)[:ntok].astype(np.float64)
+    keep = (ids >= 0) & (ids < vocab)
+    table = np.array(values["grad_table"], copy=True).reshape(-1, dim).astype(np.float64)
+    np.add.at(table, ids[keep], grads[keep])
+    return {"grad_table": table.astype(np.float32).reshape(values["grad_table"].shape)}
+
+
+def miller_rabin_32(n: np.ndarray, bases: tuple[int, ...] = (2, 7, 61)) -> np.ndarray:
+    """Strong probable-prime tests of odd n (uint64 holding values below 2^32, above the
+    largest base) to every base, with plain modular arithmetic (products below 2^64 in
+    uint64): True where n passes them all."""
+    n = np.asarray(n, dtype=np.uint64)
+    d = n - np.uint64(1)
+    s = np.zeros(n.shape, dtype=np.int64)
+    while True:
+        even = (d & np.uint64(1)) == 0
+        if not even.any():
+            break
+        d = np.where(even, d >> np.uint64(1), d)
+        s += even
+    minus_one = n - np.uint64(1)
+    passed = np.ones(n.shape, dtype=bool)
+    for a in bases:
+        x = np.ones(n.shape, dtype=np.uint64)
+        power = np.full(n.shape, a, dtype=np.uint64) % n
+        e = d.copy()
+        while (e > 0).any():
+            odd = (e & np.uint64(1)) == 1
+            x = np.where(odd, (x * power) % n, x)
+            power = (power * power) % n
+            e >>= np.uint64(1)
+        ok = (x == 1) | (x == minus_one)
+        for r in range(1, int(s.max()) if s.size else 1):
+            x = (x * x) % n
+            ok |= (r < s) & (x == minus_one)
+        passed &= ok
+    return passed
+
+
+def miller_rabin32(values: Values) -> dict[str, np.ndarray]:
+    """is_prime[i] = 1 when base + 2 i passes the strong tests to bases 2, 7 and 61 (exactly
+    the primes below 4,759,123,141), else 0. Candidates in batches."""
+    count, base = int(values["count"]), int(values["base"])
+    out = np.array(values["is_prime"], copy=True)
+    batch = 1 << 20
+    for first in range(0, count, batch):
+        i = np.arange(first, min(count, first + batch), dtype=np.uint64)
+        out[first: first + len(i)] = miller_rabin_32(np.uint64(base) + np.uint64(2) * i)
+    return {"is_prime": out}
