@@ -703,7 +703,8 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind8", "round 11's rules"), ("blind9", "round 11's rules, as blind set 8"),
               ("blind10", "round 12's rules"), ("blind11", "round 12's rules, as blind set 10"),
               ("blind12", "round 13's rules"), ("blind13", "round 13's rules, as blind set 12"),
-              ("blind14", "round 14's rules"), ("blind15", "round 16's rules"))
+              ("blind14", "round 14's rules"), ("blind15", "round 16's rules"),
+              ("blind16", "round 16's rules, as blind set 15"))
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,
