@@ -712,7 +712,8 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "rgb_to_gray": 8, "outer_product": 9, "dot_atomic": 11, "digit_hist": 11,
         "region_moments": 12, "softmax_rows": 12,
         "rope_neox": 13, "particle_push_aos": 14, "chacha20_xor": 14,
-        "vertex_tnl": 15, "frame_rms_zcr": 16, "sw_align": 16}
+        "vertex_tnl": 15, "frame_rms_zcr": 16, "sw_align": 16,
+        "rigid_body_step": 17}
 
 
 def blind_results(rules: Sequence | None = None) -> list[Result]:

@@ -42,18 +42,21 @@ def test_no_stall_reasons_no_throttle_value():
     assert "profiled_lsu_throttle_pct" not in values
 
 
-@pytest.mark.parametrize("path,default_ratio", [
-    ("blind7/h100/particle_push_aos.csv", 1.8),   # 32 B particles, best at 32-48
-    ("blind7/h200/particle_push_aos.csv", 1.85),
-    ("record-layout/h100/aos_update_N2097152_W16.csv", 1.08),  # 64 B records, best at 48
+@pytest.mark.parametrize("path,default_ratio,regret", [
+    ("blind7/h100/particle_push_aos.csv", 1.8, 1.01),   # 32 B particles, best at 32-48
+    ("blind7/h200/particle_push_aos.csv", 1.85, 1.01),
+    ("record-layout/h100/aos_update_N2097152_W16.csv", 1.08, 1.01),  # 64 B records, best 48
+    # 64 B records read as four float4 (L1 hit 47 %): best at 32, 48 is 1.011-1.013x
+    ("blind16/h100/rigid_body_step.csv", 1.04, 1.015),
+    ("blind16/h200/rigid_body_step.csv", 1.04, 1.015),
 ])
-def test_records_pick_small_blocks_from_one_profile(path, default_ratio):
-    """Scored from the default (256-thread) profile as validation does: the pick is within 1 %
-    of the best, where 256 threads was 1.08-1.89x slower. These tables set the rule's
-    thresholds (particle_push_aos is seen in round 14), so this is an in-sample check, not a
-    blind one."""
+def test_records_pick_small_blocks_from_one_profile(path, default_ratio, regret):
+    """Scored from the default (256-thread) profile as validation does: the pick is within
+    1-1.5 % of the best, where 256 threads was 1.04-1.89x slower. These tables set the rule's
+    thresholds (particle_push_aos is seen in round 14, rigid_body_step in round 17), so this is
+    an in-sample check, not a blind one."""
     (result,) = evaluate_one_profile(FIXTURES / path)
-    assert result.pick in ("32x1", "48x1") and result.regret < 1.01
+    assert result.pick in ("32x1", "48x1") and result.regret < regret
     table, _ = read_sweep(FIXTURES / path)
     at_256 = float(table[table["block_x"] == 256]["time_ms"].min())
     assert at_256 > default_ratio * result.best_time
@@ -73,7 +76,7 @@ def test_records_without_the_signature_keep_full_warps(path):
 
 @pytest.mark.parametrize("sectors", [16, 23.9, 24, 32])
 @pytest.mark.parametrize("throttle", [4.9, 5, 20])
-@pytest.mark.parametrize("hit", [49.9, 50, 88])
+@pytest.mark.parametrize("hit", [39.9, 40, 88])
 @pytest.mark.parametrize("domain", [[1048576, 1, 1], [4096, 4096, 1]])
 def test_idle_lanes_and_low_occupancy_stand_aside_exactly_where_records_fire(
         sectors, throttle, hit, domain):
@@ -96,4 +99,4 @@ def test_idle_lanes_and_low_occupancy_stand_aside_exactly_where_records_fire(
     assert records == (status("thread-records-small-blocks", "32x1") == "fired")
     assert records == (status("idle-lanes", "48x1") == "quiet")
     assert records == (status("low-occupancy", "32x1") == "quiet")
-    assert records == (sectors >= 24 and throttle >= 5 and hit >= 50 and domain[1] == 1)
+    assert records == (sectors >= 24 and throttle >= 5 and hit >= 40 and domain[1] == 1)
