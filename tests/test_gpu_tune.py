@@ -143,6 +143,12 @@ SMALL = {
     "polymer_rg": ["NCHAINS=3001", "NBEADS=1001"],
     "embedding_grad_scatter": ["NTOK=10007", "DIM=100", "VOCAB=3001"],
     "miller_rabin32": ["N=1000003"],
+    "tasseled_cap": ["ROWS=300", "COLS=501"],
+    "perona_malik": ["ROWS=300", "COLS=501"],
+    "netflow5_features": ["N=1000003"],
+    "adamw_step": ["N=1000003"],
+    "kepler_newton": ["N=1000003"],
+    "gae_scan": ["ENVS=3001", "T=1001"],
 }
 
 

@@ -161,6 +161,12 @@ SMALL = {
     "polymer_rg": {"NCHAINS": 7, "NBEADS": 301},
     "embedding_grad_scatter": {"NTOK": 37, "DIM": 27, "VOCAB": 11},
     "miller_rabin32": {"N": 1001},
+    "tasseled_cap": {"ROWS": 13, "COLS": 37},
+    "perona_malik": {"ROWS": 13, "COLS": 37},
+    "netflow5_features": {"N": 1001},
+    "adamw_step": {"N": 1001},
+    "kepler_newton": {"N": 1001},
+    "gae_scan": {"ENVS": 5, "T": 300},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -149,6 +149,9 @@ ONE_D_EXTENT = {
     "rigid_body_step": "N",
     "embedding_grad_scatter": "ELEMS",
     "miller_rabin32": "N",
+    "netflow5_features": "N",
+    "adamw_step": "N",
+    "kepler_newton": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -165,6 +168,7 @@ ONE_BLOCK_PER = {
     "frame_rms_zcr": "NFRAMES",
     "lomb_scargle": "NFREQ",
     "polymer_rg": "NCHAINS",
+    "gae_scan": "ENVS",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -1988,3 +1992,248 @@ def test_blind16_references_on_hand_checked_inputs():
     assert references.miller_rabin_32(np.array([3215031751]), bases=(2, 3, 5, 7)).tolist() == \
         [True]
     assert mr(3000000001, 100) == [trial(3000000001 + 2 * i) for i in range(100)]
+
+
+def test_blind17_references_on_hand_checked_inputs():
+    import math
+    import struct
+    from fractions import Fraction
+
+    rng = np.random.default_rng(17)
+    f32 = np.float32
+
+    # tasseled cap: with scale 1 and offset 0 the DNs are the reflectances; a 0 in any band
+    # is the fill value (-9999 in all three), DNs (3, 1, 1, 1, 1, 1) give each row's sum plus
+    # twice its blue coefficient (brightness 2.3099 + 2 x 0.3029 by hand); then random DNs
+    # with the product's scale and offset (one fill pixel) against a per-pixel loop
+    def tcap(planes, scale=1.0, offset=0.0):
+        planes = np.array(planes, np.uint16)
+        _, rows, cols = planes.shape
+        flat = np.zeros(-(-planes.size // 2) * 2, np.uint16)
+        flat[: planes.size] = planes.reshape(-1)
+        return references.tasseled_cap({
+            "band_words": flat.view(np.uint32), "tc": np.zeros((3, rows, cols), np.float32),
+            "rows": rows, "cols": cols, "scale": scale, "offset": offset})["tc"]
+
+    planes = np.zeros((6, 1, 3), np.uint16)
+    planes[0, 0, 0], planes[3, 0, 0] = 1, 2  # blue 1, NIR 2, the rest fill
+    planes[:, 0, 1] = [1, 1, 1, 1, 1, 0]  # SWIR 2 fill
+    planes[:, 0, 2] = [3, 1, 1, 1, 1, 1]
+    got = tcap(planes)
+    assert got[:, 0, 0].tolist() == got[:, 0, 1].tolist() == [-9999.0] * 3
+    coef = [[0.3029, 0.2786, 0.4733, 0.5599, 0.508, 0.1872],
+            [-0.2941, -0.243, -0.5424, 0.7276, 0.0713, -0.1608],
+            [0.1511, 0.1973, 0.3283, 0.3407, -0.7117, -0.4559]]
+    for k in range(3):
+        want = 3 * float(f32(coef[k][0])) + sum(float(f32(c)) for c in coef[k][1:])
+        assert math.isclose(got[k, 0, 2], want, rel_tol=1e-6)
+    assert math.isclose(got[0, 0, 2], 2.3099 + 2 * 0.3029, rel_tol=1e-6)  # by hand
+    planes = rng.integers(7273, 43637, size=(6, 3, 5))
+    planes[2, 1, 3] = 0
+    got = tcap(planes, 2.75e-5, -0.2)
+    scale, offset = float(f32(2.75e-5)), float(f32(-0.2))
+    for r in range(3):
+        for c in range(5):
+            for k in range(3):
+                if (r, c) == (1, 3):
+                    assert got[k, r, c] == -9999.0
+                    continue
+                want = sum(float(f32(coef[k][b])) * (int(planes[b, r, c]) * scale + offset)
+                           for b in range(6))
+                assert math.isclose(got[k, r, c], want, rel_tol=1e-6, abs_tol=1e-6)
+
+    # Perona-Malik: a flat image stays flat; a spike of K = 32 loses 4 exp(-1) 32 / 4 and
+    # gives each neighbour exp(-1) 32 / 4; at a corner two of the four fluxes are zero (zero
+    # flux through the border); an edge of 1000 does not diffuse; random images against a
+    # per-pixel loop with math.exp and clamped neighbours
+    def diffuse(img, inv_k2=1 / 1024, lam=0.25):
+        img = np.array(img, np.float32)
+        return references.perona_malik({
+            "img": img, "out": np.zeros_like(img), "rows": img.shape[0],
+            "cols": img.shape[1], "inv_kappa2": inv_k2, "lambda": lam})["out"]
+
+    assert (diffuse(np.full((4, 5), 7.0)) == 7).all()
+    spike = np.zeros((5, 5))
+    spike[2, 2] = 32
+    got = diffuse(spike)
+    e1 = math.exp(-1)
+    assert math.isclose(got[2, 2], 32 - 32 * e1, rel_tol=1e-6)
+    assert all(math.isclose(got[r, c], 8 * e1, rel_tol=1e-6)
+               for r, c in ((1, 2), (3, 2), (2, 1), (2, 3)))
+    assert got[0, 0] == 0 and got[1, 1] == 0
+    corner = np.zeros((3, 3))
+    corner[0, 0] = 32
+    assert math.isclose(diffuse(corner)[0, 0], 32 - 16 * e1, rel_tol=1e-6)
+    cliff = np.zeros((3, 4))
+    cliff[:, 2:] = 1000
+    assert (diffuse(cliff) == cliff).all()
+    img = rng.integers(0, 80, size=(6, 7))
+    got = diffuse(img)
+    for r in range(6):
+        for c in range(7):
+            v = int(img[r, c])
+            flux = 0.0
+            for dr, dc in ((-1, 0), (1, 0), (0, 1), (0, -1)):
+                d = int(img[min(max(r + dr, 0), 5), min(max(c + dc, 0), 6)]) - v
+                flux += math.exp(-d * d / 1024) * d
+            assert math.isclose(got[r, c], v + 0.25 * flux, rel_tol=1e-6, abs_tol=1e-5)
+
+    # NetFlow v5: records packed with Cisco's layout by struct (48 B, little-endian host
+    # order): a one-packet SYN probe into 10/8 (First = Last: 1 ms), an established HTTPS
+    # flow out of 10/8 (ACK set), a flow across the sysuptime wrap (2^32 - 500 -> 1500:
+    # 2 s) and a record without packets, then random records against a loop over the
+    # unpacked fields
+    layout = "<3I2H4I2H4B2H2BH"
+    assert struct.calcsize(layout) == 48
+
+    def record(src, dst, pkts, octets, first, last, sport, dport, flags, prot):
+        return struct.pack(layout, src, dst, 0, 1, 2, pkts, octets, first, last, sport, dport,
+                           0, flags, prot, 0, 0, 0, 24, 24, 0)
+
+    def flows(raw):
+        words = np.frombuffer(b"".join(raw), np.uint32)
+        n = len(raw)
+        got = references.netflow5_features({
+            "record_words": words, "features": np.zeros((n, 4), np.float32),
+            "tags": np.zeros(n, np.int32), "n": n, "home_net": 0x0A000000,
+            "home_mask": 0xFF000000})
+        return got["features"].tolist(), got["tags"].tolist()
+
+    ten = 0x0A000000
+    feats, tags = flows([
+        record(0xC0A80001, ten + 5, 1, 44, 7000, 7000, 40000, 22, 0x02, 6),
+        record(ten + 0x010203, 0x08080808, 10, 15000, 1000, 3000, 51000, 443, 0x1B, 6),
+        record(0x01020304, 0x05060708, 4, 400, 2**32 - 500, 1500, 2000, 3000, 0x02, 17),
+        record(0x01020304, 0x05060708, 0, 0, 10, 20, 5000, 5000, 0, 6),
+    ])
+    assert feats[0] == [0, 44, 1000, 352000] and tags[0] == 1 | 2 | 8
+    assert feats[1] == [2, 1500, 5, 60000] and tags[1] == 4 | 8
+    assert feats[2] == [2, 100, 2, 1600] and tags[2] == 0  # UDP: no probe
+    assert feats[3] == [float(f32(0.01)), 0, 0, 0] and tags[3] == 0  # float32
+    raw = [bytes(rng.integers(0, 256, size=48, dtype=np.uint8)) for _ in range(50)]
+    raw += [record(int(rng.integers(0, 2**32)), ten + int(rng.integers(0, 2**24)),
+                   int(rng.integers(0, 5)), int(rng.integers(0, 3000)),
+                   int(rng.integers(0, 2**32)), int(rng.integers(0, 2**32)),
+                   int(rng.integers(0, 2000)), int(rng.integers(0, 2000)),
+                   int(rng.integers(0, 64)), int(rng.choice([6, 17]))) for _ in range(50)]
+    feats, tags = flows(raw)
+    for rec, feat, tag in zip(raw, feats, tags, strict=True):
+        (src, dst, _, _, _, pkts, octets, first, last, sport, dport, _, flags, prot,
+         *_) = struct.unpack(layout, rec)
+        duration = (last - first) % 2**32
+        ms = max(duration, 1)
+        want = [duration / 1000, octets / pkts if pkts else 0, pkts * 1000 / ms,
+                octets * 8000 / ms]
+        assert np.allclose(feat, want, rtol=1e-7, atol=0)  # float32 outputs
+        want_tag = ((prot == 6 and flags & 0x12 == 0x02 and pkts <= 3) + 2 * (dst >> 24 == 10)
+                    + 4 * (src >> 24 == 10) + 8 * (min(sport, dport) < 1024))
+        assert tag == want_tag
+
+    # AdamW: with lr = wd = beta1 = 1/2, beta2 = 3/4, eps = 0 and both corrections 1/2 every
+    # step is exact: p = 4, g = 2, m = 2, v = 4 -> p = 4 - 1 = 3, m = 2, v = 4, p = 3 - 1 x
+    # 2 / 4 = 2.5; a zero gradient and moment only decays p; random values against torch's
+    # _single_tensor_adamw order (mul_, lerp_, mul_().addcmul_(), addcdiv_) in a loop; the
+    # manifest's corrections are those of step 10
+    def adamw(p, g, m, v, lr=0.5, b1=0.5, b2=0.75, eps=0.0, wd=0.5, bc1=0.5, bc2s=0.5):
+        got = references.adamw_step({
+            "param": np.array(p, np.float32), "grad": np.array(g, np.float32),
+            "exp_avg": np.array(m, np.float32), "exp_avg_sq": np.array(v, np.float32),
+            "n": len(p), "lr": lr, "beta1": b1, "beta2": b2, "eps": eps, "weight_decay": wd,
+            "bias_correction1": bc1, "bias_correction2_sqrt": bc2s})
+        return got["param"].tolist(), got["exp_avg"].tolist(), got["exp_avg_sq"].tolist()
+
+    assert adamw([4, 8], [2, 0], [2, 0], [4, 4]) == ([2.5, 6], [2, 0], [4, 3])
+    scalars = {a.name: a.value for a in SPECS["adamw_step"].args if a.kind == "scalar"}
+    assert math.isclose(float(scalars["bias_correction1"]), 1 - 0.9**10, rel_tol=1e-12)
+    assert math.isclose(float(scalars["bias_correction2_sqrt"]), math.sqrt(1 - 0.999**10),
+                        rel_tol=1e-12)
+    p, g = rng.integers(-8, 9, size=40), rng.integers(-8, 9, size=40)
+    m, v = rng.integers(-8, 9, size=40), rng.integers(1, 65, size=40)
+    hyper = [float(f32(x)) for x in (1e-3, 0.9, 0.999, 1e-8, 0.01, 1 - 0.9**10,
+                                     math.sqrt(1 - 0.999**10))]
+    got = adamw(p, g, m, v, *hyper)
+    lr, b1, b2, eps, wd, bc1, bc2s = hyper
+    for k in range(40):
+        param = float(p[k]) * (1 - lr * wd)
+        avg = float(m[k]) + (1 - b1) * (float(g[k]) - float(m[k]))  # lerp_
+        avg_sq = float(v[k]) * b2 + (1 - b2) * float(g[k]) ** 2
+        param += -(lr / bc1) * avg / (math.sqrt(avg_sq) / bc2s + eps)
+        assert np.allclose([got[0][k], got[1][k], got[2][k]], [param, avg, avg_sq],
+                           rtol=1e-7, atol=1e-7)  # the float32 outputs
+
+    # Kepler: a circle (e = 0) gives E = M; a quarter day at one revolution a day moves a
+    # circular orbit from perigee to (0, 1); M = 180 degrees is apogee, (-1 - e, 0);
+    # Vallado's example 2-1 (M = 235.4 degrees, e = 0.4: E = 220.512074767522 degrees); then
+    # random elements against bisection of E - e sin E - M in a Python loop
+    def kepler(ecc_e7, m0_e4, n_e8=None, dt=0.0):
+        ecc_e7 = np.array(ecc_e7, np.int32)
+        n = len(ecc_e7)
+        got = references.kepler_newton({
+            "ecc_e7": ecc_e7, "m0_e4": np.array(m0_e4, np.int32),
+            "n_e8": np.array(n_e8 if n_e8 is not None else [0] * n, np.int32),
+            "x": np.zeros(n), "y": np.zeros(n), "count": n, "dt_days": dt})
+        return got["x"].tolist(), got["y"].tolist()
+
+    x, y = kepler([0, 0], [300000, 2500000])
+    assert np.allclose(x, [math.cos(math.radians(30)), math.cos(math.radians(250))], atol=1e-14)
+    assert np.allclose(y, [math.sin(math.radians(30)), math.sin(math.radians(250))], atol=1e-14)
+    x, y = kepler([0], [0], [100000000], 0.25)
+    assert np.allclose([x[0], y[0]], [0, 1], atol=1e-14)
+    x, y = kepler([5000000], [1800000])
+    assert math.isclose(x[0], -1.5, rel_tol=1e-14) and abs(y[0]) < 1e-14
+    x, y = kepler([4000000], [2354000])
+    big_e = math.radians(220.512074767522)
+    assert math.isclose(x[0], math.cos(big_e) - 0.4, rel_tol=1e-10)
+    assert math.isclose(y[0], math.sqrt(1 - 0.16) * math.sin(big_e), rel_tol=1e-10)
+    ecc = rng.integers(0, 9900000, size=60)
+    m0 = rng.integers(0, 3600000, size=60)
+    ecc[:3], m0[:3] = 9899999, [1, 3599999, 1800000]  # near perigee and apogee at e ~ 0.99
+    x, y = kepler(ecc, m0)
+    for k in range(60):
+        e = int(ecc[k]) * 1e-7
+        mm = math.radians(int(m0[k]) * 1e-4)
+        mm -= 2 * math.pi * math.floor((mm + math.pi) / (2 * math.pi))
+        lo, hi = -math.pi - 1, math.pi + 1  # E - e sin E - M increases with E
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if mid - e * math.sin(mid) < mm else (lo, mid)
+        assert math.isclose(x[k], math.cos(lo) - e, rel_tol=1e-12, abs_tol=1e-12)
+        assert math.isclose(y[k], math.sqrt(1 - e * e) * math.sin(lo), rel_tol=1e-12,
+                            abs_tol=1e-12)
+
+    # GAE: three steps by hand with gamma = lambda = 1/2 (rewards 1, 0, 2, bootstrap value
+    # 4: deltas 1, 0, 4, advantages 1.25, 1, 4), then a done at step 1 cutting the
+    # bootstrap and the chain (1, 0, 4); random rollouts against the closed form A_t =
+    # sum_l (gamma lambda)^l delta_{t+l} up to the episode's end, in fractions
+    def gae(rewards, values, dones, gamma=0.5, lam=0.5):
+        rewards = np.array(rewards, np.float32)
+        envs, steps = rewards.shape
+        got = references.gae_scan({
+            "rewards": rewards, "values": np.array(values, np.float32),
+            "dones": np.array(dones, np.int32), "adv": np.zeros((envs, steps), np.float32),
+            "returns": np.zeros((envs, steps), np.float32), "envs": envs, "steps": steps,
+            "gamma": gamma, "lambda": lam})
+        return got["adv"].tolist(), got["returns"].tolist()
+
+    adv, ret = gae([[1, 0, 2]], [[0, 0, 0, 4]], [[0, 0, 0]])
+    assert adv == [[1.25, 1, 4]] and ret == [[1.25, 1, 4]]
+    adv, ret = gae([[1, 0, 2], [1, 0, 2]], [[0, 3, 0, 4], [0, 0, 0, 4]], [[0, 0, 0], [0, 1, 0]])
+    # row 0: deltas 1 + 1.5 = 2.5, -3, 4: A2 = 4, A1 = -3 + 1, A0 = 2.5 - 0.5
+    assert adv == [[2.0, -2, 4], [1, 0, 4]] and ret == [[2.0, 1, 4], [1, 0, 4]]
+    rewards = rng.integers(-2, 3, size=(3, 25))
+    values = rng.integers(-8, 9, size=(3, 26))
+    dones = (rng.random((3, 25)) < 0.2).astype(int)
+    g, lam = Fraction(float(f32(0.99))), Fraction(float(f32(0.95)))
+    adv, ret = gae(rewards, values, dones, 0.99, 0.95)
+    for e in range(3):
+        for t in range(25):
+            want = Fraction(0)
+            for k in range(t, 25):
+                keep = 1 - int(dones[e, k])
+                delta = int(rewards[e, k]) + g * int(values[e, k + 1]) * keep - int(values[e, k])
+                want += (g * lam) ** (k - t) * delta
+                if not keep:
+                    break
+            assert math.isclose(adv[e][t], float(want), rel_tol=1e-6, abs_tol=1e-5)
+            assert math.isclose(ret[e][t], float(want) + int(values[e, t]), rel_tol=1e-6,
+                                abs_tol=1e-5)

@@ -2044,3 +2044,173 @@ def miller_rabin32(values: Values) -> dict[str, np.ndarray]:
         i = np.arange(first, min(count, first + batch), dtype=np.uint64)
         out[first: first + len(i)] = miller_rabin_32(np.uint64(base) + np.uint64(2) * i)
     return {"is_prime": out}
+
+
+#: Baig et al. 2014's Landsat 8 OLI tasseled-cap rows (brightness, greenness, wetness) over
+#: bands 2-7, as the kernel's float32 constants (tasseled_cap).
+TASSELED_CAP_OLI = np.array([
+    [0.3029, 0.2786, 0.4733, 0.5599, 0.508, 0.1872],
+    [-0.2941, -0.243, -0.5424, 0.7276, 0.0713, -0.1608],
+    [0.1511, 0.1973, 0.3283, 0.3407, -0.7117, -0.4559],
+], dtype=np.float32)
+
+
+def tasseled_cap(values: Values) -> dict[str, np.ndarray]:
+    """tc[k] = sum_b coef[k, b] (DN_b scale + offset) over the six band planes of uint16
+    DNs (the uint32 words' little-endian halfwords), in float64 with the kernel's float32
+    coefficients, scale and offset (the kernel's float32 within the manifest's tolerance);
+    -9999 in the three planes where any band holds the fill value 0. Rows in bands."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    dn = np.asarray(values["band_words"]).view(np.uint16)[: 6 * rows * cols].reshape(6, -1)
+    scale, offset = float(np.float32(values["scale"])), float(np.float32(values["offset"]))
+    coef = TASSELED_CAP_OLI.astype(np.float64)
+    out = np.array(values["tc"], copy=True).reshape(3, -1)
+    band = 1 << 20
+    for first in range(0, rows * cols, band):
+        part = dn[:, first: first + band]
+        rho = part.astype(np.float64) * scale + offset
+        tc = coef @ rho
+        tc[:, (part == 0).any(axis=0)] = -9999.0
+        out[:, first: first + band] = tc
+    return {"tc": out.reshape(values["tc"].shape)}
+
+
+def perona_malik(values: Values) -> dict[str, np.ndarray]:
+    """I' = I + lambda sum over the four neighbours of exp(-d^2 / K^2) d, d = neighbour - I,
+    with the neighbours outside the image clamped to the border (zero flux), in float64 with
+    the kernel's float32 1 / K^2 and lambda (the kernel's float32 and expf within the
+    manifest's tolerance). Rows in bands."""
+    img = np.asarray(values["img"])
+    rows, cols = int(values["rows"]), int(values["cols"])
+    img = img.reshape(rows, cols)
+    inv_k2 = float(np.float32(values["inv_kappa2"]))
+    lam = float(np.float32(values["lambda"]))
+    out = np.empty((rows, cols), dtype=np.float32)
+    band = 1024
+    for r0 in range(0, rows, band):
+        r1 = min(rows, r0 + band)
+        idx = np.clip(np.arange(r0 - 1, r1 + 1), 0, rows - 1)
+        part = img[idx].astype(np.float64)
+        padded = np.concatenate([part[:, :1], part, part[:, -1:]], axis=1)
+        centre = padded[1:-1, 1:-1]
+        flux = np.zeros_like(centre)
+        for nb in (padded[:-2, 1:-1], padded[2:, 1:-1], padded[1:-1, 2:], padded[1:-1, :-2]):
+            d = nb - centre
+            flux += np.exp(-d * d * inv_k2) * d
+        out[r0:r1] = centre + lam * flux
+    return {"out": out.reshape(np.shape(values["out"]))}
+
+
+def netflow5_features(values: Values) -> dict[str, np.ndarray]:
+    """Per 48 B NetFlow v5 record (twelve uint32 words, little-endian fields): features =
+    (duration / 1000, octets / packets (0 without packets), packets 1000 / ms, octets 8000 /
+    ms) with duration = Last - First mod 2^32 and ms = max(duration, 1), in float64 (the
+    kernel's float32 within the manifest's tolerance); tags = 1 (TCP, SYN without ACK, at
+    most 3 packets) | 2 (dst in the prefix) | 4 (src in the prefix) | 8 (min port < 1024)."""
+    n = int(values["n"])
+    words = np.asarray(values["record_words"]).reshape(-1, 12)[:n]
+    home_net, home_mask = np.uint32(values["home_net"]), np.uint32(values["home_mask"])
+    src, dst, pkts, octets = words[:, 0], words[:, 1], words[:, 4], words[:, 5]
+    duration = (words[:, 7] - words[:, 6]).astype(np.uint32)  # modulo 2^32
+    sport, dport = words[:, 8] & 0xFFFF, words[:, 8] >> 16
+    flags, prot = (words[:, 9] >> 8) & 0xFF, (words[:, 9] >> 16) & 0xFF
+    ms = np.maximum(duration, 1).astype(np.float64)
+    fp, fo = pkts.astype(np.float64), octets.astype(np.float64)
+    features = np.array(values["features"], copy=True).reshape(-1, 4)
+    features[:n, 0] = duration * 0.001
+    features[:n, 1] = np.divide(fo, fp, out=np.zeros(n), where=pkts != 0)
+    features[:n, 2] = fp * 1000.0 / ms
+    features[:n, 3] = fo * 8000.0 / ms
+    tags = np.array(values["tags"], copy=True)
+    probe = (prot == 6) & ((flags & 0x12) == 0x02) & (pkts <= 3)
+    tags[:n] = (probe * 1 + ((dst & home_mask) == home_net) * 2
+                + ((src & home_mask) == home_net) * 4 + (np.minimum(sport, dport) < 1024) * 8)
+    return {"features": features.reshape(np.shape(values["features"])), "tags": tags}
+
+
+def adamw_step(values: Values) -> dict[str, np.ndarray]:
+    """p -= lr wd p; m = b1 m + (1 - b1) g; v = b2 v + (1 - b2) g^2; p -= (lr / bc1) m /
+    (sqrt(v) / sqrt(bc2) + eps), in float64 with the kernel's float32 scalars (the kernel's
+    float32 within the manifest's tolerance)."""
+    s = {k: float(np.float32(values[k])) for k in ("lr", "beta1", "beta2", "eps",
+                                                      "weight_decay", "bias_correction1",
+                                                      "bias_correction2_sqrt")}
+    n = int(values["n"])
+    p = np.array(values["param"], copy=True)
+    m_out = np.array(values["exp_avg"], copy=True)
+    v_out = np.array(values["exp_avg_sq"], copy=True)
+    chunk = 1 << 22
+    for first in range(0, n, chunk):
+        sl = slice(first, min(n, first + chunk))
+        g = values["grad"][sl].astype(np.float64)
+        par = p[sl].astype(np.float64)
+        par = par - s["lr"] * s["weight_decay"] * par
+        m = s["beta1"] * m_out[sl].astype(np.float64) + (1 - s["beta1"]) * g
+        v = s["beta2"] * v_out[sl].astype(np.float64) + (1 - s["beta2"]) * g * g
+        denom = np.sqrt(v) / s["bias_correction2_sqrt"] + s["eps"]
+        p[sl] = par - s["lr"] / s["bias_correction1"] * m / denom
+        m_out[sl], v_out[sl] = m, v
+    return {"param": p, "exp_avg": m_out, "exp_avg_sq": v_out}
+
+
+def kepler_solve(e: np.ndarray, m: np.ndarray, max_steps: int = 30,
+                 tol: float = 1e-12) -> np.ndarray:
+    """E with E - e sin E = M for M in [-pi, pi), by the kernel's Newton iteration (start M
+    + e, M - e for M < 0; stop at |dE| < tol or after max_steps), vectorized with a mask of
+    the lanes still iterating."""
+    ecc_anom = np.where(m < 0, m - e, m + e)
+    active = np.ones(np.shape(m), dtype=bool)
+    for _ in range(max_steps):
+        if not active.any():
+            break
+        ea, ee, mm = ecc_anom[active], e[active], m[active]
+        step = (ea - ee * np.sin(ea) - mm) / (1.0 - ee * np.cos(ea))
+        ecc_anom[active] = ea - step
+        done = np.abs(step) < tol
+        idx = np.flatnonzero(active)
+        active[idx[done]] = False
+    return ecc_anom
+
+
+def kepler_newton(values: Values) -> dict[str, np.ndarray]:
+    """x = cos E - e, y = sqrt(1 - e^2) sin E with E from :func:`kepler_solve` at M = M0 + n
+    dt reduced to [-pi, pi) (e = ecc_e7 1e-7, M0 = m0_e4 1e-4 degrees, n = n_e8 1e-8
+    revolutions a day), float64. Objects in batches."""
+    count, dt = int(values["count"]), float(values["dt_days"])
+    x, y = np.array(values["x"], copy=True), np.array(values["y"], copy=True)
+    batch = 1 << 21
+    for first in range(0, count, batch):
+        sl = slice(first, min(count, first + batch))
+        e = values["ecc_e7"][sl] * 1e-7
+        m = (values["m0_e4"][sl] * (1e-4 * np.pi / 180.0)
+             + values["n_e8"][sl] * (1e-8 * 2 * np.pi) * dt)
+        m = m - 2 * np.pi * np.floor((m + np.pi) / (2 * np.pi))
+        ecc_anom = kepler_solve(e, m)
+        x[sl] = np.cos(ecc_anom) - e
+        y[sl] = np.sqrt(1.0 - e * e) * np.sin(ecc_anom)
+    return {"x": x, "y": y}
+
+
+def gae_scan(values: Values) -> dict[str, np.ndarray]:
+    """A_t = delta_t + gamma lambda (1 - d_t) A_{t+1} (A_T = 0), delta_t = r_t + gamma
+    V_{t+1} (1 - d_t) - V_t, R_t = A_t + V_t per environment row, by the sequential backward
+    loop (vectorized over the environments) in float64 with the kernel's float32 gamma and
+    lambda (the kernel's float32 scan within the manifest's tolerance)."""
+    envs, steps = int(values["envs"]), int(values["steps"])
+    gamma = float(np.float32(values["gamma"]))
+    lam = float(np.float32(values["lambda"]))
+    r = values["rewards"].reshape(-1, steps)[:envs].astype(np.float64)
+    v = values["values"].reshape(-1, steps + 1)[:envs].astype(np.float64)
+    keep = 1.0 - (values["dones"].reshape(-1, steps)[:envs] != 0)
+    adv = np.zeros((envs, steps))
+    running = np.zeros(envs)
+    for t in range(steps - 1, -1, -1):
+        delta = r[:, t] + gamma * v[:, t + 1] * keep[:, t] - v[:, t]
+        running = delta + gamma * lam * keep[:, t] * running
+        adv[:, t] = running
+    out_adv = np.array(values["adv"], copy=True).reshape(-1, steps)
+    out_ret = np.array(values["returns"], copy=True).reshape(-1, steps)
+    out_adv[:envs] = adv
+    out_ret[:envs] = adv + v[:, :steps]
+    return {"adv": out_adv.reshape(np.shape(values["adv"])),
+            "returns": out_ret.reshape(np.shape(values["returns"]))}
