@@ -36,6 +36,14 @@ from gpuadvisor.characterize import (
 )
 from gpuadvisor.claims import estimated_gain
 from gpuadvisor.errors import UserError
+from gpuadvisor.kernel_columns import (
+    at_rows,
+    dram_reuse,
+    idle_lanes,
+    loads_absent,
+    loads_per_warp,
+    per_thread_time,
+)
 from gpuadvisor.kernel_ranking import best_in, order_kernel, with_key
 from gpuadvisor.numbers import finite_or_none, float_or_none
 from gpuadvisor.rank import (
@@ -50,6 +58,7 @@ from gpuadvisor.rank import (
     table_statuses,
 )
 from gpuadvisor.rounding import round_array
+from gpuadvisor.row_codes import shape_codes, spread
 from gpuadvisor.rows import (
     RowView,
     Table,
@@ -373,17 +382,33 @@ def _row_launches(rows: Sequence[Mapping[str, Any]]) -> list[Launch | None]:
     block columns: worked out once per kernel and shared by :func:`_domain` and
     :func:`fixed_grid`."""
     rows = as_list(rows)
-    out: list[Launch | None] = []
-    for gx, gy, gz, bx, by, bz in zip(*(floats_in(rows, f"{c}_{a}")
-                                        for c in ("grid", "block") for a in "xyz"),
-                                      strict=True):
-        if gx and bx:
-            out.append(((int(gx), int(bx)), (int(gy) if gy else 1,
-                                             (int(by) if by else 1) * (int(bz) if bz else 1)),
-                        int(gz) if gz else 1))
-        else:
-            out.append(None)
-    return out
+    if rows.__class__ is TableRows:  # once per distinct shape and grid of the table
+        every = rows.table.memo("launches", _table_launches)  # type: ignore[attr-defined]
+        if every is not None:
+            return rows.pick(every)  # type: ignore[attr-defined,no-any-return]
+    columns = [floats_in(rows, f"{c}_{a}") for c in ("grid", "block") for a in "xyz"]
+    return [_launch_at(columns, i) for i in range(len(rows))]
+
+
+def _launch_at(columns: list[list[float | None]], i: int) -> Launch | None:
+    """Row ``i``'s launch from the parsed grid_x/y/z and block_x/y/z ``columns``."""
+    gx, gy, gz, bx, by, bz = (column[i] for column in columns)
+    if gx and bx:
+        return ((int(gx), int(bx)), (int(gy) if gy else 1,
+                                     (int(by) if by else 1) * (int(bz) if bz else 1)),
+                int(gz) if gz else 1)
+    return None
+
+
+def _table_launches(table: Table) -> list[Launch | None] | None:
+    """:func:`_launch_at` every row of ``table``, worked out once per distinct shape and grid
+    (:func:`~gpuadvisor.row_codes.shape_codes`); None where the table has cells that need the
+    row walk (it raises where a row's cells do not convert)."""
+    codes = shape_codes(table)
+    if codes is None:
+        return None
+    columns = [table.floats(f"{c}_{a}") for c in ("grid", "block") for a in "xyz"]
+    return spread(*codes, lambda i: _launch_at(columns, i))
 
 
 def _launches(per_row: Sequence[Launch | None]) -> list[Launch]:
@@ -404,15 +429,17 @@ def _grid_follows_block(launches: Sequence[Launch]) -> bool:
 
 
 def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
-            per_row: Sequence[Launch | None] | None = None) -> tuple[int, int, int] | None:
+            per_row: Sequence[Launch | None] | None = None,
+            follows: bool | None = None) -> tuple[int, int, int] | None:
     """Threads the problem needs per dimension, from a row's grid x block (or problem_size).
 
     None when the rows' grids do not follow their blocks (:func:`_grid_follows_block`): the
     threads of a fixed grid say nothing about the problem's extent. ``per_row``: the rows'
-    :func:`_row_launches` when the caller has them."""
+    :func:`_row_launches` when the caller has them, and ``follows`` their
+    :func:`_grid_follows_block`."""
     launches = _launches(_row_launches(rows) if per_row is None else per_row)
     if launches:
-        if not _grid_follows_block(launches):
+        if not (_grid_follows_block(launches) if follows is None else follows):
             return None
         (gx, bx), (gy, byz), gz = launches[0]
         return gx * bx, gy * byz, gz
@@ -428,18 +455,20 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
 
 
 def fixed_grid(rows: Sequence[Mapping[str, Any]],
-               per_row: Sequence[Launch | None] | None = None) -> dict[str, float]:
+               per_row: Sequence[Launch | None] | None = None,
+               follows: bool | None = None) -> dict[str, float]:
     """``fixed_grid_blocks``: the blocks launched at every block size when the table's grids
     do not follow its blocks and launch the same number of blocks whatever their size, i.e.
     each block is a fixed unit of work (a row, a pair, a token) and the block size only sets
     how many threads share it; with ``fixed_grid_min_threads`` / ``_max_threads``, the block
     sizes the table launched. Empty
     for launches of one thread per element (and for a single launch, which cannot tell).
-    ``per_row``: the rows' :func:`_row_launches` when the caller has them."""
+    ``per_row``: the rows' :func:`_row_launches` when the caller has them, and ``follows``
+    their :func:`_grid_follows_block`."""
     rows = as_list(rows)
     per_row = _row_launches(rows) if per_row is None else per_row
     launches = _launches(per_row)
-    if not launches or _grid_follows_block(launches):
+    if not launches or (_grid_follows_block(launches) if follows is None else follows):
         return {}
     # the same number of blocks at every block size (a grid that follows the threads but not
     # each axis, as a tile of 32 x threads/32, is not a fixed grid)
@@ -462,6 +491,8 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
     smem = [v for v in floats_in(rows, "shared_mem_per_block") if v is not None]
     dims = entry.get("dims")
     launches = _row_launches(rows)
+    kept = _launches(launches)
+    follows = _grid_follows_block(kept) if kept else None  # read by both below
     return KernelInfo(
         name=name,
         access=char.access,
@@ -473,12 +504,12 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         registers_per_thread=int(max(regs)) if regs else None,
         shared_mem_per_block=int(max(smem)) if smem else None,
         elem_bytes=int(elem) if elem else 4,
-        domain=_domain(rows, dims, launches),
+        domain=_domain(rows, dims, launches, follows),
         instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
                **reuse_degree(rows), **divergence(rows), **no_loads(rows),
                **loads_per_thread(rows), **profiled_block_time(rows), **block_atomics(rows),
-               **fixed_grid(rows, launches)},
+               **fixed_grid(rows, launches, follows)},
     )
 
 
@@ -491,6 +522,10 @@ def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     loads hit L1 every time (outer_product: 2,400-2,800 per byte read, round 9). Empty when the
     profile has no sector or DRAM byte counts."""
     rows = as_list(rows)
+    every = dram_reuse(rows.table) if rows.__class__ is TableRows else None  # type: ignore[attr-defined]
+    if every is not None:  # the rows' values from the table's columns
+        values = sorted(_kept(at_rows(rows, every)))
+        return {"l1_bytes_per_dram_byte": statistics.median(values)} if values else {}
     values = sorted(32.0 * sectors / (read + (write or 0.0))
                     for sectors, read, write in zip(
                         floats_in(rows, "l1_global_load_sectors"),
@@ -505,8 +540,12 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     profiled rows of L1 load requests per launched warp (issue 11). How long a block lives
     when it only loads and stores: 2-3 for a copy or matrix_add, 5-10 for small stencils,
     25 and more for a 5x5 convolution or a loop over a row; empty without the counters."""
-    values = []
     rows = as_list(rows)
+    every = loads_per_warp(rows.table) if rows.__class__ is TableRows else None  # type: ignore[attr-defined]
+    if every is not None:  # the rows' values from the table's columns
+        values = _kept(at_rows(rows, every))
+        return {"loads_per_thread": statistics.median(values)} if values else {}
+    values = []
     grids = _grid_columns(rows)
     for i, (requests, size) in enumerate(zip(floats_in(rows, "l1_global_load_requests"),
                                              floats_in(rows, "block_size"), strict=True)):
@@ -519,6 +558,24 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
         if warps > 0:
             values.append(requests / warps)
     return {"loads_per_thread": statistics.median(values)} if values else {}
+
+
+def _kept(values: Any) -> list[float]:
+    """The values of a float array the row walk kept (not NaN), in row order."""
+    import numpy as np
+
+    return values[~np.isnan(values)].tolist()  # type: ignore[no-any-return]
+
+
+def _first_least(values: Any) -> int | None:
+    """The position of the first least value of a float array, NaN left out (the row walk's
+    ``value < best``); None where all are NaN."""
+    import numpy as np
+
+    kept = np.flatnonzero(~np.isnan(values))
+    if not len(kept):
+        return None
+    return int(kept[np.argmin(values[kept])])
 
 
 def _launch(grids: _Grids, sizes: list[float | None], i: int) -> tuple[int, float] | None:
@@ -588,7 +645,16 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     rows = as_list(rows)
     grids: _Grids | None = None
     sizes: list[float | None] = []
-    for i, duration in enumerate(floats_in(rows, "duration_ms")):
+    durations = floats_in(rows, "duration_ms")
+    every = per_thread_time(rows.table) if rows.__class__ is TableRows else None  # type: ignore[attr-defined]
+    if every is not None:  # only the row with the least time per thread is walked
+        first = _first_least(at_rows(rows, every))
+        if first is None:
+            return {}
+        chosen = durations[first]
+        durations = [None] * len(rows)
+        durations[first] = chosen
+    for i, duration in enumerate(durations):
         if not duration or duration <= 0:  # most rows of a sweep: timed, not profiled
             continue
         if grids is None:
@@ -660,8 +726,9 @@ def _sectors_and_stall_shares(row: Mapping[str, Any]) -> dict[str, float]:
             out[key] = value
     shares = [(key, finite_or_none(row.get(column))) for key, column in _STALL_SHARES]
     if any(value is not None for _, value in shares):
-        stalls = sum(v for k, cell in row.items() if k.startswith("ncu_stall_")
-                     and (v := finite_or_none(cell)) is not None)
+        # (the stall columns' cells in column order, without a pair per column of the row)
+        stalls = sum(v for k in row if k.startswith("ncu_stall_")
+                     and (v := finite_or_none(row.get(k))) is not None)
         if stalls > 0:
             out.update((key, 100.0 * value / stalls) for key, value in shares
                        if value is not None)
@@ -774,6 +841,11 @@ def no_loads(rows: Sequence[Mapping[str, Any]]) -> dict[str, bool]:
     """``loads_absent``: every profiled row counted zero global load requests (the kernel only
     computes and stores), so the rules about a warp's loads have nothing to act on."""
     rows = as_list(rows)
+    if rows.__class__ is TableRows:  # the rows' readings from the table's columns
+        table: Table = rows.table  # type: ignore[attr-defined]
+        counted_at, absent_at = (at_rows(rows, a) for a in loads_absent(table))
+        counted_absent = absent_at[counted_at]
+        return {"loads_absent": True} if len(counted_absent) and counted_absent.all() else {}
     counted = [absent for absent, q, s in zip(
         loads_absent_each(rows), floats_in(rows, "l1_global_load_requests"),
         floats_in(rows, "l1_global_load_sectors"), strict=True) if q is not None or s is not None]
@@ -790,6 +862,15 @@ def divergence(rows: Sequence[Mapping[str, Any]], warp: int = 32) -> dict[str, f
     means nothing along one dimension. Empty when no row has the counter."""
     points: dict[float, list[float]] = {}
     rows = as_list(rows)
+    table = rows.table if rows.__class__ is TableRows else None  # type: ignore[attr-defined]
+    known = (idle_lanes(table, shape_codes(table), warp_perimeter, warp) if table is not None
+             else None)
+    if known is not None:  # the rows' points from the table's columns
+        perimeters, idle = (at_rows(rows, a) for a in known)
+        kept = idle == idle  # not NaN
+        for x, y in zip(perimeters[kept].tolist(), idle[kept].tolist(), strict=True):
+            points.setdefault(x, []).append(y)
+        return _idle_fit(points)
     all_lanes = floats_in(rows, "threads_per_warp_instruction")
     if all(lanes is None for lanes in all_lanes):
         return {}
@@ -803,6 +884,11 @@ def divergence(rows: Sequence[Mapping[str, Any]], warp: int = 32) -> dict[str, f
         size = block[0] * block[1] * block[2]
         full = warp * size / (warp * -(-size // warp))  # lanes a partial warp leaves idle
         points.setdefault(warp_perimeter(*block, warp), []).append(full - lanes)
+    return _idle_fit(points)
+
+
+def _idle_fit(points: dict[float, list[float]]) -> dict[str, float]:
+    """:func:`divergence`'s values from its points: perimeter -> idle lanes of each row."""
     if not points:
         return {}
     xs = sorted(points)
@@ -867,18 +953,22 @@ class _TableCells:
         gx, gy, gz = floats("grid_x"), floats("grid_y"), floats("grid_z")
         raw_x = columns.get("block_x", none)
         cache = columns.get("cache_config", none)
-        self.parts: list[Any] = []
-        append = self.parts.append
-        for x, raw, y, z, c, g0, g1, g2 in zip(bx, raw_x, by, bz, cache, gx, gy, gz,
-                                               strict=True):
+
+        def part(i: int) -> Any:
+            x = bx[i]
             if x is None:
-                append(False)  # no shape: not a candidate
-                continue
+                return False  # no shape: not a candidate
             try:
-                append(((int(raw), int(y or 1), int(z or 1)), str(c or "default"),
-                        None if g0 is None else (int(g0), int(g1 or 1), int(g2 or 1))))
+                y, z, g0 = by[i], bz[i], gx[i]
+                return ((int(raw_x[i]), int(y or 1), int(z or 1)), str(cache[i] or "default"),
+                        None if g0 is None else (int(g0), int(gy[i] or 1), int(gz[i] or 1)))
             except (TypeError, ValueError, OverflowError):
-                append(None)  # let _candidate raise where it always did
+                return None  # let _candidate raise where it always did
+
+        # once per distinct shape, cache configuration and grid where the table allows
+        codes = shape_codes(columns) if isinstance(columns, Table) else None
+        self.parts: list[Any] = (spread(*codes, part) if codes is not None
+                                 else [part(i) for i in range(n)])
         metrics = [floats(c) for c in ("gld_efficiency", "sectors_per_request",
                                        "dram_throughput_pct")]
         self.has_metrics = [a is not None or b is not None or c is not None
@@ -920,13 +1010,15 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                   cache_configs: Sequence[str] | None = None,
                   sources: Sequence[str] = (),
                   scorer: TableScorer | None = None,
-                  comparisons: bool = True) -> Analysis:
+                  comparisons: bool = True, notes: bool = True) -> Analysis:
     """Analyze every kernel of a sweep table (see the module docstring for the three modes).
 
     ``scorer``: one shared by several analyses with the same rules (review analyzes two
     tables) reuses derived values and rule results between them. ``comparisons``: False
     leaves each kernel's comparisons with the usual defaults empty (review reads findings
-    only; the comparisons were ~4 % of an analysis).
+    only; the comparisons were ~4 % of an analysis). ``notes``: False leaves out the notes
+    that are text for a reader only (the access model's, divergent warps', unsteady
+    timing's; ~5 % of a review's analyses), which no rule and no finding reads.
     """
     from gpuadvisor.rows import column_lists
 
@@ -960,7 +1052,8 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                 prepared.append(_prepare(name, rows, scorer, arch=arch, rule_only=rule_only,
                                          access=access, provenance=provenance,
                                          manifest_path=manifest_path, shapes=shapes,
-                                         cache_configs=cache_configs, cells=cells))
+                                         cache_configs=cache_configs, cells=cells,
+                                         with_notes=notes))
             except UserError as err:  # raised after the kernels before it, as one by one
                 failure = err
                 break
@@ -1020,9 +1113,10 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
              provenance: Mapping[str, Any] | None, manifest_path: str | Path | None,
              shapes: Sequence[tuple[int, int, int]] | None,
              cache_configs: Sequence[str] | None,
-             cells: _TableCells | None = None) -> _Prepared:
+             cells: _TableCells | None = None, with_notes: bool = True) -> _Prepared:
     """Everything before scoring; ``cells``: the rows' table worked out by column (rows are
-    then views of that table)."""
+    then views of that table); ``with_notes``: False for no reader's notes
+    (:func:`analyze_sweep`'s ``notes``)."""
     a, board = resolve_arch(rows, arch)
     notes: list[str] = []
     sm_count = float_or_none(_first(rows, "sm_count"))
@@ -1061,10 +1155,12 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                         use_manifest=use_manifest)
     kinfo = kernel_info(name, ok_rows, char, manifest_path, use_manifest)
     kinfo.measured_access = fit_kernel(ok_rows, reference) if ok_rows else None
-    notes.extend(access_notes(kinfo.measured_access, ok_rows, rule_only or len(measured) == 1))
-    notes.extend(divergence_notes(kinfo, char))
-    if not rule_only:
-        notes.extend(unstable_timing_notes(measured, ok, ok_rows))
+    if with_notes:
+        notes.extend(access_notes(kinfo.measured_access, ok_rows,
+                                  rule_only or len(measured) == 1))
+        notes.extend(divergence_notes(kinfo, char))
+        if not rule_only:
+            notes.extend(unstable_timing_notes(measured, ok, ok_rows))
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")

@@ -659,7 +659,13 @@ def _best(rows: dict, kernel: str, time_column: str,
         timed = [(key, _time(r, time_column)) for key, r in rows.items()
                  if key[0] == kernel and _ok(r)]
     timed = [(key, t) for key, t in timed if t is not None]
-    return min(timed, key=lambda kt: (kt[1], _sort_key(kt[0]))) if timed else None
+    if not timed:
+        return None
+    # min by (time, sort key) without a key tuple per row: the rows at the least time (the
+    # times are finite floats), then the least sort key among them (one per configuration)
+    least = min([t for _key, t in timed])
+    tied = [kt for kt in timed if kt[1] == least]
+    return tied[0] if len(tied) == 1 else min(tied, key=lambda kt: _sort_key(kt[0]))
 
 
 @contextlib.contextmanager
@@ -800,7 +806,8 @@ def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: set[tupl
     for side, table in (("a", a), ("b", b)):
         try:
             found.append(_FindingIndex(analyze_sweep(table, arch=arch, rules=rules,
-                                                     scorer=scorer, comparisons=False),
+                                                     scorer=scorer, comparisons=False,
+                                                     notes=False),
                                        fired_of))
         except UserError as err:
             return side, err
