@@ -71,7 +71,7 @@ from gpuadvisor.rows import (
     views_of_one_table,
 )
 from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
-from gpuadvisor.rules.engine import Rule, load_rules_or_fail
+from gpuadvisor.rules.engine import Rule, RuleResult, load_rules_or_fail
 from gpuadvisor.scored_columns import RankedView, RankEntries
 from gpuadvisor.scoring import KernelSetup, TableScorer
 from gpuadvisor.timing import outlying_spreads
@@ -112,8 +112,10 @@ class RankEntry:
     def key(self) -> tuple[str, int, int, int, str]:
         return (self.kernel, self.block_x, self.block_y, self.block_z, self.cache_config)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
+    def to_dict(self, findings: bool = True) -> dict[str, Any]:
+        """The JSON form (``findings``: False leaves that last key out, for a writer that
+        writes it itself, :meth:`fired_results`)."""
+        out = {
             "kernel": self.kernel,
             "block_x": self.block_x,
             "block_y": self.block_y,
@@ -129,8 +131,16 @@ class RankEntry:
             "tied": self.tied,
             "tie_group": self.tie_group,
             "reasons": list(self.reasons),
-            "findings": [f.to_dict() for f in self.findings],
         }
+        if findings:
+            out["findings"] = [f.to_dict() for f in self.findings]
+        return out
+
+    def fired_results(self) -> tuple[list[RuleResult], str, tuple[Any, ...]] | None:
+        """The rule results :attr:`findings` are made of, with the kernel and configuration
+        they name (``Finding.from_result`` of each), where the findings were not made or set
+        (a writer can then write them from the results); else None."""
+        return None
 
 
 @dataclass
@@ -1058,7 +1068,8 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                 failure = err
                 break
         scored = scorer.score_kernels([(p.setup, p.candidates) for p in prepared])
-        out = [_finish(p, s, scorer, comparisons)
+        moved: dict[tuple[int, ...], tuple[list[Any], list[str]]] = {}  # for all kernels
+        out = [_finish(p, s, scorer, comparisons, moved)
                for p, s in zip(prepared, scored, strict=True)]
     if failure is not None:
         raise failure
@@ -1197,7 +1208,10 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
 
 
 def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
-            with_comparisons: bool = True) -> KernelAnalysis:
+            with_comparisons: bool = True,
+            moved: dict[tuple[int, ...], tuple[list[Any], list[str]]] | None = None
+            ) -> KernelAnalysis:
+    """``moved``: :func:`_moved_reasons`'s texts, shared by the kernels of an analysis."""
     name, rows, mode, measured, candidates = p.name, p.rows, p.mode, p.measured, p.candidates
     notes, reference, setup = p.notes, p.reference, p.setup
     rules = scorer.rules
@@ -1248,7 +1262,7 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
 
     # Entries are made when read (output shows the top ones; a table has 100,000).
     entries: Sequence[RankEntry] = RankEntries(
-        ranked, lambda i: _LazyEntry(ranked[i], mode, i == 0, ranked))
+        ranked, lambda i: _LazyEntry(ranked[i], mode, i == 0, ranked, moved))
     excluded = [{"config": list(s.candidate.key), "label": s.candidate.label,
                  "reasons": reasons_for(s)} for s in order.excluded]
     # measured: rows that did not run (or have no time) cannot be ranked by time
@@ -1289,23 +1303,25 @@ class _LazyEntry(RankEntry):
 
     _LAZY = ("reasons", "findings", "confidence", "time_ms_min", "time_ms_max")
 
-    def __init__(self, s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> None:
+    def __init__(self, s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored],
+                 moved: dict[tuple[int, ...], tuple[list[Any], list[str]]] | None = None
+                 ) -> None:
         # The fields RankEntry.__init__ would set, minus the lazy ones (a dataclass __init__
         # through their property setters cost more than the rest of ranking).
         c = s.candidate
         self.__dict__.update(
             kernel=c.kernel, block_x=c.block[0], block_y=c.block[1], block_z=c.block[2],
             cache_config=c.cache_config, rank=s.rank, score=s.score, time_ms=c.time_ms,
-            tied=s.tied, tie_group=s.tie_group, _source=(s, mode, is_pick, ranked))
+            tied=s.tied, tie_group=s.tie_group, _source=(s, mode, is_pick, ranked, moved))
 
     def _get(self, name: str) -> Any:
         try:
             return self.__dict__["_" + name]
         except KeyError:
             pass
-        s, mode, is_pick, ranked = self._source
+        s, mode, is_pick, ranked, moved = self._source
         if name == "reasons":
-            value = _reasons(s, mode, is_pick, ranked)
+            value = _reasons(s, mode, is_pick, ranked, moved)
         elif name == "findings":
             value = s.findings()
         elif name == "confidence":
@@ -1317,6 +1333,12 @@ class _LazyEntry(RankEntry):
 
     def _set(self, name: str, value: Any) -> None:
         self.__dict__["_" + name] = value
+
+    def fired_results(self) -> tuple[list[RuleResult], str, tuple[Any, ...]] | None:
+        if "_findings" in self.__dict__:
+            return None
+        s = self._source[0]
+        return s.fired, s.candidate.kernel, s.candidate.key
 
     reasons = property(lambda self: self._get("reasons"),  # type: ignore[assignment]
                        lambda self, v: self._set("reasons", v))
@@ -1330,7 +1352,9 @@ class _LazyEntry(RankEntry):
                            lambda self, v: self._set("time_ms_max", v))
 
 
-def _reasons(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> list[str]:
+def _reasons(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored],
+             moved: dict[tuple[int, ...], tuple[list[Any], list[str]]] | None = None
+             ) -> list[str]:
     c = s.candidate
     reasons: list[str] = []
     if c.time_ms is not None:
@@ -1347,8 +1371,22 @@ def _reasons(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> l
                        f"({s.score:.3g})")
     if is_pick:
         reasons.extend(strengths(s))
-    reasons.extend(reasons_for(s))
+    reasons.extend(reasons_for(s) if moved is None else _moved_reasons(s, moved))
     return reasons
+
+
+def _moved_reasons(s: Scored, moved: dict[tuple[int, ...], tuple[list[Any], list[str]]]
+                   ) -> list[str]:
+    """:func:`reasons_for` of ``s``, worked out once per list of fired results (``moved``, by
+    the results' ids; the results are kept there, so their ids stay theirs): the reasons
+    are the results' messages, and scoring shares one result among the configurations
+    whose rule inputs are equal. Not to be changed (shared)."""
+    fired = s.fired
+    key = tuple(map(id, fired))
+    known = moved.get(key)
+    if known is None:
+        known = moved[key] = (fired, reasons_for(s))
+    return known[1]
 
 
 def _comparisons(pick: Scored, scored: Sequence[Scored], rules: Sequence[Rule], mode: str,
