@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from gpuadvisor.access_model import fit_kernel, profiles_from_rows
 from gpuadvisor.analysis import (
     _row_launches,
     _TableCells,
@@ -80,7 +81,9 @@ def _reading(fn, rows):
 
 
 READERS = (reuse_degree, loads_per_thread, profiled_block_time, divergence, no_loads,
-           _row_launches)
+           _row_launches, lambda rows: profiles_from_rows(rows, "sectors_per_request"),
+           lambda rows: profiles_from_rows(rows, "absent"),
+           lambda rows: fit_kernel(rows, rows[len(rows) // 2]))
 CASES = [(seed, odd) for seed in range(12) for odd in (0.0, 0.05, 0.3)]
 
 
@@ -95,7 +98,7 @@ def test_kernel_values_from_columns_are_the_row_walks(seed: int, odd: float):
         rows = TableRows(table, index)
         plain = [records[i] for i in index]
         for fn in READERS:
-            assert _reading(fn, rows) == _reading(fn, plain), (fn.__name__, index)
+            assert _reading(fn, rows) == _reading(fn, plain), (READERS.index(fn), index)
 
 
 def test_the_readings_came_from_the_columns_and_are_not_empty():
@@ -219,3 +222,22 @@ def test_hand_made_cells_read_from_the_columns_as_the_walk_reads_them():
     memo = table.__dict__["_memo"]
     assert memo["kernel_columns.loads_per_warp"] is not None
     assert memo["kernel_columns.dram_reuse"] is not None
+
+
+@pytest.mark.parametrize("odd", [0.0, 0.1, 0.4])
+def test_block_ints_once_per_shape_are_each_rows_parse(odd: float):
+    """:meth:`Table.block_ints` worked out once per distinct shape is the parse of each row
+    (``int(float(cell))``; a missing block_z is 1, a NaN one does not parse)."""
+    from gpuadvisor.rows import _block_ints
+
+    df = _frame(80, 5, odd)
+    missing = [(None, math.nan, z)[i % 3] for i, z in enumerate(df["block_z"])]
+    for frame in (df, df.astype({"block_x": "int64"}) if odd == 0.0 else df,
+                  df.assign(block_z=pd.Series(missing, dtype=object))):
+        table = column_lists(frame)
+        xs, ys, zs = (table.get(c) for c in ("block_x", "block_y", "block_z"))
+        assert repr(table.block_ints()) == repr(
+            [_block_ints(x, y, z) for x, y, z in zip(xs, ys, zs, strict=True)])
+    table = column_lists(df)
+    table.block_ints()
+    assert (table.__dict__["_memo"]["shape_codes"] is not None) == (odd == 0.0)
