@@ -532,7 +532,8 @@ def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     loads hit L1 every time (outer_product: 2,400-2,800 per byte read, round 9). Empty when the
     profile has no sector or DRAM byte counts."""
     rows = as_list(rows)
-    every = dram_reuse(rows.table) if rows.__class__ is TableRows else None  # type: ignore[attr-defined]
+    table = _table_of(rows)
+    every = None if table is None else dram_reuse(table)
     if every is not None:  # the rows' values from the table's columns
         values = sorted(_kept(at_rows(rows, every)))
         return {"l1_bytes_per_dram_byte": statistics.median(values)} if values else {}
@@ -551,7 +552,8 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     when it only loads and stores: 2-3 for a copy or matrix_add, 5-10 for small stencils,
     25 and more for a 5x5 convolution or a loop over a row; empty without the counters."""
     rows = as_list(rows)
-    every = loads_per_warp(rows.table) if rows.__class__ is TableRows else None  # type: ignore[attr-defined]
+    table = _table_of(rows)
+    every = None if table is None else loads_per_warp(table)
     if every is not None:  # the rows' values from the table's columns
         values = _kept(at_rows(rows, every))
         return {"loads_per_thread": statistics.median(values)} if values else {}
@@ -568,6 +570,12 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
         if warps > 0:
             values.append(requests / warps)
     return {"loads_per_thread": statistics.median(values)} if values else {}
+
+
+def _table_of(rows: Sequence[Any]) -> Table | None:
+    """The table of a kernel's :class:`~gpuadvisor.rows.TableRows` (whose per-row values
+    :mod:`gpuadvisor.kernel_columns` works out over whole columns), else None."""
+    return rows.table if rows.__class__ is TableRows else None  # type: ignore[attr-defined]
 
 
 def _kept(values: Any) -> list[float]:
@@ -656,7 +664,8 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     grids: _Grids | None = None
     sizes: list[float | None] = []
     durations = floats_in(rows, "duration_ms")
-    every = per_thread_time(rows.table) if rows.__class__ is TableRows else None  # type: ignore[attr-defined]
+    table = _table_of(rows)
+    every = None if table is None else per_thread_time(table)
     if every is not None:  # only the row with the least time per thread is walked
         first = _first_least(at_rows(rows, every))
         if first is None:
@@ -851,8 +860,8 @@ def no_loads(rows: Sequence[Mapping[str, Any]]) -> dict[str, bool]:
     """``loads_absent``: every profiled row counted zero global load requests (the kernel only
     computes and stores), so the rules about a warp's loads have nothing to act on."""
     rows = as_list(rows)
-    if rows.__class__ is TableRows:  # the rows' readings from the table's columns
-        table: Table = rows.table  # type: ignore[attr-defined]
+    table = _table_of(rows)
+    if table is not None:  # the rows' readings from the table's columns
         counted_at, absent_at = (at_rows(rows, a) for a in loads_absent(table))
         counted_absent = absent_at[counted_at]
         return {"loads_absent": True} if len(counted_absent) and counted_absent.all() else {}
@@ -872,9 +881,9 @@ def divergence(rows: Sequence[Mapping[str, Any]], warp: int = 32) -> dict[str, f
     means nothing along one dimension. Empty when no row has the counter."""
     points: dict[float, list[float]] = {}
     rows = as_list(rows)
-    table = rows.table if rows.__class__ is TableRows else None  # type: ignore[attr-defined]
-    known = (idle_lanes(table, shape_codes(table), warp_perimeter, warp) if table is not None
-             else None)
+    table = _table_of(rows)
+    known = (None if table is None
+             else idle_lanes(table, shape_codes(table), warp_perimeter, warp))
     if known is not None:  # the rows' points from the table's columns
         perimeters, idle = (at_rows(rows, a) for a in known)
         kept = idle == idle  # not NaN
