@@ -394,12 +394,13 @@ def review_tables(
     table_a, table_b = column_lists(a), column_lists(b)
     rows_a = dict(zip(config_keys(table_a), table_a.views(), strict=True))
     rows_b = dict(zip(config_keys(table_b), table_b.views(), strict=True))
-    by_kernel = _by_kernel(rows_a, rows_b, [])
     # Each row's (ok, time, spread) from whole columns: the comparison reads them per row.
     facts_a, facts_b = _table_facts(table_a, time_column), _table_facts(table_b, time_column)
-    bests = {kernel: (_best(own_a, kernel, time_column, facts_a),
-                      _best(own_b, kernel, time_column, facts_b))
-             for kernel, (own_a, own_b, _mine) in by_kernel.items()}
+    fastest_a, fastest_b = _fastest(rows_a, facts_a), _fastest(rows_b, facts_b)
+    # (the kernels named in each table's configuration keys)
+    named_a, named_b = {key[0] for key in rows_a}, {key[0] for key in rows_b}
+    bests = {kernel: (fastest_a.get(kernel), fastest_b.get(kernel))
+             for kernel in named_a | named_b}
     # The rules' analyses (most of the time) start first, in forked processes for large
     # tables, and the comparison runs here meanwhile.
     best_keys = {kernel: (best_a[0], best_b[0])
@@ -418,8 +419,9 @@ def review_tables(
             mine[verdict] = mine.get(verdict, 0) + 1
         summaries = [
             _kernel_summary(kernel, rows_a, rows_b, configs, threshold_pct, time_column,
-                            by_kernel=by_kernel, bests=bests.get(kernel, (None, None)),
-                            counts=counts.get(kernel, {}))
+                            bests=bests.get(kernel, (None, None)),
+                            counts=counts.get(kernel, {}),
+                            present=(kernel in named_a, kernel in named_b))
             for kernel in sorted(kernels_a | kernels_b)
         ]
         result = Review(
@@ -662,18 +664,21 @@ def _kernel_summary(kernel: str, rows_a: dict, rows_b: dict, configs: list[Confi
                     threshold_pct: float, time_column: str, *,
                     by_kernel: dict[str, tuple[dict, dict, list[ConfigChange]]] | None = None,
                     bests: tuple[Any, Any] | None = None,
-                    counts: dict[str, int] | None = None) -> KernelSummary:
-    """``bests``: :func:`_best` of the kernel's rows of each table, and ``counts`` its
-    configurations' verdicts (in the order they first appear), when the caller has them."""
-    if by_kernel is None:
-        by_kernel = _by_kernel(rows_a, rows_b, configs)
-    own_a, own_b, mine = by_kernel.get(kernel, ({}, {}, []))
-    if counts is None:
-        counts = {}
-        for c in mine:
-            counts[c.verdict] = counts.get(c.verdict, 0) + 1
-    in_a = bool(own_a)
-    in_b = bool(own_b)
+                    counts: dict[str, int] | None = None,
+                    present: tuple[bool, bool] | None = None) -> KernelSummary:
+    """``bests``: :func:`_best` of the kernel's rows of each table, ``counts`` its
+    configurations' verdicts (in the order they first appear) and ``present`` whether each
+    table has rows of it, when the caller has them (``by_kernel`` is then not read)."""
+    if bests is None or counts is None or present is None:
+        if by_kernel is None:
+            by_kernel = _by_kernel(rows_a, rows_b, configs)
+        own_a, own_b, mine = by_kernel.get(kernel, ({}, {}, []))
+        if counts is None:
+            counts = {}
+            for c in mine:
+                counts[c.verdict] = counts.get(c.verdict, 0) + 1
+        present = (bool(own_a), bool(own_b))
+    in_a, in_b = present
     best_a, best_b = bests if bests is not None else (_best(own_a, kernel, time_column),
                                                       _best(own_b, kernel, time_column))
     summary = KernelSummary(
@@ -727,6 +732,23 @@ def _best(rows: dict, kernel: str, time_column: str,
     least = min([t for _key, t in timed])
     tied = [kt for kt in timed if kt[1] == least]
     return tied[0] if len(tied) == 1 else min(tied, key=lambda kt: _sort_key(kt[0]))
+
+
+def _fastest(rows: dict, facts: list[tuple[bool, float | None, float | None]]
+             ) -> dict[str, tuple[tuple, float]]:
+    """:func:`_best` of every kernel of ``rows`` (views of a table whose
+    :func:`_table_facts` are ``facts``) in one walk: per kernel the ok configuration of the
+    least (time, :func:`_sort_key`); kernels without one left out."""
+    best: dict[str, tuple[tuple, float]] = {}
+    for key, row in rows.items():
+        ok, time, _spread = facts[row.index]
+        if not ok or time is None:
+            continue
+        known = best.get(key[0])
+        if known is None or time < known[1] or (
+                time == known[1] and _sort_key(key) < _sort_key(known[0])):
+            best[key[0]] = (key, time)
+    return best
 
 
 @contextlib.contextmanager

@@ -142,3 +142,37 @@ def test_analyses_without_notes_find_and_rank_as_with_them(name: str) -> None:
         == [k.to_dict() for k in quiet.kernels]
     assert any(note.startswith("access model") for k in full.kernels for note in k.notes)
     assert not any(note.startswith("access model") for k in quiet.kernels for note in k.notes)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_fastest_of_every_kernel_in_one_walk_is_each_kernels_best(seed: int) -> None:
+    """``review._fastest`` gives each kernel what ``review._best`` of its rows gives (ties in
+    time, -0.0 and 0.0 included, to the configuration that sorts first), and leaves out
+    kernels with no ok, timed configuration."""
+    import math
+    import random
+
+    import pandas as pd
+
+    from gpuadvisor.rows import column_lists
+    from gpuadvisor.sweep import config_keys, normalize
+
+    rng = random.Random(seed)
+    n = 150
+    df = pd.DataFrame({
+        "kernel": [rng.choice(["a", "b", "c", "d"]) for _ in range(n)],
+        "block_x": [rng.choice([8, 16, 32]) for _ in range(n)],
+        "block_y": [rng.choice([1, 2, 4]) for _ in range(n)],
+        "cache_config": [rng.choice(["default", "l1_off", "prefer_l1"]) for _ in range(n)],
+        "status": [rng.choice(["ok", "ok", "failed"]) for _ in range(n)],
+        "time_ms": [rng.choice([1.0, 2.0, 2.0, -0.0, 0.0, math.nan, 3.5]) for _ in range(n)],
+    }).drop_duplicates(["kernel", "block_x", "block_y", "cache_config"])
+    df.loc[df["kernel"] == "d", "status"] = "failed"
+    table = column_lists(normalize(df))
+    rows = dict(zip(config_keys(table), table.views(), strict=True))
+    facts = review._table_facts(table, "time_ms")
+    fastest = review._fastest(rows, facts)
+    for kernel in ("a", "b", "c", "d"):
+        own = {k: r for k, r in rows.items() if k[0] == kernel}
+        assert repr(fastest.get(kernel)) == repr(review._best(own, kernel, "time_ms", facts))
+    assert "d" not in fastest
