@@ -9,6 +9,7 @@ the very code that computed it row by row (the callers pass that code in).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,26 +27,37 @@ def combination_codes(columns: Sequence[Any]) -> tuple[Any, Any]:
     row of each code. Rows with one code hold equal values in every column (``==``, so
     -0.0 may share 0.0's code)."""
     import numpy as np
-    import pandas as pd
 
     n = len(columns[0])
     code = np.zeros(n, dtype=np.int64)
     count = 1
     for column in columns:
-        codes, uniques = pd.factorize(column, use_na_sentinel=True)  # NaN: -1
-        width = len(uniques) + 1
+        codes, width = _dense(column)
         if count * width > 2**62:  # renumber densely before the product could overflow
-            code, kept = pd.factorize(code)
-            count = len(kept)
-        code = code * width + (codes.astype(np.int64) + 1)
+            code, count = _dense(code)
+        code = code * width + codes
         count *= width
-    code, _kept = pd.factorize(code)  # in order of first appearance
-    code = code.astype(np.int64)
     if not n:
         return code, np.zeros(0, dtype=np.int64)
-    running = np.maximum.accumulate(code)
-    first = np.flatnonzero(np.concatenate(([True], running[1:] > running[:-1])))
-    return code, first
+    _values, first, dense = np.unique(code, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # codes by their first row
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    return rank[dense.reshape(-1)], first[order]
+
+
+def _dense(values: Any) -> tuple[Any, int]:
+    """Codes 0..width-1 of an array's values (NaN one value) and their number: pandas' hash
+    table where pandas is loaded already (a table it read), else NumPy's sort (a table read
+    without pandas: analyze of one profile does not import it)."""
+    import numpy as np
+
+    pd = sys.modules.get("pandas")
+    if pd is not None:
+        codes, uniques = pd.factorize(values, use_na_sentinel=True)  # NaN: -1
+        return codes.astype(np.int64) + 1, len(uniques) + 1
+    uniques, inverse = np.unique(values, return_inverse=True)
+    return inverse.reshape(-1).astype(np.int64), max(len(uniques), 1)
 
 
 def float_column(table: Any, name: str) -> Any:
@@ -70,7 +82,6 @@ def shape_codes(table: Any) -> tuple[list[int], list[int]] | None:
 
 def _shape_codes(table: Any) -> tuple[list[int], list[int]] | None:
     import numpy as np
-    import pandas as pd
 
     if not table.rows():
         return None
@@ -88,7 +99,8 @@ def _shape_codes(table: Any) -> tuple[list[int], list[int]] | None:
     else:
         if not set(map(type, cache)) <= {str}:
             return None
-        cache_codes = pd.factorize(np.asarray(cache, dtype=object))[0].astype(np.int64)
+        names = {name: i for i, name in enumerate(dict.fromkeys(cache))}
+        cache_codes = np.array([names[name] for name in cache], dtype=np.int64)
     code, first = combination_codes([*arrays, cache_codes])
     return code.tolist(), first.tolist()
 

@@ -172,7 +172,14 @@ def test_shape_codes_leave_tables_they_cannot_code_to_the_row_walk():
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_combination_codes_number_equal_rows_alike_in_order_of_appearance(seed: int):
+@pytest.mark.parametrize("loaded", [True, False])
+def test_combination_codes_number_equal_rows_alike_in_order_of_appearance(
+        seed: int, loaded: bool, monkeypatch: pytest.MonkeyPatch):
+    """With pandas' factorize (pandas loaded) or NumPy's sort (a table read without it)."""
+    import sys
+
+    if not loaded:
+        monkeypatch.setitem(sys.modules, "pandas", None)
     rng = np.random.default_rng(seed)
     n = 500
     columns = [rng.choice([0.0, 1.0, 2.5, np.nan, -7.0], n) for _ in range(3)]
@@ -190,7 +197,13 @@ def test_combination_codes_number_equal_rows_alike_in_order_of_appearance(seed: 
     assert first.tolist() == firsts
 
 
-def test_combination_codes_renumber_before_the_product_overflows():
+@pytest.mark.parametrize("loaded", [True, False])
+def test_combination_codes_renumber_before_the_product_overflows(
+        loaded: bool, monkeypatch: pytest.MonkeyPatch):
+    import sys
+
+    if not loaded:
+        monkeypatch.setitem(sys.modules, "pandas", None)
     n = 3000
     columns = [np.arange(n, dtype=np.float64) for _ in range(6)]  # 3000**6 > 2**62
     code, first = combination_codes(columns)
