@@ -381,7 +381,8 @@ def fit_kernel(rows: list[dict], reference: dict | None) -> KernelAccess | None:
             table, idx = fast
             shapes = table.block_ints()
             values = table.floats(column) if column in table else None
-            for i in idx:
+            kept = _positive_rows(table, idx, column)
+            for i in (idx if kept is None else kept):
                 s = _checked(shapes[i])
                 if s is None or values is None:
                     continue
@@ -414,6 +415,13 @@ def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, fl
                 _checked(s)
             return out
         values = table.floats(column)
+        kept = _positive_rows(table, idx, column)
+        if kept is not None:  # the rows that measured it: no shape there raises
+            for i in kept:
+                s = every[i]
+                if s is not None and s[2] == 1:
+                    out.append((s[0], s[1], values[i]))
+            return out
         for s, v in zip(shapes, [values[i] for i in idx], strict=True):
             if s is None or s is OVERFLOW:
                 _checked(s)
@@ -431,6 +439,34 @@ def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, fl
         if bz == 1 and v == v and v > 0:
             out.append((bx, by, v))
     return out
+
+
+def _positive_rows(table: Any, idx: list[int], column: str) -> list[int] | None:
+    """The rows of ``idx`` (in order) whose ``column`` is a float above 0, the only ones the
+    readers above keep; None where a row of the table has a shape whose parse overflowed
+    (the readers then walk every row, raising there), and for a few rows (a reference
+    row: walked faster than indexed)."""
+    import numpy as np
+
+    if len(idx) < 8:
+        return None
+    positive = table.memo(f"access_model.positive.{column}", lambda t: _positive(t, column))
+    if positive is None:
+        return None
+    at = np.asarray(idx, dtype=np.int64)
+    return at[positive[at]].tolist()  # type: ignore[no-any-return]
+
+
+def _positive(table: Any, column: str) -> Any:
+    import numpy as np
+
+    if any(s is OVERFLOW for s in table.block_ints()):
+        return None
+    values = table.float_array(column)
+    if values is None:
+        values = np.array(table.floats(column), dtype=np.float64)
+    with np.errstate(invalid="ignore"):
+        return values > 0  # NaN (no float): not kept
 
 
 def _checked(shape: Any) -> Any:

@@ -36,6 +36,14 @@ from gpuadvisor.characterize import (
 )
 from gpuadvisor.claims import estimated_gain
 from gpuadvisor.errors import UserError
+from gpuadvisor.kernel_columns import (
+    at_rows,
+    dram_reuse,
+    idle_lanes,
+    loads_absent,
+    loads_per_warp,
+    per_thread_time,
+)
 from gpuadvisor.kernel_ranking import best_in, order_kernel, with_key
 from gpuadvisor.numbers import finite_or_none, float_or_none
 from gpuadvisor.rank import (
@@ -50,6 +58,7 @@ from gpuadvisor.rank import (
     table_statuses,
 )
 from gpuadvisor.rounding import round_array
+from gpuadvisor.row_codes import shape_codes, spread
 from gpuadvisor.rows import (
     RowView,
     Table,
@@ -62,7 +71,7 @@ from gpuadvisor.rows import (
     views_of_one_table,
 )
 from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
-from gpuadvisor.rules.engine import Rule, load_rules_or_fail
+from gpuadvisor.rules.engine import Rule, RuleResult, load_rules_or_fail
 from gpuadvisor.scored_columns import RankedView, RankEntries
 from gpuadvisor.scoring import KernelSetup, TableScorer
 from gpuadvisor.timing import outlying_spreads
@@ -103,8 +112,10 @@ class RankEntry:
     def key(self) -> tuple[str, int, int, int, str]:
         return (self.kernel, self.block_x, self.block_y, self.block_z, self.cache_config)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
+    def to_dict(self, findings: bool = True) -> dict[str, Any]:
+        """The JSON form (``findings``: False leaves that last key out, for a writer that
+        writes it itself, :meth:`fired_results`)."""
+        out = {
             "kernel": self.kernel,
             "block_x": self.block_x,
             "block_y": self.block_y,
@@ -120,8 +131,16 @@ class RankEntry:
             "tied": self.tied,
             "tie_group": self.tie_group,
             "reasons": list(self.reasons),
-            "findings": [f.to_dict() for f in self.findings],
         }
+        if findings:
+            out["findings"] = [f.to_dict() for f in self.findings]
+        return out
+
+    def fired_results(self) -> tuple[list[RuleResult], str, tuple[Any, ...]] | None:
+        """The rule results :attr:`findings` are made of, with the kernel and configuration
+        they name (``Finding.from_result`` of each), where the findings were not made or set
+        (a writer can then write them from the results); else None."""
+        return None
 
 
 @dataclass
@@ -373,17 +392,33 @@ def _row_launches(rows: Sequence[Mapping[str, Any]]) -> list[Launch | None]:
     block columns: worked out once per kernel and shared by :func:`_domain` and
     :func:`fixed_grid`."""
     rows = as_list(rows)
-    out: list[Launch | None] = []
-    for gx, gy, gz, bx, by, bz in zip(*(floats_in(rows, f"{c}_{a}")
-                                        for c in ("grid", "block") for a in "xyz"),
-                                      strict=True):
-        if gx and bx:
-            out.append(((int(gx), int(bx)), (int(gy) if gy else 1,
-                                             (int(by) if by else 1) * (int(bz) if bz else 1)),
-                        int(gz) if gz else 1))
-        else:
-            out.append(None)
-    return out
+    if rows.__class__ is TableRows:  # once per distinct shape and grid of the table
+        every = rows.table.memo("launches", _table_launches)  # type: ignore[attr-defined]
+        if every is not None:
+            return rows.pick(every)  # type: ignore[attr-defined,no-any-return]
+    columns = [floats_in(rows, f"{c}_{a}") for c in ("grid", "block") for a in "xyz"]
+    return [_launch_at(columns, i) for i in range(len(rows))]
+
+
+def _launch_at(columns: list[list[float | None]], i: int) -> Launch | None:
+    """Row ``i``'s launch from the parsed grid_x/y/z and block_x/y/z ``columns``."""
+    gx, gy, gz, bx, by, bz = (column[i] for column in columns)
+    if gx and bx:
+        return ((int(gx), int(bx)), (int(gy) if gy else 1,
+                                     (int(by) if by else 1) * (int(bz) if bz else 1)),
+                int(gz) if gz else 1)
+    return None
+
+
+def _table_launches(table: Table) -> list[Launch | None] | None:
+    """:func:`_launch_at` every row of ``table``, worked out once per distinct shape and grid
+    (:func:`~gpuadvisor.row_codes.shape_codes`); None where the table has cells that need the
+    row walk (it raises where a row's cells do not convert)."""
+    codes = shape_codes(table)
+    if codes is None:
+        return None
+    columns = [table.floats(f"{c}_{a}") for c in ("grid", "block") for a in "xyz"]
+    return spread(*codes, lambda i: _launch_at(columns, i))
 
 
 def _launches(per_row: Sequence[Launch | None]) -> list[Launch]:
@@ -404,15 +439,17 @@ def _grid_follows_block(launches: Sequence[Launch]) -> bool:
 
 
 def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
-            per_row: Sequence[Launch | None] | None = None) -> tuple[int, int, int] | None:
+            per_row: Sequence[Launch | None] | None = None,
+            follows: bool | None = None) -> tuple[int, int, int] | None:
     """Threads the problem needs per dimension, from a row's grid x block (or problem_size).
 
     None when the rows' grids do not follow their blocks (:func:`_grid_follows_block`): the
     threads of a fixed grid say nothing about the problem's extent. ``per_row``: the rows'
-    :func:`_row_launches` when the caller has them."""
+    :func:`_row_launches` when the caller has them, and ``follows`` their
+    :func:`_grid_follows_block`."""
     launches = _launches(_row_launches(rows) if per_row is None else per_row)
     if launches:
-        if not _grid_follows_block(launches):
+        if not (_grid_follows_block(launches) if follows is None else follows):
             return None
         (gx, bx), (gy, byz), gz = launches[0]
         return gx * bx, gy * byz, gz
@@ -428,18 +465,20 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
 
 
 def fixed_grid(rows: Sequence[Mapping[str, Any]],
-               per_row: Sequence[Launch | None] | None = None) -> dict[str, float]:
+               per_row: Sequence[Launch | None] | None = None,
+               follows: bool | None = None) -> dict[str, float]:
     """``fixed_grid_blocks``: the blocks launched at every block size when the table's grids
     do not follow its blocks and launch the same number of blocks whatever their size, i.e.
     each block is a fixed unit of work (a row, a pair, a token) and the block size only sets
     how many threads share it; with ``fixed_grid_min_threads`` / ``_max_threads``, the block
     sizes the table launched. Empty
     for launches of one thread per element (and for a single launch, which cannot tell).
-    ``per_row``: the rows' :func:`_row_launches` when the caller has them."""
+    ``per_row``: the rows' :func:`_row_launches` when the caller has them, and ``follows``
+    their :func:`_grid_follows_block`."""
     rows = as_list(rows)
     per_row = _row_launches(rows) if per_row is None else per_row
     launches = _launches(per_row)
-    if not launches or _grid_follows_block(launches):
+    if not launches or (_grid_follows_block(launches) if follows is None else follows):
         return {}
     # the same number of blocks at every block size (a grid that follows the threads but not
     # each axis, as a tile of 32 x threads/32, is not a fixed grid)
@@ -462,6 +501,8 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
     smem = [v for v in floats_in(rows, "shared_mem_per_block") if v is not None]
     dims = entry.get("dims")
     launches = _row_launches(rows)
+    kept = _launches(launches)
+    follows = _grid_follows_block(kept) if kept else None  # read by both below
     return KernelInfo(
         name=name,
         access=char.access,
@@ -473,12 +514,12 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         registers_per_thread=int(max(regs)) if regs else None,
         shared_mem_per_block=int(max(smem)) if smem else None,
         elem_bytes=int(elem) if elem else 4,
-        domain=_domain(rows, dims, launches),
+        domain=_domain(rows, dims, launches, follows),
         instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
                **reuse_degree(rows), **divergence(rows), **no_loads(rows),
                **loads_per_thread(rows), **profiled_block_time(rows), **block_atomics(rows),
-               **fixed_grid(rows, launches)},
+               **fixed_grid(rows, launches, follows)},
     )
 
 
@@ -491,6 +532,11 @@ def reuse_degree(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     loads hit L1 every time (outer_product: 2,400-2,800 per byte read, round 9). Empty when the
     profile has no sector or DRAM byte counts."""
     rows = as_list(rows)
+    table = _table_of(rows)
+    every = None if table is None else dram_reuse(table)
+    if every is not None:  # the rows' values from the table's columns
+        values = sorted(_kept(at_rows(rows, every)))
+        return {"l1_bytes_per_dram_byte": statistics.median(values)} if values else {}
     values = sorted(32.0 * sectors / (read + (write or 0.0))
                     for sectors, read, write in zip(
                         floats_in(rows, "l1_global_load_sectors"),
@@ -505,8 +551,13 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     profiled rows of L1 load requests per launched warp (issue 11). How long a block lives
     when it only loads and stores: 2-3 for a copy or matrix_add, 5-10 for small stencils,
     25 and more for a 5x5 convolution or a loop over a row; empty without the counters."""
-    values = []
     rows = as_list(rows)
+    table = _table_of(rows)
+    every = None if table is None else loads_per_warp(table)
+    if every is not None:  # the rows' values from the table's columns
+        values = _kept(at_rows(rows, every))
+        return {"loads_per_thread": statistics.median(values)} if values else {}
+    values = []
     grids = _grid_columns(rows)
     for i, (requests, size) in enumerate(zip(floats_in(rows, "l1_global_load_requests"),
                                              floats_in(rows, "block_size"), strict=True)):
@@ -519,6 +570,30 @@ def loads_per_thread(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
         if warps > 0:
             values.append(requests / warps)
     return {"loads_per_thread": statistics.median(values)} if values else {}
+
+
+def _table_of(rows: Sequence[Any]) -> Table | None:
+    """The table of a kernel's :class:`~gpuadvisor.rows.TableRows` (whose per-row values
+    :mod:`gpuadvisor.kernel_columns` works out over whole columns), else None."""
+    return rows.table if rows.__class__ is TableRows else None  # type: ignore[attr-defined]
+
+
+def _kept(values: Any) -> list[float]:
+    """The values of a float array the row walk kept (not NaN), in row order."""
+    import numpy as np
+
+    return values[~np.isnan(values)].tolist()  # type: ignore[no-any-return]
+
+
+def _first_least(values: Any) -> int | None:
+    """The position of the first least value of a float array, NaN left out (the row walk's
+    ``value < best``); None where all are NaN."""
+    import numpy as np
+
+    kept = np.flatnonzero(~np.isnan(values))
+    if not len(kept):
+        return None
+    return int(kept[np.argmin(values[kept])])
 
 
 def _launch(grids: _Grids, sizes: list[float | None], i: int) -> tuple[int, float] | None:
@@ -588,7 +663,17 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     rows = as_list(rows)
     grids: _Grids | None = None
     sizes: list[float | None] = []
-    for i, duration in enumerate(floats_in(rows, "duration_ms")):
+    durations = floats_in(rows, "duration_ms")
+    table = _table_of(rows)
+    every = None if table is None else per_thread_time(table)
+    if every is not None:  # only the row with the least time per thread is walked
+        first = _first_least(at_rows(rows, every))
+        if first is None:
+            return {}
+        chosen = durations[first]
+        durations = [None] * len(rows)
+        durations[first] = chosen
+    for i, duration in enumerate(durations):
         if not duration or duration <= 0:  # most rows of a sweep: timed, not profiled
             continue
         if grids is None:
@@ -660,8 +745,9 @@ def _sectors_and_stall_shares(row: Mapping[str, Any]) -> dict[str, float]:
             out[key] = value
     shares = [(key, finite_or_none(row.get(column))) for key, column in _STALL_SHARES]
     if any(value is not None for _, value in shares):
-        stalls = sum(v for k, cell in row.items() if k.startswith("ncu_stall_")
-                     and (v := finite_or_none(cell)) is not None)
+        # (the stall columns' cells in column order, without a pair per column of the row)
+        stalls = sum(v for k in row if k.startswith("ncu_stall_")
+                     and (v := finite_or_none(row.get(k))) is not None)
         if stalls > 0:
             out.update((key, 100.0 * value / stalls) for key, value in shares
                        if value is not None)
@@ -774,6 +860,11 @@ def no_loads(rows: Sequence[Mapping[str, Any]]) -> dict[str, bool]:
     """``loads_absent``: every profiled row counted zero global load requests (the kernel only
     computes and stores), so the rules about a warp's loads have nothing to act on."""
     rows = as_list(rows)
+    table = _table_of(rows)
+    if table is not None:  # the rows' readings from the table's columns
+        counted_at, absent_at = (at_rows(rows, a) for a in loads_absent(table))
+        counted_absent = absent_at[counted_at]
+        return {"loads_absent": True} if len(counted_absent) and counted_absent.all() else {}
     counted = [absent for absent, q, s in zip(
         loads_absent_each(rows), floats_in(rows, "l1_global_load_requests"),
         floats_in(rows, "l1_global_load_sectors"), strict=True) if q is not None or s is not None]
@@ -790,6 +881,15 @@ def divergence(rows: Sequence[Mapping[str, Any]], warp: int = 32) -> dict[str, f
     means nothing along one dimension. Empty when no row has the counter."""
     points: dict[float, list[float]] = {}
     rows = as_list(rows)
+    table = _table_of(rows)
+    known = (None if table is None
+             else idle_lanes(table, shape_codes(table), warp_perimeter, warp))
+    if known is not None:  # the rows' points from the table's columns
+        perimeters, idle = (at_rows(rows, a) for a in known)
+        kept = idle == idle  # not NaN
+        for x, y in zip(perimeters[kept].tolist(), idle[kept].tolist(), strict=True):
+            points.setdefault(x, []).append(y)
+        return _idle_fit(points)
     all_lanes = floats_in(rows, "threads_per_warp_instruction")
     if all(lanes is None for lanes in all_lanes):
         return {}
@@ -803,6 +903,11 @@ def divergence(rows: Sequence[Mapping[str, Any]], warp: int = 32) -> dict[str, f
         size = block[0] * block[1] * block[2]
         full = warp * size / (warp * -(-size // warp))  # lanes a partial warp leaves idle
         points.setdefault(warp_perimeter(*block, warp), []).append(full - lanes)
+    return _idle_fit(points)
+
+
+def _idle_fit(points: dict[float, list[float]]) -> dict[str, float]:
+    """:func:`divergence`'s values from its points: perimeter -> idle lanes of each row."""
     if not points:
         return {}
     xs = sorted(points)
@@ -867,18 +972,22 @@ class _TableCells:
         gx, gy, gz = floats("grid_x"), floats("grid_y"), floats("grid_z")
         raw_x = columns.get("block_x", none)
         cache = columns.get("cache_config", none)
-        self.parts: list[Any] = []
-        append = self.parts.append
-        for x, raw, y, z, c, g0, g1, g2 in zip(bx, raw_x, by, bz, cache, gx, gy, gz,
-                                               strict=True):
+
+        def part(i: int) -> Any:
+            x = bx[i]
             if x is None:
-                append(False)  # no shape: not a candidate
-                continue
+                return False  # no shape: not a candidate
             try:
-                append(((int(raw), int(y or 1), int(z or 1)), str(c or "default"),
-                        None if g0 is None else (int(g0), int(g1 or 1), int(g2 or 1))))
+                y, z, g0 = by[i], bz[i], gx[i]
+                return ((int(raw_x[i]), int(y or 1), int(z or 1)), str(cache[i] or "default"),
+                        None if g0 is None else (int(g0), int(gy[i] or 1), int(gz[i] or 1)))
             except (TypeError, ValueError, OverflowError):
-                append(None)  # let _candidate raise where it always did
+                return None  # let _candidate raise where it always did
+
+        # once per distinct shape, cache configuration and grid where the table allows
+        codes = shape_codes(columns) if isinstance(columns, Table) else None
+        self.parts: list[Any] = (spread(*codes, part) if codes is not None
+                                 else [part(i) for i in range(n)])
         metrics = [floats(c) for c in ("gld_efficiency", "sectors_per_request",
                                        "dram_throughput_pct")]
         self.has_metrics = [a is not None or b is not None or c is not None
@@ -920,13 +1029,15 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                   cache_configs: Sequence[str] | None = None,
                   sources: Sequence[str] = (),
                   scorer: TableScorer | None = None,
-                  comparisons: bool = True) -> Analysis:
+                  comparisons: bool = True, notes: bool = True) -> Analysis:
     """Analyze every kernel of a sweep table (see the module docstring for the three modes).
 
     ``scorer``: one shared by several analyses with the same rules (review analyzes two
     tables) reuses derived values and rule results between them. ``comparisons``: False
     leaves each kernel's comparisons with the usual defaults empty (review reads findings
-    only; the comparisons were ~4 % of an analysis).
+    only; the comparisons were ~4 % of an analysis). ``notes``: False leaves out the notes
+    that are text for a reader only (the access model's, divergent warps', unsteady
+    timing's; ~5 % of a review's analyses), which no rule and no finding reads.
     """
     from gpuadvisor.rows import column_lists
 
@@ -960,12 +1071,14 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                 prepared.append(_prepare(name, rows, scorer, arch=arch, rule_only=rule_only,
                                          access=access, provenance=provenance,
                                          manifest_path=manifest_path, shapes=shapes,
-                                         cache_configs=cache_configs, cells=cells))
+                                         cache_configs=cache_configs, cells=cells,
+                                         with_notes=notes))
             except UserError as err:  # raised after the kernels before it, as one by one
                 failure = err
                 break
         scored = scorer.score_kernels([(p.setup, p.candidates) for p in prepared])
-        out = [_finish(p, s, scorer, comparisons)
+        moved: dict[tuple[int, ...], tuple[list[Any], list[str]]] = {}  # for all kernels
+        out = [_finish(p, s, scorer, comparisons, moved)
                for p, s in zip(prepared, scored, strict=True)]
     if failure is not None:
         raise failure
@@ -1020,9 +1133,10 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
              provenance: Mapping[str, Any] | None, manifest_path: str | Path | None,
              shapes: Sequence[tuple[int, int, int]] | None,
              cache_configs: Sequence[str] | None,
-             cells: _TableCells | None = None) -> _Prepared:
+             cells: _TableCells | None = None, with_notes: bool = True) -> _Prepared:
     """Everything before scoring; ``cells``: the rows' table worked out by column (rows are
-    then views of that table)."""
+    then views of that table); ``with_notes``: False for no reader's notes
+    (:func:`analyze_sweep`'s ``notes``)."""
     a, board = resolve_arch(rows, arch)
     notes: list[str] = []
     sm_count = float_or_none(_first(rows, "sm_count"))
@@ -1061,10 +1175,12 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                         use_manifest=use_manifest)
     kinfo = kernel_info(name, ok_rows, char, manifest_path, use_manifest)
     kinfo.measured_access = fit_kernel(ok_rows, reference) if ok_rows else None
-    notes.extend(access_notes(kinfo.measured_access, ok_rows, rule_only or len(measured) == 1))
-    notes.extend(divergence_notes(kinfo, char))
-    if not rule_only:
-        notes.extend(unstable_timing_notes(measured, ok, ok_rows))
+    if with_notes:
+        notes.extend(access_notes(kinfo.measured_access, ok_rows,
+                                  rule_only or len(measured) == 1))
+        notes.extend(divergence_notes(kinfo, char))
+        if not rule_only:
+            notes.extend(unstable_timing_notes(measured, ok, ok_rows))
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")
@@ -1101,7 +1217,10 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
 
 
 def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
-            with_comparisons: bool = True) -> KernelAnalysis:
+            with_comparisons: bool = True,
+            moved: dict[tuple[int, ...], tuple[list[Any], list[str]]] | None = None
+            ) -> KernelAnalysis:
+    """``moved``: :func:`_moved_reasons`'s texts, shared by the kernels of an analysis."""
     name, rows, mode, measured, candidates = p.name, p.rows, p.mode, p.measured, p.candidates
     notes, reference, setup = p.notes, p.reference, p.setup
     rules = scorer.rules
@@ -1152,7 +1271,7 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
 
     # Entries are made when read (output shows the top ones; a table has 100,000).
     entries: Sequence[RankEntry] = RankEntries(
-        ranked, lambda i: _LazyEntry(ranked[i], mode, i == 0, ranked))
+        ranked, lambda i: _LazyEntry(ranked[i], mode, i == 0, ranked, moved))
     excluded = [{"config": list(s.candidate.key), "label": s.candidate.label,
                  "reasons": reasons_for(s)} for s in order.excluded]
     # measured: rows that did not run (or have no time) cannot be ranked by time
@@ -1193,23 +1312,25 @@ class _LazyEntry(RankEntry):
 
     _LAZY = ("reasons", "findings", "confidence", "time_ms_min", "time_ms_max")
 
-    def __init__(self, s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> None:
+    def __init__(self, s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored],
+                 moved: dict[tuple[int, ...], tuple[list[Any], list[str]]] | None = None
+                 ) -> None:
         # The fields RankEntry.__init__ would set, minus the lazy ones (a dataclass __init__
         # through their property setters cost more than the rest of ranking).
         c = s.candidate
         self.__dict__.update(
             kernel=c.kernel, block_x=c.block[0], block_y=c.block[1], block_z=c.block[2],
             cache_config=c.cache_config, rank=s.rank, score=s.score, time_ms=c.time_ms,
-            tied=s.tied, tie_group=s.tie_group, _source=(s, mode, is_pick, ranked))
+            tied=s.tied, tie_group=s.tie_group, _source=(s, mode, is_pick, ranked, moved))
 
     def _get(self, name: str) -> Any:
         try:
             return self.__dict__["_" + name]
         except KeyError:
             pass
-        s, mode, is_pick, ranked = self._source
+        s, mode, is_pick, ranked, moved = self._source
         if name == "reasons":
-            value = _reasons(s, mode, is_pick, ranked)
+            value = _reasons(s, mode, is_pick, ranked, moved)
         elif name == "findings":
             value = s.findings()
         elif name == "confidence":
@@ -1221,6 +1342,12 @@ class _LazyEntry(RankEntry):
 
     def _set(self, name: str, value: Any) -> None:
         self.__dict__["_" + name] = value
+
+    def fired_results(self) -> tuple[list[RuleResult], str, tuple[Any, ...]] | None:
+        if "_findings" in self.__dict__:
+            return None
+        s = self._source[0]
+        return s.fired, s.candidate.kernel, s.candidate.key
 
     reasons = property(lambda self: self._get("reasons"),  # type: ignore[assignment]
                        lambda self, v: self._set("reasons", v))
@@ -1234,7 +1361,9 @@ class _LazyEntry(RankEntry):
                            lambda self, v: self._set("time_ms_max", v))
 
 
-def _reasons(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> list[str]:
+def _reasons(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored],
+             moved: dict[tuple[int, ...], tuple[list[Any], list[str]]] | None = None
+             ) -> list[str]:
     c = s.candidate
     reasons: list[str] = []
     if c.time_ms is not None:
@@ -1251,8 +1380,22 @@ def _reasons(s: Scored, mode: str, is_pick: bool, ranked: Sequence[Scored]) -> l
                        f"({s.score:.3g})")
     if is_pick:
         reasons.extend(strengths(s))
-    reasons.extend(reasons_for(s))
+    reasons.extend(reasons_for(s) if moved is None else _moved_reasons(s, moved))
     return reasons
+
+
+def _moved_reasons(s: Scored, moved: dict[tuple[int, ...], tuple[list[Any], list[str]]]
+                   ) -> list[str]:
+    """:func:`reasons_for` of ``s``, worked out once per list of fired results (``moved``, by
+    the results' ids; the results are kept there, so their ids stay theirs): the reasons
+    are the results' messages, and scoring shares one result among the configurations
+    whose rule inputs are equal. Not to be changed (shared)."""
+    fired = s.fired
+    key = tuple(map(id, fired))
+    known = moved.get(key)
+    if known is None:
+        known = moved[key] = (fired, reasons_for(s))
+    return known[1]
 
 
 def _comparisons(pick: Scored, scored: Sequence[Scored], rules: Sequence[Rule], mode: str,

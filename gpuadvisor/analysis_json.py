@@ -58,10 +58,17 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
     for r in results:
         if isinstance(r, UserError):
             raise r  # the first failing kernel in table order, as one process raises it
-    joined = {p: ",".join(t for r in results if (t := r[p])) for p in PARTS}
-    return "".join(['{"ranking":[', joined["ranking"], '],"findings":[', joined["findings"],
-                    '],"characterization":{', joined["characterization"], '},"kernels":[',
-                    joined["kernels"], '],"sources":', _ENCODE(list(sources)), "}"])
+    # the document in one join of its pieces (joining each part first copied 48 MB twice)
+    pieces: list[str] = []
+    for part, opening in zip(PARTS, ('{"ranking":[', '],"findings":[',
+                                     '],"characterization":{', '},"kernels":['), strict=True):
+        pieces.append(opening)
+        for text in (t for r in results if (t := r[part])):
+            pieces.extend((text, ","))
+        if pieces[-1] == ",":
+            pieces.pop()
+    pieces.extend(('],"sources":', _ENCODE(list(sources)), "}"))
+    return "".join(pieces)
 
 
 def _render(analysis: Any, top: int | None, pretty: bool) -> str:
@@ -80,8 +87,41 @@ def compact_dict(analysis: Any, top: int | None) -> dict[str, Any]:
     the top-level ranking, its kernel's ranking and maybe as the pick) and each kernel's
     ``scores`` records written from its columns, as :class:`Raw` values."""
     heads: dict[int, tuple[Any, dict[int, str]]] = {}  # shared by the kernels of a pass
-    return analysis.to_dict(top=top, entry_dict=lambda e: Raw(_ENCODE(e.to_dict())),
+    pieces: dict[int, tuple[Any, str, str]] = {}  # shared by the entries' findings
+    return analysis.to_dict(top=top, entry_dict=lambda e: Raw(entry_text(e, pieces)),
                             records=lambda entries: Raw(score_text(entries, heads)))
+
+
+def entry_text(entry: Any, pieces: dict[int, tuple[Any, str, str]] | None = None) -> str:
+    """The compact JSON of a ranking entry's ``to_dict()``. Its findings are written from the
+    rule results they are made of, where the entry has them (:meth:`fired_results`): a
+    result's text around the kernel and configuration its finding names is made once
+    (``pieces``, by result; scoring shares one result among the configurations whose rule
+    inputs are equal, so a table's ~13,000 shown findings come from a few dozen results)."""
+    fired = entry.fired_results()
+    if fired is None:
+        return _ENCODE(entry.to_dict())
+    results, kernel, config = fired
+    known = {} if pieces is None else pieces
+    named = _ENCODE(kernel) + ',"config":' + _ENCODE(list(config) if config else None)
+    texts = []
+    for result in results:
+        piece = known.get(id(result))
+        if piece is None:  # (the result is kept with its text: its id stays its own)
+            piece = known[id(result)] = (result, *_finding_pieces(result))
+        texts.append(piece[1] + named + piece[2])
+    return _ENCODE(entry.to_dict(findings=False))[:-1] + ',"findings":[' + ",".join(texts) + "]}"
+
+
+def _finding_pieces(result: Any) -> tuple[str, str]:
+    """The compact JSON of ``Finding.from_result(result, kernel, config).to_dict()`` before
+    the kernel's value and after the configuration's."""
+    from gpuadvisor.rank import Finding
+
+    whole = Finding.from_result(result, "", None).to_dict()
+    head = {k: whole[k] for k in ("rule_id", "title", "severity", "scope")}
+    tail = {k: v for k, v in whole.items() if k not in head and k not in ("kernel", "config")}
+    return _ENCODE(head)[:-1] + ',"kernel":', "," + _ENCODE(tail)[1:]
 
 
 def score_text(entries: Sequence[Any],

@@ -23,6 +23,7 @@ from typing import Any
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import finite_or_none
 from gpuadvisor.rank import table_statuses
+from gpuadvisor.review_columns import ConfigChanges, sorted_keys, time_verdicts
 from gpuadvisor.rows import RowView, Table, column_lists, floats_of_array
 from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_keys, kernel_rows
 
@@ -196,8 +197,8 @@ def configs_json(configs: Sequence[ConfigChange]) -> str:
         return float.__repr__(v) if v.__class__ is float and v - v == 0.0 else None
 
     labels: dict[tuple[Any, str], str] = {}
-    out = []
-    for c in configs:
+
+    def record(c: ConfigChange) -> str:
         kernel, cache, verdict, error = c.kernel, c.cache_config, c.verdict, c.error
         x, y, z = c.block
         a, b, pct, noise = (number(c.time_a), number(c.time_b), number(c.change_pct),
@@ -207,16 +208,18 @@ def configs_json(configs: Sequence[ConfigChange]) -> str:
                 and y.__class__ is int and z.__class__ is int and not c.metric_deltas
                 and a is not None and b is not None and pct is not None
                 and noise is not None):
-            out.append(compact(_config_dict(c)))
-            continue
+            return compact(_config_dict(c))
         label = labels.get((c.block, cache))
         if label is None:
             label = labels[(c.block, cache)] = js(c.label)
-        out.append(f'{{"kernel":{text(kernel)},"block":[{x},{y},{z}],"cache_config":'
-                   f'{text(cache)},"verdict":{text(verdict)},"time_a":{a},"time_b":{b},'
-                   f'"change_pct":{pct},"noise_ms":{noise},"metric_deltas":[],"error":'
-                   f'{"null" if error is None else text(error)},"label":{label}}}')
-    return "[" + ",".join(out) + "]"
+        return (f'{{"kernel":{text(kernel)},"block":[{x},{y},{z}],"cache_config":'
+                f'{text(cache)},"verdict":{text(verdict)},"time_a":{a},"time_b":{b},'
+                f'"change_pct":{pct},"noise_ms":{noise},"metric_deltas":[],"error":'
+                f'{"null" if error is None else text(error)},"label":{label}}}')
+
+    if isinstance(configs, ConfigChanges):  # the usual records from the columns
+        return configs.json(record, config_label)
+    return "[" + ",".join([record(c) for c in configs]) + "]"
 
 
 def _clean_scalar(value: Any) -> Any:
@@ -391,12 +394,13 @@ def review_tables(
     table_a, table_b = column_lists(a), column_lists(b)
     rows_a = dict(zip(config_keys(table_a), table_a.views(), strict=True))
     rows_b = dict(zip(config_keys(table_b), table_b.views(), strict=True))
-    by_kernel = _by_kernel(rows_a, rows_b, [])
     # Each row's (ok, time, spread) from whole columns: the comparison reads them per row.
     facts_a, facts_b = _table_facts(table_a, time_column), _table_facts(table_b, time_column)
-    bests = {kernel: (_best(own_a, kernel, time_column, facts_a),
-                      _best(own_b, kernel, time_column, facts_b))
-             for kernel, (own_a, own_b, _mine) in by_kernel.items()}
+    fastest_a, fastest_b = _fastest(rows_a, facts_a), _fastest(rows_b, facts_b)
+    # (the kernels named in each table's configuration keys)
+    named_a, named_b = {key[0] for key in rows_a}, {key[0] for key in rows_b}
+    bests = {kernel: (fastest_a.get(kernel), fastest_b.get(kernel))
+             for kernel in named_a | named_b}
     # The rules' analyses (most of the time) start first, in forked processes for large
     # tables, and the comparison runs here meanwhile.
     best_keys = {kernel: (best_a[0], best_b[0])
@@ -406,19 +410,18 @@ def review_tables(
                         tables=(table_a, table_b), best_keys=best_keys,
                         run=run_rules) as add_findings:
         same_metrics = _same_metrics(rows_a, rows_b)
-        configs = [
-            compare_config(key, row_a, row_b, threshold_pct, time_column,
-                           deltas=key not in same_metrics,
-                           facts=(None if row_a is None else facts_a[row_a.index],
-                                  None if row_b is None else facts_b[row_b.index]))
-            for key in sorted(set(rows_a) | set(rows_b), key=_sort_key)
-            for row_a, row_b in ((rows_a.get(key), rows_b.get(key)),)
-        ]
-        for c in configs:
-            by_kernel[c.kernel][2].append(c)
+        configs = compare_configs(sorted_keys(rows_a.keys() | rows_b.keys()), rows_a,
+                                  rows_b, threshold_pct, time_column, same_metrics,
+                                  (facts_a, facts_b))
+        counts: dict[str, dict[str, int]] = {}
+        for key, verdict in zip(configs.keys, configs.verdicts, strict=True):
+            mine = counts.setdefault(key[0], {})
+            mine[verdict] = mine.get(verdict, 0) + 1
         summaries = [
             _kernel_summary(kernel, rows_a, rows_b, configs, threshold_pct, time_column,
-                            by_kernel=by_kernel, bests=bests.get(kernel, (None, None)))
+                            bests=bests.get(kernel, (None, None)),
+                            counts=counts.get(kernel, {}),
+                            present=(kernel in named_a, kernel in named_b))
             for kernel in sorted(kernels_a | kernels_b)
         ]
         result = Review(
@@ -468,6 +471,63 @@ def compare_config(key: tuple, row_a: Mapping | None, row_b: Mapping | None,
     change.noise_ms = _noise(spread_a, spread_b)
     change.verdict = time_verdict(change.time_a, change.time_b, threshold_pct, change.noise_ms)
     return change
+
+
+def compare_configs(keys: list[tuple], rows_a: dict, rows_b: dict, threshold_pct: float,
+                    time_column: str, same_metrics: set[tuple],
+                    facts: tuple[list[Any], list[Any]]) -> ConfigChanges:
+    """:func:`compare_config` of each of ``keys`` (rows of ``rows_a``/``rows_b``, views of
+    tables whose :func:`_table_facts` are ``facts``), as columns: configurations in both
+    tables, run on both sides and with no explaining metric that differs
+    (``same_metrics``), are compared over whole columns; the others one by one. Each
+    configuration's object is :func:`compare_config`'s, made when read."""
+    import numpy as np
+
+    facts_a, facts_b = facts
+    made: dict[int, ConfigChange] = {}
+    at: list[int] = []
+    times_a: list[float | None] = []
+    times_b: list[float | None] = []
+    spreads_a: list[float | None] = []
+    spreads_b: list[float | None] = []
+    for i, key in enumerate(keys):
+        row_a, row_b = rows_a.get(key), rows_b.get(key)
+        fact_a = None if row_a is None else facts_a[row_a.index]
+        fact_b = None if row_b is None else facts_b[row_b.index]
+        if fact_a is None or fact_b is None or not (fact_a[0] and fact_b[0]) \
+                or key not in same_metrics:
+            made[i] = compare_config(key, row_a, row_b, threshold_pct, time_column,
+                                     deltas=key not in same_metrics, facts=(fact_a, fact_b))
+            continue
+        at.append(i)
+        times_a.append(fact_a[1])
+        times_b.append(fact_b[1])
+        spreads_a.append(fact_a[2])
+        spreads_b.append(fact_b[2])
+    nan = math.nan
+    time_a = np.array([nan if t is None else t for t in times_a], dtype=np.float64)
+    time_b = np.array([nan if t is None else t for t in times_b], dtype=np.float64)
+    found, pct, noise = time_verdicts(time_a, time_b, spreads_a, spreads_b, threshold_pct)
+    verdicts = [""] * len(keys)
+    for i, c in made.items():
+        verdicts[i] = c.verdict
+    columns: dict[str, Any] = {name: np.full(len(keys), np.nan)
+                               for name in ("time_a", "time_b", "change_pct")}
+    columns["noise_ms"] = [None] * len(keys)
+    for i, verdict, n in zip(at, found, noise, strict=True):
+        verdicts[i] = verdict
+        columns["noise_ms"][i] = n
+    where = np.asarray(at, dtype=np.int64)
+    columns["time_a"][where], columns["time_b"][where] = time_a, time_b
+    columns["change_pct"][where] = pct
+
+    def make(i: int) -> ConfigChange:
+        key = keys[i]
+        row_a, row_b = rows_a[key], rows_b[key]
+        return compare_config(key, row_a, row_b, threshold_pct, time_column, deltas=False,
+                              facts=(facts_a[row_a.index], facts_b[row_b.index]))
+
+    return ConfigChanges(keys, made, verdicts, columns, make)
 
 
 def time_verdict(t_a: float, t_b: float, threshold_pct: float, noise: float | None) -> str:
@@ -603,16 +663,22 @@ def _by_kernel(rows_a: dict, rows_b: dict, configs: list[ConfigChange]
 def _kernel_summary(kernel: str, rows_a: dict, rows_b: dict, configs: list[ConfigChange],
                     threshold_pct: float, time_column: str, *,
                     by_kernel: dict[str, tuple[dict, dict, list[ConfigChange]]] | None = None,
-                    bests: tuple[Any, Any] | None = None) -> KernelSummary:
-    """``bests``: :func:`_best` of the kernel's rows of each table, when the caller has them."""
-    if by_kernel is None:
-        by_kernel = _by_kernel(rows_a, rows_b, configs)
-    own_a, own_b, mine = by_kernel.get(kernel, ({}, {}, []))
-    counts: dict[str, int] = {}
-    for c in mine:
-        counts[c.verdict] = counts.get(c.verdict, 0) + 1
-    in_a = bool(own_a)
-    in_b = bool(own_b)
+                    bests: tuple[Any, Any] | None = None,
+                    counts: dict[str, int] | None = None,
+                    present: tuple[bool, bool] | None = None) -> KernelSummary:
+    """``bests``: :func:`_best` of the kernel's rows of each table, ``counts`` its
+    configurations' verdicts (in the order they first appear) and ``present`` whether each
+    table has rows of it, when the caller has them (``by_kernel`` is then not read)."""
+    if bests is None or counts is None or present is None:
+        if by_kernel is None:
+            by_kernel = _by_kernel(rows_a, rows_b, configs)
+        own_a, own_b, mine = by_kernel.get(kernel, ({}, {}, []))
+        if counts is None:
+            counts = {}
+            for c in mine:
+                counts[c.verdict] = counts.get(c.verdict, 0) + 1
+        present = (bool(own_a), bool(own_b))
+    in_a, in_b = present
     best_a, best_b = bests if bests is not None else (_best(own_a, kernel, time_column),
                                                       _best(own_b, kernel, time_column))
     summary = KernelSummary(
@@ -659,7 +725,30 @@ def _best(rows: dict, kernel: str, time_column: str,
         timed = [(key, _time(r, time_column)) for key, r in rows.items()
                  if key[0] == kernel and _ok(r)]
     timed = [(key, t) for key, t in timed if t is not None]
-    return min(timed, key=lambda kt: (kt[1], _sort_key(kt[0]))) if timed else None
+    if not timed:
+        return None
+    # min by (time, sort key) without a key tuple per row: the rows at the least time (the
+    # times are finite floats), then the least sort key among them (one per configuration)
+    least = min([t for _key, t in timed])
+    tied = [kt for kt in timed if kt[1] == least]
+    return tied[0] if len(tied) == 1 else min(tied, key=lambda kt: _sort_key(kt[0]))
+
+
+def _fastest(rows: dict, facts: list[tuple[bool, float | None, float | None]]
+             ) -> dict[str, tuple[tuple, float]]:
+    """:func:`_best` of every kernel of ``rows`` (views of a table whose
+    :func:`_table_facts` are ``facts``) in one walk: per kernel the ok configuration of the
+    least (time, :func:`_sort_key`); kernels without one left out."""
+    best: dict[str, tuple[tuple, float]] = {}
+    for key, row in rows.items():
+        ok, time, _spread = facts[row.index]
+        if not ok or time is None:
+            continue
+        known = best.get(key[0])
+        if known is None or time < known[1] or (
+                time == known[1] and _sort_key(key) < _sort_key(known[0])):
+            best[key[0]] = (key, time)
+    return best
 
 
 @contextlib.contextmanager
@@ -800,7 +889,8 @@ def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: set[tupl
     for side, table in (("a", a), ("b", b)):
         try:
             found.append(_FindingIndex(analyze_sweep(table, arch=arch, rules=rules,
-                                                     scorer=scorer, comparisons=False),
+                                                     scorer=scorer, comparisons=False,
+                                                     notes=False),
                                        fired_of))
         except UserError as err:
             return side, err

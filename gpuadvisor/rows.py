@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from gpuadvisor.row_codes import shape_codes, spread
+
 #: Classes ``maybe_box_native`` returns unchanged.
 _NATIVE = frozenset({str, float, int, bool, type(None)})
 _NATIVE_OR_NA: frozenset[type] | None = None  # and pandas' NA (set when pandas is in)
@@ -121,10 +123,23 @@ class Table(dict):  # type: ignore[type-arg]
             n = self.rows()
             xs, ys = self.get("block_x"), self.get("block_y")
             zs = self.get("block_z", [None] * n)
-            known = [None] * n if xs is None or ys is None else [
-                _block_ints(x, y, z) for x, y, z in zip(xs, ys, zs, strict=True)]
+            if xs is None or ys is None:
+                known = [None] * n
+            else:
+                codes = self._shape_codes_for_block_ints(xs, ys, zs)
+                known = ([_block_ints(x, y, z) for x, y, z in zip(xs, ys, zs, strict=True)]
+                         if codes is None else
+                         spread(*codes, lambda i: _block_ints(xs[i], ys[i], zs[i])))
             self.__dict__["_block_ints"] = known
         return known
+
+    def _shape_codes_for_block_ints(self, *cells: list[Any]) -> Any:
+        """:func:`~gpuadvisor.row_codes.shape_codes` where rows with one code parse alike in
+        :meth:`block_ints` (cells of ints and floats only: a missing ``block_z`` reads 1, a
+        NaN one does not parse, and both are NaN to the codes), else None."""
+        if not all(set(map(type, column)) <= _INT_OR_FLOAT for column in cells):
+            return None
+        return shape_codes(self)
 
     def rows(self) -> int:
         return len(next(iter(dict.values(self)))) if self else 0
@@ -147,6 +162,8 @@ class Table(dict):  # type: ignore[type-arg]
         """One :class:`RowView` per row, in order."""
         return [RowView(self, i) for i in range(self.rows())]
 
+
+_INT_OR_FLOAT = frozenset({int, float})
 
 #: Cell classes :func:`floats_of` converts without a call per cell.
 _PLAIN_NUMBERS = frozenset({float, int, type(None)})

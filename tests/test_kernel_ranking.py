@@ -230,3 +230,54 @@ def test_best_of_a_shape_and_a_key_as_among_the_objects() -> None:
         got = with_key(fast[0], c.key)
         want = next((s for s in objects if s.candidate.key == c.key), None)
         assert (got.candidate.key if got else None) == (want.candidate.key if want else None)
+
+
+def _two_kernels(name: str) -> tuple[Any, Any]:
+    """A fixture's rows twice, as kernels ``a`` and ``b`` (scoring shares their results)."""
+    import pandas as pd
+
+    df, provenance, _ = load_inputs([ROOT / "fixtures" / "hopper" / name])
+    return pd.concat([df.assign(kernel="a"), df.assign(kernel="b")],
+                     ignore_index=True), provenance
+
+
+@pytest.mark.parametrize("name", ["sweeps/matmul_naive.csv", "full-ncu/scattered.csv"])
+def test_entry_text_with_shared_pieces_is_the_standard_encoders(name: str) -> None:
+    """Each entry's text, its findings written from their results' shared pieces, is
+    ``json.dumps`` of the entry's dict; entries whose findings were made are written whole."""
+    from gpuadvisor.analysis_json import entry_text
+
+    df, provenance = _two_kernels(name)
+    rules = load_rules()
+    written = analyze_sweep(df, rules=rules, provenance=provenance)
+    made = analyze_sweep(df, rules=rules, provenance=provenance)
+    pieces: dict[int, Any] = {}
+    count = 0
+    for kernel, again in zip(written.kernels, made.kernels, strict=True):
+        for i in range(len(kernel.ranking)):
+            entry = kernel.ranking[i]
+            if i % 7 == 3:
+                assert entry.findings is not None  # made first: the whole entry is encoded
+                assert entry.fired_results() is None
+            expect = json.dumps(again.ranking[i].to_dict(), separators=(",", ":"))
+            assert entry_text(entry, pieces) == expect
+            count += bool(entry.to_dict()["findings"])
+    assert count > 10 and len(pieces) < count  # findings written, pieces shared
+
+
+def test_reasons_shared_by_fired_results_are_each_entrys_own() -> None:
+    """Reasons worked out once per list of fired results are what :func:`reasons_for` says
+    of each entry, in every kernel."""
+    from gpuadvisor.analysis import _reasons
+    from gpuadvisor.rank import reasons_for
+
+    df, provenance = _two_kernels("sweeps/matmul_naive.csv")
+    analysis = analyze_sweep(df, rules=load_rules(), provenance=provenance)
+    shared = 0
+    for kernel in analysis.kernels:
+        for entry in kernel.ranking:
+            s, mode, is_pick, ranked, moved = entry._source
+            assert entry.reasons == _reasons(s, mode, is_pick, ranked)  # reasons_for's
+            assert moved[tuple(map(id, s.fired))][1] == reasons_for(s)
+            shared = len(moved)
+    assert 0 < shared < sum(len(k.ranking) for k in analysis.kernels)

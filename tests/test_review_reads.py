@@ -102,3 +102,77 @@ def test_configurations_json_is_the_standard_encoders() -> None:
         result = review_tables(load_table(pair / a)[0], load_table(pair / b)[0], jobs=1)
         assert configs_json(result.configs) == json.dumps(result.config_dicts(),
                                                           separators=(",", ":"))
+
+
+def _best_before(rows: dict, kernel: str, time_column: str) -> tuple | None:
+    """``review._best`` as it was before the ninth pass: min by (time, sort key)."""
+    timed = [(key, review._time(r, time_column)) for key, r in rows.items()
+             if key[0] == kernel and review._ok(r)]
+    timed = [(key, t) for key, t in timed if t is not None]
+    return min(timed, key=lambda kt: (kt[1], review._sort_key(kt[0]))) if timed else None
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_best_configuration_is_the_least_time_then_the_sort_key(seed: int) -> None:
+    """Ties in time (-0.0 and 0.0 included) go to the configuration that sorts first, as the
+    (time, sort key) minimum had it, whatever the rows' order."""
+    import math
+    import random
+
+    rng = random.Random(seed)
+    rows = {}
+    for _ in range(rng.randint(0, 30)):
+        key = ("k", rng.choice([8, 16, 32]), rng.choice([1, 2, 4]), 1,
+               rng.choice(["default", "l1_off", "prefer_l1"]))
+        rows[key] = {"status": rng.choice(["ok", "ok", "failed"]),
+                     "time_ms": rng.choice([1.0, 2.0, 2.0, -0.0, 0.0, math.nan, None, 3.5])}
+    assert repr(review._best(rows, "k", "time_ms")) == repr(_best_before(rows, "k", "time_ms"))
+
+
+@pytest.mark.parametrize("name", ["matmul_naive", "sgemm_coalesced", "random_copy"])
+def test_analyses_without_notes_find_and_rank_as_with_them(name: str) -> None:
+    """``analyze_sweep(notes=False)`` (review's analyses) leaves out the reader's notes
+    (access model, divergent warps, unsteady timing) and nothing the rules find or rank."""
+    from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.sweep import read_sweep
+
+    df, _provenance = read_sweep(ROOT / f"fixtures/hopper/full-ncu/{name}.csv")
+    full, quiet = analyze_sweep(df), analyze_sweep(df, notes=False)
+    assert [k.to_dict() | {"notes": []} for k in full.kernels] \
+        == [k.to_dict() for k in quiet.kernels]
+    assert any(note.startswith("access model") for k in full.kernels for note in k.notes)
+    assert not any(note.startswith("access model") for k in quiet.kernels for note in k.notes)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_fastest_of_every_kernel_in_one_walk_is_each_kernels_best(seed: int) -> None:
+    """``review._fastest`` gives each kernel what ``review._best`` of its rows gives (ties in
+    time, -0.0 and 0.0 included, to the configuration that sorts first), and leaves out
+    kernels with no ok, timed configuration."""
+    import math
+    import random
+
+    import pandas as pd
+
+    from gpuadvisor.rows import column_lists
+    from gpuadvisor.sweep import config_keys, normalize
+
+    rng = random.Random(seed)
+    n = 150
+    df = pd.DataFrame({
+        "kernel": [rng.choice(["a", "b", "c", "d"]) for _ in range(n)],
+        "block_x": [rng.choice([8, 16, 32]) for _ in range(n)],
+        "block_y": [rng.choice([1, 2, 4]) for _ in range(n)],
+        "cache_config": [rng.choice(["default", "l1_off", "prefer_l1"]) for _ in range(n)],
+        "status": [rng.choice(["ok", "ok", "failed"]) for _ in range(n)],
+        "time_ms": [rng.choice([1.0, 2.0, 2.0, -0.0, 0.0, math.nan, 3.5]) for _ in range(n)],
+    }).drop_duplicates(["kernel", "block_x", "block_y", "cache_config"])
+    df.loc[df["kernel"] == "d", "status"] = "failed"
+    table = column_lists(normalize(df))
+    rows = dict(zip(config_keys(table), table.views(), strict=True))
+    facts = review._table_facts(table, "time_ms")
+    fastest = review._fastest(rows, facts)
+    for kernel in ("a", "b", "c", "d"):
+        own = {k: r for k, r in rows.items() if k[0] == kernel}
+        assert repr(fastest.get(kernel)) == repr(review._best(own, kernel, "time_ms", facts))
+    assert "d" not in fastest
