@@ -149,6 +149,12 @@ SMALL = {
     "adamw_step": ["N=1000003"],
     "kepler_newton": ["N=1000003"],
     "gae_scan": ["ENVS=3001", "T=1001"],
+    "hsv_inrange": ["ROWS=300", "COLS=501"],
+    "allen_cahn9": ["ROWS=300", "COLS=501"],
+    "uav_telemetry": ["N=1000003"],
+    "hh_cnexp": ["N=1000003"],
+    "tfidf_l2norm": ["DOCS=3001", "NNZ=700001", "VOCAB=10007"],
+    "sage_mean_agg": ["NODES=100003", "DIM=50", "NNZ=800011"],
 }
 
 

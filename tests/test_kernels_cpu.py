@@ -167,6 +167,12 @@ SMALL = {
     "adamw_step": {"N": 1001},
     "kepler_newton": {"N": 1001},
     "gae_scan": {"ENVS": 5, "T": 300},
+    "hsv_inrange": {"ROWS": 13, "COLS": 37},
+    "allen_cahn9": {"ROWS": 13, "COLS": 37},
+    "uav_telemetry": {"N": 1001},
+    "hh_cnexp": {"N": 1001},
+    "tfidf_l2norm": {"DOCS": 5, "NNZ": 1500, "VOCAB": 101},
+    "sage_mean_agg": {"NODES": 31, "DIM": 7, "NNZ": 200},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -152,6 +152,9 @@ ONE_D_EXTENT = {
     "netflow5_features": "N",
     "adamw_step": "N",
     "kepler_newton": "N",
+    "uav_telemetry": "N",
+    "hh_cnexp": "N",
+    "sage_mean_agg": "ELEMS",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -169,6 +172,7 @@ ONE_BLOCK_PER = {
     "lomb_scargle": "NFREQ",
     "polymer_rg": "NCHAINS",
     "gae_scan": "ENVS",
+    "tfidf_l2norm": "DOCS",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -2237,3 +2241,238 @@ def test_blind17_references_on_hand_checked_inputs():
             assert math.isclose(adv[e][t], float(want), rel_tol=1e-6, abs_tol=1e-5)
             assert math.isclose(ret[e][t], float(want) + int(values[e, t]), rel_tol=1e-6,
                                 abs_tol=1e-5)
+
+
+def test_blind18_references_on_hand_checked_inputs():
+    import colorsys
+    import math
+    import struct
+    from fractions import Fraction
+
+    rng = np.random.default_rng(18)
+    f32 = np.float32
+
+    # HSV in-range: OpenCV's 8-bit HSV by hand (red (0, 255, 255), green H 60, blue H 120,
+    # yellow H 30, grey and black S = 0, (200, 100, 50): 20 degrees = H 10, S round(191.25) =
+    # 191, (255, 0, 40): 350.6 degrees = H 175), the red range 170..10 wrapping through 0 with
+    # its inclusive bounds (H 10, V 60 in, V 59 out); then random pixels against a loop in
+    # fractions (H and S rounded half up) and colorsys within half a unit
+    def hsv_mask(pixels, lo_h=170, hi_h=10, lo_s=100, hi_s=255, lo_v=60, hi_v=255):
+        flat = np.zeros(-(-3 * len(pixels) // 4) * 4, np.uint8)
+        flat[: 3 * len(pixels)] = np.array(pixels, np.uint8).reshape(-1)
+        got = references.hsv_inrange({
+            "rgb_words": flat.view(np.uint32),
+            "mask_words": np.zeros(-(-len(pixels) // 4), np.uint32), "rows": 1,
+            "cols": len(pixels), "h_lo": lo_h, "h_hi": hi_h, "s_lo": lo_s, "s_hi": hi_s,
+            "v_lo": lo_v, "v_hi": hi_v})["mask_words"]
+        return got.view(np.uint8)[: len(pixels)].tolist()
+
+    pixels = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0), (128, 128, 128), (0, 0, 0),
+              (200, 100, 50), (255, 0, 40), (60, 0, 0), (59, 0, 0)]
+    h, s, v = (a.tolist() for a in references.hsv_8bit(np.array(pixels)))
+    assert h == [0, 60, 120, 30, 0, 0, 10, 175, 0, 0]
+    assert s == [255, 255, 255, 255, 0, 0, 191, 255, 255, 255]
+    assert v == [255, 255, 255, 255, 128, 0, 200, 255, 60, 59]
+    assert hsv_mask(pixels) == [255, 0, 0, 0, 0, 0, 255, 255, 255, 0]
+    assert hsv_mask(pixels, 50, 70, 0, 255, 0, 255) == [0, 255, 0, 0, 0, 0, 0, 0, 0, 0]
+    pixels = [tuple(int(c) for c in p) for p in rng.integers(0, 256, size=(400, 3))]
+    h, s, v = (a.tolist() for a in references.hsv_8bit(np.array(pixels)))
+    for k, (red, green, blue) in enumerate(pixels):
+        hi, lo = max(red, green, blue), min(red, green, blue)
+        diff = hi - lo
+        assert v[k] == hi
+        assert s[k] == (math.floor(Fraction(255 * diff, hi) + Fraction(1, 2)) if hi else 0)
+        if diff == 0:
+            assert h[k] == 0
+            continue
+        if hi == red:
+            half = 180 + Fraction(30 * (green - blue), diff)
+        elif hi == green:
+            half = 60 + Fraction(30 * (blue - red), diff)
+        else:
+            half = 120 + Fraction(30 * (red - green), diff)
+        assert h[k] == math.floor(half + Fraction(1, 2)) % 180
+        hue = colorsys.rgb_to_hsv(red / 255, green / 255, blue / 255)[0] * 180
+        assert min(abs(hue - h[k]), 180 - abs(hue - h[k])) <= 0.5 + 1e-9
+    mask = hsv_mask(pixels, 20, 40, 50, 200, 30, 220)
+    assert mask == [255 * (20 <= h[k] <= 40 and 50 <= s[k] <= 200 and 30 <= v[k] <= 220)
+                    for k in range(400)]
+
+    # Allen-Cahn: flat fields at the wells (-1, 0, 1) stay; 1/2 moves to 1/2 + 3/8 dt; a
+    # spike of 1 with dt = 1/16, eps2 = 1/2, h = 1 becomes 1 - 5/48, its edge neighbours
+    # 1/48 and corners 1/192, wrapping round the periodic borders; then random fields
+    # against a per-point loop with modulo neighbours
+    def ac(phi, dt=1 / 16, eps2=0.5, inv_6h2=1 / 6):
+        phi = np.array(phi, np.float32)
+        return references.allen_cahn9({
+            "phi": phi, "out": np.zeros_like(phi), "rows": phi.shape[0], "cols": phi.shape[1],
+            "dt": dt, "eps2": eps2, "inv_6h2": inv_6h2})["out"]
+
+    for c in (-1, 0, 1):
+        assert (ac(np.full((3, 4), c)) == c).all()
+    assert (ac(np.full((3, 4), 0.5)) == 0.5 + 0.375 / 16).all()
+    spike = np.zeros((4, 5))
+    spike[0, 0] = 1
+    got = ac(spike)
+    assert math.isclose(got[0, 0], 1 - 5 / 48, rel_tol=1e-6)
+    for r, c in ((1, 0), (3, 0), (0, 1), (0, 4)):
+        assert math.isclose(got[r, c], 1 / 48, rel_tol=1e-6)
+    for r, c in ((1, 1), (3, 4), (1, 4), (3, 1)):
+        assert math.isclose(got[r, c], 1 / 192, rel_tol=1e-6)
+    assert got[2, 2] == 0 and got[0, 2] == 0
+    phi = rng.integers(-3, 4, size=(5, 6)) / 2
+    got = ac(phi)
+    sixth = float(f32(1 / 6))
+    for r in range(5):
+        for c in range(6):
+            def at(dr, dc, r=r, c=c):
+                return float(phi[(r + dr) % 5, (c + dc) % 6])
+            p = at(0, 0)
+            lap = (4 * (at(-1, 0) + at(1, 0) + at(0, -1) + at(0, 1))
+                   + at(-1, -1) + at(-1, 1) + at(1, -1) + at(1, 1) - 20 * p) * sixth
+            want = p + (1 / 16) * (0.5 * lap - (p**3 - p))
+            assert math.isclose(got[r, c], want, rel_tol=1e-6, abs_tol=1e-6)
+
+    # UAV telemetry: records packed with MAVLink's GLOBAL_POSITION_INT wire layout by struct
+    # (28 B): at home flying (3, 4) m/s (5 m/s, course 53.13 degrees); 1e-3 degree north
+    # (111.32 m, inside the fence) flying west, above the ceiling, descending 2 m/s, heading
+    # unknown; 4e-3 degree east at 35.36 S (363.1 m: outside); across the antimeridian at
+    # the equator (2e-4 degree: 22.26 m east, not 4e7 m west); at the pole (longitude scale
+    # clamped to 0.01); then random records against a loop over the unpacked fields
+    layout = "<I4i3hH"
+    assert struct.calcsize(layout) == 28
+    home_lat, home_lon = -353632610, 1491652300
+    scaling = 0.011131884502145034
+
+    def uav(raw, hlat=home_lat, hlon=home_lon):
+        words = np.frombuffer(b"".join(raw), np.uint32)
+        n = len(raw)
+        got = references.uav_telemetry({
+            "report_words": words, "features": np.zeros((n, 4), np.float32),
+            "flags": np.zeros(n, np.int32), "n": n, "home_lat": hlat, "home_lon": hlon,
+            "fence_radius_m": 300.0, "ceiling_mm": 120000, "max_descent_cms": 150})
+        return got["features"].tolist(), got["flags"].tolist()
+
+    def report(lat, lon, rel_alt=50000, vx=0, vy=0, vz=0, hdg=9000):
+        return struct.pack(layout, 123456, lat, lon, 600000, rel_alt, vx, vy, vz, hdg)
+
+    feats, flags = uav([
+        report(home_lat, home_lon, vx=300, vy=400, vz=-100),
+        report(home_lat + 10000, home_lon, 130000, 0, -100, 200, 65535),
+        report(home_lat, home_lon + 40000),
+    ])
+    assert np.allclose(feats[0], [0, 0, 5, math.degrees(math.atan2(4, 3))], rtol=1e-7)
+    assert math.isclose(feats[0][3], 53.130102354, rel_tol=1e-7) and flags[0] == 0
+    assert np.allclose(feats[1], [111.31884502145034, 0, 1, 270], rtol=1e-7)
+    assert flags[1] == 2 | 4 | 8
+    east = 40000 * scaling * math.cos(math.radians(35.3632610))
+    assert math.isclose(east, 363.1, rel_tol=1e-3)
+    assert np.allclose(feats[2], [0, east, 0, 0], rtol=1e-7) and flags[2] == 1
+    feats, flags = uav([report(0, -1799999000), report(0, 1799999000 - 2000)], 0, 1799999000)
+    assert np.allclose(feats, [[0, 2000 * scaling, 0, 0], [0, -2000 * scaling, 0, 0]],
+                       rtol=1e-7)
+    feats, _ = uav([report(900000000, 100000)], 900000000, 0)
+    assert math.isclose(feats[0][1], 100000 * scaling * 0.01, rel_tol=1e-7)
+    raw = [bytes(rng.integers(0, 256, size=28, dtype=np.uint8)) for _ in range(60)]
+    raw += [report(home_lat + int(rng.integers(-40000, 40000)),
+                   home_lon + int(rng.integers(-40000, 40000)), int(rng.integers(0, 200000)),
+                   *(int(x) for x in rng.integers(-2000, 2000, size=3)),
+                   int(rng.choice([0, 18000, 65535]))) for _ in range(60)]
+    feats, flags = uav(raw)
+    for rec, feat, flag in zip(raw, feats, flags, strict=True):
+        _, lat, lon, _, rel_alt, vx, vy, vz, hdg = struct.unpack(layout, rec)
+        dlon = lon - home_lon
+        if (lon < 0) != (home_lon < 0):
+            dlon += 3600000000 if dlon < -1800000000 else -3600000000 if dlon > 1800000000 else 0
+        north = (lat - home_lat) * scaling
+        east = dlon * scaling * max(math.cos(math.radians((lat + home_lat) / 2 * 1e-7)), 0.01)
+        want = [north, east, math.hypot(vx, vy) / 100, math.degrees(math.atan2(vy, vx)) % 360]
+        assert np.allclose(feat, want, rtol=1e-6, atol=1e-4)  # float32 outputs
+        assert flag == ((math.hypot(north, east) > 300) + 2 * (rel_alt > 120000)
+                        + 4 * (vz > 150) + 8 * (hdg == 65535))
+
+    # Hodgkin-Huxley: dt = 0 leaves the gates; a long step reaches the steady states, at
+    # -65 mV hh's textbook resting values m 0.0529, h 0.5961, n 0.3177; at -40 and -55 mV
+    # vtrap takes its series branch (alpha_m = 1, alpha_n = 0.1: continuous with the
+    # neighbouring voltages); 16.3 degrees divides every tau by q10 = 3; then random values
+    # against a per-element loop of hh.mod's formulas with math.exp
+    def hh(v, m, h, n, dt=0.025, celsius=6.3):
+        got = references.hh_cnexp({
+            "v": np.array(v, float), "m": np.array(m, float), "h": np.array(h, float),
+            "n": np.array(n, float), "count": len(v), "dt": dt, "celsius": celsius})
+        return got["m"].tolist(), got["h"].tolist(), got["n"].tolist()
+
+    assert hh([-65, 0], [0.5, 1], [0.25, 0], [1, 0.5], dt=0.0) == ([0.5, 1], [0.25, 0], [1, 0.5])
+    m, h, n = hh([-65], [0], [1], [0], dt=1e6)
+    assert np.allclose([m[0], h[0], n[0]], [0.0529, 0.5961, 0.3177], atol=1e-4)
+    minf, _, _, _, ninf, _ = references.hh_rates(np.array([-40.0, -55.0]), 6.3)
+    assert math.isclose(minf[0], 1 / (1 + 4 * math.exp(-25 / 18)), rel_tol=1e-14)
+    assert math.isclose(ninf[1], 0.1 / (0.1 + 0.125 * math.exp(-10 / 80)), rel_tol=1e-14)
+    near = references.hh_rates(np.array([-40.0 + 1e-4, -55.0 - 1e-4]), 6.3)
+    assert math.isclose(near[0][0], minf[0], rel_tol=1e-4)
+    assert math.isclose(near[4][1], ninf[1], rel_tol=1e-4)
+    cold, warm = references.hh_rates(np.array([-20.0]), 6.3), references.hh_rates(
+        np.array([-20.0]), 16.3)
+    for k in (1, 3, 5):
+        assert math.isclose(cold[k][0], 3 * warm[k][0], rel_tol=1e-12)
+    v = rng.integers(-100, 51, size=80).astype(float)
+    gates = rng.random((3, 80))
+    got = hh(v, *gates)
+
+    def vtrap(x, y):
+        return y * (1 - x / y / 2) if abs(x / y) < 1e-6 else x / (math.exp(x / y) - 1)
+
+    for k in range(80):
+        vm = v[k]
+        pairs = [(0.1 * vtrap(-(vm + 40), 10), 4 * math.exp(-(vm + 65) / 18)),
+                 (0.07 * math.exp(-(vm + 65) / 20), 1 / (math.exp(-(vm + 35) / 10) + 1)),
+                 (0.01 * vtrap(-(vm + 55), 10), 0.125 * math.exp(-(vm + 65) / 80))]
+        for g, (alpha, beta) in enumerate(pairs):
+            tau, inf = 1 / (alpha + beta), alpha / (alpha + beta)
+            want = gates[g, k] + (1 - math.exp(-0.025 / tau)) * (inf - gates[g, k])
+            assert math.isclose(got[g][k], want, rel_tol=1e-12, abs_tol=1e-15)
+
+    # TF-IDF: counts (3, 4) with idf 1 normalize to (0.6, 0.8); an empty document; a single
+    # term to 1; a zero count row stays 0 (norm 0); then random CSR matrices against a loop
+    # over the documents with math.sqrt
+    def tfidf(row_ptr, term, count, idf):
+        got = references.tfidf_l2norm({
+            "row_ptr": np.array(row_ptr, np.int32), "term": np.array(term, np.int32),
+            "count": np.array(count, np.float32), "idf": np.array(idf, np.float32),
+            "out": np.zeros(len(term), np.float32), "docs": len(row_ptr) - 1})["out"]
+        return got.tolist()
+
+    assert tfidf([0, 2, 2, 3, 4], [0, 1, 2, 1], [3, 4, 1, 0], [1, 1, 2]) == \
+        [float(f32(0.6)), float(f32(0.8)), 1, 0]
+    row_ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 9, size=12))])
+    nnz = int(row_ptr[-1])
+    term, count = rng.integers(0, 20, size=nnz), rng.integers(1, 4, size=nnz)
+    idf = rng.integers(1, 8, size=20)
+    got = tfidf(row_ptr, term, count, idf)
+    for d in range(12):
+        a, b = int(row_ptr[d]), int(row_ptr[d + 1])
+        w = [int(count[k]) * int(idf[term[k]]) for k in range(a, b)]
+        norm = math.sqrt(sum(x * x for x in w))
+        assert np.allclose(got[a:b], [x / norm for x in w], rtol=1e-7, atol=0)
+
+    # GraphSAGE mean: node 0 from nodes 1 and 2 ((3, 4) and (5, 7): (4, 5.5)), node 1 without
+    # neighbours (0), node 2 from 0, 0 and 2 ((7/3, 11/3) in float32); random graphs against
+    # a loop over each node's neighbours in fractions
+    def sage(row_ptr, cols, x):
+        x = np.array(x, np.float32)
+        got = references.sage_mean_agg({
+            "row_ptr": np.array(row_ptr, np.int32), "col_idx": np.array(cols, np.int32),
+            "x": x, "out": np.zeros_like(x), "elems": x.size, "dim": x.shape[1]})["out"]
+        return got.tolist()
+
+    assert sage([0, 2, 2, 5], [1, 2, 0, 0, 2], [[1, 2], [3, 4], [5, 7]]) == \
+        [[4, 5.5], [0, 0], [float(f32(7 / 3)), float(f32(11 / 3))]]
+    row_ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 6, size=15))])
+    cols = rng.integers(0, 15, size=int(row_ptr[-1]))
+    x = rng.integers(-8, 9, size=(15, 5))
+    got = sage(row_ptr, cols, x)
+    for node in range(15):
+        nbrs = cols[row_ptr[node]: row_ptr[node + 1]]
+        for f in range(5):
+            want = Fraction(sum(int(x[u, f]) for u in nbrs), max(len(nbrs), 1))
+            assert got[node][f] == float(f32(float(want)))

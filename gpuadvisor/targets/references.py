@@ -2214,3 +2214,176 @@ def gae_scan(values: Values) -> dict[str, np.ndarray]:
     out_ret[:envs] = adv + v[:, :steps]
     return {"adv": out_adv.reshape(np.shape(values["adv"])),
             "returns": out_ret.reshape(np.shape(values["returns"]))}
+
+
+def hsv_8bit(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """OpenCV's 8-bit HSV of (..., 3) RGB bytes in integer arithmetic, as hsv_inrange.cu:
+    V = max, S = round(255 (V - min) / V) (0 for V = 0), H in [0, 180) half degrees from the
+    largest channel's sector, rounded half up (0 for grey). int64 arrays."""
+    rgb = rgb.astype(np.int64)
+    red, green, blue = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    v = rgb.max(axis=-1)
+    diff = v - rgb.min(axis=-1)
+    s = np.where(v > 0, (255 * diff + v // 2) // np.maximum(v, 1), 0)
+    num = np.where(v == red, 180 * diff + 30 * (green - blue),
+                   np.where(v == green, 60 * diff + 30 * (blue - red),
+                            120 * diff + 30 * (red - green)))
+    h = np.where(diff > 0, (2 * num + diff) // np.maximum(2 * diff, 1), 0)  # num >= 0
+    return np.where(h >= 180, h - 180, h), s, v
+
+
+def hsv_inrange(values: Values) -> dict[str, np.ndarray]:
+    """mask = 255 where the pixel's 8-bit HSV (:func:`hsv_8bit`) is inside the ranges (the
+    hue's wrapping through 0 when h_lo > h_hi), else 0, one byte a pixel of the uint32 words
+    (little-endian); interleaved RGB bytes in. Integer arithmetic: exact. Rows in bands."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    rgb = np.asarray(values["rgb_words"]).view(np.uint8)[: 3 * rows * cols].reshape(-1, 3)
+    lo_h, hi_h = int(values["h_lo"]), int(values["h_hi"])
+    out = np.array(values["mask_words"], copy=True)
+    mask = out.view(np.uint8)
+    band = 1 << 22
+    for first in range(0, rows * cols, band):
+        h, s, v = hsv_8bit(rgb[first: first + band])
+        hue_ok = (h >= lo_h) & (h <= hi_h) if lo_h <= hi_h else (h >= lo_h) | (h <= hi_h)
+        ok = (hue_ok & (s >= int(values["s_lo"])) & (s <= int(values["s_hi"]))
+              & (v >= int(values["v_lo"])) & (v <= int(values["v_hi"])))
+        mask[first: first + len(h)] = np.where(ok, 255, 0)
+    return {"mask_words": out}
+
+
+def allen_cahn9(values: Values) -> dict[str, np.ndarray]:
+    """phi' = phi + dt (eps2 lap - (phi^3 - phi)), lap = (4 (N + S + E + W) + (NE + NW + SE +
+    SW) - 20 phi) inv_6h2 on a periodic grid, in float64 with the kernel's float32 scalars
+    (the kernel's float32 within the manifest's tolerance). Rows in bands."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    phi = np.asarray(values["phi"]).reshape(rows, cols)
+    dt, eps2, inv_6h2 = (float(np.float32(values[k])) for k in ("dt", "eps2", "inv_6h2"))
+    out = np.empty((rows, cols), dtype=np.float32)
+    band = 1024
+    for r0 in range(0, rows, band):
+        r1 = min(rows, r0 + band)
+        part = phi[np.arange(r0 - 1, r1 + 1) % rows].astype(np.float64)
+        padded = np.concatenate([part[:, -1:], part, part[:, :1]], axis=1)
+        p = padded[1:-1, 1:-1]
+        edges = padded[:-2, 1:-1] + padded[2:, 1:-1] + padded[1:-1, 2:] + padded[1:-1, :-2]
+        corners = padded[:-2, 2:] + padded[:-2, :-2] + padded[2:, 2:] + padded[2:, :-2]
+        lap = (4 * edges + corners - 20 * p) * inv_6h2
+        out[r0:r1] = p + dt * (eps2 * lap - (p**3 - p))
+    return {"out": out.reshape(np.shape(values["out"]))}
+
+
+#: ArduPilot's LOCATION_SCALING_FACTOR: metres per 1e-7 degree of latitude (uav_telemetry).
+LOCATION_SCALING_FACTOR = 0.011131884502145034
+
+
+def uav_telemetry(values: Values) -> dict[str, np.ndarray]:
+    """Per 28 B MAVLink GLOBAL_POSITION_INT record (seven uint32 words, little-endian fields:
+    time_boot_ms, lat, lon, alt, relative_alt int32, vx, vy, vz int16, hdg uint16): features
+    = (north, east, ground speed, course) with north = (lat - home_lat) s, east = dlon s
+    max(cos(mid latitude), 0.01) (dlon across the antimeridian when the signs differ), speed
+    = |(vx, vy)| / 100 and course = atan2(vy, vx) in degrees [0, 360), in float64 (the
+    kernel's float32 within the manifest's tolerance); flags = 1 (distance > radius) | 2
+    (relative_alt > ceiling) | 4 (vz > descent limit) | 8 (hdg 65535)."""
+    n = int(values["n"])
+    words = np.asarray(values["report_words"]).reshape(-1, 7)[:n]
+    as_int = words.view(np.int32)
+    lat, lon, rel_alt = (as_int[:, k].astype(np.int64) for k in (1, 2, 4))
+    halves = words[:, 5:7].copy().view(np.int16).reshape(-1, 4)
+    vx, vy, vz = (halves[:, k].astype(np.float64) for k in range(3))
+    hdg = halves[:, 3].view(np.uint16)
+    home_lat, home_lon = int(values["home_lat"]), int(values["home_lon"])
+    dlon = lon - home_lon
+    other_side = (lon < 0) != (home_lon < 0)
+    dlon = np.where(other_side & (dlon > 1800000000), dlon - 3600000000, dlon)
+    dlon = np.where(other_side & (dlon < -1800000000), dlon + 3600000000, dlon)
+    scale = np.maximum(np.cos(0.5 * (lat + home_lat) * 1e-7 * np.pi / 180), 0.01)
+    north = (lat - home_lat) * LOCATION_SCALING_FACTOR
+    east = dlon * LOCATION_SCALING_FACTOR * scale
+    course = np.degrees(np.arctan2(vy, vx))
+    features = np.array(values["features"], copy=True).reshape(-1, 4)
+    features[:n, 0], features[:n, 1] = north, east
+    features[:n, 2] = np.hypot(vx, vy) * 0.01
+    features[:n, 3] = np.where(course < 0, course + 360, course)
+    flags = np.array(values["flags"], copy=True)
+    radius = float(np.float32(values["fence_radius_m"]))
+    flags[:n] = ((np.hypot(north, east) > radius) * 1
+                 + (rel_alt > int(values["ceiling_mm"])) * 2
+                 + (vz > int(values["max_descent_cms"])) * 4 + (hdg == 65535) * 8)
+    return {"features": features.reshape(np.shape(values["features"])), "flags": flags}
+
+
+def hh_rates(v: np.ndarray, celsius: float) -> tuple[np.ndarray, ...]:
+    """(minf, mtau, hinf, htau, ninf, ntau) of NEURON's hh.mod rates(v), float64."""
+    q10 = 3.0 ** ((celsius - 6.3) / 10.0)
+
+    def vtrap(x: np.ndarray, y: float) -> np.ndarray:
+        small = np.abs(x / y) < 1e-6
+        with np.errstate(divide="ignore", invalid="ignore"):
+            far = x / (np.exp(x / y) - 1.0)
+        return np.where(small, y * (1.0 - x / y / 2.0), far)
+
+    out = []
+    for alpha, beta in (
+        (0.1 * vtrap(-(v + 40.0), 10.0), 4.0 * np.exp(-(v + 65.0) / 18.0)),
+        (0.07 * np.exp(-(v + 65.0) / 20.0), 1.0 / (np.exp(-(v + 35.0) / 10.0) + 1.0)),
+        (0.01 * vtrap(-(v + 55.0), 10.0), 0.125 * np.exp(-(v + 65.0) / 80.0)),
+    ):
+        total = alpha + beta
+        out += [alpha / total, 1.0 / (q10 * total)]
+    return tuple(out)
+
+
+def hh_cnexp(values: Values) -> dict[str, np.ndarray]:
+    """g += (1 - exp(-dt / tau_g)) (inf_g - g) for the gates m, h, n with :func:`hh_rates`
+    of each compartment's v, float64 (the kernel's within the manifest's tolerance)."""
+    count, dt = int(values["count"]), float(values["dt"])
+    celsius = float(values["celsius"])
+    outs = {k: np.array(values[k], copy=True) for k in ("m", "h", "n")}
+    chunk = 1 << 21
+    for first in range(0, count, chunk):
+        sl = slice(first, min(count, first + chunk))
+        minf, mtau, hinf, htau, ninf, ntau = hh_rates(values["v"][sl].astype(np.float64),
+                                                      celsius)
+        for key, inf, tau in (("m", minf, mtau), ("h", hinf, htau), ("n", ninf, ntau)):
+            g = outs[key][sl]
+            outs[key][sl] = g + (1.0 - np.exp(-dt / tau)) * (inf - g)
+    return outs
+
+
+def tfidf_l2norm(values: Values) -> dict[str, np.ndarray]:
+    """w = count idf[term] per CSR entry, divided by the L2 norm of its document's row (left
+    as w where the norm is 0), in float64 (the kernel's float32 within the manifest's
+    tolerance)."""
+    docs = int(values["docs"])
+    row_ptr = np.asarray(values["row_ptr"]).astype(np.int64)
+    nnz = int(row_ptr[docs])
+    w = (np.asarray(values["count"])[:nnz].astype(np.float64)
+         * np.asarray(values["idf"]).astype(np.float64)[np.asarray(values["term"])[:nnz]])
+    lengths = np.diff(row_ptr[: docs + 1])
+    doc_of = np.repeat(np.arange(docs), lengths)
+    norm = np.sqrt(np.bincount(doc_of, weights=w * w, minlength=docs))[doc_of]
+    out = np.array(values["out"], copy=True)
+    out[:nnz] = np.where(norm > 0, w / np.where(norm > 0, norm, 1.0), w)
+    return {"out": out}
+
+
+def sage_mean_agg(values: Values) -> dict[str, np.ndarray]:
+    """out[v] = the mean of x[u] over v's CSR neighbours u (0 without neighbours), float64
+    sums (exact for the integer features) divided by the degree, then float32."""
+    x = np.asarray(values["x"])
+    dim = int(values["dim"])
+    nodes = int(values["elems"]) // dim
+    x = x.reshape(-1, dim)
+    row_ptr = np.asarray(values["row_ptr"]).astype(np.int64)[: nodes + 1]
+    cols = np.asarray(values["col_idx"])[: int(row_ptr[nodes])]
+    lengths = np.diff(row_ptr)
+    sums = np.zeros((nodes, dim))
+    band = 1 << 15
+    for a in range(0, nodes, band):  # prefix sums of the gathered rows, exact for integers
+        b = min(nodes, a + band)
+        first = int(row_ptr[a])
+        gathered = x[cols[first: int(row_ptr[b])]].astype(np.float64)
+        prefix = np.concatenate([np.zeros((1, dim)), np.cumsum(gathered, axis=0)])
+        sums[a:b] = prefix[row_ptr[a + 1: b + 1] - first] - prefix[row_ptr[a:b] - first]
+    mean = sums / np.maximum(lengths, 1)[:, None]
+    return {"out": mean.astype(np.float32).reshape(np.shape(values["out"]))}
