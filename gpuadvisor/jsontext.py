@@ -192,6 +192,20 @@ def string(value: str) -> str:
     return _string(value)  # type: ignore[no-any-return]
 
 
+def cached_strings() -> Callable[[str], str]:
+    """:func:`string` remembering each text it made: for records that repeat a few names
+    (kernels, cache configurations, verdicts) hundreds of thousands of times."""
+    texts: dict[str, str] = {}
+
+    def text(value: str) -> str:
+        t = texts.get(value)
+        if t is None:
+            t = texts[value] = _string(value)
+        return t
+
+    return text
+
+
 class Raw:
     """Compact JSON text standing for a value in a document :func:`value_text` writes."""
 

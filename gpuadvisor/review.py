@@ -180,16 +180,10 @@ def configs_json(configs: Sequence[ConfigChange]) -> str:
     rows): a record whose values are all plain (text, ints, finite floats or None, no metric
     deltas) written directly, any other through :func:`_config_dict` and the standard
     encoder (``tests/test_review_reads.py`` compares the two)."""
-    from gpuadvisor.jsontext import compact
+    from gpuadvisor.jsontext import cached_strings, compact
     from gpuadvisor.jsontext import string as js
 
-    texts: dict[Any, str] = {}
-
-    def text(value: str) -> str:
-        t = texts.get(value)
-        if t is None:
-            t = texts[value] = js(value)
-        return t
+    text = cached_strings()
 
     def number(v: Any) -> str | None:  # a plain number's text ("null" for None), else None
         if v is None:

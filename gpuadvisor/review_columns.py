@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from gpuadvisor.jsontext import cached_strings
 from gpuadvisor.jsontext import string as js
 from gpuadvisor.scored_columns import MadeOnRead
 
@@ -64,13 +65,7 @@ class ConfigChanges(MadeOnRead):
         record's text, for those the columns do not write: compared one by one, or holding
         a number that is not finite; ``label_of(block, cache_config)``: a configuration's
         label)."""
-        texts: dict[str, str] = {}
-
-        def text(value: str) -> str:
-            t = texts.get(value)
-            if t is None:
-                t = texts[value] = js(value)
-            return t
+        text = cached_strings()
 
         numbers = [_number_texts(self.columns[name])
                    for name in ("time_a", "time_b", "change_pct", "noise_ms")]
