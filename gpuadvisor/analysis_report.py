@@ -12,26 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuadvisor.errors import UserError
-
-
-def _looks_like_sweep(path: Path) -> bool:
-    if path.suffix in (".jsonl", ".json"):
-        try:
-            with path.open(encoding="utf-8", errors="replace") as fh:
-                first = fh.readline()
-        except OSError:
-            return False
-        return '"provenance"' in first or '"kernel"' in first
-    try:
-        with path.open(encoding="utf-8", errors="replace") as fh:
-            for line in fh:
-                if line.startswith("#") or not line.strip():
-                    continue
-                header = [h.strip().strip('"') for h in line.split(",")]
-                return "kernel" in header and "block_x" in header
-    except OSError:
-        return False
-    return False
+from gpuadvisor.sweep import looks_like_sweep
 
 
 def load_inputs(paths: Sequence[str | Path], *, columns: bool = False
@@ -46,7 +27,7 @@ def load_inputs(paths: Sequence[str | Path], *, columns: bool = False
         raise UserError("no input files")
     if columns and len(paths) == 1:
         path = Path(paths[0])
-        if path.is_file() and _looks_like_sweep(path):
+        if path.is_file() and looks_like_sweep(path):
             from gpuadvisor.small_sweep import read_small_sweep
 
             small = read_small_sweep(path)
@@ -65,7 +46,7 @@ def load_inputs(paths: Sequence[str | Path], *, columns: bool = False
             raise UserError(f"{path}: is a directory (name the sweep tables or profiles in it)")
         if not path.is_file():
             raise UserError(f"{path}: no such file")
-        if _looks_like_sweep(path):
+        if looks_like_sweep(path):
             table, prov = read_sweep(path)
             for key, value in prov.items():
                 provenance.setdefault(key, value)

@@ -238,14 +238,14 @@ def load_table(path: str | Path) -> tuple[Any, dict[str, str]]:
 
     Returns (table, provenance). Anything unreadable is one UserError line.
     """
-    from gpuadvisor.sweep import read_sweep
+    from gpuadvisor.sweep import looks_like_sweep, read_sweep
 
     path = Path(path)
     try:
         df, provenance = read_sweep(path)
         return _gpu_from_provenance(df, provenance), provenance
     except UserError as sweep_err:
-        if not path.is_file():
+        if not path.is_file() or looks_like_sweep(path):
             raise
         try:
             from gpuadvisor.importer import import_files

@@ -206,6 +206,30 @@ def write_sweep(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any
     return path
 
 
+def looks_like_sweep(path: Path) -> bool:
+    """Whether a file is a sweep table (a CSV whose header has ``kernel`` and ``block_x``, or
+    JSON Lines of records) rather than a profiler's output: read from its first lines, so
+    that a sweep table's own errors (a bad cell, a cut-off line) are reported as such and
+    not as an unknown profile format."""
+    if path.suffix in (".jsonl", ".json"):
+        try:
+            with path.open(encoding="utf-8", errors="replace") as fh:
+                first = fh.readline()
+        except OSError:
+            return False
+        return '"provenance"' in first or '"kernel"' in first
+    try:
+        with path.open(encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("#") or not line.strip():
+                    continue
+                header = [h.strip().strip('"') for h in line.split(",")]
+                return "kernel" in header and "block_x" in header
+    except OSError:
+        return False
+    return False
+
+
 def read_sweep(path: str | Path) -> tuple[pd.DataFrame, dict[str, str]]:
     """Read a sweep table written by :func:`write_sweep`; returns (table, provenance)."""
     import pandas as pd

@@ -176,3 +176,26 @@ def test_fastest_of_every_kernel_in_one_walk_is_each_kernels_best(seed: int) -> 
         own = {k: r for k, r in rows.items() if k[0] == kernel}
         assert repr(fastest.get(kernel)) == repr(review._best(own, kernel, "time_ms", facts))
     assert "d" not in fastest
+
+
+@pytest.mark.parametrize("column,value,message", [
+    ("block_x", "abc", "column block_x: 'abc' is not an integer"),
+    ("time_ms", "inf", "column time_ms"),
+])
+def test_a_bad_cell_of_a_sweep_table_is_named_as_such(
+        tmp_path: Path, column: str, value: str, message: str) -> None:
+    """A sweep table's bad cell is its own error (file, line, column), as analyze reports it,
+    not "neither a sweep table nor a known profiler file" from the importer tried after it."""
+    bad = _broken(tmp_path, "bad.csv", 2, column, value)
+    with pytest.raises(UserError) as err:
+        load_table(bad)
+    text = str(err.value)
+    assert text.startswith(f"{bad}:") and message in text
+    assert "neither a sweep table" not in text
+
+
+def test_a_file_that_is_no_sweep_table_still_tries_the_importer(tmp_path: Path) -> None:
+    other = tmp_path / "notes.txt"
+    other.write_text("some lab notes, not a profile\n")
+    with pytest.raises(UserError, match="neither a sweep table nor a known profiler file"):
+        load_table(other)

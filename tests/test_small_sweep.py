@@ -16,17 +16,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gpuadvisor.analysis import analyze_sweep
-from gpuadvisor.analysis_report import _looks_like_sweep, load_inputs
+from gpuadvisor.analysis_report import load_inputs
 from gpuadvisor.cli import main
 from gpuadvisor.errors import UserError
 from gpuadvisor.rows import Table, column_lists
 from gpuadvisor.rules.engine import load_rules
 from gpuadvisor.small_sweep import read_small_sweep
-from gpuadvisor.sweep import read_sweep
+from gpuadvisor.sweep import looks_like_sweep, read_sweep
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
-SWEEP_CSVS = sorted(p for p in FIXTURES.rglob("*.csv") if _looks_like_sweep(p))
+SWEEP_CSVS = sorted(p for p in FIXTURES.rglob("*.csv") if looks_like_sweep(p))
 PROFILE = FIXTURES / "hopper" / "profile" / "profile_16x16.csv"
 
 
