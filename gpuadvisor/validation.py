@@ -607,6 +607,7 @@ def render(scored: list[Result], unscored: list[Result],
         "overlap: analyze's noise-aware tie), since which of them came out fastest is noise.",
         "The goal is judged on the strict figure.",
         "",
+        *(first_scoring_lines(blind) if blind else []),
         *(blind_lines(blind) if blind else []),
         *loko_lines(project_root() / "docs" / "loko.json"),
         *(new_kernel_lines(new_kernels) if new_kernels else []),
@@ -729,6 +730,75 @@ def _default_within(r: Result) -> bool:
     """Whether keeping the app's default shape would already be within the goal."""
     return bool(r.default_time and r.best_time
                 and r.default_time / r.best_time <= GOAL_REGRET + 1e-12)
+
+
+@dataclass(frozen=True)
+class FirstScoring:
+    """One kernel's pick as its blind set's README recorded it when the set was first scored,
+    with the rules frozen before the set was recorded: the out-of-sample record, which later
+    rounds (whose rules the pooled figures use) cannot change."""
+
+    folder: str
+    gpu: str
+    kernel: str
+    regret: float
+    within: bool
+
+
+def first_scorings(folders: Sequence[str] | None = None) -> list[FirstScoring]:
+    """Every blind set's first-scoring table (the ``## First scoring`` section of its
+    README: one row per GPU and kernel, a ✗ where the pick missed the goal)."""
+    out = []
+    for folder in folders if folders is not None else [f for f, _ in BLIND_SETS]:
+        text = (fixtures_dir() / "hopper" / folder / "README.md").read_text(encoding="utf-8")
+        start = text.find("## First scoring")
+        if start < 0:
+            raise ValueError(f"fixtures/hopper/{folder}/README.md has no first scoring")
+        table = []
+        for line in text[start:].splitlines()[1:]:
+            if line.startswith("|"):
+                table.append([c.strip() for c in line.strip().strip("|").split("|")])
+            elif table:
+                break
+        header, rows = table[0], table[2:]
+        gpu, kernel, regret = (header.index(name) for name in ("GPU", "kernel", "regret"))
+        out += [FirstScoring(folder, row[gpu].lower(), row[kernel],
+                             float(row[regret].split()[0]), "✗" not in row[regret])
+                for row in rows]
+    return out
+
+
+def first_scoring_lines(results: Sequence[Result]) -> list[str]:
+    """Each blind set's first scoring against the apps' defaults on the same kernels (the
+    defaults' times are measurements, read from today's results)."""
+    firsts = first_scorings()
+    default_of = {(r.fixture.split("/")[2], r.fixture.split("/")[3], r.kernel):
+                  _default_within(r) for r in results}
+    lines = ["### Out of sample: each blind set's first scoring",
+             "",
+             "Each set scored once, with the rules frozen before it was recorded, as its README",
+             "recorded it (`## First scoring`); later rounds never change these figures. The",
+             "apps' default shapes on the same kernels are read from the measurements.",
+             "",
+             "| set | rules | picks within 3 % (H100) | (H200) | the apps' defaults (H100) "
+             "| (H200) |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    totals = {gpu: [0, 0, 0] for gpu in ("h100", "h200")}
+    for folder, what in BLIND_SETS:
+        counts = {}
+        for gpu in ("h100", "h200"):
+            mine = [f for f in firsts if f.folder == folder and f.gpu == gpu]
+            counts[gpu] = (sum(f.within for f in mine),
+                           sum(default_of.get((folder, gpu, f.kernel), False) for f in mine),
+                           len(mine))
+            totals[gpu] = [a + b for a, b in zip(totals[gpu], counts[gpu], strict=True)]
+        lines.append(f"| `{folder}` | {what} | " + " | ".join(
+            [f"{counts[g][0]} of {counts[g][2]}" for g in ("h100", "h200")]
+            + [f"{counts[g][1]} of {counts[g][2]}" for g in ("h100", "h200")]) + " |")
+    h1, h2 = totals["h100"], totals["h200"]
+    lines.append(f"| **all sets** | | **{h1[0]} of {h1[2]}** | **{h2[0]} of {h2[2]}** | "
+                 f"{h1[1]} of {h1[2]} | {h2[1]} of {h2[2]} |")
+    return lines + [""]
 
 
 def blind_lines(results: Sequence[Result]) -> list[str]:
