@@ -245,6 +245,20 @@ def _fit(prof: tuple[tuple[int, int, float], ...]) -> Fit:
     return Fit(prof, consistent[0], tuple(consistent))
 
 
+@cache
+def nearest_octaves(measured: tuple[tuple[int, int], ...], bx: int, by: int
+                    ) -> tuple[float, float]:
+    """:meth:`KernelAccess.extrapolation_octaves` of positive (bx, by) to ``measured``:
+    remembered, as it depends only on the shapes (the kernels of a sweep are profiled at the
+    same shapes, and a kernel's candidates were each walking all of them: 45 logs and a
+    ``min`` per candidate). Equal keys give equal values: ``bx / mx`` of equal numbers is the
+    same correctly rounded quotient whether bx is an int or a float (below 2**53)."""
+    import math
+
+    return min(((abs(math.log2(bx / mx)), abs(math.log2(by / my)))
+                for mx, my in measured), key=lambda o: (o[0] + o[1], o[0]))
+
+
 def ideal_sectors(threads: int) -> float:
     """Sectors a fully coalesced warp request of 4 B accesses needs."""
     return max(1.0, min(threads, WARP) * ELEM_BYTES / SECTOR_BYTES)
@@ -265,12 +279,9 @@ class KernelAccess:
         """How far the prediction at (bx, by) reaches from the nearest measured shape: the
         octaves (log2 steps) of x and of y to it (nearest by their sum). (0, 0) where the
         shape itself was measured."""
-        import math
-
         if not self.measured_shapes or bx <= 0 or by <= 0:
             return 0.0, 0.0
-        return min(((abs(math.log2(bx / mx)), abs(math.log2(by / my)))
-                    for mx, my in self.measured_shapes), key=lambda o: (o[0] + o[1], o[0]))
+        return nearest_octaves(self.measured_shapes, bx, by)
 
     def derived(self, bx: int, by: int, bz: int) -> dict:
         """Values for the rule context (``derived.*``) at one candidate shape."""

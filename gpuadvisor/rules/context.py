@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpuadvisor.arch import Arch, Board, get_arch
-from gpuadvisor.occupancy import occupancy, occupancy_by_block_size
+from gpuadvisor.occupancy import OccupancyResult, occupancy, occupancy_by_block_size
 
 #: Canonical cache configurations of the sweep table and how the occupancy calculator and
 #: the caches see them.
@@ -146,6 +146,17 @@ def _occ_args(cache_config: str, arch: Arch) -> tuple[str | None, int | None]:
     return OCC_CACHE_CONFIG.get(cache_config), None
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def occupancy_of(arch: Arch, block: tuple[int, int, int], regs: int, smem: int,
+                 carveout: int | None, cache_config: str | None) -> OccupancyResult:
+    """``occupancy(arch, block, regs, smem, 0, carveout, cache_config=cache_config)``,
+    remembered: a table's kernels share its shapes and a few register and shared-memory
+    counts, and :func:`derive` asked once per candidate row. The result is frozen (its notes
+    a tuple); equal keys give equal results (``occupancy`` takes ``int`` of each block
+    dimension, and of the counts, which :func:`derive` passes as ints); errors are not kept."""
+    return occupancy(arch, block, regs, smem, 0, carveout, cache_config=cache_config)
+
+
 def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_config: str,
            sm_count: int | None, grid: tuple[int, int, int] | None,
            registers: int | None = None, shared_mem: int | None = None) -> dict[str, Any]:
@@ -192,8 +203,7 @@ def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_co
     d["useful_bytes_per_warp_load"] = min(size, warp) * elem
 
     occ_cfg, carveout = _occ_args(cache_config, arch)
-    result = occupancy(arch, block, int(regs or 0), int(smem or 0), 0, carveout,
-                       cache_config=occ_cfg)
+    result = occupancy_of(arch, block, int(regs or 0), int(smem or 0), carveout, occ_cfg)
     d["occupancy"] = result.occupancy_pct
     d["blocks_per_sm"] = result.blocks_per_sm
     d["warps_per_sm"] = result.warps_per_sm
