@@ -772,8 +772,8 @@ def first_scoring_lines(results: Sequence[Result]) -> list[str]:
     """Each blind set's first scoring against the apps' defaults on the same kernels (the
     defaults' times are measurements, read from today's results)."""
     firsts = first_scorings()
-    default_of = {(r.fixture.split("/")[2], r.fixture.split("/")[3], r.kernel):
-                  _default_within(r) for r in results}
+    # fixtures/hopper/<folder>/<gpu>/<kernel>.csv
+    default_of = {(*Path(r.fixture).parts[2:4], r.kernel): _default_within(r) for r in results}
     lines = ["### Out of sample: each blind set's first scoring",
              "",
              "Each set scored once, with the rules frozen before it was recorded, as its README",
