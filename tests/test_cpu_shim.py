@@ -1,9 +1,9 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
-__shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi and atomicMax, for full
-warps, for the partial last warp of a block that is not a multiple of 32, and for 2-D and 3-D
-blocks (whose threads pack into warps by the linear index, x fastest). A mask that leaves out
-lanes of the warp and a warp intrinsic in a serial launch abort with one line instead of
-computing something."""
+__shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, int2 and
+atomicMax, for full warps, for the partial last warp of a block that is not a multiple of 32,
+and for 2-D and 3-D blocks (whose threads pack into warps by the linear index, x fastest). A
+mask that leaves out lanes of the warp and a warp intrinsic in a serial launch abort with one
+line instead of computing something."""
 
 from __future__ import annotations
 
@@ -65,6 +65,18 @@ int main(int argc, char** argv) {
         const unsigned a[] = {0u, 1u, 0xFFFFFFFFu, 0xD2511F53u, 0x12345678u};
         for (unsigned x : a)
             for (unsigned y : a) std::printf("%u\n", __umulhi(x, y));
+        return 0;
+    } else if (mode == "clzll") {
+        const unsigned long long a[] = {0ull, 1ull, 0x8000000000000000ull, 0xFFFFFFFFFFFFFFFFull,
+                                        0x0000010000000005ull, 0x00000000FFFFFFFFull};
+        for (unsigned long long x : a) std::printf("%d\n", __clzll((long long)x));
+        return 0;
+    } else if (mode == "int2") {
+        int words[6] = {1, -2, 3, -4, 5, -6};
+        const int2 v = reinterpret_cast<const int2*>(words)[1];
+        const int2 w = make_int2(-7, 8);
+        std::printf("%zu\n%zu\n%d\n%d\n%d\n%d\n", sizeof(int2), alignof(int2), v.x, v.y, w.x,
+                    w.y);
         return 0;
     } else if (mode == "reduce") {  // the kernels' warp sum: sources beyond the lanes skipped
         ga_cpu_launch(dim3{}, block, 0, [&] {
@@ -165,6 +177,16 @@ def test_warp_scan_over_the_lanes_the_block_has(shim_program, block):
     for t in range(threads):
         first = t // 32 * 32
         assert got[t] == sum(u + 1 for u in range(first, t + 1))
+
+
+def test_clzll_counts_the_leading_zeros_of_64_bits(shim_program):
+    a = [0, 1, 2**63, 2**64 - 1, 0x0000010000000005, 0xFFFFFFFF]
+    assert numbers(shim_program, "clzll", 1, 1, 1) == [64 - x.bit_length() for x in a]
+    assert numbers(shim_program, "clzll", 1, 1, 1) == [64, 63, 0, 0, 23, 32]
+
+
+def test_int2_is_an_aligned_pair(shim_program):
+    assert numbers(shim_program, "int2", 1, 1, 1) == [8, 8, 3, -4, -7, 8]
 
 
 def test_umulhi_is_the_high_half_of_the_product(shim_program):

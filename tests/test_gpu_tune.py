@@ -155,6 +155,12 @@ SMALL = {
     "hh_cnexp": ["N=1000003"],
     "tfidf_l2norm": ["DOCS=3001", "NNZ=700001", "VOCAB=10007"],
     "sage_mean_agg": ["NODES=100003", "DIM=50", "NNZ=800011"],
+    "susan_edges": ["ROWS=300", "COLS=501"],
+    "jfa_step": ["ROWS=300", "COLS=501", "STEP=16"],
+    "mi_joint_hist": ["N=1000003"],
+    "cic_deposit": ["N=1000003", "NG=64"],
+    "hll_update": ["N=1000003"],
+    "argmax_vocab": ["TOKENS=301", "VOCAB=32003", "LEVELS=256"],
 }
 
 

@@ -173,6 +173,12 @@ SMALL = {
     "hh_cnexp": {"N": 1001},
     "tfidf_l2norm": {"DOCS": 5, "NNZ": 1500, "VOCAB": 101},
     "sage_mean_agg": {"NODES": 31, "DIM": 7, "NNZ": 200},
+    "susan_edges": {"ROWS": 13, "COLS": 37},
+    "jfa_step": {"ROWS": 13, "COLS": 37, "STEP": 4},
+    "mi_joint_hist": {"N": 1001},
+    "cic_deposit": {"N": 1001, "NG": 8},
+    "hll_update": {"N": 1001, "P": 6},
+    "argmax_vocab": {"TOKENS": 5, "VOCAB": 301, "LEVELS": 8},
 }
 SHAPES_2D = [
     (1, 1, 1),

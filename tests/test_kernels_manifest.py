@@ -155,6 +155,9 @@ ONE_D_EXTENT = {
     "uav_telemetry": "N",
     "hh_cnexp": "N",
     "sage_mean_agg": "ELEMS",
+    "mi_joint_hist": "N",
+    "cic_deposit": "N",
+    "hll_update": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -173,6 +176,7 @@ ONE_BLOCK_PER = {
     "polymer_rg": "NCHAINS",
     "gae_scan": "ENVS",
     "tfidf_l2norm": "DOCS",
+    "argmax_vocab": "TOKENS",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -2476,3 +2480,248 @@ def test_blind18_references_on_hand_checked_inputs():
         for f in range(5):
             want = Fraction(sum(int(x[u, f]) for u in nbrs), max(len(nbrs), 1))
             assert got[node][f] == float(f32(float(want)))
+
+
+def test_blind19_references_on_hand_checked_inputs():
+    import math
+    import struct
+    from collections import Counter
+    from fractions import Fraction
+
+    rng = np.random.default_rng(19)
+
+    # SUSAN edges: susan.c's brightness table for t = 20 (bp[0] 100; bp[1] 100 because
+    # susan.c's float holds 100 exp(-1/20^6) = 99.9999984 as 100.0f; bp[2] 99; bp[10] =
+    # 100 exp(-1/64) = 98.4; bp[20] = 100 / e = 36.8; bp[25] = 100 exp(-1.25^6) = 2.2; 0 from
+    # 26 (0.80)); a flat image (n = 3700 > 2650: 0); a single bright pixel (n = 100: 2550,
+    # its neighbours 3600: 0); a step of 40 (15 of the 36 across: n = 2200, 450 on both
+    # sides, 0 two columns away: 28 alike, 2900); a step of 20 (2200 + 15 x 36 = 2740 >
+    # 2650: 0), of 22 (2200 + 15 x 17: 195) and of 25 (2200 + 15 x 2: 420); the three-pixel
+    # border 0; then random images against a per-pixel loop over the mask with a
+    # float-rounded math.exp table
+    bp = references.susan_brightness_lut()
+    assert bp[[0, 1, 2, 10, 20, 25, 26, 255]].tolist() == [100, 100, 99, 98, 36, 2, 0, 0]
+    assert len(references.SUSAN_MASK) == 36
+    assert Counter(dy for dy, _ in references.SUSAN_MASK) == {-3: 3, -2: 5, -1: 7, 0: 6, 1: 7,
+                                                              2: 5, 3: 3}
+
+    def susan(img, max_no=2650):
+        img = np.array(img, np.uint8)
+        rows, cols = img.shape
+        flat = np.zeros(-(-img.size // 4) * 4, np.uint8)
+        flat[: img.size] = img.reshape(-1)
+        return references.susan_edges({
+            "img": flat.view(np.uint32), "response": np.zeros((rows, cols), np.int32),
+            "rows": rows, "cols": cols, "max_no": max_no})["response"]
+
+    assert not susan(np.full((9, 12), 77)).any()
+    spot = np.zeros((11, 11))
+    spot[5, 5] = 255
+    got = susan(spot)
+    assert got[5, 5] == 2550 and np.count_nonzero(got) == 1
+    for step, inner in ((40, 450), (20, 0), (22, 195), (25, 420)):
+        img = np.zeros((9, 14))
+        img[:, 7:] = step
+        got = susan(img)
+        assert got[3:6, 6].tolist() == [inner] * 3 and got[3:6, 7].tolist() == [inner] * 3
+        assert not got[3:6, 5].any() and not got[3:6, 8].any()
+        assert not got[:3].any() and not got[-3:].any() and not got[:, :3].any()
+        assert not got[:, -3:].any()
+    table = []
+    for k in range(256):
+        f32 = struct.Struct("f")
+        t = f32.unpack(f32.pack(k / 20))[0]
+        t = f32.unpack(f32.pack(t * t))[0]
+        t = f32.unpack(f32.pack(t * t * t))[0]
+        table.append(int(f32.unpack(f32.pack(100 * math.exp(-t)))[0]))
+    assert table == bp.tolist()
+    img = rng.integers(90, 150, size=(10, 13))
+    got = susan(img)
+    for r in range(10):
+        for c in range(13):
+            if min(r, c) < 3 or r >= 7 or c >= 10:
+                assert got[r, c] == 0
+                continue
+            n = 100
+            for dy in range(-3, 4):
+                for dx in range(-3, 4):
+                    if dx * dx + dy * dy <= 11 and (dx, dy) != (0, 0):  # radius 3.4
+                        n += table[abs(int(img[r, c]) - int(img[r + dy, c + dx]))]
+            assert got[r, c] == (2650 - n if n <= 2650 else 0)
+
+    # jump flooding, step 2 on a 5 x 5 image with seeds at (0, 0) and (4, 4): (2, 2) sees
+    # both at 8 (a tie: the first, (0, 0)), (2, 0) and (0, 2) see (0, 0) at 4, (4, 2) and
+    # (2, 4) see (4, 4) at 4, the corners (4, 0) and (0, 4) nothing, and a pixel with an odd
+    # coordinate only pixels of its own parity: nothing; with (3, 2) held at (2, 2), (2, 2)
+    # and (4, 2) keep it (1 < 8 and 1 < 4); then random maps against a loop over the nine
+    def jfa(seeds, step):
+        seeds = np.array(seeds, np.int32)
+        rows, cols = seeds.shape[:2]
+        return references.jfa_step({
+            "seeds_in": seeds, "seeds_out": np.zeros_like(seeds), "rows": rows, "cols": cols,
+            "step": step})["seeds_out"]
+
+    seeds = np.full((5, 5, 2), -1)
+    seeds[0, 0] = (0, 0)
+    seeds[4, 4] = (4, 4)
+    got = jfa(seeds, 2)
+    want = {(0, 0): (0, 0), (2, 0): (0, 0), (0, 2): (0, 0), (2, 2): (0, 0), (4, 2): (4, 4),
+            (2, 4): (4, 4), (4, 4): (4, 4)}
+    for r in range(5):
+        for c in range(5):
+            assert tuple(got[r, c]) == want.get((c, r), (-1, -1)), (c, r)
+    seeds[2, 2] = (3, 2)
+    got = jfa(seeds, 2)
+    assert tuple(got[2, 2]) == (3, 2) and tuple(got[2, 4]) == (3, 2)
+    assert tuple(got[0, 2]) == (0, 0)  # (c, r) = (2, 0): (0, 0) at 4 before (3, 2) at 5
+    for rows, cols, step in ((7, 9, 1), (6, 11, 3), (8, 5, 4)):
+        seeds = rng.integers(-2, 6, size=(rows, cols, 2))
+        got = jfa(seeds, step)
+        for r in range(rows):
+            for c in range(cols):
+                best, best_d = (-1, -1), None
+                for j in (-1, 0, 1):
+                    for i in (-1, 0, 1):
+                        y, x = r + j * step, c + i * step
+                        if 0 <= y < rows and 0 <= x < cols and seeds[y, x, 0] >= 0:
+                            sx, sy = int(seeds[y, x, 0]), int(seeds[y, x, 1])
+                            d = (sx - c) ** 2 + (sy - r) ** 2
+                            if best_d is None or d < best_d:
+                                best, best_d = (sx, sy), d
+                assert tuple(got[r, c]) == best
+
+    # joint histogram: (0, 0) twice, (255, 1) once, the fourth voxel beyond n; bin (0, 0)
+    # starting at 2^32 - 1 wraps to 1 like the uint32 atomics; random volumes against a
+    # Counter of the pairs
+    def joint(fixed, moving, n, hist=None):
+        def words(v):
+            flat = np.zeros(-(-len(v) // 4) * 4, np.uint8)
+            flat[: len(v)] = v
+            return flat.view(np.uint32)
+
+        hist = np.zeros((256, 256), np.uint32) if hist is None else hist
+        return references.mi_joint_hist({"fixed": words(fixed), "moving": words(moving),
+                                         "hist": hist, "n": n})["hist"]
+
+    got = joint([0, 0, 255, 7], [0, 0, 1, 7], 3)
+    assert got[0, 0] == 2 and got[255, 1] == 1 and got[1, 255] == 0 and got.sum() == 3
+    start = np.zeros((256, 256), np.uint32)
+    start[0, 0] = 2**32 - 1
+    assert joint([0, 0, 3], [0, 0, 3], 3, start)[0, 0] == 1
+    fixed, moving = rng.integers(0, 8, size=999), rng.integers(0, 256, size=999)
+    got = joint(fixed, moving, 999)
+    pairs = Counter(zip(fixed.tolist(), moving.tolist(), strict=True))
+    assert got.sum() == 999
+    assert all(got[a, b] == count for (a, b), count in pairs.items())
+
+    # CIC: a particle on the node (1, 2, 3) puts all its mass there; one at (0.5, 0.5, 0.5)
+    # an eighth on each of the eight cells; one at x 0.25 three quarters on x 0 and a
+    # quarter on x 1; one at 3.75 on a 4-cell box a quarter on 3 and three quarters on 0
+    # (periodic); mass 2 doubles; then random particles against a per-particle loop in
+    # fractions (positions 1/16 of a cell apart)
+    def cic(pos, ng, mass=1.0):
+        pos = np.array(pos, np.float32).reshape(-1, 3)
+        return references.cic_deposit({
+            "px": pos[:, 0].copy(), "py": pos[:, 1].copy(), "pz": pos[:, 2].copy(),
+            "mesh": np.zeros((ng, ng, ng), np.float32), "n": len(pos), "ng": ng,
+            "inv_h": 0.0625, "mass": mass})["mesh"]
+
+    got = cic([16, 32, 48], 4)
+    assert got[3, 2, 1] == 1 and got.sum() == 1
+    got = cic([8, 8, 8], 4, 2.0)
+    assert (got[:2, :2, :2] == 0.25).all() and got.sum() == 2
+    got = cic([4, 0, 0], 4)
+    assert got[0, 0, 0] == 0.75 and got[0, 0, 1] == 0.25 and got.sum() == 1
+    got = cic([60, 0, 0], 4)
+    assert got[0, 0, 3] == 0.25 and got[0, 0, 0] == 0.75 and got.sum() == 1
+    ng = 5
+    pos = rng.integers(0, 16 * ng, size=(60, 3))
+    got = cic(pos, ng, 3.0)
+    want = {}
+    for x, y, z in pos.tolist():
+        g = [Fraction(v, 16) for v in (x, y, z)]
+        cell = [math.floor(v) for v in g]
+        frac = [v - i for v, i in zip(g, cell, strict=True)]
+        for bz in (0, 1):
+            for by in (0, 1):
+                for bx in (0, 1):
+                    key = ((cell[2] + bz) % ng, (cell[1] + by) % ng, (cell[0] + bx) % ng)
+                    w = 3
+                    for b, f in ((bz, frac[2]), (by, frac[1]), (bx, frac[0])):
+                        w *= f if b else 1 - f
+                    want[key] = want.get(key, 0) + w
+    for z in range(ng):
+        for y in range(ng):
+            for x in range(ng):
+                assert got[z, y, x] == float(want.get((z, y, x), 0))
+    assert got.sum() == 180
+
+    # HyperLogLog (p = 14): key 0 hashes to 0 (register 0, only the guard bit: rank 51);
+    # keys made by inverting fmix64 (its xor-shifts by 33 are their own inverses, its
+    # multipliers odd) for the hashes 5 << 50 | 1 << 47 (register 5, rank 3), 5 << 50 | 1 <<
+    # 49 (rank 1: register 5 stays 3), 16383 << 50 | 1 (rank 50) and 7 << 50 (rank 51); a
+    # register already higher stays; then random keys against Python integers
+    mask64 = 2**64 - 1
+
+    def fmix(h):
+        h ^= h >> 33
+        h = h * 0xFF51AFD7ED558CCD & mask64
+        h ^= h >> 33
+        h = h * 0xC4CEB9FE1A85EC53 & mask64
+        return h ^ (h >> 33)
+
+    def unfmix(h):
+        h ^= h >> 33
+        h = h * pow(0xC4CEB9FE1A85EC53, -1, 2**64) & mask64
+        h ^= h >> 33
+        h = h * pow(0xFF51AFD7ED558CCD, -1, 2**64) & mask64
+        return h ^ (h >> 33)
+
+    def hll(keys, p=14, regs=None):
+        words = np.array(keys, np.uint64).view(np.uint32).reshape(-1, 2)
+        regs = np.zeros(2**p, np.uint32) if regs is None else regs
+        return references.hll_update({"key_words": words, "registers": regs,
+                                      "n": len(keys), "p": p})["registers"]
+
+    hashes = [0, 5 << 50 | 1 << 47, 5 << 50 | 1 << 49, 16383 << 50 | 1, 7 << 50]
+    keys = [unfmix(h) for h in hashes]
+    assert [fmix(k) for k in keys] == hashes and keys[0] == 0
+    assert references.fmix64(np.array(keys, np.uint64)).tolist() == hashes
+    got = hll(keys)
+    assert {i: int(v) for i, v in enumerate(got) if v} == {0: 51, 5: 3, 7: 51, 16383: 50}
+    start = np.zeros(2**14, np.uint32)
+    start[5] = 9
+    assert hll(keys, regs=start)[5] == 9
+    assert references.clz64(np.array([0, 1, 2**63, 2**64 - 1, 2**40 + 5], np.uint64)).tolist() \
+        == [64, 63, 0, 0, 23]
+    for p in (4, 10, 14):
+        keys = [int(k) for k in rng.integers(0, 2**64, size=300, dtype=np.uint64)]
+        got = hll(keys, p)
+        want = [0] * 2**p
+        for k in keys:
+            h = fmix(k)
+            low = h & ((1 << (64 - p)) - 1)
+            want[h >> (64 - p)] = max(want[h >> (64 - p)], 65 - p - low.bit_length())
+        assert got.tolist() == want
+
+    # argmax: the first of a tie (index 1 of [1, 3, 2, 3]), negative rows, a one-value row
+    # and a constant row (index 0); random rows with many ties against a loop
+    def argmax(rows):
+        logits = np.array(rows, np.float32)
+        tokens, vocab = logits.shape
+        got = references.argmax_vocab({
+            "logits": logits, "token": np.zeros(tokens, np.int32),
+            "best_logit": np.zeros(tokens, np.float32), "tokens": tokens, "vocab": vocab})
+        return got["token"].tolist(), got["best_logit"].tolist()
+
+    assert argmax([[1, 3, 2, 3], [-5, -2, -9, -2.5], [7, 7, 7, 7]]) == ([1, 1, 0], [3, -2, 7])
+    assert argmax([[4], [-1]]) == ([0, 0], [4, -1])
+    logits = rng.integers(-4, 4, size=(20, 37))
+    token, best = argmax(logits)
+    for t in range(20):
+        row = logits[t].tolist()
+        first = 0
+        for k, v in enumerate(row):
+            if v > row[first]:
+                first = k
+        assert token[t] == first and best[t] == row[first]

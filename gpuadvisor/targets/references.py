@@ -2387,3 +2387,160 @@ def sage_mean_agg(values: Values) -> dict[str, np.ndarray]:
         sums[a:b] = prefix[row_ptr[a + 1: b + 1] - first] - prefix[row_ptr[a:b] - first]
     mean = sums / np.maximum(lengths, 1)[:, None]
     return {"out": mean.astype(np.float32).reshape(np.shape(values["out"]))}
+
+
+def susan_brightness_lut(thresh: int = 20) -> np.ndarray:
+    """susan.c's setup_brightness_lut(bp, thresh, 6) by |difference| 0..255: (uchar) of 100
+    exp(-((k / t)^2)^3) with susan.c's float intermediates and double exp, truncated."""
+    k = np.arange(256, dtype=np.float32)
+    temp = k / np.float32(thresh)
+    temp = temp * temp
+    temp = temp * temp * temp
+    return (100.0 * np.exp(-temp.astype(np.float64))).astype(np.float32).astype(np.int64)
+
+
+#: The 37-pixel circular mask of SUSAN (rows of 3, 5, 7, 7, 7, 5, 3), centre excluded.
+SUSAN_MASK = tuple((dy, dx) for dy in range(-3, 4)
+                   for dx in range(-(1 if abs(dy) == 3 else 2 if abs(dy) == 2 else 3),
+                                   (1 if abs(dy) == 3 else 2 if abs(dy) == 2 else 3) + 1)
+                   if (dy, dx) != (0, 0))
+
+
+def susan_edges(values: Values) -> dict[str, np.ndarray]:
+    """SUSAN's edge response: n = 100 + the sum of :func:`susan_brightness_lut` at |centre -
+    neighbour| over :data:`SUSAN_MASK`, response = max_no - n where n <= max_no, else 0; 0 on
+    the three-pixel border. 8-bit pixels from the uint32 words. Integer: exact. Rows in
+    bands."""
+    rows, cols, max_no = int(values["rows"]), int(values["cols"]), int(values["max_no"])
+    img = np.asarray(values["img"]).view(np.uint8)[: rows * cols].reshape(rows, cols)
+    bp = susan_brightness_lut()
+    out = np.zeros((rows, cols), dtype=np.int32)
+    band = 512
+    for r0 in range(3, rows - 3, band):
+        r1 = min(rows - 3, r0 + band)
+        part = img[r0 - 3: r1 + 3].astype(np.int64)
+        centre = part[3:-3, 3: cols - 3]
+        n = np.full(centre.shape, 100, dtype=np.int64)
+        for dy, dx in SUSAN_MASK:
+            n += bp[np.abs(centre - part[3 + dy: part.shape[0] - 3 + dy, 3 + dx: cols - 3 + dx])]
+        out[r0:r1, 3: cols - 3] = np.where(n <= max_no, max_no - n, 0)
+    return {"response": out.reshape(np.shape(values["response"]))}
+
+
+def jfa_step(values: Values) -> dict[str, np.ndarray]:
+    """One jump-flooding pass: each pixel (c, r) keeps, of the seeds (x, y) held by the
+    pixels (c + i k, r + j k), i, j in (-1, 0, 1) inside the image (j outer, i inner) with x
+    >= 0, the one at the smallest (x - c)^2 + (y - r)^2, the first on a tie; (-1, -1) when
+    none. Integer: exact. Rows in bands."""
+    rows, cols, k = int(values["rows"]), int(values["cols"]), int(values["step"])
+    seeds = np.asarray(values["seeds_in"]).reshape(rows, cols, 2)
+    out = np.empty((rows, cols, 2), dtype=np.int32)
+    cc = np.arange(cols, dtype=np.int64)
+    band = 256
+    for r0 in range(0, rows, band):
+        r1 = min(rows, r0 + band)
+        rr = np.arange(r0, r1, dtype=np.int64)[:, None]
+        best_d = np.full((r1 - r0, cols), np.iinfo(np.int64).max)
+        best = np.full((r1 - r0, cols, 2), -1, dtype=np.int32)
+        for j in (-1, 0, 1):
+            y = rr[:, 0] + j * k
+            for i in (-1, 0, 1):
+                x = cc + i * k
+                inside = ((y >= 0) & (y < rows))[:, None] & ((x >= 0) & (x < cols))[None, :]
+                nb = seeds[np.clip(y, 0, rows - 1)][:, np.clip(x, 0, cols - 1)]
+                sx, sy = nb[..., 0].astype(np.int64), nb[..., 1].astype(np.int64)
+                d = (sx - cc) ** 2 + (sy - rr) ** 2
+                better = inside & (sx >= 0) & (d < best_d)
+                best_d = np.where(better, d, best_d)
+                best = np.where(better[..., None], nb, best)
+        out[r0:r1] = best
+    return {"seeds_out": out.reshape(np.shape(values["seeds_out"]))}
+
+
+def mi_joint_hist(values: Values) -> dict[str, np.ndarray]:
+    """hist[fixed[i]][moving[i]] += 1 for the n voxels (bytes of the uint32 words), added to
+    the table's initial counts modulo 2^32 like the uint32 atomics."""
+    n = int(values["n"])
+    a = np.asarray(values["fixed"]).view(np.uint8)[:n].astype(np.int64)
+    b = np.asarray(values["moving"]).view(np.uint8)[:n].astype(np.int64)
+    counts = np.bincount(a * 256 + b, minlength=65536).astype(np.uint64)
+    hist = np.asarray(values["hist"]).reshape(-1).astype(np.uint64) + counts
+    return {"hist": (hist % 2**32).astype(np.uint32).reshape(np.shape(values["hist"]))}
+
+
+def cic_deposit(values: Values) -> dict[str, np.ndarray]:
+    """Cloud-in-cell assignment on a periodic ng^3 mesh (z-major): g = pos inv_h in float32,
+    i = floor(g) (ng wrapping to 0), f = g - i, mass (1 - f or f)^(x, y, z) products added to
+    the eight cells i .. i + 1 (i + 1 wrapping), summed in float64 (exact for positions on a
+    power-of-two lattice, whatever the atomics' order) onto the mesh's initial values."""
+    n, ng = int(values["n"]), int(values["ng"])
+    inv_h, mass = np.float32(values["inv_h"]), float(np.float32(values["mass"]))
+    mesh = np.asarray(values["mesh"]).reshape(-1).astype(np.float64)
+    chunk = 1 << 22
+    for first in range(0, n, chunk):
+        sl = slice(first, min(n, first + chunk))
+        cells, weights = [], []
+        for axis in ("px", "py", "pz"):
+            g = np.asarray(values[axis])[sl].astype(np.float32) * inv_h
+            i = np.floor(g).astype(np.int64)
+            f = (g - i.astype(np.float32)).astype(np.float64)
+            i = np.where(i >= ng, i - ng, i)
+            cells.append((i, (i + 1) % ng))
+            weights.append((1.0 - f, f))
+        for bz in (0, 1):
+            for by in (0, 1):
+                for bx in (0, 1):
+                    index = (cells[2][bz] * ng + cells[1][by]) * ng + cells[0][bx]
+                    w = mass * weights[2][bz] * weights[1][by] * weights[0][bx]
+                    mesh += np.bincount(index, weights=w, minlength=ng**3)
+    return {"mesh": mesh.astype(np.float32).reshape(np.shape(values["mesh"]))}
+
+
+def fmix64(h: np.ndarray) -> np.ndarray:
+    """MurmurHash3's 64-bit finalizer on uint64 arrays (products modulo 2^64)."""
+    h = np.asarray(h, dtype=np.uint64)
+    h = h ^ (h >> np.uint64(33))
+    h = h * np.uint64(0xFF51AFD7ED558CCD)
+    h = h ^ (h >> np.uint64(33))
+    h = h * np.uint64(0xC4CEB9FE1A85EC53)
+    return h ^ (h >> np.uint64(33))
+
+
+def clz64(x: np.ndarray) -> np.ndarray:
+    """Leading zero bits of uint64 values (64 for 0), by halving, as int64."""
+    x = np.asarray(x, dtype=np.uint64).copy()
+    zeros = np.zeros(x.shape, dtype=np.int64)
+    for s in (32, 16, 8, 4, 2, 1):
+        empty = (x >> np.uint64(64 - s)) == 0
+        zeros += s * empty
+        x = np.where(empty, x << np.uint64(s), x)
+    return zeros + (x == 0)
+
+
+def hll_update(values: Values) -> dict[str, np.ndarray]:
+    """HyperLogLog registers: for each 64-bit key (uint32 pairs, low word first) h =
+    :func:`fmix64`, index = the top p bits, rank = clz((h << p) | 1 << (p - 1)) + 1,
+    register[index] = max(register[index], rank) from the registers' initial values."""
+    n, p = int(values["n"]), int(values["p"])
+    keys = np.ascontiguousarray(np.asarray(values["key_words"]).reshape(-1)).view(np.uint64)
+    regs = np.array(values["registers"], copy=True).reshape(-1)
+    chunk = 1 << 22
+    for first in range(0, n, chunk):
+        with np.errstate(over="ignore"):
+            h = fmix64(keys[first: min(n, first + chunk)])
+        index = (h >> np.uint64(64 - p)).astype(np.int64)
+        rank = clz64((h << np.uint64(p)) | np.uint64(1 << (p - 1))) + 1
+        np.maximum.at(regs, index, rank.astype(regs.dtype))
+    return {"registers": regs.reshape(np.shape(values["registers"]))}
+
+
+def argmax_vocab(values: Values) -> dict[str, np.ndarray]:
+    """Per token row of the logits: the first column of the largest value (int32) and that
+    value. Exact."""
+    tokens, vocab = int(values["tokens"]), int(values["vocab"])
+    logits = np.asarray(values["logits"]).reshape(-1)[: tokens * vocab].reshape(tokens, vocab)
+    token = np.array(values["token"], copy=True)
+    best = np.array(values["best_logit"], copy=True)
+    token[:tokens] = np.argmax(logits, axis=1)
+    best[:tokens] = logits.max(axis=1)
+    return {"token": token, "best_logit": best}

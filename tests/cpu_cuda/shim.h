@@ -45,6 +45,10 @@ struct float4 {
     float x, y, z, w;
 };
 inline float4 make_float4(float x, float y, float z, float w) { return {x, y, z, w}; }
+struct alignas(8) int2 {  // CUDA's int2: 8 B aligned, one 8 B load
+    int x, y;
+};
+inline int2 make_int2(int x, int y) { return {x, y}; }
 inline float rsqrtf(float v) { return 1.0f / std::sqrt(v); }
 using std::fabs;
 
@@ -65,6 +69,9 @@ T atomicMax(T* address, T value) {
 }
 
 inline int __popc(unsigned x) { return std::popcount(x); }
+
+// CUDA's __clzll: the leading zero bits of the 64-bit value, 64 for 0.
+inline int __clzll(long long x) { return std::countl_zero(static_cast<unsigned long long>(x)); }
 
 // CUDA's __umulhi: the high 32 bits of the 64-bit product.
 inline unsigned __umulhi(unsigned a, unsigned b) {
