@@ -27,13 +27,13 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from gpuadvisor.arch import Arch, Board
 from gpuadvisor.rank import Candidate, Scored, score
 from gpuadvisor.rows import RowView, Table, n_rows
 from gpuadvisor.rules.column_rules import LazyResult, column_rule, decide, skipped_note
-from gpuadvisor.rules.columns import Columns, WithDefaults
+from gpuadvisor.rules.columns import Columns, Gathered, WithDefaults
 from gpuadvisor.rules.context import (
     _NOT_METRICS,
     KernelInfo,
@@ -456,6 +456,9 @@ class TableScorer:
         grouping: dict[tuple[Any, ...], tuple[Any, Any]] = {}
         few_repeats = len(dparts) * 2 > n
         everyone = Columns(n, lambda name: [], MISSING)  # columns over all candidates
+        one_table = bool(n) and bool(viewed.all()) and cands[0].row._data.__class__ is Table
+        arrays = _PassArrays(kslot_arr, did, cands[0].row._data if one_table else None,
+                             table_rows if one_table else None)
         fired_cols: list[Any] = []  # per rule: which candidates it fired on
         for rule in self.config_rules:
             names = read_names(rule)
@@ -466,7 +469,7 @@ class TableScorer:
                 # Nearly every candidate its own launch configuration (one profile's space):
                 # grouping would not pay, the columns take every candidate at once.
                 results = self._evaluate(rule, names, list(range(n)), setups, kslot, cands,
-                                         dlist, dparts, context_of, everyone)
+                                         dlist, dparts, context_of, arrays, everyone)
                 per_rule.append(results)
                 per_code.append(np.arange(n, dtype=np.int64))
                 fired_cols.append(np.array([r.fired for r in results], dtype=bool))
@@ -497,7 +500,7 @@ class TableScorer:
             if todo:
                 self._keepalive.append(rule)
                 new = self._evaluate(rule, names, [reps[j] for j in todo], setups, kslot,
-                                     cands, dlist, dparts, context_of)
+                                     cands, dlist, dparts, context_of, arrays)
                 for j, result in zip(todo, new, strict=True):
                     results[j] = self._results[keys[j]] = result
             per_rule.append(results)
@@ -531,7 +534,6 @@ class TableScorer:
                 s.context = contexts[i]
             return s
 
-        one_table = bool(n) and bool(viewed.all()) and cands[0].row._data.__class__ is Table
         bounds = [0]
         for _setup, cs in work:
             bounds.append(bounds[-1] + len(cs))
@@ -544,32 +546,45 @@ class TableScorer:
     def _evaluate(self, rule: Rule, names: tuple[str, ...], idx: list[int],
                   setups: Sequence[KernelSetup], kslot: list[int], cands: list[Candidate],
                   did: Any, dparts: list[dict[str, Any]],
-                  context_of: Callable[[int], dict[str, Any]],
+                  context_of: Callable[[int], dict[str, Any]], arrays: _PassArrays,
                   shared: Columns | None = None) -> list[RuleResult]:
         """``evaluate(rule, context_of(i))`` for each ``i`` of ``idx``: over whole columns
         where the rule translates (:mod:`gpuadvisor.rules.column_rules`), the rest one by one."""
         crule = column_rule(rule, names) if len(idx) > 1 else None
         if crule is None:
             return [evaluate(rule, context_of(i)) for i in idx]
+        import numpy as np
+
+        kslot_arr, did_arr, table, table_rows = arrays
 
         m = len(idx)
         params = {"params": rule.params}
+        idx_arr = np.asarray(idx, dtype=np.int64)
+        owners: dict[str, tuple[list[int], Any]] = {}
 
-        def raw(name: str) -> list[Any]:
+        def owned(of: str) -> tuple[list[int], Any]:
+            """(the distinct kernels or launch configurations of ``idx``, each one's entry)."""
+            known = owners.get(of)
+            if known is None:
+                codes = (kslot_arr if of == "kernel" else did_arr)[idx_arr]
+                distinct, inverse = np.unique(codes, return_inverse=True)
+                known = owners[of] = (distinct.tolist(), inverse.reshape(-1))
+            return known
+
+        def raw(name: str) -> list[Any] | Gathered:
             root, _, key = name.partition(".")
             if root in _KERNEL_ROOTS:  # one lookup per kernel (lookup is pure)
-                per_kernel = {k: lookup(setups[k].base, name) for k in {kslot[i] for i in idx}}
-                return [per_kernel[kslot[i]] for i in idx]
-            if root in _CONFIG_ROOTS:
-                if "." in key:  # one lookup per launch configuration
-                    per_config = {d: lookup(dparts[d], name) for d in {did[i] for i in idx}}
-                    return [per_config[did[i]] for i in idx]
-                out = []
-                for i in idx:  # lookup() for a two-part name, without its general walk
-                    part = dparts[did[i]].get(root, MISSING)
-                    out.append(part.get(key, MISSING) if part.__class__ is dict
-                               else lookup(dparts[did[i]], name))
-                return out
+                ks, inverse = owned("kernel")
+                return Gathered([lookup(setups[k].base, name) for k in ks], inverse)
+            if root in _CONFIG_ROOTS:  # one lookup per launch configuration
+                ds, inverse = owned("config")
+                if "." in key:
+                    return Gathered([lookup(dparts[d], name) for d in ds], inverse)
+                # lookup() for a two-part name, without its general walk
+                parts = [dparts[d] for d in ds]
+                return Gathered([part.get(key, MISSING) if (part := whole.get(root, MISSING))
+                                 .__class__ is dict else lookup(whole, name) for whole in parts],
+                                inverse)
             if root == "metrics":
                 if not key or "." in key:  # the group itself, or below a number
                     return [MISSING] * m
@@ -577,7 +592,17 @@ class TableScorer:
                 return [MISSING if v is None else v for v in values]
             return [lookup(params, name)] * m
 
-        env = Columns(m, raw, MISSING, shared)
+        def floats(name: str) -> Any:
+            """A metric's values straight from the table's float64 column (NaN: missing),
+            where every candidate is a row of that one table."""
+            root, _, key = name.partition(".")
+            if (root != "metrics" or not key or "." in key or table_rows is None
+                    or key in _NOT_METRICS):
+                return None
+            array = table.float_array(key)  # type: ignore[union-attr]
+            return None if array is None else array[table_rows[idx_arr]]
+
+        env = Columns(m, raw, MISSING, shared, floats)
         reasons: dict[int, str | None] = {}
         for i in idx:
             k = kslot[i]
@@ -619,6 +644,16 @@ class TableScorer:
                 r = quiet
             out.append(r)
         return out
+
+
+class _PassArrays(NamedTuple):
+    """A scoring pass's candidates as arrays: each one's kernel and launch configuration, and
+    where all are rows of one table, that table and each one's row in it."""
+
+    kslot: Any
+    did: Any
+    table: Table | None
+    table_rows: Any
 
 
 def _bound(fn: Callable[[int], dict[str, Any]], i: int) -> Callable[[], dict[str, Any]]:

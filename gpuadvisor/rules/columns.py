@@ -72,22 +72,58 @@ class Col:
     isint: Any = None
 
 
+@dataclass(frozen=True)
+class Gathered:
+    """Raw values given once per distinct owner (a kernel, a launch configuration) and the
+    owner of each context: a column is built on the few distinct values, then gathered, where
+    building is value by value (numbers, booleans; :func:`from_values` otherwise looks at the
+    whole list)."""
+
+    values: list[Any]
+    index: Any  # int array: each context's entry of ``values``
+
+    def expand(self) -> list[Any]:
+        values = self.values
+        return [values[j] for j in self.index.tolist()]
+
+
+RawFn = Callable[[str], "list[Any] | Gathered"]
+
+
 class Columns:
     """The values an expression reads, by name, for ``n`` contexts.
 
     ``raw(name)`` gives each context's raw value at ``name`` (:data:`~gpuadvisor.rules.
-    grouped.MISSING` where the context has none).
+    grouped.MISSING` where the context has none), as a list or :class:`Gathered`.
+    ``floats(name)``, where given and not None, is the same values as a float64 array with NaN
+    where the raw value is missing (a table's numeric column: no list of Python floats made).
     """
 
-    def __init__(self, n: int, raw: Callable[[str], list[Any]], missing: Any,
-                 shared: Columns | None = None) -> None:
+    def __init__(self, n: int, raw: RawFn, missing: Any, shared: Columns | None = None,
+                 floats: Callable[[str], Any] | None = None) -> None:
         self.n = n
         self._raw = raw
+        self._floats = floats
         self._missing = missing
         # Columns of the same contexts read by other rules (``params.*`` stay per rule).
         self._cols: dict[str, Col] = shared._cols if shared is not None else {}
         self._has: dict[str, Any] = shared._has if shared is not None else {}
+        self._raws: dict[str, Any] = shared._raws if shared is not None else {}
         self.let: dict[str, Col] = {}
+
+    def _raw_of(self, name: str) -> list[Any] | Gathered:
+        """``raw(name)``, asked once for ``col`` and ``has`` together (``params.*`` differ
+        by rule and are not kept)."""
+        if name.startswith("params."):
+            return self._raw(name)
+        known = self._raws.get(name)
+        if known is None:
+            known = self._raws[name] = self._raw(name)
+        return known
+
+    def raw_list(self, name: str) -> list[Any]:
+        raw = self._raw_of(name)
+        return raw.expand() if raw.__class__ is Gathered else raw  # type: ignore[union-attr]
 
     def col(self, name: str) -> Col:
         if name.startswith("let."):
@@ -96,32 +132,56 @@ class Columns:
                 raise NotColumnar(f"{name} is not a plain let value")
             return known
         if name.startswith("params."):
-            return from_values(self._raw(name), self._missing)
+            return from_values(self.raw_list(name), self._missing)
         known = self._cols.get(name)
         if known is None:
-            known = self._cols[name] = from_values(self._raw(name), self._missing)
+            known = self._cols[name] = self._make(name)
         return known
+
+    def _make(self, name: str) -> Col:
+        array = self._floats(name) if self._floats is not None else None
+        if array is not None:
+            return from_floats(array)
+        raw = self._raw_of(name)
+        if raw.__class__ is Gathered:
+            values = raw.values  # type: ignore[union-attr]
+            classes = set(map(type, values))
+            if classes and (classes <= {float, int} or classes == {bool}):
+                c, ix = from_values(values, self._missing), raw.index  # type: ignore[union-attr]
+                return Col(c.kind, c.v[ix], c.bad[ix], None if c.isint is None else c.isint[ix])
+            raw = raw.expand()  # type: ignore[union-attr]
+        return from_values(raw, self._missing)  # type: ignore[arg-type]
 
     def has(self, name: str) -> Any:
         """``has_value`` of every context."""
         known = self._has.get(name) if not name.startswith("params.") else None
         if known is None:
-            missing = self._missing
-            values = self._raw(name)
-            if set(map(type, values)) <= _PLAIN:  # of these only NaN is missing
-                out = [v == v for v in values]
+            array = (self._floats(name) if self._floats is not None
+                     and not name.startswith("params.") else None)
+            if array is not None:
+                known = ~np.isnan(array)
             else:
-                out = []
-                for value in values:
-                    try:
-                        ok = value is not missing and checked_value(name, value) is not None
-                    except (MissingValue, EvalError):
-                        ok = False
-                    out.append(ok)
-            known = np.array(out, dtype=bool)
+                raw = self._raw_of(name)
+                if raw.__class__ is Gathered:  # has_value is value by value
+                    known = _has_values(name, raw.values, self._missing)[raw.index]  # type: ignore[union-attr]
+                else:
+                    known = _has_values(name, raw, self._missing)  # type: ignore[arg-type]
             if not name.startswith("params."):
                 self._has[name] = known
         return known
+
+
+def _has_values(name: str, values: list[Any], missing: Any) -> Any:
+    if set(map(type, values)) <= _PLAIN:  # of these only NaN is missing
+        return np.array([v == v for v in values], dtype=bool)
+    out = []
+    for value in values:
+        try:
+            ok = value is not missing and checked_value(name, value) is not None
+        except (MissingValue, EvalError):
+            ok = False
+        out.append(ok)
+    return np.array(out, dtype=bool)
 
 
 class WithDefaults(Columns):
@@ -145,7 +205,7 @@ class WithDefaults(Columns):
         known = self._mine.get(name)
         if known is None:
             default, absent = self._defaults[name], self._absent[name].tolist()
-            values = self._env._raw(name)
+            values = self._env.raw_list(name)
             known = self._mine[name] = from_values(
                 [default if a else v for v, a in zip(values, absent, strict=True)],
                 self._env._missing)
@@ -195,6 +255,17 @@ def from_values(values: list[Any], missing: Any = None) -> Col:
     return Col("none", np.zeros(n), bad | True)
 
 
+def from_floats(array: Any) -> Col:
+    """:func:`from_values` of ``array``'s floats with NaN for a missing value, from the array:
+    the missing entries are bad, and a column of nothing but missing ones is ``bool`` (the
+    kind :func:`from_values` gives a list without a usable value)."""
+    bad = np.isnan(array)
+    n = len(array)
+    if bad.all():
+        return Col("bool", np.zeros(n, dtype=bool), np.ones(n, dtype=bool))
+    return Col("num", np.where(bad, 0.0, array), bad, np.zeros(n, dtype=bool))
+
+
 def _kind(value: Any, missing: Any) -> str:
     cls = value.__class__
     if cls is float:
@@ -209,8 +280,16 @@ def _kind(value: Any, missing: Any) -> str:
 
 
 def constant(value: Any, n: int) -> Col:
+    """``from_values([value] * n)``, filled instead of built value by value."""
     if value is None:
         return Col("none", np.zeros(n), np.ones(n, dtype=bool))
+    cls = value.__class__
+    if n and (cls is float or (cls is int and abs(value) <= _EXACT_INT)):
+        bad = value != value
+        return Col("num", np.full(n, 0.0 if bad else float(value)), np.full(n, bad),
+                   np.full(n, cls is int))
+    if n and cls is bool:
+        return Col("bool", np.full(n, value, dtype=bool), np.zeros(n, dtype=bool))
     return from_values([value] * n)
 
 
