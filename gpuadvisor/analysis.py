@@ -74,6 +74,7 @@ from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
 from gpuadvisor.rules.engine import Rule, RuleResult, load_rules_or_fail
 from gpuadvisor.scored_columns import RankedView, RankEntries
 from gpuadvisor.scoring import KernelSetup, TableScorer
+from gpuadvisor.shortlist import shortlist, shortlist_note
 from gpuadvisor.timing import outlying_spreads
 
 #: Bytes per element for the manifest's element types.
@@ -1244,6 +1245,10 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
         else:
             notes.append(f"the rules' pick {rule_pick.candidate.label} has no measured time "
                          f"(status {rule_pick.candidate.status}): regret unknown")
+    if mode != "measured":  # ranked by the rules: the few shapes worth timing
+        note = shortlist_note(name, shortlist(s.candidate.block for s in ranked))
+        if note is not None:
+            notes.append(note)
     findings: list[Finding] = []
     skipped: list[dict[str, str]] = []
 

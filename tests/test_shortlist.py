@@ -1,0 +1,65 @@
+"""A rule-only ranking ends with the few shapes worth timing (gpuadvisor/shortlist.py), and
+the validation page scores that shortlist on the blind sets."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from typer.testing import CliRunner
+
+from gpuadvisor.cli import app
+from gpuadvisor.paths import project_root
+from gpuadvisor.shortlist import shape_text, shortlist, shortlist_note
+from gpuadvisor.sweep import read_sweep
+from gpuadvisor.validation import one_profile_view, shortlist_regrets
+
+JFA = project_root() / "fixtures" / "hopper" / "blind19" / "h100" / "jfa_step.csv"
+
+
+def test_the_shortlist_keeps_the_first_distinct_shapes_in_ranking_order() -> None:
+    ranked = [(32, 8, 1), (32, 8, 1), (64, 4, 1), (8, 8, 4), (64, 4, 1), (256, 1, 1),
+              (16, 16, 1), (32, 4, 1)]
+    assert shortlist(ranked) == [(32, 8, 1), (64, 4, 1), (8, 8, 4), (256, 1, 1), (16, 16, 1)]
+    assert shortlist(ranked, 2) == [(32, 8, 1), (64, 4, 1)]
+    assert [shape_text(b) for b in shortlist(ranked, 3)] == ["32x8", "64x4", "8x8x4"]
+    note = shortlist_note("k", shortlist(ranked))
+    assert "32x8,64x4,8x8x4,256x1 " in note and "--kernel k --shapes 32x8,64x4,8x8x4,256x1" in note
+    # no more shapes than the shortlist: nothing to choose, no note
+    assert shortlist_note("k", shortlist(ranked[:5])) is None
+
+
+def test_shortlist_regrets_take_the_fastest_of_the_first_shapes() -> None:
+    def entry(x, y, t):
+        return SimpleNamespace(block_x=x, block_y=y, block_z=1, time_ms=t)
+
+    # ranked by the rules: 32x8 (1.2 ms), 32x8 again (another cache configuration, not
+    # counted), 64x4 (1.1), 16x16 (no time), 256x1 (1.0), 128x1 (0.9); the best is 0.9
+    ranking = [entry(32, 8, 1.2), entry(32, 8, 1.0), entry(64, 4, 1.1), entry(16, 16, None),
+               entry(256, 1, 1.0), entry(128, 1, 0.9)]
+    regrets = shortlist_regrets(ranking, 0.9)
+    assert regrets == {2: 1.1 / 0.9, 4: 1.0 / 0.9}
+
+
+def test_a_rule_only_analysis_ends_with_the_shapes_to_time(tmp_path) -> None:
+    """jfa_step from its one 32x8 profile: the rules rank 32x8, 32x4, 64x4, 16x16 first (the
+    measured best, 256x1, is not among them: the shortlist does not rescue this kernel)."""
+    df = read_sweep(JFA)
+    one = tmp_path / "jfa_one.csv"
+    one_profile_view(df[0] if isinstance(df, tuple) else df).to_csv(one, index=False)
+    done = CliRunner().invoke(app, ["analyze", str(one), "--rule-only", "--json"])
+    assert done.exit_code == 0, done.output
+    notes = json.loads(done.stdout)["kernels"][0]["notes"]
+    (note,) = [n for n in notes if n.startswith("to confirm the pick")]
+    assert "--kernel jfa_step --shapes 32x8,32x4,64x4,16x16 --no-profile" in note
+    # ranked by measurement, a sweep needs no shortlist
+    measured = CliRunner().invoke(app, ["analyze", str(JFA), "--json"])
+    assert measured.exit_code == 0
+    assert not [n for n in json.loads(measured.stdout)["kernels"][0]["notes"]
+                if n.startswith("to confirm the pick")]
+
+
+def test_the_validation_page_scores_the_shortlist_on_the_blind_sets() -> None:
+    page = (project_root() / "docs" / "validation.md").read_text()
+    assert ("keeping the fastest is within 3 % of the best for the top 2 on 77, the top 4 on 78 "
+            "of 86 (H100); the top 2 on 78, the top 4 on 80 of 86 (H200)") in page
