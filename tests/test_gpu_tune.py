@@ -161,6 +161,12 @@ SMALL = {
     "cic_deposit": ["N=1000003", "NG=64"],
     "hll_update": ["N=1000003"],
     "argmax_vocab": ["TOKENS=301", "VOCAB=32003", "LEVELS=256"],
+    "gauss_h31": ["ROWS=300", "COLS=501"],
+    "ccm_srgb": ["ROWS=300", "COLS=501"],
+    "rot90_rgb8": ["ROWS=300", "COLS=501"],
+    "voxel_los": ["N=1000003", "G=64"],
+    "embedding_bag_wsum": ["BAGS=10007", "DIM=50", "NNZ=320011", "TABLE=100003"],
+    "csr_row_prune": ["ROWS=3001", "COLS=5003", "NNZ=1000003"],
 }
 
 

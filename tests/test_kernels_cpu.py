@@ -179,6 +179,12 @@ SMALL = {
     "cic_deposit": {"N": 1001, "NG": 8},
     "hll_update": {"N": 1001, "P": 6},
     "argmax_vocab": {"TOKENS": 5, "VOCAB": 301, "LEVELS": 8},
+    "gauss_h31": {"ROWS": 13, "COLS": 37},
+    "ccm_srgb": {"ROWS": 13, "COLS": 37},
+    "rot90_rgb8": {"ROWS": 13, "COLS": 37},
+    "voxel_los": {"N": 1001, "G": 8},
+    "embedding_bag_wsum": {"BAGS": 37, "DIM": 7, "NNZ": 80, "TABLE": 50},
+    "csr_row_prune": {"ROWS": 7, "COLS": 50, "NNZ": 2000},
 }
 SHAPES_2D = [
     (1, 1, 1),

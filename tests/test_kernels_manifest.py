@@ -158,6 +158,8 @@ ONE_D_EXTENT = {
     "mi_joint_hist": "N",
     "cic_deposit": "N",
     "hll_update": "N",
+    "voxel_los": "N",
+    "embedding_bag_wsum": "ELEMS",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -177,6 +179,7 @@ ONE_BLOCK_PER = {
     "gae_scan": "ENVS",
     "tfidf_l2norm": "DOCS",
     "argmax_vocab": "TOKENS",
+    "csr_row_prune": "ROWS",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -2725,3 +2728,251 @@ def test_blind19_references_on_hand_checked_inputs():
             if v > row[first]:
                 first = k
         assert token[t] == first and best[t] == row[first]
+
+
+def test_blind20_references_on_hand_checked_inputs():
+    import math
+    import re
+    from fractions import Fraction
+
+    rng = np.random.default_rng(20)
+
+    # Gaussian row filter: the taps' sum over k = -15 .. 15 of exp(-k^2 / 50) is 5 sqrt(2 pi)
+    # = 12.5331 less the tails beyond 15 (2 x 0.0119): 12.5093, so the centre tap is 0.079940
+    # and the end taps exp(-225 / 50) = exp(-4.5) = 0.011109 of it; the .cu's constant table
+    # is the reference's, float for float. An impulse at column 20 of a wide row comes out as
+    # the taps around it; an impulse at column 1 reaches column 0 twice (directly, tap 16,
+    # and reflected from -1 onto 1, tap 14: 2 w[14]) and column 1 twice (w[15] and, from -1,
+    # w[13]), one at column 0 reaches column 0 once (w[15]: the edge pixel is not repeated);
+    # a constant row stays constant (the taps sum to 1 within 2e-8) and a ramp stays a ramp
+    # away from the borders; then random images, one narrower than the 16 columns the
+    # reflection needs (clamped), against a loop
+    taps = references.gauss31_taps()
+    assert abs(float(taps[15]) - 0.079940) < 2e-6
+    assert abs(float(taps[0] / taps[15]) - 0.011109) < 2e-6
+    assert taps.tolist() == taps[::-1].tolist() and abs(float(taps.sum()) - 1) < 1e-6
+    source = (SPECS["gauss_h31"].source).read_text()
+    table = source[source.index("gauss31_taps[2 * GAUSS_RADIUS + 1] = {"):].split("};")[0]
+    literals = [float(x) for x in re.findall(r"(\d+\.\d+)f", table)]
+    assert np.array_equal(np.array(literals, np.float32), taps)
+
+    def blur(img):
+        img = np.array(img, np.float32)
+        rows, cols = img.shape
+        return references.gauss_h31({"in": img, "out": np.zeros_like(img), "rows": rows,
+                                     "cols": cols})["out"].astype(np.float64)
+
+    img = np.zeros((3, 60))
+    img[1, 20] = 1
+    got = blur(img)
+    assert np.allclose(got[1, 5:36], taps, rtol=0, atol=1e-7)
+    assert not got[[0, 2]].any() and not got[1, :5].any() and not got[1, 36:].any()
+    img = np.zeros((1, 40))
+    img[0, 1] = 1
+    got = blur(img)
+    assert abs(got[0, 0] - 2 * float(taps[14])) < 1e-7
+    assert abs(got[0, 1] - float(taps[15]) - float(taps[13])) < 1e-7
+    img = np.zeros((1, 40))
+    img[0, 0] = 1
+    got = blur(img)
+    assert abs(got[0, 0] - float(taps[15])) < 1e-7 and abs(got[0, 1] - float(taps[14])) < 1e-7
+    assert np.allclose(blur(np.full((2, 50), 100.0)), 100, rtol=0, atol=1e-4)
+    ramp = blur(np.tile(np.arange(64.0), (2, 1)))
+    assert np.allclose(ramp[:, 15:49], np.arange(15, 49), rtol=0, atol=1e-4)
+    for rows, cols in ((3, 40), (2, 9), (1, 1)):
+        img = rng.integers(0, 256, size=(rows, cols))
+        got = blur(img)
+        for r in range(rows):
+            for c in range(cols):
+                acc = 0.0
+                for k in range(31):
+                    j = c + k - 15
+                    j = -j if j < 0 else (2 * cols - 2 - j if j >= cols else j)
+                    j = min(max(j, 0), cols - 1)
+                    acc += float(taps[k]) * float(img[r, j])
+                assert abs(got[r, c] - acc) < 2e-5  # float32 out: half an ulp at 256
+
+    # colour correction: the sRGB curve at 0.5 is 1.055 exp(ln 0.5 / 2.4) - 0.055 = 1.055 x
+    # 0.749154 - 0.055 = 0.735357; at 3/256 = 0.01171875 (ln = ln 3 - 8 ln 2 = -4.446565,
+    # / 2.4 = -1.852735, exp = 0.156807) 0.110432; at 0.002 (the linear segment) 12.92 x
+    # 0.002 = 0.02584; 0 and 1 stay; below 0 and above 1 clip. A grey raw value stays grey
+    # (the rows sum to 1): 512 + 15871 / 2 is linear 0.5 on every channel, 0.735357 out, alpha
+    # copied; the black level 512 gives 0 and the white 16383 gives 1; a saturated red (16383,
+    # 512, 512) is (1.6953, -0.1641, 0.0117) after the matrix: (1, 0, 0.110432); a dark grey
+    # 512 + 0.002 x 15871 gives 0.02584; then random pixels against a loop with math.pow
+    m = [[1.6953125, -0.56640625, -0.12890625], [-0.1640625, 1.4765625, -0.3125],
+         [0.01171875, -0.45703125, 1.4453125]]
+    assert all(sum(row) == 1 for row in m)
+    encode = references.srgb_encode(np.array([0.5, 0.01171875, 0.002, 0, 1, -0.3, 2.5]))
+    assert np.allclose(encode, [0.735357, 0.110432, 0.02584, 0, 1, 0, 1], rtol=0, atol=2e-6)
+
+    def ccm(pixels):
+        px = np.array(pixels, np.float32).reshape(1, -1, 4)
+        values = {"in_rgba": px, "out_rgba": np.zeros_like(px), "rows": 1, "cols": px.shape[1],
+                  "black": 512, "scale": 1 / 15871}
+        values.update({f"m{i}{j}": m[i][j] for i in range(3) for j in range(3)})
+        return references.ccm_srgb(values)["out_rgba"].reshape(-1, 4).astype(np.float64)
+
+    grey = 512 + 15871 / 2
+    got = ccm([[grey, grey, grey, 77], [512, 512, 512, 1], [16383] * 4, [16383, 512, 512, 0],
+               [512 + 0.002 * 15871] * 3 + [5]])
+    want = [[0.735357] * 3 + [77], [0, 0, 0, 1], [1] * 3 + [16383], [1, 0, 0.110432, 0],
+            [0.02584] * 3 + [5]]
+    assert np.allclose(got, want, rtol=0, atol=2e-6)
+    raw = rng.integers(0, 16384, size=(50, 4))
+    got = ccm(raw)
+    for p in range(50):
+        lin = [(float(raw[p, ch]) - 512) / 15871 for ch in range(3)]
+        for ch in range(3):
+            x = min(max(sum(m[ch][q] * lin[q] for q in range(3)), 0.0), 1.0)
+            y = 12.92 * x if x <= 0.0031308 else 1.055 * math.pow(x, 1 / 2.4) - 0.055
+            assert abs(got[p, ch] - y) < 1e-6
+        assert got[p, 3] == raw[p, 3]
+
+    # rotation by 90 degrees clockwise: a 2 x 3 image of pixels A B C / D E F becomes the 3 x 2
+    # image D A / E B / F C (the bottom-left corner D at the top left), every pixel's three
+    # bytes moving together; the words' two padding bytes keep their initial value; four
+    # turns give the image back; random images against a loop
+    def rot(img, fill=0):
+        img = np.array(img, np.uint8)
+        rows, cols = img.shape[:2]
+        words = -(-img.size // 4)
+        flat = np.zeros(words * 4, np.uint8)
+        flat[: img.size] = img.reshape(-1)
+        out = np.full(words * 4, fill, np.uint8)
+        got = references.rot90_rgb8({"in_words": flat.view(np.uint32),
+                                     "out_words": out.view(np.uint32),
+                                     "rows": rows, "cols": cols})["out_words"].view(np.uint8)
+        return got[: img.size].reshape(cols, rows, 3), got[img.size:]
+
+    pixel = {name: [10 * k + 1, 10 * k + 2, 10 * k + 3] for k, name in enumerate("ABCDEF")}
+    got, pad = rot([[pixel["A"], pixel["B"], pixel["C"]], [pixel["D"], pixel["E"], pixel["F"]]],
+                   fill=9)
+    assert got.tolist() == [[pixel["D"], pixel["A"]], [pixel["E"], pixel["B"]],
+                            [pixel["F"], pixel["C"]]]
+    assert pad.tolist() == [9, 9]
+    img = rng.integers(0, 256, size=(5, 7, 3))
+    turned = img
+    for _ in range(4):
+        turned = rot(turned)[0]
+    assert np.array_equal(turned, img)
+    got = rot(img)[0]
+    for r in range(5):
+        for c in range(7):
+            assert got[c, 4 - r].tolist() == img[r, c].tolist()
+
+    # voxel walk on an 8^3 grid (voxel (x, y, z) at (z 8 + y) 8 + x): along x from (1, 2, 3)
+    # to (5, 2, 3) the first occupied voxel entered ((4, 2, 3): 212; the start voxel is not
+    # tested, the end voxel is); (0, 0, 0) to (2, 2, 0) crosses x = 0.5 and y = 0.5 at once
+    # (x first), then y (x = 1.5 at 3/4 after y = 0.5 at 1/4), x, y: (1, 0, 0), (1, 1, 0),
+    # (2, 1, 0), (2, 2, 0), never (0, 1, 0); (0, 0, 0) to (1, 1, 1) goes x, y, z; (0, 0, 0) to
+    # (3, 1, 0): x at 1/6, x at 1/2 (a tie with y at 1/2: x first), y, x at 5/6; backwards
+    # from (3, 1, 0): x, x (the tie), y, x; byte 249 is free and 250 occupied; a segment of
+    # one voxel walks nothing (-1); then random segments against a walk by exact fractions
+    def walk(segments, occupied, g=8, byte=255):
+        words = np.zeros(g**3, np.uint8)
+        for x, y, z in occupied:
+            words[(z * g + y) * g + x] = byte
+        segs = np.array([[(z0 * g + y0) * g + x0, (z1 * g + y1) * g + x1]
+                         for (x0, y0, z0), (x1, y1, z1) in segments], np.int32)
+        return references.voxel_los({
+            "segments": segs, "occ_words": words.view(np.uint32), "hit": np.zeros(len(segs),
+                                                                                  np.int32),
+            "n": len(segs), "g": g, "thresh": 250})["hit"].tolist()
+
+    def index(x, y, z):
+        return (z * 8 + y) * 8 + x
+
+    line = [((1, 2, 3), (5, 2, 3))]
+    assert walk(line, [(4, 2, 3), (5, 2, 3)]) == [212] == [index(4, 2, 3)]
+    assert walk(line, [(1, 2, 3)]) == [-1] and walk(line, [(5, 2, 3)]) == [index(5, 2, 3)]
+    assert walk(line, [(3, 2, 3)], byte=249) == [-1]
+    assert walk(line, [(3, 2, 3)], byte=250) == [index(3, 2, 3)]
+    diagonal = [((0, 0, 0), (2, 2, 0))]
+    assert walk(diagonal, [(0, 1, 0), (2, 0, 0)]) == [-1]
+    for voxel in ((1, 0, 0), (1, 1, 0), (2, 1, 0), (2, 2, 0)):
+        assert walk(diagonal, [voxel, (2, 2, 0)]) == [index(*voxel)]
+    assert walk([((0, 0, 0), (1, 1, 1))], [(1, 1, 0), (1, 1, 1)]) == [index(1, 1, 0)]
+    assert walk([((0, 0, 0), (1, 1, 1))], [(0, 1, 0), (1, 0, 1), (0, 1, 1)]) == [-1]
+    assert walk([((0, 0, 0), (3, 1, 0))], [(2, 0, 0), (1, 1, 0)]) == [index(2, 0, 0)]
+    assert walk([((0, 0, 0), (3, 1, 0))], [(1, 1, 0), (3, 0, 0)]) == [-1]
+    assert walk([((3, 1, 0), (0, 0, 0))], [(1, 1, 0), (2, 0, 0)]) == [index(1, 1, 0)]
+    assert walk([((4, 4, 4), (4, 4, 4))], [(4, 4, 4)]) == [-1]
+
+    def exact_walk(start, end, occupied):
+        pos, steps = list(start), [0, 0, 0]
+        length = [abs(e - s) for s, e in zip(start, end, strict=True)]
+        for _ in range(sum(length)):
+            t = [Fraction(2 * steps[ax] + 1, 2 * length[ax]) if steps[ax] < length[ax]
+                 else None for ax in range(3)]
+            ax = min((ax for ax in range(3) if t[ax] is not None), key=lambda q: (t[q], q))
+            pos[ax] += 1 if end[ax] > start[ax] else -1
+            steps[ax] += 1
+            if tuple(pos) in occupied:
+                return index(*pos)
+        return -1
+
+    for g_occ in (20, 60):
+        cells = rng.integers(0, 8, size=(g_occ, 3))
+        occupied = {tuple(v) for v in cells.tolist()}
+        ends = rng.integers(0, 8, size=(300, 2, 3)).tolist()
+        got = walk([tuple(map(tuple, e)) for e in ends], occupied)
+        assert got == [exact_walk(s, e, occupied) for s, e in ends]
+        assert 0 < got.count(-1) < 300
+
+    # weighted embedding bags: table rows (1, 2), (3, 4), (5, 6), (7, 8); indices 2, 0 | (an
+    # empty bag) | 3, 3, 1 with weights 1, 2 | | 1, 3, 2: (5 + 2, 6 + 4) = (7, 10), (0, 0),
+    # (7 + 21 + 6, 8 + 24 + 8) = (34, 40); then random bags against a loop
+    def bags(table, indices, weights, offsets):
+        table = np.array(table, np.float32)
+        nbags, dim = len(offsets) - 1, table.shape[1]
+        return references.embedding_bag_wsum({
+            "table": table, "indices": np.array(indices, np.int64),
+            "weights": np.array(weights, np.float32), "offsets": np.array(offsets, np.int64),
+            "out": np.zeros((nbags, dim), np.float32), "elems": nbags * dim,
+            "dim": dim})["out"].tolist()
+
+    assert bags([[1, 2], [3, 4], [5, 6], [7, 8]], [2, 0, 3, 3, 1], [1, 2, 1, 3, 2],
+                [0, 2, 2, 5]) == [[7, 10], [0, 0], [34, 40]]
+    table = rng.integers(-8, 9, size=(40, 5))
+    lengths = rng.integers(0, 6, size=25)
+    offsets = np.concatenate(([0], np.cumsum(lengths)))
+    indices = rng.integers(0, 40, size=int(offsets[-1]))
+    weights = rng.integers(1, 4, size=int(offsets[-1]))
+    got = bags(table, indices, weights, offsets)
+    for b in range(25):
+        for d in range(5):
+            want = sum(int(weights[j]) * int(table[indices[j], d])
+                       for j in range(offsets[b], offsets[b + 1]))
+            assert got[b][d] == want
+
+    # CSR pruning at 5: row 0 (cols 5, 6, 7, 8; values 1, 9, 5, 9) keeps (6, 9), (7, 5),
+    # (8, 9) in slots 0-2 (5 is kept: >=), slot 3 untouched (-1 here); row 1 is empty (0
+    # kept); row 2 (cols 1, 2, 3; values 2, 2, 8) keeps (3, 8) in slot 4, slots 5 and 6
+    # untouched; then random rows against a loop
+    def prune(row_ptr, cols, vals, tol, fill=-1):
+        nnz, rows = len(cols), len(row_ptr) - 1
+        got = references.csr_row_prune({
+            "row_ptr": np.array(row_ptr, np.int32), "col_idx": np.array(cols, np.int32),
+            "vals": np.array(vals, np.float32), "out_col": np.full(nnz, fill, np.int32),
+            "out_val": np.full(nnz, fill, np.float32), "kept": np.full(rows, fill, np.int32),
+            "rows": rows, "tol": tol})
+        return got["out_col"].tolist(), got["out_val"].tolist(), got["kept"].tolist()
+
+    assert prune([0, 4, 4, 7], [5, 6, 7, 8, 1, 2, 3], [1, 9, 5, 9, 2, 2, 8], 5) == (
+        [6, 7, 8, -1, 3, -1, -1], [9, 5, 9, -1, 8, -1, -1], [3, 0, 1])
+    lengths = rng.integers(0, 40, size=30)
+    row_ptr = np.concatenate(([0], np.cumsum(lengths))).tolist()
+    cols = rng.integers(0, 100, size=row_ptr[-1]).tolist()
+    vals = rng.integers(1, 10, size=row_ptr[-1]).tolist()
+    got_col, got_val, got_kept = prune(row_ptr, cols, vals, 6)
+    want_col, want_val = [-1] * row_ptr[-1], [-1] * row_ptr[-1]
+    want_kept = []
+    for r in range(30):
+        slot = row_ptr[r]
+        for k in range(row_ptr[r], row_ptr[r + 1]):
+            if vals[k] >= 6:
+                want_col[slot], want_val[slot] = cols[k], vals[k]
+                slot += 1
+        want_kept.append(slot - row_ptr[r])
+    assert (got_col, got_val, got_kept) == (want_col, want_val, want_kept)

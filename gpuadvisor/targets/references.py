@@ -2544,3 +2544,198 @@ def argmax_vocab(values: Values) -> dict[str, np.ndarray]:
     token[:tokens] = np.argmax(logits, axis=1)
     best[:tokens] = logits.max(axis=1)
     return {"token": token, "best_logit": best}
+
+
+def gauss31_taps() -> np.ndarray:
+    """OpenCV's getGaussianKernel(31, 5, CV_32F): exp(-k^2 / 50) for k = -15 .. 15 over their
+    sum, in float64, rounded to float32 (gauss_h31.cu's constant table)."""
+    k = np.arange(-15, 16, dtype=np.float64)
+    w = np.exp(-(k * k) / 50.0)
+    return (w / w.sum()).astype(np.float32)
+
+
+def reflect101(index: np.ndarray, n: int) -> np.ndarray:
+    """OpenCV's BORDER_REFLECT_101 of indices at most n - 1 outside [0, n) (-1 -> 1, n -> n -
+    2), then clamped into [0, n) for the rows too short to reflect."""
+    index = np.where(index < 0, -index, np.where(index >= n, 2 * n - 2 - index, index))
+    return np.clip(index, 0, n - 1)
+
+
+def gauss_h31(values: Values) -> dict[str, np.ndarray]:
+    """out[r, c] = sum over k of :func:`gauss31_taps`[k] in[r, reflect101(c + k - 15)] in
+    float64 of the float32 taps and pixels, the symmetric taps' pixels paired (the kernel's
+    float32 fused multiply-adds are within the manifest's tolerance). Rows in bands."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    img = np.asarray(values["in"]).reshape(-1)[: rows * cols].reshape(rows, cols)
+    taps = gauss31_taps().astype(np.float64)
+    cc = reflect101(np.arange(-15, cols + 15), cols)
+    out = np.array(values["out"], copy=True).reshape(-1)
+    band = max(1, (1 << 17) // max(cols, 1))  # bands that stay in the CPU's caches
+    for r0 in range(0, rows, band):
+        r1 = min(rows, r0 + band)
+        padded = img[r0:r1][:, cc].astype(np.float64)
+        acc = padded[:, 15: 15 + cols] * taps[15]
+        pair = np.empty_like(acc)
+        for k in range(15):  # the taps are symmetric: w[k] (p[c + k - 15] + p[c + 15 - k])
+            np.add(padded[:, k: k + cols], padded[:, 30 - k: 30 - k + cols], out=pair)
+            pair *= taps[k]
+            acc += pair
+        out[r0 * cols: r1 * cols] = acc.astype(np.float32).reshape(-1)
+    return {"out": out.reshape(np.shape(values["out"]))}
+
+
+def srgb_encode(x: np.ndarray) -> np.ndarray:
+    """The sRGB transfer function of linear values clipped to [0, 1] (12.92 x up to 0.0031308,
+    1.055 x^(1 / 2.4) - 0.055 above; the exponent the kernel's float 1 / 2.4), float64."""
+    x = np.clip(x, 0.0, 1.0)
+    gamma = float(np.float32(1.0) / np.float32(2.4))
+    return np.where(x <= float(np.float32(0.0031308)), 12.92 * x,
+                    1.055 * np.power(x, gamma) - 0.055)
+
+
+def ccm_srgb(values: Values) -> dict[str, np.ndarray]:
+    """Per RGBA pixel: v = (raw - black) * scale in float32 (as the kernel rounds it), the 3 x 3
+    matrix m00 .. m22 (by rows) applied in float64, :func:`srgb_encode` of each channel, alpha
+    copied. Rows in bands."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    black, scale = np.float32(values["black"]), np.float32(values["scale"])
+    m = np.array([[float(np.float32(values[f"m{i}{j}"])) for j in range(3)] for i in range(3)])
+    rgba = np.asarray(values["in_rgba"]).reshape(-1)[: rows * cols * 4].reshape(-1, 4)
+    out = np.array(values["out_rgba"], copy=True).reshape(-1)
+    chunk = 1 << 20
+    for first in range(0, rows * cols, chunk):
+        part = rgba[first: first + chunk]
+        linear = [((part[:, ch].astype(np.float32) - black) * scale).astype(np.float64)
+                  for ch in range(3)]
+        enc = np.empty(part.shape, dtype=np.float32)
+        for ch in range(3):
+            enc[:, ch] = srgb_encode(m[ch, 0] * linear[0] + m[ch, 1] * linear[1]
+                                     + m[ch, 2] * linear[2])
+        enc[:, 3] = part[:, 3]
+        out[first * 4: first * 4 + enc.size] = enc.reshape(-1)
+    return {"out_rgba": out.reshape(np.shape(values["out_rgba"]))}
+
+
+def rot90_rgb8(values: Values) -> dict[str, np.ndarray]:
+    """The rows x cols RGB8 image (bytes of the uint32 words) rotated 90 degrees clockwise into
+    cols x rows pixels: out[c, rows - 1 - r] = in[r, c]; the words' bytes beyond the image
+    keep their initial values."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    size = rows * cols * 3
+    img = np.asarray(values["in_words"]).view(np.uint8)[:size].reshape(rows, cols, 3)
+    out = np.array(values["out_words"], copy=True)
+    out.view(np.uint8)[:size] = np.rot90(img, k=-1).reshape(-1)
+    return {"out_words": out}
+
+
+def voxel_los(values: Values) -> dict[str, np.ndarray]:
+    """For each segment (from, to) of voxel indices of the g^3 grid (z-major): the walk of
+    a + b + c unit steps (a, b, c = |dx|, |dy|, |dz|; i, j, k the steps taken along each)
+    from the start voxel, x stepping next when it has steps left and, against y and z where
+    those have steps left, (2 i + 1) b <= (2 j + 1) a and (2 i + 1) c <= (2 k + 1) a; else y
+    when it has steps left and z has none or (2 j + 1) c <= (2 k + 1) b; else z. hit = the
+    first voxel entered whose byte is >= thresh, -1 when none. All segments of a chunk step
+    together in int32 (the finished ones standing still until they are dropped, now and
+    then). Integer: exact."""
+    n, g, thresh = int(values["n"]), int(values["g"]), int(values["thresh"])
+    occupied = np.asarray(values["occ_words"]).view(np.uint8)[: g**3] >= thresh
+    seg = np.asarray(values["segments"]).reshape(-1, 2)[:n].astype(np.int32)
+    hit = np.array(values["hit"], copy=True).reshape(-1)
+    hit[:n] = -1
+    g = np.int32(g)
+    chunk = 1 << 18
+    for first in range(0, n, chunk):
+        ids = np.arange(first, min(n, first + chunk))
+        start, end = seg[ids, 0], seg[ids, 1]
+        a0, a1 = start % g, end % g
+        b0, b1 = start // g % g, end // g % g
+        c0, c1 = start // (g * g), end // (g * g)
+        a, b, c = np.abs(a1 - a0), np.abs(b1 - b0), np.abs(c1 - c0)
+        # the linear index's change for a step along x, y and z
+        move = [np.where(a1 >= a0, 1, -1).astype(np.int32),
+                np.where(b1 >= b0, g, -g).astype(np.int32),
+                np.where(c1 >= c0, g * g, -g * g).astype(np.int32)]
+        voxel = start.copy()
+        odd = [np.ones_like(a) for _ in range(3)]  # 2 (steps taken) + 1 along x, y, z
+        left = a + b + c
+        state = [ids, voxel, a, b, c, *move, *odd, left]
+        live = left > 0
+        while True:
+            if np.count_nonzero(live) < 0.75 * live.size:
+                state = [v[live] for v in state]
+                live = live[live]
+            ids, voxel, a, b, c, mx, my, mz, oi, oj, ok, left = state
+            if ids.size == 0:
+                break
+            more_y, more_z = oj <= 2 * b, ok <= 2 * c
+            step_x = (live & (oi <= 2 * a) & (~more_y | (oi * b <= oj * a))
+                      & (~more_z | (oi * c <= ok * a)))
+            step_y = live & ~step_x & more_y & (~more_z | (oj * c <= ok * b))
+            step_z = live & ~(step_x | step_y)
+            voxel += np.where(step_x, mx, np.where(step_y, my, np.where(step_z, mz, 0)))
+            oi += 2 * step_x
+            oj += 2 * step_y
+            ok += 2 * step_z
+            left -= live
+            found = live & occupied[voxel]
+            hit[ids[found]] = voxel[found]
+            live &= ~found & (left > 0)
+    return {"hit": hit.reshape(np.shape(values["hit"]))}
+
+
+def embedding_bag_wsum(values: Values) -> dict[str, np.ndarray]:
+    """out[b] = sum over j in offsets[b] .. offsets[b + 1] - 1 of weights[j] table[indices[j]],
+    in float64 (exact for the integer inputs) by differences of a running sum over the bags'
+    gathered rows, a chunk of bags at a time."""
+    dim, elems = int(values["dim"]), int(values["elems"])
+    bags = elems // dim
+    table = np.asarray(values["table"]).reshape(-1, dim)
+    indices = np.asarray(values["indices"]).reshape(-1)
+    weights = np.asarray(values["weights"]).reshape(-1)
+    offsets = np.asarray(values["offsets"]).reshape(-1).astype(np.int64)
+    out = np.array(values["out"], copy=True).reshape(-1, dim)
+    a = 0
+    while a < bags:
+        b = int(np.searchsorted(offsets, offsets[a] + (1 << 18), side="right")) - 1
+        b = min(bags, max(a + 1, b))  # bags a .. b - 1: about 2^18 indices
+        first, last = int(offsets[a]), int(offsets[b])
+        rows = table[indices[first:last]].astype(np.float64)
+        rows *= weights[first:last, None]
+        prefix = np.zeros((last - first + 1, dim))
+        np.cumsum(rows, axis=0, out=prefix[1:])
+        out[a:b] = prefix[offsets[a + 1: b + 1] - first] - prefix[offsets[a:b] - first]
+        a = b
+    return {"out": out.reshape(np.shape(values["out"]))}
+
+
+def csr_row_prune(values: Values) -> dict[str, np.ndarray]:
+    """Per CSR row r: the entries with value >= tol, in order, at out_col / out_val[row_ptr[r]
+    ..], their number in kept[r]; every other slot keeps its initial value. About 2^23
+    entries at a time."""
+    rows, tol = int(values["rows"]), np.float32(values["tol"])
+    row_ptr = np.asarray(values["row_ptr"]).reshape(-1)[: rows + 1].astype(np.int64)
+    col_idx = np.asarray(values["col_idx"]).reshape(-1)
+    vals = np.asarray(values["vals"]).reshape(-1)
+    out_col = np.array(values["out_col"], copy=True).reshape(-1)
+    out_val = np.array(values["out_val"], copy=True).reshape(-1)
+    kept = np.array(values["kept"], copy=True).reshape(-1)
+    a = 0
+    while a < rows:
+        b = int(np.searchsorted(row_ptr, row_ptr[a] + (1 << 23), side="right")) - 1
+        b = min(rows, max(a + 1, b))  # rows a .. b - 1
+        first, last = int(row_ptr[a]), int(row_ptr[b])
+        keep = vals[first:last] >= tol
+        running = np.zeros(last - first + 1, dtype=np.int64)  # kept entries before each
+        np.cumsum(keep, out=running[1:])
+        starts = row_ptr[a:b] - first
+        counts = running[row_ptr[a + 1: b + 1] - first] - running[starts]
+        where = np.flatnonzero(keep)
+        row_of = np.repeat(np.arange(b - a), np.diff(row_ptr[a: b + 1]))[where]
+        at = first + starts[row_of] + running[where] - running[starts[row_of]]
+        out_col[at] = col_idx[first:last][where]
+        out_val[at] = vals[first:last][where]
+        kept[a:b] = counts
+        a = b
+    return {"out_col": out_col.reshape(np.shape(values["out_col"])),
+            "out_val": out_val.reshape(np.shape(values["out_val"])),
+            "kept": kept.reshape(np.shape(values["kept"]))}
