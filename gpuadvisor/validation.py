@@ -735,7 +735,8 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind16", "round 16's rules, as blind set 15"),
               ("blind17", "round 17's rules"),
               ("blind18", "round 17's rules, as blind set 17"),
-              ("blind19", "round 18's rules"))
+              ("blind19", "round 18's rules"),
+              ("blind20", "round 18's rules, as blind set 19"))
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,
