@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The rule-only shortlist as a user runs it (issue 11), in two GPU steps around a local one
+# (the GPU machine has no jsonschema, which loading the rules needs):
+#   on the GPU:  bash tools/record_shortlist.sh profile OUTDIR KERNEL DEFAULT_SHAPE
+#                (tune at the default shape only, with ncu counters: OUTDIR/KERNEL/profile/)
+#   here:        gpuadvisor analyze OUTDIR/KERNEL/profile/sweep.csv --rule-only --json
+#                (its last note lists the rules' top 4 shapes and the --shapes to time)
+#   on the GPU:  bash tools/record_shortlist.sh time OUTDIR KERNEL SHAPES
+#                (tune --shapes SHAPES --no-profile: OUTDIR/KERNEL/timed/)
+# Each step writes OUTDIR/KERNEL/provenance-<step>.txt (date, GPU, driver, ncu).
+set -euo pipefail
+step=${1:?usage: record_shortlist.sh profile|time OUTDIR KERNEL SHAPES}
+out=${2:?usage}; kernel=${3:?usage}; shapes=${4:?usage}
+mkdir -p "$out/$kernel"
+if ls .whl/*.whl > /dev/null 2>&1; then
+  python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl 2> /dev/null
+  export PYTHONPATH="/tmp/site:$PWD"
+fi
+{ date -u +%FT%TZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  ncu --version | tail -1; echo "tools/record_shortlist.sh $*"; } > "$out/$kernel/provenance-$step.txt"
+common=(--budget 0.1 --max-repeats 10 --quiet)
+case $step in
+  profile) python3 -m gpuadvisor tune "$kernel" --shapes "$shapes" "${common[@]}" \
+             --out "$out/$kernel/profile" ;;
+  time) python3 -m gpuadvisor tune "$kernel" --shapes "$shapes" --no-profile "${common[@]}" \
+          --out "$out/$kernel/timed" ;;
+  *) echo "record_shortlist.sh: unknown step $step" >&2; exit 2 ;;
+esac
