@@ -18,13 +18,19 @@ def _measured(f: Fit) -> str:
 
 
 def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
-                 advise_measuring: bool) -> list[str]:
-    """One note per modelled side (loads, stores), plus the shapes that would settle it."""
+                 advise_measuring: bool,
+                 shapes: Sequence[tuple[int, int]] | None = None) -> list[str]:
+    """One note per modelled side (loads, stores), plus the shapes that would settle it.
+
+    ``shapes``: the (x, y) shapes the kernel can be launched with, where that is narrower than
+    the seeds' 2-D grid (a 1-D kernel, or the user's ``--shapes``): a direction no such shape
+    moves along needs no settling, and only such shapes are proposed."""
     if access is None:
         return []
     from gpuadvisor.space import seed_shapes
 
-    candidates = [(bx, by) for bx, by, _bz in seed_shapes(2, max_threads=1024)]
+    candidates = (sorted(set(shapes)) if shapes is not None
+                  else [(bx, by) for bx, by, _bz in seed_shapes(2, max_threads=1024)])
     notes = []
     to_measure: list[tuple[int, int]] = []
     for side, f in (("loads", access.loads), ("stores", access.stores)):
@@ -35,8 +41,9 @@ def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
         text = (f"access model ({side}): {f.chosen.describe()}; from measured {_measured(f)}; "
                 f"{len(f.consistent)} model(s) fit; confidence {confidence}")
         if unsettled:
-            text += (" (these profiles cannot settle how addresses move along "
-                     f"{'y' if all(bx >= 32 for bx, _, _ in f.profiles) else 'x and y'})")
+            along = ("x" if all(by == 1 for _bx, by in unsettled)
+                     else "y" if all(bx >= 32 for bx, _, _ in f.profiles) else "x and y")
+            text += f" (these profiles cannot settle how addresses move along {along})"
             to_measure.extend(s for s in unsettled if s not in to_measure)
         notes.append(text)
     if to_measure and advise_measuring:

@@ -1178,7 +1178,8 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     kinfo.measured_access = fit_kernel(ok_rows, reference) if ok_rows else None
     if with_notes:
         notes.extend(access_notes(kinfo.measured_access, ok_rows,
-                                  rule_only or len(measured) == 1))
+                                  rule_only or len(measured) == 1,
+                                  _launchable_shapes(kinfo, measured, shapes)))
         notes.extend(divergence_notes(kinfo, char))
         if not rule_only:
             notes.extend(unstable_timing_notes(measured, ok, ok_rows))
@@ -1298,6 +1299,23 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
         rule_pick_time_ms=rule_pick.candidate.time_ms if rule_pick else None,
         configs=len(scored), pareto_size=order.pareto_size,
         pick_in_pareto=order.pick_in_pareto)
+
+
+def _launchable_shapes(kinfo: KernelInfo, measured: Sequence[Candidate],
+                       shapes: Sequence[tuple[int, ...]] | None
+                       ) -> list[tuple[int, int]] | None:
+    """The (x, y) shapes the access-model note may propose: the user's ``--shapes``, the 1-D
+    seed shapes for a 1-D kernel (a profile of a 1-D domain, or a sweep that only ever
+    launched one row), else None (the seeds' 2-D grid)."""
+    from gpuadvisor.space import seed_shapes
+
+    if shapes is not None:
+        return [(int(s[0]), int(s[1]) if len(s) > 1 else 1) for s in shapes]
+    one_row = all(c.block[1] == 1 and c.block[2] == 1 for c in measured)
+    domain_1d = kinfo.domain is not None and kinfo.domain[1] == 1 and kinfo.domain[2] == 1
+    if measured and one_row and (len(measured) > 1 or domain_1d):
+        return [(bx, by) for bx, by, _bz in seed_shapes(1, max_threads=1024)]
+    return None
 
 
 def _dedupe(items: list[dict[str, str]]) -> list[dict[str, str]]:

@@ -71,3 +71,26 @@ def test_every_rule_only_estimate_carries_a_confidence() -> None:
     assert "low" in {e["confidence"] for e in mixed["ranking"]}
     estimated = [c for c in mixed["comparisons"] if c["basis"] == "estimated"]
     assert all(c["confidence"] in ("high", "medium", "low") for c in estimated)
+
+
+def test_a_one_dimensional_kernel_is_offered_only_one_dimensional_shapes(tmp_path: Path) -> None:
+    """voxel_los (blind set 20) from its one 256x1 profile: every launch is one row, so how
+    addresses move along y never matters; what is unsettled is x, and the shapes proposed to
+    settle it are 1-D. Restricted to three shapes the access model is settled for them."""
+    from gpuadvisor.sweep import read_sweep
+    from gpuadvisor.validation import one_profile_view
+
+    df = read_sweep(fixtures_dir() / "hopper" / "blind20" / "h100" / "voxel_los.csv")
+    one = tmp_path / "voxel_los_one.csv"
+    one_profile_view(df[0] if isinstance(df, tuple) else df).to_csv(one, index=False)
+    k = analyze_json(str(one), "--rule-only")
+    loads = next(n for n in k["notes"] if n.startswith("access model (loads)"))
+    assert loads.endswith("confidence low (these profiles cannot settle how addresses move "
+                          "along x)")
+    measure = next(n for n in k["notes"] if n.startswith("to settle the access model"))
+    assert "measure 4x1,8x1,2x1 " in measure
+    restricted = runner.invoke(app, ["analyze", str(one), "--rule-only", "--json",
+                                     "--shapes", "32x1,64x1,128x1"])
+    notes = json.loads(restricted.stdout)["kernels"][0]["notes"]
+    assert "confidence high" in next(n for n in notes if n.startswith("access model (loads)"))
+    assert not [n for n in notes if n.startswith("to settle the access model")]
