@@ -160,13 +160,52 @@ def occupancy_of(arch: Arch, block: tuple[int, int, int], regs: int, smem: int,
 def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_config: str,
            sm_count: int | None, grid: tuple[int, int, int] | None,
            registers: int | None = None, shared_mem: int | None = None) -> dict[str, Any]:
-    """Every derived value for one launch configuration (see docs/rules/README.md)."""
+    """Every derived value for one launch configuration (see docs/rules/README.md).
+
+    The values that follow from the launch alone (shape, resources, grid and the kernel's
+    element size, domain, instruction count and tile) are worked out once per distinct launch
+    (:func:`_launch_values`: a table's kernels share their shapes); the counter-fitted access
+    prediction, the kernel's own, goes in between, where the one-pass version put it."""
+    regs = registers if registers is not None else kernel.registers_per_thread
+    smem = shared_mem if shared_mem is not None else kernel.shared_mem_per_block
+    tile = kernel.extra.get("block_tile")
+    before, after = _launch_values(
+        arch, kernel.elem_bytes, kernel.domain, kernel.instr_per_region,
+        tuple(tile) if tile else None, block, cache_config, sm_count, grid, regs, smem)
+    d = dict(before)
+    if kernel.measured_access is not None:
+        apply_measured_access(d, kernel.measured_access.derived(*block),
+                              before["transaction_bytes"], arch.sector_bytes)
+    d.update(after)
+    for key in _LIST_VALUES:  # a list of this row's own, not the cached one
+        if key in after:
+            d[key] = list(after[key])
+    return d
+
+
+#: Derived values that are lists (copied per row out of :func:`_launch_values`' cache).
+_LIST_VALUES = ("full_block_sizes", "best_block_sizes")
+
+
+@functools.lru_cache(maxsize=65536)
+def _launch_values(arch: Arch, elem_bytes: int, domain: tuple[int, int, int] | None,
+                   instr_per_region: float | None, tile: tuple[Any, ...] | None,
+                   block: tuple[int, int, int], cache_config: str, sm_count: int | None,
+                   grid: tuple[int, int, int] | None, regs: int | None, smem: int | None
+                   ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the values before the access model's, the values after it) of :func:`derive`, from
+    what they depend on; callers copy before changing them."""
+    return (_before_access(arch, elem_bytes, block, cache_config, regs, smem),
+            _after_access(arch, elem_bytes, domain, instr_per_region, tile, block,
+                          cache_config, sm_count, grid, regs, smem))
+
+
+def _before_access(arch: Arch, elem_bytes: int, block: tuple[int, int, int],
+                   cache_config: str, regs: int | None, smem: int | None) -> dict[str, Any]:
     bx, by, bz = block
     size = bx * by * bz
     warp = arch.warp_size
-    elem = kernel.elem_bytes or 4
-    regs = registers if registers is not None else kernel.registers_per_thread
-    smem = shared_mem if shared_mem is not None else kernel.shared_mem_per_block
+    elem = elem_bytes or 4
     d: dict[str, Any] = {}
     if regs is not None:
         d["registers_per_thread"] = int(regs)
@@ -197,9 +236,20 @@ def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_co
     d["bytes_per_warp_load"] = trans * unit
     d["warp_perimeter"] = warp_perimeter(bx, by, bz, warp)
     d["x_contiguous"] = True
-    if kernel.measured_access is not None:
-        apply_measured_access(d, kernel.measured_access.derived(bx, by, bz), unit,
-                              arch.sector_bytes)
+    return d
+
+
+def _after_access(arch: Arch, elem_bytes: int, domain: tuple[int, int, int] | None,
+                  instr_per_region: float | None, tile: tuple[Any, ...] | None,
+                  block: tuple[int, int, int], cache_config: str, sm_count: int | None,
+                  grid: tuple[int, int, int] | None, regs: int | None, smem: int | None
+                  ) -> dict[str, Any]:
+    bx, by, bz = block
+    size = bx * by * bz
+    warp = arch.warp_size
+    elem = elem_bytes or 4
+    warps = math.ceil(size / warp)
+    d: dict[str, Any] = {}
     d["useful_bytes_per_warp_load"] = min(size, warp) * elem
 
     occ_cfg, carveout = _occ_args(cache_config, arch)
@@ -245,7 +295,7 @@ def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_co
     if l1 is not None:
         d["l1_bytes"] = l1
         d["l1_bytes_per_thread"] = l1 / arch.max_threads_per_sm
-    d.update(block_tile(kernel, block))
+    d.update(tile_values(tile, block))
     # Threads index one column each (000 §IV.A's usual coalesced form) unless the manifest's
     # block tile says a thread computes several (blocktiled kernels load through shared memory
     # with linearized threads, so the block's x-width no longer shapes the warp's loads).
@@ -258,15 +308,15 @@ def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_co
         d["partition_span_columns"] = span // elem
 
     # Grid, waves and tail (003 part 1 "tile quantization"; 001 §III.A.1 small grids).
-    if grid is None and kernel.domain is not None:
-        grid = (math.ceil(kernel.domain[0] / bx), math.ceil(kernel.domain[1] / by),
-                math.ceil(kernel.domain[2] / bz))
+    if grid is None and domain is not None:
+        grid = (math.ceil(domain[0] / bx), math.ceil(domain[1] / by),
+                math.ceil(domain[2] / bz))
     if grid is not None:
         blocks = grid[0] * grid[1] * grid[2]
         d["grid_blocks"] = blocks
         d["threads_launched"] = blocks * size
-        if kernel.domain is not None:
-            needed = kernel.domain[0] * kernel.domain[1] * kernel.domain[2]
+        if domain is not None:
+            needed = domain[0] * domain[1] * domain[2]
             d["tile_efficiency"] = min(1.0, needed / (blocks * size)) if blocks else 1.0
         if sm_count:
             d["sm_count"] = sm_count
@@ -286,11 +336,13 @@ def derive(arch: Arch, kernel: KernelInfo, block: tuple[int, int, int], cache_co
     other = (warps - 1) / 2 + (result.blocks_per_sm - 1) * warps if result.blocks_per_sm else 0
     d["ryoo_other_warps"] = other
     d["ryoo_other_warps_max"] = arch.max_warps_per_sm - 1
-    d["ryoo_utilization"] = other * (kernel.instr_per_region or 1.0)
+    d["ryoo_utilization"] = other * (instr_per_region or 1.0)
     if "threads_launched" in d and d["threads_launched"]:
         # Eq. 1 with a per-thread instruction count that does not change with the block shape.
         d["ryoo_efficiency"] = 1.0 / d["threads_launched"]
     return d
+
+
 
 
 def apply_measured_access(d: dict[str, Any], measured: Mapping[str, Any], unit: int,
@@ -348,7 +400,11 @@ def block_tile(kernel: KernelInfo, block: tuple[int, int, int]) -> dict[str, Any
     arithmetic intensity is rows*columns/(rows+columns) multiply-adds per loaded element,
     whatever the depth (003 part 1, kernels 3-5: bigger tiles, fewer global loads per FMA).
     """
-    spec = kernel.extra.get("block_tile")
+    return tile_values(kernel.extra.get("block_tile"), block)
+
+
+def tile_values(spec: Any, block: tuple[int, int, int]) -> dict[str, Any]:
+    """:func:`block_tile` from the manifest's ``block_tile`` expressions themselves."""
     if not spec:
         return {}
     from gpuadvisor.targets.manifest import evaluate
