@@ -215,17 +215,13 @@ SHORTLIST_SIZES = (2, SHORTLIST_SIZE)
 def shortlist_regrets(ranking, best_time: float) -> dict[int, float | None]:  # noqa: ANN001
     """The fastest measured time among the first n distinct shapes of a rule ranking, over
     the best, for each n of SHORTLIST_SIZES (None where none of them has a time)."""
-    first: dict[tuple[int, int, int], float | None] = {}
-    for e in ranking:
-        block = (e.block_x, e.block_y, e.block_z)
-        if block not in first:
-            first[block] = e.time_ms
-            if len(first) == max(SHORTLIST_SIZES):
-                break
-    blocks = shortlist(first)
+    time_of: dict[tuple[int, int, int], float | None] = {}
+    for e in ranking:  # a shape's time: its first entry's (its best-ranked cache configuration)
+        time_of.setdefault((e.block_x, e.block_y, e.block_z), e.time_ms)
+    blocks = shortlist(time_of, max(SHORTLIST_SIZES))  # the shapes the note would list
     out: dict[int, float | None] = {}
     for n in SHORTLIST_SIZES:
-        times = [t for b in blocks[:n] if (t := first[b]) is not None]
+        times = [t for b in blocks[:n] if (t := time_of[b]) is not None]
         out[n] = min(times) / best_time if times and best_time else None
     return out
 

@@ -9,8 +9,10 @@
 #                (tune --shapes SHAPES --no-profile: OUTDIR/KERNEL/timed/)
 # Each step writes OUTDIR/KERNEL/provenance-<step>.txt (date, GPU, driver, ncu).
 set -euo pipefail
-step=${1:?usage: record_shortlist.sh profile|time OUTDIR KERNEL SHAPES}
-out=${2:?usage}; kernel=${3:?usage}; shapes=${4:?usage}
+usage="usage: bash tools/record_shortlist.sh profile|time OUTDIR KERNEL SHAPES"
+if [ $# -ne 4 ]; then echo "$usage" >&2; exit 2; fi
+step=$1 out=$2 kernel=$3 shapes=$4
+case $step in profile|time) ;; *) echo "record_shortlist.sh: unknown step '$step' ($usage)" >&2; exit 2 ;; esac
 mkdir -p "$out/$kernel"
 if ls .whl/*.whl > /dev/null 2>&1; then
   python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl 2> /dev/null
@@ -24,5 +26,4 @@ case $step in
              --out "$out/$kernel/profile" ;;
   time) python3 -m gpuadvisor tune "$kernel" --shapes "$shapes" --no-profile "${common[@]}" \
           --out "$out/$kernel/timed" ;;
-  *) echo "record_shortlist.sh: unknown step $step" >&2; exit 2 ;;
 esac

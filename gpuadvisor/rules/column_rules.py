@@ -137,22 +137,14 @@ def skipped_note(rule: Rule, has: Callable[[str], Any], n: int) -> list[str | No
     for mask, name in zip(masks, rule.requires, strict=True):
         for alt in name.split("|"):
             mask |= has(alt)
-    if len(masks) > 62:  # a pattern no longer fits one integer: context by context
-        present = [m.tolist() for m in masks]
-        out: list[str | None] = []
-        for i in range(n):
-            gone = [nm for nm, p in zip(rule.requires, present, strict=True) if not p[i]]
-            out.append("skipped: needs " + ", ".join(m.replace("|", " or ") for m in gone)
-                       if gone else None)
-        return out
+    if not n:
+        return []
     # one note per pattern of missing names (contexts share few), each context its pattern's
-    pattern = np.zeros(n, dtype=np.int64)
-    for bit, mask in enumerate(masks):
-        pattern |= (~mask).astype(np.int64) << bit
-    codes, inverse = np.unique(pattern, return_inverse=True)
+    present = (np.stack(masks, axis=1) if masks else np.ones((n, 1), dtype=bool))
+    patterns, inverse = np.unique(present, axis=0, return_inverse=True)
     notes: list[str | None] = []
-    for code in codes.tolist():
-        missing = [name for bit, name in enumerate(rule.requires) if code >> bit & 1]
+    for row in patterns.tolist():
+        missing = [name for name, p in zip(rule.requires, row, strict=False) if not p]
         notes.append("skipped: needs " + ", ".join(m.replace("|", " or ") for m in missing)
                      if missing else None)
     return [notes[j] for j in inverse.reshape(-1).tolist()]
