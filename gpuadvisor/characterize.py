@@ -406,6 +406,12 @@ def characterize(kernel: str, rows: list[Mapping[str, Any]], *,
         chosen_bound = (None, "unknown", metric_evidence or [
             "no throughput metrics (dram_throughput_pct, sm_throughput_pct) or manifest "
             "entry: rules treat the kernel as memory bound, the seeds' default case"])
+    if (chosen_access[0] == "scattered" and chosen_access[1] == "metrics"
+            and chosen_bound[0] == "compute" and chosen_bound[1] == "metrics"):
+        chosen_access = ("random", "metrics", [*chosen_access[2], (
+            "but the kernel is compute bound: its scatter is not a queue on the memory bus "
+            "(what one-warp blocks relieve for regular scatter, 001 §VI.B.1), so it is treated "
+            "as random (data-dependent) access; pass --access scattered to override")])
     return Characterization(
         kernel=kernel,
         access=chosen_access[0],

@@ -133,6 +133,26 @@ def test_characterization_authority_order() -> None:
     assert (assumed.access, assumed.access_source) == ("coalesced", "assumed")
 
 
+def test_compute_bound_scatter_reads_as_random() -> None:
+    """blind set 20's voxel_los (divergent ray walks, H100): loads look scattered (3.7 %
+    efficiency) but the SMs run at 81 % against 1 % for DRAM, so there is no queue on the bus
+    for one-warp blocks to relieve; it is read as random access, as --access random says."""
+    df, _ = read_sweep(fixtures_dir() / "hopper" / "blind20" / "h100" / "voxel_los.csv")
+    rows = df[(df["block_x"] == 256) & df["gld_efficiency"].notna()].to_dict(orient="records")
+    assert access_from_metrics(rows)[0] == "scattered"
+    found = characterize("voxel_los", rows, reference=rows[0], use_manifest=False)
+    assert (found.access, found.access_source, found.bound) == ("random", "metrics", "compute")
+    assert "compute bound: its scatter is not a queue on the memory bus" in \
+        found.access_evidence[-1]
+    forced = characterize("voxel_los", rows, reference=rows[0], use_manifest=False,
+                          access="scattered")
+    assert (forced.access, forced.access_source) == ("scattered", "--access")
+    # a memory-bound scattered kernel stays scattered
+    busy = dict(rows[0], dram_throughput_pct=85.0, sm_throughput_pct=20.0)
+    memory = characterize("voxel_los", rows, reference=busy, use_manifest=False)
+    assert (memory.access, memory.bound) == ("scattered", "memory")
+
+
 def test_analysis_to_dict_shape() -> None:
     df, prov = seed("001_table2a_reduction.csv")
     data = analyze_sweep(df, rule_only=True, provenance=prov, rules=RULES).to_dict(top=3)

@@ -144,10 +144,13 @@ def test_the_committed_leave_one_kernel_out_result_is_current_and_consistent():
              for t in f["test"]}
     assert {name for name, regret in fixed.items() if regret > 1.03} == {
         "row_norm3_ROWS4096_COLS8192.csv", "softmax_rows_ROWS2048_COLS16384.csv"}
-    # round 18's tfidf_l2norm (gathers from an L2-resident table), left out: its fold fits the
-    # scattered-small-blocks weight at 0.1 (0.05 on every family), which takes the 64- and
-    # 256-term tables back to small blocks; the 1024-term one keeps its best
+    # round 18's tfidf_l2norm (gathers from an L2-resident table), left out. Round 19 reads
+    # compute-bound scatter as random, so its 256-term table (SM 71 %, DRAM 22 %) no longer
+    # weighs on scattered-small-blocks: the fit on all families puts that weight at 0.1 as
+    # every fold does (the shipped, hand-set value stays 0.05), and the 256-term table's
+    # regret left out falls from 1.16 to 1.04; the 1024-term one still misses (1.17), the
+    # 64-term one keeps its best
     tfidf = next(f for f in data["folds"] if f["family"] == "tfidf_l2norm")
     assert tfidf["fitted"]["scattered small blocks weight"] == 0.1
-    assert data["fitted_on_all"]["scattered small blocks weight"] == 0.05
-    assert [round(t["regret"], 2) for t in tfidf["test"]] == [1.16, 1.17, 1.0]
+    assert data["fitted_on_all"]["scattered small blocks weight"] == 0.1
+    assert [round(t["regret"], 2) for t in tfidf["test"]] == [1.04, 1.17, 1.0]
