@@ -167,6 +167,12 @@ SMALL = {
     "voxel_los": ["N=1000003", "G=64"],
     "embedding_bag_wsum": ["BAGS=10007", "DIM=50", "NNZ=320011", "TABLE=100003"],
     "csr_row_prune": ["ROWS=3001", "COLS=5003", "NNZ=1000003"],
+    "gbdt_predict": ["N=100003", "F=13", "TREES=9", "DEPTH=7"],
+    "semilag_advect": ["ROWS=501", "COLS=300"],
+    "mc_classify": ["PLANES=30", "ROWS=50", "COLS=70"],
+    "gcn_edge_norm": ["NODES=100003", "NNZ=1000003"],
+    "blackbody_xyz": ["ROWS=300", "COLS=501"],
+    "viterbi_decode": ["SEQS=301", "STEPS=101", "STATES=45"],
 }
 
 

@@ -185,6 +185,12 @@ SMALL = {
     "voxel_los": {"N": 1001, "G": 8},
     "embedding_bag_wsum": {"BAGS": 37, "DIM": 7, "NNZ": 80, "TABLE": 50},
     "csr_row_prune": {"ROWS": 7, "COLS": 50, "NNZ": 2000},
+    "gbdt_predict": {"N": 1001, "F": 7, "TREES": 7, "DEPTH": 5},
+    "semilag_advect": {"ROWS": 37, "COLS": 13},
+    "mc_classify": {"PLANES": 5, "ROWS": 9, "COLS": 11},
+    "gcn_edge_norm": {"NODES": 301, "NNZ": 600},
+    "blackbody_xyz": {"ROWS": 13, "COLS": 37},
+    "viterbi_decode": {"SEQS": 7, "STEPS": 9, "STATES": 37},
 }
 SHAPES_2D = [
     (1, 1, 1),

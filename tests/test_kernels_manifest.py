@@ -65,7 +65,7 @@ def _coverage(name, spec, params, block):
     gx, gy, gz = spec.grid_for(block, params)
     bx, by, bz = block
     threads = bx * by * bz
-    if name in ("sgemm_naive", "syrk_strided", "add_xrows"):  # x -> row
+    if name in ("sgemm_naive", "syrk_strided", "add_xrows", "semilag_advect"):  # x -> row
         return gx * bx, gy * by * bz
     if name == "sgemm_coalesced":
         return gx * -(-threads // 32), gy * 32
@@ -160,6 +160,8 @@ ONE_D_EXTENT = {
     "hll_update": "N",
     "voxel_los": "N",
     "embedding_bag_wsum": "ELEMS",
+    "gbdt_predict": "N",
+    "gcn_edge_norm": "NNZ",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -180,6 +182,7 @@ ONE_BLOCK_PER = {
     "tfidf_l2norm": "DOCS",
     "argmax_vocab": "TOKENS",
     "csr_row_prune": "ROWS",
+    "viterbi_decode": "SEQS",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -2976,3 +2979,281 @@ def test_blind20_references_on_hand_checked_inputs():
                 slot += 1
         want_kept.append(slot - row_ptr[r])
     assert (got_col, got_val, got_kept) == (want_col, want_val, want_kept)
+
+
+def test_blind21_references_on_hand_checked_inputs():
+    import itertools
+    import math
+    import re
+
+    rng = np.random.default_rng(21)
+
+    # gradient-boosted trees of depth 2 (7 nodes, breadth first) over 3 features, base 0.5:
+    # tree 0 splits on feature 1 at 5 (node 0), its left child on feature 0 at 2 (node 1),
+    # its right child is a leaf (feature id 3 = nfeat) worth 10, the last level's leaves worth
+    # 1 and 2 (nodes 3 and 4; nodes 5 and 6 under the leaf never reached); tree 1 is a root
+    # leaf worth 4 (its feature id 7, the splits below it ignored); tree 2 splits on feature
+    # 0 at 100 all the way down and its last level is made of leaves whatever their feature
+    # ids (node 3: 20). (0, 4, 9) goes left, left: 0.5 + 1 + 4 + 20 = 25.5; (2, 4, 0) ties
+    # at node 1 and goes right: 0.5 + 2 + 4 + 20 = 26.5; (0, 5, 0) ties at the root: 0.5 + 10
+    # + 4 + 20 = 34.5; (200, 1, 3) goes right at node 1 and, in tree 2, right twice (200 is
+    # below neither 100 nor node 2's 200: node 6, 30): 0.5 + 2 + 4 + 30 = 36.5. Then random
+    # forests against a walk
+    def forest(x, feat, val, nfeat, depth, base=0.5):
+        x, feat = np.array(x, np.float32), np.array(feat, np.int32)
+        val = np.array(val, np.float32)
+        return references.gbdt_predict({
+            "x": x, "node_feat": feat, "node_val": val,
+            "margin": np.zeros(len(x), np.float32), "n": len(x), "nfeat": nfeat,
+            "trees": len(feat), "depth": depth, "base_score": base})["margin"].tolist()
+
+    feat = [[1, 0, 3, 0, 0, 0, 0], [7, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0]]
+    val = [[5, 2, 10, 1, 2, 99, 99], [4, 1, 1, 1, 1, 1, 1], [100, 100, 200, 20, 0, 0, 30]]
+    assert forest([[0, 4, 9], [2, 4, 0], [0, 5, 0], [200, 1, 3]], feat, val, 3, 2) == [
+        25.5, 26.5, 34.5, 36.5]
+
+    def walk(row, feat, val, nfeat, depth):
+        total = 0.5
+        for tf, tv in zip(feat, val, strict=True):
+            i = 0
+            for _ in range(depth):
+                if tf[i] >= nfeat:
+                    break
+                i = 2 * i + 1 if row[tf[i]] < tv[i] else 2 * i + 2
+            total += tv[i]
+        return total
+
+    for nfeat, depth, trees in ((4, 3, 5), (6, 6, 3)):
+        nodes = 2 ** (depth + 1) - 1
+        x = rng.integers(0, 8, size=(200, nfeat))
+        feat = rng.integers(0, nfeat + 2, size=(trees, nodes))
+        val = rng.integers(0, 8, size=(trees, nodes))
+        got = forest(x, feat, val, nfeat, depth)
+        assert got == [walk(row, feat.tolist(), val.tolist(), nfeat, depth) for row in x.tolist()]
+
+    # semi-Lagrangian step on a column-major grid (q(i, j) at i + j rows), dt = 1/8: velocity
+    # 0 keeps the field; u_row = 8 (one row a step) brings q(i - 1, j), row 0 keeping its own
+    # (the departure clamped); u_col = -16 (two columns back) brings q(i, j + 2), the last two
+    # columns the last one's; u_row = 4 is half a row: the mean of q(i - 1, j) and q(i, j);
+    # on the 3 x 2 grid 1, 2, 4 | 8, 16, 32 (columns) the point (1, 1) with u_row = u_col = 4
+    # departs from (0.5, 0.5): (1 + 2 + 8 + 16) / 4 = 6.75; then random fields against a loop
+    def advect(q, u_row, u_col):
+        q = np.array(q, np.float32)
+        cols, rows = q.shape  # column-major: C order (cols, rows)
+        return references.semilag_advect({
+            "q": q, "u_row": np.array(u_row, np.float32), "u_col": np.array(u_col, np.float32),
+            "q_new": np.zeros_like(q), "rows": rows, "cols": cols, "dt": 0.125})["q_new"]
+
+    q = rng.integers(0, 256, size=(6, 10)).astype(np.float32)  # 10 rows, 6 columns
+    zero = np.zeros_like(q)
+    assert np.array_equal(advect(q, zero, zero), q)
+    down = advect(q, zero + 8, zero)
+    assert np.array_equal(down[:, 1:], q[:, :-1]) and np.array_equal(down[:, 0], q[:, 0])
+    back = advect(q, zero, zero - 16)
+    assert np.array_equal(back[:4], q[2:]) and np.array_equal(back[4:], q[[5, 5]])
+    half = advect(q, zero + 4, zero)
+    assert np.array_equal(half[:, 1:], (q[:, :-1] + q[:, 1:]) / 2)
+    u = np.zeros((2, 3))
+    u[1, 1] = 4
+    assert advect([[1, 2, 4], [8, 16, 32]], u, u)[1, 1] == 6.75
+    for cols, rows in ((5, 7), (1, 9), (4, 1)):
+        q = rng.integers(0, 256, size=(cols, rows))
+        u_row = rng.integers(-24, 25, size=(cols, rows))
+        u_col = rng.integers(-24, 25, size=(cols, rows))
+        got = advect(q, u_row, u_col)
+        for j in range(cols):
+            for i in range(rows):
+                di = min(max(i - u_row[j, i] / 8, 0), rows - 1)
+                dj = min(max(j - u_col[j, i] / 8, 0), cols - 1)
+                i0, j0 = math.floor(di), math.floor(dj)
+                i1, j1 = min(i0 + 1, rows - 1), min(j0 + 1, cols - 1)
+                a, b = di - i0, dj - j0
+                want = ((1 - b) * ((1 - a) * q[j0, i0] + a * q[j0, i1])
+                        + b * ((1 - a) * q[j1, i0] + a * q[j1, i1]))
+                assert got[j, i] == want
+
+    # marching cubes: Bourke's edgeTable begins 0, 0x109 (v0: edges 0, 3, 8), 0x203 (v1: 0,
+    # 1, 9), 0x30a, 0x406 (v2: 1, 2, 10), ..., 0x80c (v3: 2, 3, 11) and 0x190 (v4: 4, 7, 8); a
+    # case and its complement cross the same edges; the .cu's constant table is the
+    # reference's. One cell with only v6 (1, 1, 1) inside is case 64 with 3 crossed edges
+    # (0x460: 5, 6, 10); v0 and v6 inside, case 65, six; a corner equal to the isovalue is
+    # outside; two cells side by side along x share the face x = 1 (v1 v2 v5 v6 of the first
+    # are v0 v3 v4 v7 of the second); then random volumes against a loop over the corners and
+    # the edges
+    table = references.mc_edge_table()
+    assert table[:5].tolist() == [0, 0x109, 0x203, 0x30A, 0x406]
+    assert table[8] == 0x80C and table[16] == 0x190 and table[255] == 0
+    assert all(table[c] == table[255 - c] for c in range(256))
+    source = SPECS["mc_classify"].source.read_text()
+    literals = source[source.index("mc_edge_table[256] = {"):].split("};")[0]
+    assert [int(h, 16) for h in re.findall(r"0x[0-9a-f]+", literals)] == table.tolist()
+
+    def classify(field, iso=32):
+        field = np.array(field, np.float32)
+        planes, rows, cols = (d - 1 for d in field.shape)
+        got = references.mc_classify({
+            "field": field, "cube": np.zeros((planes, rows, cols), np.int32),
+            "nverts": np.zeros((planes, rows, cols), np.int32), "planes": planes, "rows": rows,
+            "cols": cols, "iso": iso})
+        return got["cube"].tolist(), got["nverts"].tolist()
+
+    cell = np.full((2, 2, 2), 100)
+    cell[1, 1, 1] = 0  # v6: z = 1, y = 1, x = 1 (the array is indexed [z][y][x])
+    assert classify(cell) == ([[[64]]], [[[3]]])
+    cell[0, 0, 0] = 31
+    assert classify(cell) == ([[[65]]], [[[6]]])
+    cell[0, 0, 0] = 32
+    assert classify(cell) == ([[[64]]], [[[3]]])
+    pair = np.full((2, 2, 3), 100)
+    pair[0, 1, 1] = 0  # point (x 1, y 1, z 0): v2 of cell 0 and v3 of cell 1
+    assert classify(pair) == ([[[4, 8]]], [[[3, 3]]])
+    for shape in ((3, 4, 5), (2, 2, 7)):
+        field = rng.integers(0, 64, size=shape)
+        cube, nverts = classify(field)
+        for z, y, x in itertools.product(*(range(d - 1) for d in shape)):
+            inside = [field[z + dz, y + dy, x + dx] < 32 for dx, dy, dz in references.MC_CORNERS]
+            assert cube[z][y][x] == sum(1 << k for k in range(8) if inside[k])
+            assert nverts[z][y][x] == sum(inside[a] != inside[b] for a, b in references.MC_EDGES)
+
+    # GCN edge weights: 4 vertices, rows 0: (1, 3), 1: empty, 2: (0), 3: (0, 2); with the
+    # self-loops the degrees are 3, 1, 2, 3: the edges' rows 0, 0, 2, 3, 3 and weights
+    # 1 / sqrt(3 x 1) = 0.577350, 1 / sqrt(9) = 1/3, 1 / sqrt(6) = 0.408248, 1/3, 0.408248;
+    # an empty first row and empty last rows are passed over; then random graphs with many
+    # empty rows against a scan
+    def gcn(row_ptr, cols):
+        got = references.gcn_edge_norm({
+            "row_ptr": np.array(row_ptr, np.int32), "col_idx": np.array(cols, np.int32),
+            "edge_row": np.full(len(cols), -1, np.int32),
+            "edge_w": np.zeros(len(cols), np.float32), "nnz": len(cols),
+            "nodes": len(row_ptr) - 1})
+        return got["edge_row"].tolist(), got["edge_w"].astype(np.float64)
+
+    rows, weights = gcn([0, 2, 2, 3, 5], [1, 3, 0, 0, 2])
+    assert rows == [0, 0, 2, 3, 3]
+    assert np.allclose(weights, [0.577350, 1 / 3, 0.408248, 1 / 3, 0.408248], rtol=0,
+                       atol=1e-6)
+    assert gcn([0, 0, 2, 2, 2], [0, 3])[0] == [1, 1]
+    for nodes, nnz in ((40, 30), (7, 60)):
+        row_ptr = np.concatenate(([0], np.cumsum(np.bincount(
+            rng.integers(0, nodes, size=nnz), minlength=nodes))))
+        cols = rng.integers(0, nodes, size=nnz)
+        rows, weights = gcn(row_ptr, cols)
+        for k in range(nnz):
+            r = max(v for v in range(nodes) if row_ptr[v] <= k)
+            assert rows[k] == r and row_ptr[r] <= k < row_ptr[r + 1]
+            deg = [row_ptr[v + 1] - row_ptr[v] + 1 for v in (r, cols[k])]
+            assert abs(weights[k] - 1 / math.sqrt(deg[0] * deg[1])) < 1e-7
+
+    # blackbody colour: the .cu's colour-matching tables are the reference's fit, float for
+    # float; the fit's y peaks at 555 nm (0.998) and each function integrates to 106.8 (the CIE
+    # tables' 106.86) within 0.2 %; the chromaticity of 2856 K is CIE illuminant A's (0.4476,
+    # 0.4074) within 0.0015 and those of 6504 K and 10000 K the Planckian locus' (0.3135,
+    # 0.3237) and (0.2807, 0.2884) within 0.0005; then random temperatures against a loop with
+    # math.exp (the planes X, Y, Z one after another)
+    cmf = references.cie1931_fit()
+    source = SPECS["blackbody_xyz"].source.read_text()
+    for k, name in enumerate(("bb_cie_x", "bb_cie_y", "bb_cie_z")):
+        table = source[source.index(f"{name}[BB_SAMPLES] = {{"):].split("};")[0]
+        literals = [float(v) for v in re.findall(r"([0-9.]+(?:e-?\d+)?)f", table)]
+        assert np.array_equal(np.array(literals, np.float32), cmf[k])
+    assert int(np.argmax(cmf[1])) == (555 - 380) // 5 and abs(float(cmf[1].max()) - 0.998) < 1e-3
+    assert all(abs(5 * float(cmf[k].sum(dtype=np.float64)) / 106.86 - 1) < 0.002 for k in range(3))
+
+    def blackbody(temps):
+        temps = np.array(temps, np.float32).reshape(1, -1)
+        return references.blackbody_xyz({
+            "temp": temps, "xyz": np.zeros((3, 1, temps.size), np.float32), "rows": 1,
+            "cols": temps.size})["xyz"].reshape(3, -1).astype(np.float64)
+
+    xyz = blackbody([2856, 6504, 10000])
+    chroma = (xyz[:2] / xyz.sum(axis=0)).T
+    assert np.allclose(chroma[0], [0.4476, 0.4074], rtol=0, atol=0.0015)
+    assert np.allclose(chroma[1:], [[0.3135, 0.3237], [0.2807, 0.2884]], rtol=0, atol=0.0005)
+    c1, c2 = float(np.float32(1.191042972e8)), float(np.float32(14387.76877))  # the .cu's
+    assert (c1, c2) == (references.PLANCK_C1, references.PLANCK_C2)
+    temps = rng.integers(800, 12000, size=20)
+    got = blackbody(temps)
+    for p, t in enumerate(temps.tolist()):
+        want = [0.0, 0.0, 0.0]
+        for k in range(81):
+            lam = 0.380 + 0.005 * k
+            radiance = c1 / lam**5 / (math.exp(c2 / (lam * t)) - 1)
+            for c in range(3):
+                want[c] += 0.005 * float(cmf[c, k]) * radiance
+        assert np.allclose(got[:, p], want, rtol=1e-7, atol=0)  # float32 out: half an ulp
+
+    # Viterbi: 2 tags, 3 steps, emissions (1, 0), (0, 2), (3, 0), transitions (0, -1 | -2, 1),
+    # start (0, 1), end (1, 0): delta = (1, 1), then (1 from tag 0, 2 + 2 = 4 from tag 1), then
+    # (2 + 3 = 5 from 1, 5 + 0 = 5 from 1); with the end scores (6, 5): tag 0 last, 6, and back
+    # through the pointers 1, 1: the path 1, 1, 0 (its score 1 + 0 + 1 + 2 - 2 + 3 + 1 = 6);
+    # the step-1 tie-free pointers (0, 1) and step 2's (1, 1) as bytes, step 0's untouched.
+    # Ties take the first tag: all scores 0 give the path 0, 0, 0. A sequence of length 1 is
+    # the first maximum of start + emissions + end ((2, 0, 3) + (1, 5, 2) + (1, 0, 0) = (4, 5,
+    # 5): tag 1, 5) and leaves every later tag at -1 and every backpointer byte as it was.
+    # Then random batches against a plain loop and brute force
+    def viterbi(emissions, trans, start, end, lengths, fill=0xAB):
+        em = np.array(emissions, np.float32)
+        seqs, steps, states = em.shape
+        size = seqs * steps * states
+        words = np.full(-(-size // 4) * 4, fill, np.uint8).view(np.uint32)
+        got = references.viterbi_decode({
+            "emissions": em, "trans": np.array(trans, np.float32),
+            "start_trans": np.array(start, np.float32), "end_trans": np.array(end, np.float32),
+            "lengths": np.array(lengths, np.int32), "bp_words": words,
+            "tags": np.full((seqs, steps), -1, np.int32),
+            "best_score": np.zeros(seqs, np.float32), "seqs": seqs, "steps": steps,
+            "states": states})
+        bp = got["bp_words"].view(np.uint8)[:size].reshape(seqs, steps, states)
+        return got["tags"].tolist(), got["best_score"].tolist(), bp.tolist()
+
+    tags, score, bp = viterbi([[[1, 0], [0, 2], [3, 0]]], [[0, -1], [-2, 1]], [0, 1], [1, 0],
+                              [3])
+    assert (tags, score) == ([[1, 1, 0]], [6])
+    assert bp == [[[0xAB, 0xAB], [0, 1], [1, 1]]]
+    assert viterbi(np.zeros((1, 3, 4)), np.zeros((4, 4)), [0] * 4, [0] * 4, [3])[:2] == (
+        [[0, 0, 0]], [0])
+    tags, score, bp = viterbi([[[1, 5, 2], [9, 9, 9]]], np.ones((3, 3)), [2, 0, 3], [1, 0, 0],
+                              [1])
+    assert (tags, score, bp) == ([[1, -1]], [5], [[[0xAB] * 3] * 2])  # 4, 5, 5: the first
+
+    def plain(em, trans, start, end, length):
+        states = len(start)
+        delta = [start[s] + em[0][s] for s in range(states)]
+        pointers = []
+        for t in range(1, length):
+            row, new = [], []
+            for s in range(states):
+                best, arg = delta[0] + trans[0][s], 0
+                for p in range(1, states):
+                    if delta[p] + trans[p][s] > best:
+                        best, arg = delta[p] + trans[p][s], p
+                new.append(best + em[t][s])
+                row.append(arg)
+            delta = new
+            pointers.append(row)
+        final = [delta[s] + end[s] for s in range(states)]
+        path = [final.index(max(final))]
+        for row in reversed(pointers):
+            path.insert(0, row[path[0]])
+        return path, max(final), pointers
+
+    def score_of(seq, em, trans, start, end):
+        value = start[seq[0]] + em[0, seq[0]] + end[seq[-1]]
+        return value + sum(trans[p, s] + em[t + 1, s]
+                           for t, (p, s) in enumerate(itertools.pairwise(seq)))
+
+    for states, steps in ((3, 5), (5, 4)):
+        em = rng.integers(-3, 3, size=(6, steps, states))
+        trans = rng.integers(-3, 3, size=(states, states))
+        start, end = rng.integers(-3, 3, size=states), rng.integers(-3, 3, size=states)
+        lengths = rng.integers(1, steps + 1, size=6)
+        tags, score, bp = viterbi(em, trans, start, end, lengths)
+        for b in range(6):
+            path, best, pointers = plain(em[b].tolist(), trans.tolist(), start.tolist(),
+                                         end.tolist(), int(lengths[b]))
+            assert tags[b] == path + [-1] * (steps - len(path)) and score[b] == best
+            assert bp[b][1: len(path)] == pointers and bp[b][0] == [0xAB] * states
+            assert all(row == [0xAB] * states for row in bp[b][len(path):])
+            paths = itertools.product(range(states), repeat=len(path))
+            assert best == max(score_of(seq, em[b], trans, start, end) for seq in paths)
+            assert score_of(path, em[b], trans, start, end) == best

@@ -2739,3 +2739,232 @@ def csr_row_prune(values: Values) -> dict[str, np.ndarray]:
     return {"out_col": out_col.reshape(np.shape(values["out_col"])),
             "out_val": out_val.reshape(np.shape(values["out_val"])),
             "kept": kept.reshape(np.shape(values["kept"]))}
+
+
+def gbdt_predict(values: Values) -> dict[str, np.ndarray]:
+    """margin[s] = base_score + the sum over the trees of the leaf value sample s reaches:
+    from the root (node 0 of each tree's 2^(depth + 1) - 1, children of i at 2 i + 1 and 2 i
+    + 2), an inner node (node_feat < nfeat, above the last level) sends it left when x[s,
+    feature] < threshold, right otherwise. The samples walk each tree level by level together
+    (those at a leaf dropped); float64 sums of the float32 values (exact for integers)."""
+    n, nfeat = int(values["n"]), int(values["nfeat"])
+    trees, depth = int(values["trees"]), int(values["depth"])
+    nodes = 2 ** (depth + 1) - 1
+    index = np.int32 if n * nfeat < 2**31 and nodes < 2**30 else np.int64
+    x = np.asarray(values["x"]).reshape(-1)[: n * nfeat]
+    feat = np.asarray(values["node_feat"]).reshape(-1)[: trees * nodes].reshape(trees, nodes)
+    val = np.asarray(values["node_val"]).reshape(-1)[: trees * nodes].reshape(trees, nodes)
+    margin = np.array(values["margin"], copy=True).reshape(-1)
+    acc = np.full(n, float(np.float32(values["base_score"])))
+    everyone = np.arange(n, dtype=index)
+    for t in range(trees):
+        node = np.zeros(n, dtype=index)
+        live = everyone
+        for _ in range(depth):
+            at = node[live]
+            f = feat[t, at]
+            inner = f < nfeat
+            live, at, f = live[inner], at[inner], f[inner].astype(index)
+            if live.size == 0:
+                break
+            right = x[live * nfeat + f] >= val[t, at]  # ties go right
+            node[live] = 2 * at + 1 + right
+        acc += val[t, node]
+    margin[:n] = acc.astype(np.float32)
+    return {"margin": margin.reshape(np.shape(values["margin"]))}
+
+
+def semilag_advect(values: Values) -> dict[str, np.ndarray]:
+    """Column-major rows x cols fields (element (i, j) at i + j rows): q_new(i, j) = the
+    bilinear interpolation of q at (i - dt u_row(i, j), j - dt u_col(i, j)) clamped into [0,
+    rows - 1] x [0, cols - 1] (the upper neighbours clamped to the last row and column), in
+    float64 (exact for the test data: integer q and velocities, dt = 1/8). Bands of columns."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    dt = float(np.float32(values["dt"]))
+    size = rows * cols
+    index = np.int32 if size < 2**31 else np.int64
+    q = np.asarray(values["q"]).reshape(-1)[:size]
+    u_row = np.asarray(values["u_row"]).reshape(-1)[:size]
+    u_col = np.asarray(values["u_col"]).reshape(-1)[:size]
+    out = np.array(values["q_new"], copy=True).reshape(-1)
+    i = np.arange(rows, dtype=np.float64)[None, :]
+    band = max(1, (1 << 20) // max(rows, 1))
+    for first in range(0, cols, band):
+        last = min(cols, first + band)
+        part = slice(first * rows, last * rows)
+        j = np.arange(first, last, dtype=np.float64)[:, None]
+        di = u_row[part].reshape(-1, rows) * -dt
+        di += i
+        np.clip(di, 0, rows - 1, out=di)
+        dj = u_col[part].reshape(-1, rows) * -dt
+        dj += j
+        np.clip(dj, 0, cols - 1, out=dj)
+        i0, j0 = np.floor(di), np.floor(dj)
+        a, b = di - i0, dj - j0
+        i0, j0 = i0.astype(index), j0.astype(index)
+        k00 = j0 * rows
+        k00 += i0
+        down = (i0 < rows - 1).astype(index)  # i1 - i0
+        k01 = k00 + np.where(j0 < cols - 1, rows, 0).astype(index)  # (j1 - j0) rows
+        q00, q10 = q[k00].astype(np.float64), q[k00 + down]
+        q01, q11 = q[k01].astype(np.float64), q[k01 + down]
+        left = q00 + a * (q10 - q00)  # (1 - a) q(i0, j0) + a q(i1, j0)
+        right = q01 + a * (q11 - q01)
+        out[part] = (left + b * (right - left)).astype(np.float32).reshape(-1)
+    return {"q_new": out.reshape(np.shape(values["q_new"]))}
+
+
+#: Marching cubes' corners (x, y, z offsets of v0 .. v7) and edges (the corners each of the
+#: twelve joins), Paul Bourke's numbering.
+MC_CORNERS = ((0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0), (0, 0, 1), (1, 0, 1), (1, 1, 1),
+              (0, 1, 1))
+MC_EDGES = ((0, 1), (1, 2), (2, 3), (3, 0), (4, 5), (5, 6), (6, 7), (7, 4), (0, 4), (1, 5),
+            (2, 6), (3, 7))
+
+
+def mc_edge_table() -> np.ndarray:
+    """Bourke's edgeTable: for each case (bit k: corner k inside), bit e set where the two
+    corners of edge e differ (mc_classify.cu's constant table)."""
+    table = np.zeros(256, dtype=np.int64)
+    for case in range(256):
+        for e, (a, b) in enumerate(MC_EDGES):
+            if (case >> a & 1) != (case >> b & 1):
+                table[case] |= 1 << e
+    return table
+
+
+def mc_classify(values: Values) -> dict[str, np.ndarray]:
+    """Per cell (x, y, z) of the (planes + 1) x (rows + 1) x (cols + 1) point field: cube =
+    the sum of 2^k over the corners k (:data:`MC_CORNERS`) whose value is < iso, nverts = the
+    popcount of :func:`mc_edge_table` [cube]; planes x rows x cols each, x fastest. Bands of
+    planes."""
+    planes, rows, cols = int(values["planes"]), int(values["rows"]), int(values["cols"])
+    iso = np.float32(values["iso"])
+    size = (planes + 1) * (rows + 1) * (cols + 1)
+    field = np.asarray(values["field"]).reshape(-1)[:size].reshape(planes + 1, rows + 1, cols + 1)
+    cube = np.array(values["cube"], copy=True).reshape(-1)
+    nverts = np.array(values["nverts"], copy=True).reshape(-1)
+    counts = np.array([bin(int(m)).count("1") for m in mc_edge_table()], dtype=np.int32)
+    cells = rows * cols
+    band = max(1, (1 << 22) // max(cells, 1))
+    for first in range(0, planes, band):
+        last = min(planes, first + band)
+        inside = (field[first: last + 1] < iso).astype(np.int32)
+        case = np.zeros((last - first, rows, cols), dtype=np.int32)
+        for k, (dx, dy, dz) in enumerate(MC_CORNERS):
+            case |= inside[dz: dz + last - first, dy: dy + rows, dx: dx + cols] << k
+        cube[first * cells: last * cells] = case.reshape(-1)
+        nverts[first * cells: last * cells] = counts[case].reshape(-1)
+    return {"cube": cube.reshape(np.shape(values["cube"])),
+            "nverts": nverts.reshape(np.shape(values["nverts"]))}
+
+
+def gcn_edge_norm(values: Values) -> dict[str, np.ndarray]:
+    """Per CSR edge k of row r (row_ptr[r] <= k < row_ptr[r + 1]) to c = col_idx[k]: edge_row[k]
+    = r and edge_w[k] = 1 / sqrt(d(r) d(c)) with d(v) = row_ptr[v + 1] - row_ptr[v] + 1 (A +
+    I's degrees), float64 rounded to float32. The rows by np.repeat; about 2^22 edges at a
+    time."""
+    nodes, nnz = int(values["nodes"]), int(values["nnz"])
+    row_ptr = np.asarray(values["row_ptr"]).reshape(-1)[: nodes + 1].astype(np.int64)
+    col_idx = np.asarray(values["col_idx"]).reshape(-1)[:nnz]
+    lengths = np.diff(row_ptr)
+    degree = (lengths + 1).astype(np.float64)
+    edge_row = np.array(values["edge_row"], copy=True).reshape(-1)
+    edge_w = np.array(values["edge_w"], copy=True).reshape(-1)
+    rows = np.repeat(np.arange(nodes, dtype=np.int32), lengths)
+    edge_row[:nnz] = rows
+    chunk = 1 << 22
+    for first in range(0, nnz, chunk):
+        last = min(nnz, first + chunk)
+        both = degree[rows[first:last]] * degree[col_idx[first:last]]
+        edge_w[first:last] = (1.0 / np.sqrt(both)).astype(np.float32)
+    return {"edge_row": edge_row.reshape(np.shape(values["edge_row"])),
+            "edge_w": edge_w.reshape(np.shape(values["edge_w"]))}
+
+
+def cie1931_fit() -> np.ndarray:
+    """The CIE 1931 2-degree colour-matching functions x, y, z at 380, 385, ..., 780 nm by
+    Wyman, Sloan and Shirley's multi-lobe fit (2013), evaluated in float64 and rounded to
+    float32 (blackbody_xyz.cu's constant tables), shape (3, 81)."""
+    lam = 380.0 + 5.0 * np.arange(81)
+
+    def lobe(mu, below, above):
+        sigma = np.where(lam < mu, below, above)
+        return np.exp(-0.5 * ((lam - mu) / sigma) ** 2)
+
+    x = 1.056 * lobe(599.8, 37.9, 31.0) + 0.362 * lobe(442.0, 16.0, 26.7) - 0.065 * lobe(
+        501.1, 20.4, 26.2)
+    y = 0.821 * lobe(568.8, 46.9, 40.5) + 0.286 * lobe(530.9, 16.3, 31.1)
+    z = 1.217 * lobe(437.0, 11.8, 36.0) + 0.681 * lobe(459.0, 26.0, 13.8)
+    return np.array([x, y, z]).astype(np.float32)
+
+
+#: Planck's radiation constants of blackbody_xyz.cu as its floats: c1 = 2 h c^2 in W um^4
+#: m^-2 sr^-1 and c2 = h c / k in um K.
+PLANCK_C1 = float(np.float32(1.191042972e8))
+PLANCK_C2 = float(np.float32(14387.76877))
+
+
+def blackbody_xyz(values: Values) -> dict[str, np.ndarray]:
+    """Per pixel of temperature T: X, Y, Z = 0.005 times the sum over lambda = 0.380, 0.385,
+    ..., 0.780 um of the colour-matching function (:func:`cie1931_fit`) times c1 / lambda^5 /
+    (exp(c2 / (lambda T)) - 1), in float64, as three planes. Computed once per distinct
+    temperature."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    size = rows * cols
+    temp = np.asarray(values["temp"]).reshape(-1)[:size]
+    out = np.array(values["xyz"], copy=True).reshape(3, -1)
+    distinct, where = np.unique(temp, return_inverse=True)
+    lam = 0.380 + 0.005 * np.arange(81)
+    kelvin = distinct.astype(np.float64)[:, None]
+    radiance = PLANCK_C1 / lam**5 / np.expm1(PLANCK_C2 / (lam * kelvin))
+    xyz = 0.005 * (radiance @ cie1931_fit().astype(np.float64).T)  # (distinct, 3)
+    out[:, :size] = xyz[where.reshape(-1)].T.astype(np.float32)
+    return {"xyz": out.reshape(np.shape(values["xyz"]))}
+
+
+def viterbi_decode(values: Values) -> dict[str, np.ndarray]:
+    """Per sequence b of lengths[b] steps: delta_0 = start_trans + emissions[b, 0], then
+    delta_t[s] = max over p of (delta_{t-1}[p] + trans[p, s]) + emissions[b, t, s] with the
+    first maximizing p as the backpointer byte bp[b, t, s] (t = 1 .. length - 1); the last tag
+    the first s maximizing delta[s] + end_trans[s] (that score best_score[b]), the others by
+    the backpointers from the end into tags[b, t < length]. Other tags and backpointer bytes
+    keep their initial values. All sequences step together in float32 (exact for the integer
+    scores), the running max over p one row of the transition matrix at a time."""
+    seqs, steps, states = int(values["seqs"]), int(values["steps"]), int(values["states"])
+    em = np.asarray(values["emissions"]).reshape(-1)[: seqs * steps * states]
+    em = em.reshape(seqs, steps, states).astype(np.float32)
+    trans = np.asarray(values["trans"]).reshape(-1)[: states * states]
+    trans = trans.reshape(states, states).astype(np.float32)
+    start = np.asarray(values["start_trans"]).reshape(-1)[:states].astype(np.float32)
+    end = np.asarray(values["end_trans"]).reshape(-1)[:states].astype(np.float32)
+    lengths = np.asarray(values["lengths"]).reshape(-1)[:seqs].astype(np.int64)
+    bp_out = np.array(values["bp_words"], copy=True)
+    bp = bp_out.view(np.uint8).reshape(-1)[: seqs * steps * states].reshape(seqs, steps, states)
+    tags_out = np.array(values["tags"], copy=True)
+    tags = tags_out.reshape(-1)[: seqs * steps].reshape(seqs, steps)
+    best_score = np.array(values["best_score"], copy=True).reshape(-1)
+    delta = start[None, :] + em[:, 0, :]
+    for t in range(1, int(lengths.max(initial=1))):
+        live = np.flatnonzero(lengths > t)
+        prev = delta[live]
+        best = prev[:, :1] + trans[0][None, :]
+        arg = np.zeros(best.shape, dtype=np.uint8)
+        for p in range(1, states):
+            score = prev[:, p: p + 1] + trans[p][None, :]
+            better = score > best
+            best = np.where(better, score, best)
+            arg[better] = p
+        delta[live] = best + em[live, t, :]
+        bp[live, t, :] = arg
+    final = delta + end[None, :]
+    last = np.argmax(final, axis=1)
+    best_score[:seqs] = final[np.arange(seqs), last]
+    tags[np.arange(seqs), lengths - 1] = last
+    current = last.copy()
+    for t in range(steps - 1, 0, -1):
+        live = np.flatnonzero(lengths > t)
+        current[live] = bp[live, t, current[live]]
+        tags[live, t - 1] = current[live]
+    return {"bp_words": bp_out, "tags": tags_out,
+            "best_score": best_score.reshape(np.shape(values["best_score"]))}

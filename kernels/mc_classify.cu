@@ -1,0 +1,84 @@
+// Cell classification of marching cubes, the first pass of a GPU isosurface extraction (the
+// CUDA samples' classifyVoxel, VTK's and scikit-image's marching cubes): for each cell of a
+// volume sampled on a grid of points, the case index of its eight corners against the
+// isovalue and the number of its twelve edges the surface crosses (the vertices the cell
+// contributes, from Paul Bourke's edgeTable in constant memory), one thread per cell
+// (blind check set 21: written after calibration, never fitted on; its sweeps go to
+// fixtures/hopper/blind21/ once recorded). The field is a float32 volume of (planes + 1) x
+// (rows + 1) x (cols + 1) points, x fastest ((z (rows + 1) + y) (cols + 1) + x); cell (x, y,
+// z) has the corners v0 (x, y, z), v1 (x + 1, y, z), v2 (x + 1, y + 1, z), v3 (x, y + 1, z)
+// and v4 .. v7 the same one plane up (Bourke's and the CUDA sample's numbering); bit k of
+// the case is set where field(vk) < iso. Out, planes x rows x cols int32 each, x fastest:
+// cube = the case (0 .. 255), nverts = the popcount of edgeTable[cube] (edge e between the
+// corners that Bourke's edge e joins is crossed when exactly one of them is inside). Per
+// thread: eight 4 B loads, two pairs of neighbouring points on each of four point rows (two
+// rows of its plane of points and two of the next: a warp's lanes read 132 contiguous bytes
+// of each, every point read by the eight cells around it: L1 and L2 hits), eight compares, a
+// constant-memory load at a data-dependent index (the lanes of a warp with different cases
+// read different words: serialized) and a popc, two contiguous 4 B stores. No shared memory.
+// Compares only: exact. x -> column (x), y*z -> row (y) inside a plane, blockIdx.z -> plane
+// (z; the grid has one layer per plane of cells).
+#include "common.cuh"
+
+// Paul Bourke's edgeTable: bit e set where the case's corners differ across edge e (edges
+// 0-3 the bottom face v0v1, v1v2, v2v3, v3v0; 4-7 the top face v4v5, v5v6, v6v7, v7v4; 8-11
+// the uprights v0v4, v1v5, v2v6, v3v7).
+__constant__ int mc_edge_table[256] = {
+    0x000, 0x109, 0x203, 0x30a, 0x406, 0x50f, 0x605, 0x70c,
+    0x80c, 0x905, 0xa0f, 0xb06, 0xc0a, 0xd03, 0xe09, 0xf00,
+    0x190, 0x099, 0x393, 0x29a, 0x596, 0x49f, 0x795, 0x69c,
+    0x99c, 0x895, 0xb9f, 0xa96, 0xd9a, 0xc93, 0xf99, 0xe90,
+    0x230, 0x339, 0x033, 0x13a, 0x636, 0x73f, 0x435, 0x53c,
+    0xa3c, 0xb35, 0x83f, 0x936, 0xe3a, 0xf33, 0xc39, 0xd30,
+    0x3a0, 0x2a9, 0x1a3, 0x0aa, 0x7a6, 0x6af, 0x5a5, 0x4ac,
+    0xbac, 0xaa5, 0x9af, 0x8a6, 0xfaa, 0xea3, 0xda9, 0xca0,
+    0x460, 0x569, 0x663, 0x76a, 0x066, 0x16f, 0x265, 0x36c,
+    0xc6c, 0xd65, 0xe6f, 0xf66, 0x86a, 0x963, 0xa69, 0xb60,
+    0x5f0, 0x4f9, 0x7f3, 0x6fa, 0x1f6, 0x0ff, 0x3f5, 0x2fc,
+    0xdfc, 0xcf5, 0xfff, 0xef6, 0x9fa, 0x8f3, 0xbf9, 0xaf0,
+    0x650, 0x759, 0x453, 0x55a, 0x256, 0x35f, 0x055, 0x15c,
+    0xe5c, 0xf55, 0xc5f, 0xd56, 0xa5a, 0xb53, 0x859, 0x950,
+    0x7c0, 0x6c9, 0x5c3, 0x4ca, 0x3c6, 0x2cf, 0x1c5, 0x0cc,
+    0xfcc, 0xec5, 0xdcf, 0xcc6, 0xbca, 0xac3, 0x9c9, 0x8c0,
+    0x8c0, 0x9c9, 0xac3, 0xbca, 0xcc6, 0xdcf, 0xec5, 0xfcc,
+    0x0cc, 0x1c5, 0x2cf, 0x3c6, 0x4ca, 0x5c3, 0x6c9, 0x7c0,
+    0x950, 0x859, 0xb53, 0xa5a, 0xd56, 0xc5f, 0xf55, 0xe5c,
+    0x15c, 0x055, 0x35f, 0x256, 0x55a, 0x453, 0x759, 0x650,
+    0xaf0, 0xbf9, 0x8f3, 0x9fa, 0xef6, 0xfff, 0xcf5, 0xdfc,
+    0x2fc, 0x3f5, 0x0ff, 0x1f6, 0x6fa, 0x7f3, 0x4f9, 0x5f0,
+    0xb60, 0xa69, 0x963, 0x86a, 0xf66, 0xe6f, 0xd65, 0xc6c,
+    0x36c, 0x265, 0x16f, 0x066, 0x76a, 0x663, 0x569, 0x460,
+    0xca0, 0xda9, 0xea3, 0xfaa, 0x8a6, 0x9af, 0xaa5, 0xbac,
+    0x4ac, 0x5a5, 0x6af, 0x7a6, 0x0aa, 0x1a3, 0x2a9, 0x3a0,
+    0xd30, 0xc39, 0xf33, 0xe3a, 0x936, 0x83f, 0xb35, 0xa3c,
+    0x53c, 0x435, 0x73f, 0x636, 0x13a, 0x033, 0x339, 0x230,
+    0xe90, 0xf99, 0xc93, 0xd9a, 0xa96, 0xb9f, 0x895, 0x99c,
+    0x69c, 0x795, 0x49f, 0x596, 0x29a, 0x393, 0x099, 0x190,
+    0xf00, 0xe09, 0xd03, 0xc0a, 0xb06, 0xa0f, 0x905, 0x80c,
+    0x70c, 0x605, 0x50f, 0x406, 0x30a, 0x203, 0x109, 0x000,
+};
+
+extern "C" __global__ void mc_classify(const float* __restrict__ field, int* __restrict__ cube,
+                                       int* __restrict__ nverts, int planes, int rows, int cols,
+                                       float iso) {
+    const int x = ga_col();
+    const int y = ga_row();
+    const int z = blockIdx.z;
+    if (z >= planes || y >= rows || x >= cols) {
+        return;
+    }
+    const long long row = cols + 1;              // points in a row
+    const long long plane = row * (rows + 1);    // points in a plane
+    const float* p = field + z * plane + y * row + x;  // corner v0
+    int c = p[0] < iso ? 1 : 0;
+    c |= p[1] < iso ? 2 : 0;
+    c |= p[row + 1] < iso ? 4 : 0;
+    c |= p[row] < iso ? 8 : 0;
+    c |= p[plane] < iso ? 16 : 0;
+    c |= p[plane + 1] < iso ? 32 : 0;
+    c |= p[plane + row + 1] < iso ? 64 : 0;
+    c |= p[plane + row] < iso ? 128 : 0;
+    const long long cell = ((long long)z * rows + y) * cols + x;
+    cube[cell] = c;
+    nverts[cell] = __popc(mc_edge_table[c]);
+}
