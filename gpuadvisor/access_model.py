@@ -304,6 +304,8 @@ class KernelAccess:
         total = sum(s for s, _, _ in parts) or 1.0
         sectors = sum(s * p.sectors for s, p, _ in parts) / total
         out["measured_access"] = True
+        out["load_share"] = self.load_share
+        out["ideal_sectors"] = ideal
         ox, oy = self.extrapolation_octaves(bx, by * bz)
         out["extrapolation_x_octaves"], out["extrapolation_y_octaves"] = ox, oy
         out["predicted_sectors_per_request"] = sectors

@@ -89,6 +89,9 @@ KNOBS: tuple[Knob, ...] = (
          (0.0, 0.05, 0.1, 0.15)),
     # Round 13: fixed grids (a block per row, a grid-stride loop); the ladder starts off.
     Knob("fixed-grid block model", (("fixed-grid-block-work", "weight"),), (0, 1)),
+    # Round 20: a store's sectors against a load's in the coalescing efficiency (stores are
+    # not cached in L1); the ladder starts at 1, counting them alike.
+    Knob("store sectors weight", (("uncoalesced-rows", "store_weight"),), (1, 2, 4)),
 )
 
 Setting = tuple[float, ...]  # one value per knob, in KNOBS order

@@ -94,3 +94,26 @@ def test_a_one_dimensional_kernel_is_offered_only_one_dimensional_shapes(tmp_pat
     notes = json.loads(restricted.stdout)["kernels"][0]["notes"]
     assert "confidence high" in next(n for n in notes if n.startswith("access model (loads)"))
     assert not [n for n in notes if n.startswith("to settle the access model")]
+
+
+def test_a_store_sector_counts_more_than_a_load_sector(tmp_path: Path) -> None:
+    """transpose_naive on the H100 from its one 32x8 profile (loads 4 sectors a request,
+    stores 32): narrow, tall blocks trade load sectors for store sectors. 8x32 and 4x64 move
+    as many sectors per warp (4 + 8 and 8 + 4), but stores bypass L1, so uncoalesced-rows
+    counts a store sector four times (round 20, the weight fitted on the calibration
+    families, transpose_naive's own left out included) and the pick is the measured best,
+    4x64 (8x32 was picked before: 1.15x)."""
+    from gpuadvisor.sweep import read_sweep
+    from gpuadvisor.validation import one_profile_view
+
+    table = fixtures_dir() / "hopper" / "new-kernels" / "h100" / "transpose_naive.csv"
+    one = tmp_path / "transpose_naive_one.csv"
+    one_profile_view(read_sweep(table)[0]).to_csv(one, index=False)
+    k = analyze_json(str(one), "--top", "2")
+    assert [(e["block_x"], e["block_y"]) for e in k["ranking"]][0] == (4, 64)
+    finding = next(f for e in k["ranking"] for f in e["findings"]
+                   if f["rule_id"] == "uncoalesced-rows")
+    assert "a store sector counted 4 times a load sector: stores are not cached in L1" \
+        in finding["message"]
+    scores = {r["config"]: r["score"] for r in k["scores"]}
+    assert scores["8x32"] < scores["4x64"]
