@@ -732,7 +732,10 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind17", "round 17's rules"),
               ("blind18", "round 17's rules, as blind set 17"),
               ("blind19", "round 18's rules"),
-              ("blind20", "round 18's rules, as blind set 19"))
+              ("blind20", "round 18's rules, as blind set 19"),
+              ("blind21", "round 20's rules (H100 only)"))
+#: Sets recorded on one GPU only (no H200 was lent for them): the GPU they have.
+ONE_GPU_SETS = {"blind21": "h100"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,
@@ -818,8 +821,10 @@ def first_scoring_lines(results: Sequence[Result]) -> list[str]:
                            len(mine))
             totals[gpu] = [a + b for a, b in zip(totals[gpu], counts[gpu], strict=True)]
         lines.append(f"| `{folder}` | {what} | " + " | ".join(
-            [f"{counts[g][0]} of {counts[g][2]}" for g in ("h100", "h200")]
-            + [f"{counts[g][1]} of {counts[g][2]}" for g in ("h100", "h200")]) + " |")
+            [f"{counts[g][0]} of {counts[g][2]}" if counts[g][2] else "not recorded"
+             for g in ("h100", "h200")]
+            + [f"{counts[g][1]} of {counts[g][2]}" if counts[g][2] else "-"
+               for g in ("h100", "h200")]) + " |")
     h1, h2 = totals["h100"], totals["h200"]
     lines.append(f"| **all sets** | | **{h1[0]} of {h1[2]}** | **{h2[0]} of {h2[2]}** | "
                  f"{h1[1]} of {h1[2]} | {h2[1]} of {h2[2]} |")
