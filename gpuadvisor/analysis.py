@@ -756,10 +756,12 @@ def _sectors_and_stall_shares(row: Mapping[str, Any]) -> dict[str, float]:
 
 
 #: Kernel values that are one ncu stall reason's share of all of them (%), at the profiled row:
-#: warps waiting for the load/store unit's queue (thread-records-small-blocks) and for global
-#: or local memory results, the latency more resident threads hide (fixed-grid-block-work).
+#: warps waiting for the load/store unit's queue (thread-records-small-blocks), for global
+#: or local memory results, the latency more resident threads hide (fixed-grid-block-work),
+#: and for the immediate constant cache (constant-cache-misses).
 _STALL_SHARES = (("profiled_lsu_throttle_pct", "ncu_stall_lg_throttle"),
-                 ("profiled_memory_wait_pct", "ncu_stall_long_scoreboard"))
+                 ("profiled_memory_wait_pct", "ncu_stall_long_scoreboard"),
+                 ("profiled_constant_wait_pct", "ncu_stall_imc_miss"))
 
 
 def unstable_timing_notes(measured: Sequence[Candidate],

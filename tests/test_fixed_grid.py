@@ -145,3 +145,22 @@ def test_fill_counts_by_how_much_warps_wait_for_memory(path, memory_wait, best):
     assert memory_wait[0] <= values["profiled_memory_wait_pct"] <= memory_wait[1]
     (result,) = evaluate_one_profile(FIXTURES / path)
     assert result.pick == best and result.regret < 1.03
+
+
+def test_the_l1_model_must_agree_with_the_profile_it_starts_from(capsys):
+    """Round 21, blind set 21's viterbi_decode (a block per sequence; its re-reads are the
+    transition table every block shares): at the 256-thread profile the L1 model had 6
+    resident blocks overflow L1 entirely while the profile shows 98 % L1 hits, and so put
+    384 threads at 0.05x the profiled time and every size up to 256 at x0.05 (pick 384x1,
+    1.62x). A model contradicted by its own starting point stays off: the rule no longer
+    fires, the pick is 192x1 (1.07x; 64x1 is best), and the best shape's score is 0.64 of the
+    top (0.03 before), 1.00 counting the shapes measured as fast."""
+    from gpuadvisor.validation import evaluate_one_profile
+
+    path = FIXTURES / "blind21" / "h100" / "viterbi_decode.csv"
+    (result,) = evaluate_one_profile(path)
+    assert (result.pick, round(result.regret, 2)) == ("192x1", 1.07)
+    assert result.winner_score_ratio > 0.6 and result.winner_tie_ratio >= 0.99
+    table, _ = read_sweep(path)
+    one = table[(table["block_x"] == 256) | table["gld_efficiency"].isna()]
+    assert float(one[one["block_x"] == 256]["l1_hit_rate"].dropna().iloc[0]) > 95
