@@ -520,7 +520,7 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
                **reuse_degree(rows), **divergence(rows), **no_loads(rows),
                **loads_per_thread(rows), **profiled_block_time(rows), **block_atomics(rows),
-               **fixed_grid(rows, launches, follows)},
+               **constant_cache_waits(rows), **fixed_grid(rows, launches, follows)},
     )
 
 
@@ -756,12 +756,43 @@ def _sectors_and_stall_shares(row: Mapping[str, Any]) -> dict[str, float]:
 
 
 #: Kernel values that are one ncu stall reason's share of all of them (%), at the profiled row:
-#: warps waiting for the load/store unit's queue (thread-records-small-blocks), for global
-#: or local memory results, the latency more resident threads hide (fixed-grid-block-work),
-#: and for the immediate constant cache (constant-cache-misses).
+#: warps waiting for the load/store unit's queue (thread-records-small-blocks) and for global
+#: or local memory results, the latency more resident threads hide (fixed-grid-block-work).
 _STALL_SHARES = (("profiled_lsu_throttle_pct", "ncu_stall_lg_throttle"),
-                 ("profiled_memory_wait_pct", "ncu_stall_long_scoreboard"),
-                 ("profiled_constant_wait_pct", "ncu_stall_imc_miss"))
+                 ("profiled_memory_wait_pct", "ncu_stall_long_scoreboard"))
+
+
+def constant_cache_waits(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """``constant_wait_pct``: the largest share (%) of a profiled row's stalled warp cycles
+    spent waiting on the immediate constant cache (ncu's imc_miss), and
+    ``constant_wait_block_threads``, that row's block size (constant-cache-misses). The
+    largest, not the anchor row's: the stall shrinks with fewer resident blocks, so a table
+    also profiled at its fast 1024-thread shape would hide it there."""
+    rows = as_list(rows)
+    waits = floats_in(rows, "ncu_stall_imc_miss")
+    at = [i for i, wait in enumerate(waits) if wait is not None and wait > 0]
+    if not at:
+        return {}
+    # every stall column, read as columns (a profiled table has them on each profiled row)
+    totals = [0.0] * len(at)
+    for key in [k for k in rows[at[0]] if k.startswith("ncu_stall_")]:
+        column = floats_in(rows, key)
+        totals = [t + (v if (v := column[i]) is not None else 0.0)
+                  for t, i in zip(totals, at, strict=True)]
+    best: tuple[float, int] | None = None
+    for total, i in zip(totals, at, strict=True):
+        share = waits[i] / total if total > 0 else 0.0  # type: ignore[operator]
+        if best is None or share > best[0]:
+            best = (share, i)
+    if best is None:
+        return {}
+    size = finite_or_none(rows[best[1]].get("block_size"))
+    if size is None:
+        dims = [finite_or_none(rows[best[1]].get(f"block_{a}")) for a in "xyz"]
+        size = None if dims[0] is None else dims[0] * (dims[1] or 1) * (dims[2] or 1)
+    if not size:
+        return {}
+    return {"constant_wait_pct": 100.0 * best[0], "constant_wait_block_threads": size}
 
 
 def unstable_timing_notes(measured: Sequence[Candidate],

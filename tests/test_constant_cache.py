@@ -54,3 +54,19 @@ def test_a_kernel_without_constant_cache_stalls_is_left_alone() -> None:
     kernel = json.loads(done.stdout)["kernels"][0]
     assert not [f for e in kernel["ranking"] for f in e["findings"]
                 if f["rule_id"] == "constant-cache-misses"]
+
+
+def test_a_table_also_profiled_at_the_fast_shape_still_sees_the_stall() -> None:
+    """The built-in recording has profiles at 32x8, 16x16, 8x32 and the fastest shape,
+    128x8, where only 11 % of the stalls wait on the constant cache. The rule reads the row
+    with the largest share (84 % at 256 threads), so the rule-only pick of the whole table is
+    a 1024-thread shape too."""
+    from gpuadvisor.analysis import constant_cache_waits
+
+    table = read_sweep(TABLE)[0]
+    values = constant_cache_waits(table[table["duration_ms"].notna()].to_dict("records"))
+    assert values["constant_wait_block_threads"] == 256
+    assert 83 < values["constant_wait_pct"] < 85
+    done = CliRunner().invoke(app, ["analyze", str(TABLE), "--rule-only", "--json", "--top", "1"])
+    top = json.loads(done.stdout)["kernels"][0]["ranking"][0]
+    assert top["block_x"] * top["block_y"] == 1024

@@ -168,7 +168,9 @@ _NAMES_DOC = """\
   `profiled_dram_read_per_block`, `profiled_l1_hit_pct`, `profiled_dram_pct`), its sectors
   per request and stall shares (`profiled_load_sectors_per_request`,
   `profiled_store_sectors_per_request`, `profiled_lsu_throttle_pct`,
-  `profiled_memory_wait_pct`, `profiled_constant_wait_pct`) and fixed
+  `profiled_memory_wait_pct`), the largest share of a profiled row's stalls on the immediate
+  constant cache and that row's block size (`constant_wait_pct`,
+  `constant_wait_block_threads`) and fixed
   grids (`fixed_grid_blocks`, `fixed_grid_min_threads`, `fixed_grid_max_threads`).
 - `metrics.*`: the row's sweep-table metrics (`gld_efficiency`, `l1_hit_rate`,
   `dram_throughput_pct`, `sm_throughput_pct`, `stall_*`, `ncu_stall_*`, ...). Missing = NaN =
