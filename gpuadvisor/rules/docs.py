@@ -191,7 +191,9 @@ _NAMES_DOC = """\
   consecutive elements). Where the table has ncu sectors per request
   (gpuadvisor/access_model.py): `measured_access`, `predicted_sectors_per_request`,
   `predicted_sector_efficiency`, `access_settled`, `load_*`/`store_*` `sectors_per_request`,
-  `sector_efficiency`, `access_settled`, `access`, `extrapolation_x_octaves` and
+  `sector_efficiency`, `access_settled`, `access`, `load_share` (load requests over load
+  and store requests at the profile), `ideal_sectors` (a fully coalesced warp request's
+  sectors at the shape), `extrapolation_x_octaves` and
   `extrapolation_y_octaves` (log2 steps of x and of y from the nearest shape with measured
   counters; 0 at a measured one); on 32 B-sector GPUs they replace `segments_per_warp` and
   `coalescing_efficiency`.
