@@ -769,8 +769,9 @@ def constant_cache_waits(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     largest, not the anchor row's: the stall shrinks with fewer resident blocks, so a table
     also profiled at its fast 1024-thread shape would hide it there."""
     rows = as_list(rows)
-    waits = floats_in(rows, "ncu_stall_imc_miss")
-    at = [i for i, wait in enumerate(waits) if wait is not None and wait > 0]
+    waits, sizes = floats_in(rows, "ncu_stall_imc_miss"), floats_in(rows, "block_size")
+    at = [i for i, (wait, size) in enumerate(zip(waits, sizes, strict=True))
+          if wait is not None and wait > 0 and size]
     if not at:
         return {}
     # every stall column, read as columns (a profiled table has them on each profiled row)
@@ -779,20 +780,10 @@ def constant_cache_waits(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
         column = floats_in(rows, key)
         totals = [t + (v if (v := column[i]) is not None else 0.0)
                   for t, i in zip(totals, at, strict=True)]
-    best: tuple[float, int] | None = None
-    for total, i in zip(totals, at, strict=True):
-        share = waits[i] / total if total > 0 else 0.0  # type: ignore[operator]
-        if best is None or share > best[0]:
-            best = (share, i)
-    if best is None:
-        return {}
-    size = finite_or_none(rows[best[1]].get("block_size"))
-    if size is None:
-        dims = [finite_or_none(rows[best[1]].get(f"block_{a}")) for a in "xyz"]
-        size = None if dims[0] is None else dims[0] * (dims[1] or 1) * (dims[2] or 1)
-    if not size:
-        return {}
-    return {"constant_wait_pct": 100.0 * best[0], "constant_wait_block_threads": size}
+    # the first row of the largest share (the row's own stalls include the wait: total > 0)
+    share, row = max(((waits[i] / total, i) for total, i in zip(totals, at, strict=True)),
+                     key=lambda pair: pair[0])  # type: ignore[operator]
+    return {"constant_wait_pct": 100.0 * share, "constant_wait_block_threads": sizes[row]}
 
 
 def unstable_timing_notes(measured: Sequence[Candidate],

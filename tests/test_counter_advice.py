@@ -4,6 +4,7 @@ only for built-in recordings). Real H200 tables from fixtures/hopper/full-ncu.""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -117,3 +118,8 @@ def test_a_store_sector_counts_more_than_a_load_sector(tmp_path: Path) -> None:
         in finding["message"]
     scores = {r["config"]: r["score"] for r in k["scores"]}
     assert scores["8x32"] < scores["4x64"]
+    # the quoted counts are the weighted ones the efficiency comes from
+    moved, ideal, used = re.search(r"access moves ([\d.]+) x 32 B transactions instead of "
+                                   r"([\d.]+): (\d+)% of the moved bytes", finding["message"]
+                                   ).groups()
+    assert round(100 * float(ideal) / float(moved)) == int(used) < 100
