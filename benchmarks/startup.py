@@ -1,6 +1,7 @@
 """Start-up of the CLI: wall time of fresh interpreters, as ratios to a bare one.
 
     python benchmarks/startup.py [--runs N] [--python PATH] [--compare OTHER_CHECKOUT]
+        [--one-profile-of SWEEP.csv ...]
 
 Runs each command N times in fresh processes, the commands alternating (one round runs each
 once), so that load from other work on the machine spreads over all of them; prints the
@@ -10,7 +11,11 @@ Bytecode: the children may write ``__pycache__`` (PYTHONDONTWRITEBYTECODE is dro
 their environment) and one untimed warm-up round runs first, so that the times are of an
 installed tool's normal start, not of compiling gpuadvisor's sources. ``--compare DIR`` also
 times the two gpuadvisor commands with another checkout first on PYTHONPATH (e.g. a
-``git worktree`` of the commit before a change), in the same rounds.
+``git worktree`` of the commit before a change), in the same rounds. ``--one-profile-of
+SWEEP.csv`` (repeatable) adds ``analyze --rule-only`` of that measured sweep as a user with
+one profile has it (counters at 32x8, or 256x1 for a 1-D sweep: ``validation.one_profile_view``,
+written to a temporary file): the tables whose profile leaves the access model open (hundreds
+of consistent models) cost the most there.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -27,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PROFILE = "fixtures/hopper/profile/profile_16x16.csv"
 
 
-def commands(python: str, compare: Path | None = None
+def commands(python: str, compare: Path | None = None, views: tuple[Path, ...] = ()
              ) -> list[tuple[str, list[str], str | None]]:
     """(label, argv, checkout first on PYTHONPATH or None for this one)."""
     tool = [
@@ -35,6 +41,9 @@ def commands(python: str, compare: Path | None = None
         (f"gpuadvisor analyze --rule-only {Path(PROFILE).name} --json",
          [python, "-m", "gpuadvisor", "analyze", "--rule-only", PROFILE, "--json"]),
     ]
+    tool += [(f"gpuadvisor analyze --rule-only {v.stem} (one profile) --json",
+              [python, "-m", "gpuadvisor", "analyze", "--rule-only", str(v), "--json"])
+             for v in views]
     out = [
         ("python -c pass", [python, "-c", "pass"], None),
         ('python -c "import numpy"', [python, "-c", "import numpy"], None),
@@ -67,9 +76,32 @@ def main(argv: list[str] | None = None) -> int:
                         help="the interpreter whose environment has gpuadvisor's dependencies")
     parser.add_argument("--compare", type=Path, metavar="DIR",
                         help="another gpuadvisor checkout to time the same commands with")
+    parser.add_argument("--one-profile-of", type=Path, action="append", default=[],
+                        metavar="SWEEP", help="also time rule-only analyze of this measured "
+                        "sweep's one-profile view (repeatable)")
     args = parser.parse_args(argv)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    cmds = commands(args.python, args.compare.resolve() if args.compare else None)
+    with tempfile.TemporaryDirectory() as tmp:
+        views = tuple(one_profile_file(sweep.resolve(), Path(tmp))
+                      for sweep in args.one_profile_of)
+        return _time(args, env, commands(args.python, args.compare.resolve()
+                                         if args.compare else None, views))
+
+
+def one_profile_file(sweep: Path, outdir: Path) -> Path:
+    """``sweep`` with counters only at its default profile, as a CSV named after its kernel."""
+    sys.path.insert(0, str(ROOT))
+    from gpuadvisor.sweep import read_sweep
+    from gpuadvisor.validation import one_profile_view
+
+    df, _provenance = read_sweep(sweep)
+    out = outdir / f"{sweep.parent.name}_{sweep.stem}.csv"
+    one_profile_view(df).to_csv(out, index=False)
+    return out
+
+
+def _time(args: argparse.Namespace, env: dict[str, str],
+          cmds: list[tuple[str, list[str], str | None]]) -> int:
     for _label, cmd, path in cmds:  # warm-up: bytecode written, files in the page cache
         run_once(cmd, env, path)
     times: dict[str, list[float]] = {label: [] for label, _, _ in cmds}

@@ -14,6 +14,8 @@ Pure functions only: no I/O beyond the ``__main__`` check on recorded counters.
 
 from __future__ import annotations
 
+import collections
+import functools
 import itertools
 from dataclasses import dataclass
 from functools import cache
@@ -99,31 +101,80 @@ class Fit:
     def predict(self, bx: int, by: int) -> Prediction | None:
         if self.chosen is None:
             return None
-        values = [m.sectors(bx, by) for m in self.consistent]
-        return Prediction((bx, by), self.chosen.sectors(bx, by), min(values), max(values))
+        values = self.model_sectors(bx, by)
+        return Prediction((bx, by), self.chosen.sectors(bx, by), float(values.min()),
+                          float(values.max()))
+
+    def model_sectors(self, bx: int, by: int) -> Any:
+        """Every consistent model's ``sectors(bx, by)``, in order, as a float64 array: one
+        NumPy pass per shape (a profile can leave hundreds of models, each summed term by
+        term in Python per candidate shape). Equal to the models' own sums: ``0 + w1 * t1 +
+        w2 * t2`` rounds as ``w1 * t1 + w2 * t2`` does."""
+        known = self._rows.get((bx, by))
+        if known is None:
+            import numpy as np
+
+            terms, first, w1, second, w2 = self._layout
+            units = np.array(term_units_many(terms, bx, by, SECTOR_BYTES), dtype=np.float64)
+            known = w1 * units[first]
+            if second is not None:
+                known = known + w2 * units[second]
+            known.setflags(write=False)
+            self._rows[(bx, by)] = known
+        return known
+
+    @functools.cached_property
+    def _rows(self) -> dict[tuple[int, int], Any]:
+        return {}
+
+    @functools.cached_property
+    def _layout(self) -> tuple[tuple[Term, ...], Any, Any, Any, Any]:
+        """(the distinct terms of the consistent models, and per model the index of its first
+        term, that term's weight, the index of its second term and its weight; the last two
+        None where every model has one term: the fit tries two-term mixes only where no
+        single term fits)."""
+        import numpy as np
+
+        index: dict[Term, int] = {}
+        for m in self.consistent:
+            for _w, t in m.terms:
+                index.setdefault(t, len(index))
+        first = np.array([index[m.terms[0][1]] for m in self.consistent], dtype=np.int64)
+        w1 = np.array([m.terms[0][0] for m in self.consistent], dtype=np.float64)
+        if all(len(m.terms) == 1 for m in self.consistent):
+            return tuple(index), first, w1, None, None
+        if not all(len(m.terms) == 2 for m in self.consistent):  # never made by fit
+            raise ValueError("a fit mixes one- and two-term models")
+        second = np.array([index[m.terms[1][1]] for m in self.consistent], dtype=np.int64)
+        w2 = np.array([m.terms[1][0] for m in self.consistent], dtype=np.float64)
+        return tuple(index), first, w1, second, w2
 
     def shapes_to_measure(
         self, candidates: list[tuple[int, int]], limit: int = 3
     ) -> list[tuple[int, int]]:
         """Candidates the consistent models disagree on most, greedily one per disagreement."""
+        import numpy as np
+
         profiled = {(bx, by) for bx, by, _ in self.profiles}
-        models = list(self.consistent)
+        if len(self.consistent) < 2:
+            return []
+        # models x candidates: the sectors each consistent model predicts at each shape
+        table = np.stack([self.model_sectors(*shape) for shape in candidates], axis=1)
+        alive = np.ones(len(self.consistent), dtype=bool)
+        open_ = np.array([shape not in profiled for shape in candidates], dtype=bool)
         picked: list[tuple[int, int]] = []
-        while len(picked) < limit and len(models) > 1:
-            best, best_spread = None, 1 + AGREE_TOLERANCE
-            for shape in candidates:
-                if shape in profiled or shape in picked:
-                    continue
-                values = [m.sectors(*shape) for m in models]
-                spread = max(values) / max(min(values), 1e-9)
-                if spread > best_spread:
-                    best, best_spread = shape, spread
-            if best is None:
+        while len(picked) < limit and int(alive.sum()) > 1:
+            rows = table[alive]
+            spread = rows.max(axis=0) / np.maximum(rows.min(axis=0), 1e-9)
+            spread[~open_] = -np.inf
+            j = int(np.argmax(spread))  # the first of the largest, as the loop took it
+            if not spread[j] > 1 + AGREE_TOLERANCE:
                 break
-            picked.append(best)
+            picked.append(candidates[j])
+            open_ &= np.array([shape != candidates[j] for shape in candidates], dtype=bool)
             # Assume the measurement lands on the chosen model's value; keep models that agree.
-            target = self.chosen.sectors(*best) if self.chosen else 0.0
-            models = [m for m in models if _close(m.sectors(*best), target, AGREE_TOLERANCE)]
+            target = self.chosen.sectors(*candidates[j]) if self.chosen else 0.0
+            alive &= np.abs(table[:, j] - target) <= AGREE_TOLERANCE * max(abs(target), 1e-9)
         return picked
 
 
@@ -152,8 +203,19 @@ def term_lines(x_stride: int, y_stride: int, bx: int, by: int) -> float:
     return term_units(x_stride, y_stride, bx, by, LINE_BYTES)
 
 
-@cache
 def term_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int) -> float:
+    """:func:`term_units_many` of one term (see there)."""
+    known = _UNITS.get((x_stride, y_stride, bx, by, unit))
+    if known is None:
+        known = term_units_many((Term(x_stride, y_stride),), bx, by, unit)[0]
+    return known
+
+
+#: term_units values, kept: a table's kernels share shapes and terms.
+_UNITS: dict[tuple[int, int, int, int, int], float] = {}
+
+
+def term_units_many(terms: tuple[Term, ...], bx: int, by: int, unit: int) -> list[float]:
     """Mean ``unit``-byte blocks (sectors, lines) one warp request touches, over the warps of
     a (bx, by) block.
 
@@ -162,27 +224,62 @@ def term_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int) -> flo
     bx * x_stride per block along x (a 12-column block of floats starts 48 B on, off the
     sector grid), so the mean runs over the first BLOCK_ORIGINS blocks of a row.
     """
+    out: list[float | None] = [_UNITS.get((t.x_stride, t.y_stride, bx, by, unit))
+                               for t in terms]
+    todo = [i for i, v in enumerate(out) if v is None]
+    if todo:
+        values = _units((tuple((terms[i].x_stride, terms[i].y_stride) for i in todo)), bx,
+                        by, unit)
+        for i, v in zip(todo, values, strict=True):
+            t = terms[i]
+            out[i] = _UNITS[(t.x_stride, t.y_stride, bx, by, unit)] = v
+    return out  # type: ignore[return-value]
+
+
+def _units(strides: tuple[tuple[int, int], ...], bx: int, by: int, unit: int) -> list[float]:
+    """The units of each (x_stride, y_stride) at (bx, by), all terms in one NumPy pass."""
     threads = bx * by
     if threads <= 0 or bx <= 0:
-        return 0.0
+        return [0.0] * len(strides)
     import numpy as np
 
-    ys = x_stride * bx if y_stride == LINEAR else y_stride
     warps = -(-threads // WARP)
-    # Every lane of every warp for every block origin at once (this ran lane by lane in
-    # Python). Lanes past the last thread repeat their warp's first lane, which adds no sector;
-    # a warp's distinct sectors are counted on its sorted sector numbers.
+    # Every lane of every warp for every block origin of every term at once (this ran lane
+    # by lane in Python, then term by term). Lanes past the last thread repeat their warp's
+    # first lane, which adds no sector; a warp's distinct sectors are counted on its sorted
+    # sector numbers. Moving a warp's addresses by whole units moves its unit numbers alike
+    # and keeps their count, so a block origin is counted once per distinct offset within a
+    # unit and weighted by the origins that share it (one for a broadcast or far term, or
+    # where a block's row spans whole units).
+    xs, ys, offsets, owner, weight = [], [], [], [], []
+    for i, (x, y) in enumerate(strides):
+        step = bx * x if x < FAR else 0
+        shared = collections.Counter((k * step) % unit for k in range(BLOCK_ORIGINS))
+        for offset, count in shared.items():
+            xs.append(x)
+            ys.append(x * bx if y == LINEAR else y)
+            offsets.append(offset)
+            owner.append(i)
+            weight.append(count)
+    # Where every address is a multiple of the access size and the unit too, an access never
+    # crosses a unit: its last byte's unit is its first's, and only the first is counted.
+    aligned = unit % ELEM_BYTES == 0 and all(
+        v % ELEM_BYTES == 0 for v in (*xs, *ys, *offsets))
     t = np.arange(warps * WARP, dtype=np.int64)
     t = np.where(t < threads, t, t - t % WARP)
-    offset = x_stride * (t % bx) + ys * (t // bx)
-    step = bx * x_stride if x_stride < FAR else 0
-    addr = (np.arange(BLOCK_ORIGINS, dtype=np.int64) * step)[:, None] + offset[None, :]
-    addr = addr.reshape(BLOCK_ORIGINS, warps, WARP)
-    sectors = np.concatenate((addr // unit, (addr + ELEM_BYTES - 1) // unit), axis=2)
+    addr = (np.array(offsets, dtype=np.int64)[:, None]
+            + np.array(xs, dtype=np.int64)[:, None] * (t % bx)
+            + np.array(ys, dtype=np.int64)[:, None] * (t // bx)).reshape(len(xs), warps, WARP)
+    sectors = addr // unit
+    if not aligned:  # an access can cross into the next unit
+        sectors = np.concatenate((sectors, (addr + ELEM_BYTES - 1) // unit), axis=2)
     sectors.sort(axis=2)
-    total = int(sectors.shape[0] * sectors.shape[1]) + int(
-        np.count_nonzero(np.diff(sectors, axis=2)))
-    return total / (warps * BLOCK_ORIGINS)
+    counted = np.count_nonzero(np.diff(sectors, axis=2), axis=(1, 2)).tolist()
+    changes = [0] * len(strides)
+    for i, c, w in zip(owner, counted, weight, strict=True):
+        changes[i] += c * w
+    base = BLOCK_ORIGINS * warps
+    return [(base + c) / (warps * BLOCK_ORIGINS) for c in changes]
 
 
 TERMS = tuple(Term(x, y) for x, y in itertools.product(X_STRIDES, Y_STRIDES))
@@ -223,8 +320,8 @@ def _fit(prof: tuple[tuple[int, int, float], ...]) -> Fit:
 
     # The same arithmetic as AccessModel.sectors and _fits, for every model at once: each
     # term's sectors at each profiled shape, mixed with each weight pair.
-    table = np.array([[term_sectors(t.x_stride, t.y_stride, bx, by) for bx, by, _s in prof]
-                      for t in TERMS], dtype=np.float64)
+    table = np.array([term_units_many(TERMS, bx, by, SECTOR_BYTES) for bx, by, _s in prof],
+                     dtype=np.float64).T
     measured = np.array([s for _bx, _by, s in prof], dtype=np.float64)
     slack = np.array([FIT_TOLERANCE * max(abs(s), 1e-9) for _bx, _by, s in prof])
     ok = (np.abs(table - measured) <= slack).all(axis=1)

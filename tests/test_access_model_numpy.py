@@ -101,3 +101,87 @@ def test_warp_transactions_count_what_each_thread_touches(elem, unit):
                 continue
             assert warp_transactions.__wrapped__(bx, by, bz, elem, unit, 32) == pytest.approx(
                 _warp_transactions_by_thread(bx, by, bz, elem, unit, 32), abs=1e-12), (bx, by, bz)
+
+
+def _reference_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int) -> float:
+    """term_units lane by lane, any unit (the sectors reference above at 32 B)."""
+    threads = bx * by
+    ys = x_stride * bx if y_stride == am.LINEAR else y_stride
+    warps = -(-threads // am.WARP)
+    total = 0
+    for k in range(am.BLOCK_ORIGINS):
+        origin = k * bx * x_stride if x_stride < am.FAR else 0
+        for w in range(warps):
+            units = set()
+            for t in range(w * am.WARP, min(threads, (w + 1) * am.WARP)):
+                addr = origin + x_stride * (t % bx) + ys * (t // bx)
+                units.update((addr // unit, (addr + am.ELEM_BYTES - 1) // unit))
+            total += len(units)
+    return total / (warps * am.BLOCK_ORIGINS)
+
+
+@pytest.mark.parametrize("unit", [am.SECTOR_BYTES, am.LINE_BYTES])
+def test_all_terms_in_one_pass_equal_each_term_lane_by_lane(unit):
+    """term_units_many's one NumPy pass (every term at once; a broadcast or far term counted
+    at one block origin; aligned accesses counted by their first byte) against the lanes."""
+    strides = [(t.x_stride, t.y_stride) for t in am.TERMS]
+    for bx, by in SHAPES:
+        assert am._units(tuple(strides), bx, by, unit) == [
+            _reference_units(x, y, bx, by, unit) for x, y in strides], (bx, by)
+
+
+def test_strides_off_the_access_size_count_both_ends_of_an_access():
+    """Strides that are no multiple of 4 B put some accesses across a sector boundary: both
+    sectors count (the aligned shortcut must not be taken)."""
+    strides = ((6, am.FAR_Y), (6, 4), (4, 6), (am.FAR, 6), (30, am.FAR_Y), (62, 0))
+    for bx, by in [(32, 8), (12, 12), (16, 16), (3, 5), (64, 4), (1, 1), (2, 1)]:
+        got = am._units(strides, bx, by, am.SECTOR_BYTES)
+        assert got == [_reference_units(x, y, bx, by, am.SECTOR_BYTES) for x, y in strides]
+    # one thread 30 B on per block: the fourth block's access, bytes 90-93, spans sectors 2
+    # and 3 (the first three stay in one sector): 5 sectors over 4 blocks, not 4
+    assert am._units(((30, am.FAR_Y),), 1, 1, am.SECTOR_BYTES) == [1.25]
+
+
+def _reference_shapes_to_measure(f: am.Fit, candidates, limit=3):
+    """Fit.shapes_to_measure as it was: every model summed in Python per candidate."""
+    profiled = {(bx, by) for bx, by, _ in f.profiles}
+    models = list(f.consistent)
+    picked = []
+    while len(picked) < limit and len(models) > 1:
+        best, best_spread = None, 1 + am.AGREE_TOLERANCE
+        for shape in candidates:
+            if shape in profiled or shape in picked:
+                continue
+            values = [m.sectors(*shape) for m in models]
+            spread = max(values) / max(min(values), 1e-9)
+            if spread > best_spread:
+                best, best_spread = shape, spread
+        if best is None:
+            break
+        picked.append(best)
+        target = f.chosen.sectors(*best) if f.chosen else 0.0
+        models = [m for m in models if am._close(m.sectors(*best), target, am.AGREE_TOLERANCE)]
+    return picked
+
+
+def test_every_models_sectors_and_the_shapes_to_measure_equal_the_model_by_model_sums():
+    """Fit.model_sectors (one pass per shape over every consistent model) and the greedy
+    shapes_to_measure on it against AccessModel.sectors per model: a profile leaving 426
+    models (blind set 21's semilag_advect at 32x8), one leaving a few, single terms."""
+    from gpuadvisor.space import seed_shapes
+
+    candidates = [(bx, by) for bx, by, _bz in seed_shapes(2, max_threads=1024)]
+    cases = [[(32, 8, 14.46)], [(32, 8, 4.0)], [(32, 8, 2.5), (1, 1024, 16.5)],
+             [(16, 16, 8.0)], [(256, 1, 9.5)], [(32, 8, 32.0), (8, 32, 32.0)]]
+    for profiles in cases:
+        f = am.fit(profiles)
+        assert f.chosen is not None
+        for shape in candidates + [(33, 31), (1, 1)]:
+            values = f.model_sectors(*shape)
+            assert values.tolist() == [m.sectors(*shape) for m in f.consistent]
+            p = f.predict(*shape)
+            assert (p.sectors, p.low, p.high) == (
+                f.chosen.sectors(*shape), min(values.tolist()), max(values.tolist()))
+        assert f.shapes_to_measure(candidates) == _reference_shapes_to_measure(f, candidates)
+    assert len(am.fit(cases[0]).consistent) == 426
+    assert am.fit(cases[0]).shapes_to_measure(candidates) == [(1, 32), (4, 8), (2, 4)]
