@@ -173,6 +173,12 @@ SMALL = {
     "gcn_edge_norm": ["NODES=100003", "NNZ=1000003"],
     "blackbody_xyz": ["ROWS=300", "COLS=501"],
     "viterbi_decode": ["SEQS=301", "STEPS=101", "STATES=45"],
+    "zhang_suen_thin": ["ROWS=300", "COLS=501", "SUBITER=0"],
+    "starlet_atrous": ["ROWS=300", "COLS=501", "STEP=16"],
+    "gprmax_update_e": ["PLANES=30", "ROWS=50", "COLS=70"],
+    "ipv4_lpm_dir24": ["N=1000003"],
+    "ed25519_expand": ["N=100003"],
+    "bitonic_sort_rows": ["ROWS=301", "COLS=200", "PAD=256", "LEVELS=64"],
 }
 
 

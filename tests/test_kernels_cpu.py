@@ -191,6 +191,12 @@ SMALL = {
     "gcn_edge_norm": {"NODES": 301, "NNZ": 600},
     "blackbody_xyz": {"ROWS": 13, "COLS": 37},
     "viterbi_decode": {"SEQS": 7, "STEPS": 9, "STATES": 37},
+    "zhang_suen_thin": {"ROWS": 13, "COLS": 37, "SUBITER": 1},
+    "starlet_atrous": {"ROWS": 7, "COLS": 37, "STEP": 4},
+    "gprmax_update_e": {"PLANES": 5, "ROWS": 9, "COLS": 11},
+    "ipv4_lpm_dir24": {"N": 1001},
+    "ed25519_expand": {"N": 1001},
+    "bitonic_sort_rows": {"ROWS": 7, "COLS": 37, "PAD": 64, "LEVELS": 8},
 }
 SHAPES_2D = [
     (1, 1, 1),

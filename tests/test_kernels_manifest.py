@@ -162,6 +162,8 @@ ONE_D_EXTENT = {
     "embedding_bag_wsum": "ELEMS",
     "gbdt_predict": "N",
     "gcn_edge_norm": "NNZ",
+    "ipv4_lpm_dir24": "N",
+    "ed25519_expand": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -183,6 +185,7 @@ ONE_BLOCK_PER = {
     "argmax_vocab": "TOKENS",
     "csr_row_prune": "ROWS",
     "viterbi_decode": "SEQS",
+    "bitonic_sort_rows": "ROWS",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -3257,3 +3260,339 @@ def test_blind21_references_on_hand_checked_inputs():
             paths = itertools.product(range(states), repeat=len(path))
             assert best == max(score_of(seq, em[b], trans, start, end) for seq in paths)
             assert score_of(path, em[b], trans, start, end) == best
+
+
+def test_blind22_references_on_hand_checked_inputs():
+    import hashlib
+    import itertools
+    import math
+    import re
+
+    rng = np.random.default_rng(22)
+
+    # Zhang-Suen thinning: a one-pixel line keeps every pixel (its ends have one neighbour,
+    # its inside pixels two crossings); a 2 x 2 square vanishes in either sub-iteration (each
+    # pixel has three neighbours, one crossing and a background pixel in both products: the
+    # method's known defect), also as a whole 2 x 2 image (outside is background); a 3 x 3
+    # square keeps its centre and its north and west edges' middles in sub-iteration 0 (the
+    # south-east boundary and the corners go) and its centre and its south and east edges'
+    # middles in sub-iteration 1; an isolated pixel (B = 0) and the centre of a full 3 x 3
+    # block (B = 8) stay; any nonzero value is foreground and comes out as 1; then random
+    # images against a plain loop
+    def thin(img, sub):
+        img = np.array(img, np.int32)
+        rows, cols = img.shape
+        return references.zhang_suen_thin({
+            "img": img, "out": np.full_like(img, 7), "rows": rows, "cols": cols,
+            "subiter": sub})["out"].tolist()
+
+    line = [[0, 0, 0, 0, 0], [0, 1, 1, 1, 0], [0, 0, 0, 0, 0]]
+    assert thin(line, 0) == line and thin(line, 1) == line
+    square2 = np.zeros((4, 4), int)
+    square2[1:3, 1:3] = 1
+    assert thin(square2, 0) == thin(square2, 1) == np.zeros((4, 4), int).tolist()
+    assert thin([[1, 1], [1, 1]], 0) == thin([[1, 1], [1, 1]], 1) == [[0, 0], [0, 0]]
+    square3 = np.zeros((5, 5), int)
+    square3[1:4, 1:4] = 1
+    want0 = np.zeros((5, 5), int)
+    want0[1, 2] = want0[2, 1] = want0[2, 2] = 1
+    assert thin(square3, 0) == want0.tolist()
+    assert thin(square3, 1) == want0[::-1, ::-1].tolist()  # (3, 2), (2, 3) and (2, 2)
+    assert thin([[0, 0, 0], [0, 5, 0], [0, 0, 0]], 0) == [[0, 0, 0], [0, 1, 0], [0, 0, 0]]
+    assert thin(np.full((3, 3), 2), 1)[1][1] == 1
+
+    def plain_thin(img, sub):
+        rows, cols = img.shape
+
+        def px(r, c):
+            return int(0 <= r < rows and 0 <= c < cols and img[r, c] != 0)
+
+        out = []
+        for r in range(rows):
+            row = []
+            for c in range(cols):
+                p = [px(r - 1, c), px(r - 1, c + 1), px(r, c + 1), px(r + 1, c + 1),
+                     px(r + 1, c), px(r + 1, c - 1), px(r, c - 1), px(r - 1, c - 1)]
+                b = sum(p)
+                a = sum(p[k] == 0 and p[(k + 1) % 8] == 1 for k in range(8))
+                p2, p4, p6, p8 = p[0], p[2], p[4], p[6]
+                m = (p2 * p4 * p6, p4 * p6 * p8) if sub == 0 else (p2 * p4 * p8, p2 * p6 * p8)
+                clear = 2 <= b <= 6 and a == 1 and m == (0, 0)
+                row.append(int(px(r, c) and not clear))
+            out.append(row)
+        return out
+
+    for shape in ((9, 11), (1, 7), (6, 1)):
+        img = rng.integers(0, 3, size=shape)
+        for sub in (0, 1):
+            assert thin(img, sub) == plain_thin(img, sub)
+
+    # starlet: the mirrored indices are the periodic extension of period 2 (n - 1) (0, 1, ...,
+    # n - 1, n - 2, ..., 1, then again) however far out; a constant image is its own smooth
+    # plane (no detail); an impulse of 256 at (30, 30) with step 4 spreads as h h^T: 36 at
+    # itself, 24 one step across, 16 one step diagonally, 6 two steps up, 1 two steps
+    # diagonally, nothing between the taps (the holes), 256 in all, detail 220 at the impulse;
+    # a ramp along x is smoothed into itself away from the borders, and at column 0 (taps at
+    # columns 4, 2, 0, 2, 4 after mirroring, step 2) into (17 + 4 11 + 6 5 + 4 11 + 17) / 16 =
+    # 9.5; a one-row image is filtered along x only; smooth + detail = c; then random images
+    # against a 25-tap loop
+    for n in range(1, 7):
+        ext = list(range(n)) + list(range(n - 2, 0, -1)) if n > 1 else [0]
+        index = np.arange(-40, 41)
+        assert references.mirror_fold(index, n).tolist() == [ext[i % len(ext)] for i in index]
+
+    def starlet(c, step):
+        c = np.array(c, np.float32)
+        rows, cols = c.shape
+        got = references.starlet_atrous({
+            "c": c, "smooth": np.zeros_like(c), "detail": np.zeros_like(c), "rows": rows,
+            "cols": cols, "step": step})
+        return got["smooth"].astype(np.float64), got["detail"].astype(np.float64)
+
+    smooth, detail = starlet(np.full((6, 9), 1234), 2)
+    assert (smooth == 1234).all() and not detail.any()
+    impulse = np.zeros((64, 64))
+    impulse[30, 30] = 256
+    smooth, detail = starlet(impulse, 4)
+    assert (smooth[30, 30], smooth[30, 34], smooth[34, 34], smooth[22, 30], smooth[38, 22]) == (
+        36, 24, 16, 6, 1)
+    assert smooth[31, 30] == smooth[30, 29] == 0 and smooth.sum() == 256
+    assert np.count_nonzero(smooth) == 25 and detail[30, 30] == 220
+    ramp = np.tile(3 * np.arange(40) + 5, (9, 1))
+    smooth, detail = starlet(ramp, 2)
+    assert np.array_equal(smooth[:, 4:36], ramp[:, 4:36]) and not detail[:, 4:36].any()
+    assert (smooth[:, 0] == 9.5).all()
+    row = rng.integers(0, 65536, size=(1, 23))
+    smooth, _ = starlet(row, 3)
+    h = references.STARLET_B3
+    want = [sum(h[k] * row[0, references.mirror_fold(x + 3 * (k - 2), 23)] for k in range(5)) / 16
+            for x in range(23)]
+    assert smooth[0].tolist() == want
+    for rows, cols, step in ((5, 9, 2), (3, 17, 4), (1, 6, 3), (8, 1, 5), (7, 7, 1)):
+        c = rng.integers(0, 65536, size=(rows, cols))
+        smooth, detail = starlet(c, step)
+        assert np.array_equal(smooth + detail, c)
+        fold = references.mirror_fold
+        for y in range(rows):
+            for x in range(cols):
+                total = sum(h[m] * h[n] * int(c[fold(y + step * (m - 2), rows),
+                                                fold(x + step * (n - 2), cols)])
+                            for m in range(5) for n in range(5))
+                assert smooth[y, x] == total / 256 and detail[y, x] == c[y, x] - total / 256
+
+    # gprMax's E update: the .cu's coefficient table is the reference's; material 0 (a perfect
+    # conductor) zeroes everything, material 1 (free space) is (1, 1, 1/2, 1/4, 1) with dx : dy :
+    # dz = 1 : 2 : 4 in every row, CA = 1 - sigma CB with sigma = (m - 1) / 8. On 5^3 points of
+    # free space: no H keeps E; a perfect conductor zeroes the interior nodes of each component
+    # and keeps the faces' tangential ones; Hz = 1 at (2, 2, 2) curls into Ex = 1/2 there and
+    # -1/2 one j on, Ey = -1 there and +1 one i on; Hx = 1 at (2, 2, 2) into Ey = 1/4 there and
+    # -1/4 one k on, Ez = -1/2 there and +1/2 one j on; Hz on the j = ny face changes nothing
+    # (the face's tangential E is not updated); each component reads its own material (Ex's
+    # material 5 scales E = 8 by CA = 0.875 while Ey's and Ez's free space keep it); then
+    # random fields against a loop over the nodes
+    table = references.gprmax_coeffs_e()
+    source = SPECS["gprmax_update_e"].source.read_text()
+    literals = source[source.index("gprmax_coeffs_e[GPRMAX_MATERIALS * GPRMAX_COEFFS] = {"):]
+    literals = literals.split("};")[0].split("= {")[1]
+    values = [float(v) for v in re.findall(r"([0-9.]+)f", literals)]
+    assert np.array_equal(np.array(values, np.float32).reshape(16, 5), table)
+    assert not table[0].any() and table[1].tolist() == [1, 1, 0.5, 0.25, 1]
+    for m in range(1, 16):
+        ca, cbx, cby, cbz, cb = table[m].tolist()
+        assert cbx == cb and cby == cb / 2 and cbz == cb / 4
+        assert 1 / cb == 2 ** round(math.log2(1 / cb))  # a power of two
+        assert ca == 1 - (m - 1) / 8 * cb
+
+    def fdtd(h=None, e=0, ids=(1, 1, 1), n=5):
+        shape = (n, n, n)
+        fields = {k: np.zeros(shape, np.float32) for k in ("Hx", "Hy", "Hz")}
+        for (name, point), value in (h or {}).items():
+            fields[name][point] = value
+        got = references.gprmax_update_e({
+            **fields, **{k: np.full(shape, e, np.float32) for k in ("Ex", "Ey", "Ez")},
+            "ID": np.stack([np.full(shape, m, np.uint32) for m in ids]), "nx": n - 1,
+            "ny": n - 1, "nz": n - 1})
+        return [got[k].astype(np.float64) for k in ("Ex", "Ey", "Ez")]
+
+    assert all((f == 3).all() for f in fdtd(e=3))
+    updated = []  # each component's updated nodes: below 4 along its axis, 1 .. 3 across
+    for axis in range(3):
+        box = [slice(1, 4)] * 3
+        box[axis] = slice(0, 4)
+        updated.append(np.zeros((5, 5, 5), bool))
+        updated[-1][tuple(box)] = True
+    for f, inside in zip(fdtd(e=3, ids=(0, 0, 0)), updated, strict=True):
+        assert not f[inside].any() and (f[~inside] == 3).all()
+    ex, ey, ez = fdtd({("Hz", (2, 2, 2)): 1})
+    assert (ex[2, 2, 2], ex[2, 3, 2], ey[2, 2, 2], ey[3, 2, 2]) == (0.5, -0.5, -1, 1)
+    assert np.count_nonzero(ex) == 2 and np.count_nonzero(ey) == 2 and not ez.any()
+    ex, ey, ez = fdtd({("Hx", (2, 2, 2)): 1})
+    assert (ey[2, 2, 2], ey[2, 2, 3], ez[2, 2, 2], ez[2, 3, 2]) == (0.25, -0.25, -0.5, 0.5)
+    assert not ex.any() and np.count_nonzero(ey) == 2 and np.count_nonzero(ez) == 2
+    assert not any(f.any() for f in fdtd({("Hz", (2, 4, 2)): 1}))
+    ex, ey, ez = fdtd(e=8, ids=(5, 1, 1))
+    assert (ex[updated[0]] == 7).all() and (ex[~updated[0]] == 8).all()
+    assert (ey == 8).all() and (ez == 8).all()
+    for shape in ((4, 5, 6), (3, 3, 3), (2, 4, 5)):
+        nx, ny, nz = (d - 1 for d in shape)
+        ids = rng.integers(0, 16, size=(3, *shape)).astype(np.uint32)
+        f = {k: rng.integers(-64, 64, size=shape).astype(np.float32)
+             for k in ("Ex", "Ey", "Ez", "Hx", "Hy", "Hz")}
+        got = references.gprmax_update_e({**f, "ID": ids, "nx": nx, "ny": ny, "nz": nz})
+        c = table.astype(np.float64)
+        hx, hy, hz = f["Hx"], f["Hy"], f["Hz"]
+        for i, j, k in itertools.product(*(range(d) for d in shape)):
+            want = [float(f[name][i, j, k]) for name in ("Ex", "Ey", "Ez")]
+            if i < nx and 0 < j < ny and 0 < k < nz:
+                m = c[ids[0, i, j, k]]
+                want[0] = (m[0] * want[0] + m[2] * (hz[i, j, k] - hz[i, j - 1, k])
+                           - m[3] * (hy[i, j, k] - hy[i, j, k - 1]))
+            if 0 < i < nx and j < ny and 0 < k < nz:
+                m = c[ids[1, i, j, k]]
+                want[1] = (m[0] * want[1] + m[3] * (hx[i, j, k] - hx[i, j, k - 1])
+                           - m[1] * (hz[i, j, k] - hz[i - 1, j, k]))
+            if 0 < i < nx and 0 < j < ny and k < nz:
+                m = c[ids[2, i, j, k]]
+                want[2] = (m[0] * want[2] + m[1] * (hy[i, j, k] - hy[i - 1, j, k])
+                           - m[2] * (hx[i, j, k] - hx[i, j - 1, k]))
+            assert [got[name][i, j, k] for name in ("Ex", "Ey", "Ez")] == want
+
+    # DIR-24-8 lookups: tables built from a route list (the /24-or-shorter routes by
+    # increasing length into TBL24, a longer one moving its /24 into a fresh TBLlong segment
+    # that inherits the /24's hop) give the longest matching prefix's hop: the default route
+    # 0/0 (9), 10/8 (1), 10.1.2/24 (2), 10.1.3.128/25 (3), 10.1.3.130/31 (4), 192.168/16 (5):
+    # 10.9.9.9 -> 1, 10.1.2.77 -> 2, 10.1.3.5 -> 1 (an extended /24's low half keeps the /8),
+    # 10.1.3.200 -> 3, 10.1.3.131 -> 4, 10.1.3.132 -> 3, 192.168.255.255 -> 5, 11.0.0.1 -> 9;
+    # entry 2 w is word w's low half; then random route lists against a brute-force longest
+    # prefix match
+    def ip(text):
+        a, b, c, d = (int(x) for x in text.split("."))
+        return a << 24 | b << 16 | c << 8 | d
+
+    def dir24(routes):
+        tbl24 = np.zeros(1 << 24, np.uint32)
+        tbllong = np.zeros(1 << 23, np.uint32)
+        segments = 0
+        for prefix, length, hop in sorted(routes, key=lambda r: r[1]):
+            if length <= 24:
+                first = (prefix >> 8) & ~((1 << (24 - length)) - 1)
+                tbl24[first: first + (1 << (24 - length))] = hop
+                continue
+            slot = prefix >> 8
+            if not tbl24[slot] & 0x8000:
+                tbllong[segments * 256: segments * 256 + 256] = tbl24[slot]
+                tbl24[slot] = 0x8000 | segments
+                segments += 1
+            base = (tbl24[slot] & 0x7FFF) * 256
+            low = prefix & 0xFF & ~((1 << (32 - length)) - 1)
+            tbllong[base + low: base + low + (1 << (32 - length))] = hop
+        return [t[0::2] | t[1::2] << 16 for t in (tbl24, tbllong)]  # entry 2 w: low half
+
+    def lookup(routes, addresses):
+        tbl24, tbllong = dir24(routes)
+        addresses = np.array(addresses, np.uint32)
+        return references.ipv4_lpm_dir24({
+            "daddr": addresses, "tbl24_words": tbl24, "tbllong_words": tbllong,
+            "next_hop": np.full(len(addresses), -1, np.int32),
+            "n": len(addresses)})["next_hop"].tolist()
+
+    routes = [(0, 0, 9), (ip("10.0.0.0"), 8, 1), (ip("10.1.2.0"), 24, 2),
+              (ip("10.1.3.128"), 25, 3), (ip("10.1.3.130"), 31, 4), (ip("192.168.0.0"), 16, 5)]
+    addresses = ["10.9.9.9", "10.1.2.77", "10.1.3.5", "10.1.3.200", "10.1.3.131", "10.1.3.132",
+                 "192.168.255.255", "11.0.0.1"]
+    assert lookup(routes, [ip(a) for a in addresses]) == [1, 2, 1, 3, 4, 3, 5, 9]
+    words = np.zeros(1 << 23, np.uint32)
+    words[0] = 0x00020001
+    assert references.ipv4_lpm_dir24({
+        "daddr": np.array([5, 0x105], np.uint32), "tbl24_words": words,
+        "tbllong_words": np.zeros(1 << 22, np.uint32), "next_hop": np.zeros(2, np.int32),
+        "n": 2})["next_hop"].tolist() == [1, 2]
+    for _ in range(3):
+        routes = []
+        for _ in range(60):
+            length = int(rng.integers(0, 33))
+            prefix = int(rng.integers(0, 2**32)) & ~((1 << (32 - length)) - 1) & 0xFFFFFFFF
+            routes.append((prefix, length, int(rng.integers(1, 0x8000))))
+        seen, unique = set(), []
+        for r in routes:  # one hop per prefix
+            if r[:2] not in seen:
+                seen.add(r[:2])
+                unique.append(r)
+        probes = [(p | int(rng.integers(0, 2**32)) & ((1 << (32 - n)) - 1)) for p, n, _ in unique]
+        probes += [int(a) for a in rng.integers(0, 2**32, size=40)]
+        got = lookup(unique, probes)
+        for address, hop in zip(probes, got, strict=True):
+            matches = [(n, h) for p, n, h in unique if address >> (32 - n) == p >> (32 - n)
+                       or n == 0]
+            assert hop == (max(matches)[1] if matches else 0)
+
+    # Ed25519 key expansion: SHA-512's constants are FIPS 180-4's (K from 0x428a2f98d728ae22 to
+    # 0x6c44198c4a475817, H0 from 0x6a09e667f3bcc908 to 0x5be0cd19137e2179) and the .cu's
+    # tables are the reference's; the expanded key is hashlib's SHA-512 of the seed with byte
+    # 0's low three bits cleared, byte 31's top bit cleared and its bit 6 set, the other 62
+    # bytes untouched (seeds of zeros, of 0xff bytes and random ones)
+    k, h0 = references.sha512_constants()
+    assert (k[0], k[79], h0[0], h0[7]) == (0x428A2F98D728AE22, 0x6C44198C4A475817,
+                                           0x6A09E667F3BCC908, 0x5BE0CD19137E2179)
+    source = SPECS["ed25519_expand"].source.read_text()
+    for name, want in (("ed_sha512_k[80]", k), ("ed_sha512_h0[8]", h0)):
+        block = source[source.index(f"{name} = {{"):].split("};")[0]
+        assert [int(v, 16) for v in re.findall(r"0x([0-9a-f]+)ull", block)] == want
+    seeds = np.concatenate([np.zeros((1, 8), np.uint32), np.full((1, 8), 0xFFFFFFFF, np.uint32),
+                            rng.integers(0, 2**32, size=(30, 8), dtype=np.uint32)])
+    got = references.ed25519_expand({"seeds": seeds, "expanded": np.zeros((32, 16), np.uint32),
+                                     "n": 32})["expanded"]
+    for seed, key in zip(seeds, got, strict=True):
+        digest = hashlib.sha512(seed.astype("<u4").tobytes()).digest()
+        key = key.astype("<u4").tobytes()
+        assert key[0] == digest[0] & 248 and key[31] == (digest[31] & 127) | 64
+        assert key[1:31] == digest[1:31] and key[32:] == digest[32:]
+
+    # sorting rows: (3, 1, 3, 2) -> 3, 3, 2, 1 from columns 0, 2, 3, 1 (equal keys in column
+    # order); -inf sorts last, ahead of nothing; a row of equal keys keeps its order; the
+    # kernel's bitonic network (stages k = 2 .. pad, j = k / 2 .. 1, pairs (i, i + j) with bit
+    # j of i clear, reversed where bit k of i is set, the padding slots -inf with their own
+    # numbers) walked in Python sorts every row like the reference for every pad from the
+    # row's length up; then random rows with many ties against sorted()
+    def sort_rows(keys):
+        keys = np.array(keys, np.float32)
+        rows, cols = keys.shape
+        got = references.bitonic_sort_rows({
+            "keys": keys, "sorted_keys": np.zeros_like(keys),
+            "indices": np.full((rows, cols), -1, np.int64), "rows": rows, "cols": cols})
+        return got["sorted_keys"].tolist(), got["indices"].tolist()
+
+    assert sort_rows([[3, 1, 3, 2]]) == ([[3, 3, 2, 1]], [[0, 2, 3, 1]])
+    assert sort_rows([[-math.inf, 0, 5]]) == ([[5, 0, -math.inf]], [[2, 1, 0]])
+    assert sort_rows([[7] * 6])[1] == [list(range(6))]
+
+    def network(row, pad):
+        slots = [(row[i], i) if i < len(row) else (-math.inf, i) for i in range(pad)]
+
+        def before(a, b):
+            return a[0] > b[0] or (a[0] == b[0] and a[1] < b[1])
+
+        k = 2
+        while k <= pad:
+            j = k // 2
+            while j > 0:
+                for q in range(pad // 2):
+                    i = 2 * j * (q // j) + q % j
+                    a, b = slots[i], slots[i + j]
+                    if (before(b, a) if i & k == 0 else before(a, b)):
+                        slots[i], slots[i + j] = b, a
+                j //= 2
+            k *= 2
+        return [s[0] for s in slots[: len(row)]], [s[1] for s in slots[: len(row)]]
+
+    for cols in (1, 2, 5, 8, 13):
+        keys = rng.integers(-4, 4, size=(4, cols))
+        values, columns = sort_rows(keys)
+        for r, row in enumerate(keys.tolist()):
+            order = sorted(range(cols), key=lambda i, row=row: (-row[i], i))
+            assert columns[r] == order and values[r] == [row[i] for i in order]
+            pad = 1
+            while pad < cols:
+                pad *= 2
+            for p in (pad, 2 * pad, 4 * pad):
+                assert network(row, p) == (values[r], columns[r])

@@ -2968,3 +2968,268 @@ def viterbi_decode(values: Values) -> dict[str, np.ndarray]:
         tags[live, t - 1] = current[live]
     return {"bp_words": bp_out, "tags": tags_out,
             "best_score": best_score.reshape(np.shape(values["best_score"]))}
+
+
+def zhang_suen_thin(values: Values) -> dict[str, np.ndarray]:
+    """One sub-iteration of Zhang and Suen's thinning: pixel p1 (nonzero) is cleared when 2 <=
+    B <= 6 (B: its nonzero neighbours among p2 .. p9, clockwise from north), A = 1 (A: the 0 ->
+    1 steps around p2, p3, ..., p9, p2) and, in sub-iteration 0, p2 p4 p6 = 0 and p4 p6 p8 =
+    0 (in sub-iteration 1, p2 p4 p8 = 0 and p2 p6 p8 = 0); pixels outside the image are 0.
+    Out: 0 or 1. Bands of rows on a zero-padded int8 copy."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    sub = int(values["subiter"])
+    img = np.asarray(values["img"]).reshape(-1)[: rows * cols].reshape(rows, cols)
+    out = np.array(values["out"], copy=True).reshape(-1)
+    band = max(1, (1 << 22) // max(cols, 1))
+    for first in range(0, rows, band):
+        last = min(rows, first + band)
+        pad = np.zeros((last - first + 2, cols + 2), dtype=np.int8)
+        lo, hi = max(first - 1, 0), min(last + 1, rows)
+        pad[lo - first + 1: hi - first + 1, 1:-1] = img[lo:hi] != 0
+
+        def at(dr, dc, pad=pad, n=last - first):
+            return pad[1 + dr: 1 + dr + n, 1 + dc: 1 + dc + cols]
+
+        # p2 .. p9: north, north-east, east, south-east, south, south-west, west, north-west
+        p = [at(-1, 0), at(-1, 1), at(0, 1), at(1, 1), at(1, 0), at(1, -1), at(0, -1), at(-1, -1)]
+        b = sum(q.astype(np.int8) for q in p)  # int8: at most 8
+        a = np.zeros_like(b)
+        for k in range(8):
+            a += (p[k] == 0) & (p[(k + 1) % 8] == 1)
+        p2, p4, p6, p8 = p[0], p[2], p[4], p[6]
+        if sub == 0:
+            m1, m2 = p2 & p4 & p6, p4 & p6 & p8
+        else:
+            m1, m2 = p2 & p4 & p8, p2 & p6 & p8
+        clear = (b >= 2) & (b <= 6) & (a == 1) & (m1 == 0) & (m2 == 0)
+        centre = at(0, 0)
+        out[first * cols: last * cols] = (centre & ~clear).astype(np.int32).reshape(-1)
+    return {"out": out.reshape(np.shape(values["out"]))}
+
+
+#: The B3-spline filter of the starlet transform, h = (1, 4, 6, 4, 1) / 16.
+STARLET_B3 = (1, 4, 6, 4, 1)
+
+
+def mirror_fold(index: np.ndarray, n: int) -> np.ndarray:
+    """Indices folded into [0, n) by mirroring about the first and last elements as often as
+    needed (the periodic extension of period 2 (n - 1) that reflect-101 defines: -1 -> 1, n
+    -> n - 2; 0 where n = 1), starlet_atrous.cu's starlet_mirror."""
+    index = np.abs(np.asarray(index, dtype=np.int64))
+    if n == 1:
+        return np.zeros_like(index)
+    period = 2 * (n - 1)
+    index %= period
+    return np.where(index < n, index, period - index)
+
+
+def starlet_atrous(values: Values) -> dict[str, np.ndarray]:
+    """One scale of the starlet: smooth = the sum over m, n in -2 .. 2 of h[m] h[n] c(y + m
+    step, x + n step) / 256 (the indices mirrored by :func:`mirror_fold`), detail = c - smooth.
+    Separable in int32 (exact: at most 256 x 65535 < 2^31): bands of rows gathered with their
+    mirrored halo of 2 step rows and columns, the weighted row sums, then the columns'."""
+    rows, cols, step = int(values["rows"]), int(values["cols"]), int(values["step"])
+    c = np.asarray(values["c"]).reshape(-1)[: rows * cols].reshape(rows, cols)
+    smooth = np.array(values["smooth"], copy=True).reshape(-1)
+    detail = np.array(values["detail"], copy=True).reshape(-1)
+    halo = 2 * step
+    ext_cols = mirror_fold(np.arange(-halo, cols + halo), cols)
+    band = max(1, (1 << 23) // max(cols + 2 * halo, 1))
+    for first in range(0, rows, band):
+        last = min(rows, first + band)
+        ext_rows = mirror_fold(np.arange(first - halo, last + halo), rows)
+        block = c[ext_rows][:, ext_cols].astype(np.int32)
+        horizontal = np.zeros((block.shape[0], cols), dtype=np.int32)
+        for k, h in enumerate(STARLET_B3):
+            horizontal += h * block[:, k * step: k * step + cols]
+        acc = np.zeros((last - first, cols), dtype=np.int32)
+        for k, h in enumerate(STARLET_B3):
+            acc += h * horizontal[k * step: k * step + last - first]
+        value = acc / 256.0
+        smooth[first * cols: last * cols] = value.astype(np.float32).reshape(-1)
+        detail[first * cols: last * cols] = (c[first:last] - value).astype(np.float32).reshape(-1)
+    return {"smooth": smooth.reshape(np.shape(values["smooth"])),
+            "detail": detail.reshape(np.shape(values["detail"]))}
+
+
+def gprmax_coeffs_e() -> np.ndarray:
+    """gprMax's updatecoeffsE of gprmax_update_e.cu's 16 materials (float32, 16 x 5: CA,
+    CB / dx, CB / dy, CB / dz, CB): material 0 perfect electric conductor (all 0), 1 free
+    space, 2 .. 15 lossy dielectrics. In units where eps0 / dt = 1 and dx : dy : dz = 1 : 2 :
+    4, EA = eps_r + sigma / 2 is a power of two (4 for materials 2-6, 8 for 7-11, 16 for
+    12-15) and sigma = (m - 1) / 8, so CA = (EA - sigma) / EA and CB = 1 / EA are dyadic."""
+    table = np.zeros((16, 5))
+    table[1] = (1.0, 1.0, 0.5, 0.25, 1.0)
+    for m in range(2, 16):
+        ea = 2.0 ** (2 + (m - 2) // 5)
+        sigma = (m - 1) / 8
+        cb = 1 / ea
+        table[m] = ((ea - sigma) / ea, cb, cb / 2, cb / 4, cb)
+    return table.astype(np.float32)
+
+
+def gprmax_update_e(values: Values) -> dict[str, np.ndarray]:
+    """gprMax's electric-field update on (nx + 1) x (ny + 1) x (nz + 1) points (index (i, j,
+    k), k fastest), material m = ID[component, i, j, k], c = :func:`gprmax_coeffs_e` [m]:
+    Ex(i < nx, 0 < j < ny, 0 < k < nz) = c0 Ex + c2 (Hz - Hz[j - 1]) - c3 (Hy - Hy[k - 1]);
+    Ey(0 < i < nx, j < ny, 0 < k < nz) = c0 Ey + c3 (Hx - Hx[k - 1]) - c1 (Hz - Hz[i - 1]);
+    Ez(0 < i < nx, 0 < j < ny, k < nz) = c0 Ez + c1 (Hy - Hy[i - 1]) - c2 (Hx - Hx[j - 1]);
+    other points unchanged. float64 (exact for the dyadic coefficients and integer fields),
+    bands of planes."""
+    nx, ny, nz = int(values["nx"]), int(values["ny"]), int(values["nz"])
+    shape = (nx + 1, ny + 1, nz + 1)
+    size = shape[0] * shape[1] * shape[2]
+    table = gprmax_coeffs_e().astype(np.float64)
+    ids = np.asarray(values["ID"]).reshape(-1)[: 3 * size].reshape(3, *shape)
+    h = [np.asarray(values[k]).reshape(-1)[:size].reshape(shape) for k in ("Hx", "Hy", "Hz")]
+    hx, hy, hz = h
+    # (coefficient of E, of the first difference, of the second) per component; each
+    # difference (field, axis): the H component and the axis it is taken along (0: i, 1: j, 2: k)
+    terms = (((0, 2, 3), (hz, 1), (hy, 2)), ((0, 3, 1), (hx, 2), (hz, 0)),
+             ((0, 1, 2), (hy, 0), (hx, 1)))
+    result = {}
+    for comp, name in enumerate(("Ex", "Ey", "Ez")):
+        out = np.array(values[name], copy=True)
+        e = out.reshape(-1)[:size].reshape(shape)
+        # the update's ranges: everything below n along the component's own axis, the
+        # interior (1 .. n - 1) along the other two
+        lo = [1, 1, 1]
+        lo[comp] = 0
+        (ca, c1, c2), (f1, axis1), (f2, axis2) = terms[comp]
+        band = max(1, (1 << 21) // max(shape[1] * shape[2], 1))
+        for first in range(lo[0], nx, band):
+            last = min(nx, first + band)
+            box = (slice(first, last), slice(lo[1], ny), slice(lo[2], nz))
+
+            def back(axis, box=box):
+                return tuple(slice(s.start - 1, s.stop - 1) if a == axis else s
+                             for a, s in enumerate(box))
+
+            m = ids[comp][box]
+            new = table[:, ca][m] * e[box]
+            new += table[:, c1][m] * (f1[box] - f1[back(axis1)])
+            new -= table[:, c2][m] * (f2[box] - f2[back(axis2)])
+            e[box] = new
+        result[name] = out
+    return result
+
+
+def ipv4_lpm_dir24(values: Values) -> dict[str, np.ndarray]:
+    """DIR-24-8-BASIC lookups: e = TBL24[daddr >> 8] (16-bit entries, two a little-endian
+    uint32 word, entry 2 w in the low half of word w); when e's top bit is set, e =
+    TBLlong[(e & 0x7fff) * 256 + (daddr & 0xff)]; next_hop = e. About 2^24 addresses at a
+    time."""
+    n = int(values["n"])
+    daddr = np.asarray(values["daddr"]).reshape(-1)[:n]
+    tbl24 = np.ascontiguousarray(values["tbl24_words"], dtype="<u4").reshape(-1).view("<u2")
+    tbllong = np.ascontiguousarray(values["tbllong_words"], dtype="<u4").reshape(-1).view("<u2")
+    out = np.array(values["next_hop"], copy=True).reshape(-1)
+    chunk = 1 << 24
+    for first in range(0, n, chunk):
+        a = daddr[first: first + chunk].astype(np.uint32)
+        e = tbl24[a >> np.uint32(8)].astype(np.int32)
+        ext = np.flatnonzero(e & 0x8000)
+        e[ext] = tbllong[((e[ext] & 0x7FFF) << 8) | (a[ext] & 0xFF).astype(np.int32)]
+        out[first: first + a.size] = e
+    return {"next_hop": out.reshape(np.shape(values["next_hop"]))}
+
+
+def _first_primes(count: int) -> list[int]:
+    primes: list[int] = []
+    n = 2
+    while len(primes) < count:
+        if all(n % p for p in primes if p * p <= n):
+            primes.append(n)
+        n += 1
+    return primes
+
+
+def _iroot(value: int, k: int) -> int:
+    """The integer k-th root (floor) of a nonnegative integer, by Newton's method."""
+    if value < 2:
+        return value
+    x = 1 << -(-value.bit_length() // k)  # above the root
+    while True:
+        y = ((k - 1) * x + value // x ** (k - 1)) // k
+        if y >= x:
+            return x
+        x = y
+
+
+def sha512_constants() -> tuple[list[int], list[int]]:
+    """SHA-512's round constants (the first 64 bits of the fractional parts of the cube roots
+    of the first 80 primes) and initial hash (of the square roots of the first 8 primes), as
+    FIPS 180-4 defines them, in exact integer arithmetic."""
+    primes = _first_primes(80)
+    k = [_iroot(p << 192, 3) & (2**64 - 1) for p in primes]
+    h0 = [_iroot(p << 128, 2) & (2**64 - 1) for p in primes[:8]]
+    return k, h0
+
+
+def _rotr64(x: np.ndarray, n: int) -> np.ndarray:
+    return (x >> np.uint64(n)) | (x << np.uint64(64 - n))
+
+
+def _bswap64(x: np.ndarray) -> np.ndarray:
+    return x.byteswap()
+
+
+def ed25519_expand(values: Values) -> dict[str, np.ndarray]:
+    """Per 32-byte seed (8 little-endian uint32 words): h = SHA-512(seed) (one 128-byte block:
+    the seed, the 0x80 byte, zeros and the bit length 256), the 64 digest bytes as 16
+    little-endian words, then RFC 8032's clamp of the secret scalar h[0:32]: byte 0 &= 248,
+    byte 31 &= 127, byte 31 |= 64. uint64 lanes, 2^14 seeds at a time."""
+    n = int(values["n"])
+    seeds = np.ascontiguousarray(values["seeds"], dtype="<u4").reshape(-1)[: 8 * n]
+    out = np.array(values["expanded"], copy=True).reshape(-1)
+    k, h0 = sha512_constants()
+    kc = [np.uint64(v) for v in k]
+    init = [np.uint64(v) for v in h0]
+    chunk = 1 << 14
+    for first in range(0, n, chunk):
+        last = min(n, first + chunk)
+        words = seeds[8 * first: 8 * last].reshape(-1, 4, 2).astype(np.uint64)
+        lanes = words[:, :, 0] | (words[:, :, 1] << np.uint64(32))  # little-endian bytes
+        w = [_bswap64(lanes[:, i].copy()) for i in range(4)]  # big-endian message words
+        count = last - first
+        w += [np.full(count, 0x8000000000000000, np.uint64)]
+        w += [np.zeros(count, np.uint64) for _ in range(10)]
+        w += [np.full(count, 256, np.uint64)]
+        for t in range(16, 80):
+            s0 = _rotr64(w[t - 15], 1) ^ _rotr64(w[t - 15], 8) ^ (w[t - 15] >> np.uint64(7))
+            s1 = _rotr64(w[t - 2], 19) ^ _rotr64(w[t - 2], 61) ^ (w[t - 2] >> np.uint64(6))
+            w.append(w[t - 16] + s0 + w[t - 7] + s1)
+        a, b, c, d, e, f, g, h = (np.full(count, v, np.uint64) for v in init)
+        for t in range(80):
+            s1 = _rotr64(e, 14) ^ _rotr64(e, 18) ^ _rotr64(e, 41)
+            t1 = h + s1 + ((e & f) ^ (~e & g)) + kc[t] + w[t]
+            s0 = _rotr64(a, 28) ^ _rotr64(a, 34) ^ _rotr64(a, 39)
+            t2 = s0 + ((a & b) ^ (a & c) ^ (b & c))
+            h, g, f, e, d, c, b, a = g, f, e, d + t1, c, b, a, t1 + t2
+        digest = np.stack([_bswap64(x + v) for x, v in zip((a, b, c, d, e, f, g, h), init,
+                                                            strict=True)], axis=1)
+        words_out = digest.view("<u4").reshape(count, 16).copy()
+        words_out[:, 0] &= np.uint32(0xFFFFFFF8)
+        words_out[:, 7] = (words_out[:, 7] & np.uint32(0x7FFFFFFF)) | np.uint32(0x40000000)
+        out[16 * first: 16 * last] = words_out.reshape(-1)
+    return {"expanded": out.reshape(np.shape(values["expanded"]))}
+
+
+def bitonic_sort_rows(values: Values) -> dict[str, np.ndarray]:
+    """Each row of keys sorted in descending order, ties by ascending column (a stable
+    descending sort: torch.sort(descending=True, stable=True)): the sorted keys and their
+    columns (int64). NumPy's stable argsort of the negated keys (exact for the finite keys),
+    2^22 keys at a time."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    keys = np.asarray(values["keys"]).reshape(-1)[: rows * cols].reshape(rows, cols)
+    sorted_keys = np.array(values["sorted_keys"], copy=True).reshape(-1)
+    indices = np.array(values["indices"], copy=True).reshape(-1)
+    band = max(1, (1 << 22) // max(cols, 1))
+    for first in range(0, rows, band):
+        last = min(rows, first + band)
+        part = keys[first:last]
+        order = np.argsort(-part, axis=1, kind="stable")
+        sorted_keys[first * cols: last * cols] = np.take_along_axis(part, order, 1).reshape(-1)
+        indices[first * cols: last * cols] = order.reshape(-1)
+    return {"sorted_keys": sorted_keys.reshape(np.shape(values["sorted_keys"])),
+            "indices": indices.reshape(np.shape(values["indices"]))}
