@@ -733,7 +733,8 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind18", "round 17's rules, as blind set 17"),
               ("blind19", "round 18's rules"),
               ("blind20", "round 18's rules, as blind set 19"),
-              ("blind21", "round 20's rules (H100 only)"))
+              ("blind21", "round 20's rules (H100 only)"),
+              ("blind22", "round 21's rules"))
 #: Sets recorded on one GPU only (no H200 was lent for them): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
