@@ -101,9 +101,11 @@ class Fit:
     def predict(self, bx: int, by: int) -> Prediction | None:
         if self.chosen is None:
             return None
-        values = self.model_sectors(bx, by)
-        return Prediction((bx, by), self.chosen.sectors(bx, by), float(values.min()),
-                          float(values.max()))
+        spread = self._spreads.get((bx, by))
+        if spread is None:
+            values = self.model_sectors(bx, by)
+            spread = self._spreads[(bx, by)] = (float(values.min()), float(values.max()))
+        return Prediction((bx, by), self.chosen.sectors(bx, by), *spread)
 
     def model_sectors(self, bx: int, by: int) -> Any:
         """Every consistent model's ``sectors(bx, by)``, in order, as a float64 array: one
@@ -125,6 +127,11 @@ class Fit:
 
     @functools.cached_property
     def _rows(self) -> dict[tuple[int, int], Any]:
+        return {}
+
+    @functools.cached_property
+    def _spreads(self) -> dict[tuple[int, int], tuple[float, float]]:
+        """(lowest, highest) of :meth:`model_sectors` per shape: derive asks per candidate."""
         return {}
 
     @functools.cached_property
@@ -385,20 +392,17 @@ class KernelAccess:
         threads = bx * by * bz
         ideal = ideal_sectors(threads)
         out: dict = {}
+        sides, total, (x_contiguous, column_walking, y_contiguous) = self._sides
         parts = []
-        for name, f, share in (("load", self.loads, self.load_share),
-                               ("store", self.stores, 1.0 - self.load_share)):
-            p = f.predict(bx, by * bz) if f is not None else None
-            if p is None:
-                continue
+        for name, f, share, described in sides:
+            p = f.predict(bx, by * bz)
             out[f"{name}_sectors_per_request"] = p.sectors
             out[f"{name}_sector_efficiency"] = min(1.0, ideal / p.sectors) if p.sectors else 1.0
             out[f"{name}_access_settled"] = p.settled
-            out[f"{name}_access"] = f.chosen.describe() if f.chosen else ""
+            out[f"{name}_access"] = described
             parts.append((share, p, f))
         if not parts:
             return out
-        total = sum(s for s, _, _ in parts) or 1.0
         sectors = sum(s * p.sectors for s, p, _ in parts) / total
         out["measured_access"] = True
         out["load_share"] = self.load_share
@@ -406,27 +410,41 @@ class KernelAccess:
         ox, oy = self.extrapolation_octaves(bx, by * bz)
         out["extrapolation_x_octaves"], out["extrapolation_y_octaves"] = ox, oy
         out["predicted_sectors_per_request"] = sectors
-        lines = sum(s * f.chosen.lines(bx, by * bz) for s, _, f in parts
-                    if f.chosen is not None) / total
+        lines = sum(s * f.chosen.lines(bx, by * bz) for s, _, f in parts) / total
         ideal_lines = max(1.0, min(threads, WARP) * ELEM_BYTES / LINE_BYTES)
         out["predicted_lines_per_request"] = lines
         out["predicted_ideal_lines"] = ideal_lines
         out["predicted_line_efficiency"] = min(1.0, ideal_lines / lines) if lines else 1.0
         out["predicted_sector_efficiency"] = min(1.0, ideal / sectors) if sectors else 1.0
         out["access_settled"] = all(p.settled for _, p, _ in parts)
+        out["x_contiguous"] = x_contiguous
+        out["column_walking_access"] = column_walking
+        out["y_contiguous"] = y_contiguous
+        return out
+
+    @functools.cached_property
+    def _sides(self) -> tuple[list[tuple[str, Fit, float, str]], float,
+                              tuple[bool, bool, bool]]:
+        """What :meth:`derived` says alike at every shape, worked out once per kernel: the
+        modelled sides (name, fit, share of requests, the chosen model's description), their
+        shares' sum, and the layout the chosen models agree on."""
+        sides = [(name, f, share, f.chosen.describe())
+                 for name, f, share in (("load", self.loads, self.load_share),
+                                        ("store", self.stores, 1.0 - self.load_share))
+                 if f is not None and f.chosen is not None]
+        total = sum(s for _, _, s, _ in sides) or 1.0
+        models = [f.chosen for _, f, _, _ in sides if f.chosen is not None]
         # x is the contiguous direction when the dominant term of every modelled side walks
         # consecutive elements along x (the layout the straddling and wide-row rules assume).
-        models = [f.chosen for _, _, f in parts if f.chosen is not None]
         dominant = [max(m.terms, key=lambda wt: wt[0])[1] for m in models]
-        out["x_contiguous"] = all(t.x_stride in (0, ELEM_BYTES) for t in dominant)
+        x_contiguous = all(t.x_stride in (0, ELEM_BYTES) for t in dominant)
         # Some modelled access walks a column (x steps a row pitch, y the elements), beside
         # whatever the dominant one does: its lines count too (C = A + B^T reads B so).
-        out["column_walking_access"] = any(
+        column_walking = any(
             t.x_stride >= FAR and t.y_stride == ELEM_BYTES for m in models for _, t in m.terms)
         # y is the contiguous direction (a[tx * pitch + ty]): a warp is best kept on one row.
-        out["y_contiguous"] = not out["x_contiguous"] and all(
-            t.y_stride == ELEM_BYTES for t in dominant)
-        return out
+        y_contiguous = not x_contiguous and all(t.y_stride == ELEM_BYTES for t in dominant)
+        return sides, total, (x_contiguous, column_walking, y_contiguous)
 
 
 def pick_profiles(rows: list[dict], column: str, reference: dict | None,

@@ -290,6 +290,8 @@ def constant(value: Any, n: int) -> Col:
                    np.full(n, cls is int))
     if n and cls is bool:
         return Col("bool", np.full(n, value, dtype=bool), np.zeros(n, dtype=bool))
+    if n and cls is str:
+        return Col("str", np.full(n, value, dtype=object), np.zeros(n, dtype=bool))
     return from_values([value] * n)
 
 
