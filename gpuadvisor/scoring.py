@@ -27,6 +27,7 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from operator import methodcaller
 from typing import Any, NamedTuple
 
 from gpuadvisor.arch import Arch, Board
@@ -571,6 +572,18 @@ class TableScorer:
                 known = owners[of] = (distinct.tolist(), inverse.reshape(-1))
             return known
 
+        groups: dict[str, tuple[list[Any], bool]] = {}
+
+        def groups_of(root: str) -> tuple[list[Any], bool]:
+            """Each distinct launch configuration's ``root`` group (``derived``, ``block``),
+            and whether all are dicts: read once for all of the rule's names below it."""
+            known = groups.get(root)
+            if known is None:
+                ds, _inverse = owned("config")
+                found = list(map(methodcaller("get", root, MISSING), [dparts[d] for d in ds]))
+                known = groups[root] = (found, set(map(type, found)) == {dict})
+            return known
+
         def raw(name: str) -> list[Any] | Gathered:
             root, _, key = name.partition(".")
             if root in _KERNEL_ROOTS:  # one lookup per kernel (lookup is pure)
@@ -580,7 +593,12 @@ class TableScorer:
                 ds, inverse = owned("config")
                 if "." in key:
                     return Gathered([lookup(dparts[d], name) for d in ds], inverse)
-                # lookup() for a two-part name, without its general walk
+                # lookup() for a two-part name, without its general walk: where every
+                # configuration's group is a dict, one C-level get per configuration
+                groups, all_dicts = groups_of(root)
+                if all_dicts:
+                    return Gathered(list(map(methodcaller("get", key, MISSING), groups)),
+                                    inverse)
                 parts = [dparts[d] for d in ds]
                 return Gathered([part.get(key, MISSING) if (part := whole.get(root, MISSING))
                                  .__class__ is dict else lookup(whole, name) for whole in parts],

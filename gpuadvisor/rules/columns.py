@@ -50,6 +50,9 @@ from gpuadvisor.rules.expr import (
 _EXACT_INT = float(2**53)
 #: Value classes whose ``has_value`` is "not NaN" (checked_value accepts every other one).
 _PLAIN = frozenset({float, int, bool, str})
+_NUMBERS = frozenset({float, int})
+#: Classes whose values :func:`_kind` takes as a kind of their own (not "bad").
+_OTHER_KINDS = frozenset({bool, str})
 _ERRORS = (EvalError, MissingValue, TypeError, ValueError, ZeroDivisionError, OverflowError,
            ArithmeticError, RecursionError)
 
@@ -233,6 +236,22 @@ def from_values(values: list[Any], missing: Any = None) -> Col:
         return Col("num", np.where(bad, 0.0, v), bad, isint)
     if classes == {bool}:
         return Col("bool", np.array(values, dtype=bool), np.zeros(n, dtype=bool))
+    if not classes & _PLAIN:  # nothing usable (None, MISSING, groups): every value bad
+        return Col("bool", np.zeros(n, dtype=bool), np.ones(n, dtype=bool))
+    if classes == {str}:
+        v = np.empty(n, dtype=object)
+        v[:] = values
+        return Col("str", v, np.zeros(n, dtype=bool))
+    if classes & _NUMBERS and not classes & _OTHER_KINDS:
+        # numbers beside missing values (a derived value some configurations lack): what the
+        # loop below gives, without a _kind call per value
+        got = np.array([x if x.__class__ in _NUMBERS else math.nan for x in values],
+                       dtype=np.float64)
+        absent = np.isnan(got)  # NaN, MISSING, None and other non-values: "bad"
+        if not absent.all():
+            v = np.where(absent, 0.0, got)
+            isint = np.array([x.__class__ is int for x in values], dtype=bool)
+            return Col("num", v, absent | (isint & (np.abs(v) > _EXACT_INT)), isint)
     kinds = [_kind(v, missing) for v in values]
     counts: dict[str, int] = {}
     for k in kinds:
