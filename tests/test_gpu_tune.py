@@ -179,6 +179,12 @@ SMALL = {
     "ipv4_lpm_dir24": ["N=1000003"],
     "ed25519_expand": ["N=100003"],
     "bitonic_sort_rows": ["ROWS=301", "COLS=200", "PAD=256", "LEVELS=64"],
+    "lut3d_tetra": ["ROWS=300", "COLS=501", "SIZE=33"],
+    "sauvola_binarize": ["ROWS=300", "COLS=501", "RADIUS=7"],
+    "lbm_d3q19_pull": ["PLANES=30", "ROWS=50", "COLS=70"],
+    "envmap_sample_2d": ["N=1000003", "H=100", "W=203", "TOTAL=200003"],
+    "binary_gcd64": ["N=1000003"],
+    "coco_rle_encode": ["MASKS=301", "H=50", "W=71", "THRESHOLD=128"],
 }
 
 

@@ -197,6 +197,12 @@ SMALL = {
     "ipv4_lpm_dir24": {"N": 1001},
     "ed25519_expand": {"N": 1001},
     "bitonic_sort_rows": {"ROWS": 7, "COLS": 37, "PAD": 64, "LEVELS": 8},
+    "lut3d_tetra": {"ROWS": 13, "COLS": 37, "SIZE": 9},
+    "sauvola_binarize": {"ROWS": 13, "COLS": 37, "RADIUS": 5},
+    "lbm_d3q19_pull": {"PLANES": 5, "ROWS": 9, "COLS": 11},
+    "envmap_sample_2d": {"N": 1001, "H": 7, "W": 13, "TOTAL": 300},
+    "binary_gcd64": {"N": 1001},
+    "coco_rle_encode": {"MASKS": 7, "H": 13, "W": 37, "THRESHOLD": 250},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -164,6 +164,8 @@ ONE_D_EXTENT = {
     "gcn_edge_norm": "NNZ",
     "ipv4_lpm_dir24": "N",
     "ed25519_expand": "N",
+    "envmap_sample_2d": "N",
+    "binary_gcd64": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -186,6 +188,7 @@ ONE_BLOCK_PER = {
     "csr_row_prune": "ROWS",
     "viterbi_decode": "SEQS",
     "bitonic_sort_rows": "ROWS",
+    "coco_rle_encode": "MASKS",
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -3596,3 +3599,335 @@ def test_blind22_references_on_hand_checked_inputs():
                 pad *= 2
             for p in (pad, 2 * pad, 4 * pad):
                 assert network(row, p) == (values[r], columns[r])
+
+
+def test_blind23_references_on_hand_checked_inputs():
+    import itertools
+    import math
+
+    rng = np.random.default_rng(23)
+    f32 = np.float32
+
+    # 3-D LUT, tetrahedral: a LUT linear in its indices is reproduced (the interpolation is
+    # exact on linear functions: each channel 64 s); with size 2 and only c100 = 1 (red), the
+    # red output is c100's weight, dr - max(dg, db) where dr is the largest fraction and 0
+    # elsewhere (the six cases pick c100 only when dr leads); samples 0 give c000 exactly, 65535
+    # c111; then random frames against a plain per-pixel loop of FFmpeg's six branches
+    def grade(r, g, b, lut, size):
+        r, g, b = (np.array(v, np.uint16).reshape(-1) for v in (r, g, b))
+        n = r.size
+        words = {k: np.concatenate([v, np.zeros(n % 2, np.uint16)]).view("<u4")
+                 for k, v in (("r", r), ("g", g), ("b", b))}
+        got = references.lut3d_tetra({
+            "g_words": words["g"], "b_words": words["b"], "r_words": words["r"],
+            "lut": np.asarray(lut, np.float32).reshape(-1, 3),
+            **{f"out_{k}": np.full((1, n), -1, np.float32) for k in "gbr"},
+            "rows": 1, "cols": n, "size": size})
+        return [got[f"out_{k}"].reshape(-1).astype(np.float64) for k in "rgb"]
+
+    size = 33
+    grid = np.stack(np.meshgrid(*[np.arange(size)] * 3, indexing="ij"), axis=-1)
+    samples = rng.integers(0, 65536, size=(3, 200))
+    out = grade(*samples, 64.0 * grid, size)
+    scale = f32(f32(1) / f32(65535)) * f32(size - 1)
+    for channel in range(3):
+        s = samples[channel].astype(np.float32) * scale
+        assert np.allclose(out[channel], 64 * s.astype(np.float64), rtol=0, atol=1e-3)
+    lut2 = np.zeros((2, 2, 2, 3))
+    lut2[1, 0, 0, 0] = 1
+    red = grade(*samples, lut2, 2)[0]
+    d = samples.astype(np.float32) * f32(f32(1) / f32(65535))
+    want = np.where((d[0] > d[1]) & (d[0] > d[2]), d[0] - np.maximum(d[1], d[2]), 0)
+    assert np.allclose(red, want, atol=1e-7) and (red > 0).any()
+    lut_rand = rng.integers(0, 1024, size=(3, 3, 3, 3))
+    ends = grade([0, 65535], [0, 65535], [0, 65535], lut_rand, 3)
+    assert [c[0] for c in ends] == lut_rand[0, 0, 0].tolist()
+    assert np.allclose([c[1] for c in ends], lut_rand[2, 2, 2], atol=1e-3)
+
+    def plain_tetra(rgb, lut, size):
+        sc = f32(f32(1) / f32(65535)) * f32(size - 1)
+        s = [f32(v) * sc for v in rgb]
+        p = [int(v) for v in s]
+        q = [min(v + 1, size - 1) for v in p]
+        dr, dg, db = (float(v - f32(k)) for v, k in zip(s, p, strict=True))
+
+        def at(cr, cg, cb):
+            return lut[q[0] if cr else p[0], q[1] if cg else p[1], q[2] if cb else p[2]]
+
+        if dr > dg:
+            if dg > db:
+                terms = ((1 - dr, (0, 0, 0)), (dr - dg, (1, 0, 0)), (dg - db, (1, 1, 0)),
+                         (db, (1, 1, 1)))
+            elif dr > db:
+                terms = ((1 - dr, (0, 0, 0)), (dr - db, (1, 0, 0)), (db - dg, (1, 0, 1)),
+                         (dg, (1, 1, 1)))
+            else:
+                terms = ((1 - db, (0, 0, 0)), (db - dr, (0, 0, 1)), (dr - dg, (1, 0, 1)),
+                         (dg, (1, 1, 1)))
+        elif db > dg:
+            terms = ((1 - db, (0, 0, 0)), (db - dg, (0, 0, 1)), (dg - dr, (0, 1, 1)),
+                     (dr, (1, 1, 1)))
+        elif db > dr:
+            terms = ((1 - dg, (0, 0, 0)), (dg - db, (0, 1, 0)), (db - dr, (0, 1, 1)),
+                     (dr, (1, 1, 1)))
+        else:
+            terms = ((1 - dg, (0, 0, 0)), (dg - dr, (0, 1, 0)), (dr - db, (1, 1, 0)),
+                     (db, (1, 1, 1)))
+        return sum(w * at(*corner) for w, corner in terms)
+
+    for size in (2, 5, 17):
+        lut = rng.integers(0, 1024, size=(size, size, size, 3)).astype(np.float64)
+        rgb = rng.integers(0, 65536, size=(3, 41))
+        rgb[:, :3] = [[0, 100, 65535], [0, 100, 65535], [0, 7, 65535]]  # ties: d equal
+        out = grade(*rgb, lut, size)
+        for k in range(rgb.shape[1]):
+            want = plain_tetra(rgb[:, k], lut, size)
+            assert np.allclose([c[k] for c in out], want, rtol=1e-6, atol=1e-4)
+
+    # Sauvola: a constant page has s = 0, so T = m / 2 and every nonzero pixel is 255, zero
+    # pixels 0; a lone 255 on black (radius 1: n = 9, S1 = 255, S2 = 65025, A = 17 255 > 0 and
+    # (128 9 4335)^2 > 255^2 (8 65025)) is kept and its neighbours (A < 0) are not; the border
+    # is replicated (a bright first column counts three times in its pixels' windows at radius
+    # 1); the exact rule agrees with the float one (T = m (1 + 0.5 (s / 128 - 1))) wherever the
+    # two are not within 1e-9 of a tie; then random pages against a plain loop with clamped
+    # coordinates and the exact integer test
+    def binarize(page, radius):
+        page = np.array(page, np.uint8)
+        rows, cols = page.shape
+        n = rows * cols
+        words = np.concatenate([page.reshape(-1), np.zeros(-n % 4, np.uint8)]).view("<u4")
+        got = references.sauvola_binarize({
+            "page_words": words, "out_words": np.full(words.shape, 0x5A5A5A5A, np.uint32),
+            "rows": rows, "cols": cols, "radius": radius})["out_words"]
+        flat = got.view(np.uint8)
+        assert (flat[n:] == 0x5A).all()  # the padding bytes untouched
+        return flat[:n].reshape(rows, cols).astype(int)
+
+    assert (binarize(np.full((5, 6), 90), 2) == 255).all()
+    assert not binarize(np.zeros((4, 4)), 1).any()
+    lone = np.zeros((5, 5))
+    lone[2, 2] = 255
+    got = binarize(lone, 1)
+    assert got[2, 2] == 255 and got.sum() == 255
+
+    def exact(window, p):
+        n = len(window)
+        s1, s2 = sum(window), sum(v * v for v in window)
+        a = 2 * n * p - s1
+        return a > 0 and (128 * n * a) ** 2 > s1 * s1 * (n * s2 - s1 * s1)
+
+    column = np.zeros((3, 4))
+    column[:, 0] = 200
+    got = binarize(column, 1)
+    # pixel (1, 0): its window's columns -1, 0, 1 are 200, 200, 0 (the first replicated)
+    assert got[1, 0] == (255 if exact([200, 200, 0] * 3, 200) else 0) == 255
+    assert got[1, 1] == 0  # p = 0 is never above
+    page = rng.integers(0, 256, size=(40, 50))
+    for radius in (1, 3):
+        got = binarize(page, radius)
+        for r, c in itertools.product(range(40), range(50)):
+            window = [int(page[min(max(r + dy, 0), 39), min(max(c + dx, 0), 49)])
+                      for dy in range(-radius, radius + 1) for dx in range(-radius, radius + 1)]
+            n = len(window)
+            m = sum(window) / n
+            s = math.sqrt(max(sum(v * v for v in window) / n - m * m, 0))
+            t = m * (1 + 0.5 * (s / 128 - 1))
+            if abs(page[r, c] - t) > 1e-9:
+                assert (got[r, c] == 255) == (page[r, c] > t)
+    for shape, radius in (((9, 11), 2), ((1, 7), 3), ((6, 1), 7), ((16, 16), 7)):
+        page = rng.integers(0, 256, size=shape)
+        got = binarize(page, radius)
+        rows, cols = shape
+        for r, c in itertools.product(range(rows), range(cols)):
+            window = [int(page[min(max(r + dy, 0), rows - 1), min(max(c + dx, 0), cols - 1)])
+                      for dy in range(-radius, radius + 1) for dx in range(-radius, radius + 1)]
+            assert got[r, c] == (255 if exact(window, int(page[r, c])) else 0)
+
+    # D3Q19 pull: the velocities are the 19 of D3Q19 (each odd q > 0 followed by its opposite,
+    # weights summing to 1, isotropic: sum w c c = I / 3); a fluid at rest at equilibrium (f_q
+    # = 36 w_q) is a fixed point for any omega; omega = 0 streams only (out_q = f_q rolled by
+    # c_q, wrapping: +x from the last column into the first); an obstacle everywhere reflects
+    # (+x from (1, 1, 1) arrives at (1, 1, 2) and turns into -x there); collisions keep each
+    # fluid cell's mass and momentum; then random lattices against a loop over the cells
+    c = np.array(references.LBM_D3Q19)
+    w = np.array([references.lbm_d3q19_weight(q) for q in range(19)])
+    assert len({tuple(v) for v in c}) == 19 and (abs(c).sum(axis=1) <= 2).all()
+    assert all((c[q] == -c[q + 1]).all() for q in range(1, 19, 2))
+    assert math.isclose(w.sum(), 1) and np.allclose((w[:, None, None] * c[:, :, None]
+                                                     * c[:, None, :]).sum(axis=0), np.eye(3) / 3)
+
+    def lbm(f, flags, omega):
+        f = np.asarray(f, np.float32)
+        nz, ny, nx = f.shape[1:]
+        got = references.lbm_d3q19_pull({
+            "f_in": f, "f_out": np.full_like(f, -1), "flags": np.asarray(flags, np.uint32),
+            "nx": nx, "ny": ny, "nz": nz, "omega": omega})["f_out"]
+        return got.astype(np.float64)
+
+    shape = (3, 4, 5)
+    rest = np.broadcast_to((36 * w)[:, None, None, None], (19, *shape))
+    assert np.allclose(lbm(rest, np.ones(shape), 1.7), rest, rtol=1e-6)
+    f = rng.integers(1, 64, size=(19, *shape)).astype(np.float64)
+    streamed = lbm(f, np.ones(shape), 0.0)
+    for q in range(19):
+        assert np.array_equal(streamed[q], np.roll(f[q], tuple(c[q][::-1]), axis=(0, 1, 2)))
+    assert streamed[1, 0, 0, 0] == f[1, 0, 0, 4]  # +x wrapped from the last column
+    one = np.zeros((19, *shape))
+    one[1, 1, 1, 1] = 5
+    solid = lbm(one, np.zeros(shape), 1.0)
+    assert solid[2, 1, 1, 2] == 5 and solid.sum() == 5
+    flags = rng.integers(0, 4, size=shape)
+    out = lbm(f, flags, 1.3)
+    pulled = np.stack([np.roll(f[q], tuple(c[q][::-1]), axis=(0, 1, 2)) for q in range(19)])
+    fluid = flags != 0
+    # (float32 out: conserved to its rounding)
+    assert np.allclose(out.sum(axis=0)[fluid], pulled.sum(axis=0)[fluid], rtol=1e-6)
+    for a in range(3):
+        assert np.allclose(np.tensordot(c[:, a], out, axes=1)[fluid],
+                           np.tensordot(c[:, a], pulled, axes=1)[fluid], rtol=1e-6, atol=1e-3)
+    nz, ny, nx = shape
+    for z, y, x in itertools.product(range(nz), range(ny), range(nx)):
+        g = [f[q, (z - c[q][2]) % nz, (y - c[q][1]) % ny, (x - c[q][0]) % nx] for q in range(19)]
+        if flags[z, y, x] == 0:
+            want = [g[0]] + [g[q + 1] if q % 2 else g[q - 1] for q in range(1, 19)]
+        else:
+            rho = sum(g)
+            u = [sum(c[q][a] * g[q] for q in range(19)) / rho for a in range(3)]
+            usq = 1.5 * sum(v * v for v in u)
+            want = []
+            for q in range(19):
+                cu = sum(c[q][a] * u[a] for a in range(3))
+                feq = w[q] * rho * (1 + 3 * cu + 4.5 * cu * cu - usq)
+                want.append(g[q] + 1.3 * (feq - g[q]))
+        assert np.allclose(out[:, z, y, x], want, rtol=1e-6)
+
+    # environment-map sampling: a uniform map (4 counts a pixel) has pdf 1 everywhere, u = 0
+    # maps to (0, 0) and u1 = 1/2 to the middle row's start (v = 1/2); a map whose whole weight
+    # sits in pixel (2, 5) sends every sample into it with pdf h w; zero-weight rows and
+    # pixels are never chosen; then random maps against PBRT's FindInterval walked in Python
+    def sample(cdf, h, w, pairs):
+        pairs = np.array(pairs, np.uint32).reshape(-1, 2)
+        n = len(pairs)
+        got = references.envmap_sample_2d({
+            "u": pairs, "cdf": np.asarray(cdf, np.int32), "uv": np.full((n, 2), -1, f32),
+            "pdf": np.full(n, -1, f32), "h": h, "w": w, "n": n})
+        return got["uv"].astype(np.float64), got["pdf"].astype(np.float64)
+
+    h, w_ = 4, 6
+    uv, pdf = sample(np.arange(h * w_ + 1) * 4, h, w_, [[0, 0], [0, 2**31], [2**31, 2**31]])
+    assert (pdf == 1).all() and uv[0].tolist() == [0, 0] and uv[1].tolist() == [0, 0.5]
+    assert uv[2].tolist() == [0.5, 0.5]
+    hot = np.zeros(h * w_ + 1, np.int64)
+    hot[2 * w_ + 5 + 1:] = 1000
+    uv, pdf = sample(hot, h, w_, rng.integers(0, 2**32, size=(50, 2)))
+    assert (np.floor(uv[:, 0] * w_) == 5).all() and (np.floor(uv[:, 1] * h) == 2).all()
+    assert (pdf == h * w_).all()
+
+    def find_interval(size, pred):
+        first, length = 0, size
+        while length > 0:
+            half = length >> 1
+            middle = first + half
+            if pred(middle):
+                first, length = middle + 1, length - half - 1
+            else:
+                length = half
+        return min(max(first - 1, 0), size - 2)
+
+    for h, w_, total in ((5, 7, 40), (3, 16, 5000), (8, 3, 12), (1, 9, 30), (6, 1, 20)):
+        weights = np.bincount(rng.integers(0, h * w_, size=total), minlength=h * w_)
+        weights[rng.integers(0, h * w_, size=3)] = 0
+        weights[(h // 2) * w_: (h // 2 + 1) * w_] = 0 if h > 2 else weights[:w_]  # an empty row
+        cdf = np.concatenate([[0], np.cumsum(weights)])
+        pairs = rng.integers(0, 2**32, size=(60, 2))
+        pairs[:2] = [[0, 0], [2**32 - 1, 2**32 - 1]]
+        uv, pdf = sample(cdf, h, w_, pairs)
+        tot = int(cdf[-1])
+        for (u0, u1), (gu, gv), gp in zip(pairs.tolist(), uv, pdf, strict=True):
+            t1 = (u1 * tot) >> 32
+            y = find_interval(h + 1, lambda i: cdf[i * w_] <= t1)  # noqa: B023
+            r0, r1 = int(cdf[y * w_]), int(cdf[(y + 1) * w_])
+            t0 = r0 + ((u0 * (r1 - r0)) >> 32)
+            x = find_interval(w_ + 1, lambda i: cdf[y * w_ + i] <= t0)  # noqa: B023
+            c0, c1 = int(cdf[y * w_ + x]), int(cdf[y * w_ + x + 1])
+            assert r1 > r0 and c1 > c0  # zero weights are never sampled
+            dux, duy = f32(t0 - c0) / f32(c1 - c0), f32(t1 - r0) / f32(r1 - r0)
+            assert (gu, gv) == ((f32(x) + dux) / f32(w_), (f32(y) + duy) / f32(h))
+            want = (f32(c1 - c0) * f32(w_) / f32(r1 - r0)) * (f32(r1 - r0) * f32(h) / f32(tot))
+            assert gp == want and math.isclose(gp, (c1 - c0) * h * w_ / tot, rel_tol=1e-6)
+
+    # binary GCD: gcd(12, 18) = 6, gcd(0, 5) = 5, gcd(7, 0) = 7, gcd(0, 0) = 0, the common
+    # power of two kept (gcd(2^61, 3 2^40) = 2^40), coprime neighbours; GMP's mpn_gcd_11 loop as
+    # the .cu writes it (halved odd parts, the sign mask, the ctz of t) walked in Python equals
+    # math.gcd; then random pairs (many with common factors) against math.gcd
+    def gcds(pairs):
+        pairs = np.array(pairs, np.int64).reshape(-1, 2)
+        return references.binary_gcd64({
+            "a": pairs[:, 0].copy(), "b": pairs[:, 1].copy(), "g": np.full(len(pairs), -1),
+            "n": len(pairs)})["g"].tolist()
+
+    assert gcds([[12, 18], [0, 5], [7, 0], [0, 0], [2**61, 3 * 2**40], [2**62 - 1, 2**62 - 2]]) \
+        == [6, 5, 7, 0, 2**40, 1]
+
+    def mpn_gcd(a, b):
+        if a == 0 or b == 0:
+            return a | b
+        mask = (1 << 64) - 1
+
+        def ctz(x):
+            return (x & -x).bit_length() - 1
+
+        twos = ctz(a | b)
+        u, v = (a >> ctz(a)) >> 1, (b >> ctz(b)) >> 1
+        while u != v:
+            t = (u - v) & mask
+            vgtu = mask if t >> 63 else 0
+            v = (v + (vgtu & t)) & mask
+            u = ((t ^ vgtu) - vgtu) & mask
+            u = (u >> 1) >> ctz(t)
+        return ((u << 1) + 1) << twos
+
+    factors = rng.integers(1, 2**20, size=(60, 1))
+    pairs = np.concatenate([rng.integers(1, 2**62, size=(60, 2)),
+                            rng.integers(1, 2**40, size=(60, 2)) * factors])
+    got = gcds(pairs)
+    for (a, b), g in zip(pairs.tolist(), got, strict=True):
+        assert g == math.gcd(a, b) == mpn_gcd(a, b)
+
+    # COCO RLE: the 2 x 3 mask [[0, 1, 1], [0, 0, 1]] flattens column-major to 0 0 1 0 1 1 ->
+    # counts 2, 1, 1, 2 (4 runs); a mask starting with a set pixel starts with a count of 0; an
+    # empty mask is one count of h w; bytes below the threshold are background (127 -> 0, 128
+    # -> 1); the slots past the counts are untouched; then random masks against pycocotools'
+    # loop
+    def rle(masks, threshold=1):
+        masks = np.array(masks, np.uint8)
+        count, h, w_ = masks.shape
+        n = masks.size
+        words = np.concatenate([masks.reshape(-1), np.zeros(-n % 4, np.uint8)]).view("<u4")
+        got = references.coco_rle_encode({
+            "mask_words": words, "counts": np.full((count, h * w_ + 1), -7, np.int32),
+            "runs": np.full(count, -7, np.int32), "masks": count, "h": h, "w": w_,
+            "threshold": threshold})
+        runs = got["runs"].tolist()
+        counts = got["counts"]
+        assert all((counts[m, r:] == -7).all() for m, r in enumerate(runs))
+        return [counts[m, :r].tolist() for m, r in enumerate(runs)]
+
+    assert rle([[[0, 1, 1], [0, 0, 1]]]) == [[2, 1, 1, 2]]
+    assert rle([[[1, 0], [1, 0]], [[0, 0], [0, 0]], [[1, 1], [1, 1]]]) == [[0, 2, 2], [4], [0, 4]]
+    assert rle([[[127, 128, 255]]], 128) == [[1, 2]]
+
+    def pycoco(mask, threshold):
+        flat = (np.asarray(mask) >= threshold).T.reshape(-1).tolist()
+        counts, p, run = [], 0, 0
+        for v in flat:
+            if v != p:
+                counts.append(run)
+                run, p = 0, v
+            run += 1
+        return counts + [run]
+
+    for shape in ((5, 9, 11), (3, 1, 7), (2, 6, 1), (4, 8, 8)):
+        masks = rng.integers(0, 256, size=shape)
+        for threshold in (128, 200):
+            assert rle(masks, threshold) == [pycoco(m, threshold) for m in masks]

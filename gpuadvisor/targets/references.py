@@ -3233,3 +3233,226 @@ def bitonic_sort_rows(values: Values) -> dict[str, np.ndarray]:
         indices[first * cols: last * cols] = order.reshape(-1)
     return {"sorted_keys": sorted_keys.reshape(np.shape(values["sorted_keys"])),
             "indices": indices.reshape(np.shape(values["indices"]))}
+
+
+def lut3d_tetra(values: Values) -> dict[str, np.ndarray]:
+    """FFmpeg's lut3d tetrahedral interpolation of gbrp16 planes (16-bit samples two a
+    little-endian uint32 word): s = sample * scale in float32 with scale = float32(1 / 65535) *
+    (size - 1), prev = (int) s, next = min(prev + 1, size - 1), d = s - prev; the tetrahedron
+    of FFmpeg's six branches is the walk from c000 to c111 along the axes in decreasing order
+    of d (weights 1 - d1, d1 - d2, d2 - d3, d3 with d1 >= d2 >= d3 the sorted fractions; where
+    fractions tie the corner between them has weight 0, so the order among them does not
+    matter), the LUT's size^3 RGB triples r slowest, summed in float64. Out: the G, B and R
+    planes in float32. Chunks of pixels."""
+    rows, cols, size = int(values["rows"]), int(values["cols"]), int(values["size"])
+    count = rows * cols
+    planes = {}
+    for name in ("g_words", "b_words", "r_words"):
+        words = np.ascontiguousarray(values[name], dtype="<u4").reshape(-1)
+        planes[name[0]] = words.view("<u2")[:count]
+    lut = np.asarray(values["lut"], dtype=np.float32).reshape(-1, 3)
+    scale = np.float32(np.float32(1) / np.float32(65535)) * np.float32(size - 1)
+    outs = {k: np.array(values[f"out_{k}"], copy=True).reshape(-1) for k in "gbr"}
+    strides = np.array([size * size, size, 1], dtype=np.int64)
+    chunk = 1 << 20
+    for first in range(0, count, chunk):
+        last = min(count, first + chunk)
+        s = np.stack([planes[k][first:last] for k in "rgb"], axis=1).astype(np.float32) * scale
+        prev = s.astype(np.int64)
+        d = s - prev.astype(np.float32)
+        step = (np.minimum(prev + 1, size - 1) - prev) * strides  # 0 where clamped
+        rows_ = np.arange(last - first)
+        top, bottom = d.argmax(axis=1), d.argmin(axis=1)
+        bottom[top == bottom] = 2  # all three equal: any order (top is then 0)
+        middle = 3 - top - bottom
+        d1, d3 = d[rows_, top].astype(np.float64), d[rows_, bottom].astype(np.float64)
+        d2 = d[rows_, middle].astype(np.float64)
+        idx = prev @ strides
+        acc = (1 - d1)[:, None] * lut[idx]
+        idx += step[rows_, top]
+        acc += (d1 - d2)[:, None] * lut[idx]
+        idx += step[rows_, middle]
+        acc += (d2 - d3)[:, None] * lut[idx]
+        idx += step[rows_, bottom]
+        acc += d3[:, None] * lut[idx]
+        for k, channel in (("r", 0), ("g", 1), ("b", 2)):
+            outs[k][first:last] = acc[:, channel]
+    return {f"out_{k}": outs[k].reshape(np.shape(values[f"out_{k}"])) for k in "gbr"}
+
+
+def sauvola_binarize(values: Values) -> dict[str, np.ndarray]:
+    """Sauvola's threshold with k = 0.5 and R = 128 over the (2 radius + 1)^2 window with the
+    border replicated: 255 where the pixel p > m (1 + k (s / R - 1)), else 0, decided exactly
+    (A = 2 n p - S1 > 0 and (128 n A)^2 > S1^2 (n S2 - S1^2), S1 and S2 the window's sums of
+    the values and their squares; uint64 products, below 2^64 for radius <= 7). Images are
+    bytes, four a little-endian uint32 word. Box sums by cumulative sums over bands of rows."""
+    rows, cols, radius = int(values["rows"]), int(values["cols"]), int(values["radius"])
+    assert 0 <= radius <= 7, "the kernel's 64-bit products are exact for radius <= 7"
+    count = rows * cols
+    page = np.ascontiguousarray(values["page_words"], dtype="<u4").reshape(-1).view(np.uint8)
+    page = page[:count].reshape(rows, cols)
+    out_words = np.array(values["out_words"], copy=True, dtype="<u4").reshape(-1)
+    out = out_words.view(np.uint8)
+    side = 2 * radius + 1
+    n = side * side
+    col_idx = np.clip(np.arange(-radius, cols + radius), 0, cols - 1)
+    band = max(1, (1 << 22) // max(cols + 2 * radius, 1))
+    for first in range(0, rows, band):
+        last = min(rows, first + band)
+        row_idx = np.clip(np.arange(first - radius, last + radius), 0, rows - 1)
+        block = page[row_idx][:, col_idx].astype(np.int64)
+        sums = []
+        for field in (block, block * block):
+            c = np.zeros((field.shape[0] + 1, field.shape[1] + 1), np.int64)
+            np.cumsum(np.cumsum(field, axis=0), axis=1, out=c[1:, 1:])
+            sums.append(c[side:, side:] - c[:-side, side:] - c[side:, :-side] + c[:-side, :-side])
+        s1, s2 = sums
+        p = page[first:last].astype(np.int64)
+        a = 2 * n * p - s1
+        var = (n * s2 - s1 * s1).astype(np.uint64)
+        lhs = (128 * n * np.maximum(a, 0)).astype(np.uint64)
+        above = (a > 0) & (lhs * lhs > s1.astype(np.uint64) ** 2 * var)
+        out[first * cols: last * cols] = np.where(above, 255, 0).astype(np.uint8).reshape(-1)
+    return {"out_words": out_words.reshape(np.shape(values["out_words"]))}
+
+
+#: D3Q19 velocities (x, y, z) in lbm_d3q19_pull.cu's order: rest, the six faces, the twelve
+#: edges, each odd q > 0 followed by its opposite.
+LBM_D3Q19 = (
+    (0, 0, 0), (1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1),
+    (1, 1, 0), (-1, -1, 0), (1, -1, 0), (-1, 1, 0), (1, 0, 1), (-1, 0, -1), (1, 0, -1),
+    (-1, 0, 1), (0, 1, 1), (0, -1, -1), (0, 1, -1), (0, -1, 1),
+)
+
+
+def lbm_d3q19_weight(q: int) -> float:
+    """The D3Q19 weight of velocity q: 1/3 at rest, 1/18 on the faces, 1/36 on the edges."""
+    return 1 / 3 if q == 0 else (1 / 18 if q < 7 else 1 / 36)
+
+
+def lbm_d3q19_pull(values: Values) -> dict[str, np.ndarray]:
+    """One pull step of D3Q19 BGK with bounce-back on obstacle cells (flags == 0), periodic:
+    g_q = f_q(x - c_q); obstacles out_q = g_opp(q); fluid out_q = g_q + omega (feq_q - g_q),
+    feq_q = w_q rho (1 + 3 c.u + 4.5 (c.u)^2 - 1.5 u.u). float64, bands of z planes."""
+    nx, ny, nz = int(values["nx"]), int(values["ny"]), int(values["nz"])
+    omega = float(values["omega"])
+    cells = nx * ny * nz
+    f = np.asarray(values["f_in"]).reshape(-1)[: 19 * cells].reshape(19, nz, ny, nx)
+    flags = np.asarray(values["flags"]).reshape(-1)[:cells].reshape(nz, ny, nx)
+    out = np.array(values["f_out"], copy=True).reshape(-1)
+    view = out[: 19 * cells].reshape(19, nz, ny, nx)
+    band = max(1, (1 << 20) // max(nx * ny, 1))
+    for first in range(0, nz, band):
+        last = min(nz, first + band)
+        zs = np.arange(first, last)
+        g = np.empty((19, last - first, ny, nx))
+        for q, (cx, cy, cz) in enumerate(LBM_D3Q19):
+            plane = f[q][(zs - cz) % nz]
+            g[q] = np.roll(plane, (cy, cx), axis=(1, 2))  # (y - cy, x - cx) wrapped
+        rho = g.sum(axis=0)
+        c = np.array(LBM_D3Q19, dtype=np.float64)
+        with np.errstate(invalid="ignore", divide="ignore"):  # rho = 0: NaN, as the kernel's
+            u = [np.tensordot(c[:, a], g, axes=1) / rho for a in range(3)]
+        usq = 1.5 * (u[0] ** 2 + u[1] ** 2 + u[2] ** 2)
+        solid = flags[first:last] == 0
+        for q, (cx, cy, cz) in enumerate(LBM_D3Q19):
+            cu = cx * u[0] + cy * u[1] + cz * u[2]
+            feq = lbm_d3q19_weight(q) * rho * (1 + 3 * cu + 4.5 * cu * cu - usq)
+            opp = q if q == 0 else (q + 1 if q % 2 else q - 1)
+            view[q, first:last] = np.where(solid, g[opp], g[q] + omega * (feq - g[q]))
+    return {"f_out": out.reshape(np.shape(values["f_out"]))}
+
+
+def find_interval(cdf: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """PBRT's FindInterval over each row of ``cdf`` (non-decreasing): the last index in [0,
+    size - 2] whose entry is <= t (clamped)."""
+    first = (cdf <= t[:, None]).sum(axis=1)  # the entries <= t: a prefix
+    return np.clip(first - 1, 0, cdf.shape[1] - 2)
+
+
+def envmap_sample_2d(values: Values) -> dict[str, np.ndarray]:
+    """PBRT's Distribution2D::SampleContinuous over the running sum cdf (row y's conditional
+    CDF cdf[y w .. y w + w], the marginal cdf[0], cdf[w], ..., cdf[h w]) with u / 2^32:
+    t1 = (total u1) >> 32, y = FindInterval over the marginal; t0 = cdf[y w] + ((cdf[y w + w]
+    - cdf[y w]) u0) >> 32, x = FindInterval over the row; uv = ((x + dux) / w, (y + duy) / h)
+    and pdf = pdf_col * pdf_row in float32 as the kernel orders them. Chunks of samples; the
+    searches by np.searchsorted (side='right' counts the entries <= t)."""
+    h, w, n = int(values["h"]), int(values["w"]), int(values["n"])
+    cdf = np.asarray(values["cdf"]).reshape(-1)[: h * w + 1].astype(np.int64)
+    u = np.asarray(values["u"]).reshape(-1)[: 2 * n].reshape(n, 2).astype(np.uint64)
+    uv = np.array(values["uv"], copy=True).reshape(-1)
+    pdf = np.array(values["pdf"], copy=True).reshape(-1)
+    total = int(cdf[h * w])
+    marginal = cdf[np.arange(h + 1) * w]
+    f32 = np.float32
+    chunk = 1 << 21
+    for first in range(0, n, chunk):
+        last = min(n, first + chunk)
+        u0, u1 = u[first:last, 0], u[first:last, 1]
+        t1 = ((u1 * np.uint64(total)) >> np.uint64(32)).astype(np.int64)
+        y = np.clip(np.searchsorted(marginal, t1, side="right") - 1, 0, h - 1)
+        row0, row1 = marginal[y], marginal[y + 1]
+        t0 = row0 + ((u0 * (row1 - row0).astype(np.uint64)) >> np.uint64(32)).astype(np.int64)
+        # the column: the entries <= t0 within the row's w + 1 entries, by a global search
+        # (the running sum is non-decreasing) clamped into the row
+        x = np.clip(np.searchsorted(cdf, t0, side="right") - 1 - y * w, 0, w - 1)
+        c0, c1 = cdf[y * w + x], cdf[y * w + x + 1]
+        dux = (t0 - c0).astype(f32)
+        duy = (t1 - row0).astype(f32)
+        dux = np.where(c1 > c0, dux / np.maximum(c1 - c0, 1).astype(f32), dux)
+        duy = np.where(row1 > row0, duy / np.maximum(row1 - row0, 1).astype(f32), duy)
+        uv[2 * first: 2 * last: 2] = (x.astype(f32) + dux) / f32(w)
+        uv[2 * first + 1: 2 * last: 2] = (y.astype(f32) + duy) / f32(h)
+        pdf_row = (row1 - row0).astype(f32) * f32(h) / f32(total)
+        pdf_col = np.where(row1 > row0, (c1 - c0).astype(f32) * f32(w)
+                           / np.maximum(row1 - row0, 1).astype(f32), f32(0))
+        pdf[first:last] = (pdf_col * pdf_row).astype(f32)
+    return {"uv": uv.reshape(np.shape(values["uv"])), "pdf": pdf.reshape(np.shape(values["pdf"]))}
+
+
+def binary_gcd64(values: Values) -> dict[str, np.ndarray]:
+    """gcd(a, b) of int64 pairs (gcd(0, b) = b) by NumPy's np.gcd, chunks of 2^22."""
+    n = int(values["n"])
+    a = np.asarray(values["a"]).reshape(-1)[:n].astype(np.int64)
+    b = np.asarray(values["b"]).reshape(-1)[:n].astype(np.int64)
+    g = np.array(values["g"], copy=True).reshape(-1)
+    chunk = 1 << 22
+    for first in range(0, n, chunk):
+        g[first: first + chunk] = np.gcd(a[first: first + chunk], b[first: first + chunk])
+    return {"g": g.reshape(np.shape(values["g"]))}
+
+
+def coco_rle_encode(values: Values) -> dict[str, np.ndarray]:
+    """pycocotools' rleEncode of each (h, w) mask (bytes, four a little-endian uint32 word;
+    foreground where >= threshold) in column-major order: counts[m, 0] = the first change's
+    place, then the gaps between changes, the last count up to h w (changes: T[j] != T[j -
+    1], T[-1] = 0); runs[m] = the number of counts; the rest of counts untouched. Chunks of
+    masks."""
+    masks, h, w = int(values["masks"]), int(values["h"]), int(values["w"])
+    threshold = int(values["threshold"])
+    area = h * w
+    pixels = np.ascontiguousarray(values["mask_words"], dtype="<u4").reshape(-1).view(np.uint8)
+    pixels = pixels[: masks * area].reshape(masks, h, w)
+    counts = np.array(values["counts"], copy=True).reshape(-1)
+    runs = np.array(values["runs"], copy=True).reshape(-1)
+    per = max(1, (1 << 24) // max(area, 1))
+    for first in range(0, masks, per):
+        last = min(masks, first + per)
+        flat = (pixels[first:last] >= threshold).transpose(0, 2, 1).reshape(last - first, area)
+        prev = np.zeros_like(flat)
+        prev[:, 1:] = flat[:, :-1]
+        m, j = np.nonzero(flat != prev)  # row-major: by mask, then by place
+        k = np.arange(m.size) - np.searchsorted(m, m)  # the change's number within its mask
+        before = np.where(k > 0, np.concatenate([[0], j[:-1]]), 0)
+        base = (first + m).astype(np.int64) * (area + 1)
+        counts[base + k] = j - before
+        changes = np.bincount(m, minlength=last - first)
+        last_place = np.zeros(last - first, np.int64)
+        has = changes > 0
+        ends = np.cumsum(changes) - 1  # each mask's last change in (m, j)
+        last_place[has] = j[ends[has]]
+        rows = np.arange(first, last, dtype=np.int64)
+        counts[rows * (area + 1) + changes] = area - last_place
+        runs[first:last] = changes + 1
+    return {"counts": counts.reshape(np.shape(values["counts"])),
+            "runs": runs.reshape(np.shape(values["runs"]))}
