@@ -469,16 +469,16 @@ class TableScorer:
             if dnames and few_repeats and column_rule(rule, names) is not None:
                 # Nearly every candidate its own launch configuration (one profile's space):
                 # grouping would not pay, the columns take every candidate at once.
+                verdicts: list[Any] = []
                 results = self._evaluate(rule, names, list(range(n)), setups, kslot, cands,
-                                         dlist, dparts, context_of, arrays, everyone)
+                                         dlist, dparts, context_of, arrays, everyone, verdicts)
                 per_rule.append(results)
                 per_code.append(np.arange(n, dtype=np.int64))
-                fired_cols.append(np.array([r.fired for r in results], dtype=bool))
+                fired_cols.append(verdicts[0])
                 if rule.effect == "exclude":
                     excluded |= fired_cols[-1]
                 elif rule.effect in ("penalize", "prefer"):
-                    vals *= np.array([r.factor if r.fired else 1.0 for r in results],
-                                     dtype=np.float64)
+                    vals *= verdicts[1]
                 continue
             ktokens, kcodes = combined(knames, kbase)
             dtokens, dcodes = combined(dnames, dparts)
@@ -548,12 +548,21 @@ class TableScorer:
                   setups: Sequence[KernelSetup], kslot: list[int], cands: list[Candidate],
                   did: Any, dparts: list[dict[str, Any]],
                   context_of: Callable[[int], dict[str, Any]], arrays: _PassArrays,
-                  shared: Columns | None = None) -> list[RuleResult]:
+                  shared: Columns | None = None, verdicts: list[Any] | None = None
+                  ) -> list[RuleResult]:
         """``evaluate(rule, context_of(i))`` for each ``i`` of ``idx``: over whole columns
-        where the rule translates (:mod:`gpuadvisor.rules.column_rules`), the rest one by one."""
+        where the rule translates (:mod:`gpuadvisor.rules.column_rules`), the rest one by one.
+        ``verdicts``: given, gets (which results fired, each one's factor or 1) as arrays."""
         crule = column_rule(rule, names) if len(idx) > 1 else None
         if crule is None:
-            return [evaluate(rule, context_of(i)) for i in idx]
+            out = [evaluate(rule, context_of(i)) for i in idx]
+            if verdicts is not None:
+                import numpy as np
+
+                verdicts.extend((np.array([r.fired for r in out], dtype=bool),
+                                 np.array([r.factor if r.fired else 1.0 for r in out],
+                                          dtype=np.float64)))
+            return out
         import numpy as np
 
         kslot_arr, did_arr, table, table_rows = arrays
@@ -621,12 +630,13 @@ class TableScorer:
             return None if array is None else array[table_rows[idx_arr]]
 
         env = Columns(m, raw, MISSING, shared, floats)
-        reasons: dict[int, str | None] = {}
-        for i in idx:
-            k = kslot[i]
-            if k not in reasons:
-                reasons[k] = applicable(rule, setups[k].base)
-        skips = skipped_note(rule, env.has, m) if rule.requires else [None] * m
+        # outside applies_to: one reason per kernel
+        ks, kinverse = owned("kernel")
+        reason_of = [applicable(rule, setups[k].base) for k in ks]
+        outside = np.array([r is not None for r in reason_of], dtype=bool)[kinverse]
+        skips = skipped_note(rule, env.has, m) if rule.requires else None
+        lacking = (np.array([note is not None for note in skips], dtype=bool)
+                   if skips is not None else np.zeros(m, dtype=bool))
         # Where a context lacks an ``optional`` value the rule is decided on its default, and
         # the result carries evaluate's note for each default used.
         absent = {name: ~env.has(name) for name in rule.optional}
@@ -635,32 +645,43 @@ class TableScorer:
             env = WithDefaults(env, {n: rule.optional[n] for n in defaulted},
                                {n: absent[n] for n in defaulted})
         fired, factor, one = decide(rule, crule, env)
-        fired_l, factor_l, one_l = fired.tolist(), factor.tolist(), one.tolist()
-        used = [absent[n].tolist() for n in defaulted]
-        default_notes = [f"{n} missing: default {rule.optional[n]!r} used" for n in defaulted]
-        shared: dict[Any, RuleResult] = {}
+        decided = ~outside & ~lacking
         quiet = RuleResult(rule, "quiet")
-        out: list[RuleResult] = []
-        for j, i in enumerate(idx):
-            reason = reasons[kslot[i]]
-            if reason is not None:
-                r = shared.get(reason)
-                if r is None:
-                    r = shared[reason] = RuleResult(rule, "not_applicable", notes=[reason])
-            elif skips[j] is not None:
-                r = shared.get(skips[j])
-                if r is None:
-                    r = shared[skips[j]] = RuleResult(rule, "skipped", notes=[skips[j]])
-            elif one_l[j]:
-                r = evaluate(rule, context_of(i))
-            elif fired_l[j]:
-                r = LazyResult(rule, factor_l[j], _bound(context_of, i))
-            elif defaulted and any(u[j] for u in used):
-                r = RuleResult(rule, "quiet", notes=[note for note, u in
-                                                     zip(default_notes, used, strict=True) if u[j]])
-            else:  # one quiet result shared, as the skipped and inapplicable ones are
-                r = quiet
-            out.append(r)
+        out: list[RuleResult] = [quiet] * m  # one quiet result shared, as below
+        shared: dict[Any, RuleResult] = {}
+        for j in np.flatnonzero(outside).tolist():
+            reason = reason_of[int(kinverse[j])]
+            r = shared.get(reason)
+            if r is None:
+                r = shared[reason] = RuleResult(rule, "not_applicable", notes=[reason])
+            out[j] = r
+        for j in np.flatnonzero(~outside & lacking).tolist():
+            note = skips[j]  # type: ignore[index]
+            r = shared.get(note)
+            if r is None:
+                r = shared[note] = RuleResult(rule, "skipped", notes=[note])
+            out[j] = r
+        for j in np.flatnonzero(decided & one).tolist():
+            out[j] = evaluate(rule, context_of(idx[j]))
+        lazy = decided & ~one & fired
+        factors = factor.tolist()
+        for j in np.flatnonzero(lazy).tolist():
+            out[j] = LazyResult(rule, factors[j], _bound(context_of, idx[j]))
+        if defaulted:
+            used = [absent[n] for n in defaulted]
+            noted = decided & ~one & ~fired & np.logical_or.reduce(used)
+            for j in np.flatnonzero(noted).tolist():
+                out[j] = RuleResult(rule, "quiet", notes=[
+                    f"{n} missing: default {rule.optional[n]!r} used"
+                    for n, u in zip(defaulted, used, strict=True) if u[j]])
+        if verdicts is not None:  # which fired and by what factor, without a pass over out
+            fired_now = lazy.copy()
+            factor_now = np.where(lazy, factor, 1.0)
+            for j in np.flatnonzero(decided & one).tolist():
+                if out[j].fired:
+                    fired_now[j] = True
+                    factor_now[j] = out[j].factor
+            verdicts.extend((fired_now, factor_now))
         return out
 
 

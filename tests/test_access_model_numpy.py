@@ -11,24 +11,26 @@ import pytest
 from gpuadvisor import access_model as am
 
 
-def _reference_sectors(x_stride: int, y_stride: int, bx: int, by: int) -> float:
-    """term_sectors as it was: every lane of every warp, one at a time."""
+def _reference_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int) -> float:
+    """term_units lane by lane, any unit (the sectors reference above at 32 B)."""
     threads = bx * by
-    if threads <= 0 or bx <= 0:
-        return 0.0
     ys = x_stride * bx if y_stride == am.LINEAR else y_stride
     warps = -(-threads // am.WARP)
     total = 0
     for k in range(am.BLOCK_ORIGINS):
         origin = k * bx * x_stride if x_stride < am.FAR else 0
         for w in range(warps):
-            sectors = set()
+            units = set()
             for t in range(w * am.WARP, min(threads, (w + 1) * am.WARP)):
                 addr = origin + x_stride * (t % bx) + ys * (t // bx)
-                sectors.add(addr // am.SECTOR_BYTES)
-                sectors.add((addr + am.ELEM_BYTES - 1) // am.SECTOR_BYTES)
-            total += len(sectors)
+                units.update((addr // unit, (addr + am.ELEM_BYTES - 1) // unit))
+            total += len(units)
     return total / (warps * am.BLOCK_ORIGINS)
+
+
+def _reference_sectors(x_stride: int, y_stride: int, bx: int, by: int) -> float:
+    """term_sectors as it was: every lane of every warp, one at a time."""
+    return _reference_units(x_stride, y_stride, bx, by, am.SECTOR_BYTES)
 
 
 def _reference_fit(profiles: list[tuple[int, int, float]]) -> am.Fit:
@@ -101,23 +103,6 @@ def test_warp_transactions_count_what_each_thread_touches(elem, unit):
                 continue
             assert warp_transactions.__wrapped__(bx, by, bz, elem, unit, 32) == pytest.approx(
                 _warp_transactions_by_thread(bx, by, bz, elem, unit, 32), abs=1e-12), (bx, by, bz)
-
-
-def _reference_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int) -> float:
-    """term_units lane by lane, any unit (the sectors reference above at 32 B)."""
-    threads = bx * by
-    ys = x_stride * bx if y_stride == am.LINEAR else y_stride
-    warps = -(-threads // am.WARP)
-    total = 0
-    for k in range(am.BLOCK_ORIGINS):
-        origin = k * bx * x_stride if x_stride < am.FAR else 0
-        for w in range(warps):
-            units = set()
-            for t in range(w * am.WARP, min(threads, (w + 1) * am.WARP)):
-                addr = origin + x_stride * (t % bx) + ys * (t // bx)
-                units.update((addr // unit, (addr + am.ELEM_BYTES - 1) // unit))
-            total += len(units)
-    return total / (warps * am.BLOCK_ORIGINS)
 
 
 @pytest.mark.parametrize("unit", [am.SECTOR_BYTES, am.LINE_BYTES])

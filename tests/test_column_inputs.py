@@ -15,6 +15,7 @@ from gpuadvisor.rules.columns import (
     Col,
     Columns,
     Gathered,
+    by_kind,
     constant,
     from_floats,
     from_values,
@@ -107,28 +108,6 @@ def test_skipped_notes_name_what_each_context_lacks():
         "skipped: needs metrics.b or metrics.c, derived.d"]
 
 
-def _from_values_value_by_value(values, missing=MISSING) -> Col:
-    """from_values as it decides a mixed list: each value's kind, the most common kind kept,
-    the rest bad (the loop the numbers-beside-missing-values path must equal)."""
-    from gpuadvisor.rules.columns import _EXACT_INT, _kind
-
-    kinds = [_kind(v, missing) for v in values]
-    counts: dict[str, int] = {}
-    for k in kinds:
-        counts[k] = counts.get(k, 0) + 1
-    counts.pop("bad", None)
-    kind = max(counts, key=lambda k: counts[k]) if counts else "bool"
-    bad = np.array([k != kind for k in kinds], dtype=bool)
-    if kind == "num":
-        v = np.array([x if k == "num" else 0.0 for x, k in zip(values, kinds, strict=True)],
-                     dtype=np.float64)
-        isint = np.array([x.__class__ is int for x in values], dtype=bool)
-        return Col("num", v, bad | (isint & (np.abs(v) > _EXACT_INT)), isint)
-    if kind == "bool":
-        return Col("bool", np.array([x is True for x in values], dtype=bool), bad)
-    raise AssertionError(kind)
-
-
 def test_numbers_beside_missing_values_are_the_column_the_loop_makes():
     """A derived value some configurations lack: floats and ints (at the float edges, beyond
     2**53) beside MISSING, None, NumPy floats and groups, in random mixes, and lists with no
@@ -143,7 +122,7 @@ def test_numbers_beside_missing_values_are_the_column_the_loop_makes():
             values = [others[rng.integers(len(others))] if rng.random() < share
                       else numbers[rng.integers(len(numbers))] for _ in range(size)]
             values.insert(int(rng.integers(size + 1)), MISSING)  # not only numbers
-            assert same(from_values(values, MISSING), _from_values_value_by_value(values)), \
+            assert same(from_values(values, MISSING), by_kind(values, MISSING)), \
                 values
 
 
@@ -160,4 +139,4 @@ def test_columns_of_nothing_usable_and_of_texts_are_the_loops(values):
     if got.kind == "str":
         assert got.bad.tolist() == [False] * len(values) and list(got.v) == values
         return
-    assert same(got, _from_values_value_by_value(values))
+    assert same(got, by_kind(values, MISSING))

@@ -252,6 +252,13 @@ def from_values(values: list[Any], missing: Any = None) -> Col:
             v = np.where(absent, 0.0, got)
             isint = np.array([x.__class__ is int for x in values], dtype=bool)
             return Col("num", v, absent | (isint & (np.abs(v) > _EXACT_INT)), isint)
+    return by_kind(values, missing)
+
+
+def by_kind(values: list[Any], missing: Any = None) -> Col:
+    """:func:`from_values` decided value by value: each value's kind, the most common kind
+    kept and the rest bad (the general case, and what the faster paths above must equal)."""
+    n = len(values)
     kinds = [_kind(v, missing) for v in values]
     counts: dict[str, int] = {}
     for k in kinds:
