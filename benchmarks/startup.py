@@ -82,19 +82,27 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as tmp:
-        views = tuple(one_profile_file(sweep.resolve(), Path(tmp))
-                      for sweep in args.one_profile_of)
+        try:
+            views = tuple(one_profile_file(sweep.resolve(), Path(tmp))
+                          for sweep in args.one_profile_of)
+        except (OSError, ValueError) as err:
+            raise SystemExit(f"error: --one-profile-of: {err}") from None
         return _time(args, env, commands(args.python, args.compare.resolve()
                                          if args.compare else None, views))
 
 
 def one_profile_file(sweep: Path, outdir: Path) -> Path:
     """``sweep`` with counters only at its default profile, as a CSV named after its kernel."""
-    sys.path.insert(0, str(ROOT))
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from gpuadvisor.errors import UserError
     from gpuadvisor.sweep import read_sweep
     from gpuadvisor.validation import one_profile_view
 
-    df, _provenance = read_sweep(sweep)
+    try:
+        df, _provenance = read_sweep(sweep)
+    except UserError as err:
+        raise ValueError(str(err)) from None
     out = outdir / f"{sweep.parent.name}_{sweep.stem}.csv"
     one_profile_view(df).to_csv(out, index=False)
     return out

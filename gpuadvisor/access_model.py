@@ -433,7 +433,7 @@ class KernelAccess:
                                         ("store", self.stores, 1.0 - self.load_share))
                  if f is not None and f.chosen is not None]
         total = sum(s for _, _, s, _ in sides) or 1.0
-        models = [f.chosen for _, f, _, _ in sides if f.chosen is not None]
+        models = [f.chosen for _, f, _, _ in sides]
         # x is the contiguous direction when the dominant term of every modelled side walks
         # consecutive elements along x (the layout the straddling and wide-row rules assume).
         dominant = [max(m.terms, key=lambda wt: wt[0])[1] for m in models]
