@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gpuadvisor.errors import UserError
+from gpuadvisor.intake import FLOAT_COLUMNS
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -84,6 +85,13 @@ def is_valid_cache_config(name: str) -> bool:
     return False
 
 
+#: Intake's declared float columns outside the contract's (ncu counters some rules read):
+#: read as floats whatever one file's cells look like, as the contract's metrics are (pandas
+#: makes a column of integral cells ints; the small-table reader gives their declared floats).
+_EXTRA_FLOATS = tuple(c for c in FLOAT_COLUMNS
+                      if c not in (*TIMING_COLUMNS, *METRIC_COLUMNS, "sm_count"))
+
+
 def normalize(rows: pd.DataFrame | Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     """Bring rows to the contract: identity defaults, derived block_size, column order.
 
@@ -124,6 +132,9 @@ def normalize(rows: pd.DataFrame | Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     for col in TIMING_COLUMNS + METRIC_COLUMNS + ["sm_count"]:
         if col != "l2_flushed":
             df[col] = pd.to_numeric(df[col], errors="coerce").astype("float64")
+    for col in _EXTRA_FLOATS:  # declared floats beyond the contract's, when a table has them
+        if col in df.columns and df[col].dtype != "float64":
+            df[col] = pd.to_numeric(df[col], errors="coerce").astype("float64")
     stalls = sorted(c for c in df.columns if c.startswith(STALL_PREFIX))
     extra = [c for c in df.columns if c not in COLUMNS and c not in stalls]
     return df[COLUMNS + stalls + extra].reset_index(drop=True)
@@ -158,6 +169,8 @@ def is_normalized(df: Any) -> bool:
     for col in TIMING_COLUMNS + METRIC_COLUMNS + ["sm_count"]:
         if col != "l2_flushed" and df[col].dtype != "float64":
             return False
+    if any(col in df.columns and df[col].dtype != "float64" for col in _EXTRA_FLOATS):
+        return False
     return not any(df[col].isna().any()
                    for col in ("block_y", "block_z", "block_size", "cache_config", "status"))
 

@@ -214,3 +214,23 @@ def test_fuzz_the_small_reader_takes_only_what_read_sweep_reads_the_same(text):
         except UserError as err:  # pragma: no cover - the property's failure
             raise AssertionError(f"the small reader took what read_sweep refuses: {err}") from err
         assert _assert_same_columns(path)
+
+
+@pytest.mark.parametrize("column", ["ncu_stall_barrier", "dram_bytes_read",
+                                    "l1_global_store_requests"])
+@pytest.mark.parametrize("cell", ["5", "+5", "0"])
+def test_declared_float_counters_read_as_floats_whatever_their_cells(tmp_path, column, cell):
+    """A counter intake declares a float, written without a decimal point (the fuzz test's
+    "+5" in ncu_stall_barrier): pandas alone would make the column ints; both readers give
+    the declared float."""
+    lines = PROFILE.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+    rows = list(csv.reader(lines[at:]))
+    rows[1][rows[0].index(column)] = cell
+    path = tmp_path / "profile.csv"
+    with path.open("w", newline="") as fh:
+        fh.write("\n".join(lines[:at]) + "\n")
+        csv.writer(fh, lineterminator="\n").writerows(rows)
+    df, _provenance = read_sweep(path)
+    assert df[column].dtype == "float64" and df[column].iloc[0] == float(cell)
+    assert _assert_same_columns(path)  # the small reader took it, and agrees
