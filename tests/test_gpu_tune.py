@@ -185,6 +185,14 @@ SMALL = {
     "envmap_sample_2d": ["N=1000003", "H=100", "W=203", "TOTAL=200003"],
     "binary_gcd64": ["N=1000003"],
     "coco_rle_encode": ["MASKS=301", "H=50", "W=71", "THRESHOLD=128"],
+    "jpeg_idct_islow": ["ROWS=300", "COLS=501"],
+    "im2col": ["C=30", "H=50", "W=71", "KH=3", "KW=5", "PAD_H=1", "PAD_W=2", "STRIDE_H=2",
+               "STRIDE_W=3", "DIL_H=2", "DIL_W=1"],
+    "vecint_warp3d": ["PLANES=30", "ROWS=50", "COLS=70", "SHIFT=5"],
+    "roi_align": ["BATCH=2", "C=30", "H=50", "W=71", "ROIS=101", "PH=7", "PW=7", "SAMPLING=0",
+                  "ALIGNED=1", "STRIDE=4", "GRID=64"],
+    "myers_hw64": ["N=100003", "T=100"],
+    "aes128_ctr": ["N=1000003"],
 }
 
 

@@ -203,6 +203,14 @@ SMALL = {
     "envmap_sample_2d": {"N": 1001, "H": 7, "W": 13, "TOTAL": 300},
     "binary_gcd64": {"N": 1001},
     "coco_rle_encode": {"MASKS": 7, "H": 13, "W": 37, "THRESHOLD": 250},
+    "jpeg_idct_islow": {"ROWS": 7, "COLS": 9},
+    "im2col": {"C": 3, "H": 13, "W": 37, "KH": 3, "KW": 5, "PAD_H": 1, "PAD_W": 2,
+               "STRIDE_H": 2, "STRIDE_W": 3, "DIL_H": 2, "DIL_W": 1},
+    "vecint_warp3d": {"PLANES": 5, "ROWS": 9, "COLS": 11, "SHIFT": 5},
+    "roi_align": {"BATCH": 2, "C": 3, "H": 13, "W": 17, "ROIS": 40, "PH": 2, "PW": 3,
+                  "SAMPLING": 0, "ALIGNED": 1, "STRIDE": 1, "GRID": 3},
+    "myers_hw64": {"N": 1001, "T": 37},
+    "aes128_ctr": {"N": 1001},
 }
 SHAPES_2D = [
     (1, 1, 1),

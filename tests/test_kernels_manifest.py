@@ -166,6 +166,8 @@ ONE_D_EXTENT = {
     "ed25519_expand": "N",
     "envmap_sample_2d": "N",
     "binary_gcd64": "N",
+    "myers_hw64": "N",
+    "aes128_ctr": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -189,6 +191,7 @@ ONE_BLOCK_PER = {
     "viterbi_decode": "SEQS",
     "bitonic_sort_rows": "ROWS",
     "coco_rle_encode": "MASKS",
+    "roi_align": "GRID",  # torchvision's fixed grid of 4096 blocks, a grid-stride loop
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -3931,3 +3934,440 @@ def test_blind23_references_on_hand_checked_inputs():
         masks = rng.integers(0, 256, size=shape)
         for threshold in (128, 200):
             assert rle(masks, threshold) == [pycoco(m, threshold) for m in masks]
+
+
+def test_blind24_references_on_hand_checked_inputs():
+    import fractions
+    import itertools
+    import math
+    import re
+
+    rng = np.random.default_rng(24)
+
+    # libjpeg's islow IDCT: the .cu's FIX constants are the reference's, round(x 2^13) of the
+    # factors they name; the 1-D flow graph is the IDCT matrix 2^13 (1, sqrt(2) cos((2k + 1) u
+    # pi / 16)) to within 2 units (applied to unit vectors); the range limit is libjpeg's
+    # post-IDCT table (prepare_range_limit_table, indexed by x & 1023 from sample_range_limit +
+    # CENTERJSAMPLE): 0 -> 128, -128 -> 0, 127 .. 511 -> 255, 512 .. 600 -> 0 and -600 -> 255
+    # (the wrap), -1000 -> 152; an all-zero block is flat 128 and a DC-only one flat 128 +
+    # floor((d q + 4) / 8) (d q = 80 -> 138, -48 -> 122, 4800 -> 0 by the wrap); the AC-zero
+    # shortcuts agree with the full graph; every intermediate of both passes stays below 2^31
+    # for the manifest's ranges (|coef| <= 16, quant <= 15; each one's worst sign pattern);
+    # then random images (some blocks sparse) against a plain matrix loop over the blocks and
+    # within 1 of the exact float IDCT where it is in range
+    fix = references.JPEG_ISLOW_FIX
+    source = SPECS["jpeg_idct_islow"].source.read_text()
+    assert {k: int(v) for k, v in re.findall(r"#define JI_FIX_(\w+) (\d+)", source)} == fix
+    assert all(v == round(float(k.replace("_", ".")) * 2**13) for k, v in fix.items())
+    unit = references.jpeg_islow_1d([np.eye(8, dtype=np.int64)[u] for u in range(8)])
+    matrix = np.array(unit)  # matrix[k, u]: output k of input u
+    ideal = np.array([[2**13 * (1 if u == 0 else math.sqrt(2) * math.cos((2 * k + 1) * u * math.pi
+                                                                        / 16))
+                       for u in range(8)] for k in range(8)])
+    assert np.abs(matrix - ideal).max() < 2
+    table = [0] * (5 * 256 + 128)  # libjpeg's sample_range_limit, from 256 entries below it
+    table[256:512] = range(256)
+    post = 256 + 128  # the post-IDCT table: 128 .. 255, 255 x 384, 0 x 384, 0 .. 127
+    table[post + 128: post + 512] = [255] * 384
+    table[post + 512: post + 896] = [0] * 384
+    table[post + 896: post + 1024] = table[256:384]
+    xs = np.arange(-3000, 3000)
+    assert references.jpeg_range_limit(xs).tolist() == [table[post + (x & 1023)] for x in xs]
+    assert references.jpeg_range_limit(np.array(
+        [0, -128, 127, 511, 512, 600, -129, -600, -1000])).tolist() == [
+        128, 0, 255, 255, 0, 0, 0, 255, 152]
+
+    def decode(coef, quant):
+        coef = np.asarray(coef, np.int32)
+        rows, cols = coef.shape[:2]
+        got = references.jpeg_idct_islow({
+            "coef": coef, "quant": np.asarray(quant, np.int32).reshape(64),
+            "out_words": np.full((rows * 8, cols * 2), 0xDEADBEEF, np.uint32), "rows": rows,
+            "cols": cols})["out_words"]
+        return got.view(np.uint8).reshape(rows * 8, cols * 8).astype(np.int64)
+
+    def dc_only(d, q):
+        coef = np.zeros((1, 1, 64), int)
+        coef[0, 0, 0] = d
+        return decode(coef, [q] + [1] * 63)
+
+    assert (decode(np.zeros((2, 3, 64)), np.full(64, 9)) == 128).all()
+    for d, q, want in ((10, 8, 138), (-3, 16, 122), (600, 8, 0), (7, 5, 132)):
+        assert (dc_only(d, q) == want).all()
+        assert want == (min(max(128 + (d * q + 4) // 8, 0), 255) if d * q < 4000 else 0)
+    for dc in range(-3000, 3000, 7):  # the shortcuts: a flat column and a flat row
+        outs = references.jpeg_islow_1d([np.array([dc])] + [np.array([0])] * 7)
+        assert all(((o + (1 << 10)) >> 11) == dc << 2 for o in outs)
+        assert all(((o + (1 << 17)) >> 18) == (dc + 16) >> 5 for o in outs)
+
+    class Tracked(int):  # an int whose arithmetic records the largest magnitude it produced
+        peak = 0
+
+        def _keep(self, value):
+            Tracked.peak = max(Tracked.peak, abs(value))
+            return Tracked(value)
+
+        def __add__(self, other):
+            return self._keep(int(self) + int(other))
+
+        def __sub__(self, other):
+            return self._keep(int(self) - int(other))
+
+        def __mul__(self, other):
+            return self._keep(int(self) * int(other))
+
+        def __lshift__(self, bits):
+            return self._keep(int(self) << int(bits))
+
+        __radd__ = __add__
+        __rmul__ = __mul__
+
+    worst = 0
+    for signs in itertools.product((-1, 1), repeat=8):
+        outs = references.jpeg_islow_1d([Tracked(s * 16 * 15) for s in signs])
+        worst = max(worst, *(abs((o + (1 << 10)) >> 11) for o in outs))
+    assert Tracked.peak < 2**31
+    for signs in itertools.product((-1, 1), repeat=8):
+        outs = references.jpeg_islow_1d([Tracked(s * worst) for s in signs])
+        assert all(abs(o) + (1 << 17) < 2**31 for o in outs)
+    assert Tracked.peak < 2**31 - (1 << 17)
+
+    def plain_decode(coef, quant):
+        rows, cols = coef.shape[:2]
+        image = np.zeros((rows * 8, cols * 8), int)
+        for br, bc in itertools.product(range(rows), range(cols)):
+            dq = coef[br, bc].reshape(8, 8).astype(np.int64) * quant.reshape(8, 8)
+            ws = (matrix @ dq + (1 << 10)) >> 11  # columns: ws[k, v]
+            pixels = (ws @ matrix.T + (1 << 17)) >> 18  # rows: pixels[r, k]
+            image[br * 8: br * 8 + 8, bc * 8: bc * 8 + 8] = references.jpeg_range_limit(pixels)
+        return image
+
+    c_grid = np.cos((2 * np.arange(8)[:, None] + 1) * np.arange(8)[None, :] * math.pi / 16)
+    c_grid *= np.where(np.arange(8) == 0, math.sqrt(0.5), 1.0)[None, :]  # c[x, u] C(u)
+    for rows, cols in ((3, 4), (1, 1), (2, 5)):
+        coef = rng.integers(-16, 16, size=(rows, cols, 64))
+        coef[0, 0, 1:] = 0  # a DC-only block
+        sparse = rng.random((rows, cols, 64)) < 0.85
+        coef[-1, -1][sparse[-1, -1]] = 0  # a mostly empty block: flat columns and rows
+        quant = rng.integers(1, 16, size=64)
+        got = decode(coef, quant)
+        assert np.array_equal(got, plain_decode(coef, quant))
+        for br, bc in itertools.product(range(rows), range(cols)):
+            dq = coef[br, bc].reshape(8, 8) * quant.reshape(8, 8)
+            exact = c_grid @ dq @ c_grid.T / 4  # f(r, k), the float IDCT
+            near = np.abs(exact) < 380  # away from the clamps and the wrap
+            want = np.clip(np.round(exact) + 128, 0, 255)
+            block = got[br * 8: br * 8 + 8, bc * 8: bc * 8 + 8]
+            assert (np.abs(block - want)[near] <= 1).all()
+            assert (block[(exact > 130) & (exact < 500)] == 255).all()
+            assert (block[(exact < -130) & (exact > -500)] == 0).all()
+
+    # im2col: a 3 x 3 image (1 .. 9) lowered for a 2 x 2 kernel gives the rows 1 2 4 5, 2 3 5
+    # 6, 4 5 7 8, 5 6 8 9; with pad 1 and a 3 x 3 kernel the centre row is the image and the
+    # corner rows its shifts with zeros coming in; stride 2 takes every other position;
+    # dilation 2 spreads the taps two pixels apart; the output grid is every window that fits
+    # the padded image (H_COL and W_COL as the manifest computes them); then the GEMM of
+    # random filters with data_col equals a plain loop's strided, dilated, zero-padded
+    # cross-correlation, for random shapes
+    def lower(img, kh, kw, pad=(0, 0), stride=(1, 1), dil=(1, 1)):
+        img = np.asarray(img, np.float32)
+        c, h, w = img.shape
+        hc = (h + 2 * pad[0] - (dil[0] * (kh - 1) + 1)) // stride[0] + 1
+        wc = (w + 2 * pad[1] - (dil[1] * (kw - 1) + 1)) // stride[1] + 1
+        got = references.im2col({
+            "data_im": img, "data_col": np.full((c * kh * kw, hc * wc), -1, np.float32),
+            "height": h, "width": w, "kernel_h": kh, "kernel_w": kw, "pad_h": pad[0],
+            "pad_w": pad[1], "stride_h": stride[0], "stride_w": stride[1],
+            "dilation_h": dil[0], "dilation_w": dil[1], "height_col": hc, "width_col": wc,
+            "rows": c * hc})["data_col"]
+        return got.reshape(c * kh * kw, hc, wc).astype(np.int64)
+
+    nine = np.arange(1, 10).reshape(1, 3, 3)
+    assert lower(nine, 2, 2).reshape(4, 4).tolist() == [[1, 2, 4, 5], [2, 3, 5, 6],
+                                                        [4, 5, 7, 8], [5, 6, 8, 9]]
+    padded = lower(nine, 3, 3, pad=(1, 1))
+    assert np.array_equal(padded[4], nine[0])
+    assert padded[0].tolist() == [[0, 0, 0], [0, 1, 2], [0, 4, 5]]
+    assert padded[8].tolist() == [[5, 6, 0], [8, 9, 0], [0, 0, 0]]
+    assert padded[5].tolist() == [[2, 3, 0], [5, 6, 0], [8, 9, 0]]  # (i, j) = (1, 2)
+    img = np.arange(25).reshape(1, 5, 5)
+    assert np.array_equal(lower(img, 3, 3, pad=(1, 1), stride=(2, 2))[4], img[0, ::2, ::2])
+    dilated = lower(img, 2, 2, dil=(2, 2))
+    assert np.array_equal(dilated[3], img[0, 2:5, 2:5]) and np.array_equal(dilated[1],
+                                                                          img[0, 0:3, 2:5])
+    spec = SPECS["im2col"]
+    for _ in range(20):
+        over = {"H": int(rng.integers(3, 20)), "KH": int(rng.integers(1, 4)),
+                "PAD_H": int(rng.integers(0, 3)), "STRIDE_H": int(rng.integers(1, 4)),
+                "DIL_H": int(rng.integers(1, 3))}
+        p = spec.resolve_params(over)
+        span = p["H"] + 2 * p["PAD_H"] - p["DIL_H"] * (p["KH"] - 1)
+        assert p["H_COL"] == len(range(0, span, p["STRIDE_H"])) and p["ROWS"] == p["C"] * p["H_COL"]
+    for c, h, w, kh, kw, pad, stride, dil in ((2, 7, 9, 3, 2, (1, 2), (2, 1), (1, 2)),
+                                              (3, 5, 6, 1, 3, (0, 1), (1, 3), (1, 1)),
+                                              (1, 8, 4, 4, 1, (2, 0), (3, 1), (2, 1))):
+        img = rng.integers(-8, 8, size=(c, h, w))
+        col = lower(img, kh, kw, pad, stride, dil)
+        filters = rng.integers(-4, 4, size=(5, c, kh, kw))
+        gemm = (filters.reshape(5, -1) @ col.reshape(c * kh * kw, -1)).reshape(5, *col.shape[1:])
+        for f, y, x in itertools.product(range(5), range(col.shape[1]), range(col.shape[2])):
+            total = 0
+            for ch, i, j in itertools.product(range(c), range(kh), range(kw)):
+                yy, xx = y * stride[0] - pad[0] + i * dil[0], x * stride[1] - pad[1] + j * dil[1]
+                if 0 <= yy < h and 0 <= xx < w:
+                    total += filters[f, ch, i, j] * img[ch, yy, xx]
+            assert gemm[f, y, x] == total
+
+    # VecInt's step: a zero field stays zero; a uniform shift of one voxel along w (vec 32 at
+    # scale 2^-5) integrates to two voxels, one at the last column (its sample falls outside,
+    # zero padding); half a voxel along h gives 1, and 0.75 on the last row (half a corner
+    # outside); a field linear in d, v = z / 32, samples z + z / 32 and gives z / 32 + (z + z /
+    # 32) / 32 inside and at the last plane loses the missing corner's share; then random
+    # fields against a loop over the voxels and the eight corners in exact fractions
+    def integrate(vec, shift=5):
+        vec = np.asarray(vec, np.float32)
+        d, h, w = vec.shape[1:]
+        got = references.vecint_warp3d({
+            "vec": vec, "out": np.full_like(vec, np.nan), "depth": d, "height": h, "width": w,
+            "scale": 2.0**-shift})["out"]
+        return got.astype(np.float64)
+
+    shape = (4, 5, 6)
+    assert not integrate(np.zeros((3, *shape))).any()
+    field = np.zeros((3, *shape))
+    field[2] = 32
+    out = integrate(field)
+    assert (out[2][..., :-1] == 2).all() and (out[2][..., -1] == 1).all()
+    assert not out[0].any() and not out[1].any()
+    field = np.zeros((3, *shape))
+    field[1] = 16
+    out = integrate(field)
+    assert (out[1][:, :-1] == 1).all() and (out[1][:, -1] == 0.75).all()
+    field = np.zeros((3, 8, 3, 3))
+    field[0] = np.arange(8)[:, None, None]
+    out = integrate(field)[0][:, 1, 1]
+    for z in range(8):
+        point = z + z / 32
+        inside = (1 - (point - math.floor(point))) * (math.floor(point) / 32) + (
+            (point - math.floor(point)) * (math.floor(point) + 1) / 32 if math.floor(point) < 7
+            else 0)
+        assert out[z] == z / 32 + inside
+    assert out[7] == 7 / 32 + (1 - 7 / 32) * 7 / 32
+    for shape in ((4, 5, 6), (3, 1, 7), (2, 6, 1)):
+        vec = rng.integers(-128, 128, size=(3, *shape))
+        out = integrate(vec)
+        d, h, w = shape
+        v = [[[[fractions.Fraction(int(vec[k, z, y, x]), 32) for x in range(w)] for y in range(h)]
+              for z in range(d)] for k in range(3)]
+        for z, y, x in itertools.product(range(d), range(h), range(w)):
+            point = (z + v[0][z][y][x], y + v[1][z][y][x], x + v[2][z][y][x])
+            low = [math.floor(p) for p in point]
+            want = [v[k][z][y][x] for k in range(3)]
+            for corner in itertools.product((0, 1), repeat=3):
+                cz, cy, cx = (lo + a for lo, a in zip(low, corner, strict=True))
+                if 0 <= cz < d and 0 <= cy < h and 0 <= cx < w:
+                    weight = 1
+                    for p, lo, a in zip(point, low, corner, strict=True):
+                        weight *= (p - lo) if a else 1 - (p - lo)
+                    for k in range(3):
+                        want[k] += v[k][cz][cy][cx] * weight
+            assert [out[k, z, y, x] for k in range(3)] == [float(q) for q in want]
+
+    # RoIAlign: a constant map pools to itself; a map linear in x and y (f = 10 y + x) is
+    # reproduced by the bilinear points, so a bin pools to its centre: the box (8, 8, 36, 36) at
+    # scale 1/4 starts at 2 with unit bins, 10 (2.5 + ph) + 2.5 + pw, and half a pixel less
+    # when aligned; a box with its corners out of order is forced to 1 x 1 (bins of 1/7) when
+    # not aligned; a box beyond the map pools zeros; roi_batch picks the image; then random
+    # maps and boxes (every sampling ratio, aligned or not) against a plain loop of
+    # torchvision's kernel
+    def pool(feat, rois, boxes, ph=7, pw=7, scale=0.25, sampling=2, aligned=0):
+        feat = np.asarray(feat, np.float32)
+        c, h, w = feat.shape[1:]
+        k = len(rois)
+        got = references.roi_align({
+            "input": feat, "roi_batch": np.asarray(rois, np.int32),
+            "boxes": np.asarray(boxes, np.float32).reshape(k, 4),
+            "output": np.full((k, c, ph, pw), np.nan, np.float32), "total": k * c * ph * pw,
+            "spatial_scale": scale, "channels": c, "height": h, "width": w,
+            "pooled_height": ph, "pooled_width": pw, "sampling_ratio": sampling,
+            "aligned": aligned})["output"]
+        return got.astype(np.float64)
+
+    assert (pool(np.full((1, 2, 20, 24), 7), [0, 0], [[8, 8, 36, 36], [0, 4, 60, 70]]) == 7).all()
+    ramp = (10 * np.arange(20)[:, None] + np.arange(24)[None, :])[None, None]
+    centre = 10 * (np.arange(7)[:, None] + 2.5) + np.arange(7)[None, :] + 2.5
+    assert np.allclose(pool(ramp, [0], [[8, 8, 36, 36]])[0, 0], centre, rtol=0, atol=1e-9)
+    assert np.allclose(pool(ramp, [0], [[8, 8, 36, 36]], aligned=1)[0, 0], centre - 5.5,
+                       rtol=0, atol=1e-9)
+    flipped = pool(ramp, [0], [[36, 8, 8, 36]])[0, 0]
+    assert np.allclose(flipped, 10 * (np.arange(7)[:, None] + 2.5) + 9 + (np.arange(7) + 0.5)
+                       / 7, rtol=0, atol=1e-5)  # float32 out
+    assert not pool(ramp, [0], [[4 * 26, 0, 4 * 30, 40]]).any()
+    two = np.stack([np.full((1, 6, 6), 3), np.full((1, 6, 6), 5)])
+    assert pool(two, [1, 0], [[0, 0, 8, 8]] * 2, ph=2, pw=2)[:, 0, 0, 0].tolist() == [5, 3]
+
+    def plain_roi_align(feat, rois, boxes, ph, pw, scale, sampling, aligned):
+        c, h, w = feat.shape[1:]
+        out = np.zeros((len(rois), c, ph, pw))
+
+        def bilinear(plane, y, x):
+            if not (-1 <= y <= h and -1 <= x <= w):
+                return 0.0
+            y, x = max(y, 0.0), max(x, 0.0)
+            y_low, x_low = int(y), int(x)
+            if y_low >= h - 1:
+                y_high = y_low = h - 1
+                y = float(y_low)
+            else:
+                y_high = y_low + 1
+            if x_low >= w - 1:
+                x_high = x_low = w - 1
+                x = float(x_low)
+            else:
+                x_high = x_low + 1
+            ly, lx = y - y_low, x - x_low
+            return ((1 - ly) * (1 - lx) * plane[y_low, x_low] + (1 - ly) * lx * plane[y_low, x_high]
+                    + ly * (1 - lx) * plane[y_high, x_low] + ly * lx * plane[y_high, x_high])
+
+        for n, (b, box) in enumerate(zip(rois, boxes, strict=True)):
+            off = 0.5 if aligned else 0.0
+            x1, y1, x2, y2 = (float(v) * scale - off for v in box)
+            rw, rh = x2 - x1, y2 - y1
+            if not aligned:
+                rw, rh = max(rw, 1.0), max(rh, 1.0)
+            gh = sampling if sampling > 0 else math.ceil(rh / ph)
+            gw = sampling if sampling > 0 else math.ceil(rw / pw)
+            for ch, i, j in itertools.product(range(c), range(ph), range(pw)):
+                total = 0.0
+                for iy, ix in itertools.product(range(gh), range(gw)):
+                    y = y1 + i * rh / ph + (iy + 0.5) * (rh / ph) / gh
+                    x = x1 + j * rw / pw + (ix + 0.5) * (rw / pw) / gw
+                    total += bilinear(feat[b, ch], y, x)
+                out[n, ch, i, j] = total / max(gh * gw, 1)
+        return out
+
+    for sampling, aligned, scale in ((2, 0, 0.25), (0, 1, 0.5), (1, 0, 1.0), (0, 0, 0.25),
+                                     (3, 1, 0.25)):
+        feat = rng.integers(0, 64, size=(2, 3, 9, 11))
+        corner = rng.integers(0, int(6 / scale), size=(6, 2))
+        boxes = np.concatenate([corner, corner + rng.integers(1, int(4 / scale), size=(6, 2))], 1)
+        boxes[1] = boxes[1][[2, 3, 0, 1]]  # corners out of order
+        boxes[0] = [int(12 / scale), 0, int(13 / scale), int(2 / scale)]  # beyond x = w
+        rois = rng.integers(0, 2, size=6)
+        got = pool(feat, rois, boxes, ph=3, pw=4, scale=scale, sampling=sampling,
+                   aligned=aligned)
+        want = plain_roi_align(feat, rois, boxes, 3, 4, scale, sampling, aligned)
+        assert np.allclose(got, want, rtol=1e-6, atol=1e-5) and (got != 0).mean() > 0.5
+
+    # Myers' bit-vector infix edit distance: a query copied into the target scores 0 and ends at
+    # its last base; one substitution, one deleted or one inserted base score 1; the target
+    # equal to the query ends at 63; a 40-base prefix of the query as the whole target costs
+    # the 24 missing bases; no matching base at all costs 64 from the first column; an empty
+    # target gives -1 and -1; then random and mutated pairs against a plain dynamic program
+    # (free gaps before and after the query in the target: D[0][c] = 0)
+    codes = {"A": 0, "C": 1, "G": 2, "T": 3}
+
+    def pack(seq, words):
+        out = [0] * words
+        for i, base in enumerate(seq):
+            out[i // 16] |= codes[base] << (2 * (i % 16))
+        return out
+
+    def infix(pairs):
+        tlen = len(pairs[0][1])
+        tw = -(-tlen // 16)
+        targets = np.array([pack(t, tw) for _, t in pairs], np.uint32).reshape(len(pairs), tw)
+        got = references.myers_hw64({
+            "query_words": np.array([pack(q, 4) for q, _ in pairs], np.uint32),
+            "target_words": targets,
+            "score_out": np.full(len(pairs), 99, np.int32),
+            "end_out": np.full(len(pairs), 99, np.int32), "n": len(pairs), "tlen": tlen})
+        return list(zip(got["score_out"].tolist(), got["end_out"].tolist(), strict=True))
+
+    def plain_infix(query, target):
+        prev = list(range(len(query) + 1))
+        best, end = -1, -1
+        for c, base in enumerate(target):
+            cur = [0]
+            for r in range(1, len(query) + 1):
+                cur.append(min(prev[r - 1] + (query[r - 1] != base), prev[r] + 1, cur[r - 1] + 1))
+            if best == -1 or cur[-1] < best:
+                best, end = cur[-1], c
+            prev = cur
+        return best, end
+
+    def seq(n):
+        return "".join("ACGT"[b] for b in rng.integers(0, 4, size=n))
+
+    query = seq(64)
+    flank = seq(40)
+    sub = query[:30] + ("A" if query[30] != "A" else "C") + query[31:]
+    assert infix([(query, flank[:10] + query + flank[10:30])]) == [(0, 73)]
+    assert infix([(query, flank[:10] + sub + flank[10:30])])[0][0] == 1
+    assert infix([(query, flank[:10] + query[:20] + query[21:] + flank[10:31])])[0][0] == 1
+    assert infix([(query, flank[:10] + query[:20] + "G" + query[20:] + flank[10:29])])[0][0] == 1
+    assert infix([(query, query)]) == [(0, 63)]
+    assert infix([(query, query[:40])]) == [(24, 39)]
+    assert infix([("A" * 64, "C" * 100)]) == [(64, 0)]
+    assert infix([(query, "")]) == [(-1, -1)]
+    for tlen in (37, 64, 100):
+        pairs = [(seq(64), seq(tlen)) for _ in range(4)]
+        for _ in range(4):  # the query with a few edits inside a random window
+            q = list(seq(64))
+            t = list(q)
+            for _ in range(int(rng.integers(0, 6))):
+                at = int(rng.integers(0, len(t)))
+                kind = int(rng.integers(0, 3))
+                if kind == 0:
+                    t[at] = "ACGT"[int(rng.integers(0, 4))]
+                elif kind == 1:
+                    del t[at]
+                else:
+                    t.insert(at, "ACGT"[int(rng.integers(0, 4))])
+            spare = tlen - len(t)  # the edited copy centred in the window, or cut to it
+            t = seq(spare // 2) + "".join(t) + seq(spare - spare // 2) if spare >= 0 else (
+                "".join(t)[:tlen])
+            pairs.append(("".join(q), t))
+        assert infix(pairs) == [plain_infix(q, t) for q, t in pairs]
+
+    # AES-128-CTR: the .cu's S-box is FIPS-197's (the GF(2^8) inverse and the affine map; S(00)
+    # = 63, S(53) = ed) and Te0 OpenSSL's (c66363a5 first, 2c16163a last); the key schedule
+    # of FIPS-197 A.1 ends a0fafe17 .. b6630ca6; FIPS-197 C.1's block (key 00 .. 0f, plaintext
+    # 00112233 .. ff) is the keystream of the counter equal to it; SP 800-38A F.5.1's four
+    # CTR-AES128 blocks; the counter carries across all 128 bits (ff .. ff + 1 = 0, and from
+    # the low 64 bits into the high ones); encrypting twice decrypts
+    sbox = references.aes_sbox()
+    source = SPECS["aes128_ctr"].source.read_text()
+    literal = source[source.index("aes_sbox[256] = {"):].split("};")[0]
+    assert [int(v, 16) for v in re.findall(r"0x([0-9a-f]{2})", literal)] == sbox
+    assert (sbox[0x00], sbox[0x53], sorted(sbox)) == (0x63, 0xED, list(range(256)))
+    te0 = references.aes_te0()
+    assert (int(te0[0]), int(te0[255])) == (0xC66363A5, 0x2C16163A)
+    schedule = references.aes_expand_key(bytes.fromhex("2b7e151628aed2a6abf7158809cf4f3c"))
+    assert (schedule[4], schedule[43]) == (0xA0FAFE17, 0xB6630CA6)
+
+    def ctr(key, iv, data):
+        data = bytes.fromhex(data)
+        words = np.frombuffer(data, "<u4").reshape(-1, 4)
+        got = references.aes128_ctr({
+            "rk": np.array(references.aes_expand_key(bytes.fromhex(key)), np.uint32),
+            "iv_words": np.frombuffer(bytes.fromhex(iv), "<u4").copy(), "plain_words": words,
+            "cipher_words": np.zeros_like(words), "n": len(words)})["cipher_words"]
+        return got.astype("<u4").tobytes().hex()
+
+    key = "000102030405060708090a0b0c0d0e0f"
+    assert ctr(key, "00112233445566778899aabbccddeeff", "00" * 16) == (
+        "69c4e0d86a7b0430d8cdb78070b4c55a")
+    plain = ("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+             "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710")
+    cipher = ("874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff"
+              "5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee")
+    sp_key, sp_iv = "2b7e151628aed2a6abf7158809cf4f3c", "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"
+    assert ctr(sp_key, sp_iv, plain) == cipher and ctr(sp_key, sp_iv, cipher) == plain
+    zeros = "00" * 32
+    assert ctr(key, "ff" * 16, zeros)[32:] == ctr(key, "00" * 16, zeros)[:32]
+    assert ctr(key, "00" * 7 + "05" + "ff" * 8, zeros)[32:] == ctr(
+        key, "00" * 7 + "06" + "00" * 8, zeros)[:32]
+    data = rng.integers(0, 256, size=16 * 9, dtype=np.uint8).tobytes().hex()
+    iv = rng.integers(0, 256, size=16, dtype=np.uint8).tobytes().hex()
+    assert ctr(key, iv, ctr(key, iv, data)) == data and ctr(key, iv, data) != data
