@@ -40,15 +40,6 @@ BLOCK_ORIGINS = 4  # blocks averaged over: block k starts k * bx * x_stride byte
 WEIGHTS = tuple(round(0.05 * i, 2) for i in range(1, 20))
 FIT_TOLERANCE = 0.03  # relative: ncu's averages carry a few tenths of a percent of noise
 AGREE_TOLERANCE = 0.10  # consistent models agreeing this closely make a prediction "settled"
-#: A side whose reference profile moves at most this many times the ideal sectors (uses at
-#: least half the bytes it moves) predicts every unprofiled shape by the least favourable
-#: model consistent with its profiles: little is left to gain on memory there, and a model
-#: the profiles cannot rule out may lose far more. Above it the prior's model stands (a
-#: transpose's profile leaves much to gain, and the least favourable model would keep it).
-#: Issue 11 round 22: chosen at the round number (efficiency 50 %) after the misses of
-#: blur3x3_tiled (1.59x the ideal sectors at 32x8) and q8_matvec (1.75x); the transposing
-#: kernels' profiles are at 4.5-8x.
-RISK_AVERSE_SECTORS = 2.0
 
 
 @dataclass(frozen=True)
@@ -114,60 +105,28 @@ class Fit:
         if spread is None:
             values = self.model_sectors(bx, by)
             spread = self._spreads[(bx, by)] = (float(values.min()), float(values.max()))
-        if self._least_favourable(bx, by):
-            return Prediction((bx, by), spread[1], *spread)
         return Prediction((bx, by), self.chosen.sectors(bx, by), *spread)
-
-    def lines(self, bx: int, by: int) -> float:
-        """128 B lines per warp request at (bx, by): the chosen model's, or the most any
-        consistent model gives where :attr:`risk_averse` rules the shape."""
-        if self.chosen is None:
-            return 0.0
-        if self._least_favourable(bx, by):
-            return float(self._units_of_models(bx, by, LINE_BYTES).max())
-        return self.chosen.lines(bx, by)
-
-    @functools.cached_property
-    def risk_averse(self) -> bool:
-        """Whether unprofiled shapes are predicted by the least favourable consistent model:
-        the reference profile moves at most :data:`RISK_AVERSE_SECTORS` times the ideal
-        sectors."""
-        if self.chosen is None or not self.profiles:
-            return False
-        bx, by, measured = self.profiles[0]
-        return measured <= RISK_AVERSE_SECTORS * ideal_sectors(bx * by)
-
-    def _least_favourable(self, bx: int, by: int) -> bool:
-        return (self.risk_averse and len(self.consistent) > 1
-                and (bx, by) not in self._profiled)
-
-    @functools.cached_property
-    def _profiled(self) -> frozenset[tuple[int, int]]:
-        return frozenset((bx, by) for bx, by, _ in self.profiles)
 
     def model_sectors(self, bx: int, by: int) -> Any:
         """Every consistent model's ``sectors(bx, by)``, in order, as a float64 array: one
         NumPy pass per shape (a profile can leave hundreds of models, each summed term by
         term in Python per candidate shape). Equal to the models' own sums: ``0 + w1 * t1 +
         w2 * t2`` rounds as ``w1 * t1 + w2 * t2`` does."""
-        return self._units_of_models(bx, by, SECTOR_BYTES)
-
-    def _units_of_models(self, bx: int, by: int, unit: int) -> Any:
-        known = self._rows.get((bx, by, unit))
+        known = self._rows.get((bx, by))
         if known is None:
             import numpy as np
 
             terms, first, w1, second, w2 = self._layout
-            units = np.array(term_units_many(terms, bx, by, unit), dtype=np.float64)
+            units = np.array(term_units_many(terms, bx, by, SECTOR_BYTES), dtype=np.float64)
             known = w1 * units[first]
             if second is not None:
                 known = known + w2 * units[second]
             known.setflags(write=False)
-            self._rows[(bx, by, unit)] = known
+            self._rows[(bx, by)] = known
         return known
 
     @functools.cached_property
-    def _rows(self) -> dict[tuple[int, int, int], Any]:
+    def _rows(self) -> dict[tuple[int, int], Any]:
         return {}
 
     @functools.cached_property
@@ -451,7 +410,7 @@ class KernelAccess:
         ox, oy = self.extrapolation_octaves(bx, by * bz)
         out["extrapolation_x_octaves"], out["extrapolation_y_octaves"] = ox, oy
         out["predicted_sectors_per_request"] = sectors
-        lines = sum(s * f.lines(bx, by * bz) for s, _, f in parts) / total
+        lines = sum(s * f.chosen.lines(bx, by * bz) for s, _, f in parts) / total
         ideal_lines = max(1.0, min(threads, WARP) * ELEM_BYTES / LINE_BYTES)
         out["predicted_lines_per_request"] = lines
         out["predicted_ideal_lines"] = ideal_lines

@@ -40,10 +40,6 @@ def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
         confidence = "high" if not unsettled else "low"
         text = (f"access model ({side}): {f.chosen.describe()}; from measured {_measured(f)}; "
                 f"{len(f.consistent)} model(s) fit; confidence {confidence}")
-        if f.risk_averse and len(f.consistent) > 1:
-            text += ("; every unprofiled shape is predicted by the least favourable of them "
-                     "(the reference profile already uses at least half of the bytes it "
-                     "moves: little to gain on memory, much to lose)")
         if unsettled:
             along = ("x" if all(by == 1 for _bx, by in unsettled)
                      else "y" if all(bx >= 32 for bx, _, _ in f.profiles) else "x and y")

@@ -747,7 +747,7 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "rope_neox": 13, "particle_push_aos": 14, "chacha20_xor": 14,
         "vertex_tnl": 15, "frame_rms_zcr": 16, "sw_align": 16,
         "rigid_body_step": 17, "tfidf_l2norm": 18, "voxel_los": 19, "rot90_rgb8": 20,
-        "blackbody_xyz": 21, "viterbi_decode": 21, "blur3x3_tiled": 22, "q8_matvec": 22}
+        "blackbody_xyz": 21, "viterbi_decode": 21}
 
 
 def blind_results(rules: Sequence | None = None) -> list[Result]:

@@ -85,27 +85,3 @@ def test_interleaved_pixels_are_one_12_byte_stride_not_a_broadcast_and_column_mi
     assert term_sectors(12, FAR_Y, 8, 32) == 12  # 8 lanes x 12 B = 3 sectors per row, 4 rows
     d = f.predict(64, 4)
     assert d.sectors == 12
-
-
-def test_a_profile_using_half_its_bytes_predicts_unprofiled_shapes_by_the_worst_model():
-    # q8_matvec's loads at 32x8 (blind set 10): 7.0 sectors per request, 1.75x the ideal 4.
-    # 385 models fit; the prior's would move to 16x16 (5.2 sectors), which measured 1.27x
-    # slower. Little is left to gain on memory, so unprofiled shapes take the worst model.
-    f = fit([(32, 8, 7.0)])
-    assert f.risk_averse and len(f.consistent) == 385
-    p = f.predict(16, 16)
-    assert p.sectors == p.high == 8.0 and f.chosen.sectors(16, 16) < 5.3
-    assert f.lines(16, 16) == max(m.lines(16, 16) for m in f.consistent) == 8.0
-    # the profiled shape keeps the chosen model's value (it reproduces the measurement)
-    assert f.predict(32, 8).sectors == f.chosen.sectors(32, 8)
-    assert f.lines(32, 8) == f.chosen.lines(32, 8)
-
-
-def test_a_profile_far_from_coalesced_keeps_the_prior_model():
-    # A transpose's 32 sectors per request (8x the ideal): the prior's model, which moves to
-    # narrow blocks, stands; the least favourable model would keep the profiled shape.
-    f = fit([(32, 8, 32.0)])
-    assert not f.risk_averse
-    assert f.predict(8, 32).sectors == 8.0 < f.predict(8, 32).high
-    # the boundary: twice the ideal sectors is still risk averse, a little more is not
-    assert fit([(32, 8, 8.0)]).risk_averse and not fit([(32, 8, 8.01)]).risk_averse
