@@ -18,8 +18,8 @@ def firsts():
 
 
 def test_every_blind_set_has_a_first_scoring_on_both_gpus(firsts) -> None:
-    """Both GPUs, except a set recorded when no H200 came (blind21, blind23, blind24): it has its one GPU's
-    rows and none of the other's."""
+    """Both GPUs, except a set recorded when no H200 came (blind21, blind23, blind24): it has
+    its one GPU's rows and none of the other's."""
     for folder, _ in BLIND_SETS:
         for gpu in ("h100", "h200"):
             mine = [f for f in firsts if f.folder == folder and f.gpu == gpu]
