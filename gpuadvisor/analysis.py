@@ -786,6 +786,21 @@ def constant_cache_waits(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     return {"constant_wait_pct": 100.0 * share, "constant_wait_block_threads": sizes[row]}
 
 
+def novelty_notes(reference: Mapping[str, Any] | None) -> list[str]:
+    """Where the profiled row's access lies against the calibration kernels' (rule-only
+    advice; :mod:`gpuadvisor.novelty`)."""
+    from gpuadvisor.novelty import assess
+
+    if reference is None:
+        return []
+    found = assess(reference)
+    if found is None:
+        return []
+    shape = "x".join(str(int(float_or_none(reference.get(axis)) or 1))
+                     for axis in ("block_x", "block_y"))
+    return [found.note(shape)]
+
+
 def unstable_timing_notes(measured: Sequence[Candidate],
                           ok: Sequence[Candidate] | None = None,
                           ok_rows: list[Any] | None = None) -> list[str]:
@@ -1205,6 +1220,8 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                                   rule_only or len(measured) == 1,
                                   _launchable_shapes(kinfo, measured, shapes)))
         notes.extend(divergence_notes(kinfo, char))
+        if rule_only or len(measured) == 1:
+            notes.extend(novelty_notes(reference))
         if not rule_only:
             notes.extend(unstable_timing_notes(measured, ok, ok_rows))
     if kinfo.registers_per_thread is None:

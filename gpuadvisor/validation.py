@@ -916,6 +916,36 @@ def run(out: Path | None = None) -> tuple[str, list[Result]]:
     return text, scored
 
 
+def novelty_reference() -> dict[str, Any]:
+    """``gpuadvisor/data/calibration_profiles.json``'s content: where each calibration kernel's
+    one profile at the usual default (the calibration fixtures and the new H100 kernels, the
+    leave-one-kernel-out set; a seed table without counters is left out) lies, for
+    :mod:`gpuadvisor.novelty`."""
+    from gpuadvisor.calibration import family
+    from gpuadvisor.novelty import reference_document, signature
+    from gpuadvisor.sweep import read_sweep
+
+    kernels = []
+    root = fixtures_dir()
+    for path in [*fixture_files(scored=True), *fixture_files(new_kernels="h100")]:
+        df, _provenance = read_sweep(path)
+        view = one_profile_view(df)
+        for name, rows in view.groupby(view["kernel"].astype(str), sort=False):
+            sigs = [sig for row in rows.to_dict("records") if (sig := signature(row))]
+            if sigs:
+                kernels.append({"kernel": name, "family": family(name),
+                                "fixture": path.relative_to(root).as_posix(),
+                                "signature": {k: round(v, 6) for k, v in sigs[0].items()}})
+    return reference_document(kernels)
+
+
+def write_novelty_reference() -> Path:
+    from gpuadvisor.novelty import REFERENCE
+
+    REFERENCE.write_text(json.dumps(novelty_reference(), indent=1) + "\n", encoding="utf-8")
+    return REFERENCE
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m gpuadvisor.validation",
@@ -926,6 +956,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="exit 1 when the goal (regret <= 1.03 on >= 90%%) is not met")
     args = parser.parse_args(argv)
     _text, scored = run(args.out)
+    print(f"wrote {write_novelty_reference()}")
     within = sum(r.within for r in scored)
     print(f"wrote {args.out}: {within} of {len(scored)} fixtures within 3 %")
     if args.check and (not scored or within / len(scored) < GOAL_SHARE):
