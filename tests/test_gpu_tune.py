@@ -193,6 +193,13 @@ SMALL = {
                   "ALIGNED=1", "STRIDE=4", "GRID=64"],
     "myers_hw64": ["N=100003", "T=100"],
     "aes128_ctr": ["N=1000003"],
+    "upsample_bicubic2d": ["C=5", "IH=100", "IW=150", "ROWS=200", "COLS=300", "ALIGN=0"],
+    "fdk_backproject": ["PLANES=30", "ROWS=50", "COLS=70", "NPROJ=20", "DU=101", "DV=41",
+                        "DSO=100", "DSD=150"],
+    "natten_qk_rpb": ["B=2", "HEADS=3", "H=50", "W=71", "D=32", "K=7"],
+    "sha3_256": ["N=1000003", "MW=9", "MLEN=33"],
+    "searchsorted": ["N=1000003", "NB=100003", "BROWS=1", "RIGHT=1", "TOTAL=400000", "ONE_D=1"],
+    "chamfer_nn": ["B=3", "N=1001", "M=257", "C=16"],
 }
 
 

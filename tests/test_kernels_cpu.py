@@ -211,6 +211,13 @@ SMALL = {
                   "SAMPLING": 0, "ALIGNED": 1, "STRIDE": 1, "GRID": 3},
     "myers_hw64": {"N": 1001, "T": 37},
     "aes128_ctr": {"N": 1001},
+    "upsample_bicubic2d": {"C": 3, "IH": 7, "IW": 37, "ROWS": 13, "COLS": 11, "ALIGN": 0},
+    "fdk_backproject": {"PLANES": 5, "ROWS": 9, "COLS": 11, "NPROJ": 7, "DU": 13, "DV": 6,
+                        "DSO": 20, "DSD": 30},
+    "natten_qk_rpb": {"B": 2, "HEADS": 3, "H": 9, "W": 8, "D": 5, "K": 5},
+    "sha3_256": {"N": 1001, "MW": 9, "MLEN": 33},
+    "searchsorted": {"N": 1001, "NB": 301, "BROWS": 7, "RIGHT": 0, "TOTAL": 400, "ONE_D": 0},
+    "chamfer_nn": {"B": 3, "N": 37, "M": 50, "C": 4},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -168,6 +168,8 @@ ONE_D_EXTENT = {
     "binary_gcd64": "N",
     "myers_hw64": "N",
     "aes128_ctr": "N",
+    "sha3_256": "N",
+    "searchsorted": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -192,6 +194,12 @@ ONE_BLOCK_PER = {
     "bitonic_sort_rows": "ROWS",
     "coco_rle_encode": "MASKS",
     "roi_align": "GRID",  # torchvision's fixed grid of 4096 blocks, a grid-stride loop
+}
+#: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
+#: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
+#: cloud, so that its shared-memory tiles of the other cloud serve every thread).
+ONE_D_SEGMENTED = {
+    "chamfer_nn": ("B", "N"),
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -223,7 +231,14 @@ def _lowbias32(x: int) -> int:
 
 def test_one_d_grids_cover_every_row_column_or_element():
     one_d = {n for n, s in SPECS.items() if s.dims == 1 and s.plan == "single"}
-    assert one_d == set(ONE_D_EXTENT) | set(ONE_BLOCK_PER)
+    assert one_d == set(ONE_D_EXTENT) | set(ONE_BLOCK_PER) | set(ONE_D_SEGMENTED)
+    for name, (segments, key) in ONE_D_SEGMENTED.items():
+        spec = SPECS[name]
+        params = spec.resolve_params()
+        for block in seed_shapes(1) + [(8, 4, 2), (3, 1, 1)]:
+            threads = block[0] * block[1] * block[2]
+            per = -(-params[key] // threads)
+            assert spec.grid_for(block, params) == (params[segments] * per, 1, 1)
     for name, key in ONE_BLOCK_PER.items():
         spec = SPECS[name]
         params = spec.resolve_params()
@@ -4371,3 +4386,262 @@ def test_blind24_references_on_hand_checked_inputs():
     data = rng.integers(0, 256, size=16 * 9, dtype=np.uint8).tobytes().hex()
     iv = rng.integers(0, 256, size=16, dtype=np.uint8).tobytes().hex()
     assert ctr(key, iv, ctr(key, iv, data)) == data and ctr(key, iv, data) != data
+
+
+def test_blind25_references_on_hand_checked_inputs():
+    import bisect
+    import hashlib
+    import itertools
+    import math
+
+    rng = np.random.default_rng(25)
+
+    # PyTorch's bicubic: Keys' weights (A = -0.75) sum to 1, are (0, 1, 0, 0) at t = 0 and
+    # (-0.09375, 0.59375, 0.59375, -0.09375) at t = 0.5; the same size without
+    # align_corners copies the image; a constant image stays constant; the 2x case's source
+    # x' / 2 - 0.25 has the fractions 0.75 and 0.25, its taps clamped at the left edge; then
+    # random planes, up and down, align_corners either way, against a plain loop of
+    # upsample_bicubic2d_out_frame
+    for t in np.linspace(0, 1, 9):
+        assert math.isclose(sum(float(w) for w in references.cubic_weights(t)), 1.0)
+    assert [float(w) for w in references.cubic_weights(0.0)] == [0, 1, 0, 0]
+    assert [float(w) for w in references.cubic_weights(0.5)] == [-0.09375, 0.59375, 0.59375,
+                                                                  -0.09375]
+    taps, weights = references.bicubic_taps(4, 8, False)
+    assert taps[1].tolist() == [0, 0, 0, 1, 1, 2, 2, 3]
+    assert taps[0].tolist() == [0, 0, 0, 0, 0, 1, 1, 2]  # clamped at the left edge
+    assert weights[1][1] == references.cubic_weights(0.25)[1]
+
+    def resize(img, out_h, out_w, align):
+        img = np.asarray(img, np.float32)
+        p, h, w = img.shape
+        return references.upsample_bicubic2d({
+            "idata": img, "odata": np.full((p, out_h, out_w), np.nan, np.float32),
+            "planes": p, "in_h": h, "in_w": w, "out_h": out_h, "out_w": out_w,
+            "align_corners": int(align)})["odata"].astype(np.float64)
+
+    img = rng.integers(0, 256, size=(2, 5, 7))
+    assert np.array_equal(resize(img, 5, 7, False), img)
+    assert np.allclose(resize(np.full((1, 4, 6), 9), 11, 5, True), 9, rtol=0, atol=1e-9)
+
+    def plain_bicubic(img, out_h, out_w, align):
+        p, h, w = img.shape
+
+        def source(scale, i):
+            return scale * i if align else scale * (i + 0.5) - 0.5
+
+        sh = ((h - 1) / (out_h - 1) if out_h > 1 else 0) if align else h / out_h
+        sw = ((w - 1) / (out_w - 1) if out_w > 1 else 0) if align else w / out_w
+        out = np.zeros((p, out_h, out_w))
+        for c, y, x in itertools.product(range(p), range(out_h), range(out_w)):
+            ry, rx = source(sh, y), source(sw, x)
+            iy, ix = math.floor(ry), math.floor(rx)
+            wy, wx = references.cubic_weights(ry - iy), references.cubic_weights(rx - ix)
+            total = 0.0
+            for a, b in itertools.product(range(4), range(4)):
+                yy = min(max(iy - 1 + a, 0), h - 1)
+                xx = min(max(ix - 1 + b, 0), w - 1)
+                total += wy[a] * wx[b] * img[c, yy, xx]
+            out[c, y, x] = total
+        return out
+
+    for h, w, oh, ow, align in ((5, 6, 10, 12, False), (7, 5, 3, 11, True), (6, 9, 13, 4, False),
+                                (4, 4, 1, 7, True)):
+        img = rng.integers(0, 256, size=(2, h, w))
+        assert np.allclose(resize(img, oh, ow, align), plain_bicubic(img, oh, ow, align),
+                           rtol=1e-6, atol=1e-4)  # float32 out
+
+    # FDK backprojection: a constant detector of value c gives c sum_p (dso / (dso - s_p))^2
+    # wherever every ray lands on the detector, and exactly nproj c at the centre voxel (s = 0
+    # for every angle); a zero detector gives zero; a voxel whose ray misses the detector gets
+    # zero (one projection, the row of voxels across it); the detector sampled at a pixel
+    # centre returns that pixel (the centre voxel, one hot pixel at the detector's centre:
+    # weight 1 for every projection); then random projections against a plain loop
+    def backproject(proj, nx, ny, nz, dso, dsd):
+        proj = np.asarray(proj, np.float32)
+        nproj, dv, du = proj.shape
+        return references.fdk_backproject({
+            "proj": proj, "vol": np.full((nz, ny, nx), np.nan, np.float32), "nx": nx,
+            "ny": ny, "nz": nz, "nproj": nproj, "du": du, "dv": dv, "dso": dso,
+            "dsd": dsd})["vol"].astype(np.float64)
+
+    vol = backproject(np.full((8, 41, 41), 3), 5, 5, 5, 50.0, 75.0)
+    assert math.isclose(vol[2, 2, 2], 24, rel_tol=1e-6)
+    x, y = 4 - 2, 1 - 2
+    want = 3 * sum((50 / (50 - (x * math.cos(b) + y * math.sin(b)))) ** 2
+                   for b in 2 * np.pi * np.arange(8) / 8)
+    assert math.isclose(vol[0, 1, 4], want, rel_tol=1e-6)
+    assert not backproject(np.zeros((4, 9, 9)), 3, 3, 3, 20.0, 30.0).any()
+    far = backproject(np.full((1, 3, 3), 5), 1, 41, 1, 100.0, 150.0)[0, :, 0]  # beta = 0: u ~ y
+    assert far[20] == 5 and far[0] == 0 and far[-1] == 0  # the ends project past the detector
+    hot = np.zeros((6, 9, 9))
+    hot[:, 4, 4] = 7
+    assert math.isclose(backproject(hot, 3, 3, 3, 20.0, 30.0)[1, 1, 1], 42, rel_tol=1e-6)
+
+    def plain_fdk(proj, nx, ny, nz, dso, dsd):
+        nproj, dv, du = proj.shape
+        out = np.zeros((nz, ny, nx))
+        for z, yy, xx in itertools.product(range(nz), range(ny), range(nx)):
+            vx, vy, vz = xx - (nx - 1) / 2, yy - (ny - 1) / 2, z - (nz - 1) / 2
+            for p in range(nproj):
+                beta = 2 * math.pi * p / nproj
+                s = vx * math.cos(beta) + vy * math.sin(beta)
+                t = vy * math.cos(beta) - vx * math.sin(beta)
+                u = t * dsd / (dso - s) + (du - 1) / 2
+                v = vz * dsd / (dso - s) + (dv - 1) / 2
+                u0, v0 = math.floor(u), math.floor(v)
+                sample = 0.0
+                for a, b in itertools.product((0, 1), (0, 1)):
+                    if 0 <= v0 + a < dv and 0 <= u0 + b < du:
+                        sample += ((v - v0) if a else 1 - (v - v0)) * (
+                            (u - u0) if b else 1 - (u - u0)) * proj[p, v0 + a, u0 + b]
+                out[z, yy, xx] += (dso / (dso - s)) ** 2 * sample
+        return out
+
+    for shape, det, dso, dsd in (((4, 5, 6), (5, 7, 9), 12.0, 20.0), ((3, 3, 7), (3, 4, 5),
+                                                                        9.0, 9.0)):
+        proj = rng.integers(0, 64, size=det)
+        nz, ny, nx = shape
+        assert np.allclose(backproject(proj, nx, ny, nz, dso, dsd),
+                           plain_fdk(proj, nx, ny, nz, dso, dsd), rtol=1e-6, atol=1e-4)
+
+    # NATTEN: the window starts and bias offsets for length 9 and a 5 x 5 kernel (starts 0 0 0
+    # 1 2 3 4 4 4: the window shifted inwards at both borders; pb 4 3 2 2 2 2 2 1 0), the bias
+    # always at the relative offset (ni - i) + K - 1; one-hot queries and keys giving the
+    # bias alone; then random tensors against a plain loop over pixels and neighbours
+    start, pb = references.natten_window(np.arange(9), 9, 5)
+    assert start.tolist() == [0, 0, 0, 1, 2, 3, 4, 4, 4]
+    assert pb.tolist() == [4, 3, 2, 2, 2, 2, 2, 1, 0]
+    for length, kernel in ((9, 5), (7, 7), (13, 3), (20, 7)):
+        start, pb = references.natten_window(np.arange(length), length, kernel)
+        for i, k in itertools.product(range(length), range(kernel)):
+            assert 0 <= start[i] + k < length and pb[i] + k == start[i] + k - i + kernel - 1
+        assert (start <= np.arange(length)).all() and (start + kernel > np.arange(length)).all()
+
+    def logits(q, k, rpb, kernel):
+        q, k = np.asarray(q, np.float32), np.asarray(k, np.float32)
+        b, heads, h, w, d = q.shape
+        return references.natten_qk_rpb({
+            "query": q, "key": k, "rpb": np.asarray(rpb, np.float32),
+            "attn": np.full((b, heads, h, w, kernel * kernel), np.nan, np.float32),
+            "rows": b * heads * h, "heads": heads, "height": h, "width": w, "dim": d,
+            "kernel_size": kernel})["attn"]
+
+    rpb = rng.integers(-8, 8, size=(2, 5, 5))
+    zero = logits(np.zeros((1, 2, 6, 7, 4)), np.zeros((1, 2, 6, 7, 4)), rpb, 3)
+    assert zero[0, 1, 0, 0].tolist() == rpb[1, 2:5, 2:5].reshape(-1).tolist()  # corner pixel
+    assert zero[0, 0, 3, 3].tolist() == rpb[0, 1:4, 1:4].reshape(-1).tolist()  # interior
+
+    def plain_natten(q, k, rpb, kernel):
+        b, heads, h, w, d = q.shape
+        ns = kernel // 2
+        out = np.zeros((b, heads, h, w, kernel * kernel))
+        for n, hd, i, j in itertools.product(range(b), range(heads), range(h), range(w)):
+            i0 = min(max(i - ns, 0), h - kernel)
+            j0 = min(max(j - ns, 0), w - kernel)
+            for ki, kj in itertools.product(range(kernel), range(kernel)):
+                ni, nj = i0 + ki, j0 + kj
+                out[n, hd, i, j, ki * kernel + kj] = float(
+                    np.dot(q[n, hd, i, j], k[n, hd, ni, nj])) + rpb[hd, ni - i + kernel - 1,
+                                                                    nj - j + kernel - 1]
+        return out
+
+    for shape, kernel in (((2, 3, 6, 7, 5), 5), ((1, 2, 3, 9, 2), 3), ((1, 1, 7, 7, 3), 7)):
+        q = rng.integers(-8, 8, size=shape)
+        k = rng.integers(-8, 8, size=shape)
+        rpb = rng.integers(-8, 8, size=(shape[1], 2 * kernel - 1, 2 * kernel - 1))
+        assert np.array_equal(logits(q, k, rpb, kernel), plain_natten(q, k, rpb, kernel))
+
+    # SHA3-256: the round constants are the LFSR's of FIPS 202 (rc(t) = x^t mod x^8 + x^6 +
+    # x^5 + x^4 + 1, bit 2^j - 1 of round i from rc(j + 7 i)); the rotations (t + 1)(t + 2) / 2
+    # and pi's lane cycle; the empty message and "abc" (FIPS 202's examples: a7ffc6f8..,
+    # 3a985da7..); then random messages of every length 0 .. 135 against hashlib
+    def rc_bit(t):
+        r = 1
+        for _ in range(t % 255):
+            r <<= 1
+            if r & 0x100:
+                r ^= 0x171
+        return r & 1
+
+    lfsr = [sum(rc_bit(j + 7 * i) << (2**j - 1) for j in range(7)) for i in range(24)]
+    assert lfsr == references.KECCAK_RC
+    x, y = 1, 0
+    for t in range(24):
+        assert references.KECCAK_ROTC[t] == (t + 1) * (t + 2) // 2 % 64
+        x, y = y, (2 * x + 3 * y) % 5
+        assert references.KECCAK_PILN[t] == x + 5 * y
+
+    def sha3(messages, per):
+        words = np.zeros((len(messages), per), np.uint32)
+        length = len(messages[0])
+        for row, msg in zip(words, messages, strict=True):
+            row.view(np.uint8)[:length] = np.frombuffer(msg, np.uint8)
+        got = references.sha3_256({
+            "msg_words": words, "digest_words": np.zeros((len(messages), 8), np.uint32),
+            "n": len(messages), "msg_words_per": per, "msg_bytes": length})["digest_words"]
+        return [r.astype("<u4").tobytes().hex() for r in got]
+
+    assert sha3([b""], 1) == [
+        "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"]
+    assert sha3([b"abc"], 1) == [
+        "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"]
+    for length in range(136):
+        messages = [rng.integers(0, 256, size=length, dtype=np.uint8).tobytes()
+                    for _ in range(3)]
+        assert sha3(messages, -(-length // 4) + 1) == [hashlib.sha3_256(m).hexdigest()
+                                                       for m in messages]
+
+    # searchsorted: [1, 3, 3, 5] locates 0, 3, 4, 6 at 0, 1, 3, 4 (left) and 0, 3, 3, 4
+    # (right); rows of boundaries searched separately, positions relative to the row (2 and 9
+    # at 1 and 2 in [1, 3], at 0 and 1 in [8, 10]); then
+    # random sorted arrays with repeats against bisect
+    def search(values, boundaries, right, rows=None):
+        values = np.asarray(values, np.int64)
+        boundaries = np.asarray(boundaries, np.int64)
+        one_d = rows is None
+        rows = rows or 1
+        return references.searchsorted({
+            "data_out": np.full(len(values), -7, np.int64), "data_in": values,
+            "data_bd": boundaries, "idim_in": len(values) // rows,
+            "idim_bd": len(boundaries) // rows, "numel_in": len(values), "right": right,
+            "is_1d_boundaries": int(one_d)})["data_out"].tolist()
+
+    assert search([0, 3, 4, 6], [1, 3, 3, 5], 0) == [0, 1, 3, 4]
+    assert search([0, 3, 4, 6], [1, 3, 3, 5], 1) == [0, 3, 3, 4]
+    assert search([2, 9, 2, 9], [1, 3, 8, 10], 0, rows=2) == [1, 2, 0, 1]
+    for right in (0, 1):
+        bd = np.sort(rng.integers(0, 50, size=40))
+        vals = rng.integers(-2, 53, size=300)
+        find = bisect.bisect_right if right else bisect.bisect_left
+        assert search(vals, bd, right) == [find(bd.tolist(), int(v)) for v in vals]
+        bd = np.concatenate([np.sort(rng.integers(0, 30, size=12)) for _ in range(5)])
+        vals = rng.integers(-2, 33, size=5 * 11)
+        want = [find(bd[r * 12:(r + 1) * 12].tolist(), int(v))
+                for r in range(5) for v in vals[r * 11:(r + 1) * 11]]
+        assert search(vals, bd, right, rows=5) == want
+
+    # Chamfer's nearest neighbour: a hand case (the query (1, 1, 1) nearest to (1, 2, 1) at
+    # 1, index 1; (5, 5, 5) to (4, 4, 4) at 3, index 2); equal distances keep the first index;
+    # a point of cloud 1 copied into cloud 2 is found at 0; then random clouds with many ties
+    # against a plain loop
+    def nearest(a, b):
+        a, b = np.asarray(a, np.float32), np.asarray(b, np.float32)
+        got = references.chamfer_nn({
+            "xyz1": a, "xyz2": b, "dist": np.full(a.shape[:2], -1, np.float32),
+            "idx": np.full(a.shape[:2], -1, np.int32), "b": a.shape[0], "n": a.shape[1],
+            "m": b.shape[1]})
+        return got["dist"].tolist(), got["idx"].tolist()
+
+    assert nearest([[[1, 1, 1], [5, 5, 5]]], [[[9, 9, 9], [1, 2, 1], [4, 4, 4]]]) == (
+        [[1, 3]], [[1, 2]])
+    assert nearest([[[0, 0, 0]]], [[[1, 0, 0], [0, 1, 0], [0, 0, 1]]]) == ([[1]], [[0]])
+    for b, n, m, c in ((2, 30, 41, 4), (3, 7, 2000, 16), (1, 1500, 3, 512)):
+        a = rng.integers(0, c, size=(b, n, 3))
+        p = rng.integers(0, c, size=(b, m, 3))
+        p[0, m // 2] = a[0, 0]
+        dist, idx = nearest(a, p)
+        assert dist[0][0] == 0
+        for i, j in itertools.product(range(b), range(n)):
+            d = ((p[i] - a[i, j]) ** 2).sum(axis=1)
+            assert (dist[i][j], idx[i][j]) == (d.min(), int(np.flatnonzero(d == d.min())[0]))

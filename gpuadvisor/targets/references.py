@@ -3802,3 +3802,245 @@ def aes128_ctr(values: Values) -> dict[str, np.ndarray]:
         keystream = np.stack(s, axis=1).astype(">u4").view("<u4")  # big-endian bytes
         out[4 * first: 4 * last] = (plain[first:last] ^ keystream).reshape(-1)
     return {"cipher_words": out.reshape(np.shape(values["cipher_words"]))}
+
+
+def cubic_weights(t: np.ndarray, a: float = -0.75) -> list[np.ndarray]:
+    """PyTorch's get_cubic_upsample_coefficients: Keys' cubic convolution weights of the taps
+    at -1, 0, 1, 2 for a fraction t (cubic_convolution2(t + 1), 1(t), 1(1 - t), 2(2 - t))."""
+
+    def conv1(x):
+        return ((a + 2) * x - (a + 3)) * x * x + 1
+
+    def conv2(x):
+        return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
+
+    return [conv2(t + 1), conv1(t), conv1(1 - t), conv2(2 - t)]
+
+
+def bicubic_taps(size_in: int, size_out: int, align: bool) -> tuple[list[np.ndarray],
+                                                                      list[np.ndarray]]:
+    """Per output index along one axis: the four clamped source indices and their weights
+    (area_pixel_compute_scale and area_pixel_compute_source_index with cubic = true)."""
+    if align:
+        scale = (size_in - 1) / (size_out - 1) if size_out > 1 else 0.0
+        real = scale * np.arange(size_out, dtype=np.float64)
+    else:
+        scale = size_in / size_out
+        real = scale * (np.arange(size_out, dtype=np.float64) + 0.5) - 0.5
+    low = np.floor(real)
+    t = real - low
+    low = low.astype(np.int64)
+    taps = [np.clip(low - 1 + k, 0, size_in - 1) for k in range(4)]
+    return taps, cubic_weights(t)
+
+
+def upsample_bicubic2d(values: Values) -> dict[str, np.ndarray]:
+    """PyTorch's bicubic interpolation (A = -0.75, taps clamped to the image, align_corners
+    either way) of each plane: along x, then the four rows' values along y, float64, a few
+    planes at a time."""
+    planes = int(values["planes"])
+    in_h, in_w = int(values["in_h"]), int(values["in_w"])
+    out_h, out_w = int(values["out_h"]), int(values["out_w"])
+    align = bool(int(values["align_corners"]))
+    src = np.asarray(values["idata"]).reshape(-1)[: planes * in_h * in_w]
+    src = src.reshape(planes, in_h, in_w)
+    out = np.array(values["odata"], copy=True).reshape(-1)
+    view = out[: planes * out_h * out_w].reshape(planes, out_h, out_w)
+    xs, wx = bicubic_taps(in_w, out_w, align)
+    ys, wy = bicubic_taps(in_h, out_h, align)
+    for first in range(0, planes, 2):
+        part = src[first: first + 2].astype(np.float64)
+        across = sum(part[:, :, xs[k]] * wx[k] for k in range(4))  # (p, in_h, out_w)
+        view[first: first + 2] = sum(across[:, ys[k], :] * wy[k][:, None] for k in range(4))
+    return {"odata": out.reshape(np.shape(values["odata"]))}
+
+
+def fdk_backproject(values: Values) -> dict[str, np.ndarray]:
+    """Voxel-driven FDK backprojection on a circular trajectory in float64: for projection p
+    at beta = 2 pi p / nproj, s = X cos + Y sin, t = Y cos - X sin (the voxel's centred
+    coordinates), the detector point u = t dsd / (dso - s) + (du - 1) / 2, v = Z dsd / (dso -
+    s) + (dv - 1) / 2, bilinear with zero outside the detector (a zero border, indices
+    clamped into it), weighted by (dso / (dso - s))^2 and summed over the projections."""
+    nx, ny, nz = int(values["nx"]), int(values["ny"]), int(values["nz"])
+    nproj, du, dv = int(values["nproj"]), int(values["du"]), int(values["dv"])
+    dso, dsd = float(values["dso"]), float(values["dsd"])
+    proj = np.asarray(values["proj"]).reshape(-1)[: nproj * dv * du].reshape(nproj, dv, du)
+    padded = np.zeros((nproj, dv + 2, du + 2))
+    padded[:, 1:-1, 1:-1] = proj
+    flat = padded.reshape(nproj, -1)
+    pitch = du + 2
+    vx = (np.arange(nx) - 0.5 * (nx - 1))[None, :]
+    vy = (np.arange(ny) - 0.5 * (ny - 1))[:, None]
+    vz = (np.arange(nz) - 0.5 * (nz - 1))[:, None, None]
+    acc = np.zeros((nz, ny, nx))
+    for p in range(nproj):
+        beta = 2 * np.pi * p / nproj
+        cs, sn = np.cos(beta), np.sin(beta)
+        s = vx * cs + vy * sn
+        t = vy * cs - vx * sn
+        inv = 1.0 / (dso - s)
+        mag = dsd * inv
+        u = t * mag + 0.5 * (du - 1)  # (ny, nx)
+        v = vz * mag + 0.5 * (dv - 1)  # (nz, ny, nx)
+        u0 = np.floor(u)
+        fu = u - u0
+        v0 = np.floor(v)
+        fv = v - v0
+        cu0 = np.clip(u0.astype(np.int64) + 1, 0, du + 1)
+        cu1 = np.clip(u0.astype(np.int64) + 2, 0, du + 1)
+        rv0 = np.clip(v0.astype(np.int64) + 1, 0, dv + 1) * pitch
+        rv1 = np.clip(v0.astype(np.int64) + 2, 0, dv + 1) * pitch
+        img = flat[p]
+        sample = ((1 - fv) * ((1 - fu) * img[rv0 + cu0] + fu * img[rv0 + cu1])
+                  + fv * ((1 - fu) * img[rv1 + cu0] + fu * img[rv1 + cu1]))
+        acc += (dso * inv) ** 2 * sample
+    out = np.array(values["vol"], copy=True).reshape(-1)
+    out[: nz * ny * nx] = acc.reshape(-1)
+    return {"vol": out.reshape(np.shape(values["vol"]))}
+
+
+def natten_window(index: np.ndarray, length: int, kernel: int) -> tuple[np.ndarray, np.ndarray]:
+    """NATTEN's get_window_start and get_pb_start (dilation 1) of each index."""
+    ns = kernel // 2
+    index = np.asarray(index)
+    start = np.maximum(index - ns, 0) + (index + ns >= length) * (length - index - ns - 1)
+    pb = ns + (index < ns) * (ns - index) + (index + ns >= length) * (length - index - 1 - ns)
+    return start, pb
+
+
+def natten_qk_rpb(values: Values) -> dict[str, np.ndarray]:
+    """NATTEN's 2-D neighborhood attention logits: attn[b, h, i, j, ki K + kj] = query[b, h,
+    i, j] . key[b, h, ni0 + ki, nj0 + kj] + rpb[h, pi + ki, pj + kj] with the windows and bias
+    offsets of :func:`natten_window`. float32 (exact for the integer test data), one ki and kj
+    at a time over every pixel."""
+    heads, height, width = int(values["heads"]), int(values["height"]), int(values["width"])
+    dim, kernel = int(values["dim"]), int(values["kernel_size"])
+    rows = int(values["rows"])
+    bh = rows // max(height, 1)
+    q = np.asarray(values["query"]).reshape(-1)[: bh * height * width * dim]
+    q = q.reshape(bh, height, width, dim)
+    k = np.asarray(values["key"]).reshape(-1)[: bh * height * width * dim]
+    k = k.reshape(bh, height, width, dim)
+    size = 2 * kernel - 1
+    rpb = np.asarray(values["rpb"]).reshape(-1)[: heads * size * size].reshape(heads, size, size)
+    head = np.arange(bh) % heads
+    out = np.array(values["attn"], copy=True).reshape(-1)
+    view = out[: bh * height * width * kernel * kernel].reshape(bh, height, width, kernel,
+                                                                kernel)
+    start_i, pb_i = natten_window(np.arange(height), height, kernel)
+    start_j, pb_j = natten_window(np.arange(width), width, kernel)
+    for ki in range(kernel):
+        krows = k[:, start_i + ki]
+        for kj in range(kernel):
+            keys = krows[:, :, start_j + kj]
+            dot = np.einsum("bijd,bijd->bij", q, keys)
+            bias = rpb[head][:, pb_i + ki][:, :, pb_j + kj]
+            view[..., ki, kj] = dot + bias
+    return {"attn": out.reshape(np.shape(values["attn"]))}
+
+
+#: FIPS 202's Keccak-f[1600] round constants (tiny_sha3's keccakf_rndc).
+KECCAK_RC = [
+    0x0000000000000001, 0x0000000000008082, 0x800000000000808A, 0x8000000080008000,
+    0x000000000000808B, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009,
+    0x000000000000008A, 0x0000000000000088, 0x0000000080008009, 0x000000008000000A,
+    0x000000008000808B, 0x800000000000008B, 0x8000000000008089, 0x8000000000008003,
+    0x8000000000008002, 0x8000000000000080, 0x000000000000800A, 0x800000008000000A,
+    0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008,
+]
+#: tiny_sha3's keccakf_rotc and keccakf_piln (rho's rotations along pi's lane cycle).
+KECCAK_ROTC = [1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39,
+               61, 20, 44]
+KECCAK_PILN = [10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9,
+               6, 1]
+
+
+def keccak_f1600(st: list[np.ndarray]) -> list[np.ndarray]:
+    """tiny_sha3's sha3_keccakf on 25 uint64 lane arrays (x + 5 y), new arrays out."""
+    st = list(st)
+
+    def rotl(x, n):
+        return (x << np.uint64(n)) | (x >> np.uint64(64 - n))
+
+    for rc in KECCAK_RC:
+        bc = [st[x] ^ st[x + 5] ^ st[x + 10] ^ st[x + 15] ^ st[x + 20] for x in range(5)]
+        for x in range(5):
+            t = bc[(x + 4) % 5] ^ rotl(bc[(x + 1) % 5], 1)
+            for y in range(0, 25, 5):
+                st[y + x] = st[y + x] ^ t
+        t = st[1]
+        for j, r in zip(KECCAK_PILN, KECCAK_ROTC, strict=True):
+            st[j], t = rotl(t, r), st[j]
+        for y in range(0, 25, 5):
+            row = st[y: y + 5]
+            for x in range(5):
+                st[y + x] = row[x] ^ (~row[(x + 1) % 5] & row[(x + 2) % 5])
+        st[0] = st[0] ^ np.uint64(rc)
+    return st
+
+
+def sha3_256(values: Values) -> dict[str, np.ndarray]:
+    """SHA3-256 of each msg_bytes-long message (< 136 bytes: one block; little-endian words
+    msg_words_per apart): the bytes as lanes, 0x06 at msg_bytes, 0x80 at byte 135, Keccak-f,
+    the first four lanes as eight words. uint64 lanes, 2^16 messages at a time."""
+    n, per, length = int(values["n"]), int(values["msg_words_per"]), int(values["msg_bytes"])
+    words = np.ascontiguousarray(np.asarray(values["msg_words"]).reshape(-1)[: n * per],
+                                 dtype="<u4").reshape(n, per)
+    out = np.array(values["digest_words"], copy=True).reshape(-1)
+    block = np.zeros((n, 136), np.uint8)
+    block[:, :length] = words.view(np.uint8).reshape(n, 4 * per)[:, :length]
+    block[:, length] ^= 0x06
+    block[:, 135] ^= 0x80
+    lanes = block.view("<u8")  # (n, 17)
+    chunk = 1 << 16
+    for first in range(0, n, chunk):
+        last = min(n, first + chunk)
+        st = [lanes[first:last, x].astype(np.uint64) for x in range(17)]
+        st += [np.zeros(last - first, np.uint64) for _ in range(8)]
+        st = keccak_f1600(st)
+        digest = np.stack(st[:4], axis=1).astype("<u8").view("<u4")  # (count, 8)
+        out[8 * first: 8 * last] = digest.reshape(-1)
+    return {"digest_words": out.reshape(np.shape(values["digest_words"]))}
+
+
+def searchsorted(values: Values) -> dict[str, np.ndarray]:
+    """torch.searchsorted without a sorter: each value's insertion position in the sorted
+    boundaries (the whole array if is_1d_boundaries, else its row of idim_bd, value t in row
+    t / idim_in), the first boundary >= it (right = 0) or > it (right = 1)."""
+    numel, idim_in, idim_bd = (int(values[k]) for k in ("numel_in", "idim_in", "idim_bd"))
+    side = "right" if int(values["right"]) else "left"
+    data = np.asarray(values["data_in"]).reshape(-1)[:numel]
+    bd = np.asarray(values["data_bd"]).reshape(-1)
+    out = np.array(values["data_out"], copy=True).reshape(-1)
+    if int(values["is_1d_boundaries"]):  # the values in order (numpy's search is then local)
+        order = np.argsort(data, kind="stable")
+        out[order] = np.searchsorted(bd[:idim_bd], data[order], side=side)
+    else:
+        for row in range(-(-numel // max(idim_in, 1))):
+            part = slice(row * idim_in, min(numel, (row + 1) * idim_in))
+            out[part] = np.searchsorted(bd[row * idim_bd: (row + 1) * idim_bd], data[part],
+                                        side=side)
+    return {"data_out": out.reshape(np.shape(values["data_out"]))}
+
+
+def chamfer_nn(values: Values) -> dict[str, np.ndarray]:
+    """For each point of cloud 1 the least squared distance to cloud 2 and its first index,
+    as |a|^2 + |b|^2 - 2 a.b in float32 (exact for integer coordinates below 512) over 1024
+    queries at a time (argmin: the first least)."""
+    b, n, m = int(values["b"]), int(values["n"]), int(values["m"])
+    xyz1 = np.asarray(values["xyz1"]).reshape(-1)[: b * n * 3].reshape(b, n, 3)
+    xyz2 = np.asarray(values["xyz2"]).reshape(-1)[: b * m * 3].reshape(b, m, 3)
+    dist = np.array(values["dist"], copy=True).reshape(-1)
+    idx = np.array(values["idx"], copy=True).reshape(-1)
+    for i in range(b):
+        cloud = xyz2[i].astype(np.float32)
+        norms = (cloud * cloud).sum(axis=1)
+        for first in range(0, n, 1024):
+            query = xyz1[i, first: first + 1024].astype(np.float32)
+            d = (query * query).sum(axis=1)[:, None] + norms[None, :] - 2 * (query @ cloud.T)
+            best = d.argmin(axis=1)
+            where = slice(i * n + first, i * n + first + len(query))
+            idx[where] = best
+            dist[where] = d[np.arange(len(query)), best]
+    return {"dist": dist.reshape(np.shape(values["dist"])),
+            "idx": idx.reshape(np.shape(values["idx"]))}
