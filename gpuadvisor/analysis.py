@@ -794,11 +794,7 @@ def novelty_notes(reference: Mapping[str, Any] | None) -> list[str]:
     if reference is None:
         return []
     found = assess(reference)
-    if found is None:
-        return []
-    shape = "x".join(str(int(float_or_none(reference.get(axis)) or 1))
-                     for axis in ("block_x", "block_y"))
-    return [found.note(shape)]
+    return [] if found is None else [found.note()]
 
 
 def unstable_timing_notes(measured: Sequence[Candidate],

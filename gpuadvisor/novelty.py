@@ -21,6 +21,7 @@ from typing import Any
 
 from gpuadvisor.access_model import ideal_sectors
 from gpuadvisor.numbers import float_or_none
+from gpuadvisor.shapes import Shape, format_shape
 
 FEATURES = ("load_efficiency", "store_efficiency", "l1_hit_rate")
 #: The share of calibration kernels whose nearest kernel of another family lies within the
@@ -29,12 +30,16 @@ QUANTILE = 0.75
 REFERENCE = Path(__file__).parent / "data" / "calibration_profiles.json"
 
 
+def _block(row: Mapping[str, Any]) -> Shape:
+    x, y, z = (int(float_or_none(row.get(axis)) or 1) for axis in ("block_x", "block_y",
+                                                                   "block_z"))
+    return x, y, z
+
+
 def signature(row: Mapping[str, Any]) -> dict[str, float]:
     """The features a profiled row has (a missing counter leaves its feature out)."""
-    threads = 1
-    for axis in ("block_x", "block_y", "block_z"):
-        threads *= int(float_or_none(row.get(axis)) or 1)
-    ideal = ideal_sectors(threads)
+    x, y, z = _block(row)
+    ideal = ideal_sectors(x * y * z)
     out: dict[str, float] = {}
     for name, column in (("load_efficiency", "sectors_per_request"),
                          ("store_efficiency", "store_sectors_per_request")):
@@ -75,6 +80,7 @@ class Novelty:
     """Where one profile lies against the calibration kernels."""
 
     signature: dict[str, float]
+    shape: str  # the profiled launch's block
     nearest: str
     distance: float
     threshold: float
@@ -83,9 +89,10 @@ class Novelty:
     def novel(self) -> bool:
         return self.distance > self.threshold
 
-    def note(self, shape: str) -> str:
+    def note(self) -> str:
         measured = ", ".join(f"{_WORDS[f]} {self.signature[f]:.0%}" for f in FEATURES
                              if f in self.signature)
+        shape = self.shape
         if self.novel:
             return (f"profile unlike the calibration set: at {shape} {measured}; the nearest "
                     f"calibration kernel, {self.nearest}, is {self.distance:.2f} away, beyond "
@@ -123,4 +130,4 @@ def assess(row: Mapping[str, Any]) -> Novelty | None:
             best = (d, k["kernel"])
     if best is None:
         return None
-    return Novelty(sig, best[1], best[0], float(ref["threshold"]))
+    return Novelty(sig, format_shape(_block(row)), best[1], best[0], float(ref["threshold"]))

@@ -73,13 +73,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--csv", type=Path, help="also write every kernel's row here")
     args = parser.parse_args()
+    if args.csv and not args.csv.parent.is_dir():  # before minutes of scoring, not after
+        parser.error(f"--csv {args.csv}: no folder {args.csv.parent}")
     table = rows()
-    if args.csv:
-        with open(args.csv, "w", newline="") as fh:
-            writer = csv.DictWriter(fh, fieldnames=list(table[0]))
-            writer.writeheader()
-            writer.writerows(table)
     print("\n".join(summary(table)))
+    if args.csv:
+        try:
+            with open(args.csv, "w", newline="") as fh:
+                writer = csv.DictWriter(fh, fieldnames=list(table[0]))
+                writer.writeheader()
+                writer.writerows(table)
+        except OSError as err:
+            sys.exit(f"second_profile_check: cannot write {args.csv}: {err.strerror}")
 
 
 if __name__ == "__main__":
