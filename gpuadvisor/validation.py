@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -877,14 +878,19 @@ def blind_lines(results: Sequence[Result]) -> list[str]:
         if group:
             counts = [sum(1 for r in group if (v := r.shortlist_regrets.get(n)) is not None
                           and v <= GOAL_REGRET + 1e-12) for n in SHORTLIST_SIZES]
-            shortlisted.append(", ".join(f"the top {n} on {c}" for n, c in
+            fours = [v for r in group if (v := r.shortlist_regrets.get(SHORTLIST_SIZE))]
+            spread = (f"; the fastest of {SHORTLIST_SIZE}: geometric mean "
+                      f"{math.exp(sum(map(math.log, fours)) / len(fours)):.3f}, worst "
+                      f"{max(fours):.2f}" if fours else "")
+            shortlisted.append(", ".join(f"the first {n} on {c}" for n, c in
                                          zip(SHORTLIST_SIZES, counts, strict=True))
-                               + f" of {len(group)} ({gpu.upper()})")
-    lines += ["", "With a few timings more and no more profiles: timing the rules' first "
-              "shapes (the note that ends a rule-only `analyze` lists the top "
-              f"{SHORTLIST_SIZE}) and keeping the fastest is within 3 % of the best for "
-              + "; ".join(shortlisted) + " still-blind kernels (today's rules on the pooled "
-              "still-blind kernels, not a first scoring)."]
+                               + f" of {len(group)} ({gpu.upper()}{spread})")
+    lines += ["", "With a few timings more and no more profiles: timing the shapes the note "
+              f"that ends a rule-only `analyze` lists ({SHORTLIST_SIZE}: the rules' pick, then "
+              "their best shape of each other block aspect, rows, wide, square and tall, then "
+              "their next; `gpuadvisor/shortlist.py`) and keeping the fastest is within 3 % of "
+              "the best for " + "; ".join(shortlisted) + " still-blind kernels (today's rules "
+              "on the pooled still-blind kernels, not a first scoring)."]
     lines += ["", "| fixture | best | pick | regret | winner score / top |",
               "| --- | --- | --- | --- | --- |"]
     for r in results:
