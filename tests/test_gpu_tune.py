@@ -200,6 +200,12 @@ SMALL = {
     "sha3_256": ["N=1000003", "MW=9", "MLEN=33"],
     "searchsorted": ["N=1000003", "NB=100003", "BROWS=1", "RIGHT=1", "TOTAL=400000", "ONE_D=1"],
     "chamfer_nn": ["B=3", "N=1001", "M=257", "C=16"],
+    "hs_derivatives": ["ROWS=300", "COLS=501"],
+    "hs_jacobi": ["ROWS=300", "COLS=501"],
+    "gauss_fan2": ["SIZE=700", "T=37"],
+    "clahe_apply": ["ROWS=300", "COLS=501", "TW=32", "TH=16"],
+    "adaptive_avgpool2d": ["C=5", "IH=300", "IW=501", "OH=37", "OW=64"],
+    "cfd_time_step": ["N=1000003", "J=0"],
 }
 
 

@@ -218,6 +218,12 @@ SMALL = {
     "sha3_256": {"N": 1001, "MW": 9, "MLEN": 33},
     "searchsorted": {"N": 1001, "NB": 301, "BROWS": 7, "RIGHT": 0, "TOTAL": 400, "ONE_D": 0},
     "chamfer_nn": {"B": 3, "N": 37, "M": 50, "C": 4},
+    "hs_derivatives": {"ROWS": 9, "COLS": 23},
+    "hs_jacobi": {"ROWS": 9, "COLS": 23},
+    "gauss_fan2": {"SIZE": 23, "T": 5},
+    "clahe_apply": {"ROWS": 13, "COLS": 37, "TW": 8, "TH": 4},
+    "adaptive_avgpool2d": {"C": 3, "IH": 17, "IW": 6, "OH": 5, "OW": 9},
+    "cfd_time_step": {"N": 1001, "J": 2},
 }
 SHAPES_2D = [
     (1, 1, 1),

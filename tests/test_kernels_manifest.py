@@ -65,7 +65,8 @@ def _coverage(name, spec, params, block):
     gx, gy, gz = spec.grid_for(block, params)
     bx, by, bz = block
     threads = bx * by * bz
-    if name in ("sgemm_naive", "syrk_strided", "add_xrows", "semilag_advect"):  # x -> row
+    if name in ("sgemm_naive", "syrk_strided", "add_xrows", "semilag_advect",
+                "gauss_fan2"):  # x -> row
         return gx * bx, gy * by * bz
     if name == "sgemm_coalesced":
         return gx * -(-threads // 32), gy * 32
@@ -170,6 +171,7 @@ ONE_D_EXTENT = {
     "aes128_ctr": "N",
     "sha3_256": "N",
     "searchsorted": "N",
+    "cfd_time_step": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -4645,3 +4647,261 @@ def test_blind25_references_on_hand_checked_inputs():
         for i, j in itertools.product(range(b), range(n)):
             d = ((p[i] - a[i, j]) ** 2).sum(axis=1)
             assert (dist[i][j], idx[i][j]) == (d.min(), int(np.flatnonzero(d == d.min())[0]))
+
+
+def test_blind26_references_on_hand_checked_inputs():
+    import itertools
+    from fractions import Fraction
+
+    rng = np.random.default_rng(26)
+
+    # HS derivatives: the texture's mirror at texel centres repeats the edge (1 0 | 0 1 2 3 4
+    # | 4 3); a constant pair of frames has no spatial derivative and Iz = tgt - src; a ramp
+    # along x has Ix = 1 inside and 7 / 12 at column 0 (taps 1, 0, 1, 2), Iy = 0; then random
+    # frames against a plain float32 loop in the kernel's order
+    assert references.hs_mirror(np.arange(-2, 7), 5).tolist() == [1, 0, 0, 1, 2, 3, 4, 4, 3]
+
+    def derivatives(src, tgt):
+        src, tgt = np.asarray(src, np.float32), np.asarray(tgt, np.float32)
+        h, w = src.shape
+        got = references.hs_derivatives({
+            "src": src, "tgt": tgt, "width": w, "height": h, "stride": w,
+            **{k: np.full((h, w), np.nan, np.float32) for k in ("Ix", "Iy", "Iz")}})
+        return got["Ix"], got["Iy"], got["Iz"]
+
+    ix, iy, iz = derivatives(np.full((4, 6), 7), np.full((4, 6), 10))
+    assert not ix.any() and not iy.any() and (iz == 3).all()
+    ramp = np.tile(np.arange(8), (5, 1))
+    ix, iy, iz = derivatives(ramp, ramp)
+    assert (ix[:, 2:6] == 1).all() and ix[0, 0] == np.float32(7) / np.float32(12)
+    assert not iy.any() and not iz.any()
+
+    def plain_derivatives(src, tgt):
+        h, w = src.shape
+        f32 = np.float32
+        out = np.zeros((3, h, w), np.float32)
+
+        def mirror(i, n):
+            return -i - 1 if i < 0 else (2 * n - 1 - i if i >= n else i)
+
+        for y, x in itertools.product(range(h), range(w)):
+            for axis in (0, 1):
+                ts = []
+                for img in (src, tgt):
+                    def tap(d, img=img, axis=axis, y=y, x=x):
+                        if axis == 0:
+                            return f32(img[y, mirror(x + d, w)])
+                        return f32(img[mirror(y + d, h), x])
+                    t = tap(-2) - tap(-1) * f32(8)
+                    t = t + tap(1) * f32(8)
+                    ts.append((t - tap(2)) / f32(12))
+                out[axis, y, x] = (ts[0] + ts[1]) * f32(0.5)
+            out[2, y, x] = f32(tgt[y, x]) - f32(src[y, x])
+        return out
+
+    for h, w in ((5, 9), (2, 3), (7, 2)):
+        src = rng.integers(0, 256, size=(h, w))
+        tgt = rng.integers(0, 256, size=(h, w))
+        assert np.array_equal(np.stack(derivatives(src, tgt)), plain_derivatives(src, tgt))
+
+    # HS Jacobi: without derivatives and Iz the step is the four-neighbour mean (a constant
+    # flow kept, an impulse of 4 spreading as 1 to its four neighbours; the edges clamped, so
+    # a corner impulse of 4 keeps 2 (its own value read as two missing neighbours) and gives
+    # 1 to each neighbour); Ix = 1, Iy = Iz = 0 scaling du by alpha / (1 + alpha); then
+    # random fields against a plain loop
+    def jacobi(du, dv, ix, iy, iz, alpha):
+        du = np.asarray(du, np.float32)
+        h, w = du.shape
+        got = references.hs_jacobi({
+            "du0": du, "dv0": np.asarray(dv, np.float32), "Ix": np.asarray(ix, np.float32),
+            "Iy": np.asarray(iy, np.float32), "Iz": np.asarray(iz, np.float32),
+            "du1": np.full((h, w), np.nan, np.float32),
+            "dv1": np.full((h, w), np.nan, np.float32), "w": w, "h": h, "s": w,
+            "alpha": alpha})
+        return got["du1"].astype(np.float64), got["dv1"].astype(np.float64)
+
+    zero = np.zeros((5, 6))
+    du, dv = jacobi(np.full((5, 6), 3), np.full((5, 6), -2), zero, zero, zero, 0.5)
+    assert (du == 3).all() and (dv == -2).all()
+    impulse = zero.copy()
+    impulse[2, 3] = 4
+    du, _ = jacobi(impulse, zero, zero, zero, zero, 0.5)
+    assert du[1, 3] == du[3, 3] == du[2, 2] == du[2, 4] == 1 and du.sum() == 4
+    corner = zero.copy()
+    corner[0, 0] = 4
+    du, _ = jacobi(corner, zero, zero, zero, zero, 0.5)
+    assert du[0, 0] == 2 and du[0, 1] == du[1, 0] == 1 and du.sum() == 4  # clamped twice
+    du, dv = jacobi(np.full((3, 4), 3), np.full((3, 4), 5), np.ones((3, 4)), np.zeros((3, 4)),
+                    np.zeros((3, 4)), 0.5)
+    assert np.allclose(du, 1.0) and np.allclose(dv, 5.0)
+
+    def plain_jacobi(du, dv, ix, iy, iz, alpha):
+        h, w = du.shape
+        out = np.zeros((2, h, w))
+        for y, x in itertools.product(range(h), range(w)):
+            def mean(f, y=y, x=x):
+                return (f[y, max(x - 1, 0)] + f[y, min(x + 1, w - 1)] + f[max(y - 1, 0), x]
+                        + f[min(y + 1, h - 1), x]) / 4
+            su, sv = mean(du), mean(dv)
+            frac = (ix[y, x] * su + iy[y, x] * sv + iz[y, x]) / (
+                ix[y, x] ** 2 + iy[y, x] ** 2 + alpha)
+            out[:, y, x] = su - ix[y, x] * frac, sv - iy[y, x] * frac
+        return out
+
+    for h, w in ((6, 7), (1, 5), (4, 1)):
+        args = [rng.integers(-8, 8, size=(h, w)) for _ in range(2)]
+        args += [rng.integers(-64, 64, size=(h, w)) for _ in range(3)]
+        assert np.allclose(np.stack(jacobi(*args, 0.5)), plain_jacobi(*args, 0.5),
+                           rtol=1e-6, atol=1e-5)
+
+    # Rodinia's Fan2: pivot 0 of a 3 x 3 system with Fan1's multipliers (2 and 4) clearing
+    # column 0 and updating b; at pivot 1 rows 0 .. 1 and column 0 untouched; Fan1 + Fan2 for
+    # every pivot then back substitution solving the system; random data against a loop
+    def fan2(m, a, b, t):
+        m, a, b = (np.asarray(x, np.float32) for x in (m, a, b))
+        size = len(b)
+        got = references.gauss_fan2({"m_cuda": m, "a_cuda": a, "b_cuda": b, "Size": size,
+                                     "j1": size - t, "t": t})
+        return got["a_cuda"], got["b_cuda"]
+
+    a = np.array([[2, 1, 1], [4, 3, 3], [8, 7, 9]])
+    m = np.zeros((3, 3))
+    m[1:, 0] = [2, 4]
+    a1, b1 = fan2(m, a, [1, 2, 3], 0)
+    assert a1.tolist() == [[2, 1, 1], [0, 1, 1], [0, 3, 5]] and b1.tolist() == [1, 0, -1]
+    m[2, 1] = 3
+    a2, b2 = fan2(m, a1, b1, 1)
+    assert a2.tolist() == [[2, 1, 1], [0, 1, 1], [0, 0, 2]] and b2.tolist() == [1, 0, -1]
+    a = rng.integers(-8, 8, size=(6, 6)) + 40 * np.eye(6)  # diagonally dominant
+    b = rng.integers(-8, 8, size=6)
+    want = np.linalg.solve(a, b)
+    a, b = a.astype(np.float32), b.astype(np.float32)
+    m = np.zeros((6, 6), np.float32)
+    for t in range(5):
+        m[t + 1:, t] = a[t + 1:, t] / a[t, t]  # Fan1
+        a, b = fan2(m, a, b, t)
+    assert np.allclose(np.triu(a), a, atol=1e-4)
+    x = np.zeros(6)
+    for i in range(5, -1, -1):
+        x[i] = (b[i] - a[i, i + 1:] @ x[i + 1:]) / a[i, i]
+    assert np.allclose(x, want, rtol=1e-4, atol=1e-5)
+    for size, t in ((9, 0), (9, 4), (7, 6)):
+        m = rng.integers(-4, 4, size=(size, size))
+        a = rng.integers(-8, 8, size=(size, size))
+        b = rng.integers(-8, 8, size=size)
+        want_a, want_b = a.copy(), b.copy()
+        for i, j in itertools.product(range(t + 1, size), range(t, size)):
+            want_a[i, j] -= m[i, t] * a[t, j]
+        for i in range(t + 1, size):
+            want_b[i] -= m[i, t] * b[t]
+        got_a, got_b = fan2(m, a, b, t)
+        assert np.array_equal(got_a, want_a) and np.array_equal(got_b, want_b)
+
+    # CLAHE's mapping: identity LUTs keep the image; a constant LUT per tile gives the tile's
+    # constant at its centre and in the image's corners, the mean of two tiles midway between
+    # their centres (rounded half to even: 1.5 -> 2, 2.5 -> 2); then random images and LUTs
+    # against a plain loop in exact fractions
+    def clahe(img, luts, tw, th):
+        img = np.asarray(img, np.uint8)
+        rows, cols = img.shape
+        tiles_y, tiles_x = -(-rows // th), -(-cols // tw)
+        luts = np.asarray(luts, np.uint8).reshape(tiles_y * tiles_x, 256)
+        pad = lambda b: np.concatenate([b.reshape(-1), np.zeros(-b.size % 4, np.uint8)])  # noqa: E731
+        got = references.clahe_apply({
+            "src_words": pad(img).view("<u4"), "lut_words": pad(luts).view("<u4"),
+            "dst_words": np.zeros(-(-rows * cols // 4), np.uint32), "rows": rows, "cols": cols,
+            "tile_w": tw, "tile_h": th, "tiles_x": tiles_x, "tiles_y": tiles_y})["dst_words"]
+        return got.view(np.uint8)[: rows * cols].reshape(rows, cols)
+
+    img = rng.integers(0, 256, size=(8, 12))
+    assert np.array_equal(clahe(img, np.tile(np.arange(256), (6, 1)), 4, 4), img)
+    flat = np.repeat(np.array([1, 2, 3, 10, 20, 30])[:, None], 256, axis=1)  # 2 x 3 tiles
+    got = clahe(img, flat, 4, 4)
+    assert got[2, 2] == 1 and got[2, 6] == 2 and got[6, 10] == 30  # tile centres (y = 2, 6)
+    assert got[0, 0] == 1 and got[7, 11] == 30 and got[0, 11] == 3  # corners: one tile
+    assert got[2, 4] == 2 and got[2, 8] == 2  # midway: 1.5 -> 2, 2.5 -> 2
+
+    def plain_clahe(img, luts, tw, th):
+        rows, cols = img.shape
+        tiles_y, tiles_x = -(-rows // th), -(-cols // tw)
+        out = np.zeros_like(img)
+        for y, x in itertools.product(range(rows), range(cols)):
+            fy, fx = Fraction(y, th) - Fraction(1, 2), Fraction(x, tw) - Fraction(1, 2)
+            y1, x1 = int(np.floor(fy)), int(np.floor(fx))
+            ya, xa = fy - y1, fx - x1
+            y1, y2 = max(y1, 0), min(y1 + 1, tiles_y - 1)
+            x1, x2 = max(x1, 0), min(x1 + 1, tiles_x - 1)
+            v = img[y, x]
+            res = (luts[y1 * tiles_x + x1][v] * (1 - xa) * (1 - ya)
+                   + luts[y1 * tiles_x + x2][v] * xa * (1 - ya)
+                   + luts[y2 * tiles_x + x1][v] * (1 - xa) * ya
+                   + luts[y2 * tiles_x + x2][v] * xa * ya)
+            out[y, x] = min(max(round(res), 0), 255)  # Fraction's round: half to even
+        return out
+
+    for rows, cols, tw, th in ((13, 37, 8, 4), (9, 5, 2, 16), (20, 20, 64, 1)):
+        img = rng.integers(0, 256, size=(rows, cols))
+        luts = rng.integers(0, 256, size=(-(-rows // th) * -(-cols // tw), 256))
+        assert np.array_equal(clahe(img, luts, tw, th), plain_clahe(img, luts, tw, th))
+
+    # adaptive average pooling: PyTorch's windows for 17 -> 5 (0 3 6 10 13 .. 4 7 11 14 17,
+    # overlapping) and 3 -> 5 (windows of one or two pixels), the same size copying the
+    # input, a 1 x 1 output the mean, a dividing size the block means; then random planes,
+    # contiguous and strided (channels last), against a plain loop
+    assert [x.tolist() for x in references.adaptive_pool_bounds(5, 17)] == [
+        [0, 3, 6, 10, 13], [4, 7, 11, 14, 17]]
+    assert [x.tolist() for x in references.adaptive_pool_bounds(5, 3)] == [
+        [0, 0, 1, 1, 2], [1, 2, 2, 3, 3]]
+
+    def pool(x, oh, ow, channels_last=False):
+        x = np.asarray(x, np.float32)
+        c, ih, iw = x.shape
+        strides = (ih * iw, iw, 1)
+        if channels_last:
+            x = np.ascontiguousarray(x.transpose(1, 2, 0))
+            strides = (1, iw * c, c)
+        return references.adaptive_avgpool2d({
+            "input": x, "output": np.full((c, oh, ow), np.nan, np.float32), "planes": c,
+            "isizeH": ih, "isizeW": iw, "osizeH": oh, "osizeW": ow, "istrideD": strides[0],
+            "istrideH": strides[1], "istrideW": strides[2]})["output"]
+
+    x = rng.integers(0, 256, size=(3, 8, 12))
+    assert np.array_equal(pool(x, 8, 12), x)
+    assert np.allclose(pool(x, 1, 1)[:, 0, 0], x.mean(axis=(1, 2)), rtol=1e-6)
+    assert np.allclose(pool(x, 2, 3), x.reshape(3, 2, 4, 3, 4).mean(axis=(2, 4)), rtol=1e-6)
+
+    def plain_pool(x, oh, ow):
+        c, ih, iw = x.shape
+        out = np.zeros((c, oh, ow), np.float32)
+        for p, i, j in itertools.product(range(c), range(oh), range(ow)):
+            h0, h1 = i * ih // oh, -(-(i + 1) * ih // oh)
+            w0, w1 = j * iw // ow, -(-(j + 1) * iw // ow)
+            out[p, i, j] = np.float32(x[p, h0:h1, w0:w1].sum()) / np.float32(
+                (h1 - h0) * (w1 - w0))
+        return out
+
+    for shape, oh, ow in (((2, 17, 6), 5, 9), ((3, 11, 13), 4, 4), ((1, 5, 3), 7, 2)):
+        x = rng.integers(0, 256, size=shape)
+        want = plain_pool(x, oh, ow)
+        assert np.array_equal(pool(x, oh, ow), want)
+        assert np.array_equal(pool(x, oh, ow, channels_last=True), want)
+
+    # Rodinia's cfd time step: stage j divides the step factor by 4 - j (1 + 4 / 3 * 2 =
+    # 11 / 3 at j = 1; j = 2 halves it); then random planes against a loop
+    def step(old, sf, flux, j):
+        old, flux = np.asarray(old, np.float32), np.asarray(flux, np.float32)
+        n = old.shape[1]
+        return references.cfd_time_step({
+            "j": j, "nelr": n, "old_variables": old, "fluxes": flux,
+            "step_factors": np.asarray(sf, np.float32),
+            "variables": np.full((5, n), np.nan, np.float32)})["variables"]
+
+    got = step(np.ones((5, 1)), [4], np.full((5, 1), 2), 1)
+    assert np.allclose(got, 11 / 3, rtol=1e-7)
+    assert (step(np.ones((5, 1)), [4], np.full((5, 1), 2), 2) == 5).all()
+    old = rng.integers(-64, 64, size=(5, 37))
+    flux = rng.integers(-64, 64, size=(5, 37))
+    sf = rng.integers(1, 64, size=37)
+    for j in range(3):
+        want = [[old[v, i] + sf[i] / (4 - j) * flux[v, i] for i in range(37)] for v in range(5)]
+        assert np.allclose(step(old, sf, flux, j), want, rtol=1e-6, atol=1e-5)

@@ -4044,3 +4044,173 @@ def chamfer_nn(values: Values) -> dict[str, np.ndarray]:
             dist[where] = d[np.arange(len(query)), best]
     return {"dist": dist.reshape(np.shape(values["dist"])),
             "idx": idx.reshape(np.shape(values["idx"]))}
+
+
+def hs_mirror(index: np.ndarray, n: int) -> np.ndarray:
+    """cudaAddressModeMirror at texel centres: -1 -> 0, -2 -> 1, n -> n - 1, n + 1 -> n - 2."""
+    index = np.asarray(index)
+    return np.where(index < 0, -index - 1, np.where(index >= n, 2 * n - 1 - index, index))
+
+
+def hs_derivatives(values: Values) -> dict[str, np.ndarray]:
+    """Horn-Schunck's derivatives in float32 in the kernel's order: t = s(-2) - 8 s(-1) + 8
+    s(1) - s(2), t / 12 per frame, Ix = (t0 + t1) / 2 along x, Iy along y (mirrored indices:
+    numpy's symmetric padding; width and height at least 2), Iz = tgt - src; 512 rows at a
+    time."""
+    w, h, s = int(values["width"]), int(values["height"]), int(values["stride"])
+    frames = [np.asarray(values[k], np.float32).reshape(-1)[: h * s].reshape(h, s)[:, :w]
+              for k in ("src", "tgt")]
+    outs = {k: np.array(values[k], copy=True).reshape(-1) for k in ("Ix", "Iy", "Iz")}
+    views = {k: v[: h * s].reshape(h, s)[:, :w] for k, v in outs.items()}
+    eight, twelve, half = np.float32(8), np.float32(12), np.float32(0.5)
+
+    def diff(taps):
+        t = taps[0] - taps[1] * eight
+        t = t + taps[2] * eight
+        return (t - taps[3]) / twelve
+
+    for first in range(0, h, 512):
+        last = min(h, first + 512)
+        n = last - first
+        ext = hs_mirror(np.arange(first - 2, last + 2), h)  # rows, two either side
+        blocks = [f[ext] for f in frames]
+        dx, dy = [], []
+        for block in blocks:
+            padded = np.pad(block[2: n + 2], ((0, 0), (2, 2)), mode="symmetric")
+            dx.append(diff([padded[:, k: k + w] for k in (0, 1, 3, 4)]))
+            dy.append(diff([block[k: k + n] for k in (0, 1, 3, 4)]))
+        views["Ix"][first:last] = (dx[0] + dx[1]) * half
+        views["Iy"][first:last] = (dy[0] + dy[1]) * half
+        views["Iz"][first:last] = blocks[1][2: n + 2] - blocks[0][2: n + 2]
+    return {k: v.reshape(np.shape(values[k])) for k, v in outs.items()}
+
+
+def hs_jacobi(values: Values) -> dict[str, np.ndarray]:
+    """One Horn-Schunck Jacobi step in float64: sumU, sumV the means of the four neighbours
+    (clamped to the image), frac = (Ix sumU + Iy sumV + Iz) / (Ix^2 + Iy^2 + alpha), du1 =
+    sumU - Ix frac, dv1 = sumV - Iy frac; 512 rows at a time."""
+    w, h, s = int(values["w"]), int(values["h"]), int(values["s"])
+    alpha = float(np.float32(values["alpha"]))
+    img = {k: np.asarray(values[k]).reshape(-1)[: h * s].reshape(h, s)[:, :w]
+           for k in ("du0", "dv0", "Ix", "Iy", "Iz")}
+    outs = {k: np.array(values[k], copy=True).reshape(-1) for k in ("du1", "dv1")}
+    views = {k: v[: h * s].reshape(h, s)[:, :w] for k, v in outs.items()}
+    for first in range(0, h, 512):
+        last = min(h, first + 512)
+        n = last - first
+        ext = np.clip(np.arange(first - 1, last + 1), 0, h - 1)  # rows, one either side
+        sums = []
+        for k in ("du0", "dv0"):
+            f = np.pad(img[k][ext].astype(np.float64), ((0, 0), (1, 1)), mode="edge")
+            sums.append((f[1: n + 1, :w] + f[1: n + 1, 2:] + f[2:, 1: w + 1]
+                         + f[:n, 1: w + 1]) * 0.25)
+        ix, iy, iz = (img[k][first:last].astype(np.float64) for k in ("Ix", "Iy", "Iz"))
+        frac = (ix * sums[0] + iy * sums[1] + iz) / (ix * ix + iy * iy + alpha)
+        views["du1"][first:last] = sums[0] - ix * frac
+        views["dv1"][first:last] = sums[1] - iy * frac
+    return {k: v.reshape(np.shape(values[k])) for k, v in outs.items()}
+
+
+def gauss_fan2(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia's Fan2 for pivot t: a[i][j] -= m[i][t] a[t][j] for i > t, j >= t, and b[i] -=
+    m[i][t] b[t] for i > t (float32, exact for the integer test data)."""
+    size, t = int(values["Size"]), int(values["t"])
+    m = np.asarray(values["m_cuda"], np.float32).reshape(-1)[: size * size].reshape(size, size)
+    a = np.array(values["a_cuda"], np.float32, copy=True)
+    b = np.array(values["b_cuda"], np.float32, copy=True)
+    view = a.reshape(-1)[: size * size].reshape(size, size)
+    col = m[t + 1:, t]
+    pivot = view[t, t:].copy()
+    for first in range(t + 1, size, 1024):
+        last = min(size, first + 1024)
+        view[first:last, t:] -= col[first - t - 1: last - t - 1, None] * pivot[None, :]
+    flat_b = b.reshape(-1)
+    flat_b[t + 1: size] -= col * flat_b[t]
+    return {"a_cuda": a, "b_cuda": b}
+
+
+def clahe_apply(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's CLAHE mapping in float32 in the kernel's order: the pixel's value looked up in
+    the four tiles around it (tile coordinates y / tile_h - 0.5, floored and clamped), blended
+    (1 - xa)(1 - ya), xa (1 - ya), (1 - xa) ya, xa ya, rounded half to even and clamped;
+    bytes four a little-endian word; 256 rows at a time."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    tw, th = int(values["tile_w"]), int(values["tile_h"])
+    tiles_x, tiles_y = int(values["tiles_x"]), int(values["tiles_y"])
+    src = np.ascontiguousarray(np.asarray(values["src_words"]).reshape(-1), dtype="<u4")
+    src = src.view(np.uint8)[: rows * cols].reshape(rows, cols)
+    lut = np.ascontiguousarray(np.asarray(values["lut_words"]).reshape(-1), dtype="<u4")
+    lut = lut.view(np.uint8)[: tiles_y * tiles_x * 256].reshape(-1)
+    out = np.ascontiguousarray(np.array(values["dst_words"], copy=True).reshape(-1), dtype="<u4")
+    dst = out.view(np.uint8)[: rows * cols].reshape(rows, cols)
+
+    def axis(n, tile, tiles):
+        f = np.arange(n, dtype=np.float32) / np.float32(tile) - np.float32(0.5)
+        lo = np.floor(f)
+        frac = (f - lo).astype(np.float32)
+        lo = lo.astype(np.int64)
+        return np.maximum(lo, 0), np.minimum(lo + 1, tiles - 1), frac
+
+    tx1, tx2, xa = axis(cols, tw, tiles_x)
+    ty1, ty2, ya = axis(rows, th, tiles_y)
+    one = np.float32(1)
+    for first in range(0, rows, 256):
+        part = slice(first, min(rows, first + 256))
+        p = src[part].astype(np.int64)
+        y1, y2 = ty1[part, None] * tiles_x, ty2[part, None] * tiles_x
+        wy = ya[part, None]
+        res = np.zeros(p.shape, np.float32)
+        res = res + lut[(y1 + tx1) * 256 + p] * ((one - xa) * (one - wy))
+        res = res + lut[(y1 + tx2) * 256 + p] * (xa * (one - wy))
+        res = res + lut[(y2 + tx1) * 256 + p] * ((one - xa) * wy)
+        res = res + lut[(y2 + tx2) * 256 + p] * (xa * wy)
+        dst[part] = np.clip(np.rint(res), 0, 255).astype(np.uint8)
+    return {"dst_words": out.reshape(np.shape(values["dst_words"]))}
+
+
+def adaptive_pool_bounds(out_size: int, in_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """PyTorch's start_index and end_index of each output index: floor(o i / O) and
+    ceil((o + 1) i / O)."""
+    o = np.arange(out_size, dtype=np.int64)
+    return o * in_size // out_size, -(-(o + 1) * in_size // out_size)
+
+
+def adaptive_avgpool2d(values: Values) -> dict[str, np.ndarray]:
+    """F.adaptive_avg_pool2d: each output cell the mean of its window (window sums exact from
+    an integral image in float64, then float32 sum / float32 count as the kernel divides), 8
+    planes at a time; the input read through its strides."""
+    planes = int(values["planes"])
+    ih, iw = int(values["isizeH"]), int(values["isizeW"])
+    oh, ow = int(values["osizeH"]), int(values["osizeW"])
+    sd, sh, sw = (int(values[k]) for k in ("istrideD", "istrideH", "istrideW"))
+    flat = np.ascontiguousarray(np.asarray(values["input"], np.float32).reshape(-1))
+    item = flat.itemsize
+    src = np.lib.stride_tricks.as_strided(flat, shape=(planes, ih, iw),
+                                          strides=(sd * item, sh * item, sw * item))
+    out = np.array(values["output"], copy=True).reshape(-1)
+    view = out[: planes * oh * ow].reshape(planes, oh, ow)
+    h0, h1 = adaptive_pool_bounds(oh, ih)
+    w0, w1 = adaptive_pool_bounds(ow, iw)
+    count = ((h1 - h0)[:, None] * (w1 - w0)[None, :]).astype(np.float32)
+    for first in range(0, planes, 8):
+        part = src[first: first + 8].astype(np.float64)
+        integral = np.zeros((len(part), ih + 1, iw + 1))
+        integral[:, 1:, 1:] = part.cumsum(axis=1).cumsum(axis=2)
+        total = (integral[:, h1[:, None], w1[None, :]] - integral[:, h0[:, None], w1[None, :]]
+                 - integral[:, h1[:, None], w0[None, :]] + integral[:, h0[:, None], w0[None, :]])
+        view[first: first + 8] = total.astype(np.float32) / count
+    return {"output": out.reshape(np.shape(values["output"]))}
+
+
+def cfd_time_step(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia's cfd time step in float64: factor = step_factors / (RK + 1 - j) with RK = 3,
+    variables = old_variables + factor fluxes for each of the five planes."""
+    j, n = int(values["j"]), int(values["nelr"])
+    factor = np.asarray(values["step_factors"]).reshape(-1)[:n].astype(np.float64) / (3 + 1 - j)
+    old = np.asarray(values["old_variables"]).reshape(-1)[: 5 * n].reshape(5, n)
+    flux = np.asarray(values["fluxes"]).reshape(-1)[: 5 * n].reshape(5, n)
+    out = np.array(values["variables"], copy=True).reshape(-1)
+    view = out[: 5 * n].reshape(5, n)
+    for v in range(5):
+        view[v] = old[v].astype(np.float64) + factor * flux[v]
+    return {"variables": out.reshape(np.shape(values["variables"]))}
