@@ -738,7 +738,9 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind22", "round 21's rules"),
               ("blind23", "round 21's rules, as blind set 22 (H100 only)"),
               ("blind24", "round 21's rules, as blind set 22 (round 22 tried and reverted)"),
-              ("blind25", "round 21's rules, as blind set 22, and the novelty note"))
+              ("blind25", "round 21's rules, as blind set 22, and the novelty note"),
+              ("blind26", "round 21's rules, as blind set 22, and the shortlist hedged "
+                          "across block aspects"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
