@@ -116,10 +116,17 @@ def one_profile_table(df: Any, *shapes: tuple[int, int, int]) -> Any:
         if not here.any():
             raise ValueError(f"no {shape[0]}x{shape[1]}x{shape[2]} row to keep the profile of")
         at = at | here
-    for column in table.columns:
-        if column not in _KEPT_EVERYWHERE:
-            table[column] = table[column].where(at, np.nan if table[column].dtype.kind in
-                                                "fc" else None)
+    cleared = [c for c in table.columns if c not in _KEPT_EVERYWHERE]
+    kinds = table.dtypes
+    floats = [c for c in cleared if kinds[c].kind == "f"]
+    if floats:  # one block write (a column at a time was a third of validation's time)
+        values = table[floats].to_numpy(copy=True)
+        values[~at.to_numpy()] = np.nan
+        table[floats] = values
+    for column in cleared:
+        if column not in floats:
+            table[column] = table[column].where(at, np.nan if kinds[column].kind == "c"
+                                                else None)
     return table
 
 
