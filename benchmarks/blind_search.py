@@ -1,0 +1,112 @@
+"""How many measurements the blind sets' kernels need (issue 11): the rule-only pick from one
+profile, the shortlist it lists, and the search strategies at small budgets, replayed.
+
+    python3 benchmarks/blind_search.py [--seeds 10] [--out OUT.json]
+
+Cases: every still-blind kernel of the blind sets (``validation.BLIND_SETS``, without
+``validation.SEEN``), one table per GPU. No strategy constant was chosen on them: the guided
+strategy's code and constants were last changed before the first blind set was recorded, and
+no rule round looked at these kernels. Each search is replayed (``gpuadvisor simulate``'s
+target) on the table as a user with one profile has it (``validation.one_profile_view``:
+counters only at the app's default shape, every row timed), so a strategy sees counters only
+if it measures the default; live, ``tune --max-configs`` profiles every configuration it
+measures, which this replay does not credit. Reported per GPU: within 3 % of the sweep's best,
+geometric-mean regret and the worst regret of
+
+* the app's default shape kept (32x8; 256x1 for 1-D tables): 1 measurement;
+* the rule-only pick from the one profile (``validation``): 1 profiled measurement;
+* the fastest of the 4 shapes that pick's note lists (``gpuadvisor/shortlist.py``) and the
+  profiled default: at most 5 measurements;
+* ``guided`` at 5, 8 and 16 measurements (``tune --max-configs N``);
+* ``random`` at 8 and 16 (each kernel's share of ``--seeds`` seeds within 3 %, summed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gpuadvisor import validation  # noqa: E402
+from gpuadvisor.paths import fixtures_dir  # noqa: E402
+from gpuadvisor.search.replay import simulate_table  # noqa: E402
+from gpuadvisor.sweep import read_sweep  # noqa: E402
+
+WITHIN = validation.GOAL_REGRET + 1e-12
+GUIDED = (5, 8, 16)
+RANDOM = (8, 16)
+
+
+def cases(seeds: int = 10) -> list[dict]:
+    """Each still-blind table's regrets by method (random: the share of seeds within 3 %)."""
+    return [case for folder, _ in validation.BLIND_SETS
+            for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv"))
+            if (case := _case(path, seeds)) is not None]
+
+
+def _case(path: Path, seeds: int) -> dict | None:
+    df, _ = read_sweep(path)
+    (result,) = validation.evaluate_one_profile(path)
+    if result.kernel in validation.SEEN or not result.best_time:
+        return None
+    view = validation.one_profile_view(df)
+    out = {"table": str(path.relative_to(ROOT)), "gpu": path.parent.name,
+           "default": (result.default_time or math.inf) / result.best_time,
+           "pick": result.regret, "shortlist": result.shortlist_regrets.get(4)}
+    for n in GUIDED:
+        out[f"guided@{n}"] = simulate_table(view, n, "guided", 0, None)[0].regret
+    for n in RANDOM:
+        regrets = [simulate_table(view, n, "random", s, None)[0].regret for s in range(seeds)]
+        out[f"random@{n}"] = sum(r is not None and r <= WITHIN for r in regrets) / seeds
+    return out
+
+
+METHODS = (("the app's default shape", "default", "1"),
+           ("rule-only pick, one profile", "pick", "1 (profiled)"),
+           ("fastest of the 4 listed shapes", "shortlist", "at most 5 (1 profiled)"),
+           *((f"guided, {n} measurements", f"guided@{n}", f"{n}") for n in GUIDED),
+           *((f"random, {n} measurements (mean over seeds)", f"random@{n}", f"{n}")
+             for n in RANDOM))
+
+
+def markdown(rows: list[dict]) -> str:
+    gpus = sorted({r["gpu"] for r in rows})
+    counts = {g: sum(r["gpu"] == g for r in rows) for g in gpus}
+    head = " | ".join(f"{g.upper()}: within 3 % of {counts[g]} / geomean / worst" for g in gpus)
+    lines = [f"| method | measurements | {head} |", "|---|---|" + "---|" * len(gpus)]
+    for name, key, cost in METHODS:
+        cells = []
+        for g in gpus:
+            values = [r[key] for r in rows if r["gpu"] == g]
+            if key.startswith("random"):
+                cells.append(f"{sum(values):.1f} / - / -")
+                continue
+            finite = [v for v in values if v is not None and math.isfinite(v)]
+            hits = sum(v <= WITHIN for v in finite)
+            mean = math.exp(sum(map(math.log, finite)) / len(finite))
+            cells.append(f"{hits} / {mean:.3f} / {max(finite):.2f}")
+        lines.append(f"| {name} | {cost} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=10, help="random search's seeds")
+    parser.add_argument("--out", type=Path, help="also write every case's regrets as JSON")
+    args = parser.parse_args(argv)
+    if args.seeds < 1:
+        parser.error("--seeds must be at least 1")
+    rows = cases(args.seeds)
+    if args.out is not None:
+        args.out.write_text(json.dumps(rows, indent=1) + "\n")
+    print(markdown(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
