@@ -14,10 +14,16 @@ measures, which this replay does not credit. Reported per GPU: within 3 % of the
 geometric-mean regret and the worst regret of
 
 * the app's default shape kept (32x8; 256x1 for 1-D tables): 1 measurement;
-* the rule-only pick from the one profile (``validation``): 1 profiled measurement;
+* the rule-only pick from the one profile (``validation``'s view: every row keeps its
+  launch grid, counters only on the profiled row): 1 profiled measurement;
 * the fastest of the 4 shapes that pick's note lists (``gpuadvisor/shortlist.py``) and the
   profiled default: at most 5 measurements;
+* the same two from the profiled row alone, as ``analyze profile.csv --rule-only`` ranks
+  the architecture's whole space from it (no other shape's grid known; a listed shape the
+  sweep did not run is skipped);
 * ``guided`` at 5, 8 and 16 measurements (``tune --max-configs N``);
+* ``shortlist`` at the same budgets (``tune --strategy shortlist --max-configs N``: the
+  default profiled first, then the rules' shortlist from it, then guided search);
 * ``random`` at 8 and 16 (each kernel's share of ``--seeds`` seeds within 3 %, summed).
 """
 
@@ -35,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 from gpuadvisor import validation  # noqa: E402
 from gpuadvisor.paths import fixtures_dir  # noqa: E402
 from gpuadvisor.search.replay import simulate_table  # noqa: E402
+from gpuadvisor.shortlist import SHORTLIST_SIZE, shortlist  # noqa: E402
 from gpuadvisor.sweep import read_sweep  # noqa: E402
 
 WITHIN = validation.GOAL_REGRET + 1e-12
@@ -58,18 +65,46 @@ def _case(path: Path, seeds: int) -> dict | None:
     out = {"table": str(path.relative_to(ROOT)), "gpu": path.parent.name,
            "default": (result.default_time or math.inf) / result.best_time,
            "pick": result.regret, "shortlist": result.shortlist_regrets.get(4)}
+    out["row pick"], out["row shortlist"] = _from_the_row(df, view, result.best_time)
     for n in GUIDED:
-        out[f"guided@{n}"] = simulate_table(view, n, "guided", 0, None)[0].regret
+        for strategy in ("guided", "shortlist"):
+            out[f"{strategy}@{n}"] = simulate_table(view, n, strategy, 0, None)[0].regret
     for n in RANDOM:
         regrets = [simulate_table(view, n, "random", s, None)[0].regret for s in range(seeds)]
         out[f"random@{n}"] = sum(r is not None and r <= WITHIN for r in regrets) / seeds
     return out
 
 
+def _from_the_row(df, view, best: float) -> tuple[float | None, float | None]:  # noqa: ANN001
+    """The rule-only pick and the fastest of its 4 listed shapes when the profiled row is all
+    the table holds (``analyze profile.csv --rule-only``: the architecture's whole space ranked
+    from one row, no other shape's grid known), timed by the sweep; shapes the sweep did not
+    run are skipped."""
+    from gpuadvisor.analysis import analyze_sweep
+
+    profiled = view[view["sectors_per_request"].notna() | view["gld_efficiency"].notna()]
+    if profiled.empty:
+        return None, None
+    (kernel,) = analyze_sweep(profiled.iloc[[0]], rule_only=True).kernels
+    ok = df[(df["status"] == "ok") & df["time_ms"].notna()]
+    times: dict[tuple[int, int, int], float] = {}
+    for x, y, z, t in zip(ok["block_x"], ok["block_y"], ok["block_z"], ok["time_ms"],
+                          strict=True):
+        times.setdefault((int(x), int(y), int(z)), float(t))
+    ranked = [b for e in kernel.ranking if (b := (e.block_x, e.block_y, e.block_z)) in times]
+    if not ranked:
+        return None, None
+    listed = shortlist(ranked, SHORTLIST_SIZE)
+    return times[ranked[0]] / best, min(times[b] for b in listed) / best
+
+
 METHODS = (("the app's default shape", "default", "1"),
            ("rule-only pick, one profile", "pick", "1 (profiled)"),
            ("fastest of the 4 listed shapes", "shortlist", "at most 5 (1 profiled)"),
+           ("rule-only pick, the profiled row alone", "row pick", "1 (profiled)"),
+           ("fastest of the 4 it lists", "row shortlist", "at most 5 (1 profiled)"),
            *((f"guided, {n} measurements", f"guided@{n}", f"{n}") for n in GUIDED),
+           *((f"shortlist, {n} measurements", f"shortlist@{n}", f"{n}") for n in GUIDED),
            *((f"random, {n} measurements (mean over seeds)", f"random@{n}", f"{n}")
              for n in RANDOM))
 

@@ -32,3 +32,15 @@ def test_tune_rejects_an_unknown_strategy(fake_gpu, tmp_path, capsys):  # noqa: 
     code, _, stderr = run(capsys, "tune", "matrix_add", "--shapes", "32x8", "--strategy",
                           "annealing", "--out", str(tmp_path / "x"), "--no-profile")
     assert code != 0 and "unknown strategy 'annealing'" in stderr
+
+
+def test_tune_shortlist_profiles_the_usual_default_first(fake_gpu, tmp_path, capsys):  # noqa: F811
+    out = tmp_path / "shortlist"
+    code, stdout, stderr = run(capsys, "tune", "matrix_add", "--param", "ROWS=40", "--param",
+                               "COLS=100", "--shapes", "32x8,16x16,64x4,128x2,256x1,8x32,32x4,64x2",
+                               "--strategy", "shortlist", "--max-configs", "4", "--out", str(out))
+    assert code == 0, stderr
+    assert "[search 1] 32x8 default" in stderr and "the usual default shape, profiled" in stderr
+    assert "[search 2]" in stderr and "shortlist 1 of" in stderr
+    table = pd.read_csv(out / "sweep.csv", comment="#")
+    assert len(table) == 4 and set(table.profiler) == {"ncu"}

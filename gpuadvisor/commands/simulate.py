@@ -22,7 +22,7 @@ def simulate(
     sweep: Path = typer.Argument(..., help="A sweep table (CSV or JSON Lines)."),
     max_configs: int = typer.Option(..., "--max-configs", "-n", help="Measurements allowed."),
     strategy: str = typer.Option("guided", "--strategy", "-s",
-                                 help="guided, exhaustive or random."),
+                                 help="guided, shortlist, exhaustive or random."),
     seed: int = typer.Option(0, "--seed", help="Seed of the random strategy."),
     arch: str = typer.Option(None, "--arch", help="Architecture (default: the table's)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),

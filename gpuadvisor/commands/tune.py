@@ -155,7 +155,9 @@ def tune(
         None,
         "--strategy",
         help="guided (rules, occupancy, Ryoo's Pareto pruning and the measured counters; the "
-        "default with --max-configs), exhaustive (the whole space) or random (--seed).",
+        "default with --max-configs), shortlist (profile 32x8 or 256x1 first, time the shapes "
+        "the rules list from that profile, then search as guided does), exhaustive (the whole "
+        "space) or random (--seed).",
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the random strategy."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),

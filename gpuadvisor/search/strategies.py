@@ -1,4 +1,5 @@
-"""The search strategies: exhaustive, random (seeded) and guided."""
+"""The search strategies: exhaustive, random (seeded) and guided (``shortlist``, guided search
+that starts from the rules' shortlist, is in :mod:`gpuadvisor.search.shortlisted`)."""
 
 from __future__ import annotations
 
@@ -357,7 +358,7 @@ def _describe(keys: Sequence[Key]) -> str:
             f"threads; {', '.join(caches)})")
 
 
-STRATEGIES = ("guided", "exhaustive", "random")
+STRATEGIES = ("guided", "shortlist", "exhaustive", "random")
 
 
 def make_strategy(name: str, seed: int = 0, arch: str | None = None) -> Strategy:
@@ -365,6 +366,10 @@ def make_strategy(name: str, seed: int = 0, arch: str | None = None) -> Strategy
 
     if name == "guided":
         return Guided(arch=arch)
+    if name == "shortlist":
+        from gpuadvisor.search.shortlisted import Shortlisted
+
+        return Shortlisted(arch=arch)
     if name == "exhaustive":
         return Exhaustive()
     if name == "random":

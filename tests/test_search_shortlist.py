@@ -1,0 +1,75 @@
+"""The shortlist strategy (gpuadvisor/search/shortlisted.py): the usual default profiled first,
+then the shapes the rules list from that profile, then guided search."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from gpuadvisor.errors import UserError
+from gpuadvisor.paths import project_root
+from gpuadvisor.search.replay import simulate_table
+from gpuadvisor.search.shortlisted import Shortlisted, usual_default
+from gpuadvisor.search.strategies import make_strategy
+from gpuadvisor.space import Config
+from gpuadvisor.sweep import read_sweep
+from gpuadvisor.validation import one_profile_view
+
+BLIND26 = project_root() / "fixtures" / "hopper" / "blind26" / "h100"
+
+
+def _one_profile(name: str) -> pd.DataFrame:
+    df, _ = read_sweep(BLIND26 / f"{name}.csv")
+    return one_profile_view(df)
+
+
+def test_it_profiles_the_default_then_times_the_hedged_shortlist() -> None:
+    """adaptive_avgpool2d (blind set 26, H100) from its 32x8 row's counters only: the rules'
+    pick 4x12 is narrow; the listed square shape, 6x8, is within 3 % of the sweep's best
+    (12x6), where the one-profile pick alone is 1.09x."""
+    (r,) = simulate_table(_one_profile("adaptive_avgpool2d"), 5, "shortlist")
+    steps = r.result.steps
+    assert [s.config.label() for s in steps] == [
+        "32x8 default", "4x12 default", "6x8 default", "12x4 default", "128x1 default"]
+    assert steps[0].reason.startswith("start: 32x8 default, the usual default shape, profiled")
+    assert [s.reason.split(":")[1].split("(")[0].strip() for s in steps[1:]] == [
+        "the rules' pick", "the rules' best square shape", "the rules' best wide shape",
+        "the rules' best rows shape"]
+    assert r.regret == pytest.approx(1.002, abs=5e-4)
+    # then the guided strategy's steps: first its experiment, as one profile leaves the
+    # access model open, then neighbours of the fastest
+    (more,) = simulate_table(_one_profile("adaptive_avgpool2d"), 8, "shortlist")
+    reasons = [s.reason for s in more.result.steps[5:]]
+    assert reasons[0].startswith("experiment: the profiles cannot settle")
+    assert any(r.startswith("neighbour of ") for r in reasons[1:])
+
+
+def test_guided_starts_elsewhere_and_lists_no_shapes() -> None:
+    (r,) = simulate_table(_one_profile("adaptive_avgpool2d"), 5, "guided")
+    assert r.result.steps[0].config.label() == "256x1 default"
+    assert not any(s.reason.startswith("shortlist") for s in r.result.steps)
+
+
+def test_the_usual_default_of_a_space() -> None:
+    two_d = [Config("k", (256, 1, 1), "default"), Config("k", (32, 8, 1), "l1_off"),
+             Config("k", (32, 8, 1), "default")]
+    assert usual_default(two_d) == Config("k", (32, 8, 1), "default")
+    one_d = [Config("k", (128, 1, 1), "default"), Config("k", (256, 1, 1), "l1_off")]
+    assert usual_default(one_d) == Config("k", (256, 1, 1), "l1_off")
+    assert usual_default([Config("k", (64, 4, 1), "default")]) is None
+
+
+def test_without_the_usual_default_it_starts_as_guided_does() -> None:
+    """A space the app restricts (no 32x8): the guided strategy's first configuration."""
+    view = _one_profile("hs_derivatives")
+    view = view[~((view["block_x"] == 32) & (view["block_y"] == 8))]
+    (r,) = simulate_table(view, 1, "shortlist")
+    (g,) = simulate_table(view, 1, "guided")
+    assert r.result.steps[0].config == g.result.steps[0].config
+    assert r.result.steps[0].reason == g.result.steps[0].reason
+
+
+def test_the_strategy_is_named_and_listed() -> None:
+    assert isinstance(make_strategy("shortlist"), Shortlisted)
+    with pytest.raises(UserError, match="use guided, shortlist, exhaustive, random"):
+        make_strategy("annealing")
