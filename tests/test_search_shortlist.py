@@ -24,17 +24,17 @@ def _one_profile(name: str) -> pd.DataFrame:
 
 
 def test_it_profiles_the_default_then_times_the_hedged_shortlist() -> None:
-    """adaptive_avgpool2d (blind set 26, H100) from its 32x8 row's counters only: the rules'
-    pick 4x12 is narrow; the listed square shape, 6x8, is within 3 % of the sweep's best
-    (12x6), where the one-profile pick alone is 1.09x."""
+    """adaptive_avgpool2d (blind set 26, H100) from its 32x8 row's counters only: the shapes
+    `analyze --rule-only` lists from that row, whose pick 4x192 is narrow (1.09x); the listed
+    square shape, 6x8, is within 3 % of the sweep's best (12x6)."""
     (r,) = simulate_table(_one_profile("adaptive_avgpool2d"), 5, "shortlist")
     steps = r.result.steps
     assert [s.config.label() for s in steps] == [
-        "32x8 default", "4x12 default", "6x8 default", "12x4 default", "128x1 default"]
+        "32x8 default", "4x192 default", "6x8 default", "12x4 default", "128x1 default"]
     assert steps[0].reason.startswith("start: 32x8 default, the usual default shape, profiled")
-    assert [s.reason.split(":")[1].split("(")[0].strip() for s in steps[1:]] == [
-        "the rules' pick", "the rules' best square shape", "the rules' best wide shape",
-        "the rules' best rows shape"]
+    assert [s.reason.split(": ")[1] for s in steps[1:]] == [
+        f"the rules' {what}, from a rule-only analysis of the first profile"
+        for what in ("pick", "best square shape", "best wide shape", "best rows shape")]
     assert r.regret == pytest.approx(1.002, abs=5e-4)
     # then the guided strategy's steps: first its experiment, as one profile leaves the
     # access model open, then neighbours of the fastest
@@ -42,6 +42,27 @@ def test_it_profiles_the_default_then_times_the_hedged_shortlist() -> None:
     reasons = [s.reason for s in more.result.steps[5:]]
     assert reasons[0].startswith("experiment: the profiles cannot settle")
     assert any(r.startswith("neighbour of ") for r in reasons[1:])
+
+
+def test_the_list_is_the_one_analyze_prints_from_that_row(tmp_path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from gpuadvisor.cli import app
+
+    view = _one_profile("gauss_fan2")
+    row = tmp_path / "profile.csv"
+    view[view["sectors_per_request"].notna()].head(1).to_csv(row, index=False)
+    done = CliRunner().invoke(app, ["analyze", str(row), "--rule-only", "--json"])
+    assert done.exit_code == 0, done.output
+    (note,) = [n for n in json.loads(done.stdout)["kernels"][0]["notes"]
+               if n.startswith("to confirm the pick")]
+    assert "--shapes 4x64,8x8,16x8,256x1 " in note
+    (r,) = simulate_table(view, 5, "shortlist")
+    assert [s.config.label() for s in r.result.steps[1:]] == [
+        "4x64 default", "8x8 default", "16x8 default", "256x1 default"]
+    assert r.regret == pytest.approx(1.086, abs=5e-4)  # 4x64; the best is 1x192
 
 
 def test_guided_starts_elsewhere_and_lists_no_shapes() -> None:

@@ -1,7 +1,7 @@
 """The shortlist strategy: profile the app's usual default shape first, time the shapes a
-rule-only analysis of that profile lists (the rules' pick, then their best shape of each other
-block aspect: :mod:`gpuadvisor.shortlist`), then search around the fastest as the guided
-strategy does.
+rule-only analysis of that profile lists (``analyze profile.csv --rule-only``'s note: the
+rules' pick, then their best shape of each other block aspect, :mod:`gpuadvisor.shortlist`),
+then search around the fastest as the guided strategy does.
 
 Why: one profile rarely settles a 2-D kernel's best shape (the blind sets' one-profile picks
 are about as good as the apps' defaults), but the shortlist hedges across the readings the
@@ -14,6 +14,7 @@ compares the two on the blind sets.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from gpuadvisor.search.base import Proposal, Step
 from gpuadvisor.search.strategies import Guided
@@ -30,6 +31,11 @@ class Shortlisted(Guided):
     """Guided search whose first measurements are the app's default and the rules' shortlist."""
 
     name = "shortlist"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._blocks: list[tuple[int, int, int]] | None = None  # the list, once made
+        self._from_analysis = False
 
     def propose(self, history: Sequence[Step]) -> Proposal | None:
         if not history:
@@ -50,17 +56,43 @@ class Shortlisted(Guided):
         """The best-ranked configuration of the first listed shape not measured yet."""
         done = {s.config.block for s in history}
         ranked = sorted(self.configs, key=lambda c: self._rank[c.key])
-        blocks = shortlist((c.block for c in ranked), SHORTLIST_SIZE)
+        if self._blocks is None:
+            self._blocks = _analysis_list(history[0], {c.block for c in self.configs},
+                                          self.arch)
+            self._from_analysis = self._blocks is not None
+        blocks = self._blocks if self._blocks is not None else shortlist(
+            (c.block for c in ranked), SHORTLIST_SIZE)
         for i, block in enumerate(blocks):
             if block in done:
                 continue
             options = [c for c in ranked if c.block == block and c.key not in self._pruned]
             if options:
-                c = options[0]
                 what = "pick" if i == 0 else f"best {aspect_family(block)} shape"
-                return Proposal(c, f"shortlist {i + 1} of {len(blocks)}: the rules' {what} "
-                                   f"(rank {ranked.index(c) + 1} of {len(ranked)})")
+                source = ("a rule-only analysis of the first profile" if self._from_analysis
+                          else "the rules' ranking")
+                return Proposal(options[0], f"shortlist {i + 1} of {len(blocks)}: the rules' "
+                                            f"{what}, from {source}")
         return None
+
+
+def _analysis_list(first: Step, space: set[tuple[int, int, int]], arch: str | None
+                   ) -> list[tuple[int, int, int]] | None:
+    """The shapes ``analyze --rule-only`` lists from the first measured row (the ranking of
+    the architecture's space from that one profile, kept to the search space); None where
+    that row did not run or cannot be analyzed."""
+    if first.time_ms is None:
+        return None
+    import pandas as pd
+
+    from gpuadvisor.analysis import analyze_sweep
+
+    try:
+        (kernel,) = analyze_sweep(pd.DataFrame([dict(first.row)]), arch=arch,
+                                  rule_only=True).kernels
+    except Exception:  # noqa: BLE001 - as guided's prior: the search goes on without the list
+        return None
+    ranked = [b for e in kernel.ranking if (b := (e.block_x, e.block_y, e.block_z)) in space]
+    return shortlist(ranked, SHORTLIST_SIZE) or None
 
 
 def usual_default(configs: Sequence[Config]) -> Config | None:
