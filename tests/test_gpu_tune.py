@@ -206,6 +206,12 @@ SMALL = {
     "clahe_apply": ["ROWS=300", "COLS=501", "TW=32", "TH=16"],
     "adaptive_avgpool2d": ["C=5", "IH=300", "IW=501", "OH=37", "OW=64"],
     "cfd_time_step": ["N=1000003", "J=0"],
+    "remap_bilinear": ["ROWS=300", "COLS=501", "SROWS=257", "SCOLS=333", "BORDER=3"],
+    "sepconv_cols": ["ROWS=300", "COLS=501", "R=8"],
+    "sepconv_rows": ["ROWS=300", "COLS=501", "R=8"],
+    "hotspot3d_opt1": ["NX=501", "NY=300", "NZ=7"],
+    "leuko_dilate": ["M=300", "NCOLS=501", "SM=25", "SN=25"],
+    "pagerank_push": ["N=100003", "NNZ=800000"],
 }
 
 

@@ -224,6 +224,12 @@ SMALL = {
     "clahe_apply": {"ROWS": 13, "COLS": 37, "TW": 8, "TH": 4},
     "adaptive_avgpool2d": {"C": 3, "IH": 17, "IW": 6, "OH": 5, "OW": 9},
     "cfd_time_step": {"N": 1001, "J": 2},
+    "remap_bilinear": {"ROWS": 9, "COLS": 23, "SROWS": 7, "SCOLS": 13, "BORDER": 5},
+    "sepconv_cols": {"ROWS": 29, "COLS": 13, "R": 5},
+    "sepconv_rows": {"ROWS": 13, "COLS": 29, "R": 5},
+    "hotspot3d_opt1": {"NX": 23, "NY": 9, "NZ": 5},
+    "leuko_dilate": {"M": 13, "NCOLS": 21, "SM": 7, "SN": 5, "NEG": 20000},
+    "pagerank_push": {"N": 301, "NNZ": 2000},
 }
 SHAPES_2D = [
     (1, 1, 1),

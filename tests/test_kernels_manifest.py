@@ -68,6 +68,10 @@ def _coverage(name, spec, params, block):
     if name in ("sgemm_naive", "syrk_strided", "add_xrows", "semilag_advect",
                 "gauss_fan2"):  # x -> row
         return gx * bx, gy * by * bz
+    if name == "sepconv_cols":  # 8 rows a thread, by*bz rows apart
+        return gy * by * bz * 8, gx * bx
+    if name == "sepconv_rows":  # 8 columns a thread, bx columns apart
+        return gy * by * bz, gx * bx * 8
     if name == "sgemm_coalesced":
         return gx * -(-threads // 32), gy * 32
     if name == "sgemm_blocktiling_1d":
@@ -172,6 +176,8 @@ ONE_D_EXTENT = {
     "sha3_256": "N",
     "searchsorted": "N",
     "cfd_time_step": "N",
+    "leuko_dilate": "N",
+    "pagerank_push": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -4905,3 +4911,197 @@ def test_blind26_references_on_hand_checked_inputs():
     for j in range(3):
         want = [[old[v, i] + sf[i] / (4 - j) * flux[v, i] for i in range(37)] for v in range(5)]
         assert np.allclose(step(old, sf, flux, j), want, rtol=1e-6, atol=1e-5)
+
+
+def test_blind27_references_on_hand_checked_inputs():
+    import itertools
+
+    rng = np.random.default_rng(27)
+
+    # OpenCV's remap (LinearFilter, BrdConstant): the identity map copies the source, half a
+    # pixel along x averages two neighbours, a map off the source reads the border value, a
+    # quarter pixel before the first column blends 1/4 border with 3/4 pixel; then random
+    # maps in eighths of a pixel against a plain loop of LinearFilter (exact: dyadic weights)
+    def remap(src, xmap, ymap, border):
+        src = np.asarray(src, np.float32)
+        xmap, ymap = np.asarray(xmap, np.float32), np.asarray(ymap, np.float32)
+        (sr, sc), (dr, dc) = src.shape, xmap.shape
+        return references.remap_bilinear({
+            "src": src, "xmap": xmap, "ymap": ymap, "dst": np.full((dr, dc), np.nan, np.float32),
+            "src_rows": sr, "src_cols": sc, "dst_rows": dr, "dst_cols": dc,
+            "border_value": border})["dst"]
+
+    src = rng.integers(0, 256, size=(5, 7))
+    ys, xs = np.mgrid[0:5, 0:7]
+    assert np.array_equal(remap(src, xs, ys, 9), src)
+    got = remap(src, xs[:, :6] + 0.5, ys[:, :6], 9)
+    assert np.array_equal(got, (src[:, :6] + src[:, 1:]) / 2)
+    assert (remap(src, [[-2.0, 7.0, 3.0]], [[1.0, 1.0, 5.0]], 9) == 9).all()
+    assert remap(src, [[-0.25]], [[2.0]], 8)[0, 0] == 0.25 * 8 + 0.75 * src[2, 0]
+
+    def plain_remap(src, xmap, ymap, border):
+        sr, sc = src.shape
+        out = np.zeros(xmap.shape)
+        for y, x in itertools.product(*map(range, xmap.shape)):
+            fx, fy = float(xmap[y, x]), float(ymap[y, x])
+            x1, y1 = int(np.floor(fx)), int(np.floor(fy))
+            for yy, xx, w in ((y1, x1, (x1 + 1 - fx) * (y1 + 1 - fy)),
+                              (y1, x1 + 1, (fx - x1) * (y1 + 1 - fy)),
+                              (y1 + 1, x1, (x1 + 1 - fx) * (fy - y1)),
+                              (y1 + 1, x1 + 1, (fx - x1) * (fy - y1))):
+                inside = 0 <= yy < sr and 0 <= xx < sc
+                out[y, x] += (src[yy, xx] if inside else border) * w
+        return out
+
+    for (sr, sc), (dr, dc) in (((6, 9), (4, 11)), ((1, 3), (5, 2)), ((8, 8), (8, 8))):
+        src = rng.integers(0, 256, size=(sr, sc))
+        xmap = rng.integers(-16, 8 * sc + 16, size=(dr, dc)) / 8
+        ymap = rng.integers(-16, 8 * sr + 16, size=(dr, dc)) / 8
+        assert np.array_equal(remap(src, xmap, ymap, 7), plain_remap(src, xmap, ymap, 7))
+
+    # convolutionSeparable's passes: a centred delta filter copies the image, a one-sided delta
+    # shifts it (c_Kernel[radius - j] weighs src[. + j], so c_Kernel[0] reads radius ahead)
+    # with zeros shifted in, the column pass the row pass of the transpose; then random
+    # images and filters against a plain loop
+    def sepconv(img, kern, axis):
+        img = np.asarray(img, np.float32)
+        h, w = img.shape
+        r = (len(kern) - 1) // 2
+        fn = references.sepconv_cols if axis == 0 else references.sepconv_rows
+        return fn({"d_Src": img, "d_Dst": np.full((h, w), np.nan, np.float32),
+                   "c_Kernel": np.asarray(kern, np.float32), "imageW": w, "imageH": h,
+                   "pitch": w, "radius": r})["d_Dst"]
+
+    img = rng.integers(0, 256, size=(6, 9))
+    assert np.array_equal(sepconv(img, [0, 0, 1, 0, 0], 0), img)
+    assert np.array_equal(sepconv(img, [0, 0, 1, 0, 0], 1), img)
+    shifted = sepconv(img, [1, 0, 0, 0, 0], 1)
+    assert np.array_equal(shifted[:, :7], img[:, 2:]) and not shifted[:, 7:].any()
+    shifted = sepconv(img, [0, 0, 0, 0, 1], 0)
+    assert np.array_equal(shifted[2:], img[:4]) and not shifted[:2].any()
+    kern = rng.integers(-8, 8, size=7)
+    assert np.array_equal(sepconv(img, kern, 0), sepconv(img.T, kern, 1).T)
+
+    def plain_sepconv(img, kern, axis):
+        h, w = img.shape
+        r = (len(kern) - 1) // 2
+        out = np.zeros((h, w))
+        for y, x, j in itertools.product(range(h), range(w), range(-r, r + 1)):
+            yy, xx = (y + j, x) if axis == 0 else (y, x + j)
+            if 0 <= yy < h and 0 <= xx < w:
+                out[y, x] += kern[r - j] * img[yy, xx]
+        return out
+
+    for (h, w), r in (((7, 5), 3), ((2, 9), 4), ((11, 1), 8)):
+        img = rng.integers(0, 256, size=(h, w))
+        kern = rng.integers(-8, 8, size=2 * r + 1)
+        for axis in (0, 1):
+            assert np.array_equal(sepconv(img, kern, axis), plain_sepconv(img, kern, axis))
+
+    # Rodinia's hotspot3D step: a uniform chip without power gains ct 80 on top of its
+    # temperature times the coefficients' sum (every off-chip neighbour the cell itself); one
+    # hot cell reaches its six neighbours with the coefficient of the face they see it
+    # through (the cell east of it sees it as its W neighbour: cw); then random chips
+    # against a plain loop
+    co = {"ce": 1 / 16, "cw": 1 / 8, "cn": 3 / 32, "cs": 1 / 32, "ct": 1 / 64, "cb": 3 / 64,
+          "cc": 1 / 2, "sdc": 1 / 4}
+
+    def hotspot(t, p):
+        t, p = np.asarray(t, np.float32), np.asarray(p, np.float32)
+        nz, ny, nx = t.shape
+        return references.hotspot3d_opt1({
+            "tIn": t, "p": p, "tOut": np.full(t.shape, np.nan, np.float32), "nx": nx, "ny": ny,
+            "nz": nz, **co})["tOut"].astype(np.float64)
+
+    total = sum(v for k, v in co.items() if k != "sdc")
+    assert np.allclose(hotspot(np.full((3, 4, 5), 64), np.zeros((3, 4, 5))),
+                       64 * total + 80 / 64, rtol=0, atol=0)
+    hot = np.zeros((3, 4, 5))
+    hot[1, 2, 2] = 64
+    got = hotspot(hot, np.zeros_like(hot)) - 80 / 64
+    assert got[1, 2, 2] == 32 and got[1, 2, 3] == 64 * co["cw"] and got[1, 2, 1] == 64 * co["ce"]
+    assert got[1, 3, 2] == 64 * co["cn"] and got[1, 1, 2] == 64 * co["cs"]
+    assert got[2, 2, 2] == 64 * co["cb"] and got[0, 2, 2] == 64 * co["ct"]
+    assert np.count_nonzero(got) == 7
+
+    def plain_hotspot(t, p):
+        nz, ny, nx = t.shape
+        out = np.zeros(t.shape)
+        for k, j, i in itertools.product(range(nz), range(ny), range(nx)):
+            def at(kk, jj, ii, k=k, j=j, i=i):
+                ok = 0 <= kk < nz and 0 <= jj < ny and 0 <= ii < nx
+                return t[kk, jj, ii] if ok else t[k, j, i]
+            out[k, j, i] = (co["cc"] * t[k, j, i] + co["cw"] * at(k, j, i - 1)
+                            + co["ce"] * at(k, j, i + 1) + co["cs"] * at(k, j + 1, i)
+                            + co["cn"] * at(k, j - 1, i) + co["cb"] * at(k - 1, j, i)
+                            + co["ct"] * at(k + 1, j, i) + co["sdc"] * p[k, j, i]
+                            + co["ct"] * 80)
+        return out
+
+    for shape in ((2, 3, 4), (5, 1, 6), (4, 6, 1)):
+        t = rng.integers(0, 512, size=shape)
+        p = rng.integers(0, 64, size=shape)
+        assert np.array_equal(hotspot(t, p), plain_hotspot(t, p))
+
+    # Rodinia leukocyte's dilation: a 3 x 3 element of ones the 3 x 3 maximum (started at
+    # 0, so an all-negative window gives 0), the matrix read column-major and written
+    # row-major; an element with only its centre set max(image, 0); an empty element zeros;
+    # then random matrices and elements against a plain loop
+    def dilate(img, strel):
+        img, strel = np.asarray(img, np.float32), np.asarray(strel, np.float32)
+        m, n = img.shape
+        sm, sn = strel.shape
+        return references.leuko_dilate({
+            "c_strel": strel, "img": np.ascontiguousarray(img.T),
+            "dilated_out": np.full((m, n), np.nan, np.float32), "img_m": m, "img_n": n,
+            "strel_m": sm, "strel_n": sn})["dilated_out"]
+
+    img = rng.integers(-64, 64, size=(5, 7))
+    padded = np.pad(img, 1, constant_values=-1000)
+    want = np.max([padded[a: a + 5, b: b + 7] for a in range(3) for b in range(3)], axis=0)
+    assert np.array_equal(dilate(img, np.ones((3, 3))), np.maximum(want, 0))
+    centre = np.zeros((3, 5))
+    centre[1, 2] = 1
+    assert np.array_equal(dilate(img, centre), np.maximum(img, 0))
+    assert not dilate(img, np.zeros((3, 3))).any()
+
+    def plain_dilate(img, strel):
+        m, n = img.shape
+        sm, sn = strel.shape
+        out = np.zeros((m, n))
+        for i, j, a, b in itertools.product(range(m), range(n), range(sm), range(sn)):
+            y, x = i - sm // 2 + a, j - sn // 2 + b
+            if 0 <= y < m and 0 <= x < n and strel[a, b] != 0:
+                out[i, j] = max(out[i, j], img[y, x])
+        return out
+
+    for (m, n), (sm, sn) in (((6, 9), (5, 3)), ((1, 4), (3, 3)), ((8, 2), (4, 6))):
+        img = rng.integers(-500, 100, size=(m, n))
+        strel = rng.integers(0, 2, size=(sm, sn))
+        assert np.array_equal(dilate(img, strel), plain_dilate(img, strel))
+
+    # Pannotia's pagerank1: vertex 0 (rank 4) pushes 2 to each of 1 and 2, vertex 1 (6) all
+    # to 2, vertex 2 (8, the last: its list ends at num_edges) all to 0; a vertex without
+    # edges pushes nothing; the pushes land on page_rank2's contents; then random graphs
+    # against a plain loop
+    def push(row, col, pr1, pr2):
+        n = len(pr1)
+        return references.pagerank_push({
+            "row": np.asarray(row, np.int32), "col": np.asarray(col, np.int32),
+            "page_rank1": np.asarray(pr1, np.float32), "page_rank2": np.asarray(pr2, np.float32),
+            "num_nodes": n, "num_edges": len(col)})["page_rank2"]
+
+    assert push([0, 2, 3, 4], [1, 2, 2, 0], [4, 6, 8], [0, 0, 0]).tolist() == [8, 2, 8]
+    assert push([0, 0, 1, 1], [0], [5, 3, 9], [1, 1, 1]).tolist() == [4, 1, 1]
+
+    for n, nnz in ((7, 20), (30, 5), (50, 400)):
+        lengths = np.bincount(rng.integers(0, n, size=nnz), minlength=n)
+        row = np.concatenate([[0], np.cumsum(lengths)])
+        col = rng.integers(0, n, size=nnz)
+        pr1 = rng.integers(1, 1024, size=n)
+        pr2 = rng.integers(0, 8, size=n)
+        want = pr2.astype(np.float64)
+        for v in range(n):
+            for e in range(row[v], row[v + 1]):
+                want[col[e]] += np.float32(pr1[v]) / np.float32(row[v + 1] - row[v])
+        assert np.allclose(push(row, col, pr1, pr2), want, rtol=1e-6)

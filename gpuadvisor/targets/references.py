@@ -4214,3 +4214,136 @@ def cfd_time_step(values: Values) -> dict[str, np.ndarray]:
     for v in range(5):
         view[v] = old[v].astype(np.float64) + factor * flux[v]
     return {"variables": out.reshape(np.shape(values["variables"]))}
+
+
+def remap_bilinear(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's remap with LinearFilter and BrdConstant in float32 in the kernel's order: x1 =
+    floor(x), y1 = floor(y), out = ((0 + s11 (x2 - x)(y2 - y)) + s12 (x - x1)(y2 - y)) + s21
+    (x2 - x)(y - y1)) + s22 (x - x1)(y - y1), taps off the source border_value; 1024 rows at a
+    time."""
+    sr, sc = int(values["src_rows"]), int(values["src_cols"])
+    dr, dc = int(values["dst_rows"]), int(values["dst_cols"])
+    border = np.float32(values["border_value"])
+    src = np.asarray(values["src"], np.float32).reshape(-1)[: sr * sc].reshape(sr, sc)
+    xmap = np.asarray(values["xmap"], np.float32).reshape(-1)[: dr * dc].reshape(dr, dc)
+    ymap = np.asarray(values["ymap"], np.float32).reshape(-1)[: dr * dc].reshape(dr, dc)
+    out = np.array(values["dst"], copy=True).reshape(-1)
+    view = out[: dr * dc].reshape(dr, dc)
+
+    def at(y, x):
+        inside = (x >= 0) & (x < sc) & (y >= 0) & (y < sr)
+        got = src[np.clip(y, 0, max(sr - 1, 0)), np.clip(x, 0, max(sc - 1, 0))]
+        return np.where(inside, got, border).astype(np.float32)
+
+    for first in range(0, dr, 1024):
+        part = slice(first, min(dr, first + 1024))
+        x, y = xmap[part], ymap[part]
+        x1, y1 = np.floor(x).astype(np.int64), np.floor(y).astype(np.int64)
+        x2, y2 = x1 + 1, y1 + 1
+        fx1, fy1 = x1.astype(np.float32), y1.astype(np.float32)
+        fx2, fy2 = x2.astype(np.float32), y2.astype(np.float32)
+        res = np.zeros(x.shape, np.float32)
+        res = res + at(y1, x1) * ((fx2 - x) * (fy2 - y))
+        res = res + at(y1, x2) * ((x - fx1) * (fy2 - y))
+        res = res + at(y2, x1) * ((fx2 - x) * (y - fy1))
+        res = res + at(y2, x2) * ((x - fx1) * (y - fy1))
+        view[part] = res
+    return {"dst": out.reshape(np.shape(values["dst"]))}
+
+
+def _sepconv(values: Values, axis: int) -> dict[str, np.ndarray]:
+    """The separable convolution pass along ``axis`` (0: columns, 1: rows): out = sum over j =
+    -radius .. radius of c_Kernel[radius - j] src[. + j], zero outside the image (float64:
+    exact for the integer test data); 1024 rows at a time."""
+    w, h, pitch, r = (int(values[k]) for k in ("imageW", "imageH", "pitch", "radius"))
+    src = np.asarray(values["d_Src"]).reshape(-1)[: h * pitch].reshape(h, pitch)[:, :w]
+    kern = np.asarray(values["c_Kernel"], np.float64).reshape(-1)[: 2 * r + 1]
+    out = np.array(values["d_Dst"], copy=True).reshape(-1)
+    view = out[: h * pitch].reshape(h, pitch)[:, :w]
+    for first in range(0, h, 1024):
+        last = min(h, first + 1024)
+        if axis == 0:
+            lo, hi = max(first - r, 0), min(last + r, h)
+            block = np.zeros((last - first + 2 * r, w))
+            block[lo - (first - r): hi - (first - r)] = src[lo:hi]
+            acc = np.zeros((last - first, w))
+            for j in range(-r, r + 1):
+                acc += kern[r - j] * block[r + j: r + j + last - first]
+        else:
+            block = np.pad(src[first:last].astype(np.float64), ((0, 0), (r, r)))
+            acc = np.zeros((last - first, w))
+            for j in range(-r, r + 1):
+                acc += kern[r - j] * block[:, r + j: r + j + w]
+        view[first:last] = acc
+    return {"d_Dst": out.reshape(np.shape(values["d_Dst"]))}
+
+
+def sepconv_cols(values: Values) -> dict[str, np.ndarray]:
+    """The CUDA Samples' convolutionColumnsKernel: the filter along each column."""
+    return _sepconv(values, 0)
+
+
+def sepconv_rows(values: Values) -> dict[str, np.ndarray]:
+    """The CUDA Samples' convolutionRowsKernel: the filter along each row."""
+    return _sepconv(values, 1)
+
+
+def hotspot3d_opt1(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia's hotspot3D step in float64: cc T + cw T[i - 1] + ce T[i + 1] + cs T[j + 1] + cn
+    T[j - 1] + cb T[k - 1] + ct T[k + 1] + sdc p + ct 80, each neighbour off the chip the cell
+    itself (exact for the dyadic test data); a plane at a time."""
+    nx, ny, nz = (int(values[k]) for k in ("nx", "ny", "nz"))
+    co = {k: float(np.float32(values[k])) for k in ("sdc", "ce", "cw", "cn", "cs", "ct", "cb",
+                                                   "cc")}
+    t = np.asarray(values["tIn"]).reshape(-1)[: nx * ny * nz].reshape(nz, ny, nx)
+    p = np.asarray(values["p"]).reshape(-1)[: nx * ny * nz].reshape(nz, ny, nx)
+    out = np.array(values["tOut"], copy=True).reshape(-1)
+    view = out[: nx * ny * nz].reshape(nz, ny, nx)
+    for k in range(nz):
+        c = t[k].astype(np.float64)
+        pad = np.pad(c, 1, mode="edge")
+        below = t[max(k - 1, 0)].astype(np.float64)
+        above = t[min(k + 1, nz - 1)].astype(np.float64)
+        view[k] = (co["cc"] * c + co["cw"] * pad[1:-1, :-2] + co["ce"] * pad[1:-1, 2:]
+                   + co["cs"] * pad[2:, 1:-1] + co["cn"] * pad[:-2, 1:-1] + co["cb"] * below
+                   + co["ct"] * above + co["sdc"] * p[k] + co["ct"] * 80.0)
+    return {"tOut": out.reshape(np.shape(values["tOut"]))}
+
+
+def leuko_dilate(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia leukocyte's dilation: out[i][j] (row-major) = max(0, the column-major image at
+    (i - strel_m / 2 + a, j - strel_n / 2 + b) for every set tap (a, b) on the matrix)."""
+    m, n = int(values["img_m"]), int(values["img_n"])
+    sm, sn = int(values["strel_m"]), int(values["strel_n"])
+    strel = np.asarray(values["c_strel"]).reshape(-1)[: sm * sn].reshape(sm, sn)
+    img = np.asarray(values["img"], np.float32).reshape(-1)[: m * n].reshape(n, m).T
+    ci, cj = sm // 2, sn // 2
+    pad = np.full((m + sm, n + sn), -np.inf, np.float32)
+    pad[ci: ci + m, cj: cj + n] = img
+    best = np.zeros((m, n), np.float32)
+    for a, b in zip(*np.nonzero(strel != 0), strict=True):
+        np.maximum(best, pad[a: a + m, b: b + n], out=best)
+    out = np.array(values["dilated_out"], copy=True).reshape(-1)
+    out[: m * n] = best.reshape(-1)
+    return {"dilated_out": out.reshape(np.shape(values["dilated_out"]))}
+
+
+def pagerank_push(values: Values) -> dict[str, np.ndarray]:
+    """Pannotia's pagerank1: page_rank2[col[e]] += page_rank1[v] / deg(v) (the division in
+    float32 as the kernel does) for each edge e of each vertex v (the last vertex's list ending
+    at num_edges), summed in float64 onto page_rank2's contents."""
+    n, nnz = int(values["num_nodes"]), int(values["num_edges"])
+    row = np.asarray(values["row"]).reshape(-1).astype(np.int64)
+    start = row[:n]
+    end = np.append(row[1:n], nnz) if n else row[:0]
+    deg = np.maximum(end - start, 0)
+    share = (np.asarray(values["page_rank1"], np.float32).reshape(-1)[:n]
+             / deg.astype(np.float32).clip(1)).astype(np.float64)
+    first = np.cumsum(deg) - deg
+    total = int(deg.sum())
+    edge = np.repeat(start - first, deg) + np.arange(total)
+    col = np.asarray(values["col"]).reshape(-1).astype(np.int64)[edge]
+    out = np.array(values["page_rank2"], copy=True).reshape(-1)
+    sums = np.bincount(col, weights=np.repeat(share, deg), minlength=len(out))
+    out[:] = (out.astype(np.float64) + sums[: len(out)]).astype(out.dtype)
+    return {"page_rank2": out.reshape(np.shape(values["page_rank2"]))}
