@@ -6,6 +6,11 @@ from gpuadvisor.errors import UserError
 
 Shape = tuple[int, int, int]
 
+#: The usual default block of an app (and of the built-in kernels): 32x8 for a 2-D kernel,
+#: 256 threads for a 1-D one. Where one profile is taken, and the baseline advice must beat.
+USUAL_DEFAULT_2D: Shape = (32, 8, 1)
+USUAL_DEFAULT_1D: Shape = (256, 1, 1)
+
 
 def parse_shape(text: str) -> Shape:
     """Parse ``X``, ``XxY`` or ``XxYxZ`` into (x, y, z); one clear error otherwise."""

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuadvisor.paths import fixtures_dir, project_root
+from gpuadvisor.shapes import USUAL_DEFAULT_1D, USUAL_DEFAULT_2D
 from gpuadvisor.shortlist import SHORTLIST_SIZE, shortlist
 
 GOAL_REGRET = 1.03
@@ -179,8 +180,8 @@ def _evaluate(path: Path, df: Any, provenance: Mapping[str, Any] | None,
 
 
 #: The kernel's default shape: 2-D kernels (the apps' and built-ins' usual 32x8), 1-D 256x1.
-DEFAULT_2D = (32, 8, 1)
-DEFAULT_1D = (256, 1, 1)
+DEFAULT_2D = USUAL_DEFAULT_2D
+DEFAULT_1D = USUAL_DEFAULT_1D
 #: Shapes whose "faster by X% (estimated)" claim is checked against measurement.
 CLAIM_SHAPES = ((32, 8, 1), (16, 16, 1), (32, 32, 1), (256, 1, 1))
 
