@@ -118,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--k", type=int, nargs="+", default=[1, 3, 5, 10, 20, 50],
                         help="neighbour counts to try")
     args = parser.parse_args(argv)
+    if min(args.k) < 1:
+        parser.error("--k: every neighbour count must be at least 1")
     data = tables()
     scored = [d for d in data if d["scored"]]
     shapes = sorted(set.intersection(*(set(d["regret"]) for d in data)))
