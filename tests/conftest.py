@@ -1,4 +1,5 @@
-"""Shared test setup: the ``gpu`` marker skips cleanly on machines without a GPU."""
+"""Shared test setup: the ``gpu`` marker skips cleanly on machines without a GPU, and the
+longest tests are scheduled first."""
 
 from __future__ import annotations
 
@@ -32,7 +33,17 @@ def _ray_available() -> bool:
     return True
 
 
+#: Tests that take 5-30 s each (``pytest --durations``), run first: pytest-xdist hands tests
+#: out in collection order, and one of these collected last kept one worker busy while the
+#: others had finished (the validation page alone is ~30 s).
+LONGEST_FIRST = ("test_validation.py::test_validation_page_is_fresh",
+                 "test_record_calibration.py::", "test_small_sweep.py::test_every_recorded_table",
+                 "test_runner.py::test_kill_with_sigkill", "test_search_tune.py::")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: next(
+        (i for i, part in enumerate(LONGEST_FIRST) if part in item.nodeid), len(LONGEST_FIRST)))
     if not _ray_available():
         no_ray = pytest.mark.skip(reason="needs Ray (pip install -e '.[cluster]')")
         for item in items:

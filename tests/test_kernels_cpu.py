@@ -114,7 +114,7 @@ SMALL = {
     "aos_update": {"N": 1001, "W": 5},
     "row_sum_tree": {"ROWS": 5, "COLS": 301},
     "gridstride_axpy": {"N": 4099, "GRID": 3},
-    "block_scan": {"N": 4099},
+    "block_scan": {"N": 1031},  # 2 tiles at 256 threads, a partial one at 1000
     "kmeans_rgb": {"N": 4099, "K": 32},
     "region_moments": {"ROWS": 13, "COLS": 37, "L": 16},
     "stereo_sad": {"ROWS": 13, "COLS": 37, "NDISP": 16},
@@ -138,7 +138,7 @@ SMALL = {
     "d8_flow": {"ROWS": 13, "COLS": 37},
     "dedisperse": {"ROWS": 13, "COLS": 37, "NCHAN": 6, "MAXDELAY": 9},
     "group_revenue": {"GROUPS": 9, "NROWS": 400},
-    "sta_lta": {"TRACES": 3, "NS": 5000, "NSTA": 7, "NLTA": 1000},
+    "sta_lta": {"TRACES": 3, "NS": 2100, "NSTA": 7, "NLTA": 1000},  # past the 2048-sum ring
     "resample_poly": {"N": 1001},
     "chacha20_xor": {"NBLOCKS": 1001},
     "coulomb_grid": {"ROWS": 13, "COLS": 37, "NATOMS": 9},
