@@ -94,3 +94,27 @@ def test_the_strategy_is_named_and_listed() -> None:
     assert isinstance(make_strategy("shortlist"), Shortlisted)
     with pytest.raises(UserError, match="use guided, shortlist, exhaustive, random"):
         make_strategy("annealing")
+
+
+def test_a_failed_default_falls_back_to_the_rules_ranking_once() -> None:
+    """The default cannot launch: no row to analyze, so the list is made once from the rules'
+    ranking and each listed shape is named for its place in it."""
+    view = _one_profile("gauss_fan2")
+    at = (view["block_x"] == 32) & (view["block_y"] == 8)
+    view.loc[at, "status"] = "failed"
+    view.loc[at, "time_ms"] = float("nan")
+    (r,) = simulate_table(view, 5, "shortlist")
+    reasons = [s.reason for s in r.result.steps[1:]]
+    assert [x.split(":")[0] for x in reasons] == [f"shortlist {i} of 4" for i in range(1, 5)]
+    assert all(x.endswith("from the rules' ranking") for x in reasons)
+    assert len({s.config.block for s in r.result.steps}) == 5
+
+
+def test_a_one_dimensional_list_names_the_next_shapes() -> None:
+    """cfd_time_step (1-D): the rules' pick is the profiled 256x1 itself, then their next
+    shapes in ranking order (every block is one row of threads: no aspect to hedge)."""
+    (r,) = simulate_table(_one_profile("cfd_time_step"), 5, "shortlist")
+    assert [s.config.label() for s in r.result.steps[:4]] == [
+        "256x1 default", "128x1 default", "512x1 default", "64x1 default"]
+    assert [s.reason.split(",")[0] for s in r.result.steps[1:4]] == [
+        f"shortlist {i} of 4: the rules' next shape" for i in (2, 3, 4)]

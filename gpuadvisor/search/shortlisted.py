@@ -52,22 +52,23 @@ class Shortlisted(Guided):
         """The best-ranked configuration of the first listed shape not measured yet."""
         done = {s.config.block for s in history}
         ranked = sorted(self.configs, key=lambda c: self._rank[c.key])
-        if self._blocks is None:
-            self._blocks = _analysis_list(history[0], {c.block for c in self.configs},
-                                          self.arch)
-            self._from_analysis = self._blocks is not None
-        blocks = self._blocks if self._blocks is not None else shortlist(
-            (c.block for c in ranked), SHORTLIST_SIZE)
-        for i, block in enumerate(blocks):
+        if self._blocks is None:  # made once, from the first row (or the rules' ranking)
+            blocks = _analysis_list(history[0], {c.block for c in self.configs}, self.arch)
+            self._from_analysis = blocks is not None
+            self._blocks = blocks or shortlist((c.block for c in ranked), SHORTLIST_SIZE)
+        source = ("a rule-only analysis of the first profile" if self._from_analysis
+                  else "the rules' ranking")
+        for i, block in enumerate(self._blocks):
             if block in done:
                 continue
             options = [c for c in ranked if c.block == block and c.key not in self._pruned]
             if options:
-                what = "pick" if i == 0 else f"best {aspect_family(block)} shape"
-                source = ("a rule-only analysis of the first profile" if self._from_analysis
-                          else "the rules' ranking")
-                return Proposal(options[0], f"shortlist {i + 1} of {len(blocks)}: the rules' "
-                                            f"{what}, from {source}")
+                family = aspect_family(block)
+                what = ("pick" if i == 0 else f"best {family} shape"
+                        if family not in {aspect_family(b) for b in self._blocks[:i]}
+                        else "next shape")
+                return Proposal(options[0], f"shortlist {i + 1} of {len(self._blocks)}: the "
+                                            f"rules' {what}, from {source}")
         return None
 
 
