@@ -383,7 +383,9 @@ def program(tmp_path_factory) -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not binary.exists():
             kernels_dir = next(iter(kernels().values())).source.parent
-            parts = max(1, min(4, len(os.sched_getaffinity(0))))
+            cpus = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                    else os.cpu_count() or 1)
+            parts = max(1, min(4, cpus))
             sources = cpu_sources(sorted(SMALL), SHIM.resolve(), parts)
             builds = []
             for i, text in enumerate(sources):
