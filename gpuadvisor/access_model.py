@@ -97,6 +97,9 @@ class Fit:
     profiles: tuple[tuple[int, int, float], ...]
     chosen: AccessModel | None
     consistent: tuple[AccessModel, ...]
+    #: how the kernel's code (PTX) chose: "exact" (the models made of the code's terms only),
+    #: "nearest" (none is: the nearest first), "" (no code given)
+    code: str = ""
 
     def predict(self, bx: int, by: int) -> Prediction | None:
         if self.chosen is None:
@@ -312,14 +315,50 @@ def _fits(model: AccessModel, profiles: tuple[tuple[int, int, float], ...]) -> b
     return all(_close(model.sectors(bx, by), s, FIT_TOLERANCE) for bx, by, s in profiles)
 
 
-def fit(profiles: list[tuple[int, int, float]]) -> Fit:
-    """Models (one term, else two) reproducing every measured (bx, by, sectors/request)."""
+def fit(profiles: list[tuple[int, int, float]], code: tuple[Term, ...] | None = None,
+        code_complete: bool = False) -> Fit:
+    """Models (one term, else two) reproducing every measured (bx, by, sectors/request).
+
+    ``code``: the terms the kernel's code shows for this side (:mod:`gpuadvisor.code_access`);
+    ``code_complete``: every access of the side is among them (none data-dependent or
+    non-affine). The consistent models made of the code's terms only come first and the
+    first of them is chosen ("exact" where the code is complete, else "preferred"); where
+    none is, the nearest to them come first ("nearest"). Without code the prior picks
+    (``_prior_cost``). The consistent models stay those of the counters: how settled a
+    prediction is (and so how confident an estimate) is the counters' to say, as the claims
+    were calibrated on them.
+    """
     prof = tuple((int(bx), int(by), float(s)) for bx, by, s in profiles if s == s and s > 0)
-    return _fit(prof)
+    return _fit(prof, code or None, bool(code) and code_complete)
+
+
+def _code_distance(model: AccessModel, code: tuple[Term, ...]) -> float:
+    """How far a model's terms are from the nearest terms the code shows: a stride that
+    differs only in size (4 against 8 B, a linear index against 4 B rows) counts half."""
+
+    def near(a: int, b: int, small: tuple[int, ...]) -> float:
+        return 0.0 if a == b else 0.5 if a in small and b in small else 1.0
+
+    return sum(min(near(t.x_stride, c.x_stride, (4, 8, 12, 16))
+                   + near(t.y_stride, c.y_stride, (4, 8, 16, LINEAR)) for c in code)
+               for _, t in model.terms)
+
+
+def _by_code(models: list[AccessModel], code: tuple[Term, ...], complete: bool
+             ) -> tuple[list[AccessModel], str]:
+    """``models`` (in prior order) as :func:`fit` orders them: those made of the code's terms
+    first, or, where none is, by their distance to them (the prior breaking ties)."""
+    allowed = set(code)
+    exact = [m for m in models if all(t in allowed for _, t in m.terms)]
+    if exact:
+        return (exact + [m for m in models if m not in exact],
+                "exact" if complete else "preferred")
+    return sorted(models, key=lambda m: _code_distance(m, code)), "nearest"
 
 
 @cache
-def _fit(prof: tuple[tuple[int, int, float], ...]) -> Fit:
+def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None = None,
+         complete: bool = False) -> Fit:
     """:func:`fit` of cleaned profiles; remembered, as kernels of a table often share them."""
     if not prof:
         return Fit(prof, None, ())
@@ -346,7 +385,23 @@ def _fit(prof: tuple[tuple[int, int, float], ...]) -> Fit:
     if not consistent:
         return Fit(prof, None, ())
     consistent.sort(key=_prior_cost)
-    return Fit(prof, consistent[0], tuple(consistent))
+    how = ""
+    if code:
+        consistent, how = _by_code(consistent, code, complete)
+    return Fit(prof, consistent[0], tuple(consistent), how)
+
+
+def code_fit(weighted: tuple[tuple[Term, int], ...]) -> Fit | None:
+    """A model from the code alone, for a side whose counters were never measured (a
+    timing-only sweep, a search's first timed row): its terms weighted by how many of the
+    side's instructions show each. No profile checks it, so it is marked "only" and its
+    predictions count as the code's, not as measured (:func:`access_report.confidence`)."""
+    total = sum(n for _, n in weighted)
+    if not total:
+        return None
+    terms = tuple((round(n / total, 4), t) for t, n in weighted)
+    model = AccessModel(terms)
+    return Fit((), model, (model,), "only")
 
 
 @cache
@@ -416,7 +471,9 @@ class KernelAccess:
         out["predicted_ideal_lines"] = ideal_lines
         out["predicted_line_efficiency"] = min(1.0, ideal_lines / lines) if lines else 1.0
         out["predicted_sector_efficiency"] = min(1.0, ideal / sectors) if sectors else 1.0
-        out["access_settled"] = all(p.settled for _, p, _ in parts)
+        from_code = any(f.code == "only" for _, _, f in parts)
+        out["access_settled"] = not from_code and all(p.settled for _, p, _ in parts)
+        out["access_from_code"] = from_code
         out["x_contiguous"] = x_contiguous
         out["column_walking_access"] = column_walking
         out["y_contiguous"] = y_contiguous
@@ -474,23 +531,31 @@ def pick_profiles(rows: list[dict], column: str, reference: dict | None,
     return chosen
 
 
-def fit_kernel(rows: list[dict], reference: dict | None) -> KernelAccess | None:
+def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None
+               ) -> KernelAccess | None:
     """Fit loads and stores from the profiled rows (at most three aspect ratios).
 
     If no model reproduces all of them (a kernel whose threads do not index by
     (threadIdx.x, threadIdx.y), e.g. a block-tiled GEMM), fall back to the reference alone.
+    ``code``: a :class:`gpuadvisor.code_access.CodeTerms` (the terms the PTX shows per side).
     """
     fits = []
-    for column in ("sectors_per_request", "store_sectors_per_request"):
+    for column, side in (("sectors_per_request", "load"), ("store_sectors_per_request", "store")):
+        terms = code.side(side) if code is not None else None
+        complete = code is not None and code.complete(side)
         prof = pick_profiles(rows, column, reference)
-        f = fit(prof) if prof else None
+        f = fit(prof, terms, complete) if prof else None
         if f is not None and f.chosen is None and len(prof) > 1:
-            f = fit(prof[:1])
+            f = fit(prof[:1], terms, complete)
+        if not prof and code is not None and code.usable(side):
+            f = code_fit(code.weighted(side))
         fits.append(f if f is not None and f.chosen is not None else None)
     if fits == [None, None]:
         return None
     share = 1.0
-    if reference:
+    if code is not None and not any(f is not None and f.profiles for f in fits):
+        share = code.load_share()
+    elif reference:
         try:
             ld = float(reference.get("l1_global_load_requests") or "nan")
             st = float(reference.get("l1_global_store_requests") or "nan")

@@ -36,11 +36,23 @@ def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
     for side, f in (("loads", access.loads), ("stores", access.stores)):
         if f is None or f.chosen is None:
             continue
+        if f.code == "only":
+            notes.append(f"access model ({side}): {f.chosen.describe()}; from the code alone "
+                         "(no sectors per request were measured): confidence medium")
+            continue
         unsettled = _shapes_to_measure(f, tuple(candidates))
         confidence = "high" if not unsettled else "low"
+        fits = {"exact": "model(s) fit; the code's addresses chose this one",
+                "preferred": "model(s) fit; chosen among those made of the code's terms (its "
+                             "data-dependent or non-affine accesses leave the others open)",
+                "nearest": "model(s) fit, none made of the code's terms only: the nearest "
+                           "to them chosen"}.get(f.code, "model(s) fit")
         text = (f"access model ({side}): {f.chosen.describe()}; from measured {_measured(f)}; "
-                f"{len(f.consistent)} model(s) fit; confidence {confidence}")
-        if unsettled:
+                f"{len(f.consistent)} {fits}; confidence {confidence}")
+        if unsettled and f.code == "exact":
+            text += (" (by the counters: the code settles the direction, not how much "
+                     "each shape costs)")
+        elif unsettled:
             along = ("x" if all(by == 1 for _bx, by in unsettled)
                      else "y" if all(bx >= 32 for bx, _, _ in f.profiles) else "x and y")
             text += f" (these profiles cannot settle how addresses move along {along})"
@@ -65,10 +77,12 @@ def confidence(context: Mapping[str, Any]) -> str:
 
     high: the counter-fitted access model predicts this shape and every model consistent with
     the profiles agrees; low: they disagree here, or nothing was measured and the access
-    pattern is assumed; medium: the pattern comes from a manifest, the table or --access but
-    no sectors per request were measured.
+    pattern is assumed; medium: the pattern comes from a manifest, the table, --access or the
+    code (--ptx) but no sectors per request were measured.
     """
     derived = context.get("derived", {})
+    if derived.get("access_from_code"):  # the code's pattern, as a manifest declares one
+        return "medium"
     if derived.get("measured_access"):
         return "high" if derived.get("access_settled") else "low"
     source = context.get("kernel", {}).get("access_source", "assumed")

@@ -1065,7 +1065,8 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                   cache_configs: Sequence[str] | None = None,
                   sources: Sequence[str] = (),
                   scorer: TableScorer | None = None,
-                  comparisons: bool = True, notes: bool = True) -> Analysis:
+                  comparisons: bool = True, notes: bool = True,
+                  code: Mapping[str, Any] | None = None) -> Analysis:
     """Analyze every kernel of a sweep table (see the module docstring for the three modes).
 
     ``scorer``: one shared by several analyses with the same rules (review analyzes two
@@ -1073,7 +1074,9 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
     leaves each kernel's comparisons with the usual defaults empty (review reads findings
     only; the comparisons were ~4 % of an analysis). ``notes``: False leaves out the notes
     that are text for a reader only (the access model's, divergent warps', unsteady
-    timing's; ~5 % of a review's analyses), which no rule and no finding reads.
+    timing's; ~5 % of a review's analyses), which no rule and no finding reads. ``code``:
+    the kernels' PTX accesses by PTX name (:func:`gpuadvisor.ptx.sources.load_codes`), read
+    for the access model where a kernel's name matches one (``analyze --ptx``).
     """
     from gpuadvisor.rows import column_lists
 
@@ -1108,7 +1111,7 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                                          access=access, provenance=provenance,
                                          manifest_path=manifest_path, shapes=shapes,
                                          cache_configs=cache_configs, cells=cells,
-                                         with_notes=notes))
+                                         with_notes=notes, code=code))
             except UserError as err:  # raised after the kernels before it, as one by one
                 failure = err
                 break
@@ -1139,12 +1142,13 @@ def analyze_kernel(name: str, rows: list[dict[str, Any]], rules: Sequence[Rule],
                    access: str | None = None, provenance: Mapping[str, Any] | None = None,
                    manifest_path: str | Path | None = None,
                    shapes: Sequence[tuple[int, int, int]] | None = None,
-                   cache_configs: Sequence[str] | None = None) -> KernelAnalysis:
+                   cache_configs: Sequence[str] | None = None,
+                   code: Mapping[str, Any] | None = None) -> KernelAnalysis:
     """Analyze one kernel's rows (:func:`analyze_sweep` does this for every kernel)."""
     scorer = TableScorer(rules)
     p = _prepare(name, rows, scorer, arch=arch, rule_only=rule_only, access=access,
                  provenance=provenance, manifest_path=manifest_path, shapes=shapes,
-                 cache_configs=cache_configs)
+                 cache_configs=cache_configs, code=code)
     return _finish(p, scorer.score_kernels([(p.setup, p.candidates)])[0], scorer)
 
 
@@ -1169,10 +1173,11 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
              provenance: Mapping[str, Any] | None, manifest_path: str | Path | None,
              shapes: Sequence[tuple[int, int, int]] | None,
              cache_configs: Sequence[str] | None,
-             cells: _TableCells | None = None, with_notes: bool = True) -> _Prepared:
+             cells: _TableCells | None = None, with_notes: bool = True,
+             code: Mapping[str, Any] | None = None) -> _Prepared:
     """Everything before scoring; ``cells``: the rows' table worked out by column (rows are
     then views of that table); ``with_notes``: False for no reader's notes
-    (:func:`analyze_sweep`'s ``notes``)."""
+    (:func:`analyze_sweep`'s ``notes``); ``code``: :func:`analyze_sweep`'s."""
     a, board = resolve_arch(rows, arch)
     notes: list[str] = []
     sm_count = float_or_none(_first(rows, "sm_count"))
@@ -1205,12 +1210,21 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                  if with_metrics else (ok_rows[0] if ok_rows else measured[0].row))
 
     use_manifest = manifest_applies(provenance, manifest_path)
+    kernel_code = terms = category = None
+    if code:
+        from gpuadvisor.code_access import access_category, code_terms, matching
+
+        kernel_code = matching(code, name)
+        terms = code_terms(kernel_code) if kernel_code is not None else None
+        category = access_category(terms) if terms is not None else None
     char = characterize(name, ok_rows or [c.row for c in measured if c.row], reference=reference,
                         access=access, provenance=provenance, manifest_path=manifest_path,
                         elem_bytes=4, sector_bytes=a.sector_bytes, warp_size=a.warp_size,
-                        use_manifest=use_manifest)
+                        use_manifest=use_manifest, code_access=category)
     kinfo = kernel_info(name, ok_rows, char, manifest_path, use_manifest)
-    kinfo.measured_access = fit_kernel(ok_rows, reference) if ok_rows else None
+    kinfo.measured_access = fit_kernel(ok_rows, reference, terms) if ok_rows else None
+    if code and with_notes:
+        notes.append(_code_note(name, code, kernel_code))
     if with_notes:
         notes.extend(access_notes(kinfo.measured_access, ok_rows,
                                   rule_only or len(measured) == 1,
@@ -1253,6 +1267,17 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                 raise UserError(f"kernel {name}: none of the --shapes was measured")
     return _Prepared(name, rows, setup, char, notes, mode, measured, candidates, reference,
                      timed)
+
+
+def _code_note(name: str, code: Mapping[str, Any], kernel_code: Any) -> str:
+    """What the PTX says of the kernel's global accesses (or that it has no such kernel)."""
+    from gpuadvisor.code_access import describe
+
+    if kernel_code is None:
+        entries = ", ".join(sorted(code)[:6]) + (" ..." if len(code) > 6 else "")
+        return (f"code: no kernel of the PTX is named {name} (it has {entries}): the access "
+                "model rests on the counters alone")
+    return f"code ({kernel_code.entry}): {describe(kernel_code)}"
 
 
 def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,

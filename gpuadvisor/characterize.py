@@ -353,8 +353,11 @@ def characterize(kernel: str, rows: list[Mapping[str, Any]], *,
                  bound: str | None = None, provenance: Mapping[str, Any] | None = None,
                  manifest_path: str | Path | None = None, elem_bytes: int = 4,
                  sector_bytes: int = 32, warp_size: int = 32,
-                 use_manifest: bool = True) -> Characterization:
-    """Decide the access pattern and bound of ``kernel`` from the most authoritative source."""
+                 use_manifest: bool = True,
+                 code_access: tuple[str, list[str]] | None = None) -> Characterization:
+    """Decide the access pattern and bound of ``kernel`` from the most authoritative source.
+    ``code_access``: the pattern the kernel's PTX shows and why
+    (:func:`gpuadvisor.code_access.access_category`), used where no counter decides it."""
     provenance = provenance or {}
     entry = manifest_entry(kernel, manifest_path) if use_manifest else {}
     chosen_access: tuple[str, str, list[str]] | None = None
@@ -382,6 +385,8 @@ def characterize(kernel: str, rows: list[Mapping[str, Any]], *,
                                               sector_bytes=sector_bytes, warp_size=warp_size)
         if found is not None:
             chosen_access = (found, "metrics", evidence)
+    if chosen_access is None and code_access is not None:
+        chosen_access = (code_access[0], "code", list(code_access[1]))
     if chosen_access is None:
         chosen_access = ("coalesced", "assumed", [
             "no --access, manifest entry or load metrics: assumed coalesced (threads index "

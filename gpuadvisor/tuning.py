@@ -57,6 +57,7 @@ class TuneRequest:
     max_configs: int | None = None
     strategy: str | None = None
     seed: int = 0
+    ptx: tuple[Path, ...] = ()
     argv: tuple[str, ...] = field(default_factory=lambda: tuple(command_args()))
 
 
@@ -124,9 +125,11 @@ def prepare(request: TuneRequest) -> Prepared:
 
 
 def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[Any],
-                    caches: Sequence[str], console: Any, *, quiet: bool) -> tuple[Any, str]:
-    """Measure on this machine's GPU: (the sweep's result, the architecture's name). Progress
-    (a search's steps and what it found) goes to ``console`` unless ``quiet``."""
+                    caches: Sequence[str], console: Any, *, quiet: bool
+                    ) -> tuple[Any, str, dict[str, Any] | None]:
+    """Measure on this machine's GPU: (the sweep's result, the architecture's name, the
+    kernels' code read for the access model). Progress (a search's steps and what it found)
+    goes to ``console`` unless ``quiet``."""
     from gpuadvisor import space as sp
     from gpuadvisor.runner import run_sweep
 
@@ -170,7 +173,8 @@ def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[A
         provenance["ncu"] = ncu_version(_find())  # apps timed under ncu need it too
         if r.profile:
             provenance["ncu_options"] = "--cache-control all --clock-control base"
-    search = search_strategy(r.strategy, r.max_configs, r.seed, arch_obj.name)
+    code = kernel_code(r, the_target, console)
+    search = search_strategy(r.strategy, r.max_configs, r.seed, arch_obj.name, code)
     if search is not None:
         from gpuadvisor.search.live import search_sweep, show_search_end, show_step
 
@@ -180,13 +184,13 @@ def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[A
             on_step=None if quiet else show_step(console),
         )
         show_search_end(console, found)
-        return result, arch_obj.name
+        return result, arch_obj.name, code
     result = run_sweep(
         the_target, space.configs, out_dir, resume=r.resume, overwrite=r.overwrite,
         profile=r.profile, profile_keys=profile_keys, profile_batch=r.profile_batch,
         provenance=provenance, console=console, show_progress=not quiet, retime=r.retime,
     )
-    return result, arch_obj.name
+    return result, arch_obj.name, code
 
 
 def parse_params(items: Sequence[str] | None) -> dict[str, int]:
@@ -230,7 +234,8 @@ def write_excluded(out_dir: Path, excluded: list[Any]) -> Path | None:
     return path
 
 
-def search_strategy(name: str | None, max_configs: int | None, seed: int, arch: str) -> Any:
+def search_strategy(name: str | None, max_configs: int | None, seed: int, arch: str,
+                    code: Any = None) -> Any:
     """The strategy a search runs (None: the plain full sweep)."""
     from gpuadvisor.search.strategies import make_strategy
 
@@ -238,10 +243,38 @@ def search_strategy(name: str | None, max_configs: int | None, seed: int, arch: 
         raise UserError("--max-configs must be at least 1")
     if name is None:
         name = "guided" if max_configs is not None else "exhaustive"
-    strategy = make_strategy(name, seed, arch)
+    strategy = make_strategy(name, seed, arch, code)
     if name == "exhaustive" and max_configs is None:
         return None
     return strategy
+
+
+def kernel_code(request: TuneRequest, target: Any, console: Any) -> dict[str, Any] | None:
+    """The kernels' PTX accesses for the search and the analysis: ``--ptx`` files, else a
+    built-in kernel's own source (nvcc -ptx, as the target compiles it), else the PTX in an
+    app's program (cuobjdump -ptx) when it has some; None where there is none to read. Only
+    ``--ptx`` failing is an error: the others are a bonus, and a line says what was read."""
+    from gpuadvisor.ptx.sources import load_codes
+
+    if request.ptx:
+        codes = load_codes(request.ptx)
+        console.print(f"code: {len(codes)} kernel(s) read from --ptx", highlight=False)
+        return codes
+    source = getattr(getattr(target, "spec", None), "source", None)
+    app = None if source is not None or request.build else Path(request.target)
+    try:
+        if source is not None:
+            codes = load_codes([source], cache_dir=getattr(target, "build_dir", None))
+        elif app is not None and app.is_file():
+            codes = load_codes([app])
+        else:
+            return None
+    except UserError as err:
+        console.print(f"code: not read ({err}); the access model rests on the counters",
+                      markup=False, highlight=False)
+        return None
+    console.print(f"code: {len(codes)} kernel(s) read from {source or app}", highlight=False)
+    return codes
 
 
 def command_args() -> list[str]:

@@ -132,15 +132,27 @@ def one_profile_table(df: Any, *shapes: tuple[int, int, int]) -> Any:
 
 
 def evaluate_one_profile(path: Path, rules: Sequence | None = None,
-                         also: Sequence[tuple[int, int, int]] = ()) -> list[Result]:
+                         also: Sequence[tuple[int, int, int]] = (),
+                         with_code: bool = False) -> list[Result]:
     """Rule-only ranking of a kernel never used for calibration, as a new user would get it:
     one profile at the usual default (32x8; 256x1 for 1-D sweeps), plus the profiles of
     ``also`` (e.g. the shape the access model asks to measure), no manifest (the table is
-    treated as the user's, whatever recorded it), scored by the sweep's measured times."""
+    treated as the user's, whatever recorded it), scored by the sweep's measured times.
+    ``with_code``: as ``analyze --ptx`` with the kernel's PTX (``fixtures/ptx/``)."""
     from gpuadvisor.sweep import read_sweep
 
     df, _provenance = read_sweep(path)
-    return _evaluate(path, one_profile_view(df, also), None, rules)
+    code = kernel_code(df["kernel"].astype(str).unique()) if with_code else None
+    return _evaluate(path, one_profile_view(df, also), None, rules, code)
+
+
+def kernel_code(kernels: Sequence[str]) -> dict[str, Any]:
+    """The recorded PTX (``fixtures/ptx/<kernel>.ptx``, ``tools/record_ptx.sh``) of the
+    built-in kernels among ``kernels``, read as ``analyze --ptx`` reads it."""
+    from gpuadvisor.ptx.sources import load_codes
+
+    paths = [p for k in kernels if (p := fixtures_dir() / "ptx" / f"{k}.ptx").is_file()]
+    return load_codes(paths)
 
 
 def one_profile_view(df: Any, also: Sequence[tuple[int, int, int]] = ()) -> Any:
@@ -150,12 +162,12 @@ def one_profile_view(df: Any, also: Sequence[tuple[int, int, int]] = ()) -> Any:
 
 
 def _evaluate(path: Path, df: Any, provenance: Mapping[str, Any] | None,
-              rules: Sequence | None) -> list[Result]:
+              rules: Sequence | None, code: Mapping[str, Any] | None = None) -> list[Result]:
     from gpuadvisor.analysis import analyze_sweep
     from gpuadvisor.rules.engine import load_rules
 
     analysis = analyze_sweep(df, rule_only=True, provenance=provenance,
-                             rules=rules if rules is not None else load_rules())
+                             rules=rules if rules is not None else load_rules(), code=code)
     out = []
     for k in analysis.kernels:
         kdf = df[df["kernel"].astype(str) == k.kernel]

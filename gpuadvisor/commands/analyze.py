@@ -49,6 +49,12 @@ def analyze_command(
         0, "--jobs", "-j", metavar="N", min=0,
         help="Processes for --json of a large table (kernels split among them; same output). "
              "0: one per CPU from 20,000 rows, one below."),
+    ptx: list[Path] = typer.Option(
+        [], "--ptx", metavar="FILE",
+        help="The kernels' code (repeatable): a .ptx file, a .cu source (compiled with nvcc "
+             "-ptx) or a binary with PTX in it (cuobjdump -ptx). Each global load and store "
+             "is read for how its address moves with threadIdx.x and .y, which one profile "
+             "cannot show; the access model keeps the models the code agrees with."),
 ) -> None:
     """Rank and explain the launch configurations of recorded sweeps or profiles (dry run)."""
     from gpuadvisor.analysis import analyze_sweep
@@ -77,6 +83,10 @@ def analyze_command(
         with lenient_intake(lenient):
             df, provenance, sources = load_inputs(files, columns=True)
         loaded = load_rules_or_fail(rules)
+        if ptx:
+            from gpuadvisor.code_access import load_for_table
+
+            options["code"] = load_for_table(ptx, df)
         if as_json:
             from gpuadvisor.analysis_json import analysis_json
 

@@ -26,6 +26,10 @@ def simulate(
     seed: int = typer.Option(0, "--seed", help="Seed of the random strategy."),
     arch: str = typer.Option(None, "--arch", help="Architecture (default: the table's)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    ptx: list[Path] = typer.Option(
+        [], "--ptx", metavar="FILE",
+        help="The kernels' code (.ptx, .cu or a binary; repeatable), read by the guided and "
+             "shortlist strategies' access model as analyze --ptx reads it."),
 ) -> None:
     from gpuadvisor.search.replay import simulate_table
     from gpuadvisor.search.strategies import make_strategy
@@ -42,7 +46,12 @@ def simulate(
         raise
     except Exception as err:  # noqa: BLE001 - a damaged table is the user's file
         raise UserError(f"{sweep}: cannot read the sweep table ({err})") from None
-    results = simulate_table(table, max_configs, strategy, seed, arch)
+    code = None
+    if ptx:
+        from gpuadvisor.code_access import load_for_table
+
+        code = load_for_table(ptx, table)
+    results = simulate_table(table, max_configs, strategy, seed, arch, code)
     if as_json:
         typer.echo(json.dumps({"kernels": [r.to_dict() for r in results]}, indent=2))
         return

@@ -161,6 +161,14 @@ def tune(
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the random strategy."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
+    ptx: list[Path] = typer.Option(
+        None,
+        "--ptx",
+        help="The kernel's code (.ptx, .cu, or a program with PTX in it; repeatable), read for "
+        "how each load's and store's address moves with threadIdx.x and .y (the access model "
+        "of the search and the analysis). Default: a built-in kernel's own source, an app's "
+        "program when it carries PTX.",
+    ),
     ray: str = typer.Option(
         None,
         "--ray",
@@ -184,7 +192,7 @@ def tune(
         params=tuple(param or ()), flush_l2=flush_l2, budget=budget, max_repeats=max_repeats,
         retime=retime, build=build, src=src, defines=tuple(define or ()), jobs=jobs,
         out_of_tree=out_of_tree, objective=objective, top=top, max_configs=max_configs,
-        strategy=strategy, seed=seed,
+        strategy=strategy, seed=seed, ptx=tuple(ptx or ()),
     )
     tuning.check(request)
     caches = sp.parse_cache_configs(cache_configs)
@@ -198,12 +206,12 @@ def tune(
         _tune_on_ray(request, prepared, shape_list, caches, err, outc, quiet, ray)
         return
     try:
-        result, arch_name = tuning.run_on_this_gpu(request, prepared, shape_list, caches, err,
-                                                   quiet=quiet)
+        result, arch_name, code = tuning.run_on_this_gpu(request, prepared, shape_list, caches,
+                                                         err, quiet=quiet)
     finally:
         prepared.target.close()
     _render(outc, result, top, objective)
-    _show_analysis(outc, result.table, arch_name, top)
+    _show_analysis(outc, result.table, arch_name, top, code)
 
 
 def _tune_on_ray(request: Any, prepared: Any, shape_list: Any, caches: Any, err: Any,
@@ -321,14 +329,14 @@ def _problems(console: Any, result: Any) -> None:
     console.print(f"sweep table: {result.csv_path} and {result.json_path}", highlight=False)
 
 
-def _show_analysis(console: Any, table: Any, arch: str, top: int) -> None:
+def _show_analysis(console: Any, table: Any, arch: str, top: int, code: Any = None) -> None:
     """Helper C's recommendations, when that module exists (skipped silently otherwise)."""
     try:
         from gpuadvisor.analysis import analyze_sweep
     except ImportError:
         return
     try:
-        analysis = analyze_sweep(table, arch=arch)
+        analysis = analyze_sweep(table, arch=arch, code=code)
     except Exception as err:  # noqa: BLE001 - the sweep is saved; analysis is a bonus here
         console.print(
             f"(analysis skipped: {type(err).__name__}: {err}; run "

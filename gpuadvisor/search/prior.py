@@ -26,12 +26,13 @@ class Prior:
 
 def rule_prior(
     kernel: str, row: Mapping[str, Any], configs: Sequence[Config], arch: str | None = None,
-    profiles: Sequence[Mapping[str, Any]] = (),
+    profiles: Sequence[Mapping[str, Any]] = (), code: Mapping[str, Any] | None = None,
 ) -> Prior:
     """Score every configuration with the rules, using ``row`` (the reference measured
     configuration) for the kernel's resources and counters and ``profiles`` (every measured row
-    with counters, ``row`` among them) for the access model; a configuration without a row of
-    its own is scored from the model's predictions."""
+    with counters, ``row`` among them) for the access model, with the kernel's PTX accesses
+    where ``code`` has them; a configuration without a row of its own is scored from the
+    model's predictions."""
     from gpuadvisor.access_model import fit_kernel
     from gpuadvisor.analysis import kernel_info, resolve_arch
     from gpuadvisor.characterize import characterize
@@ -46,11 +47,19 @@ def rule_prior(
     rules = _rules(load_rules_or_fail)
     sm = float_or_none(row.get("sm_count"))
     sm_count = int(sm) if sm else (board.sm_count if board else None)
+    terms = category = None
+    if code:
+        from gpuadvisor.code_access import access_category, code_terms, matching
+
+        kernel_code = matching(code, kernel)
+        terms = code_terms(kernel_code) if kernel_code is not None else None
+        category = access_category(terms) if terms is not None else None
     char = characterize(kernel, rows, reference=rows[0], elem_bytes=4,
-                        sector_bytes=a.sector_bytes, warp_size=a.warp_size)
+                        sector_bytes=a.sector_bytes, warp_size=a.warp_size,
+                        code_access=category)
     kinfo = kernel_info(kernel, rows, char)
     measured = {config_key(r): dict(r) for r in (*profiles, row)}
-    kinfo.measured_access = fit_kernel(list(measured.values()), dict(row))
+    kinfo.measured_access = fit_kernel(list(measured.values()), dict(row), terms)
     actx = arch_context(a)
     scored = []
     for c in configs:

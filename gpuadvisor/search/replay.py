@@ -93,8 +93,9 @@ def best_time(rows: Sequence[Mapping[str, Any]]) -> float | None:
 
 
 def simulate_table(table: Any, budget: int, strategy: str = "guided", seed: int = 0,
-                   arch: str | None = None) -> list[Replayed]:
-    """Run ``strategy`` on every kernel of a recorded sweep table with ``budget`` measurements."""
+                   arch: str | None = None, code: Any = None) -> list[Replayed]:
+    """Run ``strategy`` on every kernel of a recorded sweep table with ``budget`` measurements
+    (``code``: the kernels' PTX accesses, ``simulate --ptx``)."""
     from gpuadvisor.sweep import normalize
 
     df = normalize(table)
@@ -103,7 +104,7 @@ def simulate_table(table: Any, budget: int, strategy: str = "guided", seed: int 
         rows = [{str(k): v for k, v in r.items()} for r in
                 df[df["kernel"].astype(str) == kernel].to_dict(orient="records")]
         space = recorded_space(rows)
-        result = run_search(make_strategy(strategy, seed, arch), space, replay_target(rows),
-                            budget)
+        result = run_search(make_strategy(strategy, seed, arch, code), space,
+                            replay_target(rows), budget)
         out.append(Replayed(kernel, result, best_time(rows), len(space)))
     return out

@@ -53,7 +53,8 @@ class Shortlisted(Guided):
         done = {s.config.block for s in history}
         ranked = sorted(self.configs, key=lambda c: self._rank[c.key])
         if self._blocks is None:  # made once, from the first row (or the rules' ranking)
-            blocks = _analysis_list(history[0], {c.block for c in self.configs}, self.arch)
+            blocks = _analysis_list(history[0], {c.block for c in self.configs}, self.arch,
+                                    self.code)
             self._from_analysis = blocks is not None
             self._blocks = blocks or shortlist((c.block for c in ranked), SHORTLIST_SIZE)
         source = ("a rule-only analysis of the first profile" if self._from_analysis
@@ -72,8 +73,8 @@ class Shortlisted(Guided):
         return None
 
 
-def _analysis_list(first: Step, space: set[tuple[int, int, int]], arch: str | None
-                   ) -> list[tuple[int, int, int]] | None:
+def _analysis_list(first: Step, space: set[tuple[int, int, int]], arch: str | None,
+                   code: Any = None) -> list[tuple[int, int, int]] | None:
     """The shapes ``analyze --rule-only`` lists from the first measured row (the ranking of
     the architecture's space from that one profile, kept to the search space); None where
     that row did not run or cannot be analyzed."""
@@ -85,7 +86,7 @@ def _analysis_list(first: Step, space: set[tuple[int, int, int]], arch: str | No
 
     try:
         (kernel,) = analyze_sweep(pd.DataFrame([dict(first.row)]), arch=arch,
-                                  rule_only=True).kernels
+                                  rule_only=True, code=code).kernels
     except Exception:  # noqa: BLE001 - as guided's prior: the search goes on without the list
         return None
     ranked = [b for e in kernel.ranking if (b := (e.block_x, e.block_y, e.block_z)) in space]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,10 +72,12 @@ class Guided(Strategy):
     name = "guided"
 
     def __init__(self, constants: GuidedConstants | None = None, arch: str | None = None,
-                 prior_fn: Callable[..., Any] | None = None) -> None:
+                 prior_fn: Callable[..., Any] | None = None,
+                 code: Mapping[str, Any] | None = None) -> None:
         super().__init__()
         self.k = constants or GuidedConstants()
         self.arch = arch
+        self.code = code  # the kernels' PTX accesses (analyze --ptx), for the access model
         self._prior_fn = prior_fn
         self._prior_from: tuple[Key, ...] | None = None
         self._rank: dict[Key, float] = {}
@@ -109,9 +111,10 @@ class Guided(Strategy):
         try:
             from gpuadvisor.search.prior import rule_prior
 
+            extra = {"code": self.code} if self.code else {}
             prior = (self._prior_fn or rule_prior)(source.config.kernel, source.row,
                                                    self.configs, self.arch,
-                                                   [s.row for s in profiles])
+                                                   [s.row for s in profiles], **extra)
         except Exception:  # noqa: BLE001 - the rules are a prior; the search goes on without
             return
         self._access = getattr(prior, "access", None)
@@ -146,8 +149,8 @@ class Guided(Strategy):
             if c.block[2] == 1:
                 by_shape.setdefault((c.block[0], c.block[1]), c)
         for side, f in (("loads", self._access.loads), ("stores", self._access.stores)):
-            if f is None or len(f.consistent) < 2:
-                continue
+            if f is None or len(f.consistent) < 2 or f.code == "exact":
+                continue  # one model, or the code's addresses settle the direction
             shapes = f.shapes_to_measure(sorted(by_shape), limit=1)
             if shapes:
                 self._experiments += 1
@@ -361,15 +364,18 @@ def _describe(keys: Sequence[Key]) -> str:
 STRATEGIES = ("guided", "shortlist", "exhaustive", "random")
 
 
-def make_strategy(name: str, seed: int = 0, arch: str | None = None) -> Strategy:
+def make_strategy(name: str, seed: int = 0, arch: str | None = None,
+                  code: Mapping[str, Any] | None = None) -> Strategy:
+    """``code``: the kernels' PTX accesses by name, which the guided and shortlist strategies'
+    access model reads (``--ptx``)."""
     from gpuadvisor.errors import UserError
 
     if name == "guided":
-        return Guided(arch=arch)
+        return Guided(arch=arch, code=code)
     if name == "shortlist":
         from gpuadvisor.search.shortlisted import Shortlisted
 
-        return Shortlisted(arch=arch)
+        return Shortlisted(arch=arch, code=code)
     if name == "exhaustive":
         return Exhaustive()
     if name == "random":

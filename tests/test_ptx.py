@@ -1,0 +1,198 @@
+"""The PTX reader (gpuadvisor/ptx): how each global access's address moves with the thread
+index, read from nvcc's real output for the built-in kernels (fixtures/ptx, recorded by
+tools/record_ptx.sh), and what the access model does with it (issue 11)."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from gpuadvisor.access_model import FAR, FAR_Y, LINEAR, Term, fit
+from gpuadvisor.code_access import access_category, code_terms, matching
+from gpuadvisor.errors import UserError
+from gpuadvisor.ptx.access import analyze_module
+from gpuadvisor.ptx.parse import parse_module
+from gpuadvisor.ptx.poly import Poly
+from gpuadvisor.ptx.sources import load_codes
+
+ROOT = Path(__file__).resolve().parents[1]
+PTX = ROOT / "fixtures" / "ptx"
+
+
+def _code(name: str):
+    (code,) = load_codes([PTX / f"{name}.ptx"]).values()
+    return code
+
+
+def _patterns(name: str, side: str) -> Counter:
+    return Counter(a.pattern for a in _code(name).side(side))
+
+
+def test_recorded_ptx_is_that_of_todays_kernel_sources():
+    # tools/record_ptx.sh wrote SOURCES.sha256 beside the PTX: a kernel changed since then
+    # needs its PTX recorded again (bash tools/record_ptx.sh NAME).
+    recorded = {}
+    for line in (PTX / "SOURCES.sha256").read_text().splitlines():
+        digest, name = line.split()
+        recorded[name] = digest
+    sources = sorted(p.name for p in (ROOT / "kernels").glob("*.cu")) + ["common.cuh"]
+    stale = [n for n in sources
+             if hashlib.sha256((ROOT / "kernels" / n).read_bytes()).hexdigest() != recorded.get(n)]
+    assert not stale, f"re-record their PTX: bash tools/record_ptx.sh {' '.join(stale)}"
+    assert {p.stem for p in PTX.glob("*.ptx")} == {p.stem for p in (ROOT / "kernels").glob("*.cu")}
+
+
+def test_every_recorded_kernel_reads_and_has_global_accesses():
+    patterns = Counter()
+    for path in sorted(PTX.glob("*.ptx")):
+        codes = analyze_module(parse_module(path.read_text()))
+        assert codes, path.name
+        for code in codes.values():
+            assert code.accesses, f"{path.name}: {code.entry} has no global access"
+            patterns.update(a.pattern for a in code.accesses)
+    # most accesses of the built-in kernels are affine in the thread index
+    assert patterns["affine"] > 0.6 * sum(patterns.values())
+    assert patterns["gather"] > 200 and patterns["uniform"] > 300
+
+
+def test_matrix_add_walks_x_by_elements_and_y_by_a_row_pitch():
+    code = _code("matrix_add")
+    assert _patterns("matrix_add", "load") == {"affine": 2}
+    load = code.side("load")[0]
+    assert load.stride("tid.x") == Poly.const(4)
+    assert load.stride("tid.y").describe() == "4*arg4"  # the kernel's fifth argument, cols
+    assert load.where() == "matrix_add.cu:12"  # the .loc line info
+    terms = code_terms(code)
+    assert terms.loads == (Term(4, FAR_Y),) and terms.stores == (Term(4, FAR_Y),)
+    assert terms.complete("load") and terms.complete("store")
+
+
+def test_transpose_stores_step_a_row_pitch_along_x():
+    terms = code_terms(_code("transpose_naive"))
+    assert terms.loads == (Term(4, FAR_Y),)
+    assert terms.stores == (Term(FAR, 4),)  # out[x * rows + y]: y walks the elements
+
+
+def test_linear_thread_index_continues_x_along_y():
+    # 1-D kernels index by threadIdx.x + blockDim.x * threadIdx.y (common.cuh's ga_linear)
+    assert code_terms(_code("gridstride_axpy")).loads == (Term(4, LINEAR),)
+    # each thread walks its own row (a loop over a pointer): x steps a row pitch
+    assert code_terms(_code("row_sum_thread")).loads == (Term(FAR, LINEAR),)
+
+
+def test_indices_read_from_memory_are_gathers():
+    assert _patterns("spmv_csr", "load") == {"affine": 2, "gather": 15}
+    assert _patterns("vecint_warp3d", "load") == {"affine": 3, "gather": 24}
+    assert _patterns("histogram_atomic", "store") == {"gather": 1}  # bins[value] atomics
+    assert access_category(code_terms(_code("spmv_csr")))[0] == "random"
+    assert access_category(code_terms(_code("matrix_add")))[0] == "coalesced"
+    assert access_category(code_terms(_code("row_sum_thread")))[0] == "scattered"
+
+
+def test_boundary_handling_reads_as_the_interior_and_division_as_non_affine():
+    # flip_h reads in[cols - 1 - c] (not.b32): x steps -4 B, as coalesced as +4 B
+    load = _code("flip_h").side("load")[0]
+    assert load.stride("tid.x") == Poly.const(-4)
+    assert code_terms(_code("flip_h")).loads == (Term(4, FAR_Y),)
+    # starlet_atrous mirrors its taps with abs, % and a select: the interior is affine
+    assert _patterns("starlet_atrous", "load") == {"affine": 31}
+    # matmul_tiled loads its tiles at e / T and e % T: not affine in the thread index
+    assert _patterns("matmul_tiled", "load") == {"irregular": 14}
+    assert code_terms(_code("matmul_tiled")).loads is None
+
+
+def test_a_kernel_is_found_by_its_mangled_name():
+    code = _code("matrix_add")
+    assert matching({"_Z10matrix_addPKfS0_Pfii": code}, "matrix_add") is code
+    assert matching({"_Z10matrix_addPKfS0_Pfii": code}, "matrix") is None
+
+
+def test_the_code_chooses_among_the_models_one_profile_leaves_open():
+    # One 32x8 profile with a sector per thread: x strides a row pitch or scatters; the y
+    # direction is never seen. The prior reads it as transposed indexing (y walks elements).
+    alone = fit([(32, 8, 32.0)])
+    assert alone.chosen.terms == ((1.0, Term(FAR, 4)),) and alone.code == ""
+    # The code says the addresses are data-dependent gathers: the scattered model is chosen,
+    # the others stay (the gathers' sectors at other shapes are not known)
+    gathers = fit([(32, 8, 32.0)], (Term(FAR, FAR_Y),))
+    assert gathers.chosen.terms == ((1.0, Term(FAR, FAR_Y)),) and gathers.code == "preferred"
+    assert len(gathers.consistent) == len(alone.consistent)
+    # complete code (every access affine) that agrees with the counters: "exact"
+    transposed = fit([(32, 8, 32.0)], (Term(FAR, 4),), code_complete=True)
+    assert transposed.chosen.terms == ((1.0, Term(FAR, 4)),) and transposed.code == "exact"
+    # code no consistent model is made of: the nearest
+    near = fit([(32, 8, 4.0)], (Term(8, FAR_Y),), code_complete=True)
+    assert near.code == "nearest" and near.chosen.terms[0][1].x_stride in (4, 8)
+
+
+def test_cli_analyze_with_ptx_follows_the_code(tmp_path, capsys):
+    # vecint_warp3d (blind set 24): from its 32x8 profile alone the transposed-indexing prior
+    # sent the pick to 4x64 (3.06x slower than the best); its PTX shows x-contiguous loads
+    # and stores and data-dependent gathers.
+    from gpuadvisor.cli import main
+    from gpuadvisor.sweep import read_sweep
+    from gpuadvisor.validation import one_profile_view
+
+    df, _ = read_sweep(ROOT / "fixtures" / "hopper" / "blind24" / "h100" / "vecint_warp3d.csv")
+    view = one_profile_view(df)
+    path = tmp_path / "profile.csv"
+    view[view["sectors_per_request"].notna()].to_csv(path, index=False)
+
+    def pick(*extra: str) -> tuple[str, str]:
+        with pytest.raises(SystemExit) as stop:
+            main(["analyze", str(path), "--rule-only", "--json", *extra])
+        assert stop.value.code in (0, None)
+        import json
+
+        out = capsys.readouterr().out
+        top = json.loads(out)["ranking"][0]
+        return f"{top['block_x']}x{top['block_y']}", out
+
+    assert pick()[0] == "4x64"
+    shape, out = pick("--ptx", str(PTX / "vecint_warp3d.ptx"))
+    assert shape == "32x6"
+    assert "code (vecint_warp3d): loads: 3 x 4 B apart, y 4*arg4 B apart" in out
+    assert "24 data-dependent" in out
+
+
+def test_cli_ptx_errors_are_one_line(tmp_path, capsys):
+    from gpuadvisor.cli import main
+
+    table = ROOT / "fixtures" / "hopper" / "sweeps" / "matmul_naive.csv"
+
+    def run(*args: str) -> tuple[int, str]:
+        with pytest.raises(SystemExit) as stop:
+            main(["analyze", str(table), *args])
+        return stop.value.code, capsys.readouterr().err
+
+    code, err = run("--ptx", str(PTX / "matrix_add.ptx"))  # another kernel's code
+    assert code == 2 and "--ptx: no kernel of the table (matmul_naive) is in" in err
+    assert "it has matrix_add" in err and "Traceback" not in err
+    code, err = run("--ptx", str(tmp_path))
+    assert code == 2 and "is a directory" in err
+    code, err = run("--ptx", str(tmp_path / "none.ptx"))
+    assert code == 2 and "no such file" in err
+    junk = tmp_path / "junk.ptx"
+    junk.write_text("not ptx at all\n")
+    code, err = run("--ptx", str(junk))
+    assert code == 2 and "not PTX" in err and len(err.strip().splitlines()) == 1
+
+
+def test_load_codes_raises_user_errors():
+    with pytest.raises(UserError, match="no such file"):
+        load_codes([Path("/nonexistent/kernel.ptx")])
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="needs nvcc")
+def test_a_cuda_source_is_compiled_to_the_recorded_ptx(tmp_path):
+    # analyze --ptx kernel.cu compiles with the flags tools/record_ptx.sh used
+    fresh = load_codes([ROOT / "kernels" / "transpose_naive.cu"], cache_dir=tmp_path)
+    def seen(code):  # the recorded .file lines are relative to the repository
+        return [(a.kind, a.pattern, a.strides, a.line, Path(a.file).name) for a in code.accesses]
+
+    assert seen(fresh["transpose_naive"]) == seen(_code("transpose_naive"))
+    assert list(tmp_path.glob("transpose_naive-*.ptx"))  # cached for the next call
