@@ -98,13 +98,14 @@ class Interpreter:
             return {}
         if len(states) == 1 and not first:
             return dict(states[0])
-        merged: dict[str, Poly] = {}
-        for reg in set().union(*states):
-            values = [s[reg] for s in states if reg in s]
-            value = values[0]
-            for other in values[1:]:
-                value = self._join(value, other, (name, reg))
-            merged[reg] = value
+        merged = dict(states[0])
+        for state in states[1:]:
+            for reg, other in state.items():
+                value = merged.get(reg)
+                if value is None:
+                    merged[reg] = other
+                elif value is not other and value != other:
+                    merged[reg] = self._join(value, other, (name, reg))
         return merged
 
     def _join(self, a: Poly, b: Poly, key: tuple[str, str]) -> Poly:

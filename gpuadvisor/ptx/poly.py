@@ -16,6 +16,7 @@ is an affine access: its byte strides along x, y and z are those coefficients.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ UNIFORM = Kind(False, False)
 VARYING = Kind(True, False)
 
 
+@functools.lru_cache(maxsize=65536)
 def symbol_kind(name: str) -> Kind:
     if name in TID:
         return VARYING
@@ -117,10 +119,13 @@ class Poly:
     def kind(self) -> Kind:
         """The kind of value this is: varying where the thread index or a varying unknown
         appears, data where a value read from memory does."""
-        kind = UNIFORM
-        for s in self.symbols():
-            kind = kind | symbol_kind(s)
-        return kind
+        known = self.__dict__.get("_kind")
+        if known is None:
+            known = UNIFORM
+            for s in self.symbols():
+                known = known | symbol_kind(s)
+            self.__dict__["_kind"] = known  # a frozen value: its kind never changes
+        return known
 
     def evaluate(self, env: Mapping[str, int]) -> int | None:
         """The value with every symbol bound, or None where one is not in ``env``."""
