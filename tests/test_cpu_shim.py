@@ -1,9 +1,9 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
-__shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, int2 and
-atomicMax, for full warps, for the partial last warp of a block that is not a multiple of 32,
-and for 2-D and 3-D blocks (whose threads pack into warps by the linear index, x fastest). A
-mask that leaves out lanes of the warp and a warp intrinsic in a serial launch abort with one
-line instead of computing something."""
+__shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, int2, atomicMax,
+atomicCAS, __float_as_int and __int_as_float, for full warps, for the partial last warp of a
+block that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack into warps
+by the linear index, x fastest). A mask that leaves out lanes of the warp and a warp
+intrinsic in a serial launch abort with one line instead of computing something."""
 
 from __future__ import annotations
 
@@ -101,6 +101,30 @@ int main(int argc, char** argv) {
             atomicMax(&shared_max, (int)((g * 7919u) % 1000u) - 500);
         });
         std::printf("%d\n", shared_max);
+        return 0;
+    } else if (mode == "bits") {  // __float_as_int, __int_as_float and atomicCAS by hand
+        const float f[] = {1.0f, -2.5f, 0.0f, -0.0f};
+        for (float x : f) std::printf("%d\n", __float_as_int(x));
+        std::printf("%d\n", (int)__int_as_float(0x40490000));  // 3.140625 -> 3
+        int word = 5;
+        std::printf("%d\n", atomicCAS(&word, 4, 9));  // no match: old 5, word kept
+        std::printf("%d\n", word);
+        std::printf("%d\n", atomicCAS(&word, 5, 9));  // a match: old 5, word 9
+        std::printf("%d\n", word);
+        return 0;
+    } else if (mode == "fmax") {  // torch_scatter's float atomMax: a CAS loop on the bits
+        float best = -1000.0f;
+        ga_cpu_launch(dim3{3, 1, 1}, block, 0, [&] {
+            const unsigned g = blockIdx.x * threads + linear();
+            const float val = (float)((int)((g * 7919u) % 1000u) - 500) / 4;
+            int* word = reinterpret_cast<int*>(&best);
+            int old = *word, assumed;
+            do {
+                assumed = old;
+                old = atomicCAS(word, assumed, __float_as_int(max(val, __int_as_float(assumed))));
+            } while (assumed != old);
+        });
+        std::printf("%d\n", (int)(best * 4));
         return 0;
     } else if (mode == "badmask") {
         ga_cpu_launch(dim3{}, block, 0, [&] { __ballot_sync(0xffffu, 1); });
@@ -219,6 +243,18 @@ def test_atomic_max_of_concurrent_threads(shim_program, block):
     threads = block[0] * block[1] * block[2]
     got = numbers(shim_program, "max", *block)
     assert got == [max(max((g * 7919) % 1000 - 500 for g in range(3 * threads)), -1000)]
+
+
+def test_float_bits_and_atomic_cas_by_hand(shim_program):
+    assert numbers(shim_program, "bits", 1, 1, 1) == [
+        0x3F800000, -0x3FE00000, 0, -(2**31), 3, 5, 5, 5, 9]
+
+
+@pytest.mark.parametrize("block", [(256, 1, 1), (48, 1, 1), (7, 2, 3)])
+def test_float_max_by_compare_and_swap_of_concurrent_threads(shim_program, block):
+    threads = block[0] * block[1] * block[2]
+    got = numbers(shim_program, "fmax", *block)
+    assert got == [max((g * 7919) % 1000 - 500 for g in range(3 * threads))]
 
 
 def test_a_mask_without_every_lane_aborts(shim_program):

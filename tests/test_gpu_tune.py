@@ -212,6 +212,12 @@ SMALL = {
     "hotspot3d_opt1": ["NX=501", "NY=300", "NZ=7"],
     "leuko_dilate": ["M=300", "NCOLS=501", "SM=25", "SN=25"],
     "pagerank_push": ["N=100003", "NNZ=800000"],
+    "match_template_sqdiff": ["ROWS=300", "COLS=501", "TH=16", "TW=16"],
+    "srad_coef": ["ROWS=300", "COLS=501"],
+    "shoc_stencil2d": ["ROWS=300", "COLS=501", "NSTRIP=8"],
+    "gspmm_csr_sum": ["NODES=100003", "NNZ=800000", "F=100", "YBLOCKS=5000"],
+    "leuko_gicov": ["GM=300", "GN=501"],
+    "scatter_max": ["E=100003", "K=64", "NN=10007"],
 }
 
 

@@ -230,6 +230,12 @@ SMALL = {
     "hotspot3d_opt1": {"NX": 23, "NY": 9, "NZ": 5},
     "leuko_dilate": {"M": 13, "NCOLS": 21, "SM": 7, "SN": 5, "NEG": 20000},
     "pagerank_push": {"N": 301, "NNZ": 2000},
+    "match_template_sqdiff": {"ROWS": 9, "COLS": 23, "TH": 5, "TW": 7},
+    "srad_coef": {"ROWS": 13, "COLS": 29},
+    "shoc_stencil2d": {"ROWS": 29, "COLS": 13, "NSTRIP": 3, "PAD": 4},
+    "gspmm_csr_sum": {"NODES": 301, "NNZ": 1000, "F": 5, "YBLOCKS": 7},
+    "leuko_gicov": {"GM": 61, "GN": 53},
+    "scatter_max": {"E": 301, "K": 5, "NN": 157},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -72,6 +72,11 @@ def _coverage(name, spec, params, block):
         return gy * by * bz * 8, gx * bx
     if name == "sepconv_rows":  # 8 columns a thread, bx columns apart
         return gy * by * bz, gx * bx * 8
+    if name == "shoc_stencil2d":  # x -> a strip of NSTRIP rows, y*z -> column
+        return gx * bx * params["NSTRIP"], gy * by * bz
+    if name == "gspmm_csr_sum":  # DGL's grid-stride loop over the rows (y capped)
+        assert gy == min(-(-params["ROWS"] // (by * bz)), params["YBLOCKS"])
+        return params["ROWS"], gx * bx
     if name == "sgemm_coalesced":
         return gx * -(-threads // 32), gy * 32
     if name == "sgemm_blocktiling_1d":
@@ -178,6 +183,8 @@ ONE_D_EXTENT = {
     "cfd_time_step": "N",
     "leuko_dilate": "N",
     "pagerank_push": "N",
+    "leuko_gicov": "N",
+    "scatter_max": "NUMEL",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -5105,3 +5112,269 @@ def test_blind27_references_on_hand_checked_inputs():
             for e in range(row[v], row[v + 1]):
                 want[col[e]] += np.float32(pr1[v]) / np.float32(row[v + 1] - row[v])
         assert np.allclose(push(row, col, pr1, pr2), want, rtol=1e-6)
+
+
+def test_blind28_references_on_hand_checked_inputs():
+    import itertools
+
+    rng = np.random.default_rng(28)
+
+    # OpenCV's matchTemplate (CV_TM_SQDIFF): a 3 x 3 image against [[1, 0], [0, 1]] by hand,
+    # a template cut from the image scoring 0 where it was cut, a constant image and template
+    # (c - t)^2 h w everywhere, a 1 x 1 template the squared difference of every pixel; then
+    # random images (rows wider than the image, a padded result) against a plain loop
+    def sqdiff(image, templ, rows, cols, image_step=None, result_step=None):
+        image, templ = np.asarray(image, np.float32), np.asarray(templ, np.float32)
+        h, w = templ.shape
+        image_step = image_step or image.shape[1]
+        result_step = result_step or cols
+        got = references.match_template_sqdiff({
+            "w": w, "h": h, "image": image, "image_step": image_step, "templ": templ,
+            "templ_step": w, "result": np.full((rows, result_step), np.nan, np.float32),
+            "result_rows": rows, "result_cols": cols, "result_step": result_step})["result"]
+        assert np.isnan(got[:, cols:]).all()  # a padded result's tail keeps its contents
+        return got[:, :cols]
+
+    image = np.arange(1, 10).reshape(3, 3)
+    assert sqdiff(image, [[1, 0], [0, 1]], 2, 2).tolist() == [[36, 60], [132, 180]]
+    image = rng.integers(0, 256, size=(9, 12))
+    got = sqdiff(image, image[3:7, 5:10], 6, 8)
+    assert got[3, 5] == 0 and (np.delete(got.reshape(-1), 3 * 8 + 5) > 0).all()
+    assert (sqdiff(np.full((6, 7), 9), np.full((3, 2), 4), 4, 6) == 25 * 6).all()
+    assert np.array_equal(sqdiff(image, [[100]], 9, 12), (image - 100.0) ** 2)
+
+    def plain_sqdiff(image, templ, rows, cols):
+        h, w = templ.shape
+        out = np.zeros((rows, cols))
+        for y, x, i, j in itertools.product(range(rows), range(cols), range(h), range(w)):
+            out[y, x] += (float(image[y + i, x + j]) - float(templ[i, j])) ** 2
+        return out
+
+    for (h, w), (rows, cols) in (((3, 5), (4, 7)), ((1, 6), (5, 2)), ((4, 1), (1, 9))):
+        image = rng.integers(0, 256, size=(rows + h - 1, cols + w + 2))
+        templ = rng.integers(0, 256, size=(h, w))
+        got = sqdiff(image, templ, rows, cols, image_step=cols + w + 2, result_step=cols + 3)
+        assert np.array_equal(got, plain_sqdiff(image, templ, rows, cols))
+
+    # Rodinia srad_v2's srad_cuda_1: a constant image has no derivatives and coefficient
+    # (1 + q0sqr) / q0sqr saturated to 1; one bright pixel's derivatives by hand; the row
+    # [1, 2, 4] by hand in fractions (q0sqr 1/4: c = 125/137, 27/47 and 35/23 saturated);
+    # then random images against a per-pixel loop in the kernel's precisions
+    def srad(img, q0=0.25):
+        img = np.asarray(img, np.float32)
+        rows, cols = img.shape
+        blank = {k: np.full((rows, cols), np.nan, np.float32)
+                 for k in ("E_C", "W_C", "N_C", "S_C", "C_cuda")}
+        return references.srad_coef({**blank, "J_cuda": img, "cols": cols, "rows": rows,
+                                     "q0sqr": q0})
+
+    flat = srad(np.full((4, 5), 7))
+    assert (flat["C_cuda"] == 1).all()
+    assert not any(flat[k].any() for k in ("E_C", "W_C", "N_C", "S_C"))
+    spot = np.ones((4, 5))
+    spot[1, 2] = 5
+    got = srad(spot)
+    assert got["N_C"][1, 2] == got["S_C"][1, 2] == got["W_C"][1, 2] == got["E_C"][1, 2] == -4
+    assert got["S_C"][0, 2] == got["N_C"][2, 2] == got["E_C"][1, 1] == got["W_C"][1, 3] == 4
+    assert np.count_nonzero(got["N_C"]) == np.count_nonzero(got["E_C"]) == 2
+    assert got["N_C"][0, 2] == 0  # the row above the image is the pixel itself
+    got = srad([[1, 2, 4]])["C_cuda"][0]
+    assert np.allclose(got, [125 / 137, 27 / 47, 1], rtol=1e-6, atol=0)
+    assert got[2] == 1
+
+    def plain_srad(img, q0):
+        rows, cols = img.shape
+        f32, q0 = np.float32, np.float32(q0)
+        out = {k: np.zeros((rows, cols), np.float32) for k in ("C", "N", "S", "W", "E")}
+        for r, c in itertools.product(range(rows), range(cols)):
+            jc = f32(img[r, c])
+            n = f32(img[max(r - 1, 0), c]) - jc
+            s = f32(img[min(r + 1, rows - 1), c]) - jc
+            w = f32(img[r, max(c - 1, 0)]) - jc
+            e = f32(img[r, min(c + 1, cols - 1)]) - jc
+            g2 = (n * n + s * s + w * w + e * e) / (jc * jc)
+            lap = (n + s + w + e) / jc
+            num = f32(0.5 * float(g2) - (1.0 / 16.0) * float(lap * lap))
+            den = f32(1 + 0.25 * float(lap))
+            qsqr = num / (den * den)
+            den = (qsqr - q0) / (q0 * (f32(1) + q0))
+            coef = f32(1.0 / (1.0 + float(den)))
+            out["C"][r, c] = 0 if coef < 0 else (1 if coef > 1 else coef)
+            out["N"][r, c], out["S"][r, c], out["W"][r, c], out["E"][r, c] = n, s, w, e
+        return out
+
+    for shape, q0 in (((5, 7), 0.25), ((1, 9), 0.05), ((8, 1), 1.0), ((6, 6), 0.5)):
+        img = rng.integers(1, 256, size=shape)
+        got, want = srad(img, q0), plain_srad(img, q0)
+        for k in ("C", "N", "S", "W", "E"):
+            assert np.array_equal(got[k + "_C" if k != "C" else "C_cuda"], want[k]), k
+
+    # SHOC's Stencil2D: weights summing to 1 keep a constant matrix (halo included); one 16
+    # inside spreads 4, 2 and 1 to itself, its cardinal and its diagonal neighbours; a 16 in
+    # the halo reaches the edge as a cardinal and diagonal neighbour; the halo and the
+    # padding of newData keep their contents and data's padding is never read; then random
+    # matrices against a plain loop
+    weights = {"wCenter": 0.25, "wCardinal": 0.125, "wDiagonal": 0.0625}
+
+    def stencil(data, rows, cols):
+        data = np.asarray(data, np.float32)
+        got = references.shoc_stencil2d({
+            "data": data, "newData": np.full(data.shape, np.nan, np.float32),
+            "gRowWidth": data.shape[1] - 2, "nStripItems": 8, "rows": rows, "cols": cols,
+            **weights})["newData"]
+        inner = np.zeros(data.shape, bool)
+        inner[1: rows + 1, 1: cols + 1] = True
+        assert np.isnan(got[~inner]).all()
+        return got[1: rows + 1, 1: cols + 1]
+
+    assert (stencil(np.full((6, 9), 40), 4, 5) == 40).all()  # padded rows of 9 for 7
+    one = np.zeros((7, 8))
+    one[3, 4] = 16
+    got = stencil(one, 5, 6)
+    assert got[2, 3] == 4 and got[1, 3] == got[3, 3] == got[2, 2] == got[2, 4] == 2
+    assert got[1, 2] == got[1, 4] == got[3, 2] == got[3, 4] == 1
+    assert np.count_nonzero(got) == 9
+    halo = np.zeros((5, 6))
+    halo[0, 1] = 16
+    halo[:, 5] = np.nan  # the padding column, never read
+    got = stencil(halo, 3, 3)
+    assert got[0, 0] == 2 and got[0, 1] == 1 and np.count_nonzero(got) == 2
+
+    def plain_stencil(data, rows, cols):
+        out = np.zeros((rows, cols))
+        for r, c in itertools.product(range(1, rows + 1), range(1, cols + 1)):
+            near = data[r - 1: r + 2, c - 1: c + 2].astype(np.float64)
+            cardinal = near[0, 1] + near[2, 1] + near[1, 0] + near[1, 2]
+            diagonal = near[0, 0] + near[0, 2] + near[2, 0] + near[2, 2]
+            out[r - 1, c - 1] = 0.25 * near[1, 1] + 0.125 * cardinal + 0.0625 * diagonal
+        return out
+
+    for rows, cols, pad in ((5, 7, 3), (1, 4, 0), (9, 1, 5)):
+        data = rng.integers(0, 256, size=(rows + 2, cols + 2 + pad))
+        assert np.array_equal(stencil(data, rows, cols), plain_stencil(data, rows, cols))
+
+    # DGL's copy_u / sum SpMM: node 0 sums nodes 1 and 2, node 1 has no in-edges (0), node 2
+    # sums node 0 twice and itself (a multi-edge); with out_len below ufeat_len the first
+    # features only; then random graphs against a plain loop
+    def spmm(indptr, indices, ufeat, out_len=None):
+        ufeat = np.asarray(ufeat, np.float32)
+        rows, flen = len(indptr) - 1, ufeat.shape[1]
+        out_len = out_len or flen
+        return references.gspmm_csr_sum({
+            "ufeat": ufeat, "out": np.full((rows, out_len), np.nan, np.float32),
+            "indptr": np.asarray(indptr, np.int64), "indices": np.asarray(indices, np.int64),
+            "num_rows": rows, "num_cols": ufeat.shape[0], "ufeat_len": flen,
+            "out_len": out_len})["out"]
+
+    feats = [[1, 2, 3], [10, 20, 30], [100, 200, 300]]
+    got = spmm([0, 2, 2, 5], [1, 2, 0, 0, 2], feats)
+    assert got.tolist() == [[110, 220, 330], [0, 0, 0], [102, 204, 306]]
+    assert spmm([0, 2, 2, 5], [1, 2, 0, 0, 2], feats, out_len=2).tolist() == [
+        [110, 220], [0, 0], [102, 204]]
+
+    for nodes, nnz, flen in ((7, 20, 3), (30, 5, 1), (50, 400, 6)):
+        lengths = np.bincount(rng.integers(0, nodes, size=nnz), minlength=nodes)
+        indptr = np.concatenate([[0], np.cumsum(lengths)])
+        indices = rng.integers(0, nodes, size=nnz)
+        ufeat = rng.integers(-8, 8, size=(nodes, flen))
+        want = np.zeros((nodes, flen))
+        for v in range(nodes):
+            for i in range(indptr[v], indptr[v + 1]):
+                want[v] += ufeat[indices[i]]
+        assert np.array_equal(spmm(indptr, indices, ufeat), want)
+
+    # Rodinia leukocyte's GICOV: on a 45 x 45 frame only pixel (22, 22) is scored; with
+    # grad_x = the row index x, cos 1 and sin 0 an ellipse of offsets -1, 0, 1 (50 each)
+    # samples mean 22 and variance 100 / 149, score 22^2 149 / 100, the largest of the seven
+    # (the others wider); sin picks grad_y the same way; a zero mean scores 0; the pixels
+    # nearer the edge keep gicov's contents; then random frames against a plain loop
+    def gicov(grad_x, grad_y, sin, cos, tx, ty):
+        gn, gm = np.shape(grad_x)
+        got = references.leuko_gicov({
+            "grad_m": gm, "grad_n": gn, "gicov": np.full((gn, gm), np.nan, np.float32),
+            "grad_x": np.asarray(grad_x, np.float32), "grad_y": np.asarray(grad_y, np.float32),
+            "c_sin_angle": np.asarray(sin, np.float32),
+            "c_cos_angle": np.asarray(cos, np.float32),
+            "c_tX": np.asarray(tx, np.int32), "c_tY": np.asarray(ty, np.int32)})["gicov"]
+        inner = np.zeros((gn, gm), bool)
+        inner[22: gn - 22, 22: gm - 22] = True
+        assert np.isnan(got[~inner]).all()
+        return got
+
+    rows = np.repeat(np.arange(45.0)[:, None], 45, axis=1)
+    spread = (np.arange(150) % 3 - 1)[None, :] * np.arange(1, 8)[:, None]  # wider each k
+    shifted = rng.permutation(spread.T).T  # the sample order does not matter
+    got = gicov(rows, np.zeros((45, 45)), np.zeros(150), np.ones(150), shifted,
+                rng.integers(-20, 21, size=(7, 150)))
+    assert np.isclose(got[22, 22], 22**2 * 149 / 100, rtol=1e-12)
+    got = gicov(np.zeros((45, 45)), rows.T, np.ones(150), np.zeros(150),
+                rng.integers(-20, 21, size=(7, 150)), shifted)
+    assert np.isclose(got[22, 22], 22**2 * 149 / 100, rtol=1e-12)
+    assert gicov(rows - 22, np.zeros((45, 45)), np.zeros(150), np.ones(150), spread,
+                 spread)[22, 22] == 0
+
+    def plain_gicov(grad_x, grad_y, sin, cos, tx, ty):
+        gn, gm = grad_x.shape
+        out = np.zeros((gn, gm))
+        for i, j in itertools.product(range(22, gn - 22), range(22, gm - 22)):
+            best = 0.0
+            for k in range(7):
+                total = m2 = mean = 0.0
+                for n in range(150):
+                    x, y = i + tx[k, n], j + ty[k, n]
+                    p = float(grad_x[x, y]) * cos[n] + float(grad_y[x, y]) * sin[n]
+                    total += p
+                    delta = p - mean
+                    mean += delta / (n + 1)
+                    m2 += delta * (p - mean)
+                mean = total / 150
+                if mean * mean / (m2 / 149) > best:
+                    best = mean * mean / (m2 / 149)
+            out[i, j] = best
+        return out
+
+    for gn, gm in ((46, 48), (49, 45)):
+        grads = rng.integers(-64, 64, size=(2, gn, gm))
+        sin, cos = rng.integers(-1, 2, size=(2, 150))
+        tx, ty = rng.integers(-20, 21, size=(2, 7, 150))
+        got = gicov(grads[0], grads[1], sin, cos, tx, ty)[22: gn - 22, 22: gm - 22]
+        want = plain_gicov(grads[0], grads[1], sin, cos, tx, ty)[22: gn - 22, 22: gm - 22]
+        assert np.allclose(got, want, rtol=1e-6, atol=0)
+
+    # torch_scatter's scatter max with an out tensor: edges 0 and 1 onto node 0 (the larger
+    # of each feature and out's 0), node 1 untouched, edge 2 onto node 2 (-1 above -5); an
+    # index with a target per element (strides K, 1); two leading batches (numel 2 E K, out
+    # 2 N K); then random scatters against a plain loop
+    def scatter(src, index, out, s0=1, s1=0, batches=1):
+        src, out = np.asarray(src, np.float32), np.asarray(out, np.float32)
+        e, k = src.shape[-2:]
+        return references.scatter_max({
+            "src_data": src, "index_data": np.asarray(index, np.int64), "out_data": out,
+            "E": e, "K": k, "N": out.shape[-2], "numel": batches * e * k,
+            "index_stride0": s0, "index_stride1": s1})["out_data"]
+
+    got = scatter([[1, 5], [3, 2], [7, -1]], [0, 0, 2], [[0, 0], [9, 9], [-5, -5]])
+    assert got.tolist() == [[3, 5], [9, 9], [7, -1]]
+    got = scatter([[1, 5], [3, 2]], [[1, 0], [0, 0]], np.zeros((2, 2)), s0=2, s1=1)
+    assert got.tolist() == [[3, 5], [1, 0]]
+
+    def plain_scatter(src, index, out, s0, s1, batches):
+        out = np.array(out, np.float64)
+        e, k = src.shape[-2:]
+        flat = src.reshape(-1)
+        for t in range(batches * e * k):
+            b, kk = t // (e * k), t % k
+            target = index.reshape(-1)[(t % k) * s1 + (t // k) * s0]
+            out.reshape(-1)[(b * out.shape[-2] + target) * k + kk] = max(
+                out.reshape(-1)[(b * out.shape[-2] + target) * k + kk], flat[t])
+        return out
+
+    for e, k, n, batches in ((20, 3, 7, 1), (5, 1, 30, 1), (40, 6, 11, 2)):
+        src = rng.integers(-1000, 1000, size=(batches, e, k))
+        index = rng.integers(0, n, size=batches * e)
+        out = rng.integers(-1000, 0, size=(batches, n, k))
+        got = scatter(src, index, out, batches=batches)
+        assert np.array_equal(got, plain_scatter(src, index, out, 1, 0, batches))
+        index = rng.integers(0, n, size=(e, k))
+        got = scatter(src[:1], index, out[:1], s0=k, s1=1)
+        assert np.array_equal(got, plain_scatter(src[:1], index, out[:1], k, 1, 1))

@@ -4347,3 +4347,175 @@ def pagerank_push(values: Values) -> dict[str, np.ndarray]:
     sums = np.bincount(col, weights=np.repeat(share, deg), minlength=len(out))
     out[:] = (out.astype(np.float64) + sums[: len(out)]).astype(out.dtype)
     return {"page_rank2": out.reshape(np.shape(values["page_rank2"]))}
+
+
+def match_template_sqdiff(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's matchTemplate with CV_TM_SQDIFF: result(y, x) = sum over i < h, j < w of
+    (image(y + i, x + j) - templ(i, j))^2 (float32 in place, exact: integer pixels keep every
+    sum below 2^24); 256 result rows at a time."""
+    w, h = int(values["w"]), int(values["h"])
+    rows, cols = int(values["result_rows"]), int(values["result_cols"])
+    istep, tstep, rstep = (int(values[k]) for k in ("image_step", "templ_step", "result_step"))
+    image = np.asarray(values["image"], np.float32).reshape(-1)
+    image = image[: (rows + h - 1) * istep].reshape(rows + h - 1, istep)
+    templ = np.asarray(values["templ"], np.float32).reshape(-1)[: h * tstep].reshape(h, tstep)
+    out = np.array(values["result"], copy=True).reshape(-1)
+    view = out[: rows * rstep].reshape(rows, rstep)[:, :cols]
+    for first in range(0, rows, 256):
+        last = min(rows, first + 256)
+        acc = np.zeros((last - first, cols), np.float32)
+        delta = np.empty_like(acc)
+        for i in range(h):
+            for j in range(w):
+                np.subtract(image[first + i: last + i, j: j + cols], templ[i, j], out=delta)
+                np.multiply(delta, delta, out=delta)
+                acc += delta
+        view[first:last] = acc
+    return {"result": out.reshape(np.shape(values["result"]))}
+
+
+def srad_coef(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia srad_v2's srad_cuda_1 in the kernel's precisions and order: n, s, w, e the
+    float32 differences to the neighbours (the pixel itself off the image), g2 = (n^2 + s^2 +
+    w^2 + e^2) / Jc^2 and l = (n + s + w + e) / Jc in float32, num = 0.5 g2 - (l^2) / 16 and
+    den = 1 + l / 4 in float64 rounded to float32, qsqr = num / den^2, den = (qsqr - q0sqr) /
+    (q0sqr (1 + q0sqr)) in float32, c = 1 / (1 + den) in float64, saturated to [0, 1] (the
+    same bits as the kernel's: every product the GPU fuses is exact); 1024 rows at a time."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    q0 = np.float32(values["q0sqr"])
+    j_img = np.asarray(values["J_cuda"], np.float32).reshape(-1)[: rows * cols].reshape(rows, cols)
+    outs = {k: np.array(values[k], copy=True).reshape(-1) for k in ("C_cuda", "E_C", "W_C",
+                                                                     "S_C", "N_C")}
+    views = {k: v[: rows * cols].reshape(rows, cols) for k, v in outs.items()}
+    one = np.float32(1)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        for first in range(0, rows, 1024):
+            last = min(rows, first + 1024)
+            jc = j_img[first:last]
+            above = j_img[np.maximum(np.arange(first, last) - 1, 0)]
+            below = j_img[np.minimum(np.arange(first, last) + 1, rows - 1)]
+            n, s = above - jc, below - jc
+            w = np.concatenate([jc[:, :1], jc[:, :-1]], axis=1) - jc
+            e = np.concatenate([jc[:, 1:], jc[:, -1:]], axis=1) - jc
+            g2 = (n * n + s * s + w * w + e * e) / (jc * jc)
+            lap = (n + s + w + e) / jc
+            num = (0.5 * g2.astype(np.float64) - 0.0625 * (lap * lap).astype(np.float64))
+            den = (1 + 0.25 * lap.astype(np.float64)).astype(np.float32)
+            qsqr = num.astype(np.float32) / (den * den)
+            den = (qsqr - q0) / (q0 * (one + q0))
+            c = (1.0 / (1.0 + den.astype(np.float64))).astype(np.float32)
+            views["C_cuda"][first:last] = np.where(c < 0, 0, np.where(c > 1, 1, c))
+            views["E_C"][first:last] = e
+            views["W_C"][first:last] = w
+            views["S_C"][first:last] = s
+            views["N_C"][first:last] = n
+    return {k: v.reshape(np.shape(values[k])) for k, v in outs.items()}
+
+
+def shoc_stencil2d(values: Values) -> dict[str, np.ndarray]:
+    """SHOC's Stencil2D step: inside the one-element halo, wCenter c + wCardinal (n + s + e + w)
+    + wDiagonal (ne + se + nw + sw) in the kernel's order (float64: exact for the dyadic
+    weights and integer data); the halo and the padding keep newData's contents."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    pitch = int(values["gRowWidth"]) + 2
+    wc, wn, wd = (float(np.float32(values[k])) for k in ("wCenter", "wCardinal", "wDiagonal"))
+    data = np.asarray(values["data"]).reshape(-1)[: (rows + 2) * pitch].reshape(rows + 2, pitch)
+    out = np.array(values["newData"], copy=True).reshape(-1)
+    view = out[: (rows + 2) * pitch].reshape(rows + 2, pitch)
+    for first in range(1, rows + 1, 1024):
+        last = min(rows + 1, first + 1024)
+        block = data[first - 1: last + 1, : cols + 2].astype(np.float64)
+        mid, up, down = block[1:-1], block[:-2], block[2:]
+        cardinal = up[:, 1:-1] + down[:, 1:-1] + mid[:, 2:] + mid[:, :-2]
+        diagonal = up[:, 2:] + down[:, 2:] + up[:, :-2] + down[:, :-2]
+        view[first:last, 1: cols + 1] = wc * mid[:, 1:-1] + wn * cardinal + wd * diagonal
+    return {"newData": out.reshape(np.shape(values["newData"]))}
+
+
+def gspmm_csr_sum(values: Values) -> dict[str, np.ndarray]:
+    """DGL's copy_u / sum SpMM on CSR: out[v] = 0 + ufeat[indices[indptr[v]]] + ... +
+    ufeat[indices[indptr[v + 1] - 1]], the first out_len features, summed in float32 in the
+    kernel's edge order (one gather of every node's d-th in-edge at a time)."""
+    rows, length = int(values["num_rows"]), int(values["out_len"])
+    flen = int(values["ufeat_len"])
+    indptr = np.asarray(values["indptr"]).reshape(-1)[: rows + 1].astype(np.int64)
+    indices = np.asarray(values["indices"]).reshape(-1).astype(np.int64)
+    ufeat = np.ascontiguousarray(np.asarray(values["ufeat"], np.float32).reshape(-1, flen)[
+        :, :length])
+    out = np.array(values["out"], copy=True).reshape(-1)
+    view = out[: rows * length].reshape(rows, length)
+    degree = np.maximum(indptr[1:] - indptr[:-1], 0)
+    acc = np.zeros((rows, length), np.float32)
+    for d in range(int(degree.max(initial=0))):
+        have = np.nonzero(degree > d)[0]
+        acc[have] += np.take(ufeat, indices[indptr[have] + d], axis=0)
+    view[:] = acc
+    return {"out": out.reshape(np.shape(values["out"]))}
+
+
+def leuko_gicov(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia leukocyte's GICOV score of every pixel at least 22 from each edge: for each of
+    the 7 ellipses the 150 samples p = grad_x cos + grad_y sin at the tables' offsets, mean =
+    sum / 150 and the variance (sum p^2 - sum^2 / 150) / 149 (integer sums, exact; the
+    kernel's Welford steps in float32 differ by rounding: the manifest's tolerance), and the
+    largest mean^2 / var above 0; the other pixels keep gicov's contents."""
+    gm, gn = int(values["grad_m"]), int(values["grad_n"])
+    maxr, npoints, ncircles = 22, 150, 7
+    gx = np.asarray(values["grad_x"]).reshape(-1)[: gm * gn].reshape(gn, gm).astype(np.int32)
+    gy = np.asarray(values["grad_y"]).reshape(-1)[: gm * gn].reshape(gn, gm).astype(np.int32)
+    sin = np.asarray(values["c_sin_angle"]).reshape(-1)[:npoints].astype(np.int32)
+    cos = np.asarray(values["c_cos_angle"]).reshape(-1)[:npoints].astype(np.int32)
+    tx = np.asarray(values["c_tX"]).reshape(-1)[: ncircles * npoints].reshape(ncircles, npoints)
+    ty = np.asarray(values["c_tY"]).reshape(-1)[: ncircles * npoints].reshape(ncircles, npoints)
+    ni, nj = gn - 2 * maxr, gm - 2 * maxr
+    out = np.array(values["gicov"], copy=True).reshape(-1)
+    view = out[: gm * gn].reshape(gn, gm)
+    if ni <= 0 or nj <= 0:
+        return {"gicov": out.reshape(np.shape(values["gicov"]))}
+    best = np.zeros((ni, nj))
+    p = np.empty((ni, nj), np.int32)
+    term = np.empty((ni, nj), np.int32)
+    for k in range(ncircles):
+        s1 = np.zeros((ni, nj), np.int64)
+        s2 = np.zeros((ni, nj), np.int64)
+        for n in range(npoints):
+            x0, y0 = maxr + int(tx[k, n]), maxr + int(ty[k, n])
+            np.multiply(gx[x0: x0 + ni, y0: y0 + nj], cos[n], out=p)
+            np.multiply(gy[x0: x0 + ni, y0: y0 + nj], sin[n], out=term)
+            p += term
+            s1 += p
+            np.multiply(p, p, out=term)
+            s2 += term
+        mean = s1 / npoints
+        var = (s2 - s1.astype(np.float64) * s1 / npoints) / (npoints - 1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            score = mean * mean / var
+        np.copyto(best, score, where=score > best)
+    view[maxr: maxr + ni, maxr: maxr + nj] = best
+    return {"gicov": out.reshape(np.shape(values["gicov"]))}
+
+
+def scatter_max(values: Values) -> dict[str, np.ndarray]:
+    """torch_scatter's scatter max with an out tensor (dim 0): out[b][index[offset(t)]][t mod
+    K] = max(its contents, src[t]) for every element t, offset(t) = (t mod K) index_stride1 +
+    (t / K) index_stride0 (an index broadcast over the features has strides 1, 0); exact."""
+    e, k, n = int(values["E"]), int(values["K"]), int(values["N"])
+    numel = int(values["numel"])
+    s0, s1 = int(values["index_stride0"]), int(values["index_stride1"])
+    src = np.asarray(values["src_data"], np.float32).reshape(-1)[:numel]
+    index = np.asarray(values["index_data"]).reshape(-1).astype(np.int64)
+    out = np.array(values["out_data"], copy=True).reshape(-1)
+    t = np.arange(numel, dtype=np.int64)
+    if s1 == 0 and numel % k == 0:  # one target a row of K: sort the rows by target
+        first = t[::k]
+        key = (first // (e * k)) * n + index[(first // k) * s0]  # b N + target
+        order = np.argsort(key, kind="stable")
+        keys, starts = np.unique(key[order], return_index=True)
+        best = np.maximum.reduceat(src.reshape(-1, k)[order], starts, axis=0)
+        where = (keys * k)[:, None] + np.arange(k)
+        out[where] = np.maximum(out[where], best)
+    else:
+        target = index[(t % k) * s1 + (t // k) * s0]
+        where = (t // (e * k)) * n * k + target * k + t % k
+        np.maximum.at(out, where, src)
+    return {"out_data": out.reshape(np.shape(values["out_data"]))}

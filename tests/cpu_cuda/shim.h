@@ -68,6 +68,17 @@ T atomicMax(T* address, T value) {
     return old;
 }
 
+// CUDA's atomicCAS: stores value where the word equals compare; returns the old word.
+template <typename T>
+T atomicCAS(T* address, T compare, T value) {
+    std::atomic_ref<T>(*address).compare_exchange_strong(compare, value);
+    return compare;  // the word found: compare itself where it matched
+}
+
+// CUDA's __float_as_int and __int_as_float: the same 32 bits read as the other type.
+inline int __float_as_int(float x) { return std::bit_cast<int>(x); }
+inline float __int_as_float(int x) { return std::bit_cast<float>(x); }
+
 inline int __popc(unsigned x) { return std::popcount(x); }
 
 // CUDA's __clzll: the leading zero bits of the 64-bit value, 64 for 0.
