@@ -25,7 +25,7 @@ done
 {
   echo "compiler: $("$nvcc" --version | tail -n 2 | tr '\n' ' ')"
   echo "command: $nvcc -ptx -arch=sm_90 -O3 -lineinfo -I kernels kernels/<name>.cu (bash tools/record_ptx.sh)"
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "date of the last run: $(date -u +%Y-%m-%dT%H:%M:%SZ) (${#names[@]} kernel(s) recorded)"
   echo "kernels: $(ls "$out"/*.ptx | wc -l)"
 } > "$out/PROVENANCE"
 echo "wrote $(ls "$out"/*.ptx | wc -l) PTX files to $out"
