@@ -32,6 +32,7 @@ class Shortlisted(Guided):
         super().__init__(*args, **kwargs)
         self._blocks: list[tuple[int, int, int]] | None = None  # the list, once made
         self._from_analysis = False
+        self._why_not: str | None = None  # why the first row's analysis gave no list
 
     def propose(self, history: Sequence[Step]) -> Proposal | None:
         if not history:
@@ -53,12 +54,13 @@ class Shortlisted(Guided):
         done = {s.config.block for s in history}
         ranked = sorted(self.configs, key=lambda c: self._rank[c.key])
         if self._blocks is None:  # made once, from the first row (or the rules' ranking)
-            blocks = _analysis_list(history[0], {c.block for c in self.configs}, self.arch,
-                                    self.code)
+            blocks, why = _analysis_list(history[0], {c.block for c in self.configs},
+                                         self.arch, self.code)
             self._from_analysis = blocks is not None
+            self._why_not = why
             self._blocks = blocks or shortlist((c.block for c in ranked), SHORTLIST_SIZE)
         source = ("a rule-only analysis of the first profile" if self._from_analysis
-                  else "the rules' ranking")
+                  else "the rules' ranking" + (f" ({self._why_not})" if self._why_not else ""))
         for i, block in enumerate(self._blocks):
             if block in done:
                 continue
@@ -74,12 +76,13 @@ class Shortlisted(Guided):
 
 
 def _analysis_list(first: Step, space: set[tuple[int, int, int]], arch: str | None,
-                   code: Any = None) -> list[tuple[int, int, int]] | None:
+                   code: Any = None) -> tuple[list[tuple[int, int, int]] | None, str | None]:
     """The shapes ``analyze --rule-only`` lists from the first measured row (the ranking of
-    the architecture's space from that one profile, kept to the search space); None where
-    that row did not run or cannot be analyzed."""
+    the architecture's space from that one profile, kept to the search space), or None and
+    why not (the row did not run, or its analysis failed: the reason goes into the search's
+    own reasons, so a fallback is never silent)."""
     if first.time_ms is None:
-        return None
+        return None, "the first row did not run"
     import pandas as pd
 
     from gpuadvisor.analysis import analyze_sweep
@@ -87,10 +90,11 @@ def _analysis_list(first: Step, space: set[tuple[int, int, int]], arch: str | No
     try:
         (kernel,) = analyze_sweep(pd.DataFrame([dict(first.row)]), arch=arch,
                                   rule_only=True, code=code).kernels
-    except Exception:  # noqa: BLE001 - as guided's prior: the search goes on without the list
-        return None
+    except Exception as err:  # noqa: BLE001 - as guided's prior: the search goes on
+        return None, f"the first row's analysis failed: {type(err).__name__}: {err}"[:200]
     ranked = [b for e in kernel.ranking if (b := (e.block_x, e.block_y, e.block_z)) in space]
-    return shortlist(ranked, SHORTLIST_SIZE) or None
+    listed = shortlist(ranked, SHORTLIST_SIZE)
+    return (listed, None) if listed else (None, "the analysis ranked no shape of the space")
 
 
 def usual_default(configs: Sequence[Config]) -> Config | None:
