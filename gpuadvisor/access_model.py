@@ -531,13 +531,14 @@ def pick_profiles(rows: list[dict], column: str, reference: dict | None,
     return chosen
 
 
-def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None
-               ) -> KernelAccess | None:
+def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None,
+               code_alone: bool = True) -> KernelAccess | None:
     """Fit loads and stores from the profiled rows (at most three aspect ratios).
 
     If no model reproduces all of them (a kernel whose threads do not index by
     (threadIdx.x, threadIdx.y), e.g. a block-tiled GEMM), fall back to the reference alone.
-    ``code``: a :class:`gpuadvisor.code_access.CodeTerms` (the terms the PTX shows per side).
+    ``code``: a :class:`gpuadvisor.code_access.CodeTerms` (the terms the PTX shows per side);
+    ``code_alone``: a side no row profiled gets a model from the code alone.
     """
     fits = []
     for column, side in (("sectors_per_request", "load"), ("store_sectors_per_request", "store")):
@@ -547,7 +548,7 @@ def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None
         f = fit(prof, terms, complete) if prof else None
         if f is not None and f.chosen is None and len(prof) > 1:
             f = fit(prof[:1], terms, complete)
-        if not prof and code is not None and code.usable(side):
+        if not prof and code_alone and code is not None and code.usable(side):
             f = code_fit(code.weighted(side))
         fits.append(f if f is not None and f.chosen is not None else None)
     if fits == [None, None]:
