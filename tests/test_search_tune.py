@@ -44,3 +44,28 @@ def test_tune_shortlist_profiles_the_usual_default_first(fake_gpu, tmp_path, cap
     assert "[search 2]" in stderr and "shortlist 1 of" in stderr
     table = pd.read_csv(out / "sweep.csv", comment="#")
     assert len(table) == 4 and set(table.profiler) == {"ncu"}
+
+
+def test_tune_reads_the_kernels_code(fake_gpu, tmp_path, capsys):  # noqa: F811
+    # --ptx works anywhere; without it a built-in kernel's own source is compiled (nvcc -ptx)
+    # where nvcc is, and the run says what it read, or why not, in one line
+    import shutil
+    from pathlib import Path
+
+    ptx = Path(__file__).resolve().parents[1] / "fixtures" / "ptx" / "matrix_add.ptx"
+    args = ["tune", "matrix_add", "--param", "ROWS=40", "--param", "COLS=100", "--shapes",
+            "32x8,16x16,64x4", "--strategy", "shortlist", "--max-configs", "2"]
+    code, stdout, stderr = run(capsys, *args, "--ptx", str(ptx), "--out", str(tmp_path / "a"))
+    assert code == 0, stderr
+    assert "code: 1 kernel(s) read from --ptx" in stderr
+    assert len(pd.read_csv(tmp_path / "a" / "sweep.csv", comment="#")) == 2
+    code, _, stderr = run(capsys, *args, "--out", str(tmp_path / "b"))
+    assert code == 0, stderr
+    if shutil.which("nvcc"):
+        assert "code: 1 kernel(s) read from " in stderr and "matrix_add.cu" in stderr
+        assert list((tmp_path / "b" / "build").glob("matrix_add-*.ptx"))  # cached
+    else:
+        assert "code: not read (nvcc not found" in stderr
+    code, _, stderr = run(capsys, *args, "--ptx", str(tmp_path / "none.ptx"),
+                          "--out", str(tmp_path / "c"))
+    assert code == 2 and "none.ptx: no such file" in stderr and "Traceback" not in stderr
