@@ -154,7 +154,49 @@ def evaluate_one_profile(path: Path, rules: Sequence | None = None,
         if views is not None:
             views[key] = (kernels, view)
     code = kernel_code(kernels) if with_code else None
-    return _evaluate(path, view, None, rules, code)
+    if code and views is not None and (Path(path), tuple(also), False) in views \
+            and _code_changes_nothing(view, code):
+        return views[(Path(path), tuple(also), False)]  # the same analysis, already made
+    results = _evaluate(path, view, None, rules, code)
+    if views is not None and not with_code:
+        views[(Path(path), tuple(also), False)] = results
+    return results
+
+
+def _code_changes_nothing(view: Any, code: Mapping[str, Any]) -> bool:
+    """Whether the kernel's code leaves a one-profile analysis as it is, so that the page
+    need not make it twice: the code reaches the analysis only through the access model's
+    choice (``access_model.fit_kernel``) and, where no counter decides it, the
+    characterization's access pattern. Same chosen models, no model from the code alone and
+    a pattern the counters decided: the same results (tests/test_validation.py checks this
+    shortcut against the full analysis)."""
+    from gpuadvisor.access_model import fit_kernel
+    from gpuadvisor.characterize import characterize
+    from gpuadvisor.code_access import code_terms, matching
+
+    names = view["kernel"].astype(str).unique().tolist()
+    if len(names) != 1:
+        return False
+    kernel_code = matching(code, names[0])
+    if kernel_code is None:
+        return True
+    ok = view[(view["status"] == "ok") & view["time_ms"].notna()]
+    profiled = ok[ok["sectors_per_request"].notna() | ok["gld_efficiency"].notna()]
+    if profiled.empty:
+        return False
+    rows = [{str(k): v for k, v in r.items()} for r in profiled.to_dict("records")]
+    reference = min(rows, key=lambda r: r["time_ms"])
+    terms = code_terms(kernel_code)
+    plain, with_code = fit_kernel(rows, reference), fit_kernel(rows, reference, terms)
+    if (plain is None) != (with_code is None):
+        return False
+    if plain is not None:
+        for a, b in ((plain.loads, with_code.loads), (plain.stores, with_code.stores)):
+            if (a is None) != (b is None) or (b is not None and (
+                    b.code == "only" or a.chosen != b.chosen)):
+                return False
+    char = characterize(names[0], rows, reference=reference, use_manifest=False)
+    return char.access_source != "assumed"
 
 
 def kernel_code(kernels: Sequence[str]) -> dict[str, Any]:
