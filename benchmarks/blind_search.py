@@ -24,7 +24,10 @@ geometric-mean regret and the worst regret of
 * ``guided`` at 5, 8 and 16 measurements (``tune --max-configs N``);
 * ``shortlist`` at the same budgets (``tune --strategy shortlist --max-configs N``: the
   default profiled first, then the rules' shortlist from it, then guided search);
-* ``random`` at 8 and 16 (each kernel's share of ``--seeds`` seeds within 3 %, summed).
+* ``random`` at 8 and 16 (each kernel's share of ``--seeds`` seeds within 3 %, summed);
+* with the kernel's code (``--ptx``, its recorded PTX in ``fixtures/ptx/``): the rule-only
+  pick from the profiled row alone and the fastest of the 4 it lists, and ``guided`` and
+  ``shortlist`` at 8 (the PTX reader was written after these sets: in sample for it).
 """
 
 from __future__ import annotations
@@ -66,26 +69,32 @@ def _case(path: Path, seeds: int) -> dict | None:
            "default": (result.default_time or math.inf) / result.best_time,
            "pick": result.regret, "shortlist": result.shortlist_regrets.get(4)}
     out["row pick"], out["row shortlist"] = _from_the_row(df, view, result.best_time)
+    code = validation.kernel_code([result.kernel])
+    out["code row pick"], out["code row shortlist"] = _from_the_row(df, view, result.best_time,
+                                                                    code)
     for n in GUIDED:
         for strategy in ("guided", "shortlist"):
             out[f"{strategy}@{n}"] = simulate_table(view, n, strategy, 0, None)[0].regret
+    for strategy in ("guided", "shortlist"):
+        out[f"code {strategy}@8"] = simulate_table(view, 8, strategy, 0, None, code)[0].regret
     for n in RANDOM:
         regrets = [simulate_table(view, n, "random", s, None)[0].regret for s in range(seeds)]
         out[f"random@{n}"] = sum(r is not None and r <= WITHIN for r in regrets) / seeds
     return out
 
 
-def _from_the_row(df, view, best: float) -> tuple[float | None, float | None]:  # noqa: ANN001
+def _from_the_row(df, view, best: float, code=None  # noqa: ANN001
+                  ) -> tuple[float | None, float | None]:
     """The rule-only pick and the fastest of its 4 listed shapes when the profiled row is all
-    the table holds (``analyze profile.csv --rule-only``: the architecture's whole space ranked
-    from one row, no other shape's grid known), timed by the sweep; shapes the sweep did not
-    run are skipped."""
+    the table holds (``analyze profile.csv --rule-only [--ptx]``: the architecture's whole
+    space ranked from one row, no other shape's grid known), timed by the sweep; shapes the
+    sweep did not run are skipped."""
     from gpuadvisor.analysis import analyze_sweep
 
     profiled = view[view["sectors_per_request"].notna() | view["gld_efficiency"].notna()]
     if profiled.empty:
         return None, None
-    (kernel,) = analyze_sweep(profiled.iloc[[0]], rule_only=True).kernels
+    (kernel,) = analyze_sweep(profiled.iloc[[0]], rule_only=True, code=code).kernels
     ok = df[(df["status"] == "ok") & df["time_ms"].notna()]
     times: dict[tuple[int, int, int], float] = {}
     for x, y, z, t in zip(ok["block_x"], ok["block_y"], ok["block_z"], ok["time_ms"],
@@ -106,7 +115,13 @@ METHODS = (("the app's default shape", "default", "1"),
            *((f"guided, {n} measurements", f"guided@{n}", f"{n}") for n in GUIDED),
            *((f"shortlist, {n} measurements", f"shortlist@{n}", f"{n}") for n in GUIDED),
            *((f"random, {n} measurements (mean over seeds)", f"random@{n}", f"{n}")
-             for n in RANDOM))
+             for n in RANDOM),
+           ("with the code (--ptx): rule-only pick, the profiled row alone", "code row pick",
+            "1 (profiled)"),
+           ("with the code: fastest of the 4 it lists", "code row shortlist",
+            "at most 5 (1 profiled)"),
+           ("with the code: guided, 8 measurements", "code guided@8", "8"),
+           ("with the code: shortlist, 8 measurements", "code shortlist@8", "8"))
 
 
 def markdown(rows: list[dict]) -> str:
