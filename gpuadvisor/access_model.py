@@ -97,8 +97,9 @@ class Fit:
     profiles: tuple[tuple[int, int, float], ...]
     chosen: AccessModel | None
     consistent: tuple[AccessModel, ...]
-    #: how the kernel's code (PTX) chose: "exact" (the models made of the code's terms only),
-    #: "nearest" (none is: the nearest first), "" (no code given)
+    #: how the kernel's code (PTX) chose (:func:`fit`): "exact" or "preferred" (a model made
+    #: of the code's terms, the code complete or not), "nearest" (none is), "only" (no
+    #: profile: the code's model, :func:`code_fit`), "" (no code given)
     code: str = ""
 
     def predict(self, bx: int, by: int) -> Prediction | None:

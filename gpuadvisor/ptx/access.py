@@ -23,9 +23,6 @@ from gpuadvisor.ptx.dataflow import Interpreter, MemoryOp
 from gpuadvisor.ptx.parse import Entry, Module
 from gpuadvisor.ptx.poly import TID, Poly, split_by_tid
 
-#: Byte strides at or past this put every lane on a sector of its own (a row pitch).
-FAR_BYTES = 64
-
 
 @dataclass(frozen=True)
 class CodeAccess:
