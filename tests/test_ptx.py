@@ -196,3 +196,14 @@ def test_a_cuda_source_is_compiled_to_the_recorded_ptx(tmp_path):
 
     assert seen(fresh["transpose_naive"]) == seen(_code("transpose_naive"))
     assert list(tmp_path.glob("transpose_naive-*.ptx"))  # cached for the next call
+
+
+def test_cuobjdump_output_of_a_program_reads_like_a_ptx_file():
+    # `cuobjdump -ptx examples/matmul_app/matmul` as the GPU machine printed it (a fatbin's
+    # headers, then the module): the C++ kernel is found by its mangled name
+    dump = ROOT / "fixtures" / "hopper" / "code-tune" / "matmul_app.cuobjdump-ptx.txt"
+    codes = load_codes([dump])
+    assert list(codes) == ["_Z12matmul_naivePKfS0_Pfi"]
+    code = matching(codes, "matmul_naive")
+    assert code is not None and code_terms(code).loads == (Term(4, 0), Term(0, FAR_Y))
+    assert [a.where() for a in code.side("store")] == ["matmul.cu:46"]
