@@ -54,7 +54,8 @@ def analyze_command(
         help="The kernels' code (repeatable): a .ptx file, a .cu source (compiled with nvcc "
              "-ptx) or a binary with PTX in it (cuobjdump -ptx). Each global load and store "
              "is read for how its address moves with threadIdx.x and .y, which one profile "
-             "cannot show; the access model keeps the models the code agrees with."),
+             "cannot show; the access model chooses, among the models the counters leave "
+             "open, those the code agrees with (docs/code-access.md)."),
 ) -> None:
     """Rank and explain the launch configurations of recorded sweeps or profiles (dry run)."""
     from gpuadvisor.analysis import analyze_sweep
