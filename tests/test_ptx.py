@@ -5,7 +5,6 @@ tools/record_ptx.sh), and what the access model does with it (issue 11)."""
 from __future__ import annotations
 
 import hashlib
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from gpuadvisor.errors import UserError
 from gpuadvisor.ptx.access import analyze_module
 from gpuadvisor.ptx.parse import parse_module
 from gpuadvisor.ptx.poly import Poly
-from gpuadvisor.ptx.sources import load_codes
+from gpuadvisor.ptx.sources import find_tool, load_codes
 
 ROOT = Path(__file__).resolve().parents[1]
 PTX = ROOT / "fixtures" / "ptx"
@@ -187,7 +186,7 @@ def test_load_codes_raises_user_errors():
         load_codes([Path("/nonexistent/kernel.ptx")])
 
 
-@pytest.mark.skipif(shutil.which("nvcc") is None, reason="needs nvcc")
+@pytest.mark.skipif(find_tool("nvcc", "NVCC") is None, reason="needs nvcc")
 def test_a_cuda_source_is_compiled_to_the_recorded_ptx(tmp_path):
     # analyze --ptx kernel.cu compiles with the flags tools/record_ptx.sh used
     fresh = load_codes([ROOT / "kernels" / "transpose_naive.cu"], cache_dir=tmp_path)
@@ -207,3 +206,21 @@ def test_cuobjdump_output_of_a_program_reads_like_a_ptx_file():
     code = matching(codes, "matmul_naive")
     assert code is not None and code_terms(code).loads == (Term(4, 0), Term(0, FAR_Y))
     assert [a.where() for a in code.side("store")] == ["matmul.cu:46"]
+
+
+def test_a_missing_cuda_tool_is_one_clear_error(monkeypatch, tmp_path):
+    from gpuadvisor.ptx import sources
+
+    monkeypatch.setattr(sources, "find_tool", lambda name, env: None)
+    with pytest.raises(UserError, match=r"kernel\.cu: nvcc not found: install the CUDA toolkit"):
+        load_codes([_copy(tmp_path, "kernel.cu")])
+    program = tmp_path / "app"
+    program.write_bytes(b"\x7fELF not really")
+    with pytest.raises(UserError, match=r"app: cuobjdump not found"):
+        load_codes([program])
+
+
+def _copy(tmp_path: Path, name: str) -> Path:
+    target = tmp_path / name
+    target.write_text((ROOT / "kernels" / "matrix_add.cu").read_text())
+    return target

@@ -52,12 +52,20 @@ def load_codes(paths: Iterable[Path], include: Iterable[Path] = (),
     return out
 
 
-def _tool(name: str, env: str) -> str:
+def find_tool(name: str, env: str) -> str | None:
+    """A CUDA tool: ``$ENV``, else on the PATH, else in /usr/local/cuda/bin; None if none."""
     for candidate in (os.environ.get(env, ""), name, f"/usr/local/cuda/bin/{name}"):
         if candidate and shutil.which(candidate):
             return str(shutil.which(candidate))
-    raise UserError(f"{name} not found: install the CUDA toolkit or set {env} "
-                    "(or pass the kernel's .ptx instead)")
+    return None
+
+
+def _tool(name: str, env: str) -> str:
+    found = find_tool(name, env)
+    if found is None:
+        raise UserError(f"{name} not found: install the CUDA toolkit or set {env} "
+                        "(or pass the kernel's .ptx instead)")
+    return found
 
 
 def _compile(source: Path, include: tuple[Path, ...], cache_dir: Path | None) -> str:
