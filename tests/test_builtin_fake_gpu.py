@@ -19,6 +19,7 @@ from gpuadvisor.targets import builtin
 from gpuadvisor.targets.compile import Compiled, Resources
 
 FAKE = Path(__file__).parent / "fake_gpu"
+PTX = Path(__file__).resolve().parents[1] / "fixtures" / "ptx"
 
 
 @pytest.fixture
@@ -40,6 +41,12 @@ def fake_gpu(monkeypatch, tmp_path):
         return Compiled(cubin, entry, Resources(registers_per_thread=16), ("nvcc",), False)
 
     monkeypatch.setattr(builtin, "compile_kernel", fake_compile)
+    # nvcc -ptx of the kernel's source, as tune reads a built-in's code: the recorded PTX
+    # (tools/record_ptx.sh), as the stand-in compile above stands in for the cubin
+    from gpuadvisor.ptx import sources as ptx_sources
+
+    monkeypatch.setattr(ptx_sources, "_compiled", lambda source, include: (
+        PTX / f"{source.stem}.ptx").read_text())
     import pycuda.driver as drv
 
     drv.reset()
