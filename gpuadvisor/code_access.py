@@ -149,6 +149,8 @@ def _y_stride(value: int | None) -> int:
 def describe(code: KernelCode, limit: int = 3) -> str:
     """A short account of the code's global accesses: the distinct patterns per side with
     their counts and the source line of the first of each."""
+    if code.problem:
+        return code.problem
     parts = []
     for side, title in (("load", "loads"), ("store", "stores")):
         accesses = code.side(side)

@@ -9,6 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gpuadvisor.access_model import FAR, FAR_Y, LINEAR, Term, fit
 from gpuadvisor.code_access import access_category, code_terms, matching
@@ -224,3 +226,28 @@ def _copy(tmp_path: Path, name: str) -> Path:
     target = tmp_path / name
     target.write_text((ROOT / "kernels" / "matrix_add.cu").read_text())
     return target
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_damaged_ptx_reads_or_is_one_user_error(tmp_path_factory, data):
+    # real PTX cut short, with lines dropped or swapped: read as far as it goes, or refused
+    # with one error naming the file, never a traceback
+    name = data.draw(st.sampled_from(["vecint_warp3d", "spmv_csr", "matmul_tiled",
+                                      "starlet_atrous", "gridstride_axpy"]))
+    lines = (PTX / f"{name}.ptx").read_text().splitlines()
+    dropped = set(data.draw(st.lists(st.integers(0, len(lines) - 1), max_size=8)))
+    kept = [line for i, line in enumerate(lines) if i not in dropped]
+    if data.draw(st.booleans()) and len(kept) > 2:
+        i = data.draw(st.integers(0, len(kept) - 2))
+        kept[i], kept[i + 1] = kept[i + 1], kept[i]
+    cut = data.draw(st.integers(0, len(kept)))
+    path = tmp_path_factory.mktemp("ptx") / f"{name}.ptx"
+    path.write_text("\n".join(kept[:cut]))
+    try:
+        codes = load_codes([path])
+    except UserError as err:
+        assert str(err).startswith(str(path))
+        return
+    for code in codes.values():
+        code_terms(code)  # whatever was read maps to the access model's terms

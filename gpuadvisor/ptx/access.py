@@ -61,6 +61,7 @@ class KernelCode:
     entry: str
     params: tuple[str, ...]
     accesses: tuple[CodeAccess, ...]
+    problem: str = ""  # why the accesses are unknown (the analysis did not settle)
 
     def side(self, kind: str) -> tuple[CodeAccess, ...]:
         """``load``: loads; ``store``: stores and atomics (ncu counts a reduction's request
@@ -82,7 +83,10 @@ class KernelCode:
 
 
 def analyze_entry(entry: Entry) -> KernelCode:
-    ops = Interpreter(entry).run()
+    try:
+        ops = Interpreter(entry).run()
+    except RuntimeError as err:  # a control flow the widening did not settle: say so
+        return KernelCode(entry.name, entry.params, (), f"its PTX was not read ({err})")
     accesses = tuple(_classify(op) for op in ops if op.space == "global")
     return KernelCode(entry.name, entry.params, accesses)
 

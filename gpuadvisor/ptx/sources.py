@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import struct
 import subprocess
 import tempfile
 from collections.abc import Iterable
@@ -49,6 +50,9 @@ def load_codes(paths: Iterable[Path], include: Iterable[Path] = (),
             message = str(err)
             raise UserError(message if message.startswith(str(path))
                             else f"{path}: {message}") from None
+        except (ValueError, IndexError, KeyError, struct.error) as err:  # damaged PTX
+            raise UserError(f"{path}: cannot read its PTX ({type(err).__name__}: {err})"
+                            ) from None
     return out
 
 

@@ -10,9 +10,7 @@ occupancy filter before anything runs on a GPU.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,12 +85,13 @@ def cache_config_flags(cache_config: str) -> list[str]:
 
 
 def find_nvcc() -> str:
-    for candidate in (os.environ.get("NVCC", ""), "nvcc", "/usr/local/cuda/bin/nvcc"):
-        if candidate and shutil.which(candidate):
-            return str(shutil.which(candidate))
-    raise UserError(
-        "nvcc not found: install the CUDA toolkit (it compiles the built-in kernels) or set NVCC"
-    )
+    from gpuadvisor.ptx.sources import find_tool
+
+    found = find_tool("nvcc", "NVCC")
+    if found is None:
+        raise UserError("nvcc not found: install the CUDA toolkit (it compiles the built-in "
+                        "kernels) or set NVCC")
+    return found
 
 
 def sm_name(compute_capability: tuple[int, int]) -> str:
