@@ -57,6 +57,10 @@ def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
                      else "y" if all(bx >= 32 for bx, _, _ in f.profiles) else "x and y")
             text += f" (these profiles cannot settle how addresses move along {along})"
             to_measure.extend(s for s in unsettled if s not in to_measure)
+        if unsettled and f.hedged:
+            text += ("; a mix fitted to badly coalesced counters pins neither its terms nor "
+                     "their weights, so where the models disagree the rules take the least "
+                     "favourable one")
         notes.append(text)
     if to_measure and advise_measuring:
         shapes = ",".join(_shape(*s) for s in to_measure[:4])

@@ -167,8 +167,9 @@ def _code_changes_nothing(view: Any, code: Mapping[str, Any]) -> bool:
     """Whether the kernel's code leaves a one-profile analysis as it is, so that the page
     need not make it twice: the code reaches the analysis only through the access model's
     choice (``access_model.fit_kernel``) and, where no counter decides it, the
-    characterization's access pattern. Same chosen models, no model from the code alone and
-    a pattern the counters decided: the same results (tests/test_validation.py checks this
+    characterization's access pattern. Same chosen models, hedged alike (code that names
+    every access stops the hedge), no model from the code alone and a pattern the counters
+    decided: the same results (tests/test_validation.py checks this
     shortcut against the full analysis)."""
     from gpuadvisor.access_model import fit_kernel
     from gpuadvisor.characterize import characterize
@@ -193,7 +194,7 @@ def _code_changes_nothing(view: Any, code: Mapping[str, Any]) -> bool:
     if plain is not None:
         for a, b in ((plain.loads, with_code.loads), (plain.stores, with_code.stores)):
             if (a is None) != (b is None) or (b is not None and (
-                    b.code == "only" or a.chosen != b.chosen)):
+                    b.code == "only" or a.chosen != b.chosen or a.hedged != b.hedged)):
                 return False
     char = characterize(names[0], rows, reference=reference, use_manifest=False)
     return char.access_source != "assumed"
@@ -841,7 +842,9 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "rope_neox": 13, "particle_push_aos": 14, "chacha20_xor": 14,
         "vertex_tnl": 15, "frame_rms_zcr": 16, "sw_align": 16,
         "rigid_body_step": 17, "tfidf_l2norm": 18, "voxel_los": 19, "rot90_rgb8": 20,
-        "blackbody_xyz": 21, "viterbi_decode": 21}
+        "blackbody_xyz": 21, "viterbi_decode": 21,
+        "vecint_warp3d": 23, "hs_jacobi": 23, "q8_matvec": 23, "blur3x3_tiled": 23,
+        "adaptive_avgpool2d": 23}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None

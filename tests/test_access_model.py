@@ -3,6 +3,8 @@
 import csv
 from pathlib import Path
 
+import pytest
+
 from gpuadvisor.access_model import FAR_Y, check, fit, term_sectors
 
 FULL = Path(__file__).resolve().parents[1] / "fixtures" / "hopper" / "full-ncu"
@@ -60,6 +62,32 @@ def test_a_row_pitch_along_x_is_read_as_transposed_indexing():
     # x walking elements keeps the usual prior: y steps rows
     assert fit([(32, 8, 4.0)]).chosen.describe() == (
         "x 4 B apart, y a sector per thread (row pitch or scattered)")
+
+
+def test_a_mix_fitted_to_badly_coalesced_counters_predicts_its_least_favourable_model():
+    # vecint_warp3d (blind set 24) at 32x8: 26.9 load sectors per request, which 504 two-term
+    # mixes reproduce. The prior's (80 % of requests walking a row pitch along x) predicts
+    # 4.8 sectors at 4x64; another consistent mix predicts 28.4 there. Hedged, the prediction
+    # is that 28.4, and where the models agree (the profiled shape) nothing changes.
+    f = fit([(32, 8, 26.9)])
+    assert len(f.consistent) == 504 and len(f.chosen.terms) == 2 and f.hedged
+    assert round(f.chosen.sectors(4, 64), 2) == 4.8
+    p = f.predict(4, 64)
+    assert (round(p.sectors, 2), round(p.low, 2), round(p.high, 2)) == (28.4, 3.3, 28.4)
+    assert f.predict(32, 8).sectors == f.chosen.sectors(32, 8) == pytest.approx(26.4)
+    # one term (a transpose's stores: a sector per thread) keeps the prior's choice
+    one = fit([(32, 8, 32.0)])
+    assert not one.hedged and one.predict(4, 64).sectors == 4.0
+    # a mix fitted to nearly coalesced counters (4.33 sectors, 92 % of the bytes used) too
+    near = fit([(32, 8, 4.33)])
+    assert len(near.chosen.terms) == 2 and not near.hedged
+    assert near.predict(4, 64).sectors == near.chosen.sectors(4, 64) == 6.5
+    # code that names every access chooses the model: no hedge
+    from gpuadvisor.access_model import Term
+
+    exact = fit([(32, 8, 26.9)], code=(Term(4, 1 << 26), Term(1 << 16, 4)),
+                     code_complete=True)
+    assert exact.code == "exact" and not exact.hedged
 
 
 def test_extrapolation_is_counted_in_octaves_from_the_nearest_measured_shape():

@@ -165,8 +165,10 @@ def test_every_models_sectors_and_the_shapes_to_measure_equal_the_model_by_model
             values = f.model_sectors(*shape)
             assert values.tolist() == [m.sectors(*shape) for m in f.consistent]
             p = f.predict(*shape)
+            low, high = min(values.tolist()), max(values.tolist())
+            open_ = high > low * (1 + am.AGREE_TOLERANCE)
             assert (p.sectors, p.low, p.high) == (
-                f.chosen.sectors(*shape), min(values.tolist()), max(values.tolist()))
+                high if f.hedged and open_ else f.chosen.sectors(*shape), low, high)
         assert f.shapes_to_measure(candidates) == _reference_shapes_to_measure(f, candidates)
     assert len(am.fit(cases[0]).consistent) == 426
     assert am.fit(cases[0]).shapes_to_measure(candidates) == [(1, 32), (4, 8), (2, 4)]
