@@ -1,9 +1,9 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
 __shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, int2, atomicMax,
-atomicCAS, __float_as_int and __int_as_float, for full warps, for the partial last warp of a
-block that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack into warps
-by the linear index, x fastest). A mask that leaves out lanes of the warp and a warp
-intrinsic in a serial launch abort with one line instead of computing something."""
+atomicCAS, __float_as_int, __int_as_float and isnan, for full warps, for the partial last
+warp of a block that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack
+into warps by the linear index, x fastest). A mask that leaves out lanes of the warp and a
+warp intrinsic in a serial launch abort with one line instead of computing something."""
 
 from __future__ import annotations
 
@@ -111,6 +111,10 @@ int main(int argc, char** argv) {
         std::printf("%d\n", word);
         std::printf("%d\n", atomicCAS(&word, 5, 9));  // a match: old 5, word 9
         std::printf("%d\n", word);
+        return 0;
+    } else if (mode == "isnan") {  // CUDA's isnan on floats: NaN only, not infinities
+        const float f[] = {1.0f, std::nanf(""), -std::nanf(""), INFINITY, -0.0f};
+        for (float x : f) std::printf("%d\n", isnan(x) ? 1 : 0);
         return 0;
     } else if (mode == "fmax") {  // torch_scatter's float atomMax: a CAS loop on the bits
         float best = -1000.0f;
@@ -248,6 +252,10 @@ def test_atomic_max_of_concurrent_threads(shim_program, block):
 def test_float_bits_and_atomic_cas_by_hand(shim_program):
     assert numbers(shim_program, "bits", 1, 1, 1) == [
         0x3F800000, -0x3FE00000, 0, -(2**31), 3, 5, 5, 5, 9]
+
+
+def test_isnan_is_true_for_nans_only(shim_program):
+    assert numbers(shim_program, "isnan", 1, 1, 1) == [0, 1, 1, 0, 0]
 
 
 @pytest.mark.parametrize("block", [(256, 1, 1), (48, 1, 1), (7, 2, 3)])

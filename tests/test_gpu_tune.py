@@ -218,6 +218,12 @@ SMALL = {
     "gspmm_csr_sum": ["NODES=100003", "NNZ=800000", "F=100", "YBLOCKS=5000"],
     "leuko_gicov": ["GM=300", "GN=501"],
     "scatter_max": ["E=100003", "K=64", "NN=10007"],
+    "parboil_stencil": ["NX=501", "NY=300", "NZ=7"],
+    "raft_l2_naive": ["M=501", "N=300", "K=37"],
+    "ocv_bilateral": ["ROWS=300", "COLS=501", "KSZ=9"],
+    "ocv_blend_linear": ["ROWS=300", "PIX=167", "CN=3"],
+    "mriq_computeq": ["N=100003", "NK=1023"],
+    "torch_index_select": ["S=10007", "D=64", "NIDX=100003"],
 }
 
 

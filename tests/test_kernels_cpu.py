@@ -236,6 +236,12 @@ SMALL = {
     "gspmm_csr_sum": {"NODES": 301, "NNZ": 1000, "F": 5, "YBLOCKS": 7},
     "leuko_gicov": {"GM": 61, "GN": 53},
     "scatter_max": {"E": 301, "K": 5, "NN": 157},
+    "parboil_stencil": {"NX": 29, "NY": 13, "NZ": 6},
+    "raft_l2_naive": {"M": 29, "N": 13, "K": 7},
+    "ocv_bilateral": {"ROWS": 13, "COLS": 29, "KSZ": 9},
+    "ocv_blend_linear": {"ROWS": 13, "PIX": 11, "CN": 3},
+    "mriq_computeq": {"N": 1001, "NK": 37},
+    "torch_index_select": {"S": 157, "D": 5, "NIDX": 301},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -74,6 +74,10 @@ def _coverage(name, spec, params, block):
         return gy * by * bz, gx * bx * 8
     if name == "shoc_stencil2d":  # x -> a strip of NSTRIP rows, y*z -> column
         return gx * bx * params["NSTRIP"], gy * by * bz
+    if name == "parboil_stencil":  # x -> a pair of columns bx apart (2 bx a block)
+        return gy * by * bz, gx * bx * 2
+    if name == "raft_l2_naive":  # x -> midx, the row of dist
+        return gx * bx, gy * by * bz
     if name == "gspmm_csr_sum":  # DGL's grid-stride loop over the rows (y capped)
         assert gy == min(-(-params["ROWS"] // (by * bz)), params["YBLOCKS"])
         return params["ROWS"], gx * bx
@@ -185,6 +189,8 @@ ONE_D_EXTENT = {
     "pagerank_push": "N",
     "leuko_gicov": "N",
     "scatter_max": "NUMEL",
+    "mriq_computeq": "N",
+    "torch_index_select": "NUMEL",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -5378,3 +5384,233 @@ def test_blind28_references_on_hand_checked_inputs():
         index = rng.integers(0, n, size=(e, k))
         got = scatter(src[:1], index, out[:1], s0=k, s1=1)
         assert np.array_equal(got, plain_scatter(src[:1], index, out[:1], k, 1, 1))
+
+
+def test_blind29_references_on_hand_checked_inputs():
+    import itertools
+    import math
+
+    rng = np.random.default_rng(29)
+
+    # Parboil's stencil: with c0 = 6 c1 a constant grid's interior becomes 0; one 64 inside
+    # gives -64 c0 at itself and 64 c1 at its six face neighbours; a 16 on the boundary
+    # reaches the interior cell next to it only; the boundary keeps Anext's contents (NaN);
+    # then random grids (one without an interior) against a plain loop
+    def stencil(grid, c0=0.375, c1=0.0625):
+        grid = np.asarray(grid, np.float32)
+        nz, ny, nx = grid.shape
+        got = references.parboil_stencil({
+            "c0": c0, "c1": c1, "A0": grid, "Anext": np.full(grid.shape, np.nan, np.float32),
+            "nx": nx, "ny": ny, "nz": nz})["Anext"]
+        inner = np.zeros(grid.shape, bool)
+        inner[1:-1, 1:-1, 1:-1] = True
+        assert np.isnan(got[~inner]).all()
+        return got
+
+    assert (stencil(np.full((4, 5, 6), 40))[1:-1, 1:-1, 1:-1] == 0).all()
+    spot = np.zeros((5, 5, 5))
+    spot[2, 2, 2] = 64
+    got = stencil(spot)
+    assert got[2, 2, 2] == -24 and np.count_nonzero(got[1:-1, 1:-1, 1:-1]) == 7
+    assert got[1, 2, 2] == got[3, 2, 2] == got[2, 1, 2] == got[2, 3, 2] == 4
+    assert got[2, 2, 1] == got[2, 2, 3] == 4
+    edge = np.zeros((5, 5, 5))
+    edge[2, 2, 0] = 16
+    got = stencil(edge)
+    assert got[2, 2, 1] == 1 and np.count_nonzero(got[1:-1, 1:-1, 1:-1]) == 1
+
+    def plain_stencil(grid, c0, c1):
+        nz, ny, nx = grid.shape
+        out = np.full(grid.shape, np.nan)
+        for k, j, i in itertools.product(range(1, nz - 1), range(1, ny - 1), range(1, nx - 1)):
+            total = (grid[k, j, i - 1] + grid[k, j, i + 1] + grid[k, j - 1, i]
+                     + grid[k, j + 1, i] + grid[k - 1, j, i] + grid[k + 1, j, i])
+            out[k, j, i] = total * c1 - grid[k, j, i] * c0
+        return out
+
+    for shape, (c0, c1) in (((3, 4, 5), (0.375, 0.0625)), ((6, 3, 3), (0.5, 0.25)),
+                            ((4, 2, 7), (0.375, 0.0625))):
+        grid = rng.integers(0, 256, size=shape).astype(np.float64)
+        assert np.array_equal(stencil(grid, c0, c1), plain_stencil(grid, c0, c1),
+                              equal_nan=True)
+
+    # RAFT's naive distances: two points by hand (0, sqrt 2, 5, sqrt 13; squared for
+    # L2Unexpanded, type 4), a set against itself 0 on the diagonal, column-major storage
+    # the same distances stored transposed; then random sets against a plain loop
+    def distances(xs, ys, kind=5, row_major=True):
+        xs, ys = np.asarray(xs, np.float32), np.asarray(ys, np.float32)
+        (m, k), n = xs.shape, len(ys)
+        return references.raft_l2_naive({
+            "dist": np.full(m * n, np.nan, np.float32),
+            "x": xs.reshape(-1) if row_major else xs.T.reshape(-1),
+            "y": ys.reshape(-1) if row_major else ys.T.reshape(-1),
+            "m": m, "n": n, "k": k, "type": kind, "isRowMajor": int(row_major)})["dist"]
+
+    got = distances([[0, 0], [3, 4]], [[0, 0], [1, 1]]).reshape(2, 2)
+    assert got.tolist() == [[0, np.float32(math.sqrt(2))], [5, np.float32(math.sqrt(13))]]
+    got = distances([[0, 0], [3, 4]], [[0, 0], [1, 1]], kind=4).reshape(2, 2)
+    assert got.tolist() == [[0, 2], [25, 13]]
+    xs = rng.integers(-8, 8, size=(6, 5))
+    assert (np.diag(distances(xs, xs).reshape(6, 6)) == 0).all()
+    ys = rng.integers(-8, 8, size=(4, 5))
+    assert np.array_equal(distances(xs, ys, row_major=False).reshape(4, 6).T,
+                          distances(xs, ys).reshape(6, 4))
+
+    for m, n, k in ((7, 5, 3), (1, 9, 8), (6, 1, 1)):
+        xs, ys = rng.integers(-8, 8, size=(m, k)), rng.integers(-8, 8, size=(n, k))
+        want = np.zeros((m, n), np.float32)
+        for a, b in itertools.product(range(m), range(n)):
+            want[a, b] = np.sqrt(np.float32(sum((xs[a, i] - ys[b, i]) ** 2 for i in range(k))))
+        assert np.array_equal(distances(xs, ys).reshape(m, n), want)
+
+    # OpenCV's bilateral filter: reflect-101 indices by hand; a constant image kept; ksz 1
+    # a copy; a steep colour term keeping a step edge; the 1 x 3 image [0, 10, 0] with ksz
+    # 3, a spatial weight 1/2 and no colour term (the rows above and below the one-row image
+    # are itself: 10 / 3 and 20 / 3); a NaN tap skipped; then random images against a
+    # plain loop
+    assert references._reflect101(np.arange(-3, 8), 5).tolist() == [3, 2, 1, 0, 1, 2, 3, 4, 3,
+                                                                     2, 1]
+
+    def bilateral(img, ksz=5, cs=-1 / 32, cc=-1 / 2048):
+        img = np.asarray(img, np.float32)
+        rows, cols = img.shape
+        return references.ocv_bilateral({
+            "src": img, "rows": rows, "cols": cols, "src_step": cols,
+            "dst": np.full((rows, cols), np.nan, np.float32), "dst_step": cols, "ksz": ksz,
+            "sigma_spatial2_inv_half": cs, "sigma_color2_inv_half": cc})["dst"]
+
+    assert np.allclose(bilateral(np.full((6, 7), 42)), 42, rtol=1e-6)
+    image = rng.integers(0, 256, size=(5, 8))
+    assert np.array_equal(bilateral(image, ksz=1), image)
+    step = np.zeros((6, 8))
+    step[:, 4:] = 100
+    assert np.array_equal(bilateral(step, cc=-1.0), step)
+    got = bilateral([[0, 10, 0]], ksz=3, cs=-math.log(2), cc=0)
+    assert np.allclose(got, [[10 / 3, 20 / 3, 10 / 3]], rtol=1e-6)
+    got = bilateral([[np.nan, 10, 0]], ksz=3, cs=-math.log(2), cc=0)
+    assert np.isclose(got[0, 1], 8, rtol=1e-6)
+
+    def plain_bilateral(img, ksz, cs, cc):
+        rows, cols = img.shape
+        r = ksz // 2
+
+        def reflect(i, size):
+            last = size - 1
+            return abs(abs(last - abs(last - i)) % size) % size
+
+        out = np.zeros((rows, cols))
+        for y, x in itertools.product(range(rows), range(cols)):
+            sum1 = sum2 = 0.0
+            for cy, cx in itertools.product(range(y - r, y - r + ksz), range(x - r, x - r + ksz)):
+                space2 = (x - cx) ** 2 + (y - cy) ** 2
+                if space2 > r * r:
+                    continue
+                value = float(img[reflect(cy, rows), reflect(cx, cols)])
+                weight = math.exp(space2 * cs + (value - float(img[y, x])) ** 2 * cc)
+                sum1 += weight * value
+                sum2 += weight
+            out[y, x] = sum1 / sum2
+        return out
+
+    for shape, ksz in (((7, 9), 5), ((3, 11), 9), ((10, 2), 4)):
+        image = rng.integers(0, 256, size=shape)
+        want = plain_bilateral(image, ksz, -1 / 32, -1 / 2048)
+        assert np.allclose(bilateral(image, ksz), want, rtol=1e-6, atol=0)
+
+    # OpenCV's blendLinear: by hand (w1 = w2 = 1 the mean over 2 + 1e-5, both weights 0
+    # giving 0, 3 : 1), the weights of a pixel shared by its cn values; then random images
+    # with padded rows against a plain float32 loop
+    def blend(p1, p2, w1, w2, cn, pad=0):
+        p1, p2 = np.asarray(p1, np.float32), np.asarray(p2, np.float32)
+        rows, cols = p1.shape
+        wide = np.full((rows, cols + pad), np.nan, np.float32)
+        got = references.ocv_blend_linear({
+            "rows": rows, "cols": cols, "cn": cn,
+            "img1": np.pad(p1, ((0, 0), (0, pad))), "img1_step": cols + pad,
+            "img2": np.pad(p2, ((0, 0), (0, pad))), "img2_step": cols + pad,
+            "weights1": np.asarray(w1, np.float32), "w1_step": np.shape(w1)[1],
+            "weights2": np.asarray(w2, np.float32), "w2_step": np.shape(w2)[1],
+            "result": wide, "result_step": cols + pad})["result"]
+        assert np.isnan(got[:, cols:]).all()
+        return got[:, :cols]
+
+    f32 = np.float32
+    got = blend([[100, 8, 5]], [[0, 4, 7]], [[1, 3, 0]], [[1, 1, 0]], cn=1)
+    assert got.tolist() == [[f32(100) / f32(f32(2) + f32(1e-5)),
+                             f32(28) / f32(f32(4) + f32(1e-5)), 0]]
+    got = blend([[10, 20, 30, 40, 50, 60]], [[0] * 6], [[1, 0]], [[0, 1]], cn=3)
+    assert got.tolist() == [[f32(10) / f32(1 + f32(1e-5)), f32(20) / f32(1 + f32(1e-5)),
+                             f32(30) / f32(1 + f32(1e-5)), 0, 0, 0]]
+    for rows, pix, cn in ((3, 5, 3), (4, 7, 1), (2, 3, 4)):
+        p1, p2 = rng.integers(0, 256, size=(2, rows, pix * cn))
+        w1, w2 = rng.integers(0, 8, size=(2, rows, pix))
+        want = np.zeros((rows, pix * cn), np.float32)
+        for y, x in itertools.product(range(rows), range(pix * cn)):
+            a, b = f32(w1[y, x // cn]), f32(w2[y, x // cn])
+            want[y, x] = (f32(p1[y, x]) * a + f32(p2[y, x]) * b) / (a + b + f32(1e-5))
+        assert np.array_equal(blend(p1, p2, w1, w2, cn, pad=2), want)
+
+    # Parboil's ComputeQ: quarter and half turns by hand (Qr 3 and -1, Qi 2 and 0); the samples the
+    # loop visits (an odd numK's peel, the 1024-sample chunk, a later chunk from
+    # kGlobalIndex, an odd count there) counted with zero phases; Qr and Qi added onto their
+    # contents; then random eighths of a turn against a plain loop
+    def computeq(pos, kvals, num_k=None, k_global=0, qr=None, qi=None):
+        pos, kvals = np.asarray(pos, np.float32), np.asarray(kvals, np.float32)
+        n = len(pos)
+        got = references.mriq_computeq({
+            "numK": len(kvals) if num_k is None else num_k, "kGlobalIndex": k_global,
+            "x": pos[:, 0], "y": pos[:, 1], "z": pos[:, 2],
+            "Qr": np.zeros(n, np.float32) if qr is None else np.asarray(qr, np.float32),
+            "Qi": np.zeros(n, np.float32) if qi is None else np.asarray(qi, np.float32),
+            "kvals": kvals, "numX": n})
+        return got["Qr"], got["Qi"]
+
+    qr, qi = computeq([[1, 0, 0], [0, 2, 0]], [[0.25, 0, 0, 2], [0, 0.25, 0, 3]])
+    assert np.allclose(qr, [3, -1], atol=1e-6) and np.allclose(qi, [2, 0], atol=1e-5)
+    ones = np.tile([1.0, 1.0, 1.0, 1.0], (1040, 1))
+    assert computeq([[0, 0, 0]], ones[:3])[0].tolist() == [3]
+    assert computeq([[0, 0, 0]], ones, num_k=1030)[0].tolist() == [1024]
+    assert computeq([[0, 0, 0]], ones, num_k=1030, k_global=1024)[0].tolist() == [6]
+    assert computeq([[0, 0, 0]], ones, num_k=1031, k_global=1024)[0].tolist() == [7]
+    qr, qi = computeq([[0, 0, 0], [0, 0, 0]], ones[:4], qr=[10, -3], qi=[5, 6])
+    assert qr.tolist() == [14, 1] and qi.tolist() == [5, 6]
+
+    two_pi = np.float32(6.2831853071795864769252867665590058)
+    for n, num_k in ((9, 7), (20, 12)):
+        pos = rng.integers(-16, 16, size=(n, 3)) / 8
+        kvals = rng.integers(-16, 16, size=(num_k, 4)) / 8
+        want_r, want_i = np.zeros(n), np.zeros(n)
+        for v, s in itertools.product(range(n), range(num_k)):
+            dot = np.float32(sum(float(kvals[s, c]) * float(pos[v, c]) for c in range(3)))
+            arg = float(two_pi * dot)
+            want_r[v] += kvals[s, 3] * math.cos(arg)
+            want_i[v] += kvals[s, 3] * math.sin(arg)
+        qr, qi = computeq(pos, kvals)
+        assert np.allclose(qr, want_r, rtol=1e-6, atol=1e-6)
+        assert np.allclose(qi, want_i, rtol=1e-6, atol=1e-6)
+
+    # PyTorch's index_select: rows by hand (a repeated index copied twice), only the rows
+    # the total covers written (the others kept), a source with longer rows (stride 3, 2
+    # elements each); then random gathers against a plain loop
+    def index_select(src, idx, rows=None, inner=None, src_stride=None):
+        src = np.asarray(src, np.float32)
+        inner = inner or src.shape[1]
+        rows = len(idx) if rows is None else rows
+        return references.torch_index_select({
+            "dst_data": np.full((len(idx), inner), np.nan, np.float32), "src_data": src,
+            "indices_data": np.asarray(idx, np.int64), "dst_size1": inner,
+            "dst_stride0": inner, "src_size1": inner,
+            "src_stride0": src_stride or src.shape[1], "totalSize": rows * inner,
+            "innerSize": inner, "srcSelectDimSize": len(src)})["dst_data"]
+
+    table = [[1, 2], [3, 4], [5, 6]]
+    assert index_select(table, [2, 0, 2]).tolist() == [[5, 6], [1, 2], [5, 6]]
+    got = index_select(table, [1, 1, 0], rows=2)
+    assert got[:2].tolist() == [[3, 4], [3, 4]] and np.isnan(got[2]).all()
+    wide = [[1, 2, 3], [4, 5, 6]]
+    assert index_select(wide, [1, 0], inner=2).tolist() == [[4, 5], [1, 2]]
+    for s, d, n in ((50, 7, 30), (5, 1, 40)):
+        src = rng.integers(-1000, 1000, size=(s, d))
+        idx = rng.integers(0, s, size=n)
+        want = np.array([src[i] for i in idx])
+        assert np.array_equal(index_select(src, idx), want)

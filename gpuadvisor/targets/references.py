@@ -4519,3 +4519,181 @@ def scatter_max(values: Values) -> dict[str, np.ndarray]:
         where = (t // (e * k)) * n * k + target * k + t % k
         np.maximum.at(out, where, src)
     return {"out_data": out.reshape(np.shape(values["out_data"]))}
+
+
+def parboil_stencil(values: Values) -> dict[str, np.ndarray]:
+    """Parboil's 7-point stencil step: inside the one-cell boundary Anext = (the six face
+    neighbours' sum) c1 - centre c0, float64 (exact for dyadic c0, c1 and integer data, as
+    the kernel's float32 is); the boundary keeps Anext's contents; 8 planes at a time."""
+    nx, ny, nz = int(values["nx"]), int(values["ny"]), int(values["nz"])
+    c0, c1 = float(np.float32(values["c0"])), float(np.float32(values["c1"]))
+    a0 = np.asarray(values["A0"]).reshape(-1)[: nx * ny * nz].reshape(nz, ny, nx)
+    out = np.array(values["Anext"], copy=True).reshape(-1)
+    view = out[: nx * ny * nz].reshape(nz, ny, nx)
+    if nx < 3 or ny < 3:
+        return {"Anext": out.reshape(np.shape(values["Anext"]))}
+    for first in range(1, nz - 1, 8):
+        last = min(nz - 1, first + 8)
+        block = a0[first - 1: last + 1].astype(np.float64)
+        mid = block[1:-1]
+        total = (mid[:, 1:-1, :-2] + mid[:, 1:-1, 2:] + mid[:, 2:, 1:-1] + mid[:, :-2, 1:-1]
+                 + block[2:, 1:-1, 1:-1] + block[:-2, 1:-1, 1:-1])
+        view[first:last, 1:-1, 1:-1] = total * c1 - mid[:, 1:-1, 1:-1] * c0
+    return {"Anext": out.reshape(np.shape(values["Anext"]))}
+
+
+def raft_l2_naive(values: Values) -> dict[str, np.ndarray]:
+    """RAFT's naive pairwise distances: dist = sum over the k features of (x - y)^2 (float64
+    through |x|^2 + |y|^2 - 2 x.y, exact for integer data, as the kernel's float32 sums are),
+    the square root for DistanceType 1 and 5 (sqrtf is correctly rounded: the same bits),
+    row-major (x m x k, y n x k, dist m x n) or column-major; 1024 rows at a time."""
+    m, n, k = int(values["m"]), int(values["n"]), int(values["k"])
+    row_major, kind = bool(values["isRowMajor"]), int(values["type"])
+    xs = np.asarray(values["x"], np.float64).reshape(-1)[: m * k]
+    ys = np.asarray(values["y"], np.float64).reshape(-1)[: n * k]
+    xs = xs.reshape(m, k) if row_major else xs.reshape(k, m).T
+    ys = ys.reshape(n, k) if row_major else ys.reshape(k, n).T
+    out = np.array(values["dist"], copy=True).reshape(-1)
+    view = out[: m * n].reshape(m, n) if row_major else out[: m * n].reshape(n, m).T
+    y2 = (ys * ys).sum(axis=1)
+    for first in range(0, m, 1024):
+        part = xs[first: first + 1024]
+        acc = ((part * part).sum(axis=1)[:, None] + y2[None, :] - 2 * part @ ys.T)
+        acc = acc.astype(np.float32)
+        view[first: first + 1024] = np.sqrt(acc) if kind in (1, 5) else acc
+    return {"dist": out.reshape(np.shape(values["dist"]))}
+
+
+def _reflect101(index: np.ndarray, size: int) -> np.ndarray:
+    """OpenCV's BrdReflect101 index: reflected about the edge pixel, then modulo the size."""
+    last = size - 1
+    return np.abs(np.abs(last - np.abs(last - index)) % size) % size
+
+
+def ocv_bilateral(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's CUDA bilateral filter (float32, reflect-101 borders): for the taps of the
+    ksz x ksz window with squared distance space2 at most (ksz / 2)^2, weight = exp(space2
+    cs + (value - centre)^2 cc), dst = sum(weight value) / sum(weight), NaN taps skipped; in
+    float64 (the kernel's expf and float sums: the manifest's tolerance) over the image
+    padded once by reflection; 512 rows at a time."""
+    rows, cols, ksz = int(values["rows"]), int(values["cols"]), int(values["ksz"])
+    sstep, dstep = int(values["src_step"]), int(values["dst_step"])
+    cs = float(np.float32(values["sigma_spatial2_inv_half"]))
+    cc = float(np.float32(values["sigma_color2_inv_half"]))
+    src = np.asarray(values["src"], np.float32).reshape(-1)[: rows * sstep].reshape(rows, sstep)
+    out = np.array(values["dst"], copy=True).reshape(-1)
+    view = out[: rows * dstep].reshape(rows, dstep)
+    r = ksz // 2
+    offsets = [(dy, dx) for dy in range(-r, ksz - r) for dx in range(-r, ksz - r)
+               if dx * dx + dy * dy <= r * r]
+    lo, hi = r, ksz - r  # the window reaches r before and ksz - r - 1 after the pixel
+    padded = src[_reflect101(np.arange(-lo, rows + hi), rows)][
+        :, _reflect101(np.arange(-lo, cols + hi), cols)].astype(np.float64)
+    for first in range(0, rows, 512):
+        last = min(rows, first + 512)
+        centre = padded[first + lo: last + lo, lo: lo + cols]
+        sum1 = np.zeros_like(centre)
+        sum2 = np.zeros_like(centre)
+        for dy, dx in offsets:
+            value = padded[first + lo + dy: last + lo + dy, lo + dx: lo + dx + cols]
+            weight = (value - centre) ** 2
+            weight *= cc
+            weight += (dx * dx + dy * dy) * cs
+            np.exp(weight, out=weight)
+            skip = np.isnan(value)
+            weight[skip] = 0
+            sum2 += weight
+            weight *= value
+            weight[skip] = 0
+            sum1 += weight
+        view[first:last, :cols] = sum1 / sum2
+    return {"dst": out.reshape(np.shape(values["dst"]))}
+
+
+def ocv_blend_linear(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's blendLinear: result = (p1 w1 + p2 w2) / (w1 + w2 + 1e-5f) per channel value,
+    the weights those of the value's pixel (x / cn), in float32 in the kernel's order (exact
+    products and sums for integer data, a correctly rounded division: the same bits); 512
+    rows at a time."""
+    rows, cols, cn = int(values["rows"]), int(values["cols"]), int(values["cn"])
+    out = np.array(values["result"], copy=True).reshape(-1)
+    view = out[: rows * int(values["result_step"])].reshape(rows, -1)[:, :cols]
+
+    def plane(name: str, step: str, width: int) -> np.ndarray:
+        flat = np.asarray(values[name], np.float32).reshape(-1)
+        return flat[: rows * int(values[step])].reshape(rows, -1)[:, :width]
+
+    pixels = -(-cols // cn)
+    p1, p2 = plane("img1", "img1_step", cols), plane("img2", "img2_step", cols)
+    w1, w2 = plane("weights1", "w1_step", pixels), plane("weights2", "w2_step", pixels)
+    eps = np.float32(1e-5)
+    for first in range(0, rows, 512):
+        part = slice(first, min(rows, first + 512))
+        a = np.repeat(w1[part], cn, axis=1)[:, :cols]
+        b = np.repeat(w2[part], cn, axis=1)[:, :cols]
+        num = p1[part] * a
+        num += p2[part] * b
+        a += b
+        a += eps
+        np.divide(num, a, out=num)
+        view[part] = num
+    return {"result": out.reshape(np.shape(values["result"]))}
+
+
+def mriq_computeq(values: Values) -> dict[str, np.ndarray]:
+    """Parboil's ComputeQ: Qr += sum PhiMag cos(expArg), Qi += sum PhiMag sin(expArg), expArg
+    = PIx2 (Kx x + Ky y + Kz z) rounded to float32 as the kernel rounds it (the dot product
+    exact for integer data), over the samples the kernel's loop visits (Parboil's peel of
+    ck[0] for an odd numK, then pairs while kIndex < 1024 and kGlobalIndex < numK); the cos
+    and sin in float64 (the manifest's tolerance). Computed once per distinct voxel (integer
+    coordinates in [-8, 8) give 4096)."""
+    num_k, k_global, num_x = int(values["numK"]), int(values["kGlobalIndex"]), int(values["numX"])
+    visited = []
+    k_index = 0
+    if num_k % 2:
+        visited.append(0)
+        k_index, k_global = 1, k_global + 1
+    while k_index < 1024 and k_global < num_k:
+        visited += [k_index, k_index + 1]
+        k_index, k_global = k_index + 2, k_global + 2
+    table = np.asarray(values["kvals"], np.float32).reshape(-1, 4)[visited]
+    pos = np.stack([np.asarray(values[c], np.float32).reshape(-1)[:num_x] for c in "xyz"], 1)
+    bits = pos.view(np.uint32)
+    order = np.lexsort((bits[:, 2], bits[:, 1], bits[:, 0]))  # the distinct voxels, sorted
+    new = np.ones(num_x, bool)
+    new[1:] = (bits[order][1:] != bits[order][:-1]).any(axis=1)
+    unique = pos[order][new]
+    inverse = np.empty(num_x, np.int64)
+    inverse[order] = np.cumsum(new) - 1
+    qr = np.array(values["Qr"], copy=True).reshape(-1)
+    qi = np.array(values["Qi"], copy=True).reshape(-1)
+    two_pi = np.float32(6.2831853071795864769252867665590058)
+    for first in range(0, len(unique), 4096):
+        part = unique[first: first + 4096].astype(np.float64)
+        dot = (part @ table[:, :3].astype(np.float64).T).astype(np.float32)  # exact
+        arg = (two_pi * dot).astype(np.float64)
+        pm = table[:, 3].astype(np.float64)
+        sums_r = np.cos(arg) @ pm
+        sums_i = np.sin(arg) @ pm
+        mask = (inverse.reshape(-1) >= first) & (inverse.reshape(-1) < first + 4096)
+        where = inverse.reshape(-1)[mask] - first
+        qr[:num_x][mask] = (qr[:num_x][mask].astype(np.float64) + sums_r[where]).astype(qr.dtype)
+        qi[:num_x][mask] = (qi[:num_x][mask].astype(np.float64) + sums_i[where]).astype(qi.dtype)
+    return {"Qr": qr.reshape(np.shape(values["Qr"])), "Qi": qi.reshape(np.shape(values["Qi"]))}
+
+
+def torch_index_select(values: Values) -> dict[str, np.ndarray]:
+    """PyTorch's index_select along dim 0: dst row d (stride dst_stride0) = src row
+    indices[d] (stride src_stride0), the first innerSize elements of each, for the
+    totalSize / innerSize rows the launch covers; a copy, exact."""
+    inner, total = int(values["innerSize"]), int(values["totalSize"])
+    s_stride, d_stride = int(values["src_stride0"]), int(values["dst_stride0"])
+    rows = total // inner
+    src = np.asarray(values["src_data"]).reshape(-1)
+    idx = np.asarray(values["indices_data"]).reshape(-1)[:rows].astype(np.int64)
+    out = np.array(values["dst_data"], copy=True).reshape(-1)
+    cols = np.arange(inner)
+    for first in range(0, rows, 1 << 18):
+        part = np.arange(first, min(rows, first + (1 << 18)))
+        out[(part * d_stride)[:, None] + cols] = src[(idx[part] * s_stride)[:, None] + cols]
+    return {"dst_data": out.reshape(np.shape(values["dst_data"]))}

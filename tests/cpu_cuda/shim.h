@@ -51,6 +51,7 @@ struct alignas(8) int2 {  // CUDA's int2: 8 B aligned, one 8 B load
 inline int2 make_int2(int x, int y) { return {x, y}; }
 inline float rsqrtf(float v) { return 1.0f / std::sqrt(v); }
 using std::fabs;
+using std::isnan;  // CUDA's isnan (OpenCV's bilateral filter skips NaN taps)
 
 // CUDA's atomicAdd on global memory: the block's threads run concurrently here too.
 template <typename T>
