@@ -384,8 +384,15 @@ NEEDS_NVCC = pytest.mark.skipif(shutil.which("nvcc") is None,
                                 reason="needs nvcc (the CUDA toolkit)")
 
 
+#: One kernel per (source, entry): a second kernel of the same source and entry (only the
+#: manifest's launch plan differs: vector_reduction_adaptive is vector_reduction's
+#: reduce_pairs) is the same nvcc command, cubin and ptxas report, an exact duplicate.
+COMPILED = sorted({(SPECS[n].source, SPECS[n].entry): n for n in sorted(SPECS, reverse=True)}
+                  .values())
+
+
 @NEEDS_NVCC
-@pytest.mark.parametrize("name", sorted(SPECS))
+@pytest.mark.parametrize("name", COMPILED)
 def test_every_kernel_compiles_for_hopper(name, tmp_path):
     spec = SPECS[name]
     compiled = compile_kernel(spec.source, spec.entry, "sm_90", "default", tmp_path)

@@ -300,7 +300,7 @@ def load_manifest(path: str | Path | None = None) -> dict[str, KernelSpec]:
     if not path.is_file():
         raise UserError(f"{path}: no kernel manifest")
     try:
-        data = yaml.safe_load(path.read_text())
+        data = _safe_load(yaml, path.read_text())
     except yaml.YAMLError as err:
         raise UserError(f"{path}: not valid YAML ({err})") from None
     if not isinstance(data, dict) or not isinstance(data.get("kernels"), list):
@@ -312,6 +312,20 @@ def load_manifest(path: str | Path | None = None) -> dict[str, KernelSpec]:
             raise UserError(f"{path}: kernel {spec.name!r} is listed twice")
         specs[spec.name] = spec
     return specs
+
+
+def _safe_load(yaml: Any, text: str) -> Any:
+    """``yaml.safe_load(text)``. libyaml (when PyYAML has it) reads the built-in manifest ~5x
+    faster than the pure-Python loader (~0.5 s of CPU in every process that loads it: each
+    tune and each profiling driver run); on any problem the pure-Python loader runs, so that
+    the error message is exactly the one it gives (as rules/engine.py's _compose)."""
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is not None:
+        try:
+            return yaml.load(text, Loader=fast)
+        except yaml.YAMLError:
+            pass
+    return yaml.safe_load(text)
 
 
 @functools.lru_cache(maxsize=4)
