@@ -143,13 +143,27 @@ int main(int argc, char** argv) {
 
 @pytest.fixture(scope="module")
 def shim_program(tmp_path_factory) -> Path:
-    where = tmp_path_factory.mktemp("shim")
-    source = where / "shim_test.cpp"
-    source.write_text(PROGRAM.replace("SHIM", str(SHIM.resolve())))
+    """PROGRAM built once per test run, as test_kernels_cpu's program: the first xdist worker
+    to get here builds it under a lock in the run's shared folder and the others reuse it
+    (each worker built its own, ~1.5 s of g++ each)."""
+    import fcntl
+    import os
+
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, above each worker's own
+    where = shared / "shim"
+    where.mkdir(exist_ok=True)
     binary = where / "shim_test"
-    build = subprocess.run([GXX, *FLAGS, "-o", str(binary), str(source)],
-                           capture_output=True, text=True, timeout=600)
-    assert build.returncode == 0, build.stderr[-3000:]
+    with open(where / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not binary.exists():
+            source = where / "shim_test.cpp"
+            source.write_text(PROGRAM.replace("SHIM", str(SHIM.resolve())))
+            build = subprocess.run([GXX, *FLAGS, "-o", f"{binary}.tmp", str(source)],
+                                   capture_output=True, text=True, timeout=600)
+            assert build.returncode == 0, build.stderr[-3000:]
+            Path(f"{binary}.tmp").rename(binary)
     return binary
 
 
