@@ -38,6 +38,7 @@ from gpuadvisor.claims import estimated_gain
 from gpuadvisor.errors import UserError
 from gpuadvisor.kernel_columns import (
     at_rows,
+    constant_wait_shares,
     dram_reuse,
     idle_lanes,
     loads_absent,
@@ -586,6 +587,17 @@ def _kept(values: Any) -> list[float]:
     return values[~np.isnan(values)].tolist()  # type: ignore[no-any-return]
 
 
+def _first_largest(values: Any) -> int | None:
+    """The position of the first largest value of a float array, NaN left out (``max`` over
+    the walk's kept rows); None where all are NaN."""
+    import numpy as np
+
+    kept = np.flatnonzero(~np.isnan(values))
+    if not len(kept):
+        return None
+    return int(kept[np.argmax(values[kept])])
+
+
 def _first_least(values: Any) -> int | None:
     """The position of the first least value of a float array, NaN left out (the row walk's
     ``value < best``); None where all are NaN."""
@@ -769,6 +781,15 @@ def constant_cache_waits(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     largest, not the anchor row's: the stall shrinks with fewer resident blocks, so a table
     also profiled at its fast 1024-thread shape would hide it there."""
     rows = as_list(rows)
+    table = _table_of(rows)
+    every = None if table is None else constant_wait_shares(table)
+    if every is not None:  # the rows' shares from the table's columns
+        shares = at_rows(rows, every)
+        row = _first_largest(shares)
+        if row is None:
+            return {}
+        return {"constant_wait_pct": 100.0 * float(shares[row]),
+                "constant_wait_block_threads": floats_in(rows, "block_size")[row]}
     waits, sizes = floats_in(rows, "ncu_stall_imc_miss"), floats_in(rows, "block_size")
     at = [i for i, (wait, size) in enumerate(zip(waits, sizes, strict=True))
           if wait is not None and wait > 0 and size]

@@ -135,6 +135,34 @@ def _dram_reuse(table: Any) -> Any:
     return np.where(use, values, np.nan)
 
 
+def constant_wait_shares(table: Any) -> Any:
+    """``analysis.constant_cache_waits``'s share of each row: stalled warp cycles waiting on
+    the immediate constant cache over the sum of the row's ``ncu_stall_*`` columns, summed in
+    the table's column order as the walk sums them (NaN where it skips the row: no positive
+    wait or no block size); None where a kept row's sum is 0 (the walk raises) or its share
+    is NaN (an infinite stall: the walk's ``max`` then depends on the order)."""
+    return table.memo("kernel_columns.constant_wait_shares", _constant_wait_shares)
+
+
+def _constant_wait_shares(table: Any) -> Any:
+    import numpy as np
+
+    waits, sizes = float_column(table, "ncu_stall_imc_miss"), float_column(table, "block_size")
+    with np.errstate(invalid="ignore"):
+        keep = (waits > 0) & ~np.isnan(sizes) & (sizes != 0)
+    if not keep.any():
+        return np.full(len(waits), np.nan)
+    total = np.zeros(len(waits))
+    for key in [k for k in table if k.startswith("ncu_stall_")]:
+        column = float_column(table, key)
+        total = total + np.where(np.isnan(column), 0.0, column)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        shares = waits / total
+    if (total[keep] == 0).any() or np.isnan(shares[keep]).any():
+        return None
+    return np.where(keep, shares, np.nan)
+
+
 def loads_absent(table: Any) -> tuple[Any, Any]:
     """``analysis.no_loads``'s reading of each row: whether it counted global loads at all
     (requests or sectors), and ``characterize.loads_absent_each`` (zero requests, or without

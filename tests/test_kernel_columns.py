@@ -22,6 +22,7 @@ from gpuadvisor.access_model import fit_kernel, profiles_from_rows
 from gpuadvisor.analysis import (
     _row_launches,
     _TableCells,
+    constant_cache_waits,
     divergence,
     kernel_info,
     loads_per_thread,
@@ -64,6 +65,7 @@ def _frame(n: int, seed: int, odd: float) -> pd.DataFrame:
         "ncu_stall_lg_throttle": pick(PLAIN), "ncu_stall_long_scoreboard": pick(PLAIN),
         "ncu_stall_barrier": pick(PLAIN), "registers_per_thread": pick([32.0, 40.0]),
         "shared_mem_per_block": pick([0.0, 1024.0]),
+        "ncu_stall_imc_miss": pick([0.0, 1.0, 3.0, 3.0]),  # ties: the first largest is kept
     })
 
 
@@ -81,7 +83,8 @@ def _reading(fn, rows):
 
 
 READERS = (reuse_degree, loads_per_thread, profiled_block_time, divergence, no_loads,
-           _row_launches, lambda rows: profiles_from_rows(rows, "sectors_per_request"),
+           constant_cache_waits, _row_launches,
+           lambda rows: profiles_from_rows(rows, "sectors_per_request"),
            lambda rows: profiles_from_rows(rows, "absent"),
            lambda rows: fit_kernel(rows, rows[len(rows) // 2]))
 CASES = [(seed, odd) for seed in range(12) for odd in (0.0, 0.05, 0.3)]
@@ -110,9 +113,11 @@ def test_the_readings_came_from_the_columns_and_are_not_empty():
     for fn, key in ((reuse_degree, "l1_bytes_per_dram_byte"),
                     (loads_per_thread, "loads_per_thread"),
                     (profiled_block_time, "profiled_ns_per_block"),
-                    (divergence, "idle_lanes_measured")):
+                    (divergence, "idle_lanes_measured"),
+                    (constant_cache_waits, "constant_wait_pct")):
         assert key in fn(rows), fn.__name__
     memo = table.__dict__["_memo"]
+    assert memo["kernel_columns.constant_wait_shares"] is not None
     assert memo["kernel_columns.per_thread_time"] is not None
     assert memo["kernel_columns.idle_lanes.32"] is not None
     zero = df.assign(l1_global_load_requests=0.0)
@@ -254,3 +259,16 @@ def test_block_ints_once_per_shape_are_each_rows_parse(odd: float):
     table = column_lists(df)
     table.block_ints()
     assert (table.__dict__["_memo"]["shape_codes"] is not None) == (odd == 0.0)
+
+
+def test_constant_waits_skip_rows_without_a_block_size_and_keep_the_first_largest():
+    """The largest share of stalls on the constant cache, among rows with a block size: a
+    zero-sized row's larger share is not it, and of two equal shares the earlier row's size
+    is reported."""
+    df = pd.DataFrame({
+        "block_size": [0.0, 64.0, 128.0, 256.0],
+        "ncu_stall_imc_miss": [9.0, 3.0, 3.0, 1.0],
+        "ncu_stall_long_scoreboard": [1.0, 1.0, 1.0, 1.0]})
+    expected = {"constant_wait_pct": 75.0, "constant_wait_block_threads": 64.0}
+    assert constant_cache_waits(TableRows(column_lists(df), [0, 1, 2, 3])) == expected
+    assert constant_cache_waits(_dicts(df)) == expected
