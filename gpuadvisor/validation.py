@@ -846,7 +846,7 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "rigid_body_step": 17, "tfidf_l2norm": 18, "voxel_los": 19, "rot90_rgb8": 20,
         "blackbody_xyz": 21, "viterbi_decode": 21,
         "vecint_warp3d": 23, "hs_jacobi": 23, "q8_matvec": 23, "blur3x3_tiled": 23,
-        "adaptive_avgpool2d": 23}
+        "adaptive_avgpool2d": 23, "semilag_advect": 24, "rotate_bilinear": 24}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None
