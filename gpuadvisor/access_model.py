@@ -631,10 +631,9 @@ def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, fl
     if fast is not None:  # the same parse, from the table's per-column caches
         table, idx = fast
         every = table.block_ints()
-        shapes = [every[i] for i in idx]
         if column not in table:
-            for s in shapes:
-                _checked(s)
+            for i in idx:
+                _checked(every[i])
             return out
         values = table.floats(column)
         kept = _positive_rows(table, idx, column)
@@ -644,7 +643,7 @@ def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, fl
                 if s is not None and s[2] == 1:
                     out.append((s[0], s[1], values[i]))
             return out
-        for s, v in zip(shapes, [values[i] for i in idx], strict=True):
+        for s, v in zip([every[i] for i in idx], [values[i] for i in idx], strict=True):
             if s is None or s is OVERFLOW:
                 _checked(s)
                 continue
