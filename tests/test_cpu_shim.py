@@ -1,9 +1,10 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
 __shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, int2, atomicMax,
-atomicCAS, __float_as_int, __int_as_float and isnan, for full warps, for the partial last
-warp of a block that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack
-into warps by the linear index, x fastest). A mask that leaves out lanes of the warp and a
-warp intrinsic in a serial launch abort with one line instead of computing something."""
+atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, uchar4, __expf, __float2int_rd
+and __float2int_ru, for full warps, for the partial last warp of a block that is not a
+multiple of 32, and for 2-D and 3-D blocks (whose threads pack into warps by the linear
+index, x fastest). A mask that leaves out lanes of the warp and a warp intrinsic in a serial
+launch abort with one line instead of computing something."""
 
 from __future__ import annotations
 
@@ -111,6 +112,25 @@ int main(int argc, char** argv) {
         std::printf("%d\n", word);
         std::printf("%d\n", atomicCAS(&word, 5, 9));  // a match: old 5, word 9
         std::printf("%d\n", word);
+        return 0;
+    } else if (mode == "mul24") {  // __mul24: the low 24 bits of each, sign-extended
+        const int a[] = {3, -3, 0x7FFFFF, 0x800000, 0x1000005, -0x800000, 4096};
+        for (int x : a)
+            for (int y : a) std::printf("%d\n", __mul24(x, y));
+        return 0;
+    } else if (mode == "uchar4") {  // CUDA's uchar4: 4 B, 4 B aligned, x lowest in memory
+        uchar4 v = make_uchar4(1, 2, 3, 250);
+        unsigned word;
+        std::memcpy(&word, &v, 4);
+        std::printf("%d\n%d\n%u\n", (int)sizeof(uchar4), (int)alignof(uchar4), word);
+        return 0;
+    } else if (mode == "rdru") {  // __float2int_rd and __float2int_ru
+        const float f[] = {2.0f, 2.5f, -2.5f, -0.0f, 7.999f, -3.0f};
+        for (float x : f) std::printf("%d\n%d\n", __float2int_rd(x), __float2int_ru(x));
+        return 0;
+    } else if (mode == "expf") {  // __expf, exact here (the GPU's differs in the last bits)
+        const float f[] = {0.0f, 1.0f, -2.5f};
+        for (float x : f) std::printf("%d\n", __expf(x) == std::exp(x) ? 1 : 0);
         return 0;
     } else if (mode == "isnan") {  // CUDA's isnan on floats: NaN only, not infinities
         const float f[] = {1.0f, std::nanf(""), -std::nanf(""), INFINITY, -0.0f};
@@ -266,6 +286,34 @@ def test_atomic_max_of_concurrent_threads(shim_program, block):
 def test_float_bits_and_atomic_cas_by_hand(shim_program):
     assert numbers(shim_program, "bits", 1, 1, 1) == [
         0x3F800000, -0x3FE00000, 0, -(2**31), 3, 5, 5, 5, 9]
+
+
+def _mul24(a, b):
+    def low24(x):
+        x &= 0xFFFFFF
+        return x - (1 << 24) if x & 0x800000 else x
+
+    product = (low24(a) * low24(b)) & 0xFFFFFFFF
+    return product - (1 << 32) if product & 0x80000000 else product
+
+
+def test_mul24_multiplies_the_low_24_bits(shim_program):
+    a = [3, -3, 0x7FFFFF, 0x800000, 0x1000005, -0x800000, 4096]
+    assert numbers(shim_program, "mul24", 1, 1, 1) == [_mul24(x, y) for x in a for y in a]
+    assert _mul24(0x1000005, 7) == 35 and _mul24(0x800000, 1) == -0x800000
+    assert _mul24(4096, 16383) == 4096 * 16383
+
+
+def test_uchar4_is_four_aligned_bytes(shim_program):
+    assert numbers(shim_program, "uchar4", 1, 1, 1) == [4, 4, 1 | 2 << 8 | 3 << 16 | 250 << 24]
+
+
+def test_float_to_int_rounding_down_and_up(shim_program):
+    assert numbers(shim_program, "rdru", 1, 1, 1) == [2, 2, 2, 3, -3, -2, 0, 0, 7, 8, -3, -3]
+
+
+def test_expf_is_exp(shim_program):
+    assert numbers(shim_program, "expf", 1, 1, 1) == [1, 1, 1]
 
 
 def test_isnan_is_true_for_nans_only(shim_program):

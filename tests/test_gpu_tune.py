@@ -224,6 +224,12 @@ SMALL = {
     "ocv_blend_linear": ["ROWS=300", "PIX=167", "CN=3"],
     "mriq_computeq": ["N=100003", "NK=1023"],
     "torch_index_select": ["S=10007", "D=64", "NIDX=100003"],
+    "cutlass_ref_gemm": ["M=501", "N=300", "K=37"],
+    "cus_sobel_shared": ["ROWS=300", "WQ=125", "BW=80"],
+    "ocv_nlmeans": ["ROWS=300", "COLS=501", "SR=5", "BR=3"],
+    "ocv_resize_area": ["ROWS=300", "COLS=501", "FY=4", "FX=4", "SROWS=1199", "SCOLS=2003"],
+    "pannotia_color_max": ["N=100003", "NNZ=800000"],
+    "cus_scalar_prod": ["VECTORS=1001", "ELEMENTS=4099", "VPB=3"],
 }
 
 

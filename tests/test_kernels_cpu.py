@@ -242,6 +242,12 @@ SMALL = {
     "ocv_blend_linear": {"ROWS": 13, "PIX": 11, "CN": 3},
     "mriq_computeq": {"N": 1001, "NK": 37},
     "torch_index_select": {"S": 157, "D": 5, "NIDX": 301},
+    "cutlass_ref_gemm": {"M": 29, "N": 13, "K": 7},
+    "cus_sobel_shared": {"ROWS": 13, "WQ": 29, "BW": 7},
+    "ocv_nlmeans": {"ROWS": 13, "COLS": 29, "SR": 2, "BR": 1},
+    "ocv_resize_area": {"ROWS": 7, "COLS": 19, "FY": 2, "FX": 4, "SROWS": 13, "SCOLS": 75},
+    "pannotia_color_max": {"N": 301, "NNZ": 700},
+    "cus_scalar_prod": {"VECTORS": 11, "ELEMENTS": 2500, "VPB": 4},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -78,6 +78,10 @@ def _coverage(name, spec, params, block):
         return gy * by * bz, gx * bx * 2
     if name == "raft_l2_naive":  # x -> midx, the row of dist
         return gx * bx, gy * by * bz
+    if name == "cutlass_ref_gemm":  # x -> a tile of 4 rows, y*z -> a tile of 4 columns
+        return gx * bx * 4, gy * by * bz * 4
+    if name == "cus_sobel_shared":  # a block 4 BW columns wide, whatever bx
+        return gy * by * bz, gx * 4 * params["BW"]
     if name == "gspmm_csr_sum":  # DGL's grid-stride loop over the rows (y capped)
         assert gy == min(-(-params["ROWS"] // (by * bz)), params["YBLOCKS"])
         return params["ROWS"], gx * bx
@@ -191,6 +195,7 @@ ONE_D_EXTENT = {
     "scatter_max": "NUMEL",
     "mriq_computeq": "N",
     "torch_index_select": "NUMEL",
+    "pannotia_color_max": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -215,6 +220,7 @@ ONE_BLOCK_PER = {
     "bitonic_sort_rows": "ROWS",
     "coco_rle_encode": "MASKS",
     "roi_align": "GRID",  # torchvision's fixed grid of 4096 blocks, a grid-stride loop
+    "cus_scalar_prod": "GRID",  # VECTORS / VPB blocks, each looping over its vector pairs
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -5621,3 +5627,207 @@ def test_blind29_references_on_hand_checked_inputs():
         idx = rng.integers(0, s, size=n)
         want = np.array([src[i] for i in idx])
         assert np.array_equal(index_select(src, idx), want)
+
+
+def test_blind30_references_on_hand_checked_inputs():
+    import itertools
+    import math
+
+    rng = np.random.default_rng(30)
+
+    # CUTLASS's reference GEMM: a 2 x 2 product by hand (A B = [[19, 22], [43, 50]], D = 2 A B
+    # + C / 2), D's elements past n (ldd > n) kept; then random problems with padded leading
+    # dimensions against a plain loop
+    def gemm(a, b, c, alpha=2.0, beta=0.5, pad=0):
+        a, b, c = (np.asarray(v, np.float32) for v in (a, b, c))
+        (m, k), n = a.shape, b.shape[1]
+        got = references.cutlass_ref_gemm({
+            "m": m, "n": n, "k": k, "alpha": alpha, "beta": beta,
+            "tensor_a": np.pad(a, ((0, 0), (0, pad))), "lda": k + pad,
+            "tensor_b": np.pad(b, ((0, 0), (0, pad))), "ldb": n + pad,
+            "tensor_c": np.pad(c, ((0, 0), (0, pad))), "ldc": n + pad,
+            "tensor_d": np.full((m, n + pad), np.nan, np.float32), "ldd": n + pad})["tensor_d"]
+        assert np.isnan(got[:, n:]).all()
+        return got[:, :n]
+
+    got = gemm([[1, 2], [3, 4]], [[5, 6], [7, 8]], [[1, 1], [1, -1]], pad=1)
+    assert got.tolist() == [[38.5, 44.5], [86.5, 99.5]]
+    for m, n, k in ((7, 5, 3), (1, 9, 8), (6, 1, 1)):
+        a, b = rng.integers(-8, 8, size=(m, k)), rng.integers(-8, 8, size=(k, n))
+        c = rng.integers(-64, 64, size=(m, n))
+        want = np.zeros((m, n), np.float32)
+        for i, j in itertools.product(range(m), range(n)):
+            want[i, j] = 2 * sum(int(a[i, t]) * int(b[t, j]) for t in range(k)) + c[i, j] / 2
+        assert np.array_equal(gemm(a, b, c, pad=2), want)
+
+    # The CUDA Samples' SobelShared: a constant image 0; a vertical step edge 100 (Horz 400,
+    # scaled by 1/4) on the two columns beside it only, 255 (saturated) with fScale 1; one 40
+    # giving 80 at its eight neighbours and 0 at itself; the bytes past 4 (width / 4) kept;
+    # then random images with padded rows against a plain loop with clamped reads
+    def sobel(img, scale=0.25, pad=0):
+        img = np.asarray(img, np.uint8)
+        h, w = img.shape
+        pitch = -(-(w + pad) // 4) * 4
+        image = np.zeros((h, pitch), np.uint8)
+        image[:, :w] = img
+        got = references.cus_sobel_shared({
+            "sobel_words": np.full(h * pitch // 4, 0xABABABAB, np.uint32),
+            "sobel_pitch": pitch, "block_width": 80, "shared_pitch": 384, "width": w,
+            "height": h, "fScale": scale, "image_words": image.view(np.uint32).reshape(-1),
+            "image_pitch": pitch})["sobel_words"]
+        got = got.view(np.uint8).reshape(h, pitch)
+        assert (got[:, w // 4 * 4:] == 0xAB).all()
+        return got[:, : w // 4 * 4].astype(np.int64)
+
+    assert (sobel(np.full((5, 8), 77)) == 0).all()
+    step = np.zeros((3, 8))
+    step[:, 4:] = 100
+    assert sobel(step).tolist() == [[0, 0, 0, 100, 100, 0, 0, 0]] * 3
+    assert sobel(step, scale=1.0).tolist() == [[0, 0, 0, 255, 255, 0, 0, 0]] * 3
+    spot = np.zeros((5, 10))
+    spot[2, 2] = 40
+    got = sobel(spot, scale=1.0)
+    assert got[1:4, 1:4].tolist() == [[80, 80, 80], [80, 0, 80], [80, 80, 80]]
+    assert np.count_nonzero(got) == 8
+
+    def plain_sobel(img, scale):
+        h, w = img.shape
+        out = np.zeros((h, w // 4 * 4), np.int64)
+        for y, x in itertools.product(range(h), range(w // 4 * 4)):
+            def p(dy, dx, y=y, x=x):
+                return int(img[min(max(y + dy, 0), h - 1), min(max(x + dx, 0), w - 1)])
+
+            horz = p(-1, 1) + 2 * p(0, 1) + p(1, 1) - p(-1, -1) - 2 * p(0, -1) - p(1, -1)
+            vert = p(-1, -1) + 2 * p(-1, 0) + p(-1, 1) - p(1, -1) - 2 * p(1, 0) - p(1, 1)
+            out[y, x] = min(255, int(np.float32(scale) * np.float32(abs(horz) + abs(vert))))
+        return out
+
+    for shape, scale in (((4, 9), 0.25), ((1, 12), 0.5), ((6, 5), 0.125)):
+        img = rng.integers(0, 256, size=shape)
+        assert np.array_equal(sobel(img, scale, pad=3), plain_sobel(img, scale))
+
+    # OpenCV's non-local means: a constant image kept; a search radius of 0 a copy; with
+    # block radius 0 and noise_mult 0 the weights are spatial only, exp(-(x^2 + y^2) / 9),
+    # a corner reading its reflected neighbours by hand; then random images against a plain
+    # loop (reflect-101 borders)
+    def nlm(img, sr=1, br=1, noise_mult=-1 / 8192):
+        img = np.asarray(img, np.float32)
+        rows, cols = img.shape
+        return references.ocv_nlmeans({
+            "src": img, "src_step": cols, "dst": np.full((rows, cols), np.nan, np.float32),
+            "dst_step": cols, "rows": rows, "cols": cols, "search_radius": sr,
+            "block_radius": br, "noise_mult": noise_mult})["dst"]
+
+    assert np.allclose(nlm(np.full((5, 6), 21)), 21, rtol=1e-6)
+    image = rng.integers(0, 64, size=(4, 7))
+    assert np.array_equal(nlm(image, sr=0), image)
+    grid = np.arange(9).reshape(3, 3) * 4
+    weights = {d: math.exp(-d / 9) for d in (0, 1, 2)}
+    centre = sum(weights[dy * dy + dx * dx] * grid[1 + dy, 1 + dx]
+                 for dy, dx in itertools.product((-1, 0, 1), repeat=2))
+    total = weights[0] + 4 * weights[1] + 4 * weights[2]
+    got = nlm(grid, br=0, noise_mult=0.0)
+    assert math.isclose(got[1, 1], centre / total, rel_tol=1e-6)
+    corner = sum(weights[dy * dy + dx * dx] * grid[abs(dy), abs(dx)]  # reflected about (0, 0)
+                 for dy, dx in itertools.product((-1, 0, 1), repeat=2))
+    assert math.isclose(got[0, 0], corner / total, rel_tol=1e-6)
+
+    def plain_nlm(img, sr, br, noise_mult):
+        rows, cols = img.shape
+
+        def at(y, x):
+            def reflect(i, size):
+                last = size - 1
+                return abs(abs(last - abs(last - i)) % size) % size
+            return float(img[reflect(y, rows), reflect(x, cols)])
+
+        out = np.zeros((rows, cols))
+        for i, j in itertools.product(range(rows), range(cols)):
+            sum1 = sum2 = 0.0
+            for y, x in itertools.product(range(-sr, sr + 1), repeat=2):
+                dist2 = sum((at(i + ty, j + tx) - at(i + y + ty, j + x + tx)) ** 2
+                            for ty, tx in itertools.product(range(-br, br + 1), repeat=2))
+                w = math.exp(dist2 * noise_mult - (x * x + y * y) / (2 * sr + 1) ** 2)
+                sum1 += w * at(i + y, j + x)
+                sum2 += w
+            out[i, j] = sum1 / sum2
+        return out
+
+    for shape, sr, br in (((6, 7), 2, 1), ((3, 9), 1, 2), ((8, 2), 3, 0)):
+        image = rng.integers(0, 64, size=shape)
+        want = plain_nlm(image, sr, br, -1 / 512)
+        assert np.allclose(nlm(image, sr, br, -1 / 512), want, rtol=1e-5, atol=0)
+
+    # OpenCV's INTER_AREA resize: 2 x 2 blocks by hand (3.5, 5.5), a source one column short
+    # (the missing column read as 0: 2.5), 1 x 4 blocks the row means; then random sources
+    # (some a row or columns short) against a plain loop
+    def area(src, rows, cols, fy, fx):
+        src = np.asarray(src, np.float32)
+        return references.ocv_resize_area({
+            "src": src, "src_step": src.shape[1], "src_rows": src.shape[0],
+            "src_cols": src.shape[1], "dst": np.full((rows, cols), np.nan, np.float32),
+            "dst_step": cols, "dst_rows": rows, "dst_cols": cols, "scale_y": fy,
+            "scale_x": fx})["dst"]
+
+    block = [[1, 2, 3, 4], [5, 6, 7, 8]]
+    assert area(block, 1, 2, 2, 2).tolist() == [[3.5, 5.5]]
+    assert area([r[:3] for r in block], 1, 2, 2, 2).tolist() == [[3.5, 2.5]]
+    assert area(block, 2, 1, 1, 4).tolist() == [[2.5], [6.5]]
+    for (rows, cols, fy, fx), (dr, dc) in (((3, 5, 2, 4), (0, 0)), ((4, 2, 4, 2), (1, 3)),
+                                           ((2, 7, 1, 8), (0, 5))):
+        src = rng.integers(0, 256, size=(rows * fy - dr, cols * fx - dc))
+        want = np.zeros((rows, cols))
+        for y, x in itertools.product(range(rows), range(cols)):
+            want[y, x] = sum(float(src[sy, sx]) for sy in range(y * fy, y * fy + fy)
+                             for sx in range(x * fx, x * fx + fx)
+                             if sy < src.shape[0] and sx < src.shape[1]) / (fy * fx)
+        assert np.array_equal(area(src, rows, cols, fy, fx), want.astype(np.float32))
+
+    # Pannotia's color1: a 4-vertex graph by hand (9, a single neighbour -1, 5, a coloured
+    # vertex's max_d kept; stop raised), a graph whose uncoloured vertices see no uncoloured
+    # neighbour (-1 each, stop kept); then random graphs against a plain loop
+    def color(row, col, value, colour, stop=0, keep=42):
+        n = len(value)
+        got = references.pannotia_color_max({
+            "row": np.asarray(row + [len(col)], np.int32), "col": np.asarray(col, np.int32),
+            "node_value": np.asarray(value, np.int32), "color_array": np.asarray(colour, np.int32),
+            "stop": np.array([stop], np.int32), "max_d": np.full(n, keep, np.int32),
+            "color": 1, "num_nodes": n, "num_edges": len(col)})
+        return got["max_d"].tolist(), int(got["stop"][0])
+
+    assert color([0, 3, 4, 6], [1, 2, 3, 0, 0, 3], [5, 9, 7, 2], [-1, -1, -1, 0]) == (
+        [9, -1, 5, 42], 1)
+    assert color([0, 2, 3], [1, 2, 0, 0], [1, 2, 3], [-1, 0, 0], stop=7) == ([-1, 42, 42], 7)
+
+    for n, nnz in ((40, 90), (25, 200)):
+        row = np.sort(rng.integers(0, nnz + 1, size=n)).tolist()
+        row[0] = 0
+        col = rng.integers(0, n, size=nnz).tolist()
+        value = rng.integers(0, 100, size=n).tolist()
+        colour = rng.integers(-1, 2, size=n).tolist()
+        want, want_stop = [42] * n, 0
+        for v in range(n):
+            if colour[v] != -1:
+                continue
+            start, end = row[v], row[v + 1] if v + 1 < n else nnz
+            best = -1
+            for e in range(start, end):
+                if colour[col[e]] == -1 and start != end - 1:
+                    want_stop = 1
+                    best = max(best, value[col[e]])
+            want[v] = best
+        assert color(row, col, value, colour) == (want, want_stop)
+
+    # The CUDA Samples' scalarProd: [1, 2, 3] . [4, 5, 6] = 32 by hand; 2050 elements (two
+    # trips for some accumulators) of ones; then random pairs against a plain loop
+    def dots(a, b):
+        a, b = np.asarray(a, np.float32), np.asarray(b, np.float32)
+        return references.cus_scalar_prod({
+            "d_C": np.full(len(a), np.nan, np.float32), "d_A": a, "d_B": b,
+            "vectorN": len(a), "elementN": a.shape[1]})["d_C"].tolist()
+
+    assert dots([[1, 2, 3], [0, 0, 1]], [[4, 5, 6], [7, 8, -9]]) == [32, -9]
+    assert dots(np.ones((1, 2050)), np.ones((1, 2050))) == [2050]
+    a, b = rng.integers(-8, 8, size=(2, 5, 1500))
+    assert dots(a, b) == [sum(int(x) * int(y) for x, y in zip(a[v], b[v], strict=True))
+                          for v in range(5)]

@@ -4697,3 +4697,180 @@ def torch_index_select(values: Values) -> dict[str, np.ndarray]:
         part = np.arange(first, min(rows, first + (1 << 18)))
         out[(part * d_stride)[:, None] + cols] = src[(idx[part] * s_stride)[:, None] + cols]
     return {"dst_data": out.reshape(np.shape(values["dst_data"]))}
+
+
+def cutlass_ref_gemm(values: Values) -> dict[str, np.ndarray]:
+    """CUTLASS's reference GEMM with row-major A (m x k), B (k x n), C and D (m x n, leading
+    dimensions lda, ldb, ldc, ldd): D = alpha A B + beta C where inside the problem, D's other
+    elements kept; the product in float32 (exact for integer data whose partial sums stay
+    below 2^24, whatever the order, as the kernel's are), the epilogue in float64 (exact for
+    dyadic alpha and beta); 1024 rows at a time."""
+    m, n, k = int(values["m"]), int(values["n"]), int(values["k"])
+    lda, ldb, ldc, ldd = (int(values[s]) for s in ("lda", "ldb", "ldc", "ldd"))
+    alpha, beta = float(np.float32(values["alpha"])), float(np.float32(values["beta"]))
+
+    def matrix(name: str, rows: int, cols: int, ld: int) -> np.ndarray:
+        flat = np.asarray(values[name]).reshape(-1)
+        flat = np.concatenate([flat, np.zeros(max(0, rows * ld - len(flat)), flat.dtype)])
+        return flat[: rows * ld].reshape(rows, ld)[:, :cols]
+
+    a = matrix("tensor_a", m, k, lda).astype(np.float32)
+    b = matrix("tensor_b", k, n, ldb).astype(np.float32)
+    c = matrix("tensor_c", m, n, ldc)
+    out = np.array(values["tensor_d"], copy=True).reshape(-1)
+    for first in range(0, m, 1024):
+        last = min(m, first + 1024)
+        product = (a[first:last] @ b).astype(np.float64)
+        rows = (np.arange(first, last) * ldd)[:, None] + np.arange(n)
+        out[rows] = alpha * product + beta * c[first:last].astype(np.float64)
+    return {"tensor_d": out.reshape(np.shape(values["tensor_d"]))}
+
+
+def cus_sobel_shared(values: Values) -> dict[str, np.ndarray]:
+    """The CUDA Samples' SobelShared on a byte image (width x height, rows image_pitch bytes
+    apart, read at coordinates clamped into the image): per pixel Horz = (right column) - (left
+    column) and Vert = (top row) - (bottom row) of the 3 x 3 neighbourhood weighted 1 2 1,
+    (short)(fScale (|Horz| + |Vert|)) clamped to [0, 255]; the first 4 (width / 4) columns of
+    each row written (rows sobel_pitch bytes apart), the other bytes kept; int32 and float32
+    as the kernel (exact); 1024 rows at a time."""
+    width, height = int(values["width"]), int(values["height"])
+    pitch, out_pitch = int(values["image_pitch"]), int(values["sobel_pitch"])
+    scale = np.float32(values["fScale"])
+    image = np.asarray(values["image_words"]).view(np.uint8).reshape(-1)[: height * pitch]
+    image = image.reshape(height, pitch)[:, :width]
+    out = np.array(values["sobel_words"], copy=True)
+    view = out.view(np.uint8).reshape(-1)[: height * out_pitch].reshape(height, out_pitch)
+    cols = 4 * (width // 4)
+    col_index = np.clip(np.arange(-1, cols + 1), 0, width - 1)
+    sums = np.arange(2041, dtype=np.float32)  # every |Horz| + |Vert|
+    table = np.clip(np.trunc(scale * sums), 0, 255).astype(np.uint8)  # (short) truncates
+    for first in range(0, height, 1024):
+        last = min(height, first + 1024)
+        rows = np.clip(np.arange(first - 1, last + 1), 0, height - 1)
+        pix = image[rows][:, col_index].astype(np.int16)  # int16: |Horz| + |Vert| <= 2040
+        smooth_y = pix[:-2] + pix[2:]  # 1 2 1 down each column
+        smooth_y += pix[1:-1]
+        smooth_y += pix[1:-1]
+        total = np.abs(smooth_y[:, 2:] - smooth_y[:, :-2])  # |Horz|
+        smooth_x = pix[:, :-2] + pix[:, 2:]  # 1 2 1 along each row
+        smooth_x += pix[:, 1:-1]
+        smooth_x += pix[:, 1:-1]
+        total += np.abs(smooth_x[:-2] - smooth_x[2:])  # |Vert|
+        view[first:last, :cols] = table[total]
+    return {"sobel_words": out}
+
+
+def ocv_nlmeans(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's brute-force non-local means on float32 (reflect-101 borders): per pixel, for
+    every offset (x, y) of the search window, dist2 = the sum of squared differences of the
+    two patches (int32: exact for integer images), weight = exp(dist2 noise_mult + (x^2 + y^2)
+    (-1 / search_window^2)) with the argument in float32 as the kernel forms it (the exp in
+    float32, the sums in float64: the manifest's tolerance), dst = sum(weight value) /
+    sum(weight); over the image padded once by reflection."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    sstep, dstep = int(values["src_step"]), int(values["dst_step"])
+    sr, br = int(values["search_radius"]), int(values["block_radius"])
+    noise_mult = np.float32(values["noise_mult"])
+    minus_inv = np.float32(-1.0) / np.float32((2 * sr + 1) ** 2)
+    src = np.asarray(values["src"], np.float32).reshape(-1)[: rows * sstep].reshape(rows, sstep)
+    pad = sr + br
+    padded = src[_reflect101(np.arange(-pad, rows + pad), rows)][
+        :, _reflect101(np.arange(-pad, cols + pad), cols)].astype(np.int32)
+    base = padded[sr: sr + rows + 2 * br, sr: sr + cols + 2 * br]
+    side = 2 * br + 1
+    sum1 = np.zeros((rows, cols))
+    sum2 = np.zeros((rows, cols))
+    for y in range(-sr, sr + 1):
+        for x in range(-sr, sr + 1):
+            other = padded[sr + y: sr + y + rows + 2 * br, sr + x: sr + x + cols + 2 * br]
+            diff = base - other
+            diff *= diff
+            acc = np.zeros((rows + 2 * br + 1, cols + 2 * br), np.int32)
+            np.cumsum(diff, axis=0, out=acc[1:])
+            band = acc[side:] - acc[:-side]  # rows + 0 .. + 2 br of each column
+            acc2 = np.zeros((rows, cols + 2 * br + 1), np.int32)
+            np.cumsum(band, axis=1, out=acc2[:, 1:])
+            dist2 = (acc2[:, side:] - acc2[:, :-side]).astype(np.float32)
+            arg = dist2 * noise_mult + np.float32(x * x + y * y) * minus_inv
+            weight = np.exp(arg).astype(np.float64)
+            sum2 += weight
+            weight *= padded[pad + y: pad + y + rows, pad + x: pad + x + cols]
+            sum1 += weight
+    out = np.array(values["dst"], copy=True).reshape(-1)
+    view = out[: rows * dstep].reshape(rows, dstep)
+    view[:, :cols] = sum1 / sum2
+    return {"dst": out.reshape(np.shape(values["dst"]))}
+
+
+def ocv_resize_area(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's INTER_AREA resize by whole factors: dst(y, x) = the sum over the source rows
+    [y fy, y fy + fy) and columns [x fx, x fx + fx) of src / (fx fy), sources past the image 0
+    (BrdConstant); in float64 (exact for integer data and dyadic 1 / (fx fy), as the kernel's
+    float32 sums are); 256 rows at a time."""
+    rows, cols = int(values["dst_rows"]), int(values["dst_cols"])
+    srows, scols = int(values["src_rows"]), int(values["src_cols"])
+    sstep, dstep = int(values["src_step"]), int(values["dst_step"])
+    fy, fx = float(np.float32(values["scale_y"])), float(np.float32(values["scale_x"]))
+    assert fy == int(fy) and fx == int(fx), "IntegerAreaFilter: whole scales only"
+    fy, fx = int(fy), int(fx)
+    scale = float(np.float32(1) / (np.float32(fx) * np.float32(fy)))
+    src = np.asarray(values["src"], np.float32).reshape(-1)[: srows * sstep].reshape(srows, sstep)
+    out = np.array(values["dst"], copy=True).reshape(-1)
+    view = out[: rows * dstep].reshape(rows, dstep)
+    for first in range(0, rows, 256):
+        last = min(rows, first + 256)
+        block = np.zeros(((last - first) * fy, cols * fx))
+        part = src[first * fy: last * fy, : min(scols, cols * fx)]
+        block[: len(part), : part.shape[1]] = part
+        view[first:last, :cols] = (block * scale).reshape(last - first, fy, cols, fx).sum((1, 3))
+    return {"dst": out.reshape(np.shape(values["dst"]))}
+
+
+def pannotia_color_max(values: Values) -> dict[str, np.ndarray]:
+    """Pannotia's color1: for each vertex with colour -1, max_d = the largest node_value among
+    its neighbours (CSR row offsets, the last list ending at num_edges; the lists one after
+    another) whose colour is -1, -1 when there is none or the vertex has exactly one
+    neighbour; stop = 1 when any such neighbour is seen (else kept); max_d of coloured
+    vertices kept. Integers: exact."""
+    n, nnz = int(values["num_nodes"]), int(values["num_edges"])
+    row = np.asarray(values["row"]).reshape(-1)[:n].astype(np.int64)
+    col = np.asarray(values["col"]).reshape(-1)
+    value = np.asarray(values["node_value"]).reshape(-1)
+    colour = np.asarray(values["color_array"]).reshape(-1)
+    max_d = np.array(values["max_d"], copy=True).reshape(-1)
+    stop = np.array(values["stop"], copy=True).reshape(-1)
+    end = np.append(row[1:], nnz)
+    lengths = end - row
+    assert (lengths >= 0).all(), "row offsets must not decrease"
+    neighbours = col[row[0]: nnz] if n else col[:0]
+    free = colour[neighbours] == -1  # each edge: is its neighbour uncoloured?
+    found = np.where(free, value[neighbours], -1).astype(np.int64)
+    best = np.full(n, -1, np.int64)
+    seen = np.zeros(n, bool)
+    listed = np.flatnonzero(lengths > 0)
+    if len(listed):
+        firsts = row[listed] - row[0]
+        best[listed] = np.maximum.reduceat(found, firsts)
+        seen[listed] = np.logical_or.reduceat(free, firsts)
+    counted = (colour[:n] == -1) & (lengths != 1)
+    best[~counted] = -1
+    if (seen & counted).any():
+        stop[0] = 1
+    uncoloured = colour[:n] == -1
+    max_d[:n][uncoloured] = best[uncoloured]
+    return {"max_d": max_d.reshape(np.shape(values["max_d"])),
+            "stop": stop.reshape(np.shape(values["stop"]))}
+
+
+def cus_scalar_prod(values: Values) -> dict[str, np.ndarray]:
+    """The CUDA Samples' scalarProd: d_C[v] = sum over the elementN elements of vector v of
+    A B; in float64 (exact for integer data, as the kernel's float32 sums are)."""
+    vectors, elements = int(values["vectorN"]), int(values["elementN"])
+    out = np.array(values["d_C"], copy=True).reshape(-1)
+    a = np.asarray(values["d_A"]).reshape(-1)[: vectors * elements].reshape(vectors, elements)
+    b = np.asarray(values["d_B"]).reshape(-1)[: vectors * elements].reshape(vectors, elements)
+    for first in range(0, vectors, 4096):
+        last = min(vectors, first + 4096)
+        out[first:last] = np.einsum("ij,ij->i", a[first:last].astype(np.float64),
+                                    b[first:last].astype(np.float64))
+    return {"d_C": out.reshape(np.shape(values["d_C"]))}

@@ -50,6 +50,16 @@ struct alignas(8) int2 {  // CUDA's int2: 8 B aligned, one 8 B load
 };
 inline int2 make_int2(int x, int y) { return {x, y}; }
 inline float rsqrtf(float v) { return 1.0f / std::sqrt(v); }
+struct alignas(4) uchar4 {  // CUDA's uchar4: 4 B aligned, one 4 B store
+    unsigned char x, y, z, w;
+};
+inline uchar4 make_uchar4(unsigned char x, unsigned char y, unsigned char z, unsigned char w) {
+    return {x, y, z, w};
+}
+inline float __expf(float x) { return std::exp(x); }  // CUDA's fast exp: here the exact one
+// CUDA's float-to-int conversions rounding down and up (in int's range).
+inline int __float2int_rd(float x) { return static_cast<int>(std::floor(x)); }
+inline int __float2int_ru(float x) { return static_cast<int>(std::ceil(x)); }
 using std::fabs;
 using std::isnan;  // CUDA's isnan (OpenCV's bilateral filter skips NaN taps)
 
@@ -81,6 +91,14 @@ inline int __float_as_int(float x) { return std::bit_cast<int>(x); }
 inline float __int_as_float(int x) { return std::bit_cast<float>(x); }
 
 inline int __popc(unsigned x) { return std::popcount(x); }
+
+// CUDA's __mul24: the low 32 bits of the product of the two values' low 24 bits, each
+// sign-extended (the CUDA Samples' IMUL).
+inline int __mul24(int a, int b) {
+    const long long a24 = static_cast<int>(static_cast<unsigned>(a) << 8) >> 8;
+    const long long b24 = static_cast<int>(static_cast<unsigned>(b) << 8) >> 8;
+    return static_cast<int>(static_cast<unsigned>(static_cast<unsigned long long>(a24 * b24)));
+}
 
 // CUDA's __clzll: the leading zero bits of the 64-bit value, 64 for 0.
 inline int __clzll(long long x) { return std::countl_zero(static_cast<unsigned long long>(x)); }
