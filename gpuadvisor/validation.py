@@ -849,7 +849,9 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "rigid_body_step": 17, "tfidf_l2norm": 18, "voxel_los": 19, "rot90_rgb8": 20,
         "blackbody_xyz": 21, "viterbi_decode": 21,
         "vecint_warp3d": 23, "hs_jacobi": 23, "q8_matvec": 23, "blur3x3_tiled": 23,
-        "adaptive_avgpool2d": 23, "semilag_advect": 24, "rotate_bilinear": 24}
+        "adaptive_avgpool2d": 23, "semilag_advect": 24, "rotate_bilinear": 24,
+        "ocv_nlmeans": 25, "cus_sobel_shared": 25, "ocv_resize_area": 25, "coco_rle_encode": 25,
+        "aes128_ctr": 25, "shoc_stencil2d": 25}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None
