@@ -224,6 +224,12 @@ SMALL = {
     "ocv_blend_linear": ["ROWS=300", "PIX=167", "CN=3"],
     "mriq_computeq": ["N=100003", "NK=1023"],
     "torch_index_select": ["S=10007", "D=64", "NIDX=100003"],
+    "rodinia_lud_internal": ["DIM=517", "OFFSET=48"],
+    "torch_spatial_softmax": ["OUTER=3", "DIM=301", "INNER=1001"],
+    "ocv_bf_match": ["Q=3001", "T=517", "D=7"],
+    "rodinia_backprop_adjust": ["IN=3001", "HID=501"],
+    "shoc_md_lj": ["N=100003", "NEIGH=37"],
+    "gmx_bonds": ["NB=1000003", "NATOMS=100003", "NTYPES=7"],
 }
 
 

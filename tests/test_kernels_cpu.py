@@ -242,6 +242,12 @@ SMALL = {
     "ocv_blend_linear": {"ROWS": 13, "PIX": 11, "CN": 3},
     "mriq_computeq": {"N": 1001, "NK": 37},
     "torch_index_select": {"S": 157, "D": 5, "NIDX": 301},
+    "rodinia_lud_internal": {"DIM": 45, "OFFSET": 3},
+    "torch_spatial_softmax": {"OUTER": 3, "DIM": 37, "INNER": 13},
+    "ocv_bf_match": {"Q": 29, "T": 37, "D": 5},
+    "rodinia_backprop_adjust": {"IN": 29, "HID": 13},
+    "shoc_md_lj": {"N": 1001, "NEIGH": 7},
+    "gmx_bonds": {"NB": 1001, "NATOMS": 157, "NTYPES": 5},
 }
 SHAPES_2D = [
     (1, 1, 1),
