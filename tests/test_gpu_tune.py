@@ -230,6 +230,12 @@ SMALL = {
     "ocv_resize_area": ["ROWS=300", "COLS=501", "FY=4", "FX=4", "SROWS=1199", "SCOLS=2003"],
     "pannotia_color_max": ["N=100003", "NNZ=800000"],
     "cus_scalar_prod": ["VECTORS=1001", "ELEMENTS=4099", "VPB=3"],
+    "rodinia_lud_internal": ["DIM=517", "OFFSET=48"],
+    "torch_spatial_softmax": ["OUTER=3", "DIM=301", "INNER=1001"],
+    "ocv_bf_match": ["Q=3001", "T=517", "D=7"],
+    "rodinia_backprop_adjust": ["IN=3001", "HID=501"],
+    "shoc_md_lj": ["N=100003", "NEIGH=37"],
+    "gmx_bonds": ["NB=1000003", "NATOMS=100003", "NTYPES=7"],
 }
 
 

@@ -248,6 +248,12 @@ SMALL = {
     "ocv_resize_area": {"ROWS": 7, "COLS": 19, "FY": 2, "FX": 4, "SROWS": 13, "SCOLS": 75},
     "pannotia_color_max": {"N": 301, "NNZ": 700},
     "cus_scalar_prod": {"VECTORS": 11, "ELEMENTS": 2500, "VPB": 4},
+    "rodinia_lud_internal": {"DIM": 45, "OFFSET": 3},
+    "torch_spatial_softmax": {"OUTER": 3, "DIM": 37, "INNER": 13},
+    "ocv_bf_match": {"Q": 29, "T": 37, "D": 5},
+    "rodinia_backprop_adjust": {"IN": 29, "HID": 13},
+    "shoc_md_lj": {"N": 1001, "NEIGH": 7},
+    "gmx_bonds": {"NB": 1001, "NATOMS": 157, "NTYPES": 5},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -82,6 +82,12 @@ def _coverage(name, spec, params, block):
         return gx * bx * 4, gy * by * bz * 4
     if name == "cus_sobel_shared":  # a block 4 BW columns wide, whatever bx
         return gy * by * bz, gx * 4 * params["BW"]
+    if name == "torch_spatial_softmax":  # x loops over dim, y*z -> inner, blockIdx.x -> outer
+        assert gx == params["OUTER"]
+        return gy * by * bz, gx
+    if name == "ocv_bf_match":  # x loops over the train set, y*z -> query (a 1-D grid)
+        assert gy == 1
+        return gx * by * bz, params["COLS"]
     if name == "gspmm_csr_sum":  # DGL's grid-stride loop over the rows (y capped)
         assert gy == min(-(-params["ROWS"] // (by * bz)), params["YBLOCKS"])
         return params["ROWS"], gx * bx
@@ -196,6 +202,8 @@ ONE_D_EXTENT = {
     "mriq_computeq": "N",
     "torch_index_select": "NUMEL",
     "pannotia_color_max": "N",
+    "shoc_md_lj": "N",
+    "gmx_bonds": "NB",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -5831,3 +5839,220 @@ def test_blind30_references_on_hand_checked_inputs():
     a, b = rng.integers(-8, 8, size=(2, 5, 1500))
     assert dots(a, b) == [sum(int(x) * int(y) for x, y in zip(a[v], b[v], strict=True))
                           for v in range(5)]
+def test_blind31_references_on_hand_checked_inputs():
+    import itertools
+    import math
+
+    rng = np.random.default_rng(31)
+
+    # Rodinia's lud_internal: by hand (a column strip of ones and a row strip of twos give
+    # -32 where they meet, nothing elsewhere), the strips and the rows and columns before
+    # offset kept; a matrix without a trailing part kept; then random matrices against a
+    # plain loop
+    def lud(matrix, offset):
+        matrix = np.asarray(matrix, np.float32)
+        return references.rodinia_lud_internal({"m": matrix, "matrix_dim": len(matrix),
+                                                "offset": offset})["m"]
+
+    hand = np.zeros((19, 19), np.float32)
+    hand[17, 1:17] = 1
+    hand[1:17, 17] = 2
+    hand[18, 18] = 5
+    hand[0, :] = 9
+    got = lud(hand, 1)
+    want = hand.copy()
+    want[17, 17] = -32
+    assert np.array_equal(got, want)
+    square = rng.integers(-8, 8, size=(16, 16))
+    assert np.array_equal(lud(square, 0), square)
+
+    def plain_lud(matrix, offset):
+        out = matrix.astype(np.float64).copy()
+        first = offset + 16
+        for r, c in itertools.product(range(first, len(out)), repeat=2):
+            out[r, c] -= sum(float(matrix[r, offset + i]) * float(matrix[offset + i, c])
+                             for i in range(16))
+        return out
+
+    for dim, offset in ((20, 0), (37, 5), (33, 16)):
+        matrix = rng.integers(-8, 8, size=(dim, dim))
+        assert np.array_equal(lud(matrix, offset), plain_lud(matrix, offset))
+
+    # PyTorch's spatial softmax: by hand (equal values share evenly, one value gets 1, a
+    # large offset cancels through the maximum), along the middle dimension of the layout
+    # (dim values inner apart); then random tensors against a plain loop
+    def softmax(tensor):
+        tensor = np.asarray(tensor, np.float32)
+        outer, dim, inner = tensor.shape
+        return references.torch_spatial_softmax({
+            "output": np.zeros_like(tensor), "input": tensor, "outer_size": outer,
+            "dim_size": dim, "inner_size": inner})["output"]
+
+    assert np.allclose(softmax([[[3], [3], [3], [3]]]), 0.25, rtol=1e-7)
+    assert softmax([[[7, -2, 1000]]]).tolist() == [[[1, 1, 1]]]
+    got = softmax([[[1000, 0], [1000, 0]]])
+    assert np.allclose(got, 0.5, rtol=1e-7)
+    got = softmax([[[0, 1], [np.log(3, dtype=np.float32), 1]]])
+    assert np.allclose(got[0, :, 0], [0.25, 0.75], rtol=1e-6)
+    assert np.allclose(got[0, :, 1], 0.5, rtol=1e-7)
+
+    def plain_softmax(tensor):
+        outer, dim, inner = tensor.shape
+        out = np.zeros(tensor.shape)
+        for o, i in itertools.product(range(outer), range(inner)):
+            top = max(float(tensor[o, d, i]) for d in range(dim))
+            total = sum(math.exp(float(tensor[o, d, i]) - top) for d in range(dim))
+            for d in range(dim):
+                out[o, d, i] = math.exp(float(tensor[o, d, i]) - top) / total
+        return out
+
+    for shape in ((2, 5, 3), (3, 1, 4), (1, 7, 1)):
+        tensor = rng.integers(-8, 8, size=shape)
+        assert np.allclose(softmax(tensor), plain_softmax(tensor), rtol=1e-6, atol=0)
+
+    # OpenCV's Hamming matcher: by hand (distances 1, 2 and 0; equal distances to the
+    # smaller index; negative words: all 32 bits), rows longer than the descriptor (the
+    # words past query_cols ignored); then random descriptors against a plain loop
+    def match(query, train, cols=None):
+        query, train = np.asarray(query, np.int32), np.asarray(train, np.int32)
+        cols = cols or query.shape[1]
+        got = references.ocv_bf_match({
+            "query": query, "query_rows": len(query), "query_cols": cols,
+            "query_step": query.shape[1], "train": train, "train_rows": len(train),
+            "train_step": train.shape[1], "bestTrainIdx": np.zeros(len(query), np.int32),
+            "bestDistance": np.zeros(len(query), np.float32)})
+        return got["bestTrainIdx"].tolist(), got["bestDistance"].tolist()
+
+    assert match([[0, 0]], [[1, 0], [3, 0], [0, 0]]) == ([2], [0])
+    assert match([[0, 0], [3, 0]], [[1, 0], [2, 0]]) == ([0, 0], [1, 1])
+    assert match([[-1, -1]], [[0, 0], [-1, 0]]) == ([1], [32])
+    assert match([[5, 99]], [[4, -1], [7, 0]], cols=1) == ([0], [1])
+
+    def plain_match(query, train):
+        best = []
+        for q in query:
+            dists = [sum(bin((int(a) ^ int(b)) & 0xFFFFFFFF).count("1")
+                         for a, b in zip(q, t, strict=True)) for t in train]
+            best.append((dists.index(min(dists)), min(dists)))
+        return [b[0] for b in best], [b[1] for b in best]
+
+    for q, tn, d in ((9, 13, 3), (4, 40, 1), (7, 5, 8)):
+        query = rng.integers(-2**31, 2**31, size=(q, d))
+        train = rng.integers(-2**31, 2**31, size=(tn, d))
+        train[3 % tn] = query[0]  # an exact match
+        assert match(query, train) == plain_match(query, train)
+    query = rng.integers(0, 4, size=(20, 2))  # many equal distances
+    train = rng.integers(0, 4, size=(30, 2))
+    assert match(query, train) == plain_match(query, train)
+
+    # Rodinia's backprop weight update: by hand (new_dw = 0.3 * 2 * 3 + 0.3 * 20 onto 4,
+    # the bias row 0.3 * 2 + 0.3 * 10 onto 1, column 0 kept); then random layers against a
+    # plain double loop
+    def adjust(delta, ly, w, oldw):
+        w, oldw = np.asarray(w, np.float32), np.asarray(oldw, np.float32)
+        got = references.rodinia_backprop_adjust({
+            "delta": np.asarray(delta, np.float32), "hid": w.shape[1] - 1,
+            "ly": np.asarray(ly, np.float32), "in": w.shape[0] - 1, "w": w, "oldw": oldw})
+        return got["w"], got["oldw"]
+
+    f32 = np.float32
+    w, oldw = adjust([9, 2], [9, 3], [[7, 1], [8, 4]], [[6, 10], [5, 20]])
+    assert w.tolist() == [[7, f32(1 + (0.3 * 2 + 0.3 * 10))],
+                          [8, f32(4 + (0.3 * 2 * 3 + 0.3 * 20))]]
+    assert oldw.tolist() == [[6, f32(0.3 * 2 + 0.3 * 10)], [5, f32(0.3 * 2 * 3 + 0.3 * 20)]]
+
+    def plain_adjust(delta, ly, w, oldw):
+        w, oldw = w.astype(np.float32), oldw.astype(np.float32)
+        for i, j in itertools.product(range(w.shape[0]), range(1, w.shape[1])):
+            scale = 1.0 if i == 0 else float(ly[i])
+            new_dw = 0.3 * float(delta[j]) * scale + 0.3 * float(oldw[i, j])
+            w[i, j] = f32(float(w[i, j]) + new_dw)
+            oldw[i, j] = f32(new_dw)
+        return w, oldw
+
+    for n_in, hid in ((5, 3), (1, 7), (9, 1)):
+        delta = rng.integers(-8, 8, size=hid + 1)
+        ly = rng.integers(-8, 8, size=n_in + 1)
+        w0, old0 = rng.integers(-8, 8, size=(2, n_in + 1, hid + 1))
+        got, want = adjust(delta, ly, w0, old0), plain_adjust(delta, ly, w0, old0)
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+
+    # SHOC's LJ forces: by hand (a neighbour 1 away along x: 0.5 away from it; 2 away along
+    # y: 253 / 16384 away; 4 away, at the cutoff, and the atom itself: nothing), w zero;
+    # then random systems against a plain loop
+    def lj(pos, neigh):
+        pos, neigh = np.asarray(pos, np.float32), np.asarray(neigh, np.int32)
+        count, n = neigh.shape
+        return references.shoc_md_lj({
+            "force": np.full((n, 4), np.nan, np.float32),
+            "pos": np.column_stack([pos, np.full(n, 7)]).astype(np.float32),
+            "neighCount": count, "neighList": neigh, "cutsq": 16.0, "lj1": 1.5, "lj2": 2.0,
+            "inum": n})["force"]
+
+    got = lj([[0, 0, 0], [1, 0, 0], [0, 2, 0], [0, 0, 4]],
+             [[1, 0, 0, 3], [2, 1, 2, 0], [3, 1, 2, 3]])
+    assert got.tolist() == [[0.5, 253 / 16384, 0, 0], [-0.5, 0, 0, 0], [0, -253 / 16384, 0, 0],
+                            [0, 0, 0, 0]]
+
+    def plain_lj(pos, neigh):
+        count, n = neigh.shape
+        out = np.zeros((n, 4))
+        for i, j in itertools.product(range(n), range(count)):
+            d = [float(pos[i, c]) - float(pos[neigh[j, i], c]) for c in range(3)]
+            r2 = sum(x * x for x in d)
+            if 0 < r2 < 16:
+                r2inv = 1 / r2
+                r6inv = r2inv ** 3
+                force = r2inv * r6inv * (1.5 * r6inv - 2.0)
+                for c in range(3):
+                    out[i, c] += d[c] * force
+        return out
+
+    for n, count in ((9, 4), (30, 7)):
+        pos = rng.integers(0, 8, size=(n, 3))
+        neigh = rng.integers(0, n, size=(count, n))
+        assert np.allclose(lj(pos, neigh), plain_lj(pos, neigh), rtol=1e-6, atol=1e-7)
+
+    # GROMACS's harmonic bonds: by hand (a 3-4-5 bond of rA 2 and krA 3: -9 / 5 times dx =
+    # x_ai - x_aj onto ai, its negative onto aj: the atoms pulled together), added onto f's
+    # contents, a bond of an atom to itself skipped, two bonds on one atom summed; then
+    # random bonds against a plain loop
+    def bonds(types, atoms, params, xq, f):
+        f = np.asarray(f, np.float32)
+        return references.gmx_bonds({
+            "numBonds": len(types), "d_bondtypes": np.asarray(types, np.int32),
+            "d_bondatoms": np.asarray(atoms, np.int32),
+            "d_forceparams": np.asarray(params, np.float32),
+            "gm_xq": np.column_stack([np.asarray(xq), np.zeros(len(xq))]).astype(np.float32),
+            "gm_f": f})["gm_f"]
+
+    params = [[2, 3, 0, 0], [0, 1, 9, 9]]
+    got = bonds([0], [[0, 1]], params, [[0, 0, 0], [3, 4, 0]], np.zeros((2, 3)))
+    assert np.allclose(got, [[5.4, 7.2, 0], [-5.4, -7.2, 0]], rtol=1e-6)
+    got = bonds([0, 1], [[1, 1], [0, 1]], params, [[0, 0, 0], [3, 4, 0]], [[1, 1, 1], [0, 0, 2]])
+    assert np.allclose(got, [[1 + 3, 1 + 4, 1], [-3, -4, 2]], rtol=1e-6)
+    got = bonds([1, 1], [[0, 1], [0, 2]], params, [[0, 0, 0], [2, 0, 0], [0, 0, -5]],
+                np.zeros((3, 3)))
+    assert np.allclose(got, [[2, 0, -5], [-2, 0, 0], [0, 0, 5]], rtol=1e-6)
+
+    def plain_bonds(types, atoms, params, xq, natoms):
+        out = np.zeros((natoms, 3))
+        for t, (ai, aj) in zip(types, atoms, strict=True):
+            dx = [float(xq[ai, c]) - float(xq[aj, c]) for c in range(3)]
+            dr = math.sqrt(sum(x * x for x in dx))
+            if dr == 0:
+                continue
+            scale = -float(params[t][1]) * (dr - float(params[t][0])) / dr
+            for c in range(3):
+                out[ai, c] += scale * dx[c]
+                out[aj, c] -= scale * dx[c]
+        return out
+
+    for nb, natoms, ntypes in ((40, 9, 3), (200, 30, 5)):
+        types = rng.integers(0, ntypes, size=nb)
+        atoms = rng.integers(0, natoms, size=(nb, 2))
+        table = rng.integers(0, 8, size=(ntypes, 4))
+        xq = rng.integers(0, 32, size=(natoms, 3))
+        got = bonds(types, atoms, table, xq, np.zeros((natoms, 3)))
+        assert np.allclose(got, plain_bonds(types, atoms, table, xq, natoms), rtol=1e-5,
+                           atol=1e-4)

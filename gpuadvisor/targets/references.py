@@ -4874,3 +4874,145 @@ def cus_scalar_prod(values: Values) -> dict[str, np.ndarray]:
         out[first:last] = np.einsum("ij,ij->i", a[first:last].astype(np.float64),
                                     b[first:last].astype(np.float64))
     return {"d_C": out.reshape(np.shape(values["d_C"]))}
+def rodinia_lud_internal(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia's lud_internal step at offset: the trailing matrix below and right of the
+    16-wide strips (rows and columns offset .. offset + 15) less the product of the column
+    strip and the row strip, in float64 (exact for integer data, as the kernel's float32
+    sums are); everything else kept; 1024 rows at a time."""
+    dim, offset, width = int(values["matrix_dim"]), int(values["offset"]), 16
+    out = np.array(values["m"], copy=True).reshape(-1)
+    view = out[: dim * dim].reshape(dim, dim)
+    first = offset + width
+    strip_row = view[offset:first, first:].astype(np.float64)
+    for top in range(first, dim, 1024):
+        rows = slice(top, min(dim, top + 1024))
+        product = view[rows, offset:first].astype(np.float64) @ strip_row
+        view[rows, first:] = view[rows, first:] - product
+    return {"m": out.reshape(np.shape(values["m"]))}
+
+
+def torch_spatial_softmax(values: Values) -> dict[str, np.ndarray]:
+    """PyTorch's softmax over the middle dimension of an outer x dim x inner tensor: exp(x -
+    max) / sum exp(x - max) along dim, in float64 (the kernel's expf and float sums: the
+    manifest's tolerance); one outer slice at a time."""
+    outer, dim, inner = (int(values[k]) for k in ("outer_size", "dim_size", "inner_size"))
+    src = np.asarray(values["input"], np.float32).reshape(-1)[: outer * dim * inner]
+    src = src.reshape(outer, dim, inner)
+    out = np.array(values["output"], copy=True).reshape(-1)
+    view = out[: outer * dim * inner].reshape(outer, dim, inner)
+    for o in range(outer):
+        part = src[o].astype(np.float64)
+        part = np.exp(part - part.max(axis=0))
+        view[o] = part / part.sum(axis=0)
+    return {"output": out.reshape(np.shape(values["output"]))}
+
+
+def ocv_bf_match(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's brute-force Hamming matcher: for each query descriptor (query_cols int32
+    words) the train descriptor at the smallest Hamming distance (popcount of the XOR
+    summed over the words), ties to the smaller train index; the index (int32) and the
+    distance (float32), exact; 1024 queries at a time."""
+    q_rows, cols = int(values["query_rows"]), int(values["query_cols"])
+    t_rows = int(values["train_rows"])
+    q_step, t_step = int(values["query_step"]), int(values["train_step"])
+    query = np.asarray(values["query"]).reshape(-1)[: q_rows * q_step].reshape(q_rows, q_step)
+    train = np.asarray(values["train"]).reshape(-1)[: t_rows * t_step].reshape(t_rows, t_step)
+    query = np.ascontiguousarray(query[:, :cols]).view(np.uint32)
+    train = np.ascontiguousarray(train[:, :cols]).view(np.uint32)
+    idx = np.array(values["bestTrainIdx"], copy=True).reshape(-1)
+    dist = np.array(values["bestDistance"], copy=True).reshape(-1)
+    for first in range(0, q_rows, 1024):
+        part = query[first: first + 1024]
+        total = np.zeros((len(part), t_rows), np.int32)
+        for word in range(cols):
+            total += np.bitwise_count(part[:, word, None] ^ train[None, :, word])
+        best = total.argmin(axis=1)  # the first of equal distances: the smaller index
+        idx[first: first + len(part)] = best
+        dist[first: first + len(part)] = total[np.arange(len(part)), best]
+    return {"bestTrainIdx": idx.reshape(np.shape(values["bestTrainIdx"])),
+            "bestDistance": dist.reshape(np.shape(values["bestDistance"]))}
+
+
+def rodinia_backprop_adjust(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia's bpnn_adjust_weights: new_dw = 0.3 delta[j] ly[i] + 0.3 oldw[i][j] in
+    double (Rodinia's double ETA and MOMENTUM, in the kernel's order), w += new_dw and oldw
+    = new_dw rounded to float32, for inputs i = 1 .. in and hidden units j = 1 .. hid, and
+    for the bias row 0 with ly taken as 1 (the kernel's FMAs may round the double once less:
+    the manifest's tolerance); 1024 rows at a time."""
+    hid, n_in = int(values["hid"]), int(values["in"])
+    eta = momentum = 0.3
+    delta = np.asarray(values["delta"], np.float32).reshape(-1)[1: hid + 1].astype(np.float64)
+    ly = np.asarray(values["ly"], np.float32).reshape(-1)[: n_in + 1].astype(np.float64)
+    w = np.array(values["w"], copy=True).reshape(-1)
+    oldw = np.array(values["oldw"], copy=True).reshape(-1)
+    wv = w[: (n_in + 1) * (hid + 1)].reshape(n_in + 1, hid + 1)
+    ov = oldw[: (n_in + 1) * (hid + 1)].reshape(n_in + 1, hid + 1)
+    scaled = eta * delta
+    for first in range(0, n_in + 1, 1024):
+        rows = slice(first, min(n_in + 1, first + 1024))
+        factor = ly[rows].copy()
+        if first == 0:
+            factor[0] = 1.0  # the bias row: ETA delta + MOMENTUM oldw
+        new_dw = scaled[None, :] * factor[:, None] + momentum * ov[rows, 1:].astype(np.float64)
+        wv[rows, 1:] = (wv[rows, 1:].astype(np.float64) + new_dw).astype(np.float32)
+        ov[rows, 1:] = new_dw.astype(np.float32)
+    return {"w": w.reshape(np.shape(values["w"])), "oldw": oldw.reshape(np.shape(values["oldw"]))}
+
+
+def shoc_md_lj(values: Values) -> dict[str, np.ndarray]:
+    """SHOC's Lennard-Jones forces: for each atom the sum over its neighCount neighbours
+    (neighList[j inum + i]) with 0 < r^2 < cutsq of r2inv r6inv (lj1 r6inv - lj2) times the
+    separation, the separations in float32 as the kernel takes them, the rest in float64
+    (the kernel's division and float sums: the manifest's tolerance), w zero; 65536 atoms
+    at a time."""
+    inum, count = int(values["inum"]), int(values["neighCount"])
+    cutsq, lj1, lj2 = (float(np.float32(values[k])) for k in ("cutsq", "lj1", "lj2"))
+    pos = np.asarray(values["pos"], np.float32).reshape(-1, 4)
+    px, py, pz = (np.ascontiguousarray(pos[:, c]) for c in range(3))
+    neigh = np.asarray(values["neighList"]).reshape(-1)[: count * inum].reshape(count, inum)
+    out = np.array(values["force"], copy=True).reshape(-1)
+    view = out[: 4 * inum].reshape(inum, 4)
+    for first in range(0, inum, 65536):
+        part = slice(first, min(inum, first + 65536))
+        near = neigh[:, part]
+        dx, dy, dz = px[part] - px[near], py[part] - py[near], pz[part] - pz[near]
+        r2 = dx * dx + dy * dy + dz * dz
+        inside = (r2 < cutsq) & (r2 > 0)
+        r2inv = 1.0 / r2[inside].astype(np.float64)
+        r6inv = r2inv * r2inv * r2inv
+        force = np.zeros(r2.shape)
+        force[inside] = r2inv * r6inv * (lj1 * r6inv - lj2)
+        for c, d in enumerate((dx, dy, dz)):
+            view[part, c] = (d * force).sum(axis=0)
+        view[part, 3] = 0
+    return {"force": out.reshape(np.shape(values["force"]))}
+
+
+def gmx_bonds(values: Values) -> dict[str, np.ndarray]:
+    """GROMACS's harmonic bonds: for each bond with dr2 = |x_ai - x_aj|^2 != 0, fbond =
+    -krA (dr - rA) / dr times dx added to f[ai] and subtracted from f[aj], onto f's
+    contents, in float64 (the kernel's rsqrtf and its atomics' order: the manifest's
+    tolerance)."""
+    n = int(values["numBonds"])
+    types = np.asarray(values["d_bondtypes"]).reshape(-1)[:n]
+    atoms = np.asarray(values["d_bondatoms"]).reshape(-1)[: 2 * n].reshape(n, 2)
+    params = np.asarray(values["d_forceparams"], np.float32).reshape(-1, 4).astype(np.float64)
+    xq = np.asarray(values["gm_xq"], np.float32).reshape(-1, 4)[:, :3].astype(np.float64)
+    out = np.array(values["gm_f"], copy=True).reshape(-1)
+    natoms = len(out) // 3
+    forces = out[: 3 * natoms].reshape(natoms, 3).astype(np.float64)
+    for first in range(0, n, 1 << 20):
+        part = slice(first, min(n, first + (1 << 20)))
+        ai, aj = atoms[part, 0], atoms[part, 1]
+        dx = xq[ai] - xq[aj]
+        dr2 = (dx * dx).sum(axis=1)
+        dr = np.sqrt(dr2)
+        p = params[types[part]]
+        fbond = -p[:, 1] * (dr - p[:, 0])
+        scale = np.divide(fbond, dr, out=np.zeros_like(dr), where=dr2 != 0)
+        fij = dx * scale[:, None]
+        for c in range(3):
+            forces[:, c] += np.bincount(ai, fij[:, c], natoms)
+            forces[:, c] -= np.bincount(aj, fij[:, c], natoms)
+    out[: 3 * natoms] = forces.reshape(-1).astype(out.dtype)
+    return {"gm_f": out.reshape(np.shape(values["gm_f"]))}
