@@ -853,7 +853,7 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "vecint_warp3d": 23, "hs_jacobi": 23, "q8_matvec": 23, "blur3x3_tiled": 23,
         "adaptive_avgpool2d": 23, "semilag_advect": 24, "rotate_bilinear": 24,
         "ocv_nlmeans": 25, "cus_sobel_shared": 25, "ocv_resize_area": 25, "coco_rle_encode": 25,
-        "aes128_ctr": 25, "shoc_stencil2d": 25}
+        "aes128_ctr": 25, "shoc_stencil2d": 25, "ocv_bf_match": 26}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None
