@@ -250,6 +250,11 @@ def _numeric_checks(col: str, raw: pd.Series) -> list[tuple[np.ndarray, str]]:
     import numpy as np
     import pandas as pd
 
+    if isinstance(raw.dtype, np.dtype) and raw.dtype.kind in "iuf":
+        # NumPy numbers (pandas read every cell as one): no cell unparsed or a bool, only
+        # the finite and integer checks below apply (what the general path finds for them)
+        num = raw.to_numpy(dtype="float64")
+        return _number_checks(col, num, np.zeros(len(num), dtype=bool))
     notna = raw.notna().to_numpy()
     is_bool = np.zeros(len(raw), dtype=bool)
     if raw.dtype.kind == "b":  # True/False in a numeric column
@@ -267,10 +272,19 @@ def _numeric_checks(col: str, raw: pd.Series) -> list[tuple[np.ndarray, str]]:
         rows = unparsed.nonzero()[0]
         blank = raw.iloc[rows].astype(str).str.strip().eq("").to_numpy()
         unparsed[rows[blank]] = False
+    return _number_checks(col, num, unparsed | is_bool)
+
+
+def _number_checks(col: str, num: np.ndarray, unreadable: np.ndarray
+                   ) -> list[tuple[np.ndarray, str]]:
+    """:func:`_numeric_checks` from the column as float64 (NaN where empty or unreadable) and
+    the mask of its unreadable cells (text that is no number, or a bool)."""
+    import numpy as np
+
     infinite = np.isinf(num)
     is_int = col in INT_COLUMNS
     time_like = col.startswith(("time_ms", "duration_ms"))
-    checks = [(unparsed | is_bool, "is not an integer" if is_int else "is not a number"),
+    checks = [(unreadable, "is not an integer" if is_int else "is not a number"),
               (infinite, "is not a finite time" if time_like else "is not a finite number")]
     if is_int:
         with np.errstate(invalid="ignore"):

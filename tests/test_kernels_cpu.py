@@ -288,7 +288,7 @@ pytestmark = pytest.mark.skipif(GXX is None, reason="needs g++ with C++20 <barri
 
 
 #: g++ flags of the one build of every kernel.
-FLAGS = ["-std=c++20", "-O1", "-pthread", "-w"]
+FLAGS = ["-std=c++20", "-O0", "-pthread", "-w"]
 
 
 def cpu_unit(spec, name: str) -> str:
