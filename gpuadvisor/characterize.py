@@ -24,6 +24,7 @@ from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import float_or_none
 from gpuadvisor.paths import kernels_dir, rules_dir
 from gpuadvisor.rows import as_list, cells_in, floats_in
+from gpuadvisor.yaml_text import safe_load
 
 ACCESS_PATTERNS = ("coalesced", "reuse", "scattered", "random")
 BOUNDS = ("memory", "compute", "latency")
@@ -68,8 +69,7 @@ class Characterization:
 def thresholds() -> dict[str, dict[str, float]]:
     """The calibration constants of rules/calibration/characterize.yaml."""
     path = rules_dir() / "calibration" / "characterize.yaml"
-    with path.open(encoding="utf-8") as fh:
-        data = yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    data = safe_load(path.read_text(encoding="utf-8"))
     return {k: {kk: float(vv) for kk, vv in v.items()} for k, v in data.items()}
 
 
@@ -92,8 +92,7 @@ def _manifest(path: str) -> dict[str, dict[str, Any]]:
     if not p.is_file():
         return {}
     try:
-        data = yaml.load(p.read_text(encoding="utf-8"),
-                         Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+        data = safe_load(p.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError):
         return {}
     entries = data.get("kernels", data) if isinstance(data, dict) else data

@@ -22,6 +22,7 @@ from typing import Any
 from gpuadvisor.errors import UserError
 from gpuadvisor.paths import kernels_dir
 from gpuadvisor.shapes import Shape
+from gpuadvisor.yaml_text import safe_load
 
 ACCESS_PATTERNS = ("coalesced", "reuse", "scattered", "random")
 ARG_KINDS = ("input", "output", "inout", "scratch", "scalar")
@@ -300,7 +301,7 @@ def load_manifest(path: str | Path | None = None) -> dict[str, KernelSpec]:
     if not path.is_file():
         raise UserError(f"{path}: no kernel manifest")
     try:
-        data = _safe_load(yaml, path.read_text())
+        data = safe_load(path.read_text())
     except yaml.YAMLError as err:
         raise UserError(f"{path}: not valid YAML ({err})") from None
     if not isinstance(data, dict) or not isinstance(data.get("kernels"), list):
@@ -312,20 +313,6 @@ def load_manifest(path: str | Path | None = None) -> dict[str, KernelSpec]:
             raise UserError(f"{path}: kernel {spec.name!r} is listed twice")
         specs[spec.name] = spec
     return specs
-
-
-def _safe_load(yaml: Any, text: str) -> Any:
-    """``yaml.safe_load(text)``. libyaml (when PyYAML has it) reads the built-in manifest ~5x
-    faster than the pure-Python loader (~0.5 s of CPU in every process that loads it: each
-    tune and each profiling driver run); on any problem the pure-Python loader runs, so that
-    the error message is exactly the one it gives (as rules/engine.py's _compose)."""
-    fast = getattr(yaml, "CSafeLoader", None)
-    if fast is not None:
-        try:
-            return yaml.load(text, Loader=fast)
-        except yaml.YAMLError:
-            pass
-    return yaml.safe_load(text)
 
 
 @functools.lru_cache(maxsize=4)
