@@ -1,0 +1,60 @@
+"""A blind set's first-scoring table, as its README records it (issue 11).
+
+    python tools/first_scoring.py blind31
+
+One row per GPU and kernel of ``fixtures/hopper/<set>/<gpu>/*.csv``: the measured best, the
+app's default over the best, the one-profile rule-only pick and its regret, the winner's score
+ratio, the fastest of the 4 listed shapes, and the same with the kernel's PTX (``--ptx``,
+``fixtures/ptx/``). Run it once, with the rules frozen before the set was recorded; the
+README's ``## First scoring`` section is what ``validation.first_scorings`` reads afterwards.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gpuadvisor import validation  # noqa: E402
+from gpuadvisor.paths import fixtures_dir  # noqa: E402
+
+HEADER = ("| GPU | kernel | best | default / best | pick | regret | winner score / top | fastest "
+          "of the 4 listed | pick with the code (--ptx) | regret with the code | fastest of "
+          "its 4 listed |")
+
+
+def _regret(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.3f}" + (" ✗" if value > validation.GOAL_REGRET + 1e-12 else "")
+
+
+def table(folder: str) -> list[str]:
+    """The Markdown table's lines for one blind set."""
+    lines = [HEADER, "| --- " * 11 + "|"]
+    for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv")):
+        plain = validation.evaluate_one_profile(path)
+        code = validation.evaluate_one_profile(path, with_code=True)
+        for r, c in zip(plain, code, strict=True):
+            default = (f"{r.default} {r.default_time / r.best_time:.2f}"
+                       if r.default_time and r.best_time else "-")
+            lines.append(
+                f"| {path.parent.name.upper()} | {r.kernel} | {r.best} | {default} | {r.pick} "
+                f"| {_regret(r.regret)} | {validation._ratio_text(r)} "
+                f"| {_regret(r.shortlist_regrets.get(4))} | {c.pick} | {_regret(c.regret)} "
+                f"| {_regret(c.shortlist_regrets.get(4))} |")
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1 or not (fixtures_dir() / "hopper" / argv[0]).is_dir():
+        print("usage: python tools/first_scoring.py SET (a folder of fixtures/hopper/, "
+              "e.g. blind31)", file=sys.stderr)
+        return 2
+    print("\n".join(table(argv[0])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
