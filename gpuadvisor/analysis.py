@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gpuadvisor import pick_reliability
 from gpuadvisor.access_model import fit_kernel
 from gpuadvisor.access_report import access_notes, confidence, weakest
 from gpuadvisor.arch import Arch, Board, get_arch, get_board
@@ -75,7 +76,7 @@ from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
 from gpuadvisor.rules.engine import Rule, RuleResult, load_rules_or_fail
 from gpuadvisor.scored_columns import RankedView, RankEntries
 from gpuadvisor.scoring import KernelSetup, TableScorer
-from gpuadvisor.shortlist import shortlist, shortlist_note
+from gpuadvisor.shortlist import SHORTLIST_SIZE, shortlist, shortlist_note
 from gpuadvisor.timing import outlying_spreads
 
 #: Bytes per element for the manifest's element types.
@@ -200,6 +201,9 @@ class KernelAnalysis:
     configs: int = 0
     pareto_size: int = 0
     pick_in_pareto: bool | None = None
+    #: rule-only: the kernel's class and how often advice held for it
+    #: (:func:`gpuadvisor.pick_reliability.record`); None where measured times rank
+    pick_reliability: dict[str, Any] | None = None
 
     @property
     def pick(self) -> RankEntry | None:
@@ -234,6 +238,8 @@ class KernelAnalysis:
             "skipped_rules": list(self.skipped_rules),
             "pareto": {"configs": self.configs, "size": self.pareto_size,
                        "pick_in_front": self.pick_in_pareto},
+            "pick_reliability": (dict(self.pick_reliability) if self.pick_reliability
+                                 is not None else None),
             "notes": list(self.notes),
         }
 
@@ -1329,10 +1335,17 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
         else:
             notes.append(f"the rules' pick {rule_pick.candidate.label} has no measured time "
                          f"(status {rule_pick.candidate.status}): regret unknown")
+    reliability = None
     if mode != "measured":  # ranked by the rules: the few shapes worth timing
-        note = shortlist_note(name, shortlist(s.candidate.block for s in ranked))
+        reliability = pick_reliability.record(pick_reliability.kernel_class(
+            (s.candidate.block for s in ranked), setup.kinfo.shared_mem_per_block))
+        size = reliability.get("listed", SHORTLIST_SIZE)
+        note = shortlist_note(name, shortlist((s.candidate.block for s in ranked), size + 1),
+                              size)
         if note is not None:
             notes.append(note)
+        if (held := pick_reliability.note(reliability)) is not None:
+            notes.append(held)
     findings: list[Finding] = []
     skipped: list[dict[str, str]] = []
 
@@ -1381,7 +1394,7 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
         rule_pick=rule_pick.candidate.label if rule_pick else None,
         rule_pick_time_ms=rule_pick.candidate.time_ms if rule_pick else None,
         configs=len(scored), pareto_size=order.pareto_size,
-        pick_in_pareto=order.pick_in_pareto)
+        pick_in_pareto=order.pick_in_pareto, pick_reliability=reliability)
 
 
 def _launchable_shapes(kinfo: KernelInfo, measured: Sequence[Candidate],

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
-from gpuadvisor import validation
+from gpuadvisor import pick_reliability, validation
 from gpuadvisor.paths import project_root
 from gpuadvisor.validation import GOAL_SHARE, Result, compute, main
 
@@ -12,8 +13,13 @@ from gpuadvisor.validation import GOAL_SHARE, Result, compute, main
 def test_validation_page_is_fresh_and_the_goal_is_met() -> None:
     # One test for everything read off the whole validation (it re-analyzes every measured
     # fixture: the slowest computation of the suite, done once here).
-    text, scored = compute()
+    blind: list[Result] = []
+    text, scored = compute(blind)
     assert scored, "no measured fixtures found"
+    # the class table analyze quotes is the one these blind results give
+    committed = json.loads(pick_reliability.REFERENCE.read_text(encoding="utf-8"))
+    assert committed == validation.reliability_document(blind), \
+        "gpuadvisor/data/pick_reliability.json is stale: python -m gpuadvisor.validation"
     page = project_root() / "docs" / "validation.md"
     assert page.read_text() == text, "docs/validation.md is stale: python -m gpuadvisor.validation"
     within = sum(r.within for r in scored)
@@ -42,12 +48,12 @@ def _result(kernel: str, regret: float | None) -> Result:
 def test_main_writes_the_page_and_checks_the_goal(tmp_path, monkeypatch, capsys) -> None:
     # compute() is what the test above checks; here: what main does with its result.
     good = [_result(f"k{i}", 1.0 + i / 1000) for i in range(9)] + [_result("slow", 1.5)]
-    monkeypatch.setattr(validation, "compute", lambda: ("# page\n", good))
+    monkeypatch.setattr(validation, "compute", lambda _blind=None: ("# page\n", good))
     assert main(["--out", str(tmp_path / "sub" / "v.md"), "--check"]) == 0  # 9 of 10
     assert (tmp_path / "sub" / "v.md").read_text() == "# page\n"
     assert "9 of 10 fixtures within 3 %" in capsys.readouterr().out
     bad = [*good[:8], _result("k8", 1.031), _result("unmeasured", None), good[-1]]
-    monkeypatch.setattr(validation, "compute", lambda: ("# page\n", bad))
+    monkeypatch.setattr(validation, "compute", lambda _blind=None: ("# page\n", bad))
     assert main(["--out", str(tmp_path / "w.md"), "--check"]) == 1  # 8 of 11
     assert main(["--out", str(tmp_path / "w.md")]) == 0  # without --check: just the page
     assert dataclasses.replace(good[0], regret=1.03).within

@@ -1,7 +1,8 @@
-"""The shortlist strategy: profile the app's usual default shape first, time the shapes a
-rule-only analysis of that profile lists (``analyze profile.csv --rule-only``'s note: the
-rules' pick, then their best shape of each other block aspect, :mod:`gpuadvisor.shortlist`),
-then search around the fastest as the guided strategy does.
+"""The shortlist strategy: profile the app's usual default shape first, time the first 4
+shapes a rule-only analysis of that profile lists (``analyze profile.csv --rule-only``'s note:
+the rules' pick, then their best shape of each other block aspect, :mod:`gpuadvisor.shortlist`;
+the note lists 4 to 8 by the kernel's class, :mod:`gpuadvisor.pick_reliability`), then search
+around the fastest as the guided strategy does, which covers the rest of a longer list's reach.
 
 Why: one profile rarely settles a 2-D kernel's best shape (the blind sets' one-profile picks
 are about as good as the apps' defaults), but the shortlist hedges across the readings the

@@ -1,0 +1,118 @@
+"""Rule-only advice says how often it held for kernels like this one (issue 11: every
+estimate carries a confidence), and lists as many shapes to time as that class needed."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gpuadvisor import pick_reliability
+from gpuadvisor.cli import app
+from gpuadvisor.paths import fixtures_dir
+from gpuadvisor.sweep import read_sweep
+from gpuadvisor.validation import one_profile_view
+
+BLIND31 = fixtures_dir() / "hopper" / "blind31" / "h200"
+
+
+def _analysis(path: Path, tmp_path: Path, *extra: str) -> dict:
+    out = tmp_path / f"{path.stem}_one.csv"
+    one_profile_view(read_sweep(path)[0]).to_csv(out, index=False)
+    done = CliRunner().invoke(app, ["analyze", str(out), "--rule-only", "--json", *extra])
+    assert done.exit_code == 0, done.output
+    return json.loads(done.stdout)["kernels"][0]
+
+
+def _listed(notes: list[str]) -> list[str]:
+    note = next(n for n in notes if n.startswith("to confirm the pick"))
+    return note.split(": ")[1].split(" (")[0].split(",")
+
+
+def test_kernel_class_reads_the_candidate_blocks_and_the_shared_memory() -> None:
+    rows = [(256, 1, 1), (128, 1, 1)]
+    assert pick_reliability.kernel_class(rows, None) == "1-D blocks"
+    assert pick_reliability.kernel_class(rows, math.nan) == "1-D blocks"
+    assert pick_reliability.kernel_class(rows, 0) == "1-D blocks"
+    assert pick_reliability.kernel_class(rows, 2048) == "1-D blocks, shared memory"
+    assert pick_reliability.kernel_class([*rows, (32, 8, 1)], 0) == "2-D blocks"
+    assert pick_reliability.kernel_class([(8, 8, 4)], 512) == "2-D blocks, shared memory"
+
+
+def test_listed_size_is_the_fewest_shapes_that_reached_the_target() -> None:
+    # 20 kernels: 90 % is 18
+    assert pick_reliability.listed_size([10, 12, 14, 15, 16, 17, 18, 19], 20) == 7
+    assert pick_reliability.listed_size([18] * 8, 20) == 4  # never fewer than the usual 4
+    assert pick_reliability.listed_size([1, 2, 3, 4, 5, 6, 7, 8], 20) == 8  # never reached
+    assert pick_reliability.listed_size([], 0) == 8
+
+
+def test_document_counts_first_scorings_and_listed_shapes_per_class() -> None:
+    first = [("2-D blocks", True), ("2-D blocks", False), ("1-D blocks", True)]
+    listed = [("2-D blocks", [1.2, 1.2, 1.01, 1.0, 1.0, 1.0, 1.0, 1.0]),
+              ("2-D blocks", [1.5, None, 1.5, 1.5, 1.5, 1.5, 1.5, 1.03])]
+    doc = pick_reliability.document(first, listed, 1.03)
+    two_d = doc["classes"]["2-D blocks"]
+    assert two_d["first_scored"] == 2 and two_d["pick_within"] == 1
+    assert two_d["unseen"] == 2 and two_d["within_at"] == [0, 0, 1, 1, 1, 1, 1, 2]
+    assert two_d["listed"] == 8  # 90 % of 2 kernels needs both: the eighth shape
+    assert doc["classes"]["1-D blocks"]["pick_within"] == 1
+    assert doc["classes"]["2-D blocks, shared memory"]["first_scored"] == 0
+
+
+def test_committed_reference_lists_more_shapes_where_the_class_needed_them() -> None:
+    doc = json.loads(pick_reliability.REFERENCE.read_text(encoding="utf-8"))
+    classes = doc["classes"]
+    assert set(classes) == set(pick_reliability.CLASSES)
+    # every blind kernel's first scoring has a class: 164 kernels x GPUs recorded
+    assert sum(c["first_scored"] for c in classes.values()) == 328
+    assert sum(c["pick_within"] for c in classes.values()) == 98 + 102
+    for c in classes.values():
+        assert c["listed"] == pick_reliability.listed_size(c["within_at"], c["unseen"])
+    assert classes["1-D blocks"]["listed"] == 4
+    assert classes["2-D blocks"]["listed"] == 7
+    assert classes["2-D blocks, shared memory"]["listed"] == 8
+
+
+def test_a_2d_shared_memory_kernel_is_told_its_class_is_a_weak_guide(tmp_path: Path) -> None:
+    kernel = _analysis(BLIND31 / "rodinia_lud_internal.csv", tmp_path)
+    ref = json.loads(pick_reliability.REFERENCE.read_text(encoding="utf-8"))
+    entry = ref["classes"]["2-D blocks, shared memory"]
+    assert kernel["pick_reliability"] == {
+        "class": "2-D blocks, shared memory", "pick_within": entry["pick_within"],
+        "first_scored": entry["first_scored"], "listed": 8,
+        "listed_within": entry["within_at"][7], "unseen": entry["unseen"]}
+    listed = _listed(kernel["notes"])
+    assert len(listed) == 8 and listed[0] == kernel["pick"]["label"]
+    held = next(n for n in kernel["notes"] if n.startswith("how often this advice held"))
+    assert (f"for {entry['pick_within']} of {entry['first_scored']} blind kernels when first "
+            "scored") in held
+    assert "one profile is a weak guide" in held
+
+
+def test_a_1d_kernel_keeps_the_four_listed_shapes(tmp_path: Path) -> None:
+    kernel = _analysis(BLIND31 / "gmx_bonds.csv", tmp_path)
+    assert kernel["pick_reliability"]["class"] == "1-D blocks"
+    assert _listed(kernel["notes"]) == ["256x1", "128x1", "96x1", "512x1"]
+    held = next(n for n in kernel["notes"] if n.startswith("how often this advice held"))
+    assert "weak guide" not in held and "the fastest of the 4 listed shapes" in held
+
+
+def test_a_measured_ranking_carries_no_reliability() -> None:
+    done = CliRunner().invoke(app, ["analyze", str(BLIND31 / "gmx_bonds.csv"), "--json"])
+    assert done.exit_code == 0, done.output
+    kernel = json.loads(done.stdout)["kernels"][0]
+    assert kernel["mode"] == "measured" and kernel["pick_reliability"] is None
+    assert not [n for n in kernel["notes"] if n.startswith("how often this advice held")]
+
+
+def test_without_the_reference_file_the_class_is_still_named(monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    monkeypatch.setattr(pick_reliability, "_reference", lambda: None)
+    rec = pick_reliability.record("2-D blocks")
+    assert rec == {"class": "2-D blocks"}
+    assert pick_reliability.note(rec) is None
+    assert pick_reliability.shapes_to_list("2-D blocks") == 4
