@@ -236,6 +236,12 @@ SMALL = {
     "rodinia_backprop_adjust": ["IN=3001", "HID=501"],
     "shoc_md_lj": ["N=100003", "NEIGH=37"],
     "gmx_bonds": ["NB=1000003", "NATOMS=100003", "NTYPES=7"],
+    "rodinia_hotspot": ["ROWS=1001", "COLS=517"],
+    "cus_postprocess_disc": ["ROWS=301", "COLS=517", "R=5"],
+    "cus_ocean_spectrum": ["MESH=517"],
+    "ocv_bp_comp_data": ["ROWS=301", "COLS=517", "NDISP=37"],
+    "rodinia_kmeans_point": ["N=100003", "NF=13", "K=11"],
+    "rodinia_cfd_flux": ["N=100003"],
 }
 
 

@@ -254,6 +254,12 @@ SMALL = {
     "rodinia_backprop_adjust": {"IN": 29, "HID": 13},
     "shoc_md_lj": {"N": 1001, "NEIGH": 7},
     "gmx_bonds": {"NB": 1001, "NATOMS": 157, "NTYPES": 5},
+    "rodinia_hotspot": {"ROWS": 13, "COLS": 37},
+    "cus_postprocess_disc": {"ROWS": 13, "COLS": 37, "R": 3},
+    "cus_ocean_spectrum": {"MESH": 37},
+    "ocv_bp_comp_data": {"ROWS": 13, "COLS": 37, "NDISP": 9},
+    "rodinia_kmeans_point": {"N": 1001, "NF": 5, "K": 7},
+    "rodinia_cfd_flux": {"N": 1001},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -204,6 +204,8 @@ ONE_D_EXTENT = {
     "pannotia_color_max": "N",
     "shoc_md_lj": "N",
     "gmx_bonds": "NB",
+    "rodinia_kmeans_point": "N",
+    "rodinia_cfd_flux": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -6056,3 +6058,289 @@ def test_blind31_references_on_hand_checked_inputs():
         got = bonds(types, atoms, table, xq, np.zeros((natoms, 3)))
         assert np.allclose(got, plain_bonds(types, atoms, table, xq, natoms), rtol=1e-5,
                            atol=1e-4)
+
+
+def test_blind32_references_on_hand_checked_inputs():
+    import itertools
+    import math
+
+    rng = np.random.default_rng(32)
+    f32 = np.float32
+
+    # Rodinia's hotspot: by hand (step/Cap 0.5 and Rx = Ry = Rz = 1: a cell of 10 among
+    # zeros gets 10 + 0.5 (-20 - 20 + 70) = 25, an edge cell beside it 0.5 (10 + 80) = 45
+    # (its missing neighbour is itself), a corner 0.5 80 = 40, plus 0.5 its power); a chip
+    # at the ambient 80 without power kept; then random chips against a plain loop
+    def hotspot(temp, power, cap=2.0, rx=1.0, ry=1.0, rz=1.0, step=1.0):
+        temp, power = np.asarray(temp, np.float32), np.asarray(power, np.float32)
+        return references.rodinia_hotspot({
+            "power": power, "temp_src": temp, "temp_dst": np.zeros_like(temp),
+            "grid_cols": temp.shape[1], "grid_rows": temp.shape[0], "Cap": cap, "Rx": rx,
+            "Ry": ry, "Rz": rz, "step": step})["temp_dst"]
+
+    temp = np.zeros((3, 3))
+    temp[1, 1] = 10
+    power = np.zeros((3, 3))
+    power[0, 0] = 2
+    got = hotspot(temp, power)
+    assert got.tolist() == [[41, 45, 40], [45, 25, 45], [40, 45, 40]]
+    assert np.array_equal(hotspot(np.full((4, 5), 80), np.zeros((4, 5))), np.full((4, 5), 80))
+
+    def plain_hotspot(temp, power, cap, rx, ry, rz, step):
+        rows, cols = temp.shape
+        sdc = float(f32(step) / f32(cap))
+        rx1, ry1, rz1 = (float(f32(1) / f32(v)) for v in (rx, ry, rz))
+        out = np.zeros((rows, cols))
+        for r, c in itertools.product(range(rows), range(cols)):
+            t = float(temp[r, c])
+            ns = float(f32(temp[min(r + 1, rows - 1), c]) + f32(temp[max(r - 1, 0), c]))
+            ew = float(f32(temp[r, min(c + 1, cols - 1)]) + f32(temp[r, max(c - 1, 0)]))
+            total = float(power[r, c]) + (ns - 2.0 * t) * ry1 + (ew - 2.0 * t) * rx1
+            total += float(f32(80) - f32(t)) * rz1
+            out[r, c] = f32(t + sdc * total)
+        return out
+
+    for rows, cols in ((5, 7), (1, 9), (8, 1)):
+        temp = rng.integers(300, 364, size=(rows, cols))
+        power = rng.integers(0, 4, size=(rows, cols))
+        coeffs = (1.6689301052252858e-09, 10.0, 10.0, 1310720.0, 1.4583334007056692e-07)
+        assert np.array_equal(hotspot(temp, power, *coeffs), plain_hotspot(temp, power, *coeffs))
+
+    # postProcessGL's disc blur: by hand (a uniform image kept; one white pixel among black
+    # ones, radius 1, bright (765 / 765 > 0.8) so taken 4 times: 1020 / 5 = 204 at it and at
+    # its four neighbours (an edge pixel's missing neighbours are itself), 0 at the corners;
+    # a white image: 1020 clamped to 255); then random images against a plain loop
+    def disc(image, r, threshold=0.8, highlight=4.0):
+        image = np.asarray(image, np.uint32)
+        return references.cus_postprocess_disc({
+            "g_odata": np.zeros_like(image), "g_idata": image, "imgw": image.shape[1],
+            "imgh": image.shape[0], "r": r, "threshold": threshold,
+            "highlight": highlight})["g_odata"]
+
+    def rgb(r, g, b):
+        return r | g << 8 | b << 16
+
+    assert np.array_equal(disc(np.full((4, 6), rgb(10, 20, 30) | 77 << 24), 2),
+                          np.full((4, 6), rgb(10, 20, 30)))
+    image = np.zeros((3, 3), np.uint32)
+    image[1, 1] = rgb(255, 255, 255)
+    grey = rgb(204, 204, 204)
+    assert disc(image, 1).tolist() == [[0, grey, 0], [grey, grey, grey], [0, grey, 0]]
+    assert disc(np.full((2, 2), rgb(255, 255, 255)), 1).tolist() == [[rgb(255, 255, 255)] * 2] * 2
+
+    def plain_disc(image, r, threshold, highlight):
+        h, w = image.shape
+        out = np.zeros((h, w), np.uint32)
+        for y, x in itertools.product(range(h), range(w)):
+            sums, samples = [0.0, 0.0, 0.0], 0
+            for dy, dx in itertools.product(range(-r, r + 1), repeat=2):
+                if dx * dx + dy * dy > r * r:
+                    continue
+                word = int(image[min(max(y + dy, 0), h - 1), min(max(x + dx, 0), w - 1)])
+                chans = [(word >> (8 * c)) & 255 for c in range(3)]
+                bright = f32(sum(chans)) / f32(765) > f32(threshold)
+                for c in range(3):
+                    sums[c] += chans[c] * (highlight if bright else 1)
+                samples += 1
+            for c in range(3):
+                mean = min(max(float(f32(sums[c]) / f32(samples)), 0), 255)
+                out[y, x] |= int(mean) << (8 * c)
+        return out
+
+    for h, w, r in ((5, 7, 2), (1, 6, 3), (9, 2, 1)):
+        image = rng.integers(0, 2**32, size=(h, w), dtype=np.uint32)
+        image[0, 0] = rgb(250, 250, 250)  # a highlight
+        assert np.array_equal(disc(image, r), plain_disc(image, r, 0.8, 4.0))
+        assert np.array_equal(disc(image, r, 0.5, 2.0), plain_disc(image, r, 0.5, 2.0))
+
+    # oceanFFT's spectrum: by hand (at k = 0, the mesh's centre, w = 0 and the mirror is the
+    # point itself: h0 + conj(h0) = 2 Re h0; elsewhere h0(k) only, with h0(-k) zero, turns
+    # by w t); then random spectra against a plain loop
+    def spectrum(h0, mesh, t=0.5, patch=100.0):
+        h0 = np.asarray(h0, np.float32)
+        return references.cus_ocean_spectrum({
+            "h0_data": h0, "ht_data": np.zeros((mesh, mesh, 2), np.float32),
+            "in_width": mesh + 4, "out_width": mesh, "out_height": mesh, "t": t,
+            "patchSize": patch})["ht_data"]
+
+    h0 = np.zeros((5, 8, 2))
+    h0[2, 2] = [3, 4]
+    got = spectrum(h0, 4)
+    assert got[2, 2].tolist() == [6, 0] and np.count_nonzero(got) == 1
+    h0 = np.zeros((5, 8, 2))
+    h0[2, 3] = [1, 0]  # k = (2 pi / 100, 0), its mirror (2, 1) zero
+    w = math.sqrt(9.81 * 2 * math.pi / 100)
+    got = spectrum(h0, 4, t=1.0)
+    assert np.allclose(got[2, 3], [math.cos(w), math.sin(w)], rtol=1e-6)
+    assert np.allclose(got[2, 1], [math.cos(w), -math.sin(w)], rtol=1e-6)  # conj(h0(-k))
+
+    def plain_spectrum(h0, mesh, t, patch):
+        out = np.zeros((mesh, mesh, 2))
+        scale = f32(2.0) * f32(3.141592654) / f32(patch)
+        for y, x in itertools.product(range(mesh), repeat=2):
+            kx = (f32(-mesh) / f32(2) + f32(x)) * scale
+            ky = (f32(-mesh) / f32(2) + f32(y)) * scale
+            arg = float(np.sqrt(f32(9.81) * np.sqrt(kx * kx + ky * ky)) * f32(t))
+            a = complex(*h0[y, x])
+            b = complex(*h0[mesh - y, mesh - x]).conjugate()
+            turn = complex(math.cos(arg), math.sin(arg))
+            v = a * turn + b * turn.conjugate()
+            out[y, x] = [v.real, v.imag]
+        return out
+
+    for mesh, t, patch in ((6, 0.5, 100.0), (5, 3.0, 7.0)):
+        h0 = rng.integers(-8, 8, size=(mesh + 1, mesh + 4, 2))
+        assert np.allclose(spectrum(h0, mesh, t, patch), plain_spectrum(h0, mesh, t, patch),
+                           rtol=1e-6, atol=1e-6)
+
+    # OpenCV's BP data cost: by hand ((10, 20, 30) against black: 0.07 (0.114 10 + 0.587 20
+    # + 0.299 30) = 1.5295; no pixel d to the left: 0.07 100; capped at 7; the border and the
+    # last column kept); then random pairs against a plain loop
+    def comp_data(left, right, ndisp, max_term=100.0, weight=0.07):
+        left, right = np.asarray(left, np.uint32), np.asarray(right, np.uint32)
+        rows, cols = left.shape
+        return references.ocv_bp_comp_data({
+            "left": left, "right": right, "data": np.full((ndisp, rows, cols), -1, np.float32),
+            "rows": rows, "cols": cols, "cndisp": ndisp, "cmax_data_term": max_term,
+            "cdata_weight": weight})["data"]
+
+    left = np.zeros((3, 4), np.uint32)
+    left[1, 2] = rgb(10, 20, 30)
+    right = np.zeros((3, 4), np.uint32)
+    right[1, 1] = rgb(255, 255, 255)
+    got = comp_data(left, right, 3)
+    assert np.allclose(got[0, 1, 2], 0.07 * (1.14 + 11.74 + 8.97), rtol=1e-6)
+    assert np.allclose(got[1, 1, 2], 7, rtol=1e-6)  # 0.07 (0.114 245 + ...) capped
+    assert np.allclose(got[2, 1, 1:3], 7, rtol=1e-6) and np.allclose(got[1, 1, 1], 7, rtol=1e-6)
+    assert np.allclose(got[0, 1, 1], 7, rtol=1e-6) and (got[:, 0] == -1).all()  # black, white
+    assert (got[:, :, 0] == -1).all() and (got[:, :, 3] == -1).all()
+
+    def plain_comp_data(left, right, ndisp, max_term, weight):
+        rows, cols = left.shape
+        out = np.full((ndisp, rows, cols), -1.0)
+        cap = float(f32(weight) * f32(max_term))
+        for d, y, x in itertools.product(range(ndisp), range(1, rows - 1), range(1, cols - 1)):
+            if x - d < 1:
+                out[d, y, x] = cap
+                continue
+            lw, rw = int(left[y, x]), int(right[y, x - d])
+            val = sum(float(f32(c)) * abs(((lw >> (8 * i)) & 255) - ((rw >> (8 * i)) & 255))
+                      for i, c in enumerate((0.114, 0.587, 0.299)))
+            out[d, y, x] = min(float(f32(weight)) * val, cap)
+        return out
+
+    for rows, cols, ndisp in ((4, 9, 5), (6, 3, 2), (2, 8, 3)):
+        left = rng.integers(0, 2**32, size=(rows, cols), dtype=np.uint32)
+        right = rng.integers(0, 2**32, size=(rows, cols), dtype=np.uint32)
+        right[-2:] = left[-2:]  # zero costs
+        assert np.allclose(comp_data(left, right, ndisp),
+                           plain_comp_data(left, right, ndisp, 100.0, 0.07), rtol=1e-6, atol=0)
+
+    # Rodinia's k-means assignment: by hand ((2, 3) is 13, 5 and 5 from (0, 0), (4, 4) and
+    # (1, 1): the first of the tie, 1), the features feature-major, no centres: -1; then
+    # random points against a plain loop
+    def kmeans(points, centres):
+        points, centres = np.asarray(points, np.float32), np.asarray(centres, np.float32)
+        n, nf = points.shape
+        return references.rodinia_kmeans_point({
+            "features": np.ascontiguousarray(points.T), "nfeatures": nf, "npoints": n,
+            "nclusters": len(centres), "membership": np.full(n, 7, np.int32),
+            "clusters": centres.reshape(-1)})["membership"].tolist()
+
+    assert kmeans([[0, 0], [5, 5], [2, 3], [1, 0]], [[0, 0], [4, 4], [1, 1]]) == [0, 1, 1, 0]
+    assert kmeans([[1, 2], [3, 4]], np.zeros((0, 2))) == [-1, -1]
+
+    def plain_kmeans(points, centres):
+        best = []
+        for p in points:
+            dists = [sum((float(a) - float(b)) ** 2 for a, b in zip(p, c, strict=True))
+                     for c in centres]
+            best.append(dists.index(min(dists)))
+        return best
+
+    for n, nf, k in ((30, 3, 5), (7, 1, 9), (50, 8, 2)):
+        points = rng.integers(0, 4, size=(n, nf))  # many ties
+        centres = rng.integers(0, 4, size=(k, nf))
+        assert kmeans(points, centres) == plain_kmeans(points, centres)
+
+    # Rodinia's cfd fluxes: by hand (a cell at rest, density 1 and energy 10: pressure 0.4
+    # 10 = 4; faces of an unknown kind (-3) add nothing; a wing face of normal (1, 2, 3)
+    # adds 4 (1, 2, 3) to the momentum fluxes; a neighbour at rest of normal (1, 0, 0) adds
+    # 0.5 (4 + 4) to the x momentum flux and no viscosity; a far-field face of normal (2, 0,
+    # 0) with far-field momentum (1, 0, 0) adds 1 to the density flux and 4 to the x
+    # momentum); then random meshes against a plain loop
+    def cfd(nbs, normals, rho, mom, energy, ff_var, ff_flux):
+        nbs = np.asarray(nbs, np.int32)
+        n = nbs.shape[1]
+        return references.rodinia_cfd_flux({
+            "nelr": n, "elements_surrounding_elements": nbs,
+            "normals": np.asarray(normals, np.float32), "density": np.asarray(rho, np.float32),
+            "momentum": np.asarray(mom, np.float32), "energy": np.asarray(energy, np.float32),
+            "ff_variable": np.asarray(ff_var, np.float32),
+            "ff_flux": np.asarray(ff_flux, np.float32),
+            "fluxes": np.full((5, n), np.nan, np.float32)})["fluxes"]
+
+    p = float(f32(1.4) - f32(1)) * 10
+    normals = np.zeros((3, 4, 2))
+    normals[:, 0, 0] = [1, 2, 3]
+    normals[:, 1, 0] = [1, 0, 0]
+    normals[:, 2, 0] = [2, 0, 0]
+    normals[:, 3, 0] = [5, 5, 5]
+    nbs = [[-1, -3], [1, -3], [-2, -3], [-3, -3]]
+    got = cfd(nbs, normals, [1, 1], np.zeros((3, 2)), [10, 10], [9, 1, 0, 0, 9], np.zeros(12))
+    assert np.allclose(got[:, 0], [1, p + p + p, 2 * p, 3 * p, 0], rtol=1e-6, atol=1e-6)
+    assert (got[:, 1] == 0).all()
+
+    def plain_cfd(nbs, normals, rho, mom, energy, ff_var, ff_flux):
+        g1 = float(f32(1.4) - f32(1))
+
+        def state(i):
+            r, m, e = float(rho[i]), [float(mom[d, i]) for d in range(3)], float(energy[i])
+            v = [x / r for x in m]
+            sq = sum(x * x for x in v)
+            pr = g1 * (e - 0.5 * r * sq)
+            c = math.sqrt(float(f32(1.4)) * pr / r)
+            fc = [[v[a] * m[b] + (pr if a == b else 0) for b in range(3)] for a in range(3)]
+            fc.append([v[b] * (e + pr) for b in range(3)])
+            return r, m, e, sq, pr, c, fc
+
+        n = nbs.shape[1]
+        out = np.zeros((5, n))
+        for i in range(n):
+            r, m, e, sq, pr, c, fc = state(i)
+            acc = [0.0] * 5  # density, momentum x, y, z, density energy
+            for j in range(4):
+                nb = int(nbs[j, i])
+                nrm = [float(normals[d, j, i]) for d in range(3)]
+                if nb >= 0:
+                    rn, mn, en, sqn, _, cn, fcn = state(nb)
+                    visc = -math.sqrt(sum(x * x for x in nrm)) * 0.2 * 0.5 * (
+                        math.sqrt(sq) + math.sqrt(sqn) + c + cn)
+                    acc[0] += visc * (r - rn) + sum(0.5 * nrm[d] * (mn[d] + m[d]) for d in range(3))
+                    for a in range(3):
+                        acc[1 + a] += visc * (m[a] - mn[a]) + sum(
+                            0.5 * nrm[d] * (fcn[a][d] + fc[a][d]) for d in range(3))
+                    acc[4] += visc * (e - en) + sum(
+                        0.5 * nrm[d] * (fcn[3][d] + fc[3][d]) for d in range(3))
+                elif nb == -1:
+                    for a in range(3):
+                        acc[1 + a] += nrm[a] * pr
+                elif nb == -2:
+                    acc[0] += sum(0.5 * nrm[d] * (float(ff_var[1 + d]) + m[d]) for d in range(3))
+                    for a in range(3):
+                        acc[1 + a] += sum(0.5 * nrm[d] * (float(ff_flux[3 * a + d]) + fc[a][d])
+                                          for d in range(3))
+                    acc[4] += sum(0.5 * nrm[d] * (float(ff_flux[9 + d]) + fc[3][d])
+                                  for d in range(3))
+            out[:, i] = acc
+        return out
+
+    for n in (9, 40):
+        nbs = rng.integers(-3, n, size=(4, n))
+        normals = rng.integers(-4, 4, size=(3, 4, n))
+        rho, energy = rng.integers(1, 4, size=n), rng.integers(64, 128, size=n)
+        mom = rng.integers(-4, 4, size=(3, n))
+        ff_var, ff_flux = rng.integers(-4, 4, size=5), rng.integers(-64, 64, size=12)
+        got = cfd(nbs, normals, rho, mom, energy, ff_var, ff_flux)
+        want = plain_cfd(nbs, normals, rho, mom, energy, ff_var, ff_flux)
+        assert np.allclose(got, want, rtol=1e-5, atol=1e-3)

@@ -5016,3 +5016,222 @@ def gmx_bonds(values: Values) -> dict[str, np.ndarray]:
             forces[:, c] -= np.bincount(aj, fij[:, c], natoms)
     out[: 3 * natoms] = forces.reshape(-1).astype(out.dtype)
     return {"gm_f": out.reshape(np.shape(values["gm_f"]))}
+
+
+def rodinia_hotspot(values: Values) -> dict[str, np.ndarray]:
+    """One step of Rodinia's hotspot: T + step/Cap (P + (T_S + T_N - 2 T) / Ry + (T_E + T_W -
+    2 T) / Rx + (80 - T) / Rz), a neighbour off the chip the cell itself; the coefficients
+    and the neighbour sums and 80 - T in float32 as the kernel takes them, the rest in
+    float64 as Rodinia's 2.0 makes it, in the kernel's order (its double FMAs may round once
+    less: the manifest's tolerance); 1024 rows at a time."""
+    f32 = np.float32
+    rows, cols = int(values["grid_rows"]), int(values["grid_cols"])
+    step_div_cap = float(f32(values["step"]) / f32(values["Cap"]))
+    rx_1, ry_1, rz_1 = (float(f32(1) / f32(values[k])) for k in ("Rx", "Ry", "Rz"))
+    temp = np.asarray(values["temp_src"], np.float32).reshape(-1)[: rows * cols]
+    temp = temp.reshape(rows, cols)
+    power = np.asarray(values["power"], np.float32).reshape(-1)[: rows * cols]
+    power = power.reshape(rows, cols)
+    out = np.array(values["temp_dst"], copy=True).reshape(-1)
+    view = out[: rows * cols].reshape(rows, cols)
+    west = np.maximum(np.arange(cols) - 1, 0)
+    east = np.minimum(np.arange(cols) + 1, cols - 1)
+    for top in range(0, rows, 1024):
+        r = np.arange(top, min(rows, top + 1024))
+        c = temp[r]
+        ns = temp[np.minimum(r + 1, rows - 1)] + temp[np.maximum(r - 1, 0)]  # float32 sums
+        ew = c[:, east] + c[:, west]
+        amb = f32(80) - c
+        c64 = c.astype(np.float64)
+        total = power[r].astype(np.float64) + (ns - 2.0 * c64) * ry_1
+        total = total + (ew - 2.0 * c64) * rx_1
+        total = total + amb.astype(np.float64) * rz_1
+        view[r] = (c64 + step_div_cap * total).astype(np.float32)
+    return {"temp_dst": out.reshape(np.shape(values["temp_dst"]))}
+
+
+def cus_postprocess_disc(values: Values) -> dict[str, np.ndarray]:
+    """The postProcessGL disc blur: for each pixel the mean over the window's pixels with
+    dx^2 + dy^2 <= r^2 (coordinates clamped to the image) of R, G and B, each pixel's taken
+    times highlight where (R + G + B) / 765 > threshold (float32), clamped to [0, 255] and
+    truncated, packed R | G << 8 | B << 16; exact (integer sums, one float32 division)."""
+    w, h, r = int(values["imgw"]), int(values["imgh"]), int(values["r"])
+    threshold, highlight = np.float32(values["threshold"]), np.float32(values["highlight"])
+    words = np.asarray(values["g_idata"]).reshape(-1)[: w * h].astype(np.uint32).reshape(h, w)
+    chans = [((words >> np.uint32(8 * c)) & np.uint32(255)).astype(np.float32) for c in range(3)]
+    lum = (chans[0] + chans[1] + chans[2]) / np.float32(255 * 3)
+    scale = np.where(lum > threshold, highlight, np.float32(1))
+    padded = [np.pad(ch * scale, r, mode="edge").astype(np.float64) for ch in chans]
+    sums = [np.zeros((h, w)) for _ in range(3)]
+    samples = 0
+    for dy, dx in itertools.product(range(-r, r + 1), repeat=2):
+        if dx * dx + dy * dy <= r * r:
+            samples += 1
+            for c in range(3):
+                sums[c] += padded[c][r + dy: r + dy + h, r + dx: r + dx + w]
+    packed = np.zeros((h, w), np.uint32)
+    for c in range(3):
+        mean = sums[c].astype(np.float32) / np.float32(samples)  # exact sums, one rounding
+        packed |= np.clip(mean, 0, 255).astype(np.uint32) << np.uint32(8 * c)
+    out = np.array(values["g_odata"], copy=True).reshape(-1)
+    out[: w * h] = packed.reshape(-1)
+    return {"g_odata": out.reshape(np.shape(values["g_odata"]))}
+
+
+def cus_ocean_spectrum(values: Values) -> dict[str, np.ndarray]:
+    """The oceanFFT spectrum: h0(k) e^{i w t} + conj(h0(-k)) e^{-i w t}, h0(-k) at the
+    mirrored index (out_height - y, out_width - x) of h0's rows of in_width float2; the wave
+    vector, w = sqrt(9.81 |k|) and w t in float32 as the kernel computes them, the cosines,
+    sines and products in float64 (the kernel's cosf, sinf, FMAs and float products: the
+    manifest's tolerance); 512 rows at a time."""
+    f32 = np.float32
+    in_w, ow, oh = (int(values[k]) for k in ("in_width", "out_width", "out_height"))
+    t, patch = f32(values["t"]), f32(values["patchSize"])
+    h0 = np.asarray(values["h0_data"], np.float32).reshape(-1)[: (oh + 1) * in_w * 2]
+    h0 = h0.reshape(oh + 1, in_w, 2).astype(np.float64)
+    h0 = h0[..., 0] + 1j * h0[..., 1]
+    scale = f32(2.0) * f32(3.141592654) / patch
+    half = f32(-ow) / f32(2.0)
+    out = np.array(values["ht_data"], copy=True).reshape(-1)
+    view = out[: oh * ow * 2].reshape(oh, ow, 2)
+    kx = (half + np.arange(ow, dtype=np.float32)) * scale
+    xs = np.arange(ow)
+    for top in range(0, oh, 512):
+        ys = np.arange(top, min(oh, top + 512))
+        ky = ((half + ys.astype(np.float32)) * scale)[:, None]
+        k_len = np.sqrt(kx[None, :] * kx[None, :] + ky * ky)
+        arg = (np.sqrt(f32(9.81) * k_len) * t).astype(np.float64)
+        h0_k = h0[ys[:, None], xs[None, :]]
+        h0_mk = h0[(oh - ys)[:, None], (ow - xs)[None, :]]
+        ht = h0_k * np.exp(1j * arg) + np.conj(h0_mk) * np.exp(-1j * arg)
+        view[ys, :, 0] = ht.real
+        view[ys, :, 1] = ht.imag
+    return {"ht_data": out.reshape(np.shape(values["ht_data"]))}
+
+
+def ocv_bp_comp_data(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's belief-propagation data cost: for interior pixels and each disparity d,
+    min(w (0.114 |dB| + 0.587 |dG| + 0.299 |dR|), w max_data_term) against the right image's
+    pixel d to the left (bytes 0, 1, 2 of the uchar4 words), w max_data_term where x - d <
+    1; the border kept; in float64 from the float32 weights (the kernel's float32 FMAs: the
+    manifest's tolerance); one disparity at a time."""
+    f32 = np.float32
+    rows, cols, ndisp = int(values["rows"]), int(values["cols"]), int(values["cndisp"])
+    weight, max_term = f32(values["cdata_weight"]), f32(values["cmax_data_term"])
+    cap = float(weight * max_term)
+
+    def channels(name: str) -> list[np.ndarray]:
+        words = np.asarray(values[name]).reshape(-1)[: rows * cols].astype(np.uint32)
+        words = words.reshape(rows, cols)
+        return [((words >> np.uint32(8 * c)) & np.uint32(255)).astype(np.int32) for c in range(3)]
+
+    left, right = channels("left"), channels("right")
+    coeffs = [float(f32(0.114)), float(f32(0.587)), float(f32(0.299))]
+    out = np.array(values["data"], copy=True).reshape(-1)
+    view = out[: ndisp * rows * cols].reshape(ndisp, rows, cols)
+    if rows < 3 or cols < 3:
+        return {"data": out.reshape(np.shape(values["data"]))}
+    xs = np.arange(1, cols - 1)
+    for d in range(ndisp):
+        plane = np.full((rows - 2, cols - 2), cap)
+        ok = xs - d >= 1
+        if ok.any():
+            xo = xs[ok]
+            val = np.zeros((rows - 2, len(xo)))
+            for c in range(3):
+                diff = np.abs(left[c][1:-1, xo] - right[c][1:-1, xo - d])
+                val = val + coeffs[c] * diff
+            plane[:, ok] = np.minimum(float(weight) * val, cap)
+        view[d, 1:-1, 1:-1] = plane
+    return {"data": out.reshape(np.shape(values["data"]))}
+
+
+def rodinia_kmeans_point(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia's k-means assignment: each point's nearest centre in squared Euclidean
+    distance over the feature-major features (feature j of point p at j npoints + p), the
+    first of equal distances, -1 without centres; exact (integer data); 65536 points at a
+    time."""
+    n, nf, k = int(values["npoints"]), int(values["nfeatures"]), int(values["nclusters"])
+    feats = np.asarray(values["features"], np.float32).reshape(-1)[: n * nf].reshape(nf, n)
+    centres = np.asarray(values["clusters"], np.float32).reshape(-1)[: k * nf].reshape(k, nf)
+    out = np.array(values["membership"], copy=True).reshape(-1)
+    if k == 0:
+        out[:n] = -1
+        return {"membership": out.reshape(np.shape(values["membership"]))}
+    for first in range(0, n, 65536):
+        part = feats[:, first: first + 65536].astype(np.float64)
+        dist = np.stack([((part - centres[c].astype(np.float64)[:, None]) ** 2).sum(axis=0)
+                         for c in range(k)])
+        out[first: first + part.shape[1]] = dist.argmin(axis=0)  # the first of equal minima
+    return {"membership": out.reshape(np.shape(values["membership"]))}
+
+
+def rodinia_cfd_flux(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia's cfd compute_flux: for each cell, over its 4 faces, the artificial viscosity
+    and the face-centred fluxes 0.5 n . (F_nb + F_i) of a neighbour (nb >= 0), the pressure
+    times the normal on the momentum of a wing face (nb == -1) and 0.5 n . (F_ff + F_i) of a
+    far-field face (nb == -2), nothing for other negative indices; GAMMA 1.4 and GAMMA - 1
+    as the kernel's float32 constants, everything in float64 (the kernel's float32
+    divisions, square roots and sums: the manifest's tolerance); 262144 cells at a time."""
+    f32 = np.float32
+    n = int(values["nelr"])
+    gamma = float(f32(1.4))
+    gamma_1 = float(f32(1.4) - f32(1.0))
+    nbs = np.asarray(values["elements_surrounding_elements"]).reshape(-1)[: 4 * n].reshape(4, n)
+    normals = np.asarray(values["normals"], np.float32).reshape(-1)[: 12 * n]
+    normals = normals.reshape(3, 4, n).astype(np.float64)
+    rho = np.asarray(values["density"], np.float32).reshape(-1)[:n].astype(np.float64)
+    mom = np.asarray(values["momentum"], np.float32).reshape(-1)[: 3 * n].reshape(3, n)
+    mom = mom.astype(np.float64)
+    energy = np.asarray(values["energy"], np.float32).reshape(-1)[:n].astype(np.float64)
+    ff_var = np.asarray(values["ff_variable"], np.float32).reshape(-1).astype(np.float64)
+    ff_flux = np.asarray(values["ff_flux"], np.float32).reshape(-1)[:12].astype(np.float64)
+    ff_flux = ff_flux.reshape(4, 3)  # momentum x, y, z, density energy; (x, y, z) each
+
+    def state(r, m, e):
+        v = m / r
+        speed_sqd = (v * v).sum(axis=0)
+        p = gamma_1 * (e - 0.5 * r * speed_sqd)
+        c = np.sqrt(gamma * p / r)
+        fc = np.stack([v[0] * m + np.array([p, 0 * p, 0 * p]),
+                       np.stack([v[0] * m[1], v[1] * m[1] + p, v[1] * m[2]]),
+                       np.stack([v[0] * m[2], v[1] * m[2], v[2] * m[2] + p]),
+                       v * (e + p)])  # (4, 3, cells): momentum x, y, z, density energy
+        return speed_sqd, p, c, fc
+
+    out = np.array(values["fluxes"], copy=True).reshape(-1)
+    view = out[: 5 * n].reshape(5, n)
+    for first in range(0, n, 1 << 18):
+        part = slice(first, min(n, first + (1 << 18)))
+        r_i, m_i, e_i = rho[part], mom[:, part], energy[part]
+        sq_i, p_i, c_i, fc_i = state(r_i, m_i, e_i)
+        speed_i = np.sqrt(sq_i)
+        f_rho = np.zeros_like(r_i)
+        f_mom = np.zeros_like(m_i)
+        f_e = np.zeros_like(r_i)
+        for j in range(4):
+            nb = nbs[j, part]
+            nrm = normals[:, j, part]
+            nlen = np.sqrt((nrm * nrm).sum(axis=0))
+            inner = nb >= 0
+            idx = np.where(inner, nb, 0)
+            r_n, m_n, e_n = rho[idx], mom[:, idx], energy[idx]
+            sq_n, _, c_n, fc_n = state(r_n, m_n, e_n)
+            visc = -nlen * 0.2 * 0.5 * (speed_i + np.sqrt(sq_n) + c_i + c_n)
+            half = 0.5 * nrm
+            add_rho = visc * (r_i - r_n) + (half * (m_n + m_i)).sum(axis=0)
+            add_e = visc * (e_i - e_n) + (half * (fc_n[3] + fc_i[3])).sum(axis=0)
+            add_mom = visc * (m_i - m_n) + (half[None] * (fc_n[:3] + fc_i[:3])).sum(axis=1)
+            wing = nb == -1
+            far = nb == -2
+            ff_rho = (half * (ff_var[1:4, None] + m_i)).sum(axis=0)
+            ff_e = (half * (ff_flux[3][:, None] + fc_i[3])).sum(axis=0)
+            ff_mom = (half[None] * (ff_flux[:3, :, None] + fc_i[:3])).sum(axis=1)
+            f_rho += np.where(inner, add_rho, np.where(far, ff_rho, 0))
+            f_e += np.where(inner, add_e, np.where(far, ff_e, 0))
+            f_mom += np.where(inner, add_mom,
+                              np.where(wing, nrm * p_i, np.where(far, ff_mom, 0)))
+        view[0, part] = f_rho
+        view[1:4, part] = f_mom
+        view[4, part] = f_e
+    return {"fluxes": out.reshape(np.shape(values["fluxes"]))}
