@@ -18,6 +18,9 @@ geometric-mean regret and the worst regret of
   launch grid, counters only on the profiled row): 1 profiled measurement;
 * the fastest of the 4 shapes that pick's note lists (``gpuadvisor/shortlist.py``) and the
   profiled default: at most 5 measurements;
+* the fastest of as many listed shapes as the kernel's class needed
+  (``gpuadvisor/pick_reliability.py``: 4 to 8, the sizes chosen on these sets' still-blind
+  kernels, so in sample but for the sets recorded after): at most 9 measurements;
 * the same two from the profiled row alone, as ``analyze profile.csv --rule-only`` ranks
   the architecture's whole space from it (no other shape's grid known; a listed shape the
   sweep did not run is skipped);
@@ -43,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from gpuadvisor import validation  # noqa: E402
 from gpuadvisor.paths import fixtures_dir  # noqa: E402
+from gpuadvisor.pick_reliability import shapes_to_list  # noqa: E402
 from gpuadvisor.search.replay import simulate_table  # noqa: E402
 from gpuadvisor.shortlist import SHORTLIST_SIZE, shortlist  # noqa: E402
 from gpuadvisor.sweep import read_sweep  # noqa: E402
@@ -67,7 +71,8 @@ def _case(path: Path, seeds: int) -> dict | None:
     view = validation.one_profile_view(df)
     out = {"table": str(path.relative_to(ROOT)), "gpu": path.parent.name,
            "default": (result.default_time or math.inf) / result.best_time,
-           "pick": result.regret, "shortlist": result.shortlist_regrets.get(4)}
+           "pick": result.regret, "shortlist": result.shortlist_regrets.get(4),
+           "class list": result.listed_regrets[shapes_to_list(result.kernel_class) - 1]}
     out["row pick"], out["row shortlist"] = _from_the_row(df, view, result.best_time)
     code = validation.kernel_code([result.kernel])
     out["code row pick"], out["code row shortlist"] = _from_the_row(df, view, result.best_time,
@@ -110,6 +115,8 @@ def _from_the_row(df, view, best: float, code=None  # noqa: ANN001
 METHODS = (("the app's default shape", "default", "1"),
            ("rule-only pick, one profile", "pick", "1 (profiled)"),
            ("fastest of the 4 listed shapes", "shortlist", "at most 5 (1 profiled)"),
+           ("fastest of the shapes listed for the kernel's class (4 to 8)", "class list",
+            "at most 9 (1 profiled)"),
            ("rule-only pick, the profiled row alone", "row pick", "1 (profiled)"),
            ("fastest of the 4 it lists", "row shortlist", "at most 5 (1 profiled)"),
            *((f"guided, {n} measurements", f"guided@{n}", f"{n}") for n in GUIDED),
