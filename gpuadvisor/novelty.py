@@ -11,14 +11,13 @@ sectors per request) and the L1 hit rate. The calibration kernels' places are ke
 
 from __future__ import annotations
 
-import functools
-import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gpuadvisor import data_json
 from gpuadvisor.access_model import ideal_sectors
 from gpuadvisor.numbers import float_or_none
 from gpuadvisor.shapes import Shape, format_shape
@@ -108,12 +107,8 @@ _WORDS = {"load_efficiency": "load efficiency", "store_efficiency": "store effic
           "l1_hit_rate": "L1 hit rate"}
 
 
-@functools.cache
 def _reference() -> dict[str, Any] | None:
-    try:
-        return json.loads(REFERENCE.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    return data_json.load(REFERENCE)
 
 
 def assess(row: Mapping[str, Any]) -> Novelty | None:

@@ -17,12 +17,11 @@ from the blind sets (:func:`document`), and docs/validation.md shows the same ta
 
 from __future__ import annotations
 
-import functools
-import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from gpuadvisor import data_json
 from gpuadvisor.shortlist import SHORTLIST_SIZE
 
 CLASSES = ("1-D blocks", "1-D blocks, shared memory", "2-D blocks", "2-D blocks, shared memory")
@@ -73,12 +72,8 @@ def document(first: Iterable[tuple[str, bool]],
     return {"goal_regret": goal_regret, "target": TARGET, "classes": classes}
 
 
-@functools.cache
 def _reference() -> dict[str, Any] | None:
-    try:
-        return json.loads(REFERENCE.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    return data_json.load(REFERENCE)
 
 
 def record(cls: str) -> dict[str, Any]:

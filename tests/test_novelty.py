@@ -90,8 +90,4 @@ def test_a_measured_sweep_has_no_novelty_note() -> None:
 def test_no_reference_file_means_no_note(monkeypatch: pytest.MonkeyPatch,
                                          tmp_path: Path) -> None:
     monkeypatch.setattr(novelty, "REFERENCE", tmp_path / "missing.json")
-    novelty._reference.cache_clear()
-    try:
-        assert novelty.assess({"block_x": 32, "block_y": 8, "sectors_per_request": 8.0}) is None
-    finally:
-        novelty._reference.cache_clear()
+    assert novelty.assess({"block_x": 32, "block_y": 8, "sectors_per_request": 8.0}) is None
