@@ -76,7 +76,7 @@ from gpuadvisor.rules.context import KernelInfo, arch_context, warp_perimeter
 from gpuadvisor.rules.engine import Rule, RuleResult, load_rules_or_fail
 from gpuadvisor.scored_columns import RankedView, RankEntries
 from gpuadvisor.scoring import KernelSetup, TableScorer
-from gpuadvisor.shortlist import SHORTLIST_SIZE, shortlist, shortlist_note
+from gpuadvisor.shortlist import shortlist, shortlist_note
 from gpuadvisor.timing import outlying_spreads
 
 #: Bytes per element for the manifest's element types.
@@ -1339,7 +1339,7 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
     if mode != "measured":  # ranked by the rules: the few shapes worth timing
         reliability = pick_reliability.record(pick_reliability.kernel_class(
             (s.candidate.block for s in ranked), setup.kinfo.shared_mem_per_block))
-        size = reliability.get("listed", SHORTLIST_SIZE)
+        size = pick_reliability.listed_count(reliability)
         note = shortlist_note(name, shortlist((s.candidate.block for s in ranked), size + 1),
                               size)
         if note is not None:

@@ -91,9 +91,15 @@ def record(cls: str) -> dict[str, Any]:
     return out
 
 
+def listed_count(rec: dict[str, Any]) -> int:
+    """How many shapes the shortlist note lists for a kernel with :func:`record` ``rec`` (the
+    usual SHORTLIST_SIZE without the reference file)."""
+    return int(rec.get("listed", SHORTLIST_SIZE))
+
+
 def shapes_to_list(cls: str) -> int:
-    """How many shapes the shortlist note lists for a kernel of class ``cls``."""
-    return int(record(cls).get("listed", SHORTLIST_SIZE))
+    """:func:`listed_count` of a kernel of class ``cls``."""
+    return listed_count(record(cls))
 
 
 def note(rec: dict[str, Any]) -> str | None:

@@ -294,8 +294,9 @@ def claims(k) -> dict:  # noqa: ANN001 - a KernelAnalysis
     if top.score > 0:
         out["winner_score_ratio"] = best.score / top.score
         out["winner_tie_ratio"] = max(e.score for e in timed if _tied_with(best, e)) / top.score
-    out["shortlist_regrets"] = shortlist_regrets(k.ranking, best.time_ms)
+    # one list of the longest length: a shorter list is its prefix (gpuadvisor/shortlist.py)
     listed = shortlist_regrets(k.ranking, best.time_ms, range(1, MAX_LISTED + 1))
+    out["shortlist_regrets"] = {n: listed[n] for n in SHORTLIST_SIZES}
     out["listed_regrets"] = [listed[n] for n in range(1, MAX_LISTED + 1)]
     if k.pick_reliability is not None:
         out["kernel_class"] = k.pick_reliability["class"]
@@ -849,7 +850,7 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
                           "H200 only)"),
               ("blind32", "round 23's rules, as blind set 31, and the shortlist sized by the "
                           "kernel's class (H200 only)"))
-#: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-31 no H100
+#: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-32 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
                 "blind30": "h200", "blind31": "h200", "blind32": "h200"}
@@ -1069,7 +1070,7 @@ def reliability_lines(results: Sequence[Result]) -> list[str]:
              "promise.",
              "",
              "| kernels | class | pick, first scored | fastest of the first n listed "
-             "(n = 1 .. 8) | listed |",
+             f"(n = 1 .. {MAX_LISTED}) | listed |",
              "| --- | --- | --- | --- | --- |"]
     for label, doc in parts:
         for cls in CLASSES:

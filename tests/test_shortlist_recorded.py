@@ -1,9 +1,11 @@
 """fixtures/hopper/shortlist: one default profile per kernel, the rules' top 4 shapes from it,
-then those shapes timed on the same H100 (see its README)."""
+then those shapes timed on the same H100; fixtures/hopper/shortlist-class: the same workflow
+with the class-sized list on an H200 (see their READMEs)."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -28,15 +30,19 @@ TODAY = {"voxel_los": "192x1,384x1,96x1,768x1", "csr_row_prune": "256x1,512x1,12
          "rot90_rgb8": "32x1,16x2,4x8,6x4,8x4,2x16,1x32"}
 
 
-def _notes(kernel: str) -> list[str]:
-    done = CliRunner().invoke(app, ["analyze", str(HERE / kernel / "profile.csv"),
+def _analysis(kernel: str, here: Path = HERE) -> dict:
+    done = CliRunner().invoke(app, ["analyze", str(here / kernel / "profile.csv"),
                                     "--rule-only", "--json"])
     assert done.exit_code == 0, done.output
-    return json.loads(done.stdout)["kernels"][0]["notes"]
+    return json.loads(done.stdout)["kernels"][0]
 
 
-def _times(kernel: str) -> dict[str, float]:
-    timed = pd.read_csv(HERE / kernel / "timed.csv", comment="#")
+def _notes(kernel: str) -> list[str]:
+    return _analysis(kernel)["notes"]
+
+
+def _times(kernel: str, here: Path = HERE) -> dict[str, float]:
+    timed = pd.read_csv(here / kernel / "timed.csv", comment="#")
     assert (timed["status"] == "ok").all()
     return dict(zip(timed["block_x"].astype(str) + "x" + timed["block_y"].astype(str),
                     timed["time_ms"], strict=True))
@@ -62,3 +68,31 @@ def test_the_shortlist_rescues_csr_row_prune_and_not_rot90() -> None:
     # today's hedged list for jfa_step holds 256x1, the best of its sweep, timed in that run
     time = _times("jfa_step")
     assert min(time[s] for s in TODAY["jfa_step"].split(",") if s in time) == time["256x1"]
+
+
+CLASS_HERE = project_root() / "fixtures" / "hopper" / "shortlist-class"
+#: kernel: (class, the listed shapes, the sweep's best shape added to the timed run)
+CLASS_LISTED = {"rodinia_hotspot": ("2-D blocks, shared memory",
+                                    "32x24,32x8,16x48,768x1,32x4,64x12,48x16,32x16", "12x8"),
+                "cus_ocean_spectrum": ("2-D blocks", "16x16,8x32,32x8,256x1,4x64,16x8,64x4",
+                                       "128x1")}
+
+
+@pytest.mark.parametrize("kernel", sorted(CLASS_LISTED))
+def test_the_recorded_profile_lists_the_class_sized_shapes_that_were_timed(kernel) -> None:
+    analysis = _analysis(kernel, CLASS_HERE)
+    cls, shapes, best = CLASS_LISTED[kernel]
+    assert analysis["pick_reliability"]["class"] == cls
+    assert any(f"--kernel {kernel} --shapes {shapes} --no-profile" in n
+               for n in analysis["notes"])
+    assert sorted(_times(kernel, CLASS_HERE)) == sorted([*shapes.split(","), best])
+
+
+def test_the_longer_list_reaches_hotspots_best_where_its_first_four_did_not() -> None:
+    ratios = {}
+    for kernel, (_cls, shapes, best) in CLASS_LISTED.items():
+        time, listed = _times(kernel, CLASS_HERE), shapes.split(",")
+        ratios[kernel] = tuple(round(min(time[s] for s in part) / time[best], 3)
+                               for part in (listed[:1], listed[:4], listed))
+    assert ratios == {"rodinia_hotspot": (1.451, 1.058, 1.0),
+                      "cus_ocean_spectrum": (1.018, 1.014, 1.004)}
