@@ -110,10 +110,14 @@ def note(rec: dict[str, Any]) -> str | None:
     first, unseen = rec["first_scored"], rec["unseen"]
     text = (f"how often this advice held for its class ({cls}): the one-profile pick was within "
             f"3 % of the best for {rec['pick_within']} of {first} blind kernels when first "
-            f"scored ({_pct(rec['pick_within'], first)}), and the fastest of the {n} listed "
-            f"shapes for {rec['listed_within']} of {unseen} blind kernels no rule was changed "
-            f"on ({_pct(rec['listed_within'], unseen)}; docs/validation.md)")
-    if unseen and rec["listed_within"] < TARGET * unseen:
+            f"scored ({_pct(rec['pick_within'], first)}), and ")
+    text += (f"the fastest of the {n} listed shapes for {rec['listed_within']} of {unseen} blind "
+             f"kernels no rule was changed on ({_pct(rec['listed_within'], unseen)}; "
+             "docs/validation.md)" if unseen else
+             f"no blind kernel of this class is left that no rule was changed on, so the {n} "
+             "listed shapes are untested (docs/validation.md)")
+    # (a class without such kernels has no evidence that its list suffices)
+    if not unseen or rec["listed_within"] < TARGET * unseen:
         text += (": for this class one profile is a weak guide; a sweep (gpuadvisor tune) or a "
                  "guided search (gpuadvisor tune --max-configs 16) is the reliable answer")
     return text

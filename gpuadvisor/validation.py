@@ -867,7 +867,13 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "vecint_warp3d": 23, "hs_jacobi": 23, "q8_matvec": 23, "blur3x3_tiled": 23,
         "adaptive_avgpool2d": 23, "semilag_advect": 24, "rotate_bilinear": 24,
         "ocv_nlmeans": 25, "cus_sobel_shared": 25, "ocv_resize_area": 25, "coco_rle_encode": 25,
-        "aes128_ctr": 25, "shoc_stencil2d": 25, "ocv_bf_match": 26}
+        "aes128_ctr": 25, "shoc_stencil2d": 25, "ocv_bf_match": 26,
+        "rodinia_hotspot": 27, "parboil_stencil": 27, "perona_malik": 27,
+        "zhang_suen_thin": 27, "morph_gradient": 27, "harris_response": 27,
+        "rodinia_lud_internal": 27, "srad_coef": 27, "rodinia_backprop_adjust": 27,
+        "sauvola_binarize": 27, "sepconv_cols": 27, "sepconv_rows": 27,
+        "torch_spatial_softmax": 27, "cus_postprocess_disc": 27, "block_scan": 27,
+        "polymer_rg": 27}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None

@@ -90,7 +90,21 @@ def test_a_2d_shared_memory_kernel_is_told_its_class_is_a_weak_guide(tmp_path: P
     held = next(n for n in kernel["notes"] if n.startswith("how often this advice held"))
     assert (f"for {entry['pick_within']} of {entry['first_scored']} blind kernels when first "
             "scored") in held
+    # round 27 looked at every still-blind kernel of this class: no untouched evidence is
+    # left for its list, and the note says so rather than quoting "0 of 0"
+    assert entry["unseen"] == 0
+    assert "no blind kernel of this class is left" in held and "0 of 0" not in held
     assert "one profile is a weak guide" in held
+
+
+def test_a_class_with_untouched_kernels_that_reached_the_target_is_not_warned() -> None:
+    rec = {"class": "2-D blocks", "pick_within": 5, "first_scored": 10, "listed": 7,
+           "listed_within": 9, "unseen": 10}
+    text = pick_reliability.note(rec)
+    assert text is not None and "for 9 of 10 blind kernels" in text and "weak guide" not in text
+    assert "weak guide" in (pick_reliability.note({**rec, "listed_within": 8}) or "")
+    assert "weak guide" in (pick_reliability.note({**rec, "unseen": 0, "listed_within": 0})
+                            or "")
 
 
 def test_a_1d_kernel_keeps_the_four_listed_shapes(tmp_path: Path) -> None:
