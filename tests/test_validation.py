@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import pytest
+
 from gpuadvisor import pick_reliability, validation
 from gpuadvisor.paths import project_root
 from gpuadvisor.validation import GOAL_SHARE, Result, compute, main
@@ -106,3 +108,32 @@ def test_the_pages_shortcut_with_the_code_equals_the_full_analysis() -> None:
         ((kernels, view),) = [v for k, v in views.items() if len(k) == 2]
         assert _code_changes_nothing(view, kernel_code(kernels)) is shortcut, name
         assert reused is plain if shortcut else reused is not plain, name
+
+
+def test_the_pick_from_the_profile_alone_is_what_the_cli_gives_for_that_row(tmp_path) -> None:
+    """The page's "as a user runs it" figure (validation.live_picks): the rule-only pick of
+    the profiled row alone, as `analyze profile.csv --rule-only` gives it, scored at the
+    sweep's measured time of that shape. chunk_entropy (blind set 12, H200) is where the two
+    readings part: inside the sweep's table the pick is 64x1 (the best); from the profile
+    alone it is the profiled 256x1, 1.51x the best."""
+    from typer.testing import CliRunner
+
+    from gpuadvisor.cli import app
+    from gpuadvisor.sweep import read_sweep
+    from gpuadvisor.validation import evaluate_one_profile
+
+    path = project_root() / "fixtures" / "hopper" / "blind12" / "h200" / "chunk_entropy.csv"
+    (r,) = evaluate_one_profile(path)
+    assert (r.pick, r.regret) == ("64x1", 1.0)
+    df, _ = read_sweep(path)
+    row = df[(df["block_x"] == 256) & (df["block_y"] == 1) & (df["cache_config"] == "default")]
+    profile = tmp_path / "profile.csv"
+    row.head(1).to_csv(profile, index=False)
+    done = CliRunner().invoke(app, ["analyze", str(profile), "--rule-only", "--json"])
+    assert done.exit_code == 0, done.output
+    pick = json.loads(done.stdout)["kernels"][0]["pick"]["label"]
+    assert r.live_pick == pick == "256x1"
+    ok = df[(df["status"] == "ok") & (df["cache_config"] == "default")]
+    at = ok[(ok["block_x"] == 256) & (ok["block_y"] == 1)]["time_ms"].min()
+    assert r.live_regret == pytest.approx(at / ok["time_ms"].min())
+    assert round(r.live_regret, 3) == 1.515 and not r.live_within

@@ -4,9 +4,11 @@
 
 One row per GPU and kernel of ``fixtures/hopper/<set>/<gpu>/*.csv``: the measured best, the
 app's default over the best, the one-profile rule-only pick and its regret, the winner's score
-ratio, the fastest of the 4 listed shapes, and the same with the kernel's PTX (``--ptx``,
-``fixtures/ptx/``). Run it once, with the rules frozen before the set was recorded; the
-README's ``## First scoring`` section is what ``validation.first_scorings`` reads afterwards.
+ratio, the fastest of the 4 listed shapes, the same with the kernel's PTX (``--ptx``,
+``fixtures/ptx/``), and the pick from the profiled row alone (``validation.live_picks``: what
+``analyze --rule-only`` gives a user whose table is that one profile). Run it once, with the
+rules frozen before the set was recorded; the README's ``## First scoring`` section is what
+``validation.first_scorings`` reads afterwards.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from gpuadvisor.paths import fixtures_dir  # noqa: E402
 
 HEADER = ("| GPU | kernel | best | default / best | pick | regret | winner score / top | fastest "
           "of the 4 listed | pick with the code (--ptx) | regret with the code | fastest of "
-          "its 4 listed |")
+          "its 4 listed | pick from the profile alone | its regret |")
 
 
 def _regret(value: float | None) -> str:
@@ -32,7 +34,7 @@ def _regret(value: float | None) -> str:
 
 def table(folder: str) -> list[str]:
     """The Markdown table's lines for one blind set."""
-    lines = [HEADER, "| --- " * 11 + "|"]
+    lines = [HEADER, "| --- " * 13 + "|"]
     for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv")):
         plain = validation.evaluate_one_profile(path)
         code = validation.evaluate_one_profile(path, with_code=True)
@@ -43,7 +45,8 @@ def table(folder: str) -> list[str]:
                 f"| {path.parent.name.upper()} | {r.kernel} | {r.best} | {default} | {r.pick} "
                 f"| {_regret(r.regret)} | {validation._ratio_text(r)} "
                 f"| {_regret(r.shortlist_regrets.get(4))} | {c.pick} | {_regret(c.regret)} "
-                f"| {_regret(c.shortlist_regrets.get(4))} |")
+                f"| {_regret(c.shortlist_regrets.get(4))} | {r.live_pick} "
+                f"| {_regret(r.live_regret) if r.live_regret is not None else 'not timed'} |")
     return lines
 
 
