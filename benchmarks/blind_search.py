@@ -24,6 +24,9 @@ geometric-mean regret and the worst regret of
 * the same two from the profiled row alone, as ``analyze profile.csv --rule-only`` ranks
   the architecture's whole space from it (no other shape's grid known; a listed shape the
   sweep did not run is skipped);
+* the same two told how the app launches its grid: ``--fixed-grid`` for the kernels whose
+  sweep launched one grid at every block size (the app's developer knows that from the launch
+  code; one launch cannot show it);
 * ``guided`` at 5, 8 and 16 measurements (``tune --max-configs N``);
 * ``shortlist`` at the same budgets (``tune --strategy shortlist --max-configs N``: the
   default profiled first, then the rules' shortlist from it, then guided search);
@@ -74,6 +77,10 @@ def _case(path: Path, seeds: int) -> dict | None:
            "pick": result.regret, "shortlist": result.shortlist_regrets.get(4),
            "class list": result.listed_regrets[shapes_to_list(result.kernel_class) - 1]}
     out["row pick"], out["row shortlist"] = _from_the_row(df, view, result.best_time)
+    # told the launch's kind: --fixed-grid where the sweep launched one grid at every size
+    out["told row pick"], out["told row shortlist"] = (
+        _from_the_row(df, view, result.best_time, fixed_grid=True)
+        if validation.fixed_grid_kernels(view) else (out["row pick"], out["row shortlist"]))
     code = validation.kernel_code([result.kernel])
     out["code row pick"], out["code row shortlist"] = _from_the_row(df, view, result.best_time,
                                                                     code)
@@ -88,18 +95,16 @@ def _case(path: Path, seeds: int) -> dict | None:
     return out
 
 
-def _from_the_row(df, view, best: float, code=None  # noqa: ANN001
-                  ) -> tuple[float | None, float | None]:
+def _from_the_row(df, view, best: float, code=None,  # noqa: ANN001
+                  fixed_grid: bool = False) -> tuple[float | None, float | None]:
     """The rule-only pick and the fastest of its 4 listed shapes when the profiled row is all
-    the table holds (``analyze profile.csv --rule-only [--ptx]``: the architecture's whole
-    space ranked from one row, no other shape's grid known), timed by the sweep; shapes the
-    sweep did not run are skipped."""
-    from gpuadvisor.analysis import analyze_sweep
-
-    profiled = view[view["sectors_per_request"].notna() | view["gld_efficiency"].notna()]
-    if profiled.empty:
+    the table holds (``analyze profile.csv --rule-only [--ptx] [--fixed-grid]``:
+    ``validation.profile_alone``), timed by the sweep; shapes the sweep did not run are
+    skipped."""
+    analysis = validation.profile_alone(view, code=code, fixed_grid=fixed_grid)
+    if analysis is None:
         return None, None
-    (kernel,) = analyze_sweep(profiled.iloc[[0]], rule_only=True, code=code).kernels
+    (kernel,) = analysis.kernels
     ok = df[(df["status"] == "ok") & df["time_ms"].notna()]
     times: dict[tuple[int, int, int], float] = {}
     for x, y, z, t in zip(ok["block_x"], ok["block_y"], ok["block_z"], ok["time_ms"],
@@ -119,6 +124,9 @@ METHODS = (("the app's default shape", "default", "1"),
             "at most 9 (1 profiled)"),
            ("rule-only pick, the profiled row alone", "row pick", "1 (profiled)"),
            ("fastest of the 4 it lists", "row shortlist", "at most 5 (1 profiled)"),
+           ("the same two told the launch's kind (--fixed-grid where the grid is fixed): pick",
+            "told row pick", "1 (profiled)"),
+           ("fastest of the 4 it lists", "told row shortlist", "at most 5 (1 profiled)"),
            *((f"guided, {n} measurements", f"guided@{n}", f"{n}") for n in GUIDED),
            *((f"shortlist, {n} measurements", f"shortlist@{n}", f"{n}") for n in GUIDED),
            *((f"random, {n} measurements (mean over seeds)", f"random@{n}", f"{n}")

@@ -1093,7 +1093,8 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                   sources: Sequence[str] = (),
                   scorer: TableScorer | None = None,
                   comparisons: bool = True, notes: bool = True,
-                  code: Mapping[str, Any] | None = None) -> Analysis:
+                  code: Mapping[str, Any] | None = None,
+                  fixed_grid: bool = False) -> Analysis:
     """Analyze every kernel of a sweep table (see the module docstring for the three modes).
 
     ``scorer``: one shared by several analyses with the same rules (review analyzes two
@@ -1104,6 +1105,9 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
     timing's; ~5 % of a review's analyses), which no rule and no finding reads. ``code``:
     the kernels' PTX accesses by PTX name (:func:`gpuadvisor.ptx.sources.load_codes`), read
     for the access model where a kernel's name matches one (``analyze --ptx``).
+    ``fixed_grid``: the user's word that the app launches the same grid at every block size
+    (``analyze --fixed-grid``), which a table of one launch cannot show
+    (:func:`_assume_fixed_grid`).
     """
     from gpuadvisor.rows import column_lists
 
@@ -1138,7 +1142,8 @@ def analyze_sweep(df: Any, arch: str | Arch | None = None, rule_dirs: Iterable[s
                                          access=access, provenance=provenance,
                                          manifest_path=manifest_path, shapes=shapes,
                                          cache_configs=cache_configs, cells=cells,
-                                         with_notes=notes, code=code))
+                                         with_notes=notes, code=code,
+                                         fixed_grid=fixed_grid))
             except UserError as err:  # raised after the kernels before it, as one by one
                 failure = err
                 break
@@ -1201,10 +1206,10 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
              shapes: Sequence[tuple[int, int, int]] | None,
              cache_configs: Sequence[str] | None,
              cells: _TableCells | None = None, with_notes: bool = True,
-             code: Mapping[str, Any] | None = None) -> _Prepared:
+             code: Mapping[str, Any] | None = None, fixed_grid: bool = False) -> _Prepared:
     """Everything before scoring; ``cells``: the rows' table worked out by column (rows are
     then views of that table); ``with_notes``: False for no reader's notes
-    (:func:`analyze_sweep`'s ``notes``); ``code``: :func:`analyze_sweep`'s."""
+    (:func:`analyze_sweep`'s ``notes``); ``code`` and ``fixed_grid``: :func:`analyze_sweep`'s."""
     a, board = resolve_arch(rows, arch)
     notes: list[str] = []
     sm_count = float_or_none(_first(rows, "sm_count"))
@@ -1250,6 +1255,8 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                         use_manifest=use_manifest, code_access=category)
     kinfo = kernel_info(name, ok_rows, char, manifest_path, use_manifest)
     kinfo.measured_access = fit_kernel(ok_rows, reference, terms) if ok_rows else None
+    grid = (_assume_fixed_grid(name, kinfo, ok_rows or [c.row for c in measured if c.row])
+            if fixed_grid else None)
     if code and with_notes:
         notes.append(_code_note(name, code, kernel_code))
     if with_notes:
@@ -1268,12 +1275,22 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
 
     if len(measured) == 1:
         mode = "profile"
-        one_d = kinfo.domain is not None and kinfo.domain[1] == 1 and kinfo.domain[2] == 1 \
-            and measured[0].block[1] == 1
+        # (a fixed grid has no per-element domain: a 1-D block is all that says 1-D there)
+        one_d = (grid is not None or kinfo.domain is not None and kinfo.domain[1] == 1
+                 and kinfo.domain[2] == 1) and measured[0].block[1] == 1 \
+            and measured[0].block[2] == 1
         profiled = measured[0]
         candidates = [c for c in space_candidates(name, a, one_d=one_d, shapes=shapes,
                                                   cache_configs=cache_configs)
                       if c.key != profiled.key]
+        if grid is not None:  # every shape launches the profiled grid
+            candidates = [Candidate(c.kernel, c.block, c.cache_config, None, grid)
+                          for c in candidates]
+        elif with_notes and not fixed_grid and kinfo.domain is not None:
+            notes.append("one launch cannot show how the grid follows the block: the ranking "
+                         f"takes it as one thread per element ({_domain_text(kinfo.domain)}); "
+                         "if the app launches the same grid at every block size (a block per "
+                         "row or segment, a grid-stride loop), pass --fixed-grid")
         # Generated configurations share the kernel's resources but not the profiled metrics.
         candidates.append(profiled)
         if kinfo.shared_mem_per_block:
@@ -1294,6 +1311,38 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                 raise UserError(f"kernel {name}: none of the --shapes was measured")
     return _Prepared(name, rows, setup, char, notes, mode, measured, candidates, reference,
                      timed)
+
+
+def _domain_text(domain: tuple[int, int, int]) -> str:
+    x, y, z = domain
+    return f"{x} x {y} threads" + (f" x {z}" if z > 1 else "") if y > 1 or z > 1 \
+        else f"{x} threads"
+
+
+def _assume_fixed_grid(name: str, kinfo: KernelInfo, rows: Sequence[Any]
+                       ) -> tuple[int, int, int] | None:
+    """``--fixed-grid``: a kernel launched with one grid whatever its block size (a block per
+    row or segment, a grid-stride loop over a fixed number of blocks) looks, in one launch,
+    like one thread per element, and the per-element rules then assume the grid shrinks as the
+    block grows. With the user's word, the kernel gets what a table of several launches shows
+    (:func:`fixed_grid`; no per-element domain) and the grid the other shapes launch is
+    returned. None where the table's launches already show a fixed grid; a UserError where
+    they show one that follows the block, or have no grid."""
+    launches = set(_launches(_row_launches(rows)))
+    if not launches:
+        raise UserError(f"kernel {name}: --fixed-grid needs the profiled launch's grid "
+                        "(grid_x, grid_y, grid_z columns)")
+    if len(launches) > 1:
+        if "fixed_grid_blocks" in kinfo.extra:
+            return None
+        raise UserError(f"kernel {name}: --fixed-grid, but the table's {len(launches)} "
+                        "launches do not keep one grid at every block size")
+    (gx, bx), (gy, byz), gz = next(iter(launches))
+    kinfo.domain = None
+    kinfo.extra.update({"fixed_grid_blocks": float(gx * gy * gz),
+                        "fixed_grid_min_threads": float(bx * byz),
+                        "fixed_grid_max_threads": float(bx * byz)})
+    return int(gx), int(gy), int(gz)
 
 
 def _code_note(name: str, code: Mapping[str, Any], kernel_code: Any) -> str:
@@ -1409,7 +1458,8 @@ def _launchable_shapes(kinfo: KernelInfo, measured: Sequence[Candidate],
         return [(int(s[0]), int(s[1]) if len(s) > 1 else 1) for s in shapes]
     one_row = all(c.block[1] == 1 and c.block[2] == 1 for c in measured)
     domain_1d = kinfo.domain is not None and kinfo.domain[1] == 1 and kinfo.domain[2] == 1
-    if measured and one_row and (len(measured) > 1 or domain_1d):
+    fixed = "fixed_grid_blocks" in kinfo.extra  # a fixed grid of 1-D blocks: 1-D work units
+    if measured and one_row and (len(measured) > 1 or domain_1d or fixed):
         return [(bx, by) for bx, by, _bz in seed_shapes(1, max_threads=1024)]
     return None
 

@@ -78,10 +78,19 @@ class Result:
     # shape's measured time at the default cache configuration / the best (None: not timed)
     live_pick: str = "-"
     live_regret: float | None = None
+    # the same with the launch's kind told: --fixed-grid where the sweep launched one grid at
+    # every block size (what the app's developer knows of the launch code)
+    told_pick: str = "-"
+    told_regret: float | None = None
+    fixed_grid: bool = False
 
     @property
     def live_within(self) -> bool:
         return self.live_regret is not None and self.live_regret <= GOAL_REGRET + 1e-12
+
+    @property
+    def told_within(self) -> bool:
+        return self.told_regret is not None and self.told_regret <= GOAL_REGRET + 1e-12
 
     @property
     def within(self) -> bool:
@@ -173,8 +182,13 @@ def evaluate_one_profile(path: Path, rules: Sequence | None = None,
     results = _evaluate(path, view, None, rules, code)
     if not also:
         live = live_picks(view, rules, code)
+        fixed = fixed_grid_kernels(view)
+        told = live_picks(view[view["kernel"].astype(str).isin(fixed)], rules, code,
+                          fixed_grid=True) if fixed else {}
         for r in results:
             r.live_pick, r.live_regret = live.get(r.kernel, ("-", None))
+            r.fixed_grid = r.kernel in fixed
+            r.told_pick, r.told_regret = told.get(r.kernel, (r.live_pick, r.live_regret))
     if views is not None and not with_code:
         views[(Path(path), tuple(also), False)] = results
     return results
@@ -236,16 +250,24 @@ def _recorded_code(path: str, _mtime: int) -> dict[str, Any]:
     return load_codes([Path(path)])
 
 
-def live_picks(view: Any, rules: Sequence | None = None,
-               code: Mapping[str, Any] | None = None
-               ) -> dict[str, tuple[str, float | None]]:
-    """Each kernel's rule-only pick as a user with one profile gets it: ``analyze --rule-only``
-    of the profiled row alone (:func:`one_profile_view`'s row with counters), so the
+def fixed_grid_kernels(view: Any) -> set[str]:
+    """The kernels whose sweep launched the same grid at every block size
+    (``analysis.fixed_grid`` of their rows)."""
+    from gpuadvisor.analysis import fixed_grid
+
+    names = view["kernel"].astype(str)
+    return {k for k in names.unique().tolist()
+            if fixed_grid(view[names == k].to_dict("records"))}
+
+
+def profile_alone(view: Any, rules: Sequence | None = None,
+                  code: Mapping[str, Any] | None = None, fixed_grid: bool = False) -> Any:
+    """The rule-only analysis a user with one profile gets: ``analyze profile.csv --rule-only``
+    of each kernel's profiled row alone (:func:`one_profile_view`'s row with counters), so the
     candidates are the architecture's whole space with its cache configurations, and nothing
-    is known of the other shapes' launches (the view's other rows carry each shape's grid,
-    from which the kernel's domain and how its grid follows the block are read). The pick is
-    scored at its shape's measured time at the default cache configuration (the sweeps time
-    only that) over the best: None where the sweep did not time the shape."""
+    is known of the other shapes' launches (the view's other rows carry each shape's grid, from
+    which the kernel's domain and how its grid follows the block are read). ``fixed_grid``: as
+    ``analyze --fixed-grid``. None where the view has no profiled row."""
     from gpuadvisor.analysis import analyze_sweep
     from gpuadvisor.rules.engine import load_rules
 
@@ -254,9 +276,20 @@ def live_picks(view: Any, rules: Sequence | None = None,
                     & (view["block_z"] == shape[2]) & (view["cache_config"] == "default")]
     profiled = profiled.drop_duplicates("kernel")  # (a repeated launch: its first row)
     if profiled.empty:
+        return None
+    return analyze_sweep(profiled.copy(), rule_only=True, code=code, fixed_grid=fixed_grid,
+                         rules=rules if rules is not None else load_rules())
+
+
+def live_picks(view: Any, rules: Sequence | None = None,
+               code: Mapping[str, Any] | None = None, fixed_grid: bool = False
+               ) -> dict[str, tuple[str, float | None]]:
+    """Each kernel's :func:`profile_alone` pick, scored at its shape's measured time at the
+    default cache configuration (the sweeps time only that) over the best: None where the
+    sweep did not time the shape."""
+    analysis = profile_alone(view, rules, code, fixed_grid)
+    if analysis is None:
         return {}
-    analysis = analyze_sweep(profiled.copy(), rule_only=True, code=code,
-                             rules=rules if rules is not None else load_rules())
     ok = view[(view["status"] == "ok") & view["time_ms"].notna()
               & (view["cache_config"] == "default")]
     times = ok.groupby([ok["kernel"].astype(str), "block_x", "block_y", "block_z"])["time_ms"]
@@ -1084,13 +1117,15 @@ def blind_lines(results: Sequence[Result]) -> list[str]:
 def live_lines(blind: Sequence[Result]) -> list[str]:
     """The still-blind kernels as a user with one profile runs them (:func:`live_picks`),
     against the figures read inside the sweep's table."""
-    parts, differ, cached, untimed = [], 0, 0, 0
+    parts, told, differ, cached, untimed, fixed = [], [], 0, 0, 0, 0
     for gpu in ("h100", "h200"):
         group = [r for r in blind if f"/{gpu}/" in r.fixture and r.live_pick != "-"]
         if not group:
             continue
         parts.append(f"within 3 % on {sum(r.live_within for r in group)} of {len(group)} "
                      f"({gpu.upper()}; in the sweep's table {sum(r.within for r in group)})")
+        told.append(f"{sum(r.told_within for r in group)} ({gpu.upper()})")
+        fixed += sum(r.fixed_grid for r in group)
         differ += sum(r.live_pick.split()[0] != r.pick for r in group)
         cached += sum(" " in r.live_pick for r in group)
         untimed += sum(r.live_regret is None for r in group)
@@ -1107,7 +1142,10 @@ def live_lines(blind: Sequence[Result]) -> list[str]:
         f"differ in shape on {differ} of these tables; {cached} of the picks from the profile "
         "alone prefer a cache configuration other than the default, scored at the default "
         "(the sweeps time only that), and "
-        f"{untimed} picked a shape the sweep did not time (counted as misses)."]
+        f"{untimed} picked a shape the sweep did not time (counted as misses). Told how the "
+        f"app launches its grid (`analyze --fixed-grid` for the {fixed} tables whose sweep "
+        "launched one grid at every block size, which the app's developer knows from the "
+        "launch code and one launch cannot show): " + " and ".join(told) + "."]
 
 
 #: The reliability table also shows the blind sets up to this one and those after it apart:

@@ -49,6 +49,12 @@ def analyze_command(
         0, "--jobs", "-j", metavar="N", min=0,
         help="Processes for --json of a large table (kernels split among them; same output). "
              "0: one per CPU from 20,000 rows, one below."),
+    fixed_grid: bool = typer.Option(
+        False, "--fixed-grid",
+        help="The app launches the same grid at every block size (a block per row, segment "
+             "or token, or a grid-stride loop over a fixed number of blocks). One profile is "
+             "one launch and cannot show this; without it the grid is taken to follow the "
+             "block (one thread per element)."),
     ptx: list[Path] = typer.Option(
         [], "--ptx", metavar="FILE",
         help="The kernels' code (repeatable): a .ptx file, a .cu source (compiled with nvcc "
@@ -77,7 +83,7 @@ def analyze_command(
 
     shape_list = parse_shapes(shapes) if shapes else None
     options = {"arch": arch, "rule_only": rule_only, "shapes": shape_list,
-               "access": access.strip().lower() if access else None}
+               "access": access.strip().lower() if access else None, "fixed_grid": fixed_grid}
     # Reading, analysis and JSON allocate millions of acyclic objects: the cyclic collector's
     # passes over them cost about as much as the work (reference counting frees them).
     with gc_paused():
