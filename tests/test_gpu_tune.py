@@ -242,6 +242,13 @@ SMALL = {
     "ocv_bp_comp_data": ["ROWS=301", "COLS=517", "NDISP=37"],
     "rodinia_kmeans_point": ["N=100003", "NF=13", "K=11"],
     "rodinia_cfd_flux": ["N=100003"],
+    "cus_fdtd3d": ["ROWS=301", "COLS=517", "DIMZ=7"],
+    "ocv_pyr_down": ["ROWS=151", "COLS=517", "SROWS=301"],
+    "ocv_tvl1_dual": ["ROWS=301", "COLS=517", "GAMMA=1"],
+    "cus_fluids_diffuse": ["DIM=1030", "LB=8"],
+    "torch_col2im": ["C=5", "H=301", "W=517", "KH=3", "KW=5", "PAD_H=1", "PAD_W=2",
+                     "STRIDE_H=2", "STRIDE_W=3", "DIL_H=2", "DIL_W=1"],
+    "torch_lstm_cell": ["BATCH=97", "HSZ=1031"],
 }
 
 

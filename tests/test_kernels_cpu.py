@@ -260,6 +260,13 @@ SMALL = {
     "ocv_bp_comp_data": {"ROWS": 13, "COLS": 37, "NDISP": 9},
     "rodinia_kmeans_point": {"N": 1001, "NF": 5, "K": 7},
     "rodinia_cfd_flux": {"N": 1001},
+    "cus_fdtd3d": {"ROWS": 13, "COLS": 37, "DIMZ": 3},
+    "ocv_pyr_down": {"ROWS": 7, "COLS": 37, "SROWS": 13},
+    "ocv_tvl1_dual": {"ROWS": 13, "COLS": 37, "GAMMA": 1},
+    "cus_fluids_diffuse": {"DIM": 26, "LB": 3},
+    "torch_col2im": {"C": 3, "H": 13, "W": 37, "KH": 3, "KW": 5, "PAD_H": 1, "PAD_W": 2,
+                     "STRIDE_H": 2, "STRIDE_W": 3, "DIL_H": 2, "DIL_W": 1},
+    "torch_lstm_cell": {"BATCH": 7, "HSZ": 143},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -70,6 +70,8 @@ def _coverage(name, spec, params, block):
         return gx * bx, gy * by * bz
     if name == "sepconv_cols":  # 8 rows a thread, by*bz rows apart
         return gy * by * bz * 8, gx * bx
+    if name == "cus_fluids_diffuse":  # LB consecutive rows a thread
+        return gy * by * bz * params["LB"], gx * bx
     if name == "sepconv_rows":  # 8 columns a thread, bx columns apart
         return gy * by * bz, gx * bx * 8
     if name == "shoc_stencil2d":  # x -> a strip of NSTRIP rows, y*z -> column
@@ -206,6 +208,8 @@ ONE_D_EXTENT = {
     "gmx_bonds": "NB",
     "rodinia_kmeans_point": "N",
     "rodinia_cfd_flux": "N",
+    "torch_col2im": "N",
+    "torch_lstm_cell": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -6344,3 +6348,257 @@ def test_blind32_references_on_hand_checked_inputs():
         got = cfd(nbs, normals, rho, mom, energy, ff_var, ff_flux)
         want = plain_cfd(nbs, normals, rho, mom, energy, ff_var, ff_flux)
         assert np.allclose(got, want, rtol=1e-5, atol=1e-3)
+
+
+def test_blind33_references_on_hand_checked_inputs():
+    import itertools
+    import math
+
+    rng = np.random.default_rng(33)
+    f32 = np.float32
+
+    # FDTD3d's radius-4 stencil: by hand (one inner cell, coefficients 2, 3, 5, 7, 11: the
+    # whole star at 1 gives 2 + 6 (3 + 5 + 7 + 11) = 158, the plane 2 in front alone 5; the
+    # padding and the output's halo kept); then random volumes against a plain loop
+    def fdtd(vol, coeffs, pad=3):
+        vol = np.asarray(vol, np.float32)
+        dimz, dimy, dimx = (s - 8 for s in vol.shape)
+        flat = np.concatenate([np.full(pad, 9, np.float32), vol.reshape(-1)])
+        got = references.cus_fdtd3d({
+            "output": np.full(flat.size, -1, np.float32), "input": flat,
+            "stencil": np.asarray(coeffs, np.float32), "dimx": dimx, "dimy": dimy,
+            "dimz": dimz, "padding": pad})["output"]
+        assert (got[:pad] == -1).all()
+        return got[pad:].reshape(vol.shape)
+
+    coeffs = [2, 3, 5, 7, 11]
+    star = np.zeros((9, 9, 9))
+    star[4, 4, :] = star[4, :, 4] = star[:, 4, 4] = 1
+    got = fdtd(star, coeffs)
+    assert got[4, 4, 4] == 158 and np.count_nonzero(got + 1) == 1
+    ahead = np.zeros((9, 9, 9))
+    ahead[6, 4, 4] = 1
+    assert fdtd(ahead, coeffs)[4, 4, 4] == 5
+
+    def plain_fdtd(vol, coeffs):
+        out = np.full(vol.shape, -1.0)
+        dz, dy, dx = (s - 8 for s in vol.shape)
+        for z, y, x in itertools.product(range(4, 4 + dz), range(4, 4 + dy), range(4, 4 + dx)):
+            value = coeffs[0] * vol[z, y, x]
+            for i in range(1, 5):
+                value += coeffs[i] * (vol[z + i, y, x] + vol[z - i, y, x] + vol[z, y - i, x]
+                                      + vol[z, y + i, x] + vol[z, y, x - i] + vol[z, y, x + i])
+            out[z, y, x] = value
+        return out
+
+    for dz, dy, dx in ((2, 3, 5), (1, 4, 1), (3, 1, 2)):
+        vol = rng.integers(-8, 8, size=(dz + 8, dy + 8, dx + 8))
+        coeffs = rng.integers(1, 8, size=5)
+        assert np.array_equal(fdtd(vol, coeffs), plain_fdtd(vol, coeffs))
+
+    # OpenCV's pyrDown: by hand (a constant image kept; 256 at the centre of a 5 x 5 black
+    # image: 256 (6/16)^2 = 36 at the centre, 256 (6/16) (2/16) = 12 beside it, 4 at the
+    # corners, whose reflected rows and columns weigh 1/16 twice); then random images against
+    # a plain loop
+    def pyr(src):
+        src = np.asarray(src, np.float32)
+        rows, cols = src.shape
+        drows, dcols = (rows + 1) // 2, (cols + 1) // 2
+        return references.ocv_pyr_down({
+            "src": src, "dst": np.full((drows, dcols), -1, np.float32), "src_rows": rows,
+            "src_cols": cols, "dst_rows": drows, "dst_cols": dcols})["dst"]
+
+    assert np.array_equal(pyr(np.full((6, 7), 37)), np.full((3, 4), 37))
+    image = np.zeros((5, 5))
+    image[2, 2] = 256
+    assert pyr(image).tolist() == [[4, 12, 4], [12, 36, 12], [4, 12, 4]]
+
+    def plain_pyr(src):
+        rows, cols = src.shape
+        taps = [1, 4, 6, 4, 1]
+
+        def refl(i, n):
+            return -i if i < 0 else (2 * (n - 1) - i if i >= n else i)
+
+        out = np.zeros(((rows + 1) // 2, (cols + 1) // 2))
+        for y, x in itertools.product(range(out.shape[0]), range(out.shape[1])):
+            out[y, x] = sum(taps[a] * taps[b] * float(src[refl(2 * y + a - 2, rows),
+                                                         refl(2 * x + b - 2, cols)])
+                            for a, b in itertools.product(range(5), repeat=2)) / 256
+        return out
+
+    for rows, cols in ((5, 7), (8, 3), (13, 37), (4, 4)):
+        src = rng.integers(0, 256, size=(rows, cols))
+        assert np.array_equal(pyr(src), plain_pyr(src))
+
+    # TV-L1's dual step: by hand (taut 1: u1 = [[0, 3], [4, 0]] gives at (0, 0) the
+    # differences 3 and 4, |.| 5, so p = (3, 4) / 6; at (0, 1) (0, -3) / 4; at (1, 0) (-4,
+    # 0) / 5; at (1, 1) nothing; p21, p22 of a constant u2 kept, as are p31, p32 while gamma is
+    # 0; with gamma 1 and u3 = [[1, 5], [1, 5]], p31 = (7 + 4) / 5 in the first column); then
+    # random flows (gamma 0 and 1) against a plain loop
+    def dual(us, ps, taut=1.0, gamma=0.0):
+        names = ("p11", "p12", "p21", "p22", "p31", "p32")
+        us = [np.asarray(u, np.float32) for u in us]
+        rows, cols = us[0].shape
+        got = references.ocv_tvl1_dual({
+            "u1": us[0], "u2": us[1], "u3": us[2], "rows": rows, "cols": cols, "taut": taut,
+            "gamma": gamma,
+            **{n: np.asarray(p, np.float32) for n, p in zip(names, ps, strict=True)}})
+        return [got[n] for n in names]
+
+    zeros = np.zeros((2, 2))
+    ps = [zeros, zeros, np.ones((2, 2)), zeros, np.full((2, 2), 7), zeros]
+    got = dual([[[0, 3], [4, 0]], zeros, np.ones((2, 2)) * [[1, 5]]], ps)
+    assert np.allclose(got[0], [[0.5, 0], [-0.8, 0]])
+    assert np.allclose(got[1], [[4 / 6, -0.75], [0, 0]])
+    assert (got[2] == 1).all() and (got[3] == 0).all()
+    assert (got[4] == 7).all() and (got[5] == 0).all()
+    got = dual([zeros, zeros, [[1, 5], [1, 5]]], ps, gamma=1.0)
+    assert np.allclose(got[4], [[2.2, 7], [2.2, 7]]) and np.allclose(got[5], 0)  # (7 + 4) / 5
+
+    def plain_dual(us, ps, taut, gamma):
+        rows, cols = us[0].shape
+        out = [np.array(p, np.float64) for p in ps]
+        for k, (y, x) in itertools.product(range(3 if gamma > 0 else 2),
+                                           itertools.product(range(rows), range(cols))):
+            u = us[k]
+            ux = float(u[y, min(x + 1, cols - 1)]) - float(u[y, x])
+            uy = float(u[min(y + 1, rows - 1), x]) - float(u[y, x])
+            ng = 1 + float(f32(taut)) * math.hypot(ux, uy)
+            out[2 * k][y, x] = (float(ps[2 * k][y, x]) + float(f32(taut)) * ux) / ng
+            out[2 * k + 1][y, x] = (float(ps[2 * k + 1][y, x]) + float(f32(taut)) * uy) / ng
+        return out
+
+    for (rows, cols), gamma in itertools.product(((4, 6), (1, 5), (7, 1)), (0.0, 1.0)):
+        us = [rng.integers(-4, 4, size=(rows, cols)) for _ in range(3)]
+        ps = [rng.integers(-1, 2, size=(rows, cols)) for _ in range(6)]
+        got = dual(us, ps, 5 / 6, gamma)
+        for a, b in zip(got, plain_dual(us, ps, 5 / 6, gamma), strict=True):
+            assert np.allclose(a, b, rtol=1e-6, atol=1e-7)
+
+    # fluidsGL's diffusion and projection: by hand (visc dt = 1: k = 0 kept; k = (1, 0)
+    # halves and drops vx; row dy - 1 is k = (0, -1): halves and drops vy; k = (1, 1) with v
+    # = (1, 1) removed entirely, with v = (1, -1) a third of it kept); then random spectra
+    # against a plain loop
+    def fluids(vx, vy, visc=0.5, dt=2.0):
+        vx, vy = np.asarray(vx, np.float32), np.asarray(vy, np.float32)
+        dy, dx = vx.shape[:2]
+        got = references.cus_fluids_diffuse({
+            "vx": vx, "vy": vy, "dx": dx, "dy": dy, "dt": dt, "visc": visc, "lb": 3})
+        return got["vx"], got["vy"]
+
+    vx = np.zeros((4, 3, 2))
+    vy = np.zeros((4, 3, 2))
+    vx[0, 0], vy[0, 0] = [3, 4], [5, 6]
+    vx[0, 1], vy[0, 1] = [2, 1], [4, 3]
+    vx[3, 0], vy[3, 0] = [2, 1], [4, 3]
+    vx[1, 1], vy[1, 1] = [1, 1], [1, -1]
+    gx, gy = fluids(vx, vy)
+    assert gx[0, 0].tolist() == [3, 4] and gy[0, 0].tolist() == [5, 6]
+    assert np.allclose(gx[0, 1], 0) and np.allclose(gy[0, 1], [2, 1.5])
+    assert np.allclose(gx[3, 0], [1, 0.5]) and np.allclose(gy[3, 0], 0)
+    assert np.allclose(gx[1, 1], [0, 1 / 3]) and np.allclose(gy[1, 1], [0, -1 / 3])
+
+    def plain_fluids(vx, vy, visc, dt):
+        dy, dx = vx.shape[:2]
+        ox, oy = np.zeros(vx.shape), np.zeros(vy.shape)
+        vd = float(f32(visc) * f32(dt))
+        for y, x in itertools.product(range(dy), range(dx)):
+            ky = y - dy if y > dy // 2 else y
+            kk = x * x + ky * ky
+            diff = 1 / (1 + vd * kk)
+            a = complex(*vx[y, x]) * diff
+            b = complex(*vy[y, x]) * diff
+            if kk > 0:
+                dot = x * a + ky * b
+                a, b = a - dot * x / kk, b - dot * ky / kk
+            ox[y, x], oy[y, x] = [a.real, a.imag], [b.real, b.imag]
+        return ox, oy
+
+    for dy, dx in ((6, 4), (5, 3), (1, 2)):
+        vx = rng.integers(-8, 8, size=(dy, dx, 2))
+        vy = rng.integers(-8, 8, size=(dy, dx, 2))
+        for got, want in zip(fluids(vx, vy, 0.0025, 0.09), plain_fluids(vx, vy, 0.0025, 0.09),
+                             strict=True):
+            assert np.allclose(got, want, rtol=1e-6, atol=1e-6)
+
+    # PyTorch's col2im: by hand (columns of ones: a 3 x 3 kernel, padding 1 and stride 1 count
+    # the windows covering each pixel of a 3 x 3 image, 4 at the corners, 6 on the edges, 9 in
+    # the middle; stride 2 leaves two windows a side: 1, 2, 1 down and across); then random
+    # columns (strides, paddings, dilations) against a plain loop
+    def col2im(col, c, h, w, kh, kw, ph=0, pw=0, sh=1, sw=1, dh=1, dw=1):
+        hc = (h + 2 * ph - (dh * (kh - 1) + 1)) // sh + 1
+        wc = (w + 2 * pw - (dw * (kw - 1) + 1)) // sw + 1
+        col = np.asarray(col, np.float32).reshape(c * kh * kw, hc * wc)
+        return references.torch_col2im({
+            "n": c * h * w, "data_col": col, "height": h, "width": w, "channels": c,
+            "kernel_h": kh, "kernel_w": kw, "pad_height": ph, "pad_width": pw,
+            "stride_height": sh, "stride_width": sw, "dilation_height": dh,
+            "dilation_width": dw, "height_col": hc, "width_col": wc,
+            "data_im": np.full((c, h, w), -1, np.float32)})["data_im"]
+
+    got = col2im(np.ones(81), 1, 3, 3, 3, 3, 1, 1)
+    assert got.tolist() == [[[4, 6, 4], [6, 9, 6], [4, 6, 4]]]
+    got = col2im(np.ones(36), 1, 3, 3, 3, 3, 1, 1, 2, 2)
+    assert got.tolist() == [[[1, 2, 1], [2, 4, 2], [1, 2, 1]]]
+
+    def plain_col2im(col, c, h, w, kh, kw, ph, pw, sh, sw, dh, dw):
+        hc = (h + 2 * ph - (dh * (kh - 1) + 1)) // sh + 1
+        wc = (w + 2 * pw - (dw * (kw - 1) + 1)) // sw + 1
+        col = col.reshape(c, kh, kw, hc, wc)
+        im = np.zeros((c, h, w))
+        for ch, i, j, y, x in itertools.product(range(c), range(kh), range(kw), range(hc),
+                                                range(wc)):
+            r, s = y * sh - ph + i * dh, x * sw - pw + j * dw
+            if 0 <= r < h and 0 <= s < w:
+                im[ch, r, s] += col[ch, i, j, y, x]
+        return im
+
+    for shape in ((2, 7, 9, 3, 5, 1, 2, 2, 3, 2, 1), (1, 5, 4, 2, 2, 0, 0, 1, 1, 1, 1),
+                  (3, 6, 6, 3, 3, 2, 1, 1, 2, 3, 1), (1, 4, 5, 1, 1, 0, 0, 2, 2, 1, 1)):
+        c, h, w, kh, kw, ph, pw, sh, sw, dh, dw = shape
+        hc = (h + 2 * ph - (dh * (kh - 1) + 1)) // sh + 1
+        wc = (w + 2 * pw - (dw * (kw - 1) + 1)) // sw + 1
+        col = rng.integers(-8, 8, size=c * kh * kw * hc * wc)
+        assert np.array_equal(col2im(col, *shape), plain_col2im(col, *shape))
+
+    # PyTorch's LSTM cell: by hand (zero pre-activations and biases, c_x = 2: every sigmoid
+    # 1/2 and tanh 0, so c_y = 1 and h_y = tanh(1) / 2; the gates saved in the order i, f,
+    # g, o); then random cells against a plain loop
+    def lstm(gin, ghid, b1, b2, cx):
+        gin, ghid = np.asarray(gin, np.float32), np.asarray(ghid, np.float32)
+        batch, hsz = np.shape(cx)
+        got = references.torch_lstm_cell({
+            "input": gin, "hidden": ghid, "bias1": np.asarray(b1, np.float32),
+            "bias2": np.asarray(b2, np.float32), "cx": np.asarray(cx, np.float32),
+            "hy": np.zeros((batch, hsz), np.float32), "cy": np.zeros((batch, hsz), np.float32),
+            "workspace": np.zeros((batch, 4 * hsz), np.float32), "hsz": hsz,
+            "totalElements": batch * hsz})
+        return got["hy"], got["cy"], got["workspace"]
+
+    hy, cy, ws = lstm(np.zeros((2, 12)), np.zeros((2, 12)), np.zeros(12), np.zeros(12),
+                      np.full((2, 3), 2))
+    assert np.allclose(hy, math.tanh(1) / 2) and np.allclose(cy, 1)
+    assert np.allclose(ws, [[0.5] * 6 + [0] * 3 + [0.5] * 3] * 2)
+
+    def plain_lstm(gin, ghid, b1, b2, cx):
+        batch, hsz = cx.shape
+        hy, cy, ws = np.zeros((batch, hsz)), np.zeros((batch, hsz)), np.zeros((batch, 4 * hsz))
+        for b, j in itertools.product(range(batch), range(hsz)):
+            s = [float(gin[b, g * hsz + j] + ghid[b, g * hsz + j] + b1[g * hsz + j]
+                       + b2[g * hsz + j]) for g in range(4)]
+            ig, fg, og = (1 / (1 + math.exp(-s[g])) for g in (0, 1, 3))
+            cg = math.tanh(s[2])
+            cy[b, j] = fg * float(cx[b, j]) + ig * cg
+            hy[b, j] = og * math.tanh(cy[b, j])
+            ws[b, j::hsz] = [ig, fg, cg, og]
+        return hy, cy, ws
+
+    for batch, hsz in ((3, 5), (1, 7), (4, 1)):
+        gin = rng.integers(-4, 4, size=(batch, 4 * hsz))
+        ghid = rng.integers(-4, 4, size=(batch, 4 * hsz))
+        b1, b2 = rng.integers(-2, 2, size=4 * hsz), rng.integers(-2, 2, size=4 * hsz)
+        cx = rng.integers(-4, 4, size=(batch, hsz))
+        for got, want in zip(lstm(gin, ghid, b1, b2, cx), plain_lstm(gin, ghid, b1, b2, cx),
+                             strict=True):
+            assert np.allclose(got, want, rtol=1e-6, atol=1e-7)

@@ -5235,3 +5235,166 @@ def rodinia_cfd_flux(values: Values) -> dict[str, np.ndarray]:
         view[1:4, part] = f_mom
         view[4, part] = f_e
     return {"fluxes": out.reshape(np.shape(values["fluxes"]))}
+
+
+def cus_fdtd3d(values: Values) -> dict[str, np.ndarray]:
+    """FDTD3d's radius-4 stencil: for the inner dimx x dimy x dimz cells of the padded volume
+    (a 4-cell halo on every side, the buffers offset by ``padding`` floats) c0 v + sum_i c_i
+    (front_i + behind_i + above_i + below_i + left_i + right_i), in float32 in the kernel's
+    order (exact for integer data); the output's halo and padding kept; 4 planes at a time."""
+    r = 4
+    dimx, dimy, dimz = (int(values[k]) for k in ("dimx", "dimy", "dimz"))
+    pad = int(values["padding"])
+    c = np.asarray(values["stencil"], np.float32).reshape(-1)
+    size = (dimz + 2 * r) * (dimy + 2 * r) * (dimx + 2 * r)
+    vol = np.asarray(values["input"], np.float32).reshape(-1)[pad: pad + size]
+    vol = vol.reshape(dimz + 2 * r, dimy + 2 * r, dimx + 2 * r)
+    out = np.array(values["output"], copy=True).reshape(-1)
+    view = out[pad: pad + size].reshape(vol.shape)
+    ys, xs = slice(r, r + dimy), slice(r, r + dimx)
+    for z0 in range(r, r + dimz, 4):
+        z1 = min(z0 + 4, r + dimz)
+        value = c[0] * vol[z0:z1, ys, xs]
+        for i in range(1, r + 1):
+            total = vol[z0 + i: z1 + i, ys, xs] + vol[z0 - i: z1 - i, ys, xs]
+            total = total + vol[z0:z1, r - i: r - i + dimy, xs]
+            total = total + vol[z0:z1, r + i: r + i + dimy, xs]
+            total = total + vol[z0:z1, ys, r - i: r - i + dimx]
+            total = total + vol[z0:z1, ys, r + i: r + i + dimx]
+            value = value + c[i] * total
+        view[z0:z1, ys, xs] = value
+    return {"output": out.reshape(np.shape(values["output"]))}
+
+
+def ocv_pyr_down(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's pyrDown: the 5 x 5 binomial blur ([1 4 6 4 1] / 16 down the columns, then
+    along the rows) at the even rows and columns, the source reflected (101) at its edges;
+    exact (integer pixels, sixteenths); 512 destination rows at a time."""
+    srows, scols = int(values["src_rows"]), int(values["src_cols"])
+    drows, dcols = int(values["dst_rows"]), int(values["dst_cols"])
+    src = np.asarray(values["src"], np.float32).reshape(-1)[: srows * scols]
+    src = src.reshape(srows, scols)
+    taps = (1 / 16, 4 / 16, 6 / 16, 4 / 16, 1 / 16)
+
+    def reflect(i: np.ndarray, last: int) -> np.ndarray:  # BrdReflect101 for |overshoot| <= 2
+        i = np.abs(i)
+        return last - np.abs(last - i)
+
+    cols = reflect(np.arange(-2, 2 * dcols + 1), scols - 1)  # source columns -2 .. 2 dcols
+    out = np.array(values["dst"], copy=True).reshape(-1)
+    view = out[: drows * dcols].reshape(drows, dcols)
+    for top in range(0, drows, 512):
+        y = np.arange(top, min(drows, top + 512))
+        vert = sum(w * src[reflect(2 * y + k - 2, srows - 1)].astype(np.float64)
+                   for k, w in enumerate(taps))[:, cols]
+        view[y] = sum(w * vert[:, k: k + 2 * dcols: 2] for k, w in enumerate(taps))
+    return {"dst": out.reshape(np.shape(values["dst"]))}
+
+
+def ocv_tvl1_dual(values: Values) -> dict[str, np.ndarray]:
+    """TV-L1's dual step: for u1 and u2 (and u3 where gamma > 0) the forward differences to
+    the right and below (0 at the last column and row), ng = 1 + taut hypot(ux, uy), p_d =
+    (p_d + taut u_d) / ng; in float64 from the float32 inputs (the kernel's hypotf and FMAs:
+    the manifest's tolerance)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    taut = float(np.float32(values["taut"]))
+    pairs = [("u1", "p11", "p12"), ("u2", "p21", "p22")]
+    if float(np.float32(values["gamma"])) > 0:
+        pairs.append(("u3", "p31", "p32"))
+    result = {}
+    for name in ("p11", "p12", "p21", "p22", "p31", "p32"):
+        result[name] = np.array(values[name], copy=True)
+    for u_name, px_name, py_name in pairs:
+        u = np.asarray(values[u_name], np.float64).reshape(-1)[: rows * cols].reshape(rows, cols)
+        ux = np.zeros_like(u)
+        uy = np.zeros_like(u)
+        ux[:, :-1] = u[:, 1:] - u[:, :-1]
+        uy[:-1] = u[1:] - u[:-1]
+        ng = 1.0 + taut * np.hypot(ux, uy)
+        for name, diff in ((px_name, ux), (py_name, uy)):
+            view = result[name].reshape(-1)[: rows * cols].reshape(rows, cols)
+            view[...] = (view.astype(np.float64) + taut * diff) / ng
+    return result
+
+
+def cus_fluids_diffuse(values: Values) -> dict[str, np.ndarray]:
+    """fluidsGL's diffusion and projection: for wavenumber (x, y <= dy / 2 ? y : y - dy) and kk
+    = |k|^2 both spectra times 1 / (1 + visc dt kk) (visc dt in float32), then for kk > 0 v -=
+    k (k . v) / kk on the real and the imaginary parts; in float64 from the float32 inputs
+    (the kernel's divisions and FMAs: the manifest's tolerance); 512 rows at a time."""
+    dx, dy = int(values["dx"]), int(values["dy"])
+    vd = float(np.float32(values["visc"]) * np.float32(values["dt"]))
+    vx_out = np.array(values["vx"], copy=True)
+    vy_out = np.array(values["vy"], copy=True)
+    vxv = vx_out.reshape(-1)[: dy * dx * 2].reshape(dy, dx, 2)
+    vyv = vy_out.reshape(-1)[: dy * dx * 2].reshape(dy, dx, 2)
+    kx = np.arange(dx, dtype=np.float64)[None, :, None]
+    for top in range(0, dy, 512):
+        rows = np.arange(top, min(dy, top + 512))
+        ky = np.where(rows > dy // 2, rows - dy, rows).astype(np.float64)[:, None, None]
+        kk = kx * kx + ky * ky
+        diff = 1.0 / (1.0 + vd * kk)
+        xt = vxv[rows].astype(np.float64) * diff
+        yt = vyv[rows].astype(np.float64) * diff
+        proj = (kx * xt + ky * yt) / np.where(kk > 0, kk, 1.0)  # kk = 0: k = 0, nothing removed
+        vxv[rows] = xt - proj * kx
+        vyv[rows] = yt - proj * ky
+    return {"vx": vx_out, "vy": vy_out}
+
+
+def torch_col2im(values: Values) -> dict[str, np.ndarray]:
+    """ATen's col2im: image element (c, h, w) is the sum of the column entries (c, i, j,
+    h_col, w_col) with h_col stride_h - pad_h + i dil_h = h and w_col stride_w - pad_w + j
+    dil_w = w (every kernel tap's scatter, as strided slices); exact (integer columns)."""
+    c, h, w = (int(values[k]) for k in ("channels", "height", "width"))
+    kh, kw = int(values["kernel_h"]), int(values["kernel_w"])
+    ph, pw = int(values["pad_height"]), int(values["pad_width"])
+    sh, sw = int(values["stride_height"]), int(values["stride_width"])
+    dh, dw = int(values["dilation_height"]), int(values["dilation_width"])
+    hc, wc = int(values["height_col"]), int(values["width_col"])
+    col = np.asarray(values["data_col"]).reshape(-1)[: c * kh * kw * hc * wc]
+    col = col.reshape(c, kh, kw, hc, wc)
+    im = np.zeros((c, h, w))
+
+    def span(k: int, stride: int, pad: int, dil: int, size: int, count: int) -> tuple:
+        # the output positions whose tap k lands inside the image: first, last + 1
+        first = max(0, -(-(pad - k * dil) // stride))
+        last = min(count, (size - 1 + pad - k * dil) // stride + 1)
+        return first, last, first * stride - pad + k * dil
+
+    for i, j in itertools.product(range(kh), range(kw)):
+        h0, h1, hi = span(i, sh, ph, dh, h, hc)
+        w0, w1, wi = span(j, sw, pw, dw, w, wc)
+        if h1 > h0 and w1 > w0:
+            im[:, hi: hi + (h1 - h0 - 1) * sh + 1: sh, wi: wi + (w1 - w0 - 1) * sw + 1: sw] += \
+                col[:, i, j, h0:h1, w0:w1]
+    out = np.array(values["data_im"], copy=True).reshape(-1)
+    out[: c * h * w] = im.reshape(-1)
+    return {"data_im": out.reshape(np.shape(values["data_im"]))}
+
+
+def torch_lstm_cell(values: Values) -> dict[str, np.ndarray]:
+    """ATen's LSTM cell: per (batch, unit) the gate sums i, f, c, o of the input and hidden
+    pre-activations and both biases (float32, the kernel's order: exact for integers), ig =
+    sigmoid(i), fg = sigmoid(f), cg = tanh(c), og = sigmoid(o), c_y = fg c_x + ig cg, h_y = og
+    tanh(c_y), the gates to the workspace; in float64 (expf, tanhf and the FMA: the
+    manifest's tolerance)."""
+    hsz, n = int(values["hsz"]), int(values["totalElements"])
+    batch = n // hsz
+    gin = np.asarray(values["input"], np.float32).reshape(-1)[: batch * 4 * hsz]
+    ghid = np.asarray(values["hidden"], np.float32).reshape(-1)[: batch * 4 * hsz]
+    b1 = np.asarray(values["bias1"], np.float32).reshape(-1)[: 4 * hsz]
+    b2 = np.asarray(values["bias2"], np.float32).reshape(-1)[: 4 * hsz]
+    sums = (gin.reshape(batch, 4, hsz) + ghid.reshape(batch, 4, hsz) + b1.reshape(4, hsz)
+            + b2.reshape(4, hsz)).astype(np.float64)
+    gates = 1.0 / (1.0 + np.exp(-sums))
+    gates[:, 2] = np.tanh(sums[:, 2])
+    cx = np.asarray(values["cx"], np.float64).reshape(-1)[:n].reshape(batch, hsz)
+    cy = gates[:, 1] * cx + gates[:, 0] * gates[:, 2]
+    hy = gates[:, 3] * np.tanh(cy)
+    result = {}
+    for name, value, size in (("hy", hy, n), ("cy", cy, n), ("workspace", gates, 4 * n)):
+        out = np.array(values[name], copy=True).reshape(-1)
+        out[:size] = value.reshape(-1)
+        result[name] = out.reshape(np.shape(values[name]))
+    return result
