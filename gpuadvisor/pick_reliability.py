@@ -28,6 +28,9 @@ CLASSES = ("1-D blocks", "1-D blocks, shared memory", "2-D blocks", "2-D blocks,
 #: The share of blind kernels the listed shapes should cover, and the most shapes listed.
 TARGET = 0.9
 MAX_LISTED = 8
+#: Fewer still-blind kernels of a class than this cannot size its list (two kernels reached
+#: with 4 shapes say little of the next): such a class lists MAX_LISTED and is warned.
+MIN_KERNELS = 10
 REFERENCE = Path(__file__).parent / "data" / "pick_reliability.json"
 
 
@@ -42,9 +45,10 @@ def kernel_class(blocks: Iterable[tuple[int, int, int]], shared_mem_per_block: A
 def listed_size(within_at: Sequence[int], kernels: int) -> int:
     """Shapes to list: the fewest whose fastest was within 3 % on :data:`TARGET` of
     ``kernels`` (``within_at[n - 1]``: how many with n listed), at least SHORTLIST_SIZE and
-    at most MAX_LISTED."""
+    at most MAX_LISTED; MAX_LISTED for fewer than :data:`MIN_KERNELS` kernels."""
     for n in range(SHORTLIST_SIZE, MAX_LISTED + 1):
-        if kernels and n <= len(within_at) and within_at[n - 1] >= TARGET * kernels:
+        if kernels >= MIN_KERNELS and n <= len(within_at) \
+                and within_at[n - 1] >= TARGET * kernels:
             return n
     return MAX_LISTED
 
@@ -111,13 +115,15 @@ def note(rec: dict[str, Any]) -> str | None:
     text = (f"how often this advice held for its class ({cls}): the one-profile pick was within "
             f"3 % of the best for {rec['pick_within']} of {first} blind kernels when first "
             f"scored ({_pct(rec['pick_within'], first)}), and ")
+    few = unseen < MIN_KERNELS
     text += (f"the fastest of the {n} listed shapes for {rec['listed_within']} of {unseen} blind "
-             f"kernels no rule was changed on ({_pct(rec['listed_within'], unseen)}; "
-             "docs/validation.md)" if unseen else
+             f"kernels no rule was changed on ({_pct(rec['listed_within'], unseen)}"
+             + ("; too few to size the list" if few else "") + "; docs/validation.md)"
+             if unseen else
              f"no blind kernel of this class is left that no rule was changed on, so the {n} "
              "listed shapes are untested (docs/validation.md)")
-    # (a class without such kernels has no evidence that its list suffices)
-    if not unseen or rec["listed_within"] < TARGET * unseen:
+    # (a class with too few such kernels has no evidence that its list suffices)
+    if few or rec["listed_within"] < TARGET * unseen:
         text += (": for this class one profile is a weak guide; a sweep (gpuadvisor tune) or a "
                  "guided search (gpuadvisor tune --max-configs 16) is the reliable answer")
     return text

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuadvisor.paths import fixtures_dir, project_root
-from gpuadvisor.pick_reliability import MAX_LISTED
+from gpuadvisor.pick_reliability import MAX_LISTED, MIN_KERNELS
 from gpuadvisor.shapes import USUAL_DEFAULT_1D, USUAL_DEFAULT_2D
 from gpuadvisor.shortlist import SHORTLIST_SIZE, shortlist
 
@@ -932,11 +932,13 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind31", "round 23's rules, as blind set 30 (round 25 tried and not kept; "
                           "H200 only)"),
               ("blind32", "round 23's rules, as blind set 31, and the shortlist sized by the "
-                          "kernel's class (H200 only)"))
-#: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-32 no H100
+                          "kernel's class (H200 only)"),
+              ("blind33", "round 23's rules, as blind set 32 (round 27 tried and not kept; "
+                          "H200 only)"))
+#: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-33 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
-                "blind30": "h200", "blind31": "h200", "blind32": "h200"}
+                "blind30": "h200", "blind31": "h200", "blind32": "h200", "blind33": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,
@@ -1187,8 +1189,9 @@ def reliability_lines(results: Sequence[Result]) -> list[str]:
              "first row of the class below; its shortlist note lists as many shapes as the class",
              "needed for the fastest of them to be within 3 % on "
              f"{TARGET * 100:.0f} % of the blind kernels no",
-             f"rule round looked at (at least {SHORTLIST_SIZE}, at most {MAX_LISTED}). *Pick, "
-             "first scored*: out of sample,",
+             f"rule round looked at (at least {SHORTLIST_SIZE}, at most {MAX_LISTED}; "
+             f"{MAX_LISTED} where fewer than {MIN_KERNELS} such kernels are left, too few to "
+             "size the list). *Pick, first scored*: out of sample,",
              "each set's first scoring. *Fastest of the first n listed*: today's rules on the "
              "kernels no",
              "rule round looked at (not a first scoring). The later sets (real applications' "
