@@ -74,7 +74,7 @@ class Result:
     # listed shapes / the best for n = 1 .. pick_reliability.MAX_LISTED
     kernel_class: str = "-"
     listed_regrets: list[float | None] = dataclass_field(default_factory=list)
-    # as a user runs it (:func:`live_picks`): the pick from the profiled row alone, and its
+    # as a user runs it (:func:`add_live_picks`): the pick from the profiled row alone, and its
     # shape's measured time at the default cache configuration / the best (None: not timed)
     live_pick: str = "-"
     live_regret: float | None = None
@@ -157,14 +157,18 @@ def one_profile_table(df: Any, *shapes: tuple[int, int, int]) -> Any:
 def evaluate_one_profile(path: Path, rules: Sequence | None = None,
                          also: Sequence[tuple[int, int, int]] = (),
                          with_code: bool = False,
-                         views: dict[Any, Any] | None = None) -> list[Result]:
+                         views: dict[Any, Any] | None = None,
+                         live: bool = False) -> list[Result]:
     """Rule-only ranking of a kernel never used for calibration, as a new user would get it:
     one profile at the usual default (32x8; 256x1 for 1-D sweeps), plus the profiles of
     ``also`` (e.g. the shape the access model asks to measure), no manifest (the table is
     treated as the user's, whatever recorded it), scored by the sweep's measured times.
     ``with_code``: as ``analyze --ptx`` with the kernel's PTX (``fixtures/ptx/``).
     ``views``: tables read and cut to their profile, kept for the next call on the same
-    file (the page scores each blind table twice; nothing writes to them)."""
+    file (the page scores each blind table twice; nothing writes to them). ``live``: also
+    the pick from the profiled row alone, without and with ``--fixed-grid`` where the sweep
+    launched a fixed grid (:func:`add_live_picks`; two more analyses of the whole space, so only
+    where the page shows them)."""
     from gpuadvisor.sweep import read_sweep
 
     key = (Path(path), tuple(also))
@@ -180,15 +184,8 @@ def evaluate_one_profile(path: Path, rules: Sequence | None = None,
             and _code_changes_nothing(view, code):
         return views[(Path(path), tuple(also), False)]  # the same analysis, already made
     results = _evaluate(path, view, None, rules, code)
-    if not also:
-        live = live_picks(view, rules, code)
-        fixed = fixed_grid_kernels(view)
-        told = live_picks(view[view["kernel"].astype(str).isin(fixed)], rules, code,
-                          fixed_grid=True) if fixed else {}
-        for r in results:
-            r.live_pick, r.live_regret = live.get(r.kernel, ("-", None))
-            r.fixed_grid = r.kernel in fixed
-            r.told_pick, r.told_regret = told.get(r.kernel, (r.live_pick, r.live_regret))
+    if live and not also and not with_code:  # (the page's still-blind figure only)
+        add_live_picks([(view, results)], rules)
     if views is not None and not with_code:
         views[(Path(path), tuple(also), False)] = results
     return results
@@ -260,6 +257,15 @@ def fixed_grid_kernels(view: Any) -> set[str]:
             if fixed_grid(view[names == k].to_dict("records"))}
 
 
+def _profiled_rows(view: Any) -> Any:
+    """Each kernel's profiled row of a :func:`one_profile_view` (its first, where a launch
+    repeats)."""
+    shape = DEFAULT_2D if bool((view["block_y"] > 1).any()) else DEFAULT_1D
+    profiled = view[(view["block_x"] == shape[0]) & (view["block_y"] == shape[1])
+                    & (view["block_z"] == shape[2]) & (view["cache_config"] == "default")]
+    return profiled.drop_duplicates("kernel")
+
+
 def profile_alone(view: Any, rules: Sequence | None = None,
                   code: Mapping[str, Any] | None = None, fixed_grid: bool = False) -> Any:
     """The rule-only analysis a user with one profile gets: ``analyze profile.csv --rule-only``
@@ -271,40 +277,69 @@ def profile_alone(view: Any, rules: Sequence | None = None,
     from gpuadvisor.analysis import analyze_sweep
     from gpuadvisor.rules.engine import load_rules
 
-    shape = DEFAULT_2D if bool((view["block_y"] > 1).any()) else DEFAULT_1D
-    profiled = view[(view["block_x"] == shape[0]) & (view["block_y"] == shape[1])
-                    & (view["block_z"] == shape[2]) & (view["cache_config"] == "default")]
-    profiled = profiled.drop_duplicates("kernel")  # (a repeated launch: its first row)
+    profiled = _profiled_rows(view)
     if profiled.empty:
         return None
     return analyze_sweep(profiled.copy(), rule_only=True, code=code, fixed_grid=fixed_grid,
                          rules=rules if rules is not None else load_rules())
 
 
-def live_picks(view: Any, rules: Sequence | None = None,
-               code: Mapping[str, Any] | None = None, fixed_grid: bool = False
-               ) -> dict[str, tuple[str, float | None]]:
-    """Each kernel's :func:`profile_alone` pick, scored at its shape's measured time at the
-    default cache configuration (the sweeps time only that) over the best: None where the
-    sweep did not time the shape."""
-    analysis = profile_alone(view, rules, code, fixed_grid)
-    if analysis is None:
-        return {}
-    ok = view[(view["status"] == "ok") & view["time_ms"].notna()
-              & (view["cache_config"] == "default")]
-    times = ok.groupby([ok["kernel"].astype(str), "block_x", "block_y", "block_z"])["time_ms"]
-    shape_time = times.min().to_dict()
-    best = ok.groupby(ok["kernel"].astype(str))["time_ms"].min().to_dict()
-    out: dict[str, tuple[str, float | None]] = {}
-    for k in analysis.kernels:
-        top = k.ranking[0]
-        t = shape_time.get((k.kernel, top.block_x, top.block_y, top.block_z))
-        b = best.get(k.kernel)
-        label = f"{top.block_x}x{top.block_y}" + (f"x{top.block_z}" if top.block_z > 1 else "")
-        if top.cache_config != "default":
-            label += f" {top.cache_config}"
-        out[k.kernel] = (label, t / b if t is not None and b else None)
-    return out
+def add_live_picks(tables: Sequence[tuple[Any, Sequence[Result]]],
+                   rules: Sequence | None = None) -> None:
+    """Set each result's pick from the profiled row alone (:func:`profile_alone`), without and
+    with ``--fixed-grid`` where its sweep launched a fixed grid (:func:`fixed_grid_kernels`),
+    scored at the shape's measured time at the default cache configuration (the sweeps time
+    only that) over the best: None where the sweep did not time the shape. ``tables``: each
+    :func:`one_profile_view` with its results. The profiled rows of all tables are analyzed
+    in one table (each kernel apart, as analyze does; the shared scorer makes it about twice
+    as fast as one analysis a table)."""
+    import pandas as pd
+
+    from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.rules.engine import load_rules
+
+    rules = rules if rules is not None else load_rules()
+    rows, fixed, scores = [], set(), {}
+    for i, (view, _results) in enumerate(tables):
+        profiled = _profiled_rows(view)
+        names = profiled["kernel"].astype(str)
+        rows.append(profiled.assign(kernel=[f"{i}:{k}" for k in names]))
+        fixed |= {f"{i}:{k}" for k in fixed_grid_kernels(view)}
+        ok = view[(view["status"] == "ok") & view["time_ms"].notna()
+                  & (view["cache_config"] == "default")]
+        times = ok.groupby([ok["kernel"].astype(str), "block_x", "block_y", "block_z"])
+        scores[i] = (times["time_ms"].min().to_dict(),
+                     ok.groupby(ok["kernel"].astype(str))["time_ms"].min().to_dict())
+    if not rows:
+        return
+    table = pd.concat(rows, ignore_index=True)
+    picks: dict[tuple[bool, str], Any] = {}
+    for told in (False, True):
+        part = table[table["kernel"].isin(fixed)] if told else table
+        if not part.empty:
+            # (the pick only: no comparisons, no reader's notes; neither moves a ranking)
+            for k in analyze_sweep(part, rule_only=True, rules=rules, fixed_grid=told,
+                                   comparisons=False, notes=False).kernels:
+                picks[(told, k.kernel)] = k.ranking[0]
+    for i, (_view, results) in enumerate(tables):
+        shape_time, best = scores[i]
+        for r in results:
+            key = f"{i}:{r.kernel}"
+            r.fixed_grid = key in fixed
+            for told in (False, True):
+                top = picks.get((told, key)) or picks.get((False, key))
+                if top is None:
+                    continue
+                label = f"{top.block_x}x{top.block_y}" + (
+                    f"x{top.block_z}" if top.block_z > 1 else "") + (
+                    f" {top.cache_config}" if top.cache_config != "default" else "")
+                t = shape_time.get((r.kernel, top.block_x, top.block_y, top.block_z))
+                b = best.get(r.kernel)
+                regret = t / b if t is not None and b else None
+                if told:
+                    r.told_pick, r.told_regret = label, regret
+                else:
+                    r.live_pick, r.live_regret = label, regret
 
 
 def one_profile_view(df: Any, also: Sequence[tuple[int, int, int]] = ()) -> Any:
@@ -963,10 +998,16 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None
                   ) -> list[Result]:
-    """Every blind check set's kernels, each from its one default profile."""
-    return [r for folder, _ in BLIND_SETS
-            for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv"))
-            for r in evaluate_one_profile(path, rules, views=views)]
+    """Every blind check set's kernels, each from its one default profile, with the pick
+    from the profiled row alone (:func:`add_live_picks`)."""
+    views = {} if views is None else views
+    tables = []
+    for folder, _ in BLIND_SETS:
+        for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv")):
+            results = evaluate_one_profile(path, rules, views=views)
+            tables.append((views[(Path(path), ())][1], results))
+    add_live_picks(tables, rules)
+    return [r for _view, results in tables for r in results]
 
 
 def _default_within(r: Result) -> bool:
@@ -1117,7 +1158,7 @@ def blind_lines(results: Sequence[Result]) -> list[str]:
 
 
 def live_lines(blind: Sequence[Result]) -> list[str]:
-    """The still-blind kernels as a user with one profile runs them (:func:`live_picks`),
+    """The still-blind kernels as a user with one profile runs them (:func:`add_live_picks`),
     against the figures read inside the sweep's table."""
     parts, told, differ, cached, untimed, fixed = [], [], 0, 0, 0, 0
     for gpu in ("h100", "h200"):

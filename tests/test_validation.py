@@ -111,7 +111,7 @@ def test_the_pages_shortcut_with_the_code_equals_the_full_analysis() -> None:
 
 
 def test_the_pick_from_the_profile_alone_is_what_the_cli_gives_for_that_row(tmp_path) -> None:
-    """The page's "as a user runs it" figure (validation.live_picks): the rule-only pick of
+    """The page's "as a user runs it" figure (validation.add_live_picks): the rule-only pick of
     the profiled row alone, as `analyze profile.csv --rule-only` gives it, scored at the
     sweep's measured time of that shape. chunk_entropy (blind set 12, H200) is where the two
     readings part: inside the sweep's table the pick is 64x1 (the best); from the profile

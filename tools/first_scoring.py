@@ -5,7 +5,7 @@
 One row per GPU and kernel of ``fixtures/hopper/<set>/<gpu>/*.csv``: the measured best, the
 app's default over the best, the one-profile rule-only pick and its regret, the winner's score
 ratio, the fastest of the 4 listed shapes, the same with the kernel's PTX (``--ptx``,
-``fixtures/ptx/``), and the pick from the profiled row alone (``validation.live_picks``: what
+``fixtures/ptx/``), and the pick from the profiled row alone (``validation.add_live_picks``: what
 ``analyze --rule-only`` gives a user whose table is that one profile). Run it once, with the
 rules frozen before the set was recorded; the README's ``## First scoring`` section is what
 ``validation.first_scorings`` reads afterwards.
@@ -36,7 +36,7 @@ def table(folder: str) -> list[str]:
     """The Markdown table's lines for one blind set."""
     lines = [HEADER, "| --- " * 13 + "|"]
     for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv")):
-        plain = validation.evaluate_one_profile(path)
+        plain = validation.evaluate_one_profile(path, live=True)
         code = validation.evaluate_one_profile(path, with_code=True)
         for r, c in zip(plain, code, strict=True):
             default = (f"{r.default} {r.default_time / r.best_time:.2f}"
