@@ -123,7 +123,7 @@ def test_the_pick_from_the_profile_alone_is_what_the_cli_gives_for_that_row(tmp_
     from gpuadvisor.validation import evaluate_one_profile
 
     path = project_root() / "fixtures" / "hopper" / "blind12" / "h200" / "chunk_entropy.csv"
-    (r,) = evaluate_one_profile(path)
+    (r,) = evaluate_one_profile(path, live=True)
     assert (r.pick, r.regret) == ("64x1", 1.0)
     df, _ = read_sweep(path)
     row = df[(df["block_x"] == 256) & (df["block_y"] == 1) & (df["cache_config"] == "default")]
@@ -137,3 +137,5 @@ def test_the_pick_from_the_profile_alone_is_what_the_cli_gives_for_that_row(tmp_
     at = ok[(ok["block_x"] == 256) & (ok["block_y"] == 1)]["time_ms"].min()
     assert r.live_regret == pytest.approx(at / ok["time_ms"].min())
     assert round(r.live_regret, 3) == 1.515 and not r.live_within
+    # told the launch's kind (its sweep launched 65536 blocks at every size): 64x1, the best
+    assert r.fixed_grid and (r.told_pick, r.told_regret) == ("64x1", 1.0)
