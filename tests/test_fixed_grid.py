@@ -67,6 +67,10 @@ def test_one_profile_of_a_fixed_grid_kernel_is_ranked_as_its_launch_when_told(tm
     assert len(ranking) == 60 and all(e["block_y"] == 1 for e in ranking)  # 1-D work units
     pick_reasons = " ".join(ranking[0]["reasons"])
     assert "The grid is 65536 blocks at every block size" in pick_reasons
+    (launch,) = [f for f in told["findings"] if f["rule_id"] == "fixed-grid-launch"]
+    assert launch["message"].startswith(
+        "The app launches 65536 blocks at every block size (--fixed-grid; one launch of 256 "
+        "threads profiled): a block per row")
 
 
 def test_a_table_whose_launches_show_a_fixed_grid_is_unchanged_by_the_flag(tmp_path) -> None:
