@@ -1,9 +1,9 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
 __shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, int2, atomicMax,
-atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, uchar4, __expf, __float2int_rd
-and __float2int_ru, for full warps, for the partial last warp of a block that is not a
-multiple of 32, and for 2-D and 3-D blocks (whose threads pack into warps by the linear
-index, x fastest). A mask that leaves out lanes of the warp and a warp intrinsic in a serial
+atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, uchar4, __expf, __logf,
+__float2int_rd and __float2int_ru, for full warps, for the partial last warp of a block that
+is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack into warps by the
+linear index, x fastest). A mask that leaves out lanes of the warp and a warp intrinsic in a serial
 launch abort with one line instead of computing something."""
 
 from __future__ import annotations
@@ -131,6 +131,10 @@ int main(int argc, char** argv) {
     } else if (mode == "expf") {  // __expf, exact here (the GPU's differs in the last bits)
         const float f[] = {0.0f, 1.0f, -2.5f};
         for (float x : f) std::printf("%d\n", __expf(x) == std::exp(x) ? 1 : 0);
+        return 0;
+    } else if (mode == "logf") {  // __logf, exact here (the GPU's differs in the last bits)
+        const float f[] = {1.0f, 0.25f, 3.5f};
+        for (float x : f) std::printf("%d\n", __logf(x) == std::log(x) ? 1 : 0);
         return 0;
     } else if (mode == "isnan") {  // CUDA's isnan on floats: NaN only, not infinities
         const float f[] = {1.0f, std::nanf(""), -std::nanf(""), INFINITY, -0.0f};
@@ -314,6 +318,10 @@ def test_float_to_int_rounding_down_and_up(shim_program):
 
 def test_expf_is_exp(shim_program):
     assert numbers(shim_program, "expf", 1, 1, 1) == [1, 1, 1]
+
+
+def test_logf_is_log(shim_program):
+    assert numbers(shim_program, "logf", 1, 1, 1) == [1, 1, 1]
 
 
 def test_isnan_is_true_for_nans_only(shim_program):

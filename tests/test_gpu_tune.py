@@ -249,6 +249,13 @@ SMALL = {
     "torch_col2im": ["C=5", "H=301", "W=517", "KH=3", "KW=5", "PAD_H=1", "PAD_W=2",
                      "STRIDE_H=2", "STRIDE_W=3", "DIL_H=2", "DIL_W=1"],
     "torch_lstm_cell": ["BATCH=97", "HSZ=1031"],
+    "llama_rms_norm": ["ROWS=300", "COLS=1001"],
+    "torch_log_softmax_bwd": ["ROWS=300", "CLASSES=1001"],
+    "rodinia_srad_update": ["ROWS=301", "COLS=517"],
+    "ocv_cart_to_polar": ["ROWS=301", "COLS=517"],
+    "torch_depthwise_conv2d": ["NB=3", "C=34", "MULT=2", "H=41", "W=37", "STRIDE_H=2",
+                               "STRIDE_W=1", "PAD_H=1", "PAD_W=2", "DIL_H=1", "DIL_W=2"],
+    "cus_inverse_cnd": ["N=100003"],
 }
 
 

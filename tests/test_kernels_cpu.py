@@ -267,6 +267,13 @@ SMALL = {
     "torch_col2im": {"C": 3, "H": 13, "W": 37, "KH": 3, "KW": 5, "PAD_H": 1, "PAD_W": 2,
                      "STRIDE_H": 2, "STRIDE_W": 3, "DIL_H": 2, "DIL_W": 1},
     "torch_lstm_cell": {"BATCH": 7, "HSZ": 143},
+    "llama_rms_norm": {"ROWS": 5, "COLS": 301},
+    "torch_log_softmax_bwd": {"ROWS": 5, "CLASSES": 1001},
+    "rodinia_srad_update": {"ROWS": 13, "COLS": 37},
+    "ocv_cart_to_polar": {"ROWS": 13, "COLS": 37},
+    "torch_depthwise_conv2d": {"NB": 2, "C": 6, "MULT": 2, "H": 13, "W": 12, "STRIDE_H": 2,
+                               "STRIDE_W": 1, "PAD_H": 1, "PAD_W": 2, "DIL_H": 1, "DIL_W": 2},
+    "cus_inverse_cnd": {"N": 1001},
 }
 SHAPES_2D = [
     (1, 1, 1),

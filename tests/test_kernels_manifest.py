@@ -210,6 +210,8 @@ ONE_D_EXTENT = {
     "rodinia_cfd_flux": "N",
     "torch_col2im": "N",
     "torch_lstm_cell": "N",
+    "torch_depthwise_conv2d": "N",
+    "cus_inverse_cnd": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -235,6 +237,8 @@ ONE_BLOCK_PER = {
     "coco_rle_encode": "MASKS",
     "roi_align": "GRID",  # torchvision's fixed grid of 4096 blocks, a grid-stride loop
     "cus_scalar_prod": "GRID",  # VECTORS / VPB blocks, each looping over its vector pairs
+    "llama_rms_norm": "ROWS",
+    "torch_log_softmax_bwd": "ROWS",
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -6602,3 +6606,226 @@ def test_blind33_references_on_hand_checked_inputs():
         for got, want in zip(lstm(gin, ghid, b1, b2, cx), plain_lstm(gin, ghid, b1, b2, cx),
                              strict=True):
             assert np.allclose(got, want, rtol=1e-6, atol=1e-7)
+
+
+def test_blind34_references_on_hand_checked_inputs():
+    import itertools
+    import math
+    import statistics
+
+    rng = np.random.default_rng(34)
+    f32 = np.float32
+
+    # llama.cpp's RMS norm: by hand (eps 0: ones kept; [2, -2, 2, -2] has mean square 4, so
+    # halved; [3, 4, 0, 0] has mean square 25/4, so times 2/5); then random rows against a
+    # plain loop
+    def rms(x, eps=0.0):
+        x = np.asarray(x, np.float32)
+        return references.llama_rms_norm({"x": x, "dst": np.zeros_like(x),
+                                          "ncols": x.shape[1], "eps": eps})["dst"]
+
+    got = rms([[1, 1, 1, 1], [2, -2, 2, -2], [3, 4, 0, 0]])
+    assert np.allclose(got, [[1, 1, 1, 1], [1, -1, 1, -1], [1.2, 1.6, 0, 0]], rtol=1e-7)
+
+    def plain_rms(x, eps):
+        out = np.zeros(x.shape)
+        for r in range(x.shape[0]):
+            total = sum(float(v) * float(v) for v in x[r])
+            scale = 1 / math.sqrt(total / x.shape[1] + float(f32(eps)))
+            out[r] = [scale * float(v) for v in x[r]]
+        return out
+
+    for rows, cols in ((3, 7), (1, 33), (4, 1)):
+        x = rng.integers(-8, 8, size=(rows, cols))
+        assert np.allclose(rms(x, 1e-5), plain_rms(x, 1e-5), rtol=1e-6, atol=1e-7)
+
+    # log_softmax's backward: by hand (log-probabilities log(1/4) over 4 classes, gradient [1,
+    # 2, 3, -2] summing to 4: gradInput = gradOutput - 1; a row of zeros kept 0); then random
+    # rows against a plain loop
+    def lsm_bwd(logp, grad):
+        logp, grad = np.asarray(logp, np.float32), np.asarray(grad, np.float32)
+        return references.torch_log_softmax_bwd({
+            "gradInput": np.zeros_like(grad), "output": logp, "gradOutput": grad,
+            "classes": grad.shape[1]})["gradInput"]
+
+    got = lsm_bwd(np.full((2, 4), math.log(0.25)), [[1, 2, 3, -2], [0, 0, 0, 0]])
+    assert np.allclose(got, [[0, 1, 2, -3], [0, 0, 0, 0]], atol=1e-6)
+
+    def plain_lsm_bwd(logp, grad):
+        out = np.zeros(grad.shape)
+        for r in range(grad.shape[0]):
+            total = sum(float(g) for g in grad[r])
+            out[r] = [float(g) - math.exp(float(o)) * total
+                      for g, o in zip(grad[r], logp[r], strict=True)]
+        return out
+
+    for rows, classes in ((3, 9), (2, 1), (1, 130)):
+        logp = rng.integers(-12, -4, size=(rows, classes))
+        grad = rng.integers(-4, 4, size=(rows, classes))
+        assert np.allclose(lsm_bwd(logp, grad), plain_lsm_bwd(logp, grad), rtol=1e-6, atol=1e-6)
+
+    # Rodinia's SRAD update: by hand (lambda 1, every derivative 1, C = [[1, 0], [1, 1]]: at
+    # (0, 0) cs = 1 and ce = 0, so d_sum = 3 and 10 + 3/4; at (0, 1) its own c 0, the last
+    # column's ce its own, cs = 1: 20 + 1/4; the last row's cs its own: 30 + 1 and 40 + 1);
+    # then random images against a plain loop
+    def srad(j_img, c_img, n, s, w, e, lam=1.0):
+        j_img = np.asarray(j_img, np.float32)
+        rows, cols = j_img.shape
+        arrays = {k: np.asarray(v, np.float32) for k, v in
+                  (("J_cuda", j_img), ("C_cuda", c_img), ("N_C", n), ("S_C", s), ("W_C", w),
+                   ("E_C", e))}
+        return references.rodinia_srad_update({
+            **arrays, "J_out": np.full((rows, cols), -1, np.float32), "rows": rows,
+            "cols": cols, "lambda": lam})["J_out"]
+
+    ones = np.ones((2, 2))
+    got = srad([[10, 20], [30, 40]], [[1, 0], [1, 1]], ones, ones, ones, ones)
+    assert got.tolist() == [[10.75, 20.25], [31, 41]]
+
+    def plain_srad(j_img, c_img, n, s, w, e, lam):
+        rows, cols = j_img.shape
+        out = np.zeros((rows, cols))
+        for y, x in itertools.product(range(rows), range(cols)):
+            cc = float(c_img[y, x])
+            cs = float(c_img[min(y + 1, rows - 1), x])
+            ce = float(c_img[y, min(x + 1, cols - 1)])
+            d_sum = cc * n[y, x] + cs * s[y, x] + cc * w[y, x] + ce * e[y, x]
+            out[y, x] = float(j_img[y, x]) + 0.25 * float(f32(lam)) * d_sum
+        return out
+
+    for rows, cols in ((4, 6), (1, 5), (7, 1)):
+        j_img = rng.integers(1, 256, size=(rows, cols))
+        c_img = rng.integers(0, 2, size=(rows, cols))
+        ders = [rng.integers(-16, 16, size=(rows, cols)) for _ in range(4)]
+        assert np.array_equal(srad(j_img, c_img, *ders, lam=0.5),
+                              plain_srad(j_img, c_img, *ders, 0.5))
+
+    # OpenCV's cartToPolar: by hand in degrees ((3, 4): 5 and atan(4/3); (-1, 0): 1 and 180;
+    # (0, -2): 2 and 270; (0, 0): 0 and 0; (1, -1): sqrt(2) and 315); then random fields
+    # against a plain loop
+    def polar(x, y, scale=180 / math.pi):
+        x, y = np.asarray(x, np.float32), np.asarray(y, np.float32)
+        rows, cols = x.shape
+        got = references.ocv_cart_to_polar({
+            "xptr": x, "yptr": y, "x_step": cols, "y_step": cols, "mag_step": cols,
+            "angle_step": cols, "mag": np.zeros_like(x), "angle": np.zeros_like(x),
+            "scale": scale, "width": cols, "height": rows})
+        return got["mag"], got["angle"]
+
+    mag, ang = polar([[3, -1, 0, 0, 1]], [[4, 0, -2, 0, -1]])
+    assert np.allclose(mag, [[5, 1, 2, 0, math.sqrt(2)]], rtol=1e-7)
+    assert np.allclose(ang, [[math.degrees(math.atan2(4, 3)), 180, 270, 0, 315]], rtol=1e-6)
+
+    def plain_polar(x, y, scale):
+        mag, ang = np.zeros(x.shape), np.zeros(x.shape)
+        for i, j in itertools.product(*map(range, x.shape)):
+            mag[i, j] = math.hypot(x[i, j], y[i, j])
+            a = math.atan2(y[i, j], x[i, j])
+            ang[i, j] = (a + 2 * math.pi if a < 0 else a) * float(f32(scale))
+        return mag, ang
+
+    for rows, cols in ((3, 5), (1, 7), (6, 1)):
+        x = rng.integers(-256, 256, size=(rows, cols))
+        y = rng.integers(-256, 256, size=(rows, cols))
+        for got, want in zip(polar(x, y), plain_polar(x, y, 180 / math.pi), strict=True):
+            assert np.allclose(got, want, rtol=1e-6, atol=1e-6)
+
+    # ATen's depthwise convolution: by hand (a 3 x 3 image of ones, weights of ones, padding 1:
+    # the window counts 4, 6, 9; a bias of 1 added; stride 2 leaves four corner windows of 4;
+    # multiplier 2 gives each input channel two output channels, here weights 1 and 2); then
+    # random problems (strides, paddings, dilations, multipliers) against a plain loop
+    def depthwise(inp, weight, bias, mult=1, stride=(1, 1), pad=(1, 1), dil=(1, 1),
+                  bias_on=True):
+        inp, weight = np.asarray(inp, np.float32), np.asarray(weight, np.float32)
+        nb, ic, ih, iw = inp.shape
+        oc, kh, kw = weight.shape
+        oh = (ih + 2 * pad[0] - dil[0] * (kh - 1) - 1) // stride[0] + 1
+        ow = (iw + 2 * pad[1] - dil[1] * (kw - 1) - 1) // stride[1] + 1
+        return references.torch_depthwise_conv2d({
+            "input": inp, "output": np.full((nb, oc, oh, ow), -1, np.float32), "weight": weight,
+            "bias": np.asarray(bias, np.float32), "biasEnabled": int(bias_on),
+            "totalElements": nb * oc * oh * ow, "outputChannels": oc,
+            "depthwiseMultiplier": mult, "inputWidth": iw, "inputHeight": ih,
+            "outputWidth": ow, "outputHeight": oh, "kernelWidth": kw, "kernelHeight": kh,
+            "strideWidth": stride[1], "strideHeight": stride[0], "padWidth": pad[1],
+            "padHeight": pad[0], "dilationWidth": dil[1], "dilationHeight": dil[0]})["output"]
+
+    counts = [[4, 6, 4], [6, 9, 6], [4, 6, 4]]
+    img = np.ones((1, 1, 3, 3))
+    assert depthwise(img, np.ones((1, 3, 3)), [0])[0, 0].tolist() == counts
+    assert depthwise(img, np.ones((1, 3, 3)), [1])[0, 0].tolist() == (np.add(counts, 1)).tolist()
+    assert depthwise(img, np.ones((1, 3, 3)), [5], bias_on=False)[0, 0].tolist() == counts
+    assert depthwise(img, np.ones((1, 3, 3)), [0], stride=(2, 2))[0, 0].tolist() == [[4, 4],
+                                                                                      [4, 4]]
+    got = depthwise(img, np.stack([np.ones((3, 3)), 2 * np.ones((3, 3))]), [0, 0], mult=2)
+    assert got[0, 0].tolist() == counts and got[0, 1].tolist() == (2 * np.array(counts)).tolist()
+
+    def plain_depthwise(inp, weight, bias, mult, stride, pad, dil):
+        nb, ic, ih, iw = inp.shape
+        oc, kh, kw = weight.shape
+        oh = (ih + 2 * pad[0] - dil[0] * (kh - 1) - 1) // stride[0] + 1
+        ow = (iw + 2 * pad[1] - dil[1] * (kw - 1) - 1) // stride[1] + 1
+        out = np.zeros((nb, oc, oh, ow))
+        for n, c, h, w in itertools.product(range(nb), range(oc), range(oh), range(ow)):
+            value = float(bias[c])
+            for a, b in itertools.product(range(kh), range(kw)):
+                r = h * stride[0] - pad[0] + a * dil[0]
+                s = w * stride[1] - pad[1] + b * dil[1]
+                if 0 <= r < ih and 0 <= s < iw:
+                    value += float(weight[c, a, b]) * float(inp[n, c // mult, r, s])
+            out[n, c, h, w] = value
+        return out
+
+    for nb, ic, mult, ih, iw, stride, pad, dil in ((2, 3, 1, 7, 9, (1, 1), (1, 1), (1, 1)),
+                                                   (1, 2, 2, 8, 5, (2, 1), (2, 0), (2, 1)),
+                                                   (2, 1, 3, 5, 6, (1, 2), (0, 2), (1, 2))):
+        inp = rng.integers(-8, 8, size=(nb, ic, ih, iw))
+        weight = rng.integers(-4, 4, size=(ic * mult, 3, 3))
+        bias = rng.integers(-8, 8, size=ic * mult)
+        got = depthwise(inp, weight, bias, mult, stride, pad, dil)
+        assert np.array_equal(got, plain_depthwise(inp, weight, bias, mult, stride, pad, dil))
+
+    # Moro's inverse normal CDF: by hand (the middle two inputs 2^31 - 1 and 2^31 give 0, the
+    # reflection makes the output odd about the middle, Phi^-1 of p1 = d 2^-32 + 2^-33 to
+    # 1e-5 in the body and in the tails); then random inputs against a plain loop
+    def inv_cnd(d):
+        d = np.asarray(d, np.uint32)
+        return references.cus_inverse_cnd({"d_Output": np.zeros(d.size, np.float32),
+                                           "d_Input": d, "pathN": d.size})["d_Output"]
+
+    assert inv_cnd([0x7FFFFFFF, 0x80000000]).tolist() == [0, 0]
+    probes = np.array([0, 1000, 2**28, 2**30, 2**31 - 2**27, 2**31 - 2**20], np.uint32)
+    low = inv_cnd(probes)
+    high = inv_cnd(np.uint32(0xFFFFFFFF) - probes)
+    assert np.array_equal(low, -high) and (low < 0).all()
+    normal = statistics.NormalDist()
+    want = [normal.inv_cdf(int(d) * 2.0**-32 + 2.0**-33) for d in probes]
+    assert np.allclose(low, want, rtol=1e-5, atol=1e-5)
+
+    def plain_inv_cnd(d):
+        a = [2.50662823884, -18.61500062529, 41.39119773534, -25.44106049637]
+        b = [-8.4735109309, 23.08336743743, -21.06224101826, 3.13082909833]
+        c = [0.337475482272615, 0.976169019091719, 0.160797971491821, 2.76438810333863E-02,
+             3.8405729373609E-03, 3.951896511919E-04, 3.21767881768E-05, 2.888167364E-07,
+             3.960315187E-07]
+        out = []
+        for x in d:
+            x = int(x)
+            negate = x >= 2**31
+            if negate:
+                x = 2**32 - 1 - x
+            p1 = float(f32(float(f32(x)) * 2.0**-32 + 2.0**-33))
+            p2 = float(f32(p1 - 0.5))
+            if p2 > float(f32(-0.42)):
+                z = p2 * p2
+                z = p2 * (((a[3] * z + a[2]) * z + a[1]) * z + a[0]) / (
+                    (((b[3] * z + b[2]) * z + b[1]) * z + b[0]) * z + 1)
+            else:
+                t = math.log(-math.log(p1))
+                z = -(c[0] + t * (c[1] + t * (c[2] + t * (c[3] + t * (c[4] + t * (
+                    c[5] + t * (c[6] + t * (c[7] + t * c[8]))))))))
+            out.append(-z if negate else z)
+        return np.array(out)
+
+    d = rng.integers(0, 2**32, size=500, dtype=np.uint32)
+    assert np.allclose(inv_cnd(d), plain_inv_cnd(d), rtol=1e-6, atol=1e-7)

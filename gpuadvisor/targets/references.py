@@ -5398,3 +5398,166 @@ def torch_lstm_cell(values: Values) -> dict[str, np.ndarray]:
         out[:size] = value.reshape(-1)
         result[name] = out.reshape(np.shape(values[name]))
     return result
+
+
+def llama_rms_norm(values: Values) -> dict[str, np.ndarray]:
+    """llama.cpp's RMS norm: dst[r] = x[r] / sqrt(mean(x[r]^2) + eps), the mean of the
+    float32 sum of squares (exact for integer data) over ncols in float32, the rest in
+    float64 (the kernel's rsqrtf: the manifest's tolerance); 512 rows at a time."""
+    cols = int(values["ncols"])
+    eps = float(np.float32(values["eps"]))
+    x = np.asarray(values["x"], np.float32).reshape(-1, cols)
+    out = np.empty(x.shape, np.float32)
+    for top in range(0, x.shape[0], 512):
+        part = x[top: top + 512].astype(np.float64)
+        mean = ((part * part).sum(axis=1).astype(np.float32) / np.float32(cols))
+        scale = 1.0 / np.sqrt(mean.astype(np.float64) + eps)
+        out[top: top + 512] = scale[:, None] * part
+    return {"dst": out.reshape(np.shape(values["dst"]))}
+
+
+def torch_log_softmax_bwd(values: Values) -> dict[str, np.ndarray]:
+    """log_softmax's backward: gradInput[r] = gradOutput[r] - exp(output[r]) sum(gradOutput[r]),
+    in float64 from the float32 inputs (the kernel's float sums are exact for integer data;
+    expf: the manifest's tolerance); 256 rows at a time."""
+    classes = int(values["classes"])
+    grad = np.asarray(values["gradOutput"], np.float32).reshape(-1, classes)
+    logp = np.asarray(values["output"], np.float32).reshape(-1, classes)
+    out = np.empty(grad.shape, np.float32)
+    for top in range(0, grad.shape[0], 256):
+        g = grad[top: top + 256].astype(np.float64)
+        total = g.sum(axis=1, keepdims=True)
+        out[top: top + 256] = g - np.exp(logp[top: top + 256].astype(np.float64)) * total
+    return {"gradInput": out.reshape(np.shape(values["gradInput"]))}
+
+
+def rodinia_srad_update(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia srad_v2's srad_cuda_2: J + 0.25 lambda (c N + c_s S + c W + c_e E) with c the
+    pixel's coefficient, c_s the one below and c_e the one to the right (the pixel's own on the
+    last row and column), in float64 rounded to float32 (exact for integer data, as the
+    kernel's float FMAs and double update are); 1024 rows at a time."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    lam = float(np.float32(values["lambda"]))
+
+    def image(name: str) -> np.ndarray:
+        return np.asarray(values[name], np.float32).reshape(-1)[: rows * cols].reshape(rows, cols)
+
+    j_img, c_img = image("J_cuda"), image("C_cuda")
+    n_c, s_c, w_c, e_c = image("N_C"), image("S_C"), image("W_C"), image("E_C")
+    out = np.array(values["J_out"], copy=True).reshape(-1)
+    view = out[: rows * cols].reshape(rows, cols)
+    east = np.minimum(np.arange(cols) + 1, cols - 1)
+    for top in range(0, rows, 1024):
+        r = np.arange(top, min(rows, top + 1024))
+        cc = c_img[r].astype(np.float64)
+        cs = c_img[np.minimum(r + 1, rows - 1)].astype(np.float64)
+        ce = cc[:, east]
+        d_sum = cc * n_c[r] + cs * s_c[r] + cc * w_c[r] + ce * e_c[r]
+        view[r] = j_img[r] + 0.25 * lam * d_sum
+    return {"J_out": out.reshape(np.shape(values["J_out"]))}
+
+
+def ocv_cart_to_polar(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's cartToPolar: mag = sqrt(x^2 + y^2) and angle = atan2(y, x) (plus 2 pi where
+    negative) times scale, in float64 from the float32 inputs (sqrtf; atan2f and the float
+    steps: the manifest's tolerance); the steps' padding kept."""
+    rows, cols = int(values["height"]), int(values["width"])
+    scale = float(np.float32(values["scale"]))
+
+    def plane(name: str, step: str) -> np.ndarray:
+        flat = np.asarray(values[name]).reshape(-1)
+        pitch = int(values[step])
+        return flat[: rows * pitch].reshape(rows, pitch)[:, :cols]
+
+    x = plane("xptr", "x_step").astype(np.float64)
+    y = plane("yptr", "y_step").astype(np.float64)
+    result = {name: np.array(values[name], copy=True) for name in ("mag", "angle")}
+    mag = result["mag"].reshape(-1)[: rows * int(values["mag_step"])]
+    mag.reshape(rows, -1)[:, :cols] = np.sqrt(x * x + y * y)
+    angle = np.arctan2(y, x)
+    angle = np.where(angle < 0, angle + 2 * np.pi, angle)
+    ang = result["angle"].reshape(-1)[: rows * int(values["angle_step"])]
+    ang.reshape(rows, -1)[:, :cols] = angle * scale
+    return result
+
+
+def torch_depthwise_conv2d(values: Values) -> dict[str, np.ndarray]:
+    """ATen's depthwise convolution: output[n, c, h, w] = bias[c] (if enabled) + sum over the
+    window of weight[c, kh, kw] input[n, c / multiplier, h s - p + kh d, w s - p + kw d], taps
+    off the image skipped; in float64 (exact for integer data); 8 images at a time."""
+    k = {name: int(values[name]) for name in (
+        "outputChannels", "depthwiseMultiplier", "inputWidth", "inputHeight", "outputWidth",
+        "outputHeight", "kernelWidth", "kernelHeight", "strideWidth", "strideHeight",
+        "padWidth", "padHeight", "dilationWidth", "dilationHeight")}
+    oc, mult = k["outputChannels"], k["depthwiseMultiplier"]
+    ih, iw, oh, ow = k["inputHeight"], k["inputWidth"], k["outputHeight"], k["outputWidth"]
+    kh, kw = k["kernelHeight"], k["kernelWidth"]
+    sh, sw, ph, pw = k["strideHeight"], k["strideWidth"], k["padHeight"], k["padWidth"]
+    dh, dw = k["dilationHeight"], k["dilationWidth"]
+    ic = oc // mult
+    total = int(values["totalElements"])
+    batch = total // (oc * oh * ow)
+    inp = np.asarray(values["input"], np.float32).reshape(-1)[: batch * ic * ih * iw]
+    inp = inp.reshape(batch, ic, ih, iw)
+    weight = np.asarray(values["weight"], np.float64).reshape(-1)[: oc * kh * kw]
+    weight = weight.reshape(oc, kh, kw)
+    bias = np.asarray(values["bias"], np.float64).reshape(-1)[:oc]
+    out = np.array(values["output"], copy=True).reshape(-1)
+    view = out[:total].reshape(batch, oc, oh, ow)
+    hs = np.arange(oh) * sh - ph
+    ws = np.arange(ow) * sw - pw
+    chan = np.arange(oc) // mult
+    for first in range(0, batch, 8):
+        part = inp[first: first + 8][:, chan].astype(np.float64)
+        acc = np.zeros((part.shape[0], oc, oh, ow))
+        if int(values["biasEnabled"]):
+            acc += bias[None, :, None, None]
+        for a in range(kh):
+            rows = hs + a * dh
+            rok = (rows >= 0) & (rows < ih)
+            for b in range(kw):
+                cols = ws + b * dw
+                cok = (cols >= 0) & (cols < iw)
+                taps = part[:, :, np.clip(rows, 0, ih - 1)][:, :, :, np.clip(cols, 0, iw - 1)]
+                taps = taps * (rok[:, None] & cok[None, :])
+                acc += weight[None, :, a, b, None, None] * taps
+        view[first: first + 8] = acc
+    return {"output": out.reshape(np.shape(values["output"]))}
+
+
+def cus_inverse_cnd(values: Values) -> dict[str, np.ndarray]:
+    """Moro's inverse normal CDF as the CUDA Samples compute it: d reflected from the top
+    half, p1 = float32(d) 2^-32 + 2^-33 and p2 = p1 - 0.5 in float32 (exact steps: the
+    kernel's, FMA or not), the branch at p2 > -0.42f, then the rational body or the tail's
+    log(-log(p1)) polynomial in float64 (the kernel's float steps and __logf: the manifest's
+    tolerance); 4 M samples at a time."""
+    n = int(values["pathN"])
+    a = (2.50662823884, -18.61500062529, 41.39119773534, -25.44106049637)
+    b = (-8.4735109309, 23.08336743743, -21.06224101826, 3.13082909833)
+    c = (0.337475482272615, 0.976169019091719, 0.160797971491821, 2.76438810333863E-02,
+         3.8405729373609E-03, 3.951896511919E-04, 3.21767881768E-05, 2.888167364E-07,
+         3.960315187E-07)
+    a, b, c = ([float(np.float32(v)) for v in t] for t in (a, b, c))
+    d_in = np.asarray(values["d_Input"], np.uint32).reshape(-1)[:n]
+    out = np.array(values["d_Output"], copy=True).reshape(-1)
+    x1 = np.float32(1.0) / np.float32(0xFFFFFFFF)
+    x2 = x1 / np.float32(2.0)
+    for first in range(0, n, 1 << 22):
+        d = d_in[first: first + (1 << 22)]
+        negate = d >= 0x80000000
+        d = np.where(negate, np.uint32(0xFFFFFFFF) - d, d)
+        p1 = (d.astype(np.float32).astype(np.float64) * float(x1) + float(x2)).astype(np.float32)
+        p2 = p1 - np.float32(0.5)
+        body = p2 > np.float32(-0.42)
+        q = p2.astype(np.float64)
+        z = q * q
+        num = q * (((a[3] * z + a[2]) * z + a[1]) * z + a[0])
+        den = (((b[3] * z + b[2]) * z + b[1]) * z + b[0]) * z + 1.0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = np.log(-np.log(np.where(body, 0.25, p1.astype(np.float64))))
+        poly = c[8]
+        for coef in c[7::-1]:
+            poly = coef + t * poly
+        z = np.where(body, num / den, -poly)
+        out[first: first + d.size] = np.where(negate, -z, z)
+    return {"d_Output": out.reshape(np.shape(values["d_Output"]))}

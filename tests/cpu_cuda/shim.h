@@ -57,6 +57,7 @@ inline uchar4 make_uchar4(unsigned char x, unsigned char y, unsigned char z, uns
     return {x, y, z, w};
 }
 inline float __expf(float x) { return std::exp(x); }  // CUDA's fast exp: here the exact one
+inline float __logf(float x) { return std::log(x); }  // CUDA's fast log: here the exact one
 // CUDA's float-to-int conversions rounding down and up (in int's range).
 inline int __float2int_rd(float x) { return static_cast<int>(std::floor(x)); }
 inline int __float2int_ru(float x) { return static_cast<int>(std::ceil(x)); }
