@@ -142,3 +142,22 @@ def test_recorded_on_the_gpu_the_flag_picks_within_3_percent(kernel) -> None:
         pick = json.loads(out)["kernels"][0]["pick"]["label"]
         assert pick == recorded["kernels"][0]["pick"]["label"]
         assert low <= times[pick.split()[0]] / best <= high
+
+
+@pytest.mark.parametrize("kernel,alone,told", [("llama_rms_norm", 1.0, 1.246),
+                                               ("torch_log_softmax_bwd", 1.044, 1.078)])
+def test_out_of_sample_the_flag_made_both_picks_worse(kernel, alone, told) -> None:
+    """Blind set 34's two fixed-grid kernels, recorded after the flag was written: the profile
+    alone picked 512x1 and 384x1 (within 4.4 % of the best), --fixed-grid 256x1 and 1024x1
+    (1.25x and 1.08x). The test keeps the record honest: it fails if the flag's picks move."""
+    folder = RECORDED / kernel
+    times = _timed(folder)
+    best = min(times.values())
+    got = {}
+    for name, flag in (("alone", ()), ("fixed-grid", ("--fixed-grid",))):
+        code, out = _analyze(str(folder / "profile.csv"), "--rule-only", "--json", *flag)
+        assert code == 0, out
+        got[name] = json.loads(out)["kernels"][0]["pick"]["label"].split()[0]
+    assert round(times[got["alone"]] / best, 3) == alone
+    assert round(times[got["fixed-grid"]] / best, 3) == told
+

@@ -6,7 +6,8 @@ One row per GPU and kernel of ``fixtures/hopper/<set>/<gpu>/*.csv``: the measure
 app's default over the best, the one-profile rule-only pick and its regret, the winner's score
 ratio, the fastest of the 4 listed shapes, the same with the kernel's PTX (``--ptx``,
 ``fixtures/ptx/``), and the pick from the profiled row alone (``validation.add_live_picks``: what
-``analyze --rule-only`` gives a user whose table is that one profile). Run it once, with the
+``analyze --rule-only`` gives a user whose table is that one profile; with ``--fixed-grid``
+where the sweep launched one grid at every block size). Run it once, with the
 rules frozen before the set was recorded; the README's ``## First scoring`` section is what
 ``validation.first_scorings`` reads afterwards.
 """
@@ -23,7 +24,8 @@ from gpuadvisor.paths import fixtures_dir  # noqa: E402
 
 HEADER = ("| GPU | kernel | best | default / best | pick | regret | winner score / top | fastest "
           "of the 4 listed | pick with the code (--ptx) | regret with the code | fastest of "
-          "its 4 listed | pick from the profile alone | its regret |")
+          "its 4 listed | pick from the profile alone | its regret | the same with --fixed-grid "
+          "where the sweep's grid is fixed | its regret |")
 
 
 def _regret(value: float | None) -> str:
@@ -32,9 +34,13 @@ def _regret(value: float | None) -> str:
     return f"{value:.3f}" + (" ✗" if value > validation.GOAL_REGRET + 1e-12 else "")
 
 
+def _timed(value: float | None) -> str:
+    return _regret(value) if value is not None else "not timed"
+
+
 def table(folder: str) -> list[str]:
     """The Markdown table's lines for one blind set."""
-    lines = [HEADER, "| --- " * 13 + "|"]
+    lines = [HEADER, "| --- " * 15 + "|"]
     for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv")):
         plain = validation.evaluate_one_profile(path, live=True)
         code = validation.evaluate_one_profile(path, with_code=True)
@@ -46,7 +52,9 @@ def table(folder: str) -> list[str]:
                 f"| {_regret(r.regret)} | {validation._ratio_text(r)} "
                 f"| {_regret(r.shortlist_regrets.get(4))} | {c.pick} | {_regret(c.regret)} "
                 f"| {_regret(c.shortlist_regrets.get(4))} | {r.live_pick} "
-                f"| {_regret(r.live_regret) if r.live_regret is not None else 'not timed'} |")
+                f"| {_regret(r.live_regret) if r.live_regret is not None else 'not timed'} "
+                f"| {r.told_pick if r.fixed_grid else '(not fixed)'} "
+                f"| {_timed(r.told_regret) if r.fixed_grid else '-'} |")
     return lines
 
 
