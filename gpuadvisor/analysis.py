@@ -1290,7 +1290,9 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
             notes.append("one launch cannot show how the grid follows the block: the ranking "
                          f"takes it as one thread per element ({_domain_text(kinfo.domain)}); "
                          "if the app launches the same grid at every block size (a block per "
-                         "row or segment, a grid-stride loop), pass --fixed-grid")
+                         "row or segment, a grid-stride loop), pass --fixed-grid (its model "
+                         "missed on both blind kernels recorded after it: time the listed "
+                         "shapes either way)")
         # Generated configurations share the kernel's resources but not the profiled metrics.
         candidates.append(profiled)
         if kinfo.shared_mem_per_block:
