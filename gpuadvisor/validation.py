@@ -330,9 +330,7 @@ def add_live_picks(tables: Sequence[tuple[Any, Sequence[Result]]],
                 top = picks.get((told, key)) or picks.get((False, key))
                 if top is None:
                     continue
-                label = f"{top.block_x}x{top.block_y}" + (
-                    f"x{top.block_z}" if top.block_z > 1 else "") + (
-                    f" {top.cache_config}" if top.cache_config != "default" else "")
+                label = top.label
                 t = shape_time.get((r.kernel, top.block_x, top.block_y, top.block_z))
                 b = best.get(r.kernel)
                 regret = t / b if t is not None and b else None
