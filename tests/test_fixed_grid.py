@@ -144,12 +144,16 @@ def test_recorded_on_the_gpu_the_flag_picks_within_3_percent(kernel) -> None:
         assert low <= times[pick.split()[0]] / best <= high
 
 
-@pytest.mark.parametrize("kernel,alone,told", [("llama_rms_norm", 1.0, 1.246),
+@pytest.mark.parametrize("kernel,alone,told", [("llama_rms_norm", 1.246, 1.246),
                                                ("torch_log_softmax_bwd", 1.044, 1.078)])
 def test_out_of_sample_the_flag_made_both_picks_worse(kernel, alone, told) -> None:
-    """Blind set 34's two fixed-grid kernels, recorded after the flag was written: the profile
-    alone picked 512x1 and 384x1 (within 4.4 % of the best), --fixed-grid 256x1 and 1024x1
-    (1.25x and 1.08x). The test keeps the record honest: it fails if the flag's picks move."""
+    """Blind set 34's two fixed-grid kernels, recorded after the flag was written: on the GPU
+    the profile alone picked 512x1 prefer_l1 and 384x1 (within 4.4 % of the best),
+    --fixed-grid 256x1 and 1024x1 (1.25x and 1.08x). Since round 28 (the smallest
+    full-occupancy block no longer taken per cache configuration) llama_rms_norm's pick from
+    the profile alone is 256x1 at the default configuration, the profiled shape, 1.25x too:
+    its 512x1 had come from prefer_l1's reference of 512 threads. The test keeps the record
+    honest: it fails if these picks move."""
     folder = RECORDED / kernel
     times = _timed(folder)
     best = min(times.values())

@@ -283,8 +283,13 @@ def _after_access(arch: Arch, elem_bytes: int, domain: tuple[int, int, int] | No
                                        * arch.shared_mem_alloc_unit)
     d["full_block_sizes"] = [n for n in range(warp, arch.max_threads_per_block + 1, warp)
                              if arch.max_threads_per_sm % n == 0 and n >= d["min_full_block"]]
-    best_sizes, best_occ = _best_sizes(arch.name, int(regs or 0), int(smem or 0), occ_cfg,
-                                       carveout)
+    # The best occupancy these resources allow, whatever the cache configuration: the
+    # driver's default (the smallest shared capacity that holds the resident blocks on
+    # carveout architectures; the largest shared split on Fermi and Kepler) reaches it. Taken
+    # per configuration, a configuration that cuts small blocks' residency (prefer_l1's small
+    # carveout, 1 KB reserved per block) moved the smallest full-occupancy block up, and the
+    # rules reading it then scored the same block differently per configuration.
+    best_sizes, best_occ = _best_sizes(arch.name, int(regs or 0), int(smem or 0), None, None)
     d["best_occupancy"] = best_occ
     d["best_block_sizes"] = list(best_sizes)
     if best_sizes:

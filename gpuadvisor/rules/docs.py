@@ -180,8 +180,9 @@ _NAMES_DOC = """\
   `rows_per_warp`, `segments_per_warp`, `ideal_segments_per_warp`, `coalescing_efficiency`,
   `occupancy`, `thread_occupancy`, `blocks_per_sm`, `threads_per_sm`, `limited_by`,
   `block_limit_*`, `full_occupancy`, `min_full_block`, `full_block_sizes`,
-  `best_block_sizes`, `smallest_best_block`, `largest_best_block`, `best_occupancy`,
-  `at_best_occupancy`, `lines_per_warp`, `ideal_lines_per_warp`, `line_efficiency`,
+  `best_block_sizes`, `smallest_best_block`, `largest_best_block`, `best_occupancy` (at the
+  driver's default cache configuration, whatever the row's), `at_best_occupancy`,
+  `lines_per_warp`, `ideal_lines_per_warp`, `line_efficiency`,
   `l1_bytes`, `l1_bytes_per_thread`, `one_column_per_thread`, `tile_columns`, `tile_rows`,
   `tile_intensity` (kernels whose manifest declares `block_tile`), `registers_for_full`,
   `shared_mem_for_full`, `partition_span_columns`,
