@@ -58,6 +58,10 @@ class Arch:
     memory_partitions: int | None
     partition_bytes: int | None
     register_alloc_unit_exceptions: tuple[tuple[int, int], ...] = ()
+    #: the driver sizes the shared-memory carveout of a kernel without shared memory for its
+    #: resident blocks' reserved memory, whatever cudaFuncSetCacheConfig prefers (measured;
+    #: the occupancy calculator, cuda_occupancy.h, applies the preference)
+    cache_pref_ignored_without_shared: bool = False
     sources: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property

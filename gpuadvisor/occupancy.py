@@ -245,6 +245,9 @@ def _shared_limit(
         per_block_limit = a.shared_mem_per_block_optin + a.reserved_shared_mem_per_block
     else:
         per_block_limit = a.shared_mem_per_block
+    if (a.cache_pref_ignored_without_shared and static + dynamic == 0
+            and (carveout is None or carveout < 0)):
+        cache_config = None  # the driver's default carveout (Arch's field says why)
     preferred = _preferred_shared(a, carveout, cache_config)
     if allocated > per_block_limit:
         return 0, allocated, preferred

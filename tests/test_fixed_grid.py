@@ -140,7 +140,9 @@ def test_recorded_on_the_gpu_the_flag_picks_within_3_percent(kernel) -> None:
         code, out = _analyze(str(folder / "profile.csv"), "--rule-only", "--json", *flag)
         assert code == 0, out
         pick = json.loads(out)["kernels"][0]["pick"]["label"]
-        assert pick == recorded["kernels"][0]["pick"]["label"]
+        # the same shape (round 28 took l1_off off bitonic_sort_rows' "256x1 l1_off": it
+        # changed nothing on the H200, fixtures/hopper/cache-check/)
+        assert pick.split()[0] == recorded["kernels"][0]["pick"]["label"].split()[0]
         assert low <= times[pick.split()[0]] / best <= high
 
 
