@@ -1,7 +1,7 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
 __shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, int2, atomicMax,
-atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, uchar4, __expf, __logf,
-__float2int_rd and __float2int_ru, for full warps, for the partial last warp of a block that
+atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, __umul24, __vsadu4, uchar4, __expf,
+__logf, __float2int_rd and __float2int_ru, for full warps, for the partial last warp of a block that
 is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack into warps by the
 linear index, x fastest). A mask that leaves out lanes of the warp and a warp intrinsic in a serial
 launch abort with one line instead of computing something."""
@@ -117,6 +117,16 @@ int main(int argc, char** argv) {
         const int a[] = {3, -3, 0x7FFFFF, 0x800000, 0x1000005, -0x800000, 4096};
         for (int x : a)
             for (int y : a) std::printf("%d\n", __mul24(x, y));
+        return 0;
+    } else if (mode == "umul24") {  // __umul24: the low 24 bits of each, unsigned
+        const unsigned a[] = {3u, 0xFFFFFFu, 0x1000000u, 0x1000005u, 0xFFFFFFFFu, 4096u};
+        for (unsigned x : a)
+            for (unsigned y : a) std::printf("%u\n", __umul24(x, y));
+        return 0;
+    } else if (mode == "vsadu4") {  // __vsadu4: the sum of the four bytes' |a - b|
+        const unsigned a[] = {0u, 0x01020304u, 0xFF00FF00u, 0x80808080u, 0xFFFFFFFFu};
+        for (unsigned x : a)
+            for (unsigned y : a) std::printf("%u\n", __vsadu4(x, y));
         return 0;
     } else if (mode == "uchar4") {  // CUDA's uchar4: 4 B, 4 B aligned, x lowest in memory
         uchar4 v = make_uchar4(1, 2, 3, 250);
@@ -306,6 +316,22 @@ def test_mul24_multiplies_the_low_24_bits(shim_program):
     assert numbers(shim_program, "mul24", 1, 1, 1) == [_mul24(x, y) for x in a for y in a]
     assert _mul24(0x1000005, 7) == 35 and _mul24(0x800000, 1) == -0x800000
     assert _mul24(4096, 16383) == 4096 * 16383
+
+
+def test_umul24_multiplies_the_low_24_bits_unsigned(shim_program):
+    a = [3, 0xFFFFFF, 0x1000000, 0x1000005, 0xFFFFFFFF, 4096]
+    want = [((x & 0xFFFFFF) * (y & 0xFFFFFF)) & 0xFFFFFFFF for x in a for y in a]
+    assert numbers(shim_program, "umul24", 1, 1, 1) == want
+    assert want[a.index(0x1000005) * len(a) + 0] == 15  # only the low 24 bits: 5 x 3
+    assert want[1 * len(a) + 1] == 0xFFFFFE000001 & 0xFFFFFFFF
+
+
+def test_vsadu4_sums_the_bytes_absolute_differences(shim_program):
+    a = [0, 0x01020304, 0xFF00FF00, 0x80808080, 0xFFFFFFFF]
+    want = [sum(abs((x >> k & 0xFF) - (y >> k & 0xFF)) for k in (0, 8, 16, 24))
+            for x in a for y in a]
+    assert numbers(shim_program, "vsadu4", 1, 1, 1) == want
+    assert want[1] == 10 and want[2 * len(a) + 4] == 510  # 1+2+3+4; 0 + 255 + 0 + 255
 
 
 def test_uchar4_is_four_aligned_bytes(shim_program):

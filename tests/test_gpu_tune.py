@@ -256,6 +256,13 @@ SMALL = {
     "torch_depthwise_conv2d": ["NB=3", "C=34", "MULT=2", "H=41", "W=37", "STRIDE_H=2",
                                "STRIDE_W=1", "PAD_H=1", "PAD_W=2", "DIL_H=1", "DIL_W=2"],
     "cus_inverse_cnd": ["N=100003"],
+    "af_gradient": ["NB=3", "ROWS=301", "COLS=517"],
+    "ocv_pyr_up": ["ROWS=301", "COLS=517"],
+    "cus_stereo_disparity": ["ROWS=301", "COLS=517"],
+    "cus_bicubic_texture": ["ROWS=301", "COLS=517"],
+    "ocv_bp_iteration": ["ROWS=301", "COLS=517", "NDISP=7", "T=1"],
+    "torch_max_pool2d": ["NB=3", "C=34", "H=41", "W=37", "K_H=3", "K_W=2", "STRIDE_H=2",
+                         "STRIDE_W=1", "PAD_H=1", "PAD_W=1", "DIL_H=1", "DIL_W=2"],
 }
 
 

@@ -274,6 +274,13 @@ SMALL = {
     "torch_depthwise_conv2d": {"NB": 2, "C": 6, "MULT": 2, "H": 13, "W": 12, "STRIDE_H": 2,
                                "STRIDE_W": 1, "PAD_H": 1, "PAD_W": 2, "DIL_H": 1, "DIL_W": 2},
     "cus_inverse_cnd": {"N": 1001},
+    "af_gradient": {"NB": 2, "ROWS": 13, "COLS": 37},
+    "ocv_pyr_up": {"ROWS": 13, "COLS": 37},
+    "cus_stereo_disparity": {"ROWS": 13, "COLS": 37, "NDISP": 11},
+    "cus_bicubic_texture": {"ROWS": 13, "COLS": 37},
+    "ocv_bp_iteration": {"ROWS": 13, "COLS": 37, "NDISP": 5, "T": 1},
+    "torch_max_pool2d": {"NB": 2, "C": 3, "H": 13, "W": 12, "K_H": 3, "K_W": 2, "STRIDE_H": 2,
+                         "STRIDE_W": 1, "PAD_H": 1, "PAD_W": 1, "DIL_H": 1, "DIL_W": 2},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -78,6 +78,8 @@ def _coverage(name, spec, params, block):
         return gx * bx * params["NSTRIP"], gy * by * bz
     if name == "parboil_stencil":  # x -> a pair of columns bx apart (2 bx a block)
         return gy * by * bz, gx * bx * 2
+    if name == "ocv_bp_iteration":  # x -> a pair of columns (the iteration's colour's pixel)
+        return gy * by * bz, gx * bx * 2
     if name == "raft_l2_naive":  # x -> midx, the row of dist
         return gx * bx, gy * by * bz
     if name == "cutlass_ref_gemm":  # x -> a tile of 4 rows, y*z -> a tile of 4 columns
@@ -212,6 +214,7 @@ ONE_D_EXTENT = {
     "torch_lstm_cell": "N",
     "torch_depthwise_conv2d": "N",
     "cus_inverse_cnd": "N",
+    "torch_max_pool2d": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -6829,3 +6832,268 @@ def test_blind34_references_on_hand_checked_inputs():
 
     d = rng.integers(0, 2**32, size=500, dtype=np.uint32)
     assert np.allclose(inv_cnd(d), plain_inv_cnd(d), rtol=1e-6, atol=1e-7)
+
+
+def test_blind35_references_on_hand_checked_inputs():
+    import itertools
+    import math
+
+    rng = np.random.default_rng(35)
+    f32 = np.float32
+
+    # ArrayFire's gradient: by hand (the row [1, 4, 9, 16]: one-sided 3 and 7 at the ends, the
+    # halved central 4 and 6 inside; down the columns the same; a one-pixel-wide image 0), then
+    # random batches against a plain loop
+    def gradient(images):
+        images = np.asarray(images, np.float32)
+        nb, rows, cols = images.shape
+        got = references.af_gradient({
+            "grad0": np.zeros_like(images), "grad1": np.zeros_like(images), "in": images,
+            "dims0": cols, "dims1": rows, "dims2": nb, "dims3": 1})
+        return got["grad0"], got["grad1"]
+
+    g0, g1 = gradient([[[1, 4, 9, 16], [2, 4, 6, 8], [0, 0, 0, 0]]])
+    assert g0[0].tolist() == [[3, 4, 6, 7], [2, 2, 2, 2], [0, 0, 0, 0]]
+    assert g1[0].tolist() == [[1, 0, -3, -8], [-0.5, -2, -4.5, -8], [-2, -4, -6, -8]]
+    g0, g1 = gradient([[[5], [7], [11]]])
+    assert g0.tolist() == [[[0], [0], [0]]] and g1.tolist() == [[[2], [3], [4]]]
+
+    def plain_gradient(images):
+        nb, rows, cols = images.shape
+        g0, g1 = np.zeros(images.shape), np.zeros(images.shape)
+        for k, y, x in itertools.product(range(nb), range(rows), range(cols)):
+            right, left = images[k, y, min(x + 1, cols - 1)], images[k, y, max(x - 1, 0)]
+            below, above = images[k, min(y + 1, rows - 1), x], images[k, max(y - 1, 0), x]
+            g0[k, y, x] = (1 if x in (0, cols - 1) else 0.5) * (float(right) - float(left))
+            g1[k, y, x] = (1 if y in (0, rows - 1) else 0.5) * (float(below) - float(above))
+        return g0, g1
+
+    for shape in ((2, 5, 7), (1, 1, 6), (3, 4, 1)):
+        images = rng.integers(0, 256, size=shape)
+        for got, want in zip(gradient(images), plain_gradient(images), strict=True):
+            assert np.array_equal(got, want)
+
+    # OpenCV's pyrUp: by hand (a constant image kept; a 16 at source (1, 1) of a 3 x 3 image of
+    # zeros: 4 (6/16)^2 16 = 9 at (2, 2), 6 beside it, 4 diagonally; destination row 0 takes
+    # source row -1, mirrored to 1, as well as row 1 by way of (0 + 2) / 2: 4 (2/16)(6/16) 16 =
+    # 3 at (0, 2); the columns past the source's last clamped to it), then random images
+    # against a plain loop
+    def pyr_up(src, drows, dcols):
+        src = np.asarray(src, np.float32)
+        srows, scols = src.shape
+        return references.ocv_pyr_up({
+            "src": src, "src_step": scols, "src_rows": srows, "src_cols": scols,
+            "dst": np.full((drows, dcols), -1, np.float32), "dst_step": dcols,
+            "dst_rows": drows, "dst_cols": dcols})["dst"]
+
+    assert np.array_equal(pyr_up(np.full((3, 4), 7), 6, 8), np.full((6, 8), 7))
+    spot = np.zeros((3, 3))
+    spot[1, 1] = 16
+    got = pyr_up(spot, 6, 6)
+    assert (got[2, 2], got[2, 3], got[3, 3], got[0, 2]) == (9, 6, 4, 3)
+    edge = np.zeros((3, 3))
+    edge[:, 2] = 16
+    assert pyr_up(edge, 6, 6)[2, 5] == 16 * 4 * (8 / 16) * (8 / 16)  # clamped, not mirrored
+
+    def plain_pyr_up(src, drows, dcols):
+        srows, scols = src.shape
+        weight = {-2: 1, -1: 4, 0: 6, 1: 4, 2: 1}
+        out = np.zeros((drows, dcols))
+        for y, x in itertools.product(range(drows), range(dcols)):
+            total = 0.0
+            for a, b in itertools.product(range(-2, 3), repeat=2):
+                if (y + a) % 2 == 0 and (x + b) % 2 == 0:
+                    sy = min(abs((y + a) // 2), srows - 1)
+                    sx = min(abs((x + b) // 2), scols - 1)
+                    total += weight[a] * weight[b] * float(src[sy, sx])
+            out[y, x] = 4 * total / 256
+        return out
+
+    for srows, scols, drows, dcols in ((4, 5, 8, 10), (3, 6, 5, 11), (1, 4, 2, 7)):
+        src = rng.integers(0, 256, size=(srows, scols))
+        assert np.array_equal(pyr_up(src, drows, dcols), plain_pyr_up(src, drows, dcols))
+
+    # The CUDA Samples' stereo disparity: by hand (a right image that is the left one moved 2
+    # columns right: cost 0 at d = -2 away from the borders, so 6; identical images: cost 0 at
+    # d = 0 only, so 8; constant images: every disparity costs 0 and the first (-16) wins, so
+    # -8 as unsigned), then random pairs against the sample's cpu_gold_stereo as a plain loop
+    def stereo(left, right, min_d=-16, max_d=0):
+        left, right = np.asarray(left, np.uint32), np.asarray(right, np.uint32)
+        h, w = left.shape
+        return references.cus_stereo_disparity({
+            "g_img0": left, "g_img1": right, "g_odata": np.zeros((h, w), np.uint32), "w": w,
+            "h": h, "minDisparity": min_d, "maxDisparity": max_d})["g_odata"]
+
+    left = rng.integers(0, 2**32, size=(20, 40), dtype=np.uint32)
+    right = np.roll(left, -2, axis=1)  # right[x] = left[x + 2]: left[x] = right[x - 2]
+    assert (stereo(left, right)[:, 10:30] == 6).all()
+    assert (stereo(left, left) == 8).all()
+    assert (stereo(np.full((4, 6), 0x01020304), np.full((4, 6), 0x01020304)) == 2**32 - 8).all()
+
+    def plain_stereo(left, right, min_d, max_d):
+        h, w = left.shape
+        lb = left.view(np.uint8).reshape(h, w, 4).astype(int)
+        rb = right.view(np.uint8).reshape(h, w, 4).astype(int)
+        out = np.zeros((h, w), np.uint32)
+        for y, x in itertools.product(range(h), range(w)):
+            best_cost, best = 9999999, 0
+            for d in range(min_d, max_d + 1):
+                cost = 0
+                for i, j in itertools.product(range(-8, 9), repeat=2):
+                    yy = min(max(y + i, 0), h - 1)
+                    xx, xxd = min(max(x + j, 0), w - 1), min(max(x + j + d, 0), w - 1)
+                    cost += int(np.abs(lb[yy, xx] - rb[yy, xxd]).sum())
+                if cost < best_cost:
+                    best_cost, best = cost, (d + 8) & 0xFFFFFFFF
+            out[y, x] = best
+        return out
+
+    for h, w, min_d in ((5, 7, -4), (3, 12, -10)):
+        left = rng.integers(0, 2**32, size=(h, w), dtype=np.uint32)
+        right = rng.integers(0, 2**32, size=(h, w), dtype=np.uint32)
+        assert np.array_equal(stereo(left, right, min_d, 0),
+                              plain_stereo(left, right, min_d, 0))
+
+    # The CUDA Samples' bicubic lookup: by hand (a constant image kept; at fraction 0, tx = 0.5
+    # and scale 1, the B-spline weights 1/6, 4/6, 1/6 of a lone 255 in one row: 42.5, 170,
+    # 42.5), then random images and zooms against a plain loop
+    def bicubic(tex, rows, cols, scale, cx, cy, tx, ty):
+        tex = np.asarray(tex, np.uint8)
+        th, tw = tex.shape
+        words = np.zeros(-(-tex.size // 4) * 4, np.uint8)
+        words[: tex.size] = tex.reshape(-1)
+        return references.cus_bicubic_texture({
+            "d_output": np.zeros((rows, cols), np.float32), "width": cols, "height": rows,
+            "tx": tx, "ty": ty, "scale": scale, "cx": cx, "cy": cy,
+            "image": words.view(np.uint32), "imageW": tw, "imageH": th})["d_output"]
+
+    assert np.allclose(bicubic(np.full((3, 5), 77), 7, 9, 0.375, 4.5, 3.5, -1, -2), 77,
+                       rtol=1e-6)
+    got = bicubic([[0, 0, 255, 0, 0]], 1, 5, 1.0, 0.0, 0.0, 0.5, 0.5)
+    assert np.allclose(got, [[0, 42.5, 170, 42.5, 0]], rtol=1e-6)
+
+    def plain_bicubic(tex, rows, cols, scale, cx, cy, tx, ty):
+        th, tw = tex.shape
+
+        def weights(a):
+            return [(1 - a) ** 3 / 6, (3 * a**3 - 6 * a * a + 4) / 6,
+                    (-3 * a**3 + 3 * a * a + 3 * a + 1) / 6, a**3 / 6]
+
+        out = np.zeros((rows, cols))
+        for y, x in itertools.product(range(rows), range(cols)):
+            u = float(f32(f32(f32(f32(x) - f32(cx)) * f32(scale) + f32(cx)) + f32(tx))) - 0.5
+            v = float(f32(f32(f32(f32(y) - f32(cy)) * f32(scale) + f32(cy)) + f32(ty))) - 0.5
+            px, py = math.floor(u), math.floor(v)
+            wx, wy = weights(u - px), weights(v - py)
+            total = 0.0
+            for a, b in itertools.product(range(4), repeat=2):
+                sy = min(max(py - 1 + a, 0), th - 1)
+                sx = min(max(px - 1 + b, 0), tw - 1)
+                total += wy[a] * wx[b] * float(tex[sy, sx]) / 255
+            out[y, x] = 255 * total
+        return out
+
+    for th, tw, rows, cols, scale in ((4, 6, 9, 11, 0.375), (5, 3, 6, 8, 0.6), (1, 7, 2, 13, 0.5)):
+        tex = rng.integers(0, 256, size=(th, tw))
+        args = (rows, cols, scale, cols / 2, rows / 2, tw / 2 - cols / 2, th / 2 - rows / 2)
+        assert np.allclose(bicubic(tex, *args), plain_bicubic(tex, *args), rtol=1e-5, atol=1e-4)
+
+    # OpenCV's belief propagation step: by hand (everything 0 stays 0; a 3 x 3 image with 3
+    # disparities whose up message below the centre is [0, 5, 9]: the sums [0, 5, 9], the
+    # envelope [0, 1, 2], truncated at 0 + 1.7 to [0, 1, 1.7], less the mean 0.9, for the up,
+    # right and left messages that read it; down stays 0; at t = 1 the centre is not updated),
+    # then random problems against a plain loop
+    def bp(msgs, data, t=0, max_disc=1.7, jump=1.0):
+        msgs = {k: np.asarray(v, np.float32) for k, v in msgs.items()}
+        nd, rows, cols = msgs["u"].shape
+        return references.ocv_bp_iteration({
+            **msgs, "data": np.asarray(data, np.float32), "t": t, "elem_step": cols,
+            "data_step": cols, "cols": cols, "rows": rows, "cndisp": nd,
+            "cmax_disc_term": max_disc, "cdisc_single_jump": jump})
+
+    zeros = np.zeros((3, 3, 3))
+    msgs = dict.fromkeys("udlr", zeros)
+    assert all((v == 0).all() for v in bp(msgs, zeros).values())
+    msgs["u"] = zeros.copy()
+    msgs["u"][:, 2, 1] = [0, 5, 9]
+    got = bp(msgs, zeros)
+    for k in ("u", "r", "l"):
+        assert np.allclose(got[k][:, 1, 1], [-0.9, 0.1, 0.8], atol=1e-6)
+    assert (got["d"] == 0).all() and np.array_equal(got["u"][:, 2, 1], [0, 5, 9])
+    assert np.array_equal(bp(msgs, zeros, t=1)["u"], msgs["u"])
+
+    def plain_bp(msgs, data, t, max_disc, jump):
+        nd, rows, cols = data.shape
+        out = {k: v.astype(float) for k, v in msgs.items()}
+        sources = {"u": (("u", 1, 0), ("l", 0, 1), ("r", 0, -1)),
+                   "d": (("d", -1, 0), ("l", 0, 1), ("r", 0, -1)),
+                   "r": (("u", 1, 0), ("d", -1, 0), ("r", 0, -1)),
+                   "l": (("u", 1, 0), ("d", -1, 0), ("l", 0, 1))}
+        for y, x in itertools.product(range(1, rows - 1), range(1, cols - 1)):
+            if (x + y - t) % 2:
+                continue
+            for k, srcs in sources.items():
+                m = [sum(float(msgs[s][i, y + dy, x + dx]) for s, dy, dx in srcs)
+                     + float(data[i, y, x]) for i in range(nd)]
+                low = min(m)
+                for i in range(1, nd):
+                    m[i] = min(m[i], m[i - 1] + jump)
+                for i in range(nd - 2, -1, -1):
+                    m[i] = min(m[i], m[i + 1] + jump)
+                m = [min(v, low + max_disc) for v in m]
+                mean = sum(m) / nd
+                out[k][:, y, x] = [v - mean for v in m]
+        return out
+
+    for nd, rows, cols, t in ((4, 5, 6, 0), (3, 4, 7, 1), (5, 3, 3, 0)):
+        msgs = {k: rng.integers(-2, 2, size=(nd, rows, cols)) for k in "udlr"}
+        data = rng.integers(0, 8, size=(nd, rows, cols))
+        got = bp(msgs, data, t)
+        want = plain_bp(msgs, data, t, float(f32(1.7)), 1.0)
+        for k in "udlr":
+            assert np.allclose(got[k], want[k], rtol=1e-6, atol=1e-6)
+
+    # ATen's max pooling: by hand (a 4 x 4 arange pooled 2 x 2 by 2: maxima and indices 5, 7,
+    # 13, 15; a constant image: each window's first tap, (0, 0) for the padded corner, 3 for the
+    # window from column 3), then random problems against a plain loop
+    def max_pool(inp, k, stride, pad, dil):
+        inp = np.asarray(inp, np.float32)
+        nb, c, h, w = inp.shape
+        oh = (h + 2 * pad[0] - dil[0] * (k[0] - 1) - 1) // stride[0] + 1
+        ow = (w + 2 * pad[1] - dil[1] * (k[1] - 1) - 1) // stride[1] + 1
+        got = references.torch_max_pool2d({
+            "nthreads": nb * c * oh * ow, "bottom_data": inp, "num": nb, "channels": c,
+            "height": h, "width": w, "pooled_height": oh, "pooled_width": ow,
+            "kernel_h": k[0], "kernel_w": k[1], "stride_h": stride[0], "stride_w": stride[1],
+            "pad_h": pad[0], "pad_w": pad[1], "dilation_h": dil[0], "dilation_w": dil[1],
+            "top_data": np.zeros((nb, c, oh, ow), np.float32),
+            "top_mask": np.zeros((nb, c, oh, ow), np.int64)})
+        return got["top_data"], got["top_mask"]
+
+    top, mask = max_pool(np.arange(16).reshape(1, 1, 4, 4), (2, 2), (2, 2), (0, 0), (1, 1))
+    assert top.tolist() == [[[[5, 7], [13, 15]]]] and mask.tolist() == [[[[5, 7], [13, 15]]]]
+    top, mask = max_pool(np.ones((1, 1, 4, 4)), (3, 3), (2, 2), (1, 1), (1, 1))
+    assert (top == 1).all() and mask.tolist() == [[[[0, 1], [4, 5]]]]
+
+    def plain_max_pool(inp, k, stride, pad, dil):
+        nb, c, h, w = inp.shape
+        oh = (h + 2 * pad[0] - dil[0] * (k[0] - 1) - 1) // stride[0] + 1
+        ow = (w + 2 * pad[1] - dil[1] * (k[1] - 1) - 1) // stride[1] + 1
+        top, mask = np.zeros((nb, c, oh, ow)), np.zeros((nb, c, oh, ow), np.int64)
+        for n, ch, ph, pw in itertools.product(range(nb), range(c), range(oh), range(ow)):
+            best, where = -math.inf, None
+            for a, b in itertools.product(range(k[0]), range(k[1])):
+                r = ph * stride[0] - pad[0] + a * dil[0]
+                s = pw * stride[1] - pad[1] + b * dil[1]
+                if 0 <= r < h and 0 <= s < w and float(inp[n, ch, r, s]) > best:
+                    best, where = float(inp[n, ch, r, s]), r * w + s
+            top[n, ch, ph, pw], mask[n, ch, ph, pw] = best, where
+        return top, mask
+
+    for shape, k, stride, pad, dil in (((2, 3, 7, 9), (3, 3), (2, 2), (1, 1), (1, 1)),
+                                       ((1, 2, 8, 5), (2, 3), (1, 2), (1, 1), (2, 1)),
+                                       ((2, 1, 6, 6), (3, 2), (3, 1), (0, 1), (1, 2))):
+        inp = rng.integers(-4, 4, size=shape)
+        for got, want in zip(max_pool(inp, k, stride, pad, dil),
+                             plain_max_pool(inp, k, stride, pad, dil), strict=True):
+            assert np.array_equal(got, want)

@@ -5561,3 +5561,213 @@ def cus_inverse_cnd(values: Values) -> dict[str, np.ndarray]:
         z = np.where(body, num / den, -poly)
         out[first: first + d.size] = np.where(negate, -z, z)
     return {"d_Output": out.reshape(np.shape(values["d_Output"]))}
+
+
+def af_gradient(values: Values) -> dict[str, np.ndarray]:
+    """ArrayFire's gradient of each image (dims0 the contiguous x, dims1 y, dims2 images):
+    grad0 = xf (in[x + 1] - in[x - 1]), grad1 = yf (in[y + 1] - in[y - 1]), xf and yf 0.5
+    inside and 1 on the first and last column or row, where the missing neighbour is the pixel
+    itself; in float64 (exact for integer data); one image at a time."""
+    d0, d1, d2, d3 = (int(values[k]) for k in ("dims0", "dims1", "dims2", "dims3"))
+    count = d0 * d1 * d2 * d3
+    images = np.asarray(values["in"], np.float32).reshape(-1)[:count].reshape(-1, d1, d0)
+    result = {name: np.array(values[name], copy=True) for name in ("grad0", "grad1")}
+    views = {name: out.reshape(-1)[:count].reshape(-1, d1, d0) for name, out in result.items()}
+    xf = np.where((np.arange(d0) == 0) | (np.arange(d0) >= d0 - 1), 1.0, 0.5)
+    yf = np.where((np.arange(d1) == 0) | (np.arange(d1) >= d1 - 1), 1.0, 0.5)
+    for k, image in enumerate(images):
+        pad = np.pad(image.astype(np.float64), 1, mode="edge")
+        views["grad0"][k] = xf * (pad[1:-1, 2:] - pad[1:-1, :-2])
+        views["grad1"][k] = yf[:, None] * (pad[2:, 1:-1] - pad[:-2, 1:-1])
+    return result
+
+
+def ocv_pyr_up(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's pyrUp: the source with zeros between its pixels, blurred by [1 4 6 4 1]^2 /
+    256 and times 4 (a destination column x takes weight w[k] of source column (x + k) / 2
+    where x + k is even, k = -2..2; rows likewise); source indices mirrored by abs below 0 and
+    clamped to the last past the end; in float64 (exact for integer pixels)."""
+    srows, scols = int(values["src_rows"]), int(values["src_cols"])
+    drows, dcols = int(values["dst_rows"]), int(values["dst_cols"])
+    sstep, dstep = int(values["src_step"]), int(values["dst_step"])
+    src = np.asarray(values["src"], np.float32).reshape(-1)[: srows * sstep]
+    src = src.reshape(srows, sstep)[:, :scols].astype(np.float64)
+    weights = np.array([1, 4, 6, 4, 1]) / 16.0
+
+    def taps(n: int, size: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        pos = np.arange(n)
+        return [(((pos + k) % 2 == 0) * weights[k + 2],
+                 np.minimum(np.abs((pos + k) // 2), size - 1)) for k in range(-2, 3)]
+
+    rows = sum(w[None, :] * src[:, i] for w, i in taps(dcols, scols))
+    out = np.array(values["dst"], copy=True).reshape(-1)
+    view = out[: drows * dstep].reshape(drows, dstep)
+    view[:, :dcols] = 4.0 * sum(w[:, None] * rows[i] for w, i in taps(drows, srows))
+    return {"dst": out.reshape(np.shape(values["dst"]))}
+
+
+def cus_stereo_disparity(values: Values) -> dict[str, np.ndarray]:
+    """The CUDA Samples' stereo disparity: for each pixel, d + 8 for the first disparity d
+    (minDisparity to maxDisparity) of least cost, the cost the sum over the 17 x 17 window of
+    the four bytes' absolute differences of the left pixel and the right pixel d columns over
+    (every index clamped to the image, the left and right columns each); the kernel's unsigned
+    d + 8 wraps below d = -8; integers: exact."""
+    w, h = int(values["w"]), int(values["h"])
+    rad = 8
+    left = np.asarray(values["g_img0"], np.uint32).reshape(-1)[: w * h].reshape(h, w)
+    right = np.asarray(values["g_img1"], np.uint32).reshape(-1)[: w * h].reshape(h, w)
+    rows = np.clip(np.arange(-rad, h + rad), 0, h - 1)
+    cols = np.arange(-rad, w + rad)
+
+    def channels(img: np.ndarray, c: np.ndarray) -> np.ndarray:
+        words = np.ascontiguousarray(img[rows][:, np.clip(c, 0, w - 1)])
+        return words.view(np.uint8).reshape(rows.size, c.size, 4).astype(np.int16)
+
+    lbytes = channels(left, cols)
+    best_cost = np.full((h, w), np.iinfo(np.int64).max)
+    best = np.zeros((h, w), np.uint32)
+    span = 2 * rad + 1
+    for d in range(int(values["minDisparity"]), int(values["maxDisparity"]) + 1):
+        cost = np.abs(lbytes - channels(right, cols + d)).sum(axis=2, dtype=np.int64)
+        box = np.zeros((cost.shape[0] + 1, cost.shape[1] + 1), np.int64)
+        box[1:, 1:] = cost.cumsum(axis=0).cumsum(axis=1)
+        window = (box[span:, span:] - box[:-span, span:] - box[span:, :-span]
+                  + box[:-span, :-span])
+        better = window < best_cost
+        best_cost = np.where(better, window, best_cost)
+        best = np.where(better, np.uint32((d + 8) & 0xFFFFFFFF), best)  # unsigned: wraps
+    out = np.array(values["g_odata"], copy=True).reshape(-1)
+    out[: w * h] = best.reshape(-1)
+    return {"g_odata": out.reshape(np.shape(values["g_odata"]))}
+
+
+def cus_bicubic_texture(values: Values) -> dict[str, np.ndarray]:
+    """The CUDA Samples' bicubic B-spline lookup times 255: output (x, y) samples the 8-bit
+    image at u = (x - cx) scale + cx + tx (v likewise; in float32 as the kernel), the 4 x 4
+    texels from floor(u - 0.5) - 1 clamped to the image, value / 255, weighted by the cubic
+    B-spline of the fractions; the weights and sums in float64 (the manifest's tolerance);
+    256 output rows at a time."""
+    width, height = int(values["width"]), int(values["height"])
+    tex_w, tex_h = int(values["imageW"]), int(values["imageH"])
+    f32 = np.float32
+    scale, cx, cy, tx, ty = (f32(values[k]) for k in ("scale", "cx", "cy", "tx", "ty"))
+    tex = np.asarray(values["image"], np.uint32).view(np.uint8).reshape(-1)[: tex_w * tex_h]
+    tex = tex.reshape(tex_h, tex_w).astype(np.float64) / 255.0
+
+    def lookup(n: int, c: np.float32, t: np.float32, size: int) -> tuple[list, list]:
+        pos = ((np.arange(n, dtype=np.float32) - c) * scale + c + t).astype(np.float64) - 0.5
+        base = np.floor(pos)
+        a = pos - base
+        w = [(a * (a * (-a + 3) - 3) + 1) / 6, (a * a * (3 * a - 6) + 4) / 6,
+             (a * (a * (-3 * a + 3) + 3) + 1) / 6, a * a * a / 6]
+        idx = [np.clip(base.astype(np.int64) - 1 + k, 0, size - 1) for k in range(4)]
+        return w, idx
+
+    wx, ix = lookup(width, cx, tx, tex_w)
+    wy, iy = lookup(height, cy, ty, tex_h)
+    rows = sum(w[None, :] * tex[:, i] for w, i in zip(wx, ix, strict=True))  # every tex row
+    out = np.array(values["d_output"], copy=True).reshape(-1)
+    view = out[: width * height].reshape(height, width)
+    for top in range(0, height, 256):
+        part = slice(top, min(height, top + 256))
+        view[part] = 255.0 * sum(w[part, None] * rows[i[part]]
+                                 for w, i in zip(wy, iy, strict=True))
+    return {"d_output": out.reshape(np.shape(values["d_output"]))}
+
+
+def ocv_bp_iteration(values: Values) -> dict[str, np.ndarray]:
+    """One checkerboard iteration of OpenCV's stereo belief propagation, emulated in float32 in
+    the kernel's order: the interior pixels with x + y = t (mod 2) send four messages (up, down,
+    right, left), each the sum of three neighbours' messages and the data cost per disparity,
+    its linear-penalty envelope (forward then backward, disc_single_jump a step), truncated at
+    the minimum plus max_disc_term, less its mean; the neighbours' messages are never updated in
+    the same iteration, so the order between pixels does not matter."""
+    t, rows, cols = int(values["t"]), int(values["rows"]), int(values["cols"])
+    nd, step, dstep = int(values["cndisp"]), int(values["elem_step"]), int(values["data_step"])
+    f32 = np.float32
+    jump, max_disc = f32(values["cdisc_single_jump"]), f32(values["cmax_disc_term"])
+    result = {k: np.array(values[k], np.float32, copy=True) for k in ("u", "d", "l", "r")}
+    planes = {k: v.reshape(-1)[: nd * rows * step].reshape(nd, rows, step)
+              for k, v in result.items()}
+    data = np.asarray(values["data"], np.float32).reshape(-1)[: nd * rows * dstep]
+    data = data.reshape(nd, rows, dstep)
+    yy, xx = np.meshgrid(np.arange(1, rows - 1), np.arange(1, cols - 1), indexing="ij")
+    keep = (xx - (yy + t)) % 2 == 0
+    y, x = yy[keep], xx[keep]
+    near = {"u": planes["u"][:, y + 1, x], "d": planes["d"][:, y - 1, x],
+            "l": planes["l"][:, y, x + 1], "r": planes["r"][:, y, x - 1]}
+    dt = data[:, y, x]
+
+    def message(m1: np.ndarray, m2: np.ndarray, m3: np.ndarray) -> np.ndarray:
+        dst = ((m1 + m2) + m3) + dt
+        minimum = dst.min(axis=0)
+        prev = dst[0].copy()
+        for disp in range(1, nd):
+            prev = prev + jump
+            cur = np.minimum(prev, dst[disp])
+            dst[disp] = cur
+            prev = cur
+        prev = dst[nd - 1].copy()
+        for disp in range(nd - 2, -1, -1):
+            prev = prev + jump
+            cur = np.minimum(prev, dst[disp])
+            dst[disp] = cur
+            prev = cur
+        minimum = minimum + max_disc
+        total = np.zeros(dst.shape[1], np.float32)
+        for disp in range(nd):
+            dst[disp] = np.minimum(dst[disp], minimum)
+            total = total + dst[disp]
+        return dst - total / f32(nd)
+
+    sent = {"u": message(near["u"], near["l"], near["r"]),
+            "d": message(near["d"], near["l"], near["r"]),
+            "r": message(near["u"], near["d"], near["r"]),
+            "l": message(near["u"], near["d"], near["l"])}
+    for k, value in sent.items():
+        planes[k][:, y, x] = value
+    return result
+
+
+def torch_max_pool2d(values: Values) -> dict[str, np.ndarray]:
+    """ATen's max pooling with indices: each output the maximum over its window (stride,
+    padding and dilation per side, taps off the image skipped) and the flat h * width + w
+    index of its first maximum in row-major window order (strictly greater replaces); float32
+    compares: exact; 256 planes at a time."""
+    k = {name: int(values[name]) for name in (
+        "nthreads", "channels", "height", "width", "pooled_height", "pooled_width", "kernel_h",
+        "kernel_w", "stride_h", "stride_w", "pad_h", "pad_w", "dilation_h", "dilation_w")}
+    height, width = k["height"], k["width"]
+    oh, ow = k["pooled_height"], k["pooled_width"]
+    planes = k["nthreads"] // (oh * ow)
+    inp = np.asarray(values["bottom_data"], np.float32).reshape(-1)[: planes * height * width]
+    inp = inp.reshape(planes, height, width)
+    top = np.array(values["top_data"], copy=True).reshape(-1)
+    mask = np.array(values["top_mask"], copy=True).reshape(-1)
+    rows = [np.arange(oh) * k["stride_h"] - k["pad_h"] + a * k["dilation_h"]
+            for a in range(k["kernel_h"])]
+    cols = [np.arange(ow) * k["stride_w"] - k["pad_w"] + b * k["dilation_w"]
+            for b in range(k["kernel_w"])]
+
+    def first_tap(n: int, stride: int, pad: int, dil: int) -> np.ndarray:
+        start = np.arange(n) * stride - pad  # stepped up by the dilation while negative
+        return start + dil * ((np.maximum(-start, 0) + dil - 1) // dil)
+
+    start = (first_tap(oh, k["stride_h"], k["pad_h"], k["dilation_h"])[:, None] * width
+             + first_tap(ow, k["stride_w"], k["pad_w"], k["dilation_w"])[None, :])
+    for first in range(0, planes, 256):
+        part = inp[first: first + 256]
+        best = np.full((part.shape[0], oh, ow), -np.inf, np.float32)
+        index = np.broadcast_to(start, best.shape).astype(np.int64)
+        for r in rows:
+            for c in cols:
+                valid = ((r >= 0) & (r < height))[:, None] & ((c >= 0) & (c < width))[None, :]
+                tap = part[:, np.clip(r, 0, height - 1)][:, :, np.clip(c, 0, width - 1)]
+                take = valid & ((tap > best) | np.isnan(tap))
+                best = np.where(take, tap, best)
+                index = np.where(take, r[:, None] * width + c[None, :], index)
+        size = part.shape[0] * oh * ow
+        top[first * oh * ow: first * oh * ow + size] = best.reshape(-1)
+        mask[first * oh * ow: first * oh * ow + size] = index.reshape(-1)
+    return {"top_data": top.reshape(np.shape(values["top_data"])),
+            "top_mask": mask.reshape(np.shape(values["top_mask"]))}

@@ -101,6 +101,23 @@ inline int __mul24(int a, int b) {
     return static_cast<int>(static_cast<unsigned>(static_cast<unsigned long long>(a24 * b24)));
 }
 
+// CUDA's __umul24: the low 32 bits of the product of the two values' low 24 bits (unsigned;
+// the CUDA Samples' texture kernels' indices).
+inline unsigned __umul24(unsigned a, unsigned b) {
+    return static_cast<unsigned>(static_cast<unsigned long long>(a & 0xFFFFFFu) *
+                                 (b & 0xFFFFFFu));
+}
+
+// CUDA's __vsadu4: the sum of the absolute differences of the four unsigned bytes.
+inline unsigned __vsadu4(unsigned a, unsigned b) {
+    unsigned sum = 0;
+    for (int k = 0; k < 32; k += 8) {
+        const int x = static_cast<int>(a >> k & 0xFFu), y = static_cast<int>(b >> k & 0xFFu);
+        sum += static_cast<unsigned>(x > y ? x - y : y - x);
+    }
+    return sum;
+}
+
 // CUDA's __clzll: the leading zero bits of the 64-bit value, 64 for 0.
 inline int __clzll(long long x) { return std::countl_zero(static_cast<unsigned long long>(x)); }
 
