@@ -27,11 +27,12 @@ def test_it_profiles_the_default_then_times_the_hedged_shortlist() -> None:
     """adaptive_avgpool2d (blind set 26, H100) from its 32x8 row's counters only: the shapes
     `analyze --rule-only` lists from that row (before round 23 hedged its mixed access model,
     the pick was 4x192, 1.09x, and the square 6x8 was within 3 %; now the pick 12x64 is, at
-    1.011x the sweep's best, 12x6)."""
+    1.011x the sweep's best, 12x6; round 28 changed the square and wide shapes, 12x16 and 32x6
+    before)."""
     (r,) = simulate_table(_one_profile("adaptive_avgpool2d"), 5, "shortlist")
     steps = r.result.steps
     assert [s.config.label() for s in steps] == [
-        "32x8 default", "12x64 default", "12x16 default", "32x6 default", "128x1 default"]
+        "32x8 default", "12x64 default", "32x24 default", "48x12 default", "128x1 default"]
     assert steps[0].reason.startswith("start: 32x8 default, the usual default shape, profiled")
     assert [s.reason.split(": ")[1] for s in steps[1:]] == [
         f"the rules' {what}, from a rule-only analysis of the first profile"
