@@ -49,15 +49,30 @@ def test_recorded_ptx_is_that_of_todays_kernel_sources():
 
 def test_every_recorded_kernel_reads_and_has_global_accesses():
     patterns = Counter()
+    mostly_affine = kernels = 0
     for path in sorted(PTX.glob("*.ptx")):
         codes = analyze_module(parse_module(path.read_text()))
         assert codes, path.name
+        mine = Counter()
         for code in codes.values():
             assert code.accesses, f"{path.name}: {code.entry} has no global access"
-            patterns.update(a.pattern for a in code.accesses)
-    # most accesses of the built-in kernels are affine in the thread index
-    assert patterns["affine"] > 0.6 * sum(patterns.values())
+            mine.update(a.pattern for a in code.accesses)
+        patterns += mine
+        kernels += 1
+        mostly_affine += mine["affine"] >= max(mine.values())
+    # most built-in kernels address memory mostly as affine functions of the thread index
+    # (counted per kernel: one unrolled kernel, ocv_bp_iteration's 268 accesses, would outweigh
+    # dozens of others in a count of accesses)
+    assert mostly_affine > 0.65 * kernels
     assert patterns["gather"] > 200 and patterns["uniform"] > 300
+
+
+def test_a_checkerboard_column_is_irregular():
+    """ocv_bp_iteration's x = 2 (blockIdx.x blockDim.x + threadIdx.x) + ((y + t) & 1): the
+    bitwise and of the thread's row is not an affine function, so none of its 268 accesses is
+    modelled (a limit of the reader, which the counters then decide alone)."""
+    assert _patterns("ocv_bp_iteration", "load") == {"irregular": 168}
+    assert _patterns("ocv_bp_iteration", "store") == {"irregular": 100}
 
 
 def test_matrix_add_walks_x_by_elements_and_y_by_a_row_pitch():
