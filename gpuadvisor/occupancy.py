@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gpuadvisor.arch import Arch, get_arch
@@ -305,6 +305,15 @@ def occupancy(
     lim_blocks = a.max_blocks_per_sm
     lim_regs, regs_alloc = _register_limit(a, registers, warps)
     lim_smem, smem_alloc, capacity = _shared_limit(a, static, dynamic, carveout_pct, cache_config)
+    if (cache_config not in (None, "prefer_none") and a.cache_pref_ignored_without_shared
+            and static + dynamic == 0 and carveout_pct is None):
+        calculator, _, _ = _shared_limit(replace(
+            a, cache_pref_ignored_without_shared=False), 0, 0, None, cache_config)
+        notes.append(
+            f"{cache_config} not applied: on {a.name} the driver gave kernels without shared "
+            f"memory its default carveout whatever the preference (measured on an H200, "
+            f"fixtures/hopper/cache-check/); NVIDIA's occupancy calculator applies it "
+            f"({calculator} blocks per SM by shared memory)")
 
     values = {
         "warps": lim_warps,

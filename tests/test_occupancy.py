@@ -438,3 +438,7 @@ def test_without_shared_memory_hopper_ignores_the_cache_preference() -> None:
                      cache_config="prefer_l1").blocks_per_sm == 6
     # an explicit carveout is not a preference the measurement covered: applied as asked
     assert occupancy("sm_90", 64, 32, carveout_pct=0).blocks_per_sm == 8
+    # and the result says where it departs from the calculator
+    (note,) = [n for n in hopper.notes if "not applied" in n]
+    assert "NVIDIA's occupancy calculator applies it (8 blocks per SM" in note
+    assert not occupancy("sm_90", 64, 32).notes
