@@ -247,6 +247,10 @@ def _recorded_code(path: str, _mtime: int) -> dict[str, Any]:
     return load_codes([Path(path)])
 
 
+#: the columns :func:`~gpuadvisor.analysis.fixed_grid` reads
+_LAUNCH_COLUMNS = tuple(f"{c}_{a}" for c in ("grid", "block") for a in "xyz")
+
+
 def fixed_grid_kernels(view: Any) -> set[str]:
     """The kernels whose sweep launched the same grid at every block size
     (``analysis.fixed_grid`` of their rows)."""
@@ -258,9 +262,6 @@ def fixed_grid_kernels(view: Any) -> set[str]:
     launch = view[[c for c in _LAUNCH_COLUMNS if c in view.columns]]
     return {k for k in names.unique().tolist()
             if fixed_grid(launch[names == k].to_dict("records"))}
-
-
-_LAUNCH_COLUMNS = tuple(f"{c}_{a}" for c in ("grid", "block") for a in "xyz")
 
 
 def _profiled_rows(view: Any) -> Any:
