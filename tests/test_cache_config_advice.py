@@ -18,18 +18,9 @@ from typer.testing import CliRunner
 
 from gpuadvisor.cli import app
 from gpuadvisor.paths import fixtures_dir
-from gpuadvisor.sweep import read_sweep
+from tests.profile_rows import profile_csv
 
 NV12 = fixtures_dir() / "hopper" / "blind8" / "h200" / "nv12_to_rgba.csv"  # no shared memory
-
-
-def _profile(path: Path, tmp_path: Path, shape: tuple[int, int]) -> Path:
-    df, _ = read_sweep(path)
-    row = df[(df["block_x"] == shape[0]) & (df["block_y"] == shape[1])
-             & (df["cache_config"] == "default")].head(1)
-    out = tmp_path / f"{path.stem}_profile.csv"
-    row.to_csv(out, index=False)
-    return out
 
 
 def _analysis(profile: Path) -> dict:
@@ -40,7 +31,7 @@ def _analysis(profile: Path) -> dict:
 
 def test_without_shared_memory_every_shape_scores_alike_in_each_cache_configuration(
         tmp_path) -> None:
-    kernel = _analysis(_profile(NV12, tmp_path, (32, 8)))
+    kernel = _analysis(profile_csv(NV12, tmp_path, (32, 8)))
     by_config: dict[str, dict[str, float]] = {}
     for s in kernel["scores"]:
         by_config.setdefault(s["cache_config"], {})[s["config"]] = s["score"]

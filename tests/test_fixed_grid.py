@@ -14,18 +14,10 @@ from gpuadvisor import cli
 from gpuadvisor.cli import app
 from gpuadvisor.paths import fixtures_dir
 from gpuadvisor.sweep import read_sweep
+from tests.profile_rows import profile_csv
 
 BLIND = fixtures_dir() / "hopper"
 CHUNK = BLIND / "blind12" / "h200" / "chunk_entropy.csv"  # 65536 blocks at every size
-
-
-def _profile(path: Path, tmp_path: Path, shape: tuple[int, int] = (256, 1)) -> Path:
-    df, _ = read_sweep(path)
-    row = df[(df["block_x"] == shape[0]) & (df["block_y"] == shape[1])
-             & (df["cache_config"] == "default")].head(1)
-    out = tmp_path / f"{path.stem}_profile.csv"
-    row.to_csv(out, index=False)
-    return out
 
 
 def _analyze(*args: str) -> tuple[int, str]:
@@ -50,7 +42,7 @@ def _measured(path: Path, label: str) -> float:
 
 
 def test_one_profile_of_a_fixed_grid_kernel_is_ranked_as_its_launch_when_told(tmp_path) -> None:
-    profile = _profile(CHUNK, tmp_path)
+    profile = profile_csv(CHUNK, tmp_path)
     code, out = _analyze(str(profile), "--rule-only", "--json")
     assert code == 0, out
     plain = json.loads(out)["kernels"][0]
@@ -92,7 +84,7 @@ def test_a_table_whose_grid_follows_the_block_refuses_the_flag(capsys) -> None:
 
 
 def test_a_profile_without_its_grid_cannot_take_the_flag(tmp_path, capsys) -> None:
-    profile = _profile(CHUNK, tmp_path)
+    profile = profile_csv(CHUNK, tmp_path)
     df, _ = read_sweep(profile)
     df.drop(columns=["grid_x", "grid_y", "grid_z"]).to_csv(profile, index=False)
     code, err = _error(["analyze", str(profile), "--rule-only", "--fixed-grid"], capsys)
@@ -101,12 +93,12 @@ def test_a_profile_without_its_grid_cannot_take_the_flag(tmp_path, capsys) -> No
 
 
 @pytest.mark.parametrize("kernel", ["csr_row_prune", "group_revenue"])
-def test_the_flag_recovers_the_blind_fixed_grid_kernels_from_one_profile(kernel, tmp_path
+def test_the_flag_recovers_the_blind_fixed_grid_kernels_from_oneprofile_csv(kernel, tmp_path
                                                                         ) -> None:
     """Blind kernels launching a fixed grid (sets 13 and 20, H200): from the profile alone the
     pick was 1.23-1.35x the best; told, it is within 3 %."""
     path = next(BLIND.glob(f"blind*/h200/{kernel}.csv"))
-    profile = _profile(path, tmp_path)
+    profile = profile_csv(path, tmp_path)
     code, out = _analyze(str(profile), "--rule-only", "--json")
     alone = json.loads(out)["kernels"][0]["pick"]["label"]
     code, out = _analyze(str(profile), "--rule-only", "--json", "--fixed-grid")
