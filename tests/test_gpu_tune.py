@@ -263,6 +263,13 @@ SMALL = {
     "ocv_bp_iteration": ["ROWS=301", "COLS=517", "NDISP=7", "T=1"],
     "torch_max_pool2d": ["NB=3", "C=34", "H=41", "W=37", "K_H=3", "K_W=2", "STRIDE_H=2",
                          "STRIDE_W=1", "PAD_H=1", "PAD_W=1", "DIL_H=1", "DIL_W=2"],
+    "af_convolve2": ["NB=3", "ROWS=301", "COLS=517"],
+    "af_morph": ["NB=3", "ROWS=301", "COLS=517"],
+    "ocv_filter2d": ["ROWS=301", "COLS=517"],
+    "ocv_copy_make_border": ["SROWS=301", "SCOLS=517", "TOP=7", "BOTTOM=9", "LEFT=11",
+                             "RIGHT=13"],
+    "cus_particles_reorder": ["N=100003", "NCELLS=40009"],
+    "cus_particles_hash": ["N=100003", "GRID=32"],
 }
 
 

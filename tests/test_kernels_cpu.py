@@ -281,6 +281,13 @@ SMALL = {
     "ocv_bp_iteration": {"ROWS": 13, "COLS": 37, "NDISP": 5, "T": 1},
     "torch_max_pool2d": {"NB": 2, "C": 3, "H": 13, "W": 12, "K_H": 3, "K_W": 2, "STRIDE_H": 2,
                          "STRIDE_W": 1, "PAD_H": 1, "PAD_W": 1, "DIL_H": 1, "DIL_W": 2},
+    "af_convolve2": {"NB": 2, "ROWS": 13, "COLS": 37, "FLEN": 5},
+    "af_morph": {"NB": 2, "ROWS": 13, "COLS": 37, "WIND": 5},
+    "ocv_filter2d": {"ROWS": 13, "COLS": 37, "K": 7},
+    "ocv_copy_make_border": {"SROWS": 7, "SCOLS": 19, "TOP": 3, "BOTTOM": 4, "LEFT": 5,
+                             "RIGHT": 6},
+    "cus_particles_reorder": {"N": 1001, "NCELLS": 600},
+    "cus_particles_hash": {"N": 1001, "GRID": 8},
 }
 SHAPES_2D = [
     (1, 1, 1),

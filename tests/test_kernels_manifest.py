@@ -215,6 +215,8 @@ ONE_D_EXTENT = {
     "torch_depthwise_conv2d": "N",
     "cus_inverse_cnd": "N",
     "torch_max_pool2d": "N",
+    "cus_particles_reorder": "N",
+    "cus_particles_hash": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -7097,3 +7099,202 @@ def test_blind35_references_on_hand_checked_inputs():
         for got, want in zip(max_pool(inp, k, stride, pad, dil),
                              plain_max_pool(inp, k, stride, pad, dil), strict=True):
             assert np.array_equal(got, want)
+
+
+def test_blind36_references_on_hand_checked_inputs():
+    import itertools
+
+    rng = np.random.default_rng(36)
+
+    # ArrayFire's convolve2: by hand (a lone 1 convolved with a 3 x 3 arange gives the filter
+    # itself around it, not flipped back: out[y + a, x + b] = h[1 + a, 1 + b]; zeros outside),
+    # then random batches against a plain loop
+    def convolve(images, h):
+        images, h = np.asarray(images, np.float32), np.asarray(h, np.float32)
+        nb, rows, cols = images.shape
+        return references.af_convolve2({
+            "out": np.zeros_like(images), "signal": images, "impulse": h, "dims0": cols,
+            "dims1": rows, "dims2": nb, "fLen0": h.shape[1], "fLen1": h.shape[0]})["out"]
+
+    spot = np.zeros((1, 5, 5))
+    spot[0, 2, 2] = 1
+    h = np.arange(9).reshape(3, 3)
+    assert convolve(spot, h)[0, 1:4, 1:4].tolist() == h.tolist()
+    assert convolve([[[1, 2], [3, 4]]], [[1]]).tolist() == [[[1, 2], [3, 4]]]
+
+    def plain_convolve(images, h):
+        nb, rows, cols = images.shape
+        f1, f0 = h.shape
+        out = np.zeros(images.shape)
+        for k, y, x in itertools.product(range(nb), range(rows), range(cols)):
+            for fj, fi in itertools.product(range(f1), range(f0)):
+                sy, sx = y + f1 // 2 - fj, x + f0 // 2 - fi
+                if 0 <= sy < rows and 0 <= sx < cols:
+                    out[k, y, x] += float(images[k, sy, sx]) * float(h[fj, fi])
+        return out
+
+    for shape, fshape in (((2, 5, 7), (5, 5)), ((1, 4, 9), (2, 3)), ((3, 1, 6), (3, 1))):
+        images, h = rng.integers(0, 256, size=shape), rng.integers(-2, 3, size=fshape)
+        assert np.array_equal(convolve(images, h), plain_convolve(images, h))
+
+    # ArrayFire's dilation: by hand (a lone 9 spread over the mask's set taps, mirrored: the
+    # tap (wj, wi) reads (y + wj - 1, x + wi - 1), so the 9 at (2, 2) reaches (2 - wj + 1, 2 -
+    # wi + 1); the unset taps ignored; an empty mask -inf), then random batches against a loop
+    def dilate(images, mask):
+        images, mask = np.asarray(images, np.float32), np.asarray(mask, np.float32)
+        nb, rows, cols = images.shape
+        return references.af_morph({
+            "out": np.zeros_like(images), "in": images, "mask": mask, "dims0": cols,
+            "dims1": rows, "dims2": nb, "windLen": mask.shape[0]})["out"]
+
+    spot = np.zeros((1, 5, 5))
+    spot[0, 2, 2] = 9
+    got = dilate(spot, [[1, 0, 0], [0, 0, 0], [0, 0, 1]])
+    assert got[0, 3, 3] == 9 and got[0, 1, 1] == 9 and got[0, 1, 3] == 0 and got[0, 2, 2] == 0
+    assert (dilate(spot, np.zeros((3, 3))) == -np.inf).all()
+
+    def plain_dilate(images, mask):
+        nb, rows, cols = images.shape
+        wl = mask.shape[0]
+        out = np.full(images.shape, -np.inf)
+        for k, y, x in itertools.product(range(nb), range(rows), range(cols)):
+            for wj, wi in itertools.product(range(wl), repeat=2):
+                sy, sx = y + wj - wl // 2, x + wi - wl // 2
+                if mask[wj, wi] > 0 and 0 <= sy < rows and 0 <= sx < cols:
+                    out[k, y, x] = max(out[k, y, x], float(images[k, sy, sx]))
+        return out
+
+    for shape, wl in (((2, 5, 7), 5), ((1, 6, 4), 3), ((2, 3, 8), 5)):
+        images = rng.integers(0, 256, size=shape)
+        mask = rng.integers(0, 2, size=(wl, wl))
+        mask[wl // 2, wl // 2] = 1
+        assert np.array_equal(dilate(images, mask), plain_dilate(images, mask))
+
+    # OpenCV's filter2D: by hand (the identity kernel keeps the image; a kernel with a lone 1
+    # at (0, 0) and anchor (1, 1) reads (y - 1, x - 1), reflected-101 at row and column 0 to
+    # 1: so out[0, 0] = src[1, 1]), then random images against a plain loop
+    def filter2d(src, k, anchor):
+        src, k = np.asarray(src, np.float32), np.asarray(k, np.float32)
+        rows, cols = src.shape
+        return references.ocv_filter2d({
+            "src": src, "src_step": cols, "rows": rows, "cols": cols,
+            "dst": np.zeros_like(src), "dst_step": cols, "kernel": k, "kWidth": k.shape[1],
+            "kHeight": k.shape[0], "anchorX": anchor[0], "anchorY": anchor[1]})["dst"]
+
+    src = rng.integers(0, 256, size=(5, 6))
+    ident = np.zeros((3, 3))
+    ident[1, 1] = 1
+    assert np.array_equal(filter2d(src, ident, (1, 1)), src)
+    corner = np.zeros((3, 3))
+    corner[0, 0] = 1
+    got = filter2d(src, corner, (1, 1))
+    assert got[0, 0] == src[1, 1] and got[2, 3] == src[1, 2] and got[0, 4] == src[1, 3]
+
+    def plain_filter2d(src, k, anchor):
+        rows, cols = src.shape
+
+        def refl(i, n):
+            i = -i if i < 0 else i
+            return 2 * (n - 1) - i if i >= n else i
+
+        out = np.zeros(src.shape)
+        for y, x in itertools.product(range(rows), range(cols)):
+            for i, j in itertools.product(range(k.shape[0]), range(k.shape[1])):
+                sy, sx = refl(y - anchor[1] + i, rows), refl(x - anchor[0] + j, cols)
+                out[y, x] += float(src[sy, sx]) * float(k[i, j])
+        return out
+
+    for shape, kshape, anchor in (((5, 7), (3, 3), (1, 1)), ((6, 4), (5, 3), (2, 1)),
+                                  ((4, 9), (2, 4), (0, 1))):
+        src, k = rng.integers(0, 256, size=shape), rng.integers(-2, 3, size=kshape)
+        assert np.array_equal(filter2d(src, k, anchor), plain_filter2d(src, k, anchor))
+
+    # OpenCV's copyMakeBorder, BORDER_REFLECT: by hand (the row [1, 2, 3] padded by 2 on each
+    # side is [2, 1, 1, 2, 3, 3, 2]), then random images against NumPy's symmetric pad
+    def border(src, top, bottom, left, right):
+        src = np.asarray(src, np.uint32)
+        rows, cols = src.shape
+        drows, dcols = rows + top + bottom, cols + left + right
+        return references.ocv_copy_make_border({
+            "src": src, "src_step": cols, "src_rows": rows, "src_cols": cols,
+            "dst": np.zeros((drows, dcols), np.uint32), "dst_step": dcols, "dst_rows": drows,
+            "dst_cols": dcols, "top": top, "left": left})["dst"]
+
+    assert border([[1, 2, 3]], 0, 0, 2, 2).tolist() == [[2, 1, 1, 2, 3, 3, 2]]
+    assert border([[1], [2]], 1, 2, 0, 0).tolist() == [[1], [1], [2], [2], [1]]
+    for shape, pads in (((5, 7), (2, 3, 4, 1)), ((3, 4), (3, 3, 4, 4)), ((1, 6), (1, 0, 0, 5))):
+        src = rng.integers(0, 2**32, size=shape, dtype=np.uint32)
+        top, bottom, left, right = pads
+        want = np.pad(src, ((top, bottom), (left, right)), mode="symmetric")
+        assert np.array_equal(border(src, *pads), want)
+
+    # The particles sample's reorder: by hand (hashes [0, 0, 2, 2, 2, 5]: starts 0, 2, 5 at
+    # cells 0, 2, 5, ends 2, 5, 6, the untouched cells kept), then random sorted hashes
+    # against a plain loop
+    def reorder(hashes, index, pos, vel, ncells):
+        n = len(hashes)
+        return references.cus_particles_reorder({
+            "cellStart": np.full(ncells, 0xFFFFFFFF, np.uint32),
+            "cellEnd": np.zeros(ncells, np.uint32),
+            "sortedPos": np.zeros((n, 4), np.float32), "sortedVel": np.zeros((n, 4), np.float32),
+            "sortedHashWords": np.asarray(hashes, np.int32),
+            "gridParticleIndex": np.asarray(index, np.uint32),
+            "oldPos": np.asarray(pos, np.float32), "oldVel": np.asarray(vel, np.float32),
+            "numParticles": n})
+
+    pos = np.arange(24).reshape(6, 4)
+    got = reorder([0, 0, 2, 2, 2, 5], [5, 4, 3, 2, 1, 0], pos, -pos, 7)
+    none = 0xFFFFFFFF
+    assert got["cellStart"].tolist() == [0, none, 2, none, none, 5, none]
+    assert got["cellEnd"].tolist() == [2, 0, 5, 0, 0, 6, 0]
+    assert np.array_equal(got["sortedPos"], pos[::-1]) and np.array_equal(got["sortedVel"],
+                                                                          -pos[::-1])
+
+    def plain_reorder(hashes, index, pos, vel, ncells):
+        start, end = [0xFFFFFFFF] * ncells, [0] * ncells
+        for i, h in enumerate(hashes):
+            if i == 0 or h != hashes[i - 1]:
+                start[h] = i
+                if i > 0:
+                    end[hashes[i - 1]] = i
+            if i == len(hashes) - 1:
+                end[h] = i + 1
+        return start, end, [pos[j] for j in index], [vel[j] for j in index]
+
+    for n, ncells in ((50, 20), (37, 100), (1, 3)):
+        hashes = np.sort(rng.integers(0, ncells, size=n))
+        index = rng.integers(0, n, size=n)
+        pos, vel = rng.integers(-9, 9, size=(n, 4)), rng.integers(-9, 9, size=(n, 4))
+        got = reorder(hashes, index, pos, vel, ncells)
+        start, end, spos, svel = plain_reorder(hashes.tolist(), index, pos, vel, ncells)
+        assert got["cellStart"].tolist() == start and got["cellEnd"].tolist() == end
+        assert np.array_equal(got["sortedPos"], spos) and np.array_equal(got["sortedVel"], svel)
+
+    # The particles sample's grid hash: by hand (origin -4, cells 3 wide, a 4^3 grid: (-4, -1,
+    # 2) is in cells (0, 1, 2), hash (2 x 4 + 1) x 4 + 0 = 36; 8 is in cell 4, wrapped to 0;
+    # -5 in cell -1, wrapped to 3), then random particles against a plain loop
+    def grid_hash(pos, origin, cell, grid):
+        pos = np.asarray(pos, np.float32)
+        n = pos.shape[0]
+        got = references.cus_particles_hash({
+            "gridParticleHash": np.zeros(n, np.uint32),
+            "gridParticleIndex": np.zeros(n, np.uint32), "pos": pos, "numParticles": n,
+            "originX": origin, "originY": origin, "originZ": origin, "cellX": cell,
+            "cellY": cell, "cellZ": cell, "gridX": grid, "gridY": grid, "gridZ": grid})
+        return got["gridParticleHash"], got["gridParticleIndex"]
+
+    hashes, index = grid_hash([[-4, -1, 2, 0], [8, -5, -4, 0]], -4.0, 3.0, 4)
+    assert hashes.tolist() == [36, 12] and index.tolist() == [0, 1]
+
+    def plain_hash(pos, origin, cell, grid):
+        out = []
+        for p in pos:
+            c = [int(np.floor(np.float32(np.float32(v) - np.float32(origin))
+                              / np.float32(cell))) % grid for v in p[:3]]
+            out.append((c[2] * grid + c[1]) * grid + c[0])
+        return out
+
+    for n, origin, cell, grid in ((40, -256.0, 3.0, 128), (25, -10.0, 0.75, 16), (9, 0, 1, 2)):
+        pos = rng.integers(-256, 256, size=(n, 4))
+        assert grid_hash(pos, origin, cell, grid)[0].tolist() == plain_hash(pos, origin, cell,
+                                                                            grid)

@@ -5771,3 +5771,148 @@ def torch_max_pool2d(values: Values) -> dict[str, np.ndarray]:
         mask[first * oh * ow: first * oh * ow + size] = index.reshape(-1)
     return {"top_data": top.reshape(np.shape(values["top_data"])),
             "top_mask": mask.reshape(np.shape(values["top_mask"]))}
+
+
+def af_convolve2(values: Values) -> dict[str, np.ndarray]:
+    """ArrayFire's convolve2 (expand false): out[y, x] = sum over fj, fi of in[y + fLen1 // 2 -
+    fj, x + fLen0 // 2 - fi] h[fj, fi], 0 outside the image (a true convolution, the filter
+    flipped); in float64 (exact for integer data); one image at a time."""
+    d0, d1, d2 = (int(values[k]) for k in ("dims0", "dims1", "dims2"))
+    f0, f1 = int(values["fLen0"]), int(values["fLen1"])
+    count = d0 * d1 * d2
+    images = np.asarray(values["signal"], np.float32).reshape(-1)[:count].reshape(d2, d1, d0)
+    h = np.asarray(values["impulse"], np.float32).reshape(-1)[: f0 * f1].reshape(f1, f0)
+    out = np.array(values["out"], copy=True)
+    view = out.reshape(-1)[:count].reshape(d2, d1, d0)
+    for k, image in enumerate(images):
+        pad = np.zeros((d1 + 2 * f1, d0 + 2 * f0))
+        pad[f1: f1 + d1, f0: f0 + d0] = image
+        acc = np.zeros((d1, d0))
+        for fj in range(f1):
+            for fi in range(f0):
+                dy, dx = f1 // 2 - fj, f0 // 2 - fi
+                acc += float(h[fj, fi]) * pad[f1 + dy: f1 + dy + d1, f0 + dx: f0 + dx + d0]
+        view[k] = acc
+    return {"out": out}
+
+
+def af_morph(values: Values) -> dict[str, np.ndarray]:
+    """ArrayFire's dilation: out[y, x] = the maximum of in[y + wj - halo, x + wi - halo] over the
+    taps with mask[wj, wi] > 0 (halo = windLen // 2), -infinity outside the image (and where no
+    tap is set); one image at a time."""
+    d0, d1, d2 = (int(values[k]) for k in ("dims0", "dims1", "dims2"))
+    wl = int(values["windLen"])
+    halo = wl // 2
+    count = d0 * d1 * d2
+    images = np.asarray(values["in"], np.float32).reshape(-1)[:count].reshape(d2, d1, d0)
+    mask = np.asarray(values["mask"], np.float32).reshape(-1)[: wl * wl].reshape(wl, wl)
+    out = np.array(values["out"], copy=True)
+    view = out.reshape(-1)[:count].reshape(d2, d1, d0)
+    for k, image in enumerate(images):
+        pad = np.full((d1 + 2 * wl, d0 + 2 * wl), -np.inf, np.float32)
+        pad[wl: wl + d1, wl: wl + d0] = image
+        acc = np.full((d1, d0), -np.inf, np.float32)
+        for wj in range(wl):
+            for wi in range(wl):
+                if mask[wj, wi] > 0:
+                    dy, dx = wj - halo, wi - halo
+                    acc = np.maximum(acc, pad[wl + dy: wl + dy + d1, wl + dx: wl + dx + d0])
+        view[k] = acc
+    return {"out": out}
+
+
+def _ocv_reflect101(idx: np.ndarray, last: int) -> np.ndarray:
+    """OpenCV's BrdReflect101 index: |last - |last - x|| % (last + 1), then |.| % (last + 1)."""
+    high = np.abs(last - np.abs(last - idx)) % (last + 1)
+    return np.abs(high) % (last + 1)
+
+
+def ocv_filter2d(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's filter2D: dst[y, x] = sum over i, j of src[refl(y - anchorY + i), refl(x -
+    anchorX + j)] k[i, j] (correlation), BORDER_REFLECT_101; in float64 (exact for integer
+    data)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    sstep, dstep = int(values["src_step"]), int(values["dst_step"])
+    kw, kh = int(values["kWidth"]), int(values["kHeight"])
+    ax, ay = int(values["anchorX"]), int(values["anchorY"])
+    src = np.asarray(values["src"], np.float32).reshape(-1)[: rows * sstep]
+    src = src.reshape(rows, sstep)[:, :cols].astype(np.float64)
+    k = np.asarray(values["kernel"], np.float32).reshape(-1)[: kw * kh].reshape(kh, kw)
+    padded = src[_ocv_reflect101(np.arange(-ay, rows - ay + kh), rows - 1)]
+    padded = padded[:, _ocv_reflect101(np.arange(-ax, cols - ax + kw), cols - 1)]
+    acc = np.zeros((rows, cols))
+    for i in range(kh):
+        for j in range(kw):
+            acc += float(k[i, j]) * padded[i: i + rows, j: j + cols]
+    out = np.array(values["dst"], copy=True)
+    view = out.reshape(-1)[: rows * dstep].reshape(rows, dstep)
+    view[:, :cols] = acc
+    return {"dst": out}
+
+
+def ocv_copy_make_border(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's copyMakeBorder with BORDER_REFLECT (fedcba|abcdefgh|hgfedcb): dst[y, x] =
+    src[refl(y - top), refl(x - left)], an index past the last mirrored to 2 last + 1 - x, then
+    one below 0 to -x - 1."""
+    srows, scols = int(values["src_rows"]), int(values["src_cols"])
+    drows, dcols = int(values["dst_rows"]), int(values["dst_cols"])
+    sstep, dstep = int(values["src_step"]), int(values["dst_step"])
+    top, left = int(values["top"]), int(values["left"])
+    src = np.asarray(values["src"]).reshape(-1)[: srows * sstep].reshape(srows, sstep)
+
+    def reflect(idx: np.ndarray, last: int) -> np.ndarray:
+        high = np.where(idx > last, 2 * last + 1 - idx, idx)
+        return np.where(high < 0, -high - 1, high)
+
+    sy = reflect(np.arange(drows) - top, srows - 1)
+    sx = reflect(np.arange(dcols) - left, scols - 1)
+    out = np.array(values["dst"], copy=True)
+    view = out.reshape(-1)[: drows * dstep].reshape(drows, dstep)
+    view[:, :dcols] = src[sy][:, sx]
+    return {"dst": out}
+
+
+def cus_particles_reorder(values: Values) -> dict[str, np.ndarray]:
+    """The particles sample's reorder: for the sorted hashes h, cellStart[h[i]] = i where i is 0
+    or h[i] != h[i - 1], cellEnd[h[i - 1]] = i there too (i > 0) and cellEnd[h[n - 1]] = n;
+    sortedPos[i] = oldPos[index[i]] and sortedVel likewise (float4 rows)."""
+    n = int(values["numParticles"])
+    hashes = np.asarray(values["sortedHashWords"]).reshape(-1)[:n].astype(np.int64)
+    index = np.asarray(values["gridParticleIndex"]).reshape(-1)[:n].astype(np.int64)
+    start = np.array(values["cellStart"], copy=True)
+    end = np.array(values["cellEnd"], copy=True)
+    pos = np.array(values["sortedPos"], copy=True)
+    vel = np.array(values["sortedVel"], copy=True)
+    if n > 0:
+        first = np.ones(n, bool)
+        first[1:] = hashes[1:] != hashes[:-1]
+        where = np.flatnonzero(first)
+        start.reshape(-1)[hashes[where]] = where.astype(start.dtype)
+        later = where[where > 0]
+        end.reshape(-1)[hashes[later - 1]] = later.astype(end.dtype)
+        end.reshape(-1)[hashes[n - 1]] = n
+        old_pos = np.asarray(values["oldPos"], np.float32).reshape(-1, 4)
+        old_vel = np.asarray(values["oldVel"], np.float32).reshape(-1, 4)
+        pos.reshape(-1, 4)[:n] = old_pos[index]
+        vel.reshape(-1, 4)[:n] = old_vel[index]
+    return {"cellStart": start, "cellEnd": end, "sortedPos": pos, "sortedVel": vel}
+
+
+def cus_particles_hash(values: Values) -> dict[str, np.ndarray]:
+    """The particles sample's grid hash: cell floor((p - origin) / cellSize) per axis in
+    float32 (IEEE division, as CUDA's default), wrapped by & (gridSize - 1), hash (z gy + y) gx
+    + x; the index itself."""
+    n = int(values["numParticles"])
+    pos = np.asarray(values["pos"], np.float32).reshape(-1, 4)[:n]
+    cells = []
+    for axis, name in enumerate("XYZ"):
+        origin, size = np.float32(values[f"origin{name}"]), np.float32(values[f"cell{name}"])
+        grid = int(values[f"grid{name}"])
+        cell = np.floor((pos[:, axis] - origin) / size).astype(np.int64)
+        cells.append(cell & (grid - 1))
+    gx, gy = int(values["gridX"]), int(values["gridY"])
+    hashes = out_hash = np.array(values["gridParticleHash"], copy=True)
+    out_index = np.array(values["gridParticleIndex"], copy=True)
+    hashes.reshape(-1)[:n] = ((cells[2] * gy + cells[1]) * gx + cells[0]) & 0xFFFFFFFF
+    out_index.reshape(-1)[:n] = np.arange(n)
+    return {"gridParticleHash": out_hash, "gridParticleIndex": out_index}
