@@ -90,6 +90,32 @@ def _cell(text: Any) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
+def shown_ranking(ranking: Any, top: int | None) -> tuple[list[Any], int]:
+    """The ranking's first ``top`` entries to show, leaving out each unmeasured entry whose
+    shape is already listed, unmeasured, with the same score at another cache configuration:
+    on Hopper the rules score most shapes alike in every configuration (issue 11 round 28),
+    and such twins filled half of a one-profile list. Also how many were left out."""
+    shown: list[Any] = []
+    listed: dict[tuple[int, int, int], float] = {}
+    hidden = 0
+    for e in ranking:
+        if top is not None and len(shown) >= top:
+            break
+        shape = (e.block_x, e.block_y, e.block_z)
+        if e.time_ms is None and listed.get(shape) == e.score:
+            hidden += 1
+            continue
+        shown.append(e)
+        if e.time_ms is None:
+            listed.setdefault(shape, e.score)
+    return shown, hidden
+
+
+def _hidden_note(hidden: int) -> str:
+    return (f"{hidden} more configuration(s) rank among these: the same shapes at another "
+            "cache configuration, scored alike (--json lists every configuration)")
+
+
 def markdown(analysis: Any, top: int | None = 10) -> str:
     out: list[str] = ["# gpuadvisor analysis", ""]
     if analysis.sources:
@@ -113,11 +139,14 @@ def markdown(analysis: Any, top: int | None = 10) -> str:
                           f"{_ms(k.best_time_ms)} ms)" if k.best_time_ms else ""))
         out.append("")
         out += ["| rank | config | time ms | score | reasons |", "| --- | --- | --- | --- | --- |"]
-        for e in k.ranking[:top]:
+        shown, hidden = shown_ranking(k.ranking, top)
+        for e in shown:
             tie = " (tie)" if e.tied else ""
             out.append(f"| {e.rank}{tie} | {e.label} | {_ms(e.time_ms)} | {e.score:.3g} | "
                        f"{_cell(short_why(e))} |")
         out.append("")
+        if hidden:
+            out += [_hidden_note(hidden), ""]
         if k.pick is not None and k.pick.reasons:
             out += ["### Why the pick", ""] + [f"- {_cell(r)}" for r in k.pick.reasons] + [""]
         if k.comparisons:
@@ -159,10 +188,13 @@ def render_terminal(analysis: Any, top: int | None = 10, console: Any = None) ->
         table = Table(show_lines=False)
         for col in ("rank", "config", "time ms", "score", "why"):
             table.add_column(col, overflow="fold")
-        for e in k.ranking[:top]:
+        shown, hidden = shown_ranking(k.ranking, top)
+        for e in shown:
             table.add_row(f"{e.rank}{'=' if e.tied else ''}", e.label, _ms(e.time_ms),
                           f"{e.score:.3g}", short_why(e))
         console.print(table)
+        if hidden:
+            console.print(f"[dim]{_hidden_note(hidden)}[/dim]", highlight=False)
         if k.pick is not None:
             console.print(f"[bold green]pick: {k.pick.label}[/bold green]")
             for r in k.pick.reasons:
