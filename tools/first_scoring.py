@@ -52,7 +52,7 @@ def table(folder: str) -> list[str]:
                 f"| {_regret(r.regret)} | {validation._ratio_text(r)} "
                 f"| {_regret(r.shortlist_regrets.get(4))} | {c.pick} | {_regret(c.regret)} "
                 f"| {_regret(c.shortlist_regrets.get(4))} | {r.live_pick} "
-                f"| {_regret(r.live_regret) if r.live_regret is not None else 'not timed'} "
+                f"| {_timed(r.live_regret)} "
                 f"| {r.told_pick if r.fixed_grid else '(not fixed)'} "
                 f"| {_timed(r.told_regret) if r.fixed_grid else '-'} |")
     return lines
