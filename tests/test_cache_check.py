@@ -54,3 +54,50 @@ def test_the_driver_gave_every_launch_32_kb_and_32_blocks(kernel) -> None:
     assert (launches["shared_mem_config_size"] == 32768).all()
     assert (launches["occupancy_limit_shared_mem"] == 32).all()
     assert occupancy("sm_90", 64, 32, cache_config="prefer_l1").block_limit_shared_memory >= 32
+
+
+# --- plain ld.global loads (fixtures/hopper/cache-check/plain-loads) -------------------------
+PLAIN = HERE / "plain-loads"
+PLAIN_KERNELS = ("ocv_filter2d", "particle_push_aos", "ocv_bp_iteration")
+
+
+def _plain_times(kernel: str) -> pd.DataFrame:
+    df, _ = read_sweep(PLAIN / kernel / "sweep.csv")
+    assert (df["status"] == "ok").all() and len(df) == 39
+    return df.pivot_table(index=["block_x", "block_y"], columns="cache_config",
+                          values=["time_ms", "l1_hit_rate"])
+
+
+@pytest.mark.parametrize("kernel", PLAIN_KERNELS)
+def test_these_kernels_load_through_plain_ld_global_only(kernel) -> None:
+    ptx = (fixtures_dir() / "ptx" / f"{kernel}.ptx").read_text()
+    assert "ld.global.f32" in ptx and "ld.global.nc" not in ptx
+
+
+@pytest.mark.parametrize(("kernel", "lowest", "highest"), [
+    ("ocv_filter2d", 5.2, 7.1),          # 88-97 % L1 hits at the default
+    ("particle_push_aos", 1.6, 2.3),     # 87.5 %
+    ("ocv_bp_iteration", 0.99, 1.13),    # 5-37 %
+])
+def test_l1_off_costs_plain_loads_their_l1_hits(kernel, lowest, highest) -> None:
+    """-dlcm=cg turns every L1 hit of a plain load into an L2 access: the cost follows the hit
+    rate, at every shape, where matmul_naive's ld.global.nc loads lost nothing."""
+    t = _plain_times(kernel)
+    ratio = t[("time_ms", "l1_off")] / t[("time_ms", "default")]
+    assert lowest <= ratio.min() and ratio.max() <= highest, ratio.round(3).to_dict()
+    assert (t[("l1_hit_rate", "l1_off")] == 0).all()
+    assert (t[("l1_hit_rate", "default")] > 0).all()
+
+
+def test_the_cost_grows_with_the_hit_rate_it_throws_away() -> None:
+    t = _plain_times("ocv_bp_iteration")  # hit rates from 5 % (4x64) to 37 % (64x4)
+    ratio = t[("time_ms", "l1_off")] / t[("time_ms", "default")]
+    hits = t[("l1_hit_rate", "default")]
+    assert ratio[hits > 30].min() > 1.06 and ratio[hits < 15].max() < 1.02
+
+
+@pytest.mark.parametrize("kernel", PLAIN_KERNELS)
+def test_prefer_l1_still_moves_nothing_with_plain_loads(kernel) -> None:
+    t = _plain_times(kernel)
+    ratio = t[("time_ms", "prefer_l1")] / t[("time_ms", "default")]
+    assert ratio.between(0.97, 1.03).all(), ratio.round(3).to_dict()
