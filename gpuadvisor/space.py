@@ -228,15 +228,20 @@ def build_space(
     dynamic_smem: Callable[[Shape], int] | None = None,
     constraint: Callable[[Shape], str | None] | None = None,
     min_threads: int = 1,
+    same_program: Callable[[str], str | None] | None = None,
 ) -> Space:
     """Every (shape, cache config) that can run, and every one that cannot with its reason.
 
     ``resources(cache_config)`` gives the compiled kernel's registers and static shared memory
     (None when unknown, e.g. an external app: then only the architecture's limits apply).
+    ``same_program(cache_config)``: why that configuration would run what the default runs
+    (its measurement would repeat the default's), or None.
     """
     space = Space()
     for cache_config in cache_configs:
         cache_problem = cache_config_reason(arch, cache_config)
+        if cache_problem is None and same_program is not None and "default" in cache_configs:
+            cache_problem = same_program(cache_config)
         res = resources(cache_config) if resources is not None and not cache_problem else None
         for shape in shapes:
             config = Config(kernel, tuple(shape), cache_config)  # type: ignore[arg-type]

@@ -58,6 +58,7 @@ class TuneRequest:
     strategy: str | None = None
     seed: int = 0
     ptx: tuple[Path, ...] = ()
+    same_programs: bool = False  # measure l1_off where it builds the default's program
     argv: tuple[str, ...] = field(default_factory=lambda: tuple(command_args()))
 
 
@@ -106,7 +107,8 @@ def prepare(request: TuneRequest) -> Prepared:
         policy = TimingPolicy(min_repeats=min(5, r.max_repeats), max_repeats=r.max_repeats,
                               budget_s=r.budget, flush_l2=r.flush_l2)
         target = BuiltinTarget(spec, parse_params(r.params), build_dir=out_dir / "build",
-                               policy=policy, profile_timeout_s=r.timeout)
+                               policy=policy, profile_timeout_s=r.timeout,
+                               skip_same_programs=not r.same_programs)
         return Prepared(target, out_dir, spec.dims)
     from gpuadvisor.targets.external import ExternalTarget
 

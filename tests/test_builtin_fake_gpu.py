@@ -176,8 +176,14 @@ def test_a_reference_that_depends_on_the_block_is_made_for_each_block(
     assert set(table.drop(index=48).status) == {"ok"}
 
 
-def test_no_profile_and_l1_off_compiles_twice(fake_gpu, tmp_path, capsys):
+def test_no_profile_and_l1_off_compiles_twice(fake_gpu, tmp_path, capsys, monkeypatch):
     drv, compiled = fake_gpu
+    # matrix_add's loads made plain ld.global (its source without __restrict__): l1_off is a
+    # program of its own
+    from gpuadvisor.ptx import sources as ptx_sources
+
+    monkeypatch.setattr(ptx_sources, "_compiled", lambda source, include: (
+        PTX / f"{source.stem}.ptx").read_text().replace("ld.global.nc.", "ld.global."))
     out = tmp_path / "np"
     code, _, stderr = run(
         capsys,
@@ -242,3 +248,50 @@ def test_without_pycuda_the_error_is_one_line(tmp_path, capsys, monkeypatch):
     code, _, stderr = run(capsys, "tune", "matrix_add", "--out", str(tmp_path / "x"))
     assert code == 2
     assert stderr.startswith("error: pycuda is not installed") and stderr.count("\n") == 1
+
+
+def test_l1_off_of_read_only_loads_is_left_out_as_the_default_program(fake_gpu, tmp_path,
+                                                                     capsys):
+    """matrix_add loads only through ld.global.nc (its recorded PTX): -dlcm=cg would build
+    the same program, so l1_off is not measured again; it goes to excluded.csv with why."""
+    drv, compiled = fake_gpu
+    out = tmp_path / "nc"
+    code, stdout, stderr = run(capsys, "tune", "matrix_add", "--param", "ROWS=8", "--param",
+                               "COLS=8", "--shapes", "8x8,16x4", "--cache-configs",
+                               "default,l1_off", "--no-profile", "--out", str(out))
+    assert code == 0, stderr
+    table = pd.read_csv(out / "sweep.csv", comment="#")
+    assert list(table.cache_config) == ["default", "default"]
+    assert {c[2] for c in compiled} == {"default"}
+    excluded = pd.read_csv(out / "excluded.csv")
+    assert list(excluded.cache_config) == ["l1_off", "l1_off"]
+    assert set(excluded.reason) == {
+        "the same program as default: every global load takes the read-only path "
+        "(ld.global.nc), whose caching -dlcm=cg does not change"}
+    assert "2 configurations, 2 left out" in " ".join((stdout + stderr).split())
+
+
+def test_l1_off_asked_for_alone_is_measured(fake_gpu, tmp_path, capsys):
+    """Without the default in the sweep nothing else measures that program."""
+    drv, compiled = fake_gpu
+    out = tmp_path / "alone"
+    code, _, stderr = run(capsys, "tune", "matrix_add", "--param", "ROWS=8", "--param",
+                          "COLS=8", "--shapes", "8x8", "--cache-configs", "l1_off",
+                          "--no-profile", "--out", str(out), "--quiet")
+    assert code == 0, stderr
+    table = pd.read_csv(out / "sweep.csv", comment="#")
+    assert list(table.cache_config) == ["l1_off"] and list(table.status) == ["ok"]
+
+
+def test_measure_same_programs_measures_them(fake_gpu, tmp_path, capsys):
+    """To check the claim itself (tools/record_cache_check.sh does)."""
+    drv, compiled = fake_gpu
+    out = tmp_path / "both"
+    code, _, stderr = run(capsys, "tune", "matrix_add", "--param", "ROWS=8", "--param",
+                          "COLS=8", "--shapes", "8x8", "--cache-configs", "default,l1_off",
+                          "--measure-same-programs", "--no-profile", "--out", str(out),
+                          "--quiet")
+    assert code == 0, stderr
+    table = pd.read_csv(out / "sweep.csv", comment="#")
+    assert list(table.cache_config) == ["default", "l1_off"]
+    assert not (out / "excluded.csv").exists()

@@ -311,9 +311,10 @@ def test_kernel_is_correct_for_odd_and_regular_shapes(name, tmp_path):
 @pytest.mark.gpu
 @pytest.mark.skipif(shutil.which("ncu") is None, reason="needs ncu")
 def test_one_ncu_process_profiles_every_configuration(tmp_path):
+    # scattered's one load is a plain ld.global: its l1_off build is a program of its own
     code = run(
         "tune",
-        "matrix_add",
+        "scattered",
         "--param",
         "ROWS=2048",
         "--param",
@@ -331,3 +332,18 @@ def test_one_ncu_process_profiles_every_configuration(tmp_path):
     assert len(table) == 8 and set(table.profiler) == {"ncu"}
     assert table.achieved_occupancy.notna().all() and table.time_ms.notna().all()
     assert len(list((tmp_path / "ncu").glob("*.csv"))) == 1
+
+
+@pytest.mark.gpu
+def test_l1_off_of_read_only_loads_is_not_measured_again(tmp_path):
+    """matrix_add loads through const __restrict__ pointers (ld.global.nc): its l1_off build
+    would repeat the default's measurement, so excluded.csv holds it with why."""
+    code = run("tune", "matrix_add", "--param", "ROWS=2048", "--param", "COLS=2048",
+               "--shapes", "32x8,16x16", "--cache-configs", "default,l1_off",
+               "--no-profile", "--out", str(tmp_path), "--quiet")
+    assert code == 0
+    table = pd.read_csv(tmp_path / "sweep.csv", comment="#")
+    assert list(table.cache_config) == ["default", "default"]
+    excluded = pd.read_csv(tmp_path / "excluded.csv")
+    assert list(excluded.cache_config) == ["l1_off", "l1_off"]
+    assert excluded.reason.str.startswith("the same program as default").all()

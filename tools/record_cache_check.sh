@@ -23,6 +23,6 @@ fi
 shapes=32x8,16x16,8x32,4x64,64x4,16x12,8x24,64x3,128x2,256x1,32x2,64x1,16x4
 for kernel in $kernels; do
   python3 -m gpuadvisor tune "$kernel" --shapes "$shapes" \
-    --cache-configs default,l1_off,prefer_l1 \
+    --cache-configs default,l1_off,prefer_l1 --measure-same-programs \
     --budget 0.1 --max-repeats 10 --quiet --out "$out/$kernel" || echo "$kernel failed" >&2
 done

@@ -31,8 +31,8 @@ sweep() {  # name timeout_s tune-arguments...
 sweep matmul_tiled_3d 190 matmul_tiled --dims 3
 sweep sgemm_blocktiling_2d_3d 110 sgemm_blocktiling_2d --dims 3
 sweep matmul_naive_3d 110 matmul_naive --dims 3
-sweep matrix_add_cache 50 matrix_add --cache-configs default,l1_off,prefer_l1
-sweep matmul_tiled_cache 100 matmul_tiled --cache-configs default,l1_off,prefer_shared
+sweep matrix_add_cache 50 matrix_add --cache-configs default,l1_off,prefer_l1 --measure-same-programs
+sweep matmul_tiled_cache 100 matmul_tiled --cache-configs default,l1_off,prefer_shared --measure-same-programs
 tar -C "$out" -czf /tmp/large_grids.tgz --exclude='*.cubin' --exclude=build . && mv /tmp/large_grids.tgz "$out/"
 python3 - "$out" <<'PY'
 import sys

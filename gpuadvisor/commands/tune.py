@@ -59,7 +59,13 @@ def tune(
         "default",
         "--cache-configs",
         help="Cache configurations: default, l1_off (-Xptxas -dlcm=cg), prefer_l1, "
-        "prefer_shared, carveout_<pct> (preferred shared-memory carveout 0-100).",
+        "prefer_shared, carveout_<pct> (preferred shared-memory carveout 0-100). A built-in "
+        "kernel whose loads all take the read-only path (ld.global.nc) is not measured "
+        "again at l1_off beside default: it is the same program (excluded.csv says so).",
+    ),
+    same_programs: bool = typer.Option(
+        False, "--measure-same-programs",
+        help="Measure l1_off even where it builds the default's program (to check that).",
     ),
     resume: bool = typer.Option(
         False, "--resume", help="Finish an interrupted sweep in OUT without repeating work."
@@ -192,7 +198,7 @@ def tune(
         params=tuple(param or ()), flush_l2=flush_l2, budget=budget, max_repeats=max_repeats,
         retime=retime, build=build, src=src, defines=tuple(define or ()), jobs=jobs,
         out_of_tree=out_of_tree, objective=objective, top=top, max_configs=max_configs,
-        strategy=strategy, seed=seed, ptx=tuple(ptx or ()),
+        strategy=strategy, seed=seed, ptx=tuple(ptx or ()), same_programs=same_programs,
     )
     tuning.check(request)
     caches = sp.parse_cache_configs(cache_configs)

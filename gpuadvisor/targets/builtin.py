@@ -64,8 +64,12 @@ class BuiltinTarget(Target):
         policy: TimingPolicy | None = None,
         device_index: int = 0,
         profile_timeout_s: float = 60.0,
+        skip_same_programs: bool = True,
     ) -> None:
+        """``skip_same_programs``: leave out a cache configuration that builds the default's
+        program (:meth:`same_program`) when the default is measured too."""
         self.spec = spec
+        self.skip_same_programs = skip_same_programs
         self.kernel = spec.name
         self.overrides = dict(params or {})
         self.build_dir = Path(build_dir)
@@ -142,7 +146,26 @@ class BuiltinTarget(Target):
             dynamic_smem=lambda shape: self.spec.dynamic_smem(shape, params),
             constraint=lambda shape: self.spec.constraint_reason(shape, params),
             min_threads=min_threads,
+            same_program=self.same_program if self.skip_same_programs else None,
         )
+
+    def same_program(self, cache_config: str) -> str | None:
+        """Why ``cache_config`` would measure the default's program again: ``l1_off`` of a
+        kernel none of whose loads ``-dlcm=cg`` changes (:mod:`gpuadvisor.ptx.cache_ops`).
+        None where it differs, or where the PTX cannot be had (then it is measured)."""
+        if cache_config != "l1_off":
+            return None
+        from gpuadvisor.ptx.cache_ops import bypass_changed_loads
+        from gpuadvisor.ptx.sources import ptx_text
+
+        try:
+            text = ptx_text(self.spec.source, cache_dir=self.build_dir)
+        except UserError:
+            return None
+        if bypass_changed_loads(text) or ".entry" not in text:
+            return None
+        return ("the same program as default: every global load takes the read-only path "
+                "(ld.global.nc), whose caching -dlcm=cg does not change")
 
     def _plan(self, config: Config, first_only: bool = False):
         info = self.device()

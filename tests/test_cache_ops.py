@@ -1,0 +1,66 @@
+"""gpuadvisor.ptx.cache_ops: which loads an L1 bypass (-dlcm=cg) changes, read from PTX."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpuadvisor.paths import fixtures_dir
+from gpuadvisor.ptx.cache_ops import bypass_changed_loads
+
+PTX = fixtures_dir() / "ptx"
+
+
+@pytest.mark.parametrize(("kernel", "changed"), [
+    ("matmul_naive", 0),       # const __restrict__: ld.global.nc only (cache-check: no change)
+    ("matrix_add", 0),
+    ("ocv_filter2d", 14),      # plain ld.global.f32 (cache-check: l1_off 5.3-7.0x)
+    ("particle_push_aos", 8),  # (1.6-2.3x)
+    ("sgemm_blocktiling_2d", 64),
+])
+def test_recorded_kernels(kernel, changed) -> None:
+    loads = bypass_changed_loads((PTX / f"{kernel}.ptx").read_text())
+    assert len(loads) == changed
+    assert all(op.startswith("ld.global.") and ".nc." not in op for op in loads)
+
+
+def test_most_recorded_kernels_load_only_through_the_read_only_path() -> None:
+    counts = [len(bypass_changed_loads(p.read_text())) for p in sorted(PTX.glob("*.ptx"))]
+    assert len(counts) == 247 and sum(c == 0 for c in counts) == 219
+
+
+PROGRAM = """
+.visible .entry k(.param .u64 k_param_0)
+{{
+    ld.param.u64    %rd1, [k_param_0];
+    ld.shared.f32   %f1, [%r1];
+    ld.shared::cta.f32  %f2, [%r1];
+    ld.local.u32    %r9, [%rd9];
+    ld.const.f32    %f3, [c];
+    ld.global.nc.v4.f32 {{%f4, %f5, %f6, %f7}}, [%rd2];
+    // ld.global.f32 %f8, [%rd3];   (commented out)
+    /* ld.f32 %f9, [%rd4]; */
+{body}
+}}
+"""
+
+
+def test_loads_that_never_change() -> None:
+    assert bypass_changed_loads(PROGRAM.format(body="")) == []
+
+
+@pytest.mark.parametrize(("line", "opcode"), [
+    ("ld.global.f32   %f8, [%rd3];", "ld.global.f32"),
+    ("@%p1 ld.global.v2.u32 {%r1, %r2}, [%rd3];", "ld.global.v2.u32"),
+    ("@!%p2 ld.global.L1::evict_last.f32 %f8, [%rd3];", "ld.global.L1::evict_last.f32"),
+    ("ld.f32 %f9, [%rd4];  // generic: may read global memory", "ld.f32"),
+    ("ld.volatile.u32 %r3, [%rd4];", "ld.volatile.u32"),
+    ("ldu.global.f32 %f9, [%rd4];", "ldu.global.f32"),
+    ("cp.async.ca.shared.global [%r5], [%rd5], 16;", "cp.async.ca.shared.global"),
+])
+def test_loads_the_flag_changes_or_may_change(line, opcode) -> None:
+    assert bypass_changed_loads(PROGRAM.format(body="    " + line)) == [opcode]
+
+
+def test_a_called_device_function_counts() -> None:
+    helper = ".func (.reg .f32 r) get(.reg .u64 p)\n{\n    ld.global.f32 r, [p];\n}\n"
+    assert bypass_changed_loads(helper + PROGRAM.format(body="")) == ["ld.global.f32"]
