@@ -270,6 +270,12 @@ SMALL = {
                              "RIGHT=13"],
     "cus_particles_reorder": ["N=100003", "NCELLS=40009"],
     "cus_particles_hash": ["N=100003", "GRID=32"],
+    "cbe_raytrace": ["ROWS=301", "COLS=517", "NSPH=11", "RMIN=5", "RMAX=100"],
+    "af_tile": ["NB=3", "SROWS=101", "SCOLS=333", "RY=3", "RX=2"],
+    "ocv_farneback_box5": ["ROWS=301", "COLS=517"],
+    "cus_boxfilter_x": ["ROWS=3001", "COLS=517"],
+    "rodinia_sc_cost": ["N=100003", "DIM=7", "K=9"],
+    "rodinia_lavamd": ["BOXES1D=4"],
 }
 
 

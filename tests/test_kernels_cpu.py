@@ -288,6 +288,12 @@ SMALL = {
                              "RIGHT": 6},
     "cus_particles_reorder": {"N": 1001, "NCELLS": 600},
     "cus_particles_hash": {"N": 1001, "GRID": 8},
+    "cbe_raytrace": {"ROWS": 29, "COLS": 37, "NSPH": 16, "RMIN": 3, "RMAX": 14},
+    "af_tile": {"NB": 2, "SROWS": 13, "SCOLS": 301, "RY": 3, "RX": 2},
+    "ocv_farneback_box5": {"ROWS": 13, "COLS": 37, "KH": 6},
+    "cus_boxfilter_x": {"ROWS": 301, "COLS": 37, "R": 14},
+    "rodinia_sc_cost": {"N": 1001, "DIM": 5, "K": 6},
+    "rodinia_lavamd": {"BOXES1D": 3},
 }
 SHAPES_2D = [
     (1, 1, 1),

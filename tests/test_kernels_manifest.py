@@ -56,6 +56,11 @@ def test_kernel_entry_is_complete(name):
         assert blocks == 512 and params["ROWS"] * params["COLS"] > 6 * 10**7
     elif name == "gridstride_axpy":  # a fixed grid on purpose: the block size sets the fill
         assert blocks == 1024 and params["N"] >= 1024 * 1024 * 32
+    elif name == "af_tile":  # ArrayFire's fixed grid of 512 x 32 tiles, each thread looping
+        assert blocks == -(-params["COLS"] // 512) * params["NB"] * -(-params["ROWS"] // 32)
+        assert params["NB"] * params["ROWS"] * params["COLS"] > 1.6 * 10**7
+    elif name == "cus_boxfilter_x":  # one image row per thread on purpose: each walks COLS
+        assert blocks == params["ROWS"] // 256 and params["ROWS"] * params["COLS"] > 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -102,6 +107,9 @@ def _coverage(name, spec, params, block):
         return gy * by * bz * 8, gx * bx
     if name == "sgemm_blocktiling_2d":
         return gy * by * bz * 8, gx * bx * 8
+    if name == "af_tile":  # a fixed grid of 512 x 32 tiles a block: loops cover the rest
+        assert (gx, gy) == (-(-params["COLS"] // 512) * params["NB"], -(-params["ROWS"] // 32))
+        return params["ROWS"], params["COLS"]
     if name == "q8_matvec":  # one block column: x loops along the row
         assert gx == 1
         return gy * by * bz, params["COLS"]
@@ -218,6 +226,8 @@ ONE_D_EXTENT = {
     "torch_max_pool2d": "N",
     "cus_particles_reorder": "N",
     "cus_particles_hash": "N",
+    "cus_boxfilter_x": "ROWS",
+    "rodinia_sc_cost": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -245,6 +255,7 @@ ONE_BLOCK_PER = {
     "cus_scalar_prod": "GRID",  # VECTORS / VPB blocks, each looping over its vector pairs
     "llama_rms_norm": "ROWS",
     "torch_log_softmax_bwd": "ROWS",
+    "rodinia_lavamd": "NBOXES",  # Rodinia's block per box, whatever the block's size
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -7306,3 +7317,228 @@ def test_blind36_references_on_hand_checked_inputs():
         pos = rng.integers(-256, 256, size=(n, 4))
         assert grid_hash(pos, origin, cell, grid)[0].tolist() == plain_hash(pos, origin, cell,
                                                                             grid)
+
+
+def test_blind37_references_on_hand_checked_inputs():
+    import itertools
+    import math
+
+    rng = np.random.default_rng(37)
+
+    # CUDA by Example's ray tracer: by hand (a sphere of radius 5 at z 10 in the middle of an
+    # 11 x 11 image, colour (r, b, g) = (1, 0, 1): the centre pixel fully lit (255, 255, 0), 3
+    # columns off dz = 4 and n = 0.8 (204), (3, 4) off on the rim a miss (only alpha); a small
+    # sphere in front (z 100) wins where it hits), then random scenes against a plain loop
+    def render(colour, centre, radius, rows, cols):
+        colour, centre = np.asarray(colour, np.float32), np.asarray(centre, np.float32)
+        radius = np.asarray(radius, np.float32)
+        return references.cbe_raytrace({
+            "pixels": np.zeros((rows, cols), np.uint32), "colour": colour, "centre": centre,
+            "radius": radius, "spheres": len(radius), "rows": rows, "cols": cols})["pixels"]
+
+    def rgba(r, g, b):
+        return r | g << 8 | b << 16 | 255 << 24
+
+    got = render([[1, 0, 1]], [[0, 0, 10]], [5], 11, 11)
+    assert got[5, 5] == rgba(255, 255, 0) and got[5, 8] == rgba(204, 204, 0)
+    assert got[9, 8] == rgba(0, 0, 0) and got[0, 0] == rgba(0, 0, 0)
+    got = render([[1, 0, 1], [0, 1, 0]], [[0, 0, 10], [1, 0, 100]], [5, 1], 11, 11)
+    assert got[5, 6] == rgba(0, 0, 255) and got[5, 5] == rgba(255, 255, 0)
+
+    def plain_render(colour, centre, radius, rows, cols):
+        f = np.float32
+        out = np.zeros((rows, cols), np.uint32)
+        for y, x in itertools.product(range(rows), range(cols)):
+            ox, oy = f(x - cols // 2), f(y - rows // 2)
+            r = g = b = f(0)
+            maxz = f(-2e10)
+            for (sr, sb, sg), (sx, sy, sz), rad in zip(colour, centre, radius, strict=True):
+                dx, dy, rad = f(ox - f(sx)), f(oy - f(sy)), f(rad)
+                if f(dx * dx + dy * dy) < f(rad * rad):
+                    dz = f(np.sqrt(f(f(rad * rad - dx * dx) - dy * dy)))
+                    n, t = f(dz / f(np.sqrt(f(rad * rad)))), f(dz + f(sz))
+                    if t > maxz:
+                        r, g, b, maxz = f(f(sr) * n), f(f(sg) * n), f(f(sb) * n), t
+            out[y, x] = rgba(*(int(f(c * f(255))) for c in (r, g, b)))
+        return out
+
+    for rows, cols, count in ((9, 17, 5), (12, 7, 8), (16, 16, 3)):
+        colour = rng.integers(0, 2, size=(count, 3))
+        centre = rng.integers(-cols // 2, cols // 2, size=(count, 3))
+        radius = rng.integers(1, 9, size=count)
+        assert np.array_equal(render(colour, centre, radius, rows, cols),
+                              plain_render(colour, centre, radius, rows, cols))
+
+    # ArrayFire's tile: by hand ([[1, 2], [3, 4]] twice down, three times across), then random
+    # batches against NumPy's tile
+    def tile(images, ry, rx):
+        images = np.asarray(images, np.float32)
+        nb, srows, scols = images.shape
+        rows, cols = srows * ry, scols * rx
+        return references.af_tile({
+            "out": np.zeros((nb, rows, cols), np.float32), "odims0": cols, "odims1": rows,
+            "odims2": nb, "ostrides1": cols, "ostrides2": rows * cols, "in": images,
+            "idims0": scols, "idims1": srows, "idims2": nb, "istrides1": scols,
+            "istrides2": srows * scols})["out"]
+
+    assert tile([[[1, 2], [3, 4]]], 2, 3).tolist() == [[[1, 2, 1, 2, 1, 2], [3, 4, 3, 4, 3, 4],
+                                                         [1, 2, 1, 2, 1, 2], [3, 4, 3, 4, 3, 4]]]
+    for shape, ry, rx in (((2, 3, 5), 3, 2), ((1, 4, 1), 1, 7), ((3, 1, 6), 5, 1)):
+        images = rng.integers(0, 256, size=shape)
+        assert np.array_equal(tile(images, ry, rx), np.tile(images, (1, ry, rx)))
+
+    # OpenCV's Farneback boxFilter5: by hand (ksizeHalf 1, boxAreaInv 1/8 for exact eighths:
+    # a lone 9 at (1, 1) reaches its 3 x 3 neighbourhood, corner (0, 0) too (the window's
+    # clamped rows and columns 0, 0, 1 hold it once); a lone 8 at the corner (0, 0) is counted
+    # four times at (0, 0) (replicated), once at (1, 1), never at (2, 2); each plane apart),
+    # then random planes against a plain loop
+    def box5(planes, half, inv):
+        planes = np.asarray(planes, np.float32)
+        _, rows, cols = planes.shape
+        return references.ocv_farneback_box5({
+            "height": rows, "width": cols, "src": planes, "src_step": cols, "ksizeHalf": half,
+            "boxAreaInv": inv, "dst": np.zeros_like(planes), "dst_step": cols})["dst"]
+
+    planes = np.zeros((5, 4, 4))
+    planes[0, 1, 1], planes[3, 0, 0] = 9, 8
+    got = box5(planes, 1, 0.125)
+    assert got[0, :3, :3].tolist() == [[9 / 8] * 3] * 3 and got[0, 3].tolist() == [0] * 4
+    assert got[3, 0, 0] == 4 and got[3, 1, 1] == 1 and got[3, 0, 1] == 2 and got[3, 2, 2] == 0
+    assert not got[[1, 2, 4]].any()
+
+    def plain_box5(planes, half, inv):
+        _, rows, cols = planes.shape
+        out = np.zeros(planes.shape, np.float32)
+        for k, y, x in itertools.product(range(5), range(rows), range(cols)):
+            total = 0
+            for dy, dx in itertools.product(range(-half, half + 1), repeat=2):
+                total += planes[k, min(max(y + dy, 0), rows - 1), min(max(x + dx, 0), cols - 1)]
+            out[k, y, x] = np.float32(total) * np.float32(inv)
+        return out
+
+    for rows, cols, half in ((6, 9, 2), (13, 5, 6), (1, 7, 1)):
+        planes = rng.integers(0, 256, size=(5, rows, cols))
+        inv = 1 / (2 * half + 1) ** 2
+        assert np.array_equal(box5(planes, half, inv), plain_box5(planes, half, inv))
+
+    # The boxFilter sample's horizontal pass: by hand (the row [0, 3, 6, 9, 12] with r = 1 gives
+    # the clamped sums 3, 9, 18, 27, 33, each times float32(1 / 3)), then random images against
+    # a plain emulation of the sample's running sums
+    def boxfilter_x(image, r):
+        image = np.asarray(image, np.float32)
+        h, w = image.shape
+        return references.cus_boxfilter_x({"id": image, "od": np.zeros_like(image), "w": w,
+                                           "h": h, "r": r})["od"]
+
+    third = np.float32(1) / np.float32(3)
+    assert boxfilter_x([[0, 3, 6, 9, 12]], 1).tolist() == [
+        [np.float32(s) * third for s in (3, 9, 18, 27, 33)]]
+
+    def plain_boxfilter_x(image, r):
+        f = np.float32
+        h, w = image.shape
+        out = np.zeros(image.shape, np.float32)
+        scale = f(1) / f(2 * r + 1)
+        for y in range(h):
+            row, od = [f(v) for v in image[y]], out[y]
+            t = f(row[0] * f(r))
+            for x in range(r + 1):
+                t = f(t + row[x])
+            od[0] = t * scale
+            for x in range(1, r + 1):
+                t = f(f(t + row[x + r]) - row[0])
+                od[x] = t * scale
+            for x in range(r + 1, w - r):
+                t = f(f(t + row[x + r]) - row[x - r - 1])
+                od[x] = t * scale
+            for x in range(w - r, w):
+                t = f(f(t + row[w - 1]) - row[x - r - 1])
+                od[x] = t * scale
+        return out
+
+    for shape, r in (((3, 29), 14), ((5, 40), 3), ((2, 3), 1), ((4, 11), 0)):
+        image = rng.integers(0, 256, size=shape)
+        assert np.array_equal(boxfilter_x(image, r), plain_boxfilter_x(image, r))
+
+    # Rodinia streamcluster's compute_cost: by hand (points (0, 0), (3, 4), (1, 1), candidate 0,
+    # weights 1, 2, 1, costs 10, 10, 1: point 0 saves (x_cost 0 < 10: switch, lower[K] -10);
+    # point 1's x_cost 50 >= 10 puts 10 - 50 at its centre's slot center_table[0] = 1; point 2's
+    # x_cost 2 >= 1 puts -1 at slot center_table[2] = 0), then random problems against a loop
+    def sc_cost(coords, x, weight, assign, cost, table, k):
+        coords = np.asarray(coords, np.float32)
+        dim, num = coords.shape
+        got = references.rodinia_sc_cost({
+            "num": num, "dim": dim, "x": x, "p_weight": np.asarray(weight, np.float32),
+            "p_assign": np.asarray(assign, np.int64), "p_cost": np.asarray(cost, np.float32),
+            "K": k, "stride": k + 1, "coord_d": coords,
+            "work_mem_d": np.zeros((num + 1, k + 1), np.float32),
+            "center_table_d": np.asarray(table, np.int32),
+            "switch_membership_words": np.zeros(-(-num // 4), np.uint32)})
+        return got["work_mem_d"], got["switch_membership_words"].view(np.uint8)[:num]
+
+    work, switch = sc_cost([[0, 3, 1], [0, 4, 1]], 0, [1, 2, 1], [0, 0, 2], [10, 10, 1],
+                           [1, 0, 0], 2)
+    assert work.tolist() == [[0, 0, -10], [0, -40, 0], [-1, 0, 0], [0, 0, 0]]
+    assert switch.tolist() == [1, 0, 0]
+
+    def plain_sc_cost(coords, x, weight, assign, cost, table, k):
+        dim, num = coords.shape
+        work, switch = np.zeros((num + 1, k + 1), np.float32), np.zeros(num, np.uint8)
+        for p in range(num):
+            x_cost = sum(float(coords[i, p] - coords[i, x]) ** 2 for i in range(dim)) * weight[p]
+            if x_cost < cost[p]:
+                switch[p] = 1
+                work[p, k] += x_cost - cost[p]
+            else:
+                work[p, table[assign[p]]] += cost[p] - x_cost
+        return work, switch
+
+    for num, dim, k in ((30, 4, 5), (17, 1, 2), (9, 7, 10)):
+        args = (rng.integers(0, 8, size=(dim, num)), int(rng.integers(0, num)),
+                rng.integers(1, 4, size=num), rng.integers(0, num, size=num),
+                rng.integers(0, 42 * dim, size=num), rng.integers(0, k, size=num), k)
+        for got, want in zip(sc_cost(*args), plain_sc_cost(*args), strict=True):
+            assert np.array_equal(got, want)
+
+    # Rodinia's lavaMD: by hand (identical particles at the origin with v = 1: r2 = 2, every
+    # pair e^(-2 a2) apart with no force; with alpha 0.5 each box's 100 particles give q e^-1
+    # each; on a 3^3 grid a corner box sees 8 boxes, an edge box 12, a face box 18 and the
+    # centre 27), then random particles against a plain loop in the kernel's order
+    def lavamd(rv, qv, boxes1d, alpha):
+        nboxes = boxes1d**3
+        return references.rodinia_lavamd({
+            "alpha": alpha, "boxes1d": boxes1d, "number_boxes": nboxes,
+            "rv": np.asarray(rv, np.float64), "qv": np.asarray(qv, np.float64),
+            "fv": np.zeros((nboxes * 100, 4))})["fv"].reshape(nboxes, 100, 4)
+
+    rv = np.zeros((2700, 4))
+    rv[:, 0] = 1
+    got = lavamd(rv, np.full(2700, 2.0), 3, 0.5)
+    assert not got[:, :, 1:].any()
+    unit = 100 * 2 * math.exp(-1)
+    for box, boxes in ((0, 8), (1, 12), (4, 18), (13, 27), (26, 8), (22, 18)):
+        assert np.allclose(got[box, :, 0], boxes * unit, rtol=1e-14)
+
+    def plain_lavamd(rv, qv, boxes1d, alpha):
+        a2 = 2 * alpha * alpha
+        rv, qv = rv.reshape(-1, 100, 4), qv.reshape(-1, 100)
+        fv = np.zeros(rv.shape)
+        for bx in range(boxes1d**3):
+            x, y, z = bx % boxes1d, bx // boxes1d % boxes1d, bx // boxes1d**2
+            boxes = [bx] + [(z + dz) * boxes1d**2 + (y + dy) * boxes1d + x + dx
+                            for dz, dy, dx in itertools.product((-1, 0, 1), repeat=3)
+                            if (dz, dy, dx) != (0, 0, 0) and 0 <= z + dz < boxes1d
+                            and 0 <= y + dy < boxes1d and 0 <= x + dx < boxes1d]
+            for nb, i, j in itertools.product(boxes, range(100), range(100)):
+                a, b, q = rv[bx, i], rv[nb, j], qv[nb, j]
+                vij = math.exp(-(a2 * (a[0] + b[0] - (a[1] * b[1] + a[2] * b[2] + a[3] * b[3]))))
+                fv[bx, i, 0] += q * vij
+                for c in (1, 2, 3):
+                    fv[bx, i, c] += q * (2 * vij * (a[c] - b[c]))
+        return fv
+
+    for boxes1d, alpha in ((1, 0.05), (2, 0.07)):
+        count = boxes1d**3 * 100
+        rv, qv = rng.integers(1, 11, size=(count, 4)), rng.integers(1, 11, size=count)
+        got, want = lavamd(rv, qv, boxes1d, alpha), plain_lavamd(rv, qv, boxes1d, alpha)
+        assert np.allclose(got, want, rtol=1e-12, atol=1e-9)

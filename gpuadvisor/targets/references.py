@@ -5916,3 +5916,173 @@ def cus_particles_hash(values: Values) -> dict[str, np.ndarray]:
     hashes.reshape(-1)[:n] = ((cells[2] * gy + cells[1]) * gx + cells[0]) & 0xFFFFFFFF
     out_index.reshape(-1)[:n] = np.arange(n)
     return {"gridParticleHash": out_hash, "gridParticleIndex": out_index}
+
+
+def cbe_raytrace(values: Values) -> dict[str, np.ndarray]:
+    """CUDA by Example's ray tracer: for each pixel (ox, oy) = (x - cols // 2, y - rows // 2),
+    the spheres in order, a hit where dx^2 + dy^2 < radius^2 (dz = sqrt(radius^2 - dx^2 - dy^2),
+    shade dz / sqrt(radius^2), depth dz + z), the nearest so far (t > maxz) giving the colour;
+    bytes (int)(r 255), (int)(g 255), (int)(b 255), 255 packed little-endian in a uint32 word.
+    In float32, one operation at a time as the kernel (exact or one IEEE rounding each); each
+    sphere only over the pixels of its bounding square (the others miss it)."""
+    rows, cols, spheres = int(values["rows"]), int(values["cols"]), int(values["spheres"])
+    colour = np.asarray(values["colour"], np.float32).reshape(-1, 3)[:spheres]
+    centre = np.asarray(values["centre"], np.float32).reshape(-1, 3)[:spheres]
+    radius = np.asarray(values["radius"], np.float32).reshape(-1)[:spheres]
+    inf = np.float32(2e10)
+    ox = (np.arange(cols) - cols // 2).astype(np.float32)
+    oy = (np.arange(rows) - rows // 2).astype(np.float32)
+    red = np.zeros((rows, cols), np.float32)
+    green = np.zeros((rows, cols), np.float32)
+    blue = np.zeros((rows, cols), np.float32)
+    maxz = np.full((rows, cols), -inf, np.float32)
+    for i in range(spheres):
+        (sr, sb, sg), (sx, sy, sz), rad = colour[i], centre[i], radius[i]
+        ys = np.flatnonzero(np.abs(oy - sy) < np.abs(rad))
+        xs = np.flatnonzero(np.abs(ox - sx) < np.abs(rad))
+        if ys.size == 0 or xs.size == 0:
+            continue
+        box = (slice(ys[0], ys[-1] + 1), slice(xs[0], xs[-1] + 1))
+        dx = (ox[box[1]] - sx)[None, :]
+        dy = (oy[box[0]] - sy)[:, None]
+        rr = rad * rad
+        hit = dx * dx + dy * dy < rr
+        with np.errstate(invalid="ignore"):
+            dz = np.sqrt(np.where(hit, (rr - dx * dx) - dy * dy, np.float32(0)))
+        n = dz / np.sqrt(rr)
+        t = np.where(hit, dz + sz, -inf)
+        nearer = t > maxz[box]
+        red[box] = np.where(nearer, sr * n, red[box])
+        green[box] = np.where(nearer, sg * n, green[box])
+        blue[box] = np.where(nearer, sb * n, blue[box])
+        maxz[box] = np.where(nearer, t, maxz[box])
+
+    def byte(channel: np.ndarray) -> np.ndarray:
+        return (channel * np.float32(255)).astype(np.int32).astype(np.uint32) & 0xFF
+
+    out = np.array(values["pixels"], copy=True)
+    out.reshape(-1)[: rows * cols] = (byte(red) | byte(green) << 8 | byte(blue) << 16
+                                     | np.uint32(255) << 24).reshape(-1)
+    return {"pixels": out}
+
+
+def af_tile(values: Values) -> dict[str, np.ndarray]:
+    """ArrayFire's tile: out(ox, oy, oz) = in(ox % idims0, oy % idims1, oz % idims2) for every
+    output element (x fastest, strides as given)."""
+    o0, o1, o2 = (int(values[k]) for k in ("odims0", "odims1", "odims2"))
+    i0, i1, i2 = (int(values[k]) for k in ("idims0", "idims1", "idims2"))
+    os1, os2 = int(values["ostrides1"]), int(values["ostrides2"])
+    is1, is2 = int(values["istrides1"]), int(values["istrides2"])
+    src = np.asarray(values["in"]).reshape(-1)[: i2 * is2].reshape(i2, is2)
+    src = src[:, : i1 * is1].reshape(i2, i1, is1)[:, :, :i0]
+    out = np.array(values["out"], copy=True)
+    view = out.reshape(-1)[: o2 * os2].reshape(o2, os2)[:, : o1 * os1].reshape(o2, o1, os1)
+    view[:, :, :o0] = src[np.arange(o2) % i2][:, np.arange(o1) % i1][:, :, np.arange(o0) % i0]
+    return {"out": out}
+
+
+def _box_sums(planes: np.ndarray, half: int, axis: int) -> np.ndarray:
+    """Sums over windows of 2 half + 1 along ``axis``, the border replicated (float64)."""
+    pad = [(0, 0)] * planes.ndim
+    pad[axis] = (half + 1, half)
+    sums = np.cumsum(np.pad(planes.astype(np.float64), pad, mode="edge"), axis=axis)
+    size = planes.shape[axis]
+    hi = np.take(sums, np.arange(2 * half + 1, 2 * half + 1 + size), axis=axis)
+    lo = np.take(sums, np.arange(size), axis=axis)
+    return hi - lo
+
+
+def ocv_farneback_box5(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's Farneback boxFilter5: each of the five planes box-filtered over (2 ksizeHalf +
+    1)^2 pixels, rows and columns clamped (replicate), the sum (exact for integer data) times
+    boxAreaInv in float32."""
+    height, width = int(values["height"]), int(values["width"])
+    sstep, dstep, half = int(values["src_step"]), int(values["dst_step"]), int(values["ksizeHalf"])
+    src = np.asarray(values["src"], np.float32).reshape(-1)[: 5 * height * sstep]
+    src = src.reshape(5, height, sstep)[:, :, :width]
+    sums = _box_sums(_box_sums(src, half, 1), half, 2).astype(np.float32)
+    out = np.array(values["dst"], copy=True)
+    view = out.reshape(-1)[: 5 * height * dstep].reshape(5, height, dstep)
+    view[:, :, :width] = sums * np.float32(values["boxAreaInv"])
+    return {"dst": out}
+
+
+def cus_boxfilter_x(values: Values) -> dict[str, np.ndarray]:
+    """The boxFilter sample's horizontal pass: od[y, x] = the sum of id[y, clamp(x + k)] for k in
+    [-r, r] (its running sums are exact for integer data, with w >= 2 r + 1) times scale = 1 /
+    (2 r + 1) in float32."""
+    w, h, r = int(values["w"]), int(values["h"]), int(values["r"])
+    src = np.asarray(values["id"], np.float32).reshape(-1)[: w * h].reshape(h, w)
+    scale = np.float32(1) / np.float32(2 * r + 1)
+    out = np.array(values["od"], copy=True)
+    out.reshape(-1)[: w * h] = (_box_sums(src, r, 1).astype(np.float32) * scale).reshape(-1)
+    return {"od": out}
+
+
+def rodinia_sc_cost(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia streamcluster's compute_cost: x_cost = |p - p_x|^2 weight (float32; exact for
+    integer coordinates); where x_cost < cost the switch byte is 1 and work[p, K] += x_cost -
+    cost, else work[p, center_table[assign]] += cost - x_cost."""
+    num, dim, x = int(values["num"]), int(values["dim"]), int(values["x"])
+    k, stride = int(values["K"]), int(values["stride"])
+    coords = np.asarray(values["coord_d"], np.float32).reshape(-1)[: dim * num]
+    coords = coords.reshape(dim, num).astype(np.float64)
+    dist = ((coords - coords[:, x: x + 1]) ** 2).sum(axis=0).astype(np.float32)
+    weight = np.asarray(values["p_weight"], np.float32).reshape(-1)[:num]
+    cost = np.asarray(values["p_cost"], np.float32).reshape(-1)[:num]
+    assign = np.asarray(values["p_assign"]).reshape(-1)[:num].astype(np.int64)
+    table = np.asarray(values["center_table_d"]).reshape(-1).astype(np.int64)
+    x_cost = dist * weight
+    switch = x_cost < cost
+    work = np.array(values["work_mem_d"], copy=True)
+    flat = work.reshape(-1)
+    where = np.arange(num, dtype=np.int64) * stride + np.where(switch, k, table[assign])
+    flat[where] = flat[where] + np.where(switch, x_cost - cost, cost - x_cost)
+    words = np.array(values["switch_membership_words"], copy=True)
+    words.view(np.uint8)[:num][switch] = 1
+    return {"work_mem_d": work, "switch_membership_words": words}
+
+
+def _lavamd_neighbours() -> list[tuple[int, int, int]]:
+    """Rodinia lavaMD's neighbour offsets in its order: the home box, then (z, y, x) offsets
+    -1, 0, 1 with x fastest, the home box itself skipped."""
+    offsets = [(0, 0, 0)]
+    offsets += [(dz, dy, dx) for dz in (-1, 0, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                if (dz, dy, dx) != (0, 0, 0)]
+    return offsets
+
+
+def rodinia_lavamd(values: Values) -> dict[str, np.ndarray]:
+    """Rodinia's lavaMD: for each particle i of a box and each particle j of the box and its
+    neighbours (the boxes1d^3 grid, 100 particles a box), r2 = v_i + v_j - x_i . x_j, vij =
+    exp(-2 alpha^2 r2), and fv_i += (q_j vij, q_j 2 vij (x_i - x_j)) per component; in float64
+    (the kernel's order differs in rounding only: the manifest's tolerance)."""
+    per = 100
+    boxes1d, nboxes = int(values["boxes1d"]), int(values["number_boxes"])
+    alpha = float(values["alpha"])
+    a2 = 2.0 * alpha * alpha
+    rv = np.asarray(values["rv"], np.float64).reshape(-1, 4)[: nboxes * per].reshape(nboxes,
+                                                                                       per, 4)
+    qv = np.asarray(values["qv"], np.float64).reshape(-1)[: nboxes * per].reshape(nboxes, per)
+    fv = np.array(values["fv"], copy=True)
+    acc = fv.reshape(-1, 4)[: nboxes * per].astype(np.float64).reshape(nboxes, per, 4)
+    box = np.arange(nboxes)
+    bx, by, bz = box % boxes1d, (box // boxes1d) % boxes1d, box // (boxes1d * boxes1d)
+    for dz, dy, dx in _lavamd_neighbours():
+        nz, ny, nx = bz + dz, by + dy, bx + dx
+        ok = ((nz >= 0) & (ny >= 0) & (nx >= 0) & (nz < boxes1d) & (ny < boxes1d)
+              & (nx < boxes1d))
+        home = box[ok]
+        nei = (nz * boxes1d * boxes1d + ny * boxes1d + nx)[ok]
+        for first in range(0, home.size, 128):
+            h, g = home[first: first + 128], nei[first: first + 128]
+            a, b, q = rv[h], rv[g], qv[g]
+            dot = np.matmul(a[:, :, 1:], b[:, :, 1:].transpose(0, 2, 1))
+            qvij = np.exp(-(a2 * ((a[:, :, 0, None] + b[:, None, :, 0]) - dot)))
+            qvij *= q[:, None, :]
+            total = qvij.sum(axis=2)
+            acc[h, :, 0] += total
+            # sum_j q_j 2 vij (a - b_j) = 2 (a sum_j q_j vij - sum_j q_j vij b_j)
+            acc[h, :, 1:] += 2 * (a[:, :, 1:] * total[:, :, None] - np.matmul(qvij, b[:, :, 1:]))
+    fv.reshape(-1, 4)[: nboxes * per] = acc.reshape(-1, 4)
+    return {"fv": fv}
