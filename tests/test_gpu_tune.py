@@ -270,6 +270,12 @@ SMALL = {
                              "RIGHT=13"],
     "cus_particles_reorder": ["N=100003", "NCELLS=40009"],
     "cus_particles_hash": ["N=100003", "GRID=32"],
+    "cosmo_hdiff": ["COLS=517", "ROWS=301", "PLANES=3"],
+    "mdt_ppf_batch": ["COLS=517", "ROWS=301", "PLANES=2"],
+    "easywave_wave_update": ["NLAT=519", "NLON=303"],
+    "omm_find_block_bounds": ["N=100003"],
+    "milc_dslash": ["LX=8", "LY=10", "LZ=12", "LT=14"],
+    "sneaky_snake": ["N=100003"],
 }
 
 

@@ -288,6 +288,12 @@ SMALL = {
                              "RIGHT": 6},
     "cus_particles_reorder": {"N": 1001, "NCELLS": 600},
     "cus_particles_hash": {"N": 1001, "GRID": 8},
+    "cosmo_hdiff": {"COLS": 37, "ROWS": 13, "PLANES": 2},
+    "mdt_ppf_batch": {"COLS": 37, "ROWS": 13, "PLANES": 2, "TAPS": 3},
+    "easywave_wave_update": {"NLAT": 39, "NLON": 15},
+    "omm_find_block_bounds": {"N": 1001, "CAP": 3},  # 32 blocks, the last of 9 atoms
+    "milc_dslash": {"LX": 8, "LY": 10, "LZ": 12, "LT": 14},
+    "sneaky_snake": {"N": 1001},
 }
 SHAPES_2D = [
     (1, 1, 1),
