@@ -1,5 +1,5 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
-__shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, int2, atomicMax,
+__shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, __clz, int2, atomicMax,
 atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, __umul24, __vsadu4, uchar4, __expf,
 __logf, __float2int_rd and __float2int_ru, for full warps, for the partial last warp of a block that
 is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack into warps by the
@@ -71,6 +71,10 @@ int main(int argc, char** argv) {
         const unsigned long long a[] = {0ull, 1ull, 0x8000000000000000ull, 0xFFFFFFFFFFFFFFFFull,
                                         0x0000010000000005ull, 0x00000000FFFFFFFFull};
         for (unsigned long long x : a) std::printf("%d\n", __clzll((long long)x));
+        return 0;
+    } else if (mode == "clz") {
+        const unsigned a[] = {0u, 1u, 0x80000000u, 0xFFFFFFFFu, 0x00010005u, 0x0000FFFFu};
+        for (unsigned x : a) std::printf("%d\n", __clz((int)x));
         return 0;
     } else if (mode == "int2") {
         int words[6] = {1, -2, 3, -4, 5, -6};
@@ -259,6 +263,12 @@ def test_clzll_counts_the_leading_zeros_of_64_bits(shim_program):
     a = [0, 1, 2**63, 2**64 - 1, 0x0000010000000005, 0xFFFFFFFF]
     assert numbers(shim_program, "clzll", 1, 1, 1) == [64 - x.bit_length() for x in a]
     assert numbers(shim_program, "clzll", 1, 1, 1) == [64, 63, 0, 0, 23, 32]
+
+
+def test_clz_counts_the_leading_zeros_of_32_bits(shim_program):
+    a = [0, 1, 2**31, 2**32 - 1, 0x00010005, 0xFFFF]
+    assert numbers(shim_program, "clz", 1, 1, 1) == [32 - x.bit_length() for x in a]
+    assert numbers(shim_program, "clz", 1, 1, 1) == [32, 31, 0, 0, 15, 16]
 
 
 def test_int2_is_an_aligned_pair(shim_program):

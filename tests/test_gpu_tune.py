@@ -276,6 +276,12 @@ SMALL = {
     "cus_boxfilter_x": ["ROWS=3001", "COLS=517"],
     "rodinia_sc_cost": ["N=100003", "DIM=7", "K=9"],
     "rodinia_lavamd": ["BOXES1D=4"],
+    "cosmo_hdiff": ["COLS=517", "ROWS=301", "PLANES=3"],
+    "mdt_ppf_batch": ["COLS=517", "ROWS=301", "PLANES=2"],
+    "easywave_wave_update": ["NLAT=519", "NLON=303"],
+    "omm_find_block_bounds": ["N=100003"],
+    "milc_dslash": ["LX=8", "LY=10", "LZ=12", "LT=14"],
+    "sneaky_snake": ["N=100003"],
 }
 
 

@@ -294,6 +294,12 @@ SMALL = {
     "cus_boxfilter_x": {"ROWS": 301, "COLS": 37, "R": 14},
     "rodinia_sc_cost": {"N": 1001, "DIM": 5, "K": 6},
     "rodinia_lavamd": {"BOXES1D": 3},
+    "cosmo_hdiff": {"COLS": 37, "ROWS": 13, "PLANES": 2},
+    "mdt_ppf_batch": {"COLS": 37, "ROWS": 13, "PLANES": 2, "TAPS": 3},
+    "easywave_wave_update": {"NLAT": 39, "NLON": 15},
+    "omm_find_block_bounds": {"N": 1001, "CAP": 3},  # 32 blocks, the last of 9 atoms
+    "milc_dslash": {"LX": 8, "LY": 10, "LZ": 12, "LT": 14},
+    "sneaky_snake": {"N": 1001},
 }
 SHAPES_2D = [
     (1, 1, 1),

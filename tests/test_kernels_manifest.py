@@ -61,6 +61,9 @@ def test_kernel_entry_is_complete(name):
         assert params["NB"] * params["ROWS"] * params["COLS"] > 1.6 * 10**7
     elif name == "cus_boxfilter_x":  # one image row per thread on purpose: each walks COLS
         assert blocks == params["ROWS"] // 256 and params["ROWS"] * params["COLS"] > 1.6 * 10**7
+    elif name == "omm_find_block_bounds":  # one thread per 32-atom block, grid capped
+        assert blocks == min(-(-params["NTILES"] // 256), params["CAP"])
+        assert params["NTILES"] * 32 >= 4 * 10**6
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -228,6 +231,8 @@ ONE_D_EXTENT = {
     "cus_particles_hash": "N",
     "cus_boxfilter_x": "ROWS",
     "rodinia_sc_cost": "N",
+    "milc_dslash": "EVEN",
+    "sneaky_snake": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -263,6 +268,11 @@ ONE_BLOCK_PER = {
 ONE_D_SEGMENTED = {
     "chamfer_nn": ("B", "N"),
 }
+#: 1-D kernels with a grid-stride loop on a capped grid: min(cdiv(extent, threads), cap)
+#: blocks (OpenMM's executeKernel: at most numThreadBlocks, 6 blocks an SM).
+ONE_D_CAPPED = {
+    "omm_find_block_bounds": ("NTILES", "CAP"),
+}
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
     "digit_hist": 8,
@@ -293,7 +303,15 @@ def _lowbias32(x: int) -> int:
 
 def test_one_d_grids_cover_every_row_column_or_element():
     one_d = {n for n, s in SPECS.items() if s.dims == 1 and s.plan == "single"}
-    assert one_d == set(ONE_D_EXTENT) | set(ONE_BLOCK_PER) | set(ONE_D_SEGMENTED)
+    assert one_d == (set(ONE_D_EXTENT) | set(ONE_BLOCK_PER) | set(ONE_D_SEGMENTED)
+                     | set(ONE_D_CAPPED))
+    for name, (key, cap) in ONE_D_CAPPED.items():
+        spec = SPECS[name]
+        params = spec.resolve_params()
+        for block in seed_shapes(1) + [(8, 4, 2), (3, 1, 1)]:
+            threads = block[0] * block[1] * block[2]
+            want = min(-(-params[key] // threads), params[cap])
+            assert spec.grid_for(block, params) == (want, 1, 1)
     for name, (segments, key) in ONE_D_SEGMENTED.items():
         spec = SPECS[name]
         params = spec.resolve_params()
@@ -7542,3 +7560,353 @@ def test_blind37_references_on_hand_checked_inputs():
         rv, qv = rng.integers(1, 11, size=(count, 4)), rng.integers(1, 11, size=count)
         got, want = lavamd(rv, qv, boxes1d, alpha), plain_lavamd(rv, qv, boxes1d, alpha)
         assert np.allclose(got, want, rtol=1e-12, atol=1e-9)
+def _snake_pair(read, ref, e_max):
+    """SneakySnake's kernel for one pair as a plain loop (lsl / lsr leave the word unshifted
+    outside 1 .. 31, as the source's helpers do)."""
+    def lsl(x, s):
+        return (x << s) & 0xFFFFFFFF if 0 < s < 32 else x
+
+    def lsr(x, s):
+        return x >> s if 0 < s < 32 else x
+
+    def clz(x):
+        return 32 - x.bit_length()
+
+    def bits(positions):
+        word = 0
+        for b in positions:
+            word |= lsl(1, b)
+        return word
+
+    r, f = [int(w) for w in read], [int(w) for w in ref]
+    walked = shift = j = errors = 0
+    while j < 7 and walked < 200:
+        window = lsl(f[j], shift) | lsr(f[j + 1], 32 - shift)
+        best = clz((lsl(r[j], shift) | lsr(r[j + 1], 32 - shift)) ^ window)
+        for e in range(1, e_max + 1):
+            if j == 0 and shift - 2 * e < 0:
+                word = lsr(r[j], 2 * e - shift) ^ window
+                word |= bits(31 - c for c in range(2 * e - shift))
+            elif shift - 2 * e < 0:
+                word = (lsl(r[j - 1], 32 - (2 * e - shift)) | lsr(r[j], 2 * e - shift)) ^ window
+            else:
+                word = (lsl(r[j], shift - 2 * e) | lsr(r[j + 1], 32 - (shift - 2 * e))) ^ window
+            best = max(best, clz(word))
+        for e in range(1, e_max + 1):
+            ahead = shift + 2 * e
+            if j < 5 and ahead >= 32:
+                word = (lsl(r[j + 1], ahead % 32) | lsr(r[j + 2], 32 - ahead % 32)) ^ window
+            else:
+                word = (lsl(r[j], ahead) | lsr(r[j + 1], 32 - ahead)) ^ window
+            if j >= 5:
+                if walked + 32 > 200:
+                    word |= bits(range(walked + 32 - 200, walked + 32 - 200 + 2 * e))
+                elif walked + 32 >= 200 - 2 * e:
+                    word |= bits(range(2 * e))
+            best = max(best, clz(word))
+        run = best // 2 * 2
+        if j == 6 and run >= 8:
+            return 1
+        if (run // 2 < 16 and j < 5) or (j == 6 and run // 2 < 4):
+            errors += 1
+        if errors > e_max:
+            return 0
+        if shift + run + 2 >= 32:
+            j += 1
+        if run == 32:
+            walked += 32
+        else:
+            shift = (shift + run + 2) % 32
+            walked += run + 2
+    return 1
+
+
+def test_blind38_references_on_hand_checked_inputs():
+    import itertools
+
+    rng = np.random.default_rng(38)
+
+    # COSMO's horizontal diffusion: by hand (a constant field kept; a lone 2 in a field of 0
+    # with coeff 1: its four neighbours' laplacian -2, so at the east neighbour flx = 0 - -2
+    # = 2 (the field flat beyond: kept), flx[i - 1] = -2 - 8 limited to 0 (it has the sign
+    # of 0 - 2), fly = 2 and fly[j - 1] = -2 (the field flat along j): out = -(2 + 2 + 2) =
+    # -6, likewise at the other three; the spike itself limited on every side: 2 kept; 4 at
+    # the diagonal neighbours and 2 two points away; the halo of out untouched), then random
+    # fields against the benchmark's loops as plain loops
+    def hdiff(inp, coeff, halo=2):
+        inp, coeff = np.asarray(inp, np.float32), np.asarray(coeff, np.float32)
+        levels, rows, cols = inp.shape
+        return references.cosmo_hdiff({
+            "out": np.full_like(inp, -7.0), "inp": inp, "coeff": coeff,
+            "isize": cols - 2 * halo, "jsize": rows - 2 * halo, "halo": halo,
+            "jstride": cols, "kstride": rows * cols})["out"]
+
+    flat = np.full((2, 9, 10), 5.0)
+    got = hdiff(flat, np.ones_like(flat))
+    assert (got[:, 2:7, 2:8] == 5).all()
+    assert (got[:, :2] == -7).all() and (got[:, :, 8:] == -7).all()
+    spike = np.zeros((1, 9, 9))
+    spike[0, 4, 4] = 2
+    got = hdiff(spike, np.ones_like(spike))[0, 2:7, 2:7]
+    assert got[2, 2] == 2 and got[2, 3] == -6 and got[1, 2] == -6 and got[1, 1] == 4
+    assert got[0, 2] == 2 and got[0, 0] == 0
+
+    def plain_hdiff(inp, coeff, halo=2):
+        levels, rows, cols = inp.shape
+        out = np.full(inp.shape, -7.0)
+        f = inp.astype(np.float64)
+
+        def lap(k, j, i):
+            return 4 * f[k, j, i] - (f[k, j, i + 1] + f[k, j, i - 1] + f[k, j + 1, i]
+                                     + f[k, j - 1, i])
+
+        def flx(k, j, i):
+            v = lap(k, j, i + 1) - lap(k, j, i)
+            return 0.0 if v * (f[k, j, i + 1] - f[k, j, i]) > 0 else v
+
+        def fly(k, j, i):
+            v = lap(k, j + 1, i) - lap(k, j, i)
+            return 0.0 if v * (f[k, j + 1, i] - f[k, j, i]) > 0 else v
+
+        for k, j, i in itertools.product(range(levels), range(halo, rows - halo),
+                                         range(halo, cols - halo)):
+            out[k, j, i] = f[k, j, i] - float(coeff[k, j, i]) * (
+                flx(k, j, i) - flx(k, j, i - 1) + fly(k, j, i) - fly(k, j - 1, i))
+        return out
+
+    for shape in ((2, 9, 11), (1, 5, 14), (3, 12, 6)):
+        inp, coeff = rng.integers(0, 256, size=shape), rng.integers(0, 4, size=shape)
+        assert np.array_equal(hdiff(inp, coeff), plain_hdiff(inp, coeff))
+
+    # The F-engine's polyphase FIR: by hand (taps [1, 2] on every channel: spectrum s is frame
+    # s plus twice frame s + 1, I and Q alike, station by station), then random batches
+    # against a plain loop
+    def ppf(filt, signal):
+        filt, signal = np.asarray(filt, np.float32), np.asarray(signal, np.float32)
+        taps, channels = filt.shape
+        stations, frames = signal.shape[:2]
+        spectra = frames - taps + 1
+        return references.mdt_ppf_batch({
+            "Ntaps": taps, "Nchannels": channels, "Nspectra": spectra, "Filter": filt,
+            "InSignalWords": signal,
+            "PolyStructWords": np.zeros((stations, spectra, channels, 2), np.float32),
+        })["PolyStructWords"]
+
+    frames = np.arange(2 * 3 * 4 * 2).reshape(2, 3, 4, 2)
+    got = ppf([[1] * 4, [2] * 4], frames)
+    assert np.array_equal(got, frames[:, :2] + 2 * frames[:, 1:])
+
+    def plain_ppf(filt, signal):
+        taps, channels = filt.shape
+        stations, frames = signal.shape[:2]
+        out = np.zeros((stations, frames - taps + 1, channels, 2))
+        for s, p, c, i in itertools.product(range(stations), range(frames - taps + 1),
+                                            range(channels), range(taps)):
+            out[s, p, c] += float(filt[i, c]) * signal[s, p + i, c]
+        return out
+
+    for stations, spectra, channels, taps in ((2, 5, 7, 3), (1, 3, 9, 8), (3, 1, 4, 1)):
+        filt = rng.integers(-64, 64, size=(taps, channels))
+        signal = rng.integers(-128, 128, size=(stations, spectra + taps - 1, channels, 2))
+        assert np.array_equal(ppf(filt, signal), plain_ppf(filt, signal))
+
+    # easyWave's wave update: by hand (a 3 x 3 grid, the one active node (i, j) = (2, 2), m =
+    # 4: H = 1 - 2 (5 - 1 + 3 R6[2] - 2 R6[1]) = 1 - 2 (4 + 6 - 2) = -15 with R6 = [0, 1, 2,
+    # 0]: |H| past 4.5 so the negative time becomes 3600, Hmax 0 kept; a dry node left alone;
+    # H = 1 under the zero threshold set to 0 with Hmax -3 raised to it), then random grids
+    # against a plain loop
+    def wave(node, r6, imin, jmin, imax, jmax, zero=1.5, arrival=4.5):
+        node = np.asarray(node, np.float32)
+        return references.easywave_wave_update({
+            "node": node, "R6": np.asarray(r6, np.float32), "Imin": imin, "Jmin": jmin,
+            "Imax": imax, "Jmax": jmax, "NLat": node.shape[1],
+            "Par_sshZeroThreshold": zero, "Par_sshArrivalThreshold": arrival,
+            "Par_time": 3600})["node"]
+
+    node = np.zeros((3, 3, 12))
+    node[:, :, 0] = 1  # wet
+    node[1, 1, [1, 2, 3, 4, 5, 10]] = [1, 0, 5, 3, 2, -1]  # H, Hmax, M, N, R1, time
+    node[0, 1, 3] = 1  # M at m - NLat
+    node[1, 0, 4] = 2  # N at m - 1
+    got = wave(node, [0, 1, 2, 0], 2, 2, 2, 2)
+    assert got[1, 1, 1] == -15 and got[1, 1, 2] == 0 and got[1, 1, 10] == 3600
+    assert np.array_equal(np.delete(got.reshape(9, 12), 4, 0), np.delete(node.reshape(9, 12), 4, 0))
+    node[1, 1, 5] = 0  # R1 = 0: H stays 1, zeroed; Hmax -3 raised to 0; |H| short of arrival
+    node[1, 1, 2] = -3
+    got = wave(node, [0, 1, 2, 0], 2, 2, 2, 2)
+    assert got[1, 1, 1] == 0 and got[1, 1, 2] == 0 and got[1, 1, 10] == -1
+    node[1, 1, 0] = 0  # dry
+    assert np.array_equal(wave(node, [0, 1, 2, 0], 2, 2, 2, 2), node)
+
+    def plain_wave(node, r6, imin, jmin, imax, jmax, zero=1.5, arrival=4.5):
+        nlat = node.shape[1]
+        out = node.astype(np.float64).reshape(-1, 12)
+        for i, j in itertools.product(range(imin, imax + 1), range(jmin, jmax + 1)):
+            m = (i - 1) * nlat + j - 1
+            if out[m, 0] == 0:
+                continue
+            h = out[m, 1] - out[m, 5] * (out[m, 3] - out[m - nlat, 3] + out[m, 4] * r6[j]
+                                         - out[m - 1, 4] * r6[j - 1])
+            absh = abs(h)
+            if absh < zero:
+                h = 0.0
+            out[m, 1] = h
+            if h > out[m, 2]:
+                out[m, 2] = h
+            if arrival and out[m, 10] < 0 and absh > arrival:
+                out[m, 10] = 3600
+        return out.reshape(node.shape)
+
+    for nlon, nlat, area in ((6, 7, (2, 2, 5, 6)), (9, 4, (3, 2, 7, 3)), (5, 12, (2, 5, 4, 11))):
+        node = rng.integers(-8, 8, size=(nlon, nlat, 12))
+        r6 = rng.integers(1, 4, size=nlat + 1)
+        assert np.array_equal(wave(node, r6, *area), plain_wave(node, r6, *area))
+
+    # OpenMM's findBlockBounds: by hand (in a 128 box, atoms at x = 1 and x = 127 are one
+    # apart: the second wrapped to -1, the box half-width 1 about 0 and the radius 1; a lone
+    # atom at -10 wrapped to 118, half-width 0, radius 0, its sort key (0, 1); the flag
+    # cleared), then random systems against a plain loop in float32
+    def bounds(pos, box=128.0):
+        pos = np.asarray(pos, np.float32)
+        n = len(pos)
+        tiles = -(-n // 32)
+        padded = np.zeros((tiles * 32, 4), np.float32)
+        padded[:n] = pos
+        got = references.omm_find_block_bounds({
+            "numAtoms": n, "boxX": box, "boxY": box, "boxZ": box, "invBoxX": 1 / box,
+            "invBoxY": 1 / box, "invBoxZ": 1 / box, "posqWords": padded,
+            "blockCenterWords": np.zeros((tiles, 4), np.float32),
+            "blockBoundingBoxWords": np.zeros((tiles, 4), np.float32),
+            "rebuildNeighborList": np.ones(1, np.int32),
+            "sortedBlocksWords": np.zeros((tiles, 2), np.float32)})
+        return (got["blockCenterWords"], got["blockBoundingBoxWords"], got["sortedBlocksWords"],
+                got["rebuildNeighborList"])
+
+    pos = np.zeros((33, 4))
+    pos[0, 0], pos[1:32, 0], pos[32, 0] = 1, 127, -10
+    centre, size, keys, flag = bounds(pos)
+    assert centre[0].tolist() == [0, 0, 0, 1] and size[0].tolist() == [1, 0, 0, 0]
+    assert centre[1].tolist() == [118, 0, 0, 0] and keys.tolist() == [[1, 0], [0, 1]]
+    assert flag.tolist() == [0]
+
+    def plain_bounds(pos, box=128.0):
+        f = np.float32
+        box, inv, half = f(box), f(1 / box), f(0.5)
+        n = len(pos)
+        centres, sizes, keys = [], [], []
+        for base in range(0, n, 32):
+            atoms = [np.asarray(p[:3], np.float32) for p in pos[base: base + 32]]
+            first = atoms[0] - np.floor(atoms[0] * inv) * box
+            low, high = first.copy(), first.copy()
+            for p in atoms[1:]:
+                centre = half * (high + low)
+                p = p - np.floor((p - centre) * inv + half) * box
+                low, high = np.minimum(low, p), np.maximum(high, p)
+            size, centre = half * (high - low), half * (high + low)
+            r2 = f(0)
+            for p in atoms:
+                d = p - centre
+                d = d - np.floor(d * inv + half) * box
+                r2 = max(r2, d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
+            centres.append([*centre, np.sqrt(r2)])
+            sizes.append([*size, 0])
+            keys.append([size[0] + size[1] + size[2], base // 32])
+        return np.array(centres, np.float32), np.array(sizes, np.float32), np.array(
+            keys, np.float32)
+
+    for n, low, high in ((100, -64, 192), (32, 0, 128), (7, -300, 300)):
+        pos = rng.integers(low, high, size=(n, 4))
+        got = bounds(pos)
+        for a, b in zip(got[:3], plain_bounds(pos), strict=True):
+            assert np.array_equal(a, b)
+
+    # The MILC Dslash: by hand (unit links and a source of 1 at the one odd site u = (1, 0,
+    # 0, 0) of an 8^4 lattice: dst is +1 at the even sites with u one or three steps up along
+    # a direction and -1 at those with u one or three steps down, 0 elsewhere: 16 sites, 8 of
+    # each sign, (0, 0, 0, 0) +1 and (2, 0, 0, 0) -1; a link with -1 in its first column
+    # flips the first colour), then random fields against a plain loop over the sites
+    def dslash(links, src, dims):
+        even = int(np.prod(dims)) // 2
+        values = {f"{kind}{k}": np.asarray(links[kind][k], np.float32)
+                  for kind in ("fat", "lng", "fatbck", "lngbck") for k in range(4)}
+        values.update({"srcWords": np.asarray(src, np.float32),
+                       "dstWords": np.zeros((even, 3, 2), np.float32),
+                       "nx": dims[0], "ny": dims[1], "nz": dims[2], "nt": dims[3],
+                       "total_even_sites": even})
+        return references.milc_dslash(values)["dstWords"]
+
+    def index(x, y, z, t, dims):
+        nx, ny, nz, nt = dims
+        i = x % nx + nx * (y % ny + ny * (z % nz + nz * (t % nt)))
+        return i // 2 if (x + y + z + t) % 2 == 0 else (i + nx * ny * nz * nt) // 2
+
+    dims = (8, 8, 8, 8)
+    even = 8**4 // 2
+    unit = np.zeros((even, 3, 3, 2))
+    unit[:, [0, 1, 2], [0, 1, 2], 0] = 1
+    links = {kind: [unit] * 4 for kind in ("fat", "lng", "fatbck", "lngbck")}
+    src = np.zeros((8**4, 3, 2))
+    src[index(1, 0, 0, 0, dims)] = [[1, 0], [1, 0], [1, 0]]
+    got = dslash(links, src, dims)
+    assert (got[:, :, 1] == 0).all() and (got[:, :, 0] == got[:, :1, 0]).all()
+    assert (got[:, 0, 0] == 1).sum() == 8 and (got[:, 0, 0] == -1).sum() == 8
+    assert (got[:, 0, 0] != 0).sum() == 16
+    assert got[index(0, 0, 0, 0, dims), 0, 0] == 1 and got[index(2, 0, 0, 0, dims), 0, 0] == -1
+    assert got[index(6, 0, 0, 0, dims), 0, 0] == 1 and got[index(1, 7, 0, 0, dims), 0, 0] == 1
+    flipped = unit.copy()
+    flipped[:, 0, 0, 0] = -1
+    links["fat"] = [flipped] + [unit] * 3
+    got = dslash(links, src, dims)
+    assert got[index(0, 0, 0, 0, dims)].tolist() == [[-1, 0], [1, 0], [1, 0]]
+
+    def plain_dslash(links, src, dims):
+        nx, ny, nz, nt = dims
+        even = nx * ny * nz * nt // 2
+        vec = src[..., 0] + 1j * src[..., 1]
+        out = np.zeros((even, 3), complex)
+        for x, y, z, t in itertools.product(range(nx), range(ny), range(nz), range(nt)):
+            if (x + y + z + t) % 2:
+                continue
+            s = index(x, y, z, t, dims)
+            for k in range(4):
+                for kind, hop, sign in (("fat", 1, 1), ("lng", 3, 1), ("fatbck", -1, -1),
+                                        ("lngbck", -3, -1)):
+                    step = [0, 0, 0, 0]
+                    step[k] = hop
+                    u = index(x + step[0], y + step[1], z + step[2], t + step[3], dims)
+                    m = links[kind][k][s]
+                    out[s] += sign * ((m[..., 0] + 1j * m[..., 1]) @ vec[u])
+        return np.stack([out.real, out.imag], -1)
+
+    for dims in ((4, 4, 4, 4), (6, 4, 8, 4), (4, 10, 4, 6)):
+        even = int(np.prod(dims)) // 2
+        links = {kind: [rng.integers(-4, 4, size=(even, 3, 3, 2)) for _ in range(4)]
+                 for kind in ("fat", "lng", "fatbck", "lngbck")}
+        src = rng.integers(-4, 4, size=(2 * even, 3, 2))
+        assert np.array_equal(dslash(links, src, dims), plain_dslash(links, src, dims))
+
+    # SneakySnake: by hand (identical sequences accepted even at E = 0, every step a whole
+    # 32-bit run; a read of all T (every bit set) against a reference of all A rejected
+    # whatever E up to 6: every diagonal's run is 0 (the first word's corner bits set too),
+    # an edit each 2-bit step), then random pairs (from dissimilar to low-complexity
+    # sequences) against the kernel as a plain loop
+    def snake(reads, refs, e_max):
+        reads = np.asarray(reads, np.uint32).reshape(-1, 8)
+        refs = np.asarray(refs, np.uint32).reshape(-1, 8)
+        n = len(reads)
+        return references.sneaky_snake({
+            "F_ReadSeq": reads, "F_RefSeq": refs, "Ftest_Results": np.full(n, 7, np.int32),
+            "NumReads": n, "F_ErrorThreshold": e_max})["Ftest_Results"].tolist()
+
+    words = rng.integers(0, 2**32, size=(5, 8), dtype=np.uint64)
+    assert snake(words, words, 0) == [1] * 5
+    assert [snake([[0xFFFFFFFF] * 8], [[0] * 8], e)[0] for e in range(7)] == [0] * 7
+    assert _snake_pair([0xFFFFFFFF] * 8, [0] * 8, 3) == 0
+    assert all(_snake_pair(w, w, 0) == 1 for w in words)
+
+    for n, high, e_max in ((200, 2**32, 3), (300, 256, 10), (300, 16, 5), (200, 4, 2),
+                           (100, 2, 0), (100, 256, 25)):
+        reads = rng.integers(0, high, size=(n, 8), dtype=np.uint64)
+        refs = rng.integers(0, high, size=(n, 8), dtype=np.uint64)
+        got = snake(reads, refs, e_max)
+        assert got == [_snake_pair(a, b, e_max) for a, b in zip(reads, refs, strict=True)]

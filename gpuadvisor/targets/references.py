@@ -6086,3 +6086,280 @@ def rodinia_lavamd(values: Values) -> dict[str, np.ndarray]:
             acc[h, :, 1:] += 2 * (a[:, :, 1:] * total[:, :, None] - np.matmul(qvij, b[:, :, 1:]))
     fv.reshape(-1, 4)[: nboxes * per] = acc.reshape(-1, 4)
     return {"fv": fv}
+def cosmo_hdiff(values: Values) -> dict[str, np.ndarray]:
+    """COSMO's horizontal diffusion (the stencil benchmarks' classic variant): lap = 4 inp -
+    (the four horizontal neighbours) on the domain and a one-point halo, flx = lap[i + 1] -
+    lap[i] and fly = lap[j + 1] - lap[j], each 0 where it has the sign of the field's own
+    difference, out = inp - coeff (flx[i] - flx[i - 1] + fly[j] - fly[j - 1]) inside the
+    domain (the halo of out kept); each level alike; in float64 (exact for integer data)."""
+    isize, jsize, halo = int(values["isize"]), int(values["jsize"]), int(values["halo"])
+    jstride, kstride = int(values["jstride"]), int(values["kstride"])
+    out = np.array(values["out"], copy=True)
+    flat = out.reshape(-1)
+    levels = flat.size // kstride
+    rows = kstride // jstride
+
+    def field(name: str) -> np.ndarray:
+        words = np.asarray(values[name], np.float32).reshape(-1)[: levels * kstride]
+        return words.reshape(levels, rows, jstride).astype(np.float64)
+
+    inp, coeff = field("inp"), field("coeff")
+
+    def shifted(di: int, dj: int) -> np.ndarray:  # inp at (i + di, j + dj), i, j in -1 .. size
+        return inp[:, halo - 1 + dj: halo + jsize + 1 + dj, halo - 1 + di: halo + isize + 1 + di]
+
+    centre = shifted(0, 0)
+    lap = 4.0 * centre - (shifted(1, 0) + shifted(-1, 0) + shifted(0, 1) + shifted(0, -1))
+    flx = lap[:, :, 1:] - lap[:, :, :-1]  # [.., ii] is i = ii - 1
+    flx = np.where(flx * (centre[:, :, 1:] - centre[:, :, :-1]) > 0, 0.0, flx)
+    fly = lap[:, 1:, :] - lap[:, :-1, :]  # [.., jj, ..] is j = jj - 1
+    fly = np.where(fly * (centre[:, 1:, :] - centre[:, :-1, :]) > 0, 0.0, fly)
+    inside = (slice(None), slice(1, jsize + 1), slice(1, isize + 1))
+    result = centre[inside] - coeff[:, halo: halo + jsize, halo: halo + isize] * (
+        flx[inside] - flx[:, 1: jsize + 1, 0: isize] + fly[inside] - fly[:, 0: jsize, 1: isize + 1])
+    view = flat[: levels * kstride].reshape(levels, rows, jstride)
+    view[:, halo: halo + jsize, halo: halo + isize] = result
+    return {"out": out}
+
+
+def mdt_ppf_batch(values: Values) -> dict[str, np.ndarray]:
+    """The F-engine's polyphase FIR: out[station, spectrum, channel] = sum over the taps i of
+    Filter[i, channel] in[station, spectrum + i, channel] for the I and Q parts alike, each
+    station's input Nspectra - 1 + Ntaps frames of Nchannels complex samples; in float64
+    (exact for integer data)."""
+    taps, channels, spectra = (int(values[k]) for k in ("Ntaps", "Nchannels", "Nspectra"))
+    out = np.array(values["PolyStructWords"], copy=True)
+    flat = out.reshape(-1)
+    stations = flat.size // (spectra * channels * 2)
+    frames = spectra - 1 + taps
+    signal = np.asarray(values["InSignalWords"], np.float32).reshape(-1)
+    signal = signal[: stations * frames * channels * 2].reshape(stations, frames, channels, 2)
+    taps_ = np.asarray(values["Filter"], np.float32).reshape(-1)[: taps * channels]
+    taps_ = taps_.reshape(taps, channels).astype(np.float64)
+    acc = np.zeros((stations, spectra, channels, 2))
+    for i in range(taps):
+        acc += taps_[i][None, None, :, None] * signal[:, i: i + spectra]
+    flat[: acc.size] = acc.reshape(-1)
+    return {"PolyStructWords": out}
+
+
+def easywave_wave_update(values: Values) -> dict[str, np.ndarray]:
+    """easyWave's wave update on the active area (i in Imin .. Imax, j in Jmin .. Jmax, from
+    1; node m = (i - 1) NLat + j - 1 of 12 floats): at wet nodes (D != 0) H -= R1 (M - M[m -
+    NLat] + N R6[j] - N[m - 1] R6[j - 1]), |H| below the zero threshold set to 0, Hmax the
+    larger of Hmax and H, the arrival time set to Par_time where the arrival threshold is set,
+    the time is negative and |H| (before the zeroing) passes the threshold; in float64 (exact
+    for integer data)."""
+    imin, jmin, imax, jmax = (int(values[k]) for k in ("Imin", "Jmin", "Imax", "Jmax"))
+    nlat = int(values["NLat"])
+    zero, arrival = float(values["Par_sshZeroThreshold"]), float(values["Par_sshArrivalThreshold"])
+    out = np.array(values["node"], copy=True)
+    node = out.reshape(-1, 12)
+    r6 = np.asarray(values["R6"], np.float32).reshape(-1).astype(np.float64)
+    i, j = np.meshgrid(np.arange(imin, imax + 1), np.arange(jmin, jmax + 1), indexing="ij")
+    m = ((i - 1) * nlat + j - 1).reshape(-1)
+    j = j.reshape(-1)
+    wet = node[m, 0] != 0
+    m, j = m[wet], j[wet]
+    field = node.astype(np.float64)
+    h = field[m, 1] - field[m, 5] * (field[m, 3] - field[m - nlat, 3] + field[m, 4] * r6[j]
+                                    - field[m - 1, 4] * r6[j - 1])
+    absh = np.abs(h)
+    h = np.where(absh < zero, 0.0, h)
+    hmax = np.where(h > field[m, 2], h, field[m, 2])
+    arrived = (arrival != 0) & (field[m, 10] < 0) & (absh > arrival)
+    node[m, 1] = h
+    node[m, 2] = hmax
+    node[m, 10] = np.where(arrived, float(values["Par_time"]), field[m, 10])
+    return {"node": out}
+
+
+def omm_find_block_bounds(values: Values) -> dict[str, np.ndarray]:
+    """OpenMM's findBlockBounds for a rectangular periodic box: for each block of 32 atoms
+    (the last cut at numAtoms), the first atom wrapped into the box, each later one to the
+    image nearest the running centre 0.5 (max + min), then blockSize = 0.5 (max - min),
+    center = 0.5 (max + min) with w the square root of the largest squared minimum-image
+    distance of the block's atoms from it, sortedBlocks = (size x + y + z, block); the
+    flag cleared. In float32, in the kernel's order (exact for integer positions and a
+    power-of-two box)."""
+    n = int(values["numAtoms"])
+    box = np.array([values["boxX"], values["boxY"], values["boxZ"]], np.float32)
+    inv = np.array([values["invBoxX"], values["invBoxY"], values["invBoxZ"]], np.float32)
+    tiles = -(-n // 32)
+    posq = np.asarray(values["posqWords"], np.float32).reshape(-1)
+    pos = np.zeros((tiles * 32, 4), np.float32)
+    pos[:n] = posq[: n * 4].reshape(n, 4)
+    pos = pos.reshape(tiles, 32, 4)[:, :, :3]
+    valid = (np.arange(tiles * 32) < n).reshape(tiles, 32)
+    half = np.float32(0.5)
+    first = pos[:, 0] - np.floor(pos[:, 0] * inv) * box
+    low, high = first.copy(), first.copy()
+    for k in range(1, 32):
+        centre = half * (high + low)
+        p = pos[:, k] - np.floor((pos[:, k] - centre) * inv + half) * box
+        low = np.where(valid[:, k, None], np.minimum(low, p), low)
+        high = np.where(valid[:, k, None], np.maximum(high, p), high)
+    size = half * (high - low)
+    centre = half * (high + low)
+    radius2 = np.zeros(tiles, np.float32)
+    for k in range(32):
+        delta = pos[:, k] - centre
+        delta = delta - np.floor(delta * inv + half) * box
+        dist2 = delta[:, 0] * delta[:, 0] + delta[:, 1] * delta[:, 1] + delta[:, 2] * delta[:, 2]
+        radius2 = np.where(valid[:, k], np.maximum(radius2, dist2), radius2)
+    results = {}
+    for name, rows in (("blockBoundingBoxWords", np.column_stack([size, np.zeros(tiles)])),
+                       ("blockCenterWords", np.column_stack([centre, np.sqrt(radius2)])),
+                       ("sortedBlocksWords", np.column_stack(
+                           [size[:, 0] + size[:, 1] + size[:, 2], np.arange(tiles)]))):
+        out = np.array(values[name], copy=True)
+        flat = out.reshape(-1)
+        flat[: rows.size] = rows.astype(np.float32).reshape(-1)
+        results[name] = out
+    flag = np.array(values["rebuildNeighborList"], copy=True)
+    flag.reshape(-1)[0] = 0
+    results["rebuildNeighborList"] = flag
+    return results
+
+
+def _milc_node_index(x, y, z, t, dims, sites):
+    """MILC's node_index: the even-first site index of (x, y, z, t), coordinates wrapped."""
+    nx, ny, nz, nt = dims
+    i = (x + nx) % nx + nx * ((y + ny) % ny + ny * ((z + nz) % nz + nz * ((t + nt) % nt)))
+    return np.where((x + y + z + t) % 2 == 0, i // 2, (i + sites) // 2)
+
+
+def milc_dslash(values: Values) -> dict[str, np.ndarray]:
+    """The MILC Dslash mini-app's improved staggered operator on the even sites: dst = sum
+    over the directions k of fat_k src[x + k] + lng_k src[x + 3k] - fatbck_k src[x - k] -
+    lngbck_k src[x - 3k] (3 x 3 complex matrices times 3-vectors, periodic lattice,
+    even-first site order); in complex128 (exact for integer data)."""
+    dims = tuple(int(values[k]) for k in ("nx", "ny", "nz", "nt"))
+    even = int(values["total_even_sites"])
+    sites = 2 * even
+    nx, ny, nz, _ = dims
+    lex = 2 * np.arange(even, dtype=np.int64)
+    x, rest = lex % nx, lex // nx
+    y, rest = rest % ny, rest // ny
+    z, t = rest % nz, rest // nz
+    x = x + (y + z + t) % 2
+
+    def complexes(name: str, count: int, shape: tuple[int, ...]) -> np.ndarray:
+        words = np.asarray(values[name], np.float32).reshape(-1)[: count * int(np.prod(shape)) * 2]
+        words = words.reshape(count, *shape, 2).astype(np.float64)
+        return words[..., 0] + 1j * words[..., 1]
+
+    src = complexes("srcWords", sites, (3,))
+    acc = np.zeros((even, 3), np.complex128)
+    for kind, hop, sign in (("fat", 1, 1), ("lng", 3, 1), ("fatbck", -1, -1), ("lngbck", -3, -1)):
+        for k in range(4):
+            step = [0, 0, 0, 0]
+            step[k] = hop
+            neighbour = _milc_node_index(x + step[0], y + step[1], z + step[2], t + step[3],
+                                         dims, sites)
+            links = complexes(f"{kind}{k}", even, (3, 3))
+            acc += sign * np.einsum("sij,sj->si", links, src[neighbour])
+    out = np.array(values["dstWords"], copy=True)
+    flat = out.reshape(-1)
+    flat[: even * 6] = np.stack([acc.real, acc.imag], axis=-1).reshape(-1)
+    return {"dstWords": out}
+
+
+def _snake_lsl(x: np.ndarray, sa: np.ndarray) -> np.ndarray:
+    """SneakySnake's lsl on 32-bit words held in int64: x << sa for sa in 1 .. 31, else x."""
+    ok = (sa > 0) & (sa < 32)
+    return np.where(ok, (x << (sa & 31)) & 0xFFFFFFFF, x)
+
+
+def _snake_lsr(x: np.ndarray, sa: np.ndarray) -> np.ndarray:
+    """SneakySnake's lsr: x >> sa for sa in 1 .. 31, else x."""
+    ok = (sa > 0) & (sa < 32)
+    return np.where(ok, x >> (sa & 31), x)
+
+
+def _snake_bits(first: np.ndarray, count: int | np.ndarray) -> np.ndarray:
+    """The OR of set_bit(b) = lsl(1, b) for b in first .. first + count - 1: bit b for b in
+    1 .. 31, bit 0 for b = 0 and (lsl leaving 1 unshifted) for b below 0 or past 31."""
+    first = np.asarray(first, np.int64)
+    last = first + count  # one past
+    lo = np.clip(first, 1, 32)
+    hi = np.maximum(np.clip(last, 1, 32), lo)
+    zero_bit = (last > first) & ((first <= 0) | (last > 32))
+    return ((1 << hi) - (1 << lo)) | zero_bit.astype(np.int64)
+
+
+def _clz32(x: np.ndarray) -> np.ndarray:
+    """CUDA's __clz of 32-bit words held in int64 (32 for 0)."""
+    return 32 - np.frexp(x.astype(np.float64))[1].astype(np.int64)
+
+
+def sneaky_snake(values: Values) -> dict[str, np.ndarray]:
+    """SneakySnake's GPU filter, every read pair walked in lockstep (the kernel's steps,
+    diagonals, corner cases and exits, vectorized over the pairs still walking): 1 for an
+    accepted pair, 0 for a rejected one."""
+    n, e_max = int(values["NumReads"]), int(values["F_ErrorThreshold"])
+    reads = np.asarray(values["F_ReadSeq"]).reshape(-1)[: n * 8].astype(np.uint32)
+    refs = np.asarray(values["F_RefSeq"]).reshape(-1)[: n * 8].astype(np.uint32)
+    reads = reads.reshape(n, 8).astype(np.int64)
+    refs = refs.reshape(n, 8).astype(np.int64)
+    result = np.ones(n, np.int32)
+    live = np.arange(n)
+    j = np.zeros(n, np.int64)
+    shift = np.zeros(n, np.int64)
+    walked = np.zeros(n, np.int64)  # globalCounter
+    errors = np.zeros(n, np.int64)
+    lsl, lsr = _snake_lsl, _snake_lsr
+    while live.size:
+        going = (j < 7) & (walked < 200)
+        live, j, shift, walked, errors = (a[going] for a in (live, j, shift, walked, errors))
+        if not live.size:
+            break
+        read, ref = reads[live], refs[live]
+        rows = np.arange(live.size)
+
+        def word(seq: np.ndarray, index: np.ndarray, rows: np.ndarray = rows) -> np.ndarray:
+            return seq[rows, np.clip(index, 0, 7)]
+
+        r0, r1, rm1, r2 = word(read, j), word(read, j + 1), word(read, j - 1), word(read, j + 2)
+        ref_cmp = lsl(word(ref, j), shift) | lsr(word(ref, j + 1), 32 - shift)
+        best = _clz32((lsl(r0, shift) | lsr(r1, 32 - shift)) ^ ref_cmp)
+        for e in range(1, e_max + 1):  # upper diagonals
+            diagonal = (lsl(r0, shift - 2 * e) | lsr(r1, 32 - (shift - 2 * e))) ^ ref_cmp
+            back_rows = np.flatnonzero(shift - 2 * e < 0)  # the diagonal starts a word back
+            if back_rows.size:
+                back = 2 * e - shift[back_rows]
+                a, c = r0[back_rows], ref_cmp[back_rows]
+                first = (lsr(a, back) ^ c) | _snake_bits(32 - back, back)  # j == 0: corner
+                wrap = (lsl(rm1[back_rows], 32 - back) | lsr(a, back)) ^ c
+                diagonal[back_rows] = np.where(j[back_rows] == 0, first, wrap)
+            best = np.maximum(best, _clz32(diagonal))
+        for e in range(1, e_max + 1):  # lower diagonals
+            ahead = shift + 2 * e
+            diagonal = (lsl(r0, ahead) | lsr(r1, 32 - ahead)) ^ ref_cmp
+            next_rows = np.flatnonzero((j < 5) & (ahead >= 32))  # from the next word
+            if next_rows.size:
+                step = ahead[next_rows] % 32
+                diagonal[next_rows] = (lsl(r1[next_rows], step) | lsr(r2[next_rows], 32 - step)
+                                       ) ^ ref_cmp[next_rows]
+            tail_rows = np.flatnonzero(j >= 5)  # the read's end masked (corner case)
+            if tail_rows.size:
+                done = walked[tail_rows]
+                tail = np.where(done + 32 > 200, _snake_bits(done + 32 - 200, 2 * e),
+                                np.where(done + 32 >= 200 - 2 * e,
+                                         _snake_bits(np.zeros_like(done), 2 * e), 0))
+                diagonal[tail_rows] |= tail
+            best = np.maximum(best, _clz32(diagonal))
+        run = (best // 2) * 2  # Max_leading_zeros
+        accept = (j == 6) & (run >= 8)
+        errors = errors + (((run // 2 < 16) & (j < 5)) | ((j == 6) & (run // 2 < 4)))
+        reject = ~accept & (errors > e_max)
+        result[live[reject]] = 0
+        stay = ~accept & ~reject
+        j = j + (shift + run + 2 >= 32)
+        full = run == 32
+        walked = walked + np.where(full, run, run + 2)
+        shift = np.where(full, shift, (shift + run + 2) % 32)
+        live, j, shift, walked, errors = (a[stay] for a in (live, j, shift, walked, errors))
+    out = np.array(values["Ftest_Results"], copy=True)
+    out.reshape(-1)[:n] = result
+    return {"Ftest_Results": out}

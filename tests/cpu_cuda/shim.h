@@ -121,6 +121,10 @@ inline unsigned __vsadu4(unsigned a, unsigned b) {
 // CUDA's __clzll: the leading zero bits of the 64-bit value, 64 for 0.
 inline int __clzll(long long x) { return std::countl_zero(static_cast<unsigned long long>(x)); }
 
+// CUDA's __clz: the leading zero bits of the 32-bit value, 32 for 0 (SneakySnake's longest
+// obstacle-free run).
+inline int __clz(int x) { return std::countl_zero(static_cast<unsigned>(x)); }
+
 // CUDA's __umulhi: the high 32 bits of the 64-bit product.
 inline unsigned __umulhi(unsigned a, unsigned b) {
     return static_cast<unsigned>((static_cast<unsigned long long>(a) * b) >> 32);
