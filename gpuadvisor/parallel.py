@@ -97,7 +97,8 @@ def _spill_paths(count: int) -> list[str]:
     where = "/dev/shm" if os.path.isdir("/dev/shm") else None
     paths = []
     for _ in range(count):
-        with tempfile.NamedTemporaryFile(suffix=".pickle", delete=False, dir=where) as f:
+        with tempfile.NamedTemporaryFile(prefix=f"gpuadvisor-{os.getpid()}-", suffix=".pickle",
+                                         delete=False, dir=where) as f:
             paths.append(f.name)
     return paths
 

@@ -48,7 +48,9 @@ def _spill_files() -> set[str]:
     import tempfile
 
     folder = where or tempfile.gettempdir()
-    return {f for f in os.listdir(folder) if f.endswith(".pickle")}
+    # this process's only: /dev/shm is shared with every other process on the machine
+    mine = f"gpuadvisor-{os.getpid()}-"
+    return {f for f in os.listdir(folder) if f.startswith(mine) and f.endswith(".pickle")}
 
 
 def test_results_through_files_are_the_list_comprehensions() -> None:
