@@ -76,14 +76,17 @@ def _ms(v: float | None) -> str:
     return "-" if v is None else f"{v:.4g}"
 
 
-def _gain(c: Any) -> str:
+def _versus(c: Any) -> str:
+    """How the pick compares with a usual choice, in words: "faster by 12.3% (measured)", or
+    "slower by ..." where the pick measured slower (a rule-only pick can be)."""
     if c.gain_pct is None:
         if c.basis == "estimated":
-            return (f"no figure (estimated, confidence {c.confidence}: the rules lean to the "
-                    "pick; measure it)")
-        return "-"
+            return (f"probably faster, no figure (estimated, confidence {c.confidence}: "
+                    "measure it)")
+        return "not compared (neither measured nor estimated)"
     conf = f", confidence {c.confidence}" if getattr(c, "confidence", None) else ""
-    return f"{c.gain_pct:+.1f}% ({c.basis}{conf})"
+    word = "slower" if c.gain_pct < 0 else "faster"
+    return f"{word} by {abs(c.gain_pct):.1f}% ({c.basis}{conf})"
 
 
 def _cell(text: Any) -> str:
@@ -151,11 +154,11 @@ def markdown(analysis: Any, top: int | None = 10) -> str:
             out += ["### Why the pick", ""] + [f"- {_cell(r)}" for r in k.pick.reasons] + [""]
         if k.comparisons:
             out += ["### Against the usual choices", "",
-                    "| choice | in set | time ms | pick is faster by | why it loses |",
+                    "| choice | in set | time ms | the pick is | why it loses |",
                     "| --- | --- | --- | --- | --- |"]
             for c in k.comparisons:
                 out.append(f"| {c.label} | {'yes' if c.in_set else 'no'} | {_ms(c.time_ms)} | "
-                           f"{_gain(c)} | {_cell('<br>'.join(c.reasons[:3])) or '-'} |")
+                           f"{_versus(c)} | {_cell('<br>'.join(c.reasons[:3])) or '-'} |")
             out.append("")
         if k.findings:
             out += ["### Kernel findings", ""]
@@ -208,7 +211,7 @@ def render_terminal(analysis: Any, top: int | None = 10, console: Any = None) ->
             for c in k.comparisons:
                 where = f"{_ms(c.time_ms)} ms" if c.time_ms is not None else (
                     "in the set" if c.in_set else "not in the set")
-                console.print(f"  {c.label} ({where}): the pick is faster by {_gain(c)}",
+                console.print(f"  {c.label} ({where}): the pick is {_versus(c)}",
                               highlight=False)
                 for r in c.reasons[:2]:
                     console.print(f"      {r}", highlight=False)

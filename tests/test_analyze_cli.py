@@ -175,3 +175,18 @@ def test_an_unsteady_cell_is_named_in_the_notes(tmp_path) -> None:
     assert code == 0, result.output
     assert not [n for n in json.loads(result.output)["kernels"][0]["notes"]
                 if n.startswith("unsteady timing")]
+
+
+def test_a_pick_slower_than_a_usual_choice_says_slower() -> None:
+    """A rule-only pick can measure slower than 16x16 (blind set 38's mdt_ppf_batch: 8x96,
+    0.1293 ms against 0.06528 ms): the comparison says so in words, not "faster by -49.5%"."""
+    table = fixtures_dir() / "hopper" / "blind38" / "h200" / "mdt_ppf_batch.csv"
+    code, result = invoke(str(table), "--rule-only")
+    out = " ".join(result.output.split())
+    assert code == 0 and "16x16 (0.06528 ms): the pick is slower by 49.5% (measured)" in out
+    assert "faster by -" not in out
+    _, md = invoke(str(table), "--rule-only", "--markdown")
+    assert "| 16x16 | yes | 0.06528 | slower by 49.5% (measured) |" in md.output
+    _, faster = invoke(str(fixtures_dir() / "hopper" / "sweeps" / "matmul_naive.csv"),
+                       "--markdown")
+    assert "| 16x16 | yes | 3.143 | faster by 34.2% (measured) |" in faster.output
