@@ -1015,7 +1015,18 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "ocv_tvl1_dual": 28, "llama_rms_norm": 28, "cus_fluids_diffuse": 28,
         "gprmax_update_e": 28, "leuko_dilate": 28, "pad_copy2d": 28, "pannotia_color_max": 28,
         "rodinia_cfd_flux": 28, "roi_align": 28, "spmv_ell": 28, "starlet_atrous": 28,
-        "stereo_sad": 28, "mc_euro_call": 28, "ocv_pyr_down": 28}
+        "stereo_sad": 28, "mc_euro_call": 28, "ocv_pyr_down": 28,
+        # round 29 (tried, not kept: tail-effect capped at 2, 4, 8 or 16 waves, after set 38's
+        # mdt_ppf_batch lost to 32x8 by the rule's 3 % on 29 waves; within the noise on the
+        # pool): the kernels whose table-view pick any of the caps moved
+        "af_tile": 29, "argmax_vocab": 29, "chamfer_nn": 29, "coulomb_grid": 29,
+        "csr_row_prune": 29, "cus_stereo_disparity": 29, "cutlass_ref_gemm": 29,
+        "das_beamform": 29, "dedisperse": 29, "easywave_wave_update": 29,
+        "fdk_backproject": 29, "kmeans_rgb": 29, "leuko_gicov": 29, "lomb_scargle": 29,
+        "mdt_ppf_batch": 29, "miller_rabin32": 29, "mriq_computeq": 29, "myers_hw64": 29,
+        "ocv_bp_iteration": 29, "ocv_farneback_box5": 29, "ray_tri_nearest": 29,
+        "rodinia_kmeans_point": 29, "rodinia_lavamd": 29, "rodinia_sc_cost": 29,
+        "sha256_merkle": 29, "sneaky_snake": 29, "torch_log_softmax_bwd": 29}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None
