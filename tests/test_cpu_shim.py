@@ -1,8 +1,8 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
-__shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, __clz, int2, atomicMax,
-atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, __umul24, __vsadu4, uchar4, __expf,
-__logf, __float2int_rd and __float2int_ru, for full warps, for the partial last warp of a block that
-is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack into warps by the
+__shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, __clz, __brev, int2,
+atomicMax, atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, __umul24, __vsadu4, uchar4,
+__expf, __logf, __float2int_rd and __float2int_ru, for full warps, for the partial last warp of a
+block that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack into warps by the
 linear index, x fastest). A mask that leaves out lanes of the warp and a warp intrinsic in a serial
 launch abort with one line instead of computing something."""
 
@@ -75,6 +75,10 @@ int main(int argc, char** argv) {
     } else if (mode == "clz") {
         const unsigned a[] = {0u, 1u, 0x80000000u, 0xFFFFFFFFu, 0x00010005u, 0x0000FFFFu};
         for (unsigned x : a) std::printf("%d\n", __clz((int)x));
+        return 0;
+    } else if (mode == "brev") {
+        const unsigned a[] = {0u, 1u, 0x80000000u, 0xFFFFFFFFu, 0x00010005u, 0x12345678u};
+        for (unsigned x : a) std::printf("%u\n", __brev(x));
         return 0;
     } else if (mode == "int2") {
         int words[6] = {1, -2, 3, -4, 5, -6};
@@ -269,6 +273,12 @@ def test_clz_counts_the_leading_zeros_of_32_bits(shim_program):
     a = [0, 1, 2**31, 2**32 - 1, 0x00010005, 0xFFFF]
     assert numbers(shim_program, "clz", 1, 1, 1) == [32 - x.bit_length() for x in a]
     assert numbers(shim_program, "clz", 1, 1, 1) == [32, 31, 0, 0, 15, 16]
+
+
+def test_brev_reverses_the_32_bits(shim_program):
+    a = [0, 1, 2**31, 2**32 - 1, 0x00010005, 0x12345678]
+    assert numbers(shim_program, "brev", 1, 1, 1) == [int(f"{x:032b}"[::-1], 2) for x in a]
+    assert numbers(shim_program, "brev", 1, 1, 1)[:4] == [0, 2**31, 1, 2**32 - 1]
 
 
 def test_int2_is_an_aligned_pair(shim_program):

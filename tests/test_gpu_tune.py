@@ -282,6 +282,12 @@ SMALL = {
     "omm_find_block_bounds": ["N=100003"],
     "milc_dslash": ["LX=8", "LY=10", "LZ=12", "LT=14"],
     "sneaky_snake": ["N=100003"],
+    "fft_bitrev_permute": ["LOGN=16", "BATCH=3"],
+    "ft_add_bias_gelu": ["ROWS=301", "COLS=517"],
+    "binomial_per_thread": ["N=100003"],
+    "jpeg_quant_zigzag": ["COLS=97", "ROWS=61"],
+    "fft_twiddle_4step": ["ROWS=301", "COLS=517"],
+    "kuwahara_filter": ["ROWS=301", "COLS=517"],
 }
 
 

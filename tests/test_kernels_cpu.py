@@ -300,6 +300,12 @@ SMALL = {
     "omm_find_block_bounds": {"N": 1001, "CAP": 3},  # 32 blocks, the last of 9 atoms
     "milc_dslash": {"LX": 8, "LY": 10, "LZ": 12, "LT": 14},
     "sneaky_snake": {"N": 1001},
+    "fft_bitrev_permute": {"LOGN": 9, "BATCH": 3},
+    "ft_add_bias_gelu": {"ROWS": 13, "COLS": 77, "CAP": 3},  # every shape loops
+    "binomial_per_thread": {"N": 1001},
+    "jpeg_quant_zigzag": {"COLS": 37, "ROWS": 13},
+    "fft_twiddle_4step": {"ROWS": 13, "COLS": 37},
+    "kuwahara_filter": {"ROWS": 13, "COLS": 37, "R": 2},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -64,6 +64,9 @@ def test_kernel_entry_is_complete(name):
     elif name == "omm_find_block_bounds":  # one thread per 32-atom block, grid capped
         assert blocks == min(-(-params["NTILES"] // 256), params["CAP"])
         assert params["NTILES"] * 32 >= 4 * 10**6
+    elif name == "jpeg_quant_zigzag":  # one thread per 8 x 8 block on purpose: 64 each
+        assert blocks == -(-params["COLS"] // 32) * -(-params["ROWS"] // 8)
+        assert params["ROWS"] * params["COLS"] * 64 >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -233,6 +236,8 @@ ONE_D_EXTENT = {
     "rodinia_sc_cost": "N",
     "milc_dslash": "EVEN",
     "sneaky_snake": "N",
+    "fft_bitrev_permute": "N",
+    "binomial_per_thread": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -272,6 +277,7 @@ ONE_D_SEGMENTED = {
 #: blocks (OpenMM's executeKernel: at most numThreadBlocks, 6 blocks an SM).
 ONE_D_CAPPED = {
     "omm_find_block_bounds": ("NTILES", "CAP"),
+    "ft_add_bias_gelu": ("TOTAL", "CAP"),
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -7910,3 +7916,177 @@ def test_blind38_references_on_hand_checked_inputs():
         refs = rng.integers(0, high, size=(n, 8), dtype=np.uint64)
         got = snake(reads, refs, e_max)
         assert got == [_snake_pair(a, b, e_max) for a, b in zip(reads, refs, strict=True)]
+
+
+def test_blind39_references_on_hand_checked_inputs():
+    import cmath
+    import math
+
+    rng = np.random.default_rng(39)
+
+    # fft_bitrev_permute: n = 8 (3 bits), two transforms
+    src = np.arange(32, dtype=np.float32).reshape(16, 2)  # element e is (2 e, 2 e + 1)
+    got = references.fft_bitrev_permute({"inWords": src, "outWords": np.zeros_like(src),
+                                         "logn": 3, "batch": 2})["outWords"]
+    want_idx = [0, 4, 2, 6, 1, 5, 3, 7, 8, 12, 10, 14, 9, 13, 11, 15]
+    assert got[:, 0].tolist() == [2.0 * e for e in want_idx]
+    twice = references.fft_bitrev_permute({"inWords": got, "outWords": np.zeros_like(src),
+                                           "logn": 3, "batch": 2})["outWords"]
+    assert np.array_equal(twice, src)  # its own inverse
+    for logn, batch in ((1, 3), (5, 2), (9, 1)):
+        n = 1 << logn
+        src = rng.integers(-1000, 1000, size=(batch * n, 2)).astype(np.float32)
+        got = references.fft_bitrev_permute({"inWords": src, "outWords": np.zeros_like(src),
+                                             "logn": logn, "batch": batch})["outWords"]
+        for i in range(batch * n):
+            b, k = divmod(i, n)
+            rev = int(format(k, f"0{logn}b")[::-1], 2)
+            assert got[i].tolist() == src[b * n + rev].tolist()
+
+    # ft_add_bias_gelu: the tanh GELU's known values, the bias by column
+    def gelu(v):
+        return 0.5 * v * (1 + math.tanh(math.sqrt(2 / math.pi) * (v + 0.044715 * v**3)))
+
+    out = np.zeros((2, 2), np.float32)
+    got = references.ft_add_bias_gelu({"out": out, "bias": np.array([1, -1], np.float32),
+                                       "m": 2, "n": 2})["out"]
+    assert np.allclose(got, [[0.841192, -0.158808]] * 2, atol=1e-6)
+    out = np.array([[0, 10, -10, 3]], np.float32)
+    got = references.ft_add_bias_gelu({"out": out, "bias": np.zeros(4, np.float32), "m": 1,
+                                       "n": 4})["out"]
+    assert got[0, 0] == 0 and abs(got[0, 1] - 10) < 1e-6 and abs(got[0, 2]) < 1e-6
+    assert abs(got[0, 3] - 2.996363) < 1e-5
+    out = rng.integers(-4, 4, size=(7, 13)).astype(np.float32)
+    bias = rng.integers(-2, 2, size=13).astype(np.float32)
+    got = references.ft_add_bias_gelu({"out": out, "bias": bias, "m": 7, "n": 13})["out"]
+    want = [[gelu(float(out[r, c] + bias[c])) for c in range(13)] for r in range(7)]
+    assert np.allclose(got, want, rtol=1e-6, atol=1e-7)
+
+    # binomial_per_thread: at the money close to Black-Scholes (7.4593 at 64 steps' error),
+    # deep out of the money 0 (every leaf under the strike), deep in the money S - X e^(-rT)
+    def binomial(values):
+        return references.binomial_per_thread(values)["callResult"]
+
+    s = np.array([100, 5, 30], np.float32)
+    x = np.array([100, 100, 1], np.float32)
+    t = np.array([1, 1, 1], np.float32)
+    got = binomial({"callResult": np.zeros(3, np.float32), "S_": s, "X_": x, "T_": t,
+                    "R": 0.06, "V": 0.10, "optN": 3})
+    assert abs(got[0] - 7.4593) < 0.05 and got[1] == 0
+    assert abs(got[2] - (30 - math.exp(-0.06))) < 1e-5
+
+    def plain_binomial(s, x, t, r, v, steps=64):  # binomialOptions_gold's loops
+        dt = t / steps
+        vdt, rdt = v * math.sqrt(dt), r * dt
+        u, d = math.exp(vdt), math.exp(-vdt)
+        pu = (math.exp(rdt) - d) / (u - d)
+        pu_df, pd_df = pu * math.exp(-rdt), (1 - pu) * math.exp(-rdt)
+        call = [max(s * math.exp(vdt * (2 * i - steps)) - x, 0.0) for i in range(steps + 1)]
+        for i in range(steps, 0, -1):
+            for j in range(i):
+                call[j] = pu_df * call[j + 1] + pd_df * call[j]
+        return call[0]
+
+    s = rng.integers(5, 30, size=20).astype(np.float32)
+    x = rng.integers(1, 100, size=20).astype(np.float32)
+    t = rng.integers(1, 11, size=20).astype(np.float32)
+    got = binomial({"callResult": np.zeros(20, np.float32), "S_": s, "X_": x, "T_": t,
+                    "R": 0.06, "V": 0.10, "optN": 20})
+    want = [plain_binomial(float(a), float(b), float(c), 0.06, 0.10)
+            for a, b, c in zip(s, x, t, strict=True)]
+    assert np.allclose(got, want, rtol=1e-6, atol=1e-6)
+
+    # jpeg_quant_zigzag: libjpeg's rounding, the zig-zag positions and the end of block
+    natural = [0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48,
+               41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15,
+               23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62,
+               63]  # jpeg_natural_order (jutils.c)
+
+    def quantize(coef, quant, bxs, bys):
+        return references.jpeg_quant_zigzag({
+            "coef": coef, "quantval": quant, "zz": np.zeros((bys, bxs, 64), np.int32),
+            "eob": np.zeros((bys, bxs), np.int32), "blocks_x": bxs, "blocks_y": bys})
+
+    coef = np.zeros((8, 24), np.int32)  # three blocks side by side, every divisor 8
+    coef[0, 0], coef[1, 0], coef[0, 1] = 4, -12, 3  # block 0: 1, 0 (3 + 4 < 8), -2
+    coef[7, 23] = -4  # block 2: its last coefficient -1
+    got = quantize(coef, np.ones(64, np.int32), 3, 1)
+    assert got["zz"][0, 0, :4].tolist() == [1, 0, -2, 0] and not got["zz"][0, 0, 4:].any()
+    assert got["eob"].tolist() == [[3, 0, 64]]
+    assert got["zz"][0, 2, 63] == -1 and not got["zz"][0, 1].any()
+    quant = np.full(64, 2, np.int32)  # divisor 16: 8 rounds up, 7 down, -8 to -1
+    coef = np.zeros((8, 8), np.int32)
+    coef[2, 0], coef[0, 2], coef[1, 1] = 8, 7, -8
+    got = quantize(coef, quant, 1, 1)
+    assert got["zz"][0, 0, :6].tolist() == [0, 0, 0, 1, -1, 0] and got["eob"][0, 0] == 5
+    for bxs, bys, high in ((3, 2, 1024), (5, 4, 64), (2, 3, 9)):
+        coef = rng.integers(-high, high, size=(8 * bys, 8 * bxs)).astype(np.int32)
+        quant = rng.integers(1, 256, size=64).astype(np.int32)
+        got = quantize(coef, quant, bxs, bys)
+        for by in range(bys):
+            for bx in range(bxs):
+                zz = []
+                for i in natural:
+                    c = int(coef[8 * by + i // 8, 8 * bx + i % 8])
+                    qval = int(quant[i]) << 3
+                    q = (abs(c) + (qval >> 1)) // qval
+                    zz.append(-q if c < 0 else q)
+                last = max([k + 1 for k, z in enumerate(zz) if z], default=0)
+                assert got["zz"][by, bx].tolist() == zz and got["eob"][by, bx] == last
+
+    # fft_twiddle_4step: W_8^(r c) on a 2 x 4 matrix; row 0 and column 0 unchanged
+    data = np.zeros((2, 4, 2), np.float32)
+    data[..., 0] = 1
+    got = references.fft_twiddle_4step({"dataWords": data, "n1": 2, "n2": 4})["dataWords"]
+    assert np.allclose(got[0, :, 0], 1) and np.allclose(got[:, 0, 0], 1)
+    assert np.allclose(got[1, 2], [0, -1], atol=1e-7)  # exp(-i pi / 2) = -i
+    assert np.allclose(got[1, 1], [math.sqrt(0.5), -math.sqrt(0.5)], atol=1e-7)
+    for n1, n2 in ((3, 5), (8, 4), (7, 16)):
+        data = rng.integers(-8, 8, size=(n1, n2, 2)).astype(np.float32)
+        got = references.fft_twiddle_4step({"dataWords": data, "n1": n1,
+                                            "n2": n2})["dataWords"]
+        for r in range(n1):
+            for c in range(n2):
+                z = complex(data[r, c, 0], data[r, c, 1]) * cmath.exp(
+                    -2j * math.pi * r * c / (n1 * n2))
+                assert np.allclose(got[r, c], [z.real, z.imag], atol=1e-5)
+
+    # kuwahara_filter: a constant image kept, a lone bright pixel kept only where every
+    # quadrant holds it (its own pixel, the up-left mean on the tie), an edge kept sharp
+    def kuwahara(img, r):
+        rows, cols = img.shape
+        return references.kuwahara_filter({"in": img.astype(np.float32),
+                                           "out": np.zeros((rows, cols), np.float32),
+                                           "rows": rows, "cols": cols, "radius": r})["out"]
+
+    assert np.array_equal(kuwahara(np.full((5, 7), 9), 2), np.full((5, 7), 9))
+    img = np.zeros((5, 5))
+    img[2, 2] = 90
+    got = kuwahara(img, 1)
+    want = np.zeros((5, 5))
+    want[2, 2] = 22.5
+    assert np.array_equal(got, want)
+    img = np.zeros((6, 8))
+    img[:, 4:] = 100
+    assert np.array_equal(kuwahara(img, 2), img)
+
+    def plain_kuwahara(img, r):
+        rows, cols = img.shape
+        n = (r + 1) ** 2
+        out = np.zeros((rows, cols), np.float32)
+        for y in range(rows):
+            for x in range(cols):
+                best = None
+                for qy, qx in ((y - r, x - r), (y - r, x), (y, x - r), (y, x)):
+                    vals = [float(img[min(max(qy + dy, 0), rows - 1),
+                                      min(max(qx + dx, 0), cols - 1)])
+                            for dy in range(r + 1) for dx in range(r + 1)]
+                    var = n * sum(v * v for v in vals) - sum(vals) ** 2
+                    if best is None or var < best[0]:
+                        best = (var, np.float32(sum(vals)) / np.float32(n))
+                out[y, x] = best[1]
+        return out
+
+    for rows, cols, r, high in ((5, 9, 1, 256), (7, 6, 2, 256), (9, 11, 3, 4), (4, 5, 2, 2)):
+        img = rng.integers(0, high, size=(rows, cols))
+        assert np.array_equal(kuwahara(img, r), plain_kuwahara(img, r))

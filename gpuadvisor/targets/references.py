@@ -6363,3 +6363,139 @@ def sneaky_snake(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["Ftest_Results"], copy=True)
     out.reshape(-1)[:n] = result
     return {"Ftest_Results": out}
+
+
+def fft_bitrev_permute(values: Values) -> dict[str, np.ndarray]:
+    """The batched bit-reversal permutation: out[b n + k] = in[b n + rev(k)] with rev(k) the
+    log2 n bits of k reversed, for complex (float pair) elements; exact (a copy)."""
+    logn, batch = int(values["logn"]), int(values["batch"])
+    n = 1 << logn
+    out = np.array(values["outWords"], copy=True)
+    flat = out.reshape(-1, 2)
+    src = np.asarray(values["inWords"], np.float32).reshape(-1, 2)
+    k = np.arange(n, dtype=np.int64)
+    rev = np.zeros(n, dtype=np.int64)
+    for bit in range(logn):
+        rev |= ((k >> bit) & 1) << (logn - 1 - bit)
+    idx = (np.arange(batch, dtype=np.int64)[:, None] * n + rev[None, :]).reshape(-1)
+    flat[: batch * n] = src[idx]
+    return {"outWords": out}
+
+
+def ft_add_bias_gelu(values: Values) -> dict[str, np.ndarray]:
+    """FasterTransformer's add_bias_gelu: out = v 0.5 (1 + tanh(sqrt(2 / pi) (v + 0.044715
+    v^3))) with v = out + bias[column], in float64 (the kernel's float32 within the manifest's
+    tolerance)."""
+    m, n = int(values["m"]), int(values["n"])
+    out = np.array(values["out"], copy=True)
+    flat = out.reshape(-1)
+    v = flat[: m * n].astype(np.float64).reshape(m, n)
+    v = v + np.asarray(values["bias"], np.float32).reshape(-1)[:n].astype(np.float64)[None, :]
+    g = v * 0.5 * (1.0 + np.tanh(0.7978845608028654 * (v + 0.044715 * v ** 3)))
+    flat[: m * n] = g.reshape(-1).astype(np.float32)
+    return {"out": out}
+
+
+def binomial_per_thread(values: Values) -> dict[str, np.ndarray]:
+    """European calls on a 64-step Cox-Ross-Rubinstein tree (NVIDIA's binomialOptions_gold),
+    all options at once in float64 (the kernel's float32 within the manifest's tolerance)."""
+    steps = 64
+    n = int(values["optN"])
+    r, v = float(values["R"]), float(values["V"])
+    out = np.array(values["callResult"], copy=True)
+
+    def arr(name: str) -> np.ndarray:
+        return np.asarray(values[name], np.float32).reshape(-1)[:n].astype(np.float64)
+
+    s, x, t = arr("S_"), arr("X_"), arr("T_")
+    dt = t / steps
+    vdt = v * np.sqrt(dt)
+    rdt = r * dt
+    up, down = np.exp(vdt), np.exp(-vdt)
+    pu = (np.exp(rdt) - down) / (up - down)
+    df = np.exp(-rdt)
+    pu_df, pd_df = (pu * df)[:, None], ((1.0 - pu) * df)[:, None]
+    i = np.arange(steps + 1, dtype=np.float64)
+    call = np.maximum(s[:, None] * np.exp(vdt[:, None] * (2.0 * i[None, :] - steps))
+                      - x[:, None], 0.0)
+    for level in range(steps, 0, -1):
+        call = pu_df * call[:, 1: level + 1] + pd_df * call[:, :level]
+    out.reshape(-1)[:n] = call[:, 0]
+    return {"callResult": out}
+
+
+def _jpeg_natural_order() -> np.ndarray:
+    """jpeg_natural_order built by walking the anti-diagonals of an 8 x 8 block (even sums
+    upward, odd ones downward), not copied from the kernel's table."""
+    order = []
+    for s in range(15):
+        cells = [(r, s - r) for r in range(8) if 0 <= s - r < 8]  # r ascending: moving down
+        if s % 2 == 0:
+            cells.reverse()  # even diagonals run from bottom-left to top-right
+        order += [8 * r + c for r, c in cells]
+    return np.array(order, dtype=np.int64)
+
+
+def jpeg_quant_zigzag(values: Values) -> dict[str, np.ndarray]:
+    """libjpeg's islow quantization (divisor quantval << 3, |coef| + divisor / 2 divided
+    with truncation, the sign restored) of each 8 x 8 block of an image-layout DCT output,
+    written in zig-zag order, and each block's last nonzero zig-zag position + 1; exact."""
+    bxs, bys = int(values["blocks_x"]), int(values["blocks_y"])
+    zz, eob = np.array(values["zz"], copy=True), np.array(values["eob"], copy=True)
+    coef = np.asarray(values["coef"], np.int64).reshape(-1)[: 64 * bxs * bys]
+    blocks = coef.reshape(bys, 8, bxs, 8).transpose(0, 2, 1, 3).reshape(bys, bxs, 64)
+    q = (np.asarray(values["quantval"], np.int64).reshape(-1)[:64] << 3)[None, None, :]
+    quant = np.sign(blocks) * ((np.abs(blocks) + (q >> 1)) // q)
+    zig = quant[:, :, _jpeg_natural_order()]
+    nonzero = zig != 0
+    last = np.where(nonzero.any(axis=2), 64 - np.argmax(nonzero[:, :, ::-1], axis=2), 0)
+    zz.reshape(-1)[: zig.size] = zig.reshape(-1)
+    eob.reshape(-1)[: last.size] = last.reshape(-1)
+    return {"zz": zz, "eob": eob}
+
+
+def fft_twiddle_4step(values: Values) -> dict[str, np.ndarray]:
+    """The four-step FFT's twiddles: element (r, c) of the n1 x n2 complex matrix times
+    exp(-2 pi i (r c mod n) / n), in float64 (the kernel's sinf / cosf in float32 within the
+    manifest's tolerance)."""
+    n1, n2 = int(values["n1"]), int(values["n2"])
+    n = n1 * n2
+    out = np.array(values["dataWords"], copy=True)
+    flat = out.reshape(-1)
+    z = flat[: 2 * n].astype(np.float64).reshape(n1, n2, 2)
+    k = (np.arange(n1, dtype=np.int64)[:, None] * np.arange(n2, dtype=np.int64)[None, :]) % n
+    angle = -2.0 * np.pi * k / n
+    co, s = np.cos(angle), np.sin(angle)
+    res = np.stack([z[..., 0] * co - z[..., 1] * s, z[..., 0] * s + z[..., 1] * co], axis=-1)
+    flat[: 2 * n] = res.reshape(-1).astype(np.float32)
+    return {"dataWords": out}
+
+
+def kuwahara_filter(values: Values) -> dict[str, np.ndarray]:
+    """The square-window Kuwahara filter, borders clamped: of the four (r + 1)^2 quadrants
+    (up-left, up-right, down-left, down-right) the first of least n sum(x^2) - sum(x)^2, its
+    mean sum / n in float32; exact for 8-bit pixels."""
+    rows, cols, r = int(values["rows"]), int(values["cols"]), int(values["radius"])
+    out = np.array(values["out"], copy=True)
+    img = np.asarray(values["in"], np.float32).reshape(-1)[: rows * cols].reshape(rows, cols)
+    pad = np.pad(img.astype(np.float64), r, mode="edge")
+    n = (r + 1) ** 2
+    best_var = best_mean = None
+    for oy, ox in ((0, 0), (0, r), (r, 0), (r, r)):  # quadrant origins in the padded image
+        s = np.zeros((rows, cols))
+        sq = np.zeros((rows, cols))
+        for dy in range(r + 1):
+            for dx in range(r + 1):
+                v = pad[oy + dy: oy + dy + rows, ox + dx: ox + dx + cols]
+                s += v
+                sq += v * v
+        var = n * sq - s * s
+        mean = (s.astype(np.float32) / np.float32(n)).astype(np.float32)
+        if best_var is None:
+            best_var, best_mean = var, mean
+        else:
+            better = var < best_var
+            best_var = np.where(better, var, best_var)
+            best_mean = np.where(better, mean, best_mean)
+    out.reshape(-1)[: rows * cols] = best_mean.reshape(-1)
+    return {"out": out}

@@ -125,6 +125,13 @@ inline int __clzll(long long x) { return std::countl_zero(static_cast<unsigned l
 // obstacle-free run).
 inline int __clz(int x) { return std::countl_zero(static_cast<unsigned>(x)); }
 
+// CUDA's __brev: the 32 bits in reverse order (the FFT's bit-reversal permutation).
+inline unsigned __brev(unsigned x) {
+    unsigned r = 0;
+    for (int b = 0; b < 32; ++b) r |= ((x >> b) & 1u) << (31 - b);
+    return r;
+}
+
 // CUDA's __umulhi: the high 32 bits of the 64-bit product.
 inline unsigned __umulhi(unsigned a, unsigned b) {
     return static_cast<unsigned>((static_cast<unsigned long long>(a) * b) >> 32);
