@@ -56,6 +56,8 @@ def test_loads_that_never_change() -> None:
     ("ld.volatile.u32 %r3, [%rd4];", "ld.volatile.u32"),
     ("ldu.global.f32 %f9, [%rd4];", "ldu.global.f32"),
     ("cp.async.ca.shared.global [%r5], [%rd5], 16;", "cp.async.ca.shared.global"),
+    ("{ ld.global.f32 %f8, [%rd3]; }", "ld.global.f32"),  # a scope brace on the same line
+    ("$L__BB0_2: ld.global.u32 %r3, [%rd4];", "ld.global.u32"),  # after a label
 ])
 def test_loads_the_flag_changes_or_may_change(line, opcode) -> None:
     assert bypass_changed_loads(PROGRAM.format(body="    " + line)) == [opcode]

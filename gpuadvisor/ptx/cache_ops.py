@@ -19,8 +19,10 @@ from __future__ import annotations
 import re
 
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
-#: an instruction's opcode at the start of a statement, after an optional guard predicate
-_LOAD = re.compile(r"(?m)^\s*(?:@!?%[\w$]+\s+)?((?:ld|ldu|cp)\.[\w:.]+)")
+#: a load-like opcode wherever it stands (after a guard, a scope brace or a label on the same
+#: line): PTX identifiers hold no dot, so nothing else reads as one; a false match (a path in a
+#: .file string) can only count a load too many, which keeps the configuration measured
+_LOAD = re.compile(r"(?<![\w$.%])((?:ld|ldu|cp)\.[\w:.]+)")
 _SPACES = ("global", "shared", "local", "const", "param")
 
 
