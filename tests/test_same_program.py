@@ -24,7 +24,7 @@ def test_read_only_loads_left_out_with_the_reason() -> None:
     assert set(sweep.status) == {"ok"} and "gpu: NVIDIA H200" in (
         HERE / "matrix_add" / "sweep.csv").read_text()
     excluded = pd.read_csv(HERE / "matrix_add" / "excluded.csv")
-    assert sorted(zip(excluded.block_x, excluded.block_y)) == [(16, 16), (32, 8)]
+    assert sorted(zip(excluded.block_x, excluded.block_y, strict=True)) == [(16, 16), (32, 8)]
     assert set(excluded.cache_config) == {"l1_off"}
     assert excluded.reason.str.startswith("the same program as default").all()
 
