@@ -209,6 +209,17 @@ class KernelAnalysis:
     def pick(self) -> RankEntry | None:
         return self.ranking[0] if self.ranking else None
 
+    def rule_outcomes(self) -> Iterator[tuple[RankEntry, list[RuleResult]]]:
+        """Each ranked configuration with every configuration rule's result (fired, quiet,
+        skipped, not applicable), best first. A ranking entry keeps only the rules that fired;
+        checking a rule against measurements (:mod:`gpuadvisor.rule_check`) needs the
+        configurations where it was evaluated and kept quiet too."""
+        ranked = getattr(self.ranking, "ranked", None)  # RankEntries: analyze_sweep's
+        if ranked is None:  # entries built whole: only what fired is known
+            raise ValueError(f"kernel {self.kernel}: the ranking holds no rule results")
+        for i, entry in enumerate(self.ranking):
+            yield entry, ranked[i].results
+
     def to_dict(self, top: int | None = None, entry_dict: Any = None,
                 records: Any = None) -> dict[str, Any]:
         """The JSON form; ``entry_dict`` (a ranking entry's value, default its ``to_dict``) and
