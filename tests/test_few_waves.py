@@ -1,0 +1,65 @@
+"""The tail effect at 0.5-4.5 waves on an H200 (fixtures/hopper/few-waves/): what the
+tail-effect rule's sm_90 evidence rests on, read from the recorded sweeps."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from gpuadvisor.cli import app
+from gpuadvisor.rules.engine import load_rules
+from gpuadvisor.sweep import read_sweep
+
+FEW_WAVES = Path(__file__).resolve().parents[1] / "fixtures" / "hopper" / "few-waves"
+BLOCKS_PER_WAVE = 132 * 8  # 256-thread blocks of 32-register threads on 132 SMs
+
+
+def _staircase(shape: str) -> tuple[np.ndarray, np.ndarray]:
+    """(waves, ms) of one shape over the recorded sizes of one wave or more."""
+    waves, times = [], []
+    for path in sorted(FEW_WAVES.glob("stair/rows_*/sweep.csv")):
+        df, _ = read_sweep(path)
+        row = df[(df["block_x"].astype(str) + "x" + df["block_y"].astype(str)) == shape].iloc[0]
+        assert row["status"] == "ok" and int(row["registers_per_thread"]) == 32
+        w = int(row["grid_x"]) * int(row["grid_y"]) / BLOCKS_PER_WAVE
+        if w >= 1:
+            waves.append(w)
+            times.append(float(row["time_ms"]))
+    return np.array(waves), np.array(times)
+
+
+def _rms(design: np.ndarray, t: np.ndarray) -> float:
+    coef, *_ = np.linalg.lstsq(design, t, rcond=None)
+    return math.sqrt(float(((design @ coef - t) ** 2).mean()))
+
+
+def test_time_follows_the_work_not_whole_waves() -> None:
+    w, t = _staircase("256x1")
+    assert len(w) == 29 and w.min() == 1.0 and w.max() == 4.5
+    ones = np.ones_like(w)
+    linear = _rms(np.c_[ones, w], t)
+    whole_waves = _rms(np.c_[ones, np.ceil(w - 1e-9)], t)
+    assert linear == pytest.approx(0.0020, abs=0.0001)
+    assert whole_waves == pytest.approx(0.0125, abs=0.0002)
+    # 1.125 waves cost 1.22 one-wave times; the rule's model (whole waves) says 2
+    one, nine_eighths = t[w == 1.0][0], t[w == 1.125][0]
+    assert nine_eighths / one == pytest.approx(1.215, abs=0.01)
+
+
+def test_the_rule_penalizes_the_fastest_shape_of_every_few_wave_sweep() -> None:
+    rule = next(r for r in load_rules() if r.id == "tail-effect")
+    assert rule.evidence["sm_90"]["verdict"] == "does-not-hold"
+    result = CliRunner().invoke(app, ["rules", "check", "--rule", "tail-effect", "--json",
+                                      *map(str, sorted(FEW_WAVES.glob("sweep/*/sweep.csv")))])
+    assert result.exit_code == 0, result.output
+    check = json.loads(result.stdout)["rules"][0]
+    assert check["tested_kernels"] == 5 and check["fastest_fired"] == 5
+    assert check["agreeing_kernels"] == 3 and check["verdict"] == "mixed"
+    ratios = sorted(t["ratio"] for t in check["tests"])
+    assert ratios[0] == pytest.approx(0.6508, abs=1e-4) and ratios[-1] < 1.02
+    assert min(t["rule_ratio"] for t in check["tests"]) > 1.13

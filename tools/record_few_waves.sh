@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The tail effect where it should show: grids of 1 to 4.5 waves of long, uniform blocks
+# (rules/tail-effect.yaml; the Hopper sweeps run tens to hundreds of waves). From the
+# repository root on the GPU machine:   bash tools/record_few_waves.sh OUTDIR
+#
+# coulomb_grid (32 registers: 2048 threads per SM at every block size that divides it, one
+# thread per lattice point, a loop over 256 atoms: every block does the same work) on a
+# 1024-column lattice of ROWS rows, i.e. ROWS / 264 waves at full occupancy on 132 SMs:
+#   1. staircase: 256x1 and 64x4 at ROWS = 132, 165, ..., 1188 (0.5 to 4.5 waves, steps of
+#      1/8 wave), one `tune` per size;
+#   2. sweeps: every shape of the 2-D grid (>= 32 threads) at ROWS = 290, 396, 512, 660, 871
+#      (1.10, 1.50, 1.94, 2.50 and 3.30 waves at full occupancy), for `gpuadvisor rules check`.
+# Timing only (--no-profile; registers come from the compiled function), each configuration
+# checked against the NumPy reference. About 5 minutes on an H200. Results:
+# OUTDIR/few_waves.tgz and a summary printed last.
+set -uo pipefail
+out=${1:?usage: record_few_waves.sh OUTDIR}
+mkdir -p "$out"
+if ls .whl/*.whl > /dev/null 2>&1; then
+  python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl
+  export PYTHONPATH="/tmp/site:${PYTHONPATH:+$PYTHONPATH:}$PWD"
+else
+  export PYTHONPATH="${PYTHONPATH:+$PYTHONPATH:}$PWD"
+fi
+export PYTHONUNBUFFERED=1 COLUMNS=150
+G="python3 -m gpuadvisor"
+log() { echo "[$(date -u +%H:%M:%S)] $*"; }
+{ date -u +%Y-%m-%dT%H:%M:%SZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  nvcc --version | tail -1; echo "command: bash tools/record_few_waves.sh $out"; } \
+  > "$out/provenance.txt"
+COMMON="--param COLS=1024 --param NATOMS=256 --no-profile --quiet"
+STAIR_ROWS=${FEW_WAVES_STAIR_ROWS:-$(seq 132 33 1188)}
+SWEEP_ROWS=${FEW_WAVES_SWEEP_ROWS:-290 396 512 660 871}
+for rows in $STAIR_ROWS; do
+  timeout 60 $G tune coulomb_grid --shapes 256x1,64x4 --param ROWS="$rows" $COMMON \
+    --budget 0.3 --max-repeats 30 --out "$out/stair/rows_$rows" > "$out/stair_$rows.log" 2>&1
+  echo "stair rows=$rows exit=$?" >> "$out/walls.txt"
+done
+log "staircase done"
+for rows in $SWEEP_ROWS; do
+  start=$(date +%s)
+  timeout 120 $G tune coulomb_grid --min-threads 32 --param ROWS="$rows" $COMMON \
+    --budget 0.08 --max-repeats 10 --out "$out/sweep/rows_$rows" > "$out/sweep_$rows.log" 2>&1
+  echo "sweep rows=$rows exit=$? wall_s=$(( $(date +%s) - start ))" >> "$out/walls.txt"
+  log "sweep rows=$rows done ($(( $(date +%s) - start )) s)"
+done
+tar -C "$out" -czf /tmp/few_waves.tgz --exclude='*.cubin' --exclude=build . \
+  && mv /tmp/few_waves.tgz "$out/"
+python3 - "$out" <<'PY'
+import sys
+from pathlib import Path
+import pandas as pd
+out = Path(sys.argv[1])
+print("staircase: rows | waves at 256 threads | 256x1 ms | 64x4 ms")
+for d in sorted((out / "stair").glob("rows_*"), key=lambda p: int(p.name[5:])):
+    try:
+        t = pd.read_csv(d / "sweep.csv", comment="#")
+    except Exception as err:
+        print(d.name, "no sweep:", err); continue
+    t = t[t.status == "ok"].set_index(t.block_x.astype(str) + "x" + t.block_y.astype(str))
+    rows = int(d.name[5:])
+    print(rows, f"{4 * rows / 1056:.3f}",
+          *(f"{t.time_ms.get(s, float('nan')):.4f}" for s in ("256x1", "64x4")))
+for d in sorted((out / "sweep").glob("rows_*"), key=lambda p: int(p.name[5:])):
+    try:
+        t = pd.read_csv(d / "sweep.csv", comment="#")
+    except Exception as err:
+        print(d.name, "no sweep:", err); continue
+    ok = t[t.status == "ok"]
+    b = ok.loc[ok.time_ms.idxmin()]
+    print(f"sweep {d.name}: {len(ok)} ok of {len(t)}, best {b.block_x}x{b.block_y} "
+          f"{b.time_ms:.4f} ms")
+PY
+log done
