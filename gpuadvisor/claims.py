@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 #: Exponent per confidence level (the procedure's fit on every calibration kernel, copied from
 #: docs/loko.json ``claim_exponents_fitted_on_all``; a test keeps them equal).
-EXPONENTS: dict[str, float] = {"high": 1.25, "medium": 0.5}
+EXPONENTS: dict[str, float] = {"high": 1.5, "medium": 0.5}
 #: Confidence levels that get no figure.
 NO_FIGURE = frozenset({"low"})
 #: The values the fit chooses from (1.0 = the raw score ratio).

@@ -50,7 +50,7 @@ def test_without_shared_memory_every_shape_scores_alike_in_each_cache_configurat
 
 
 def test_the_list_shows_distinct_shapes_and_says_how_many_twins_it_left_out(tmp_path) -> None:
-    """profile_16x16 (matmul_naive): the four best shapes score alike at the default and under
+    """profile_16x16 (matmul_naive): the best shapes score alike at the default and under
     prefer_l1; the terminal and Markdown lists show each shape once and say so."""
     profile = fixtures_dir() / "hopper" / "profile" / "profile_16x16.csv"
     for fmt in ([], ["--markdown"]):
@@ -59,9 +59,11 @@ def test_the_list_shows_distinct_shapes_and_says_how_many_twins_it_left_out(tmp_
         assert done.exit_code == 0, done.output
         text = " ".join(done.output.split())
         assert "prefer_l1" not in text.split("pick")[0]
-        assert ("4 more configuration(s) rank among these: the same shapes at another cache "
+        assert ("5 more configuration(s) rank among these: the same shapes at another cache "
                 "configuration, scored alike (--json lists every configuration)") in text
     done = CliRunner().invoke(app, ["analyze", str(profile), "--rule-only", "--top", "6",
                                     "--json"])
     labels = [e["label"] for e in json.loads(done.output)["kernels"][0]["ranking"]]
-    assert labels[:6] == ["32x3", "32x6", "32x12", "32x24", "32x3 prefer_l1", "32x6 prefer_l1"]
+    # (32x3, 32x6, 32x12 and 32x24 first before round 30 made tail-effect quiet on sm_90)
+    assert labels[:6] == ["32x8", "32x8 prefer_l1", "32x4", "32x4 prefer_l1", "32x16",
+                          "32x16 prefer_l1"]

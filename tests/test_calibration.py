@@ -116,9 +116,9 @@ def test_the_committed_leave_one_kernel_out_result_is_current_and_consistent():
     assert json.loads(json.dumps(summarize(data))) == data["summary"]
     summary = data["summary"]
     # issue 11's lead figure: every family of the calibration set, new H100 kernels included
-    assert tuple(summary["within_all_families"]) == (42, 54)
+    assert tuple(summary["within_all_families"]) == (41, 54)  # 42 before round 30
     assert tuple(summary["within_calibration_fixtures"]) == (18, 19)
-    assert tuple(summary["within_new_kernels_h100"]) == (24, 35)
+    assert tuple(summary["within_new_kernels_h100"]) == (23, 35)
     assert tuple(summary["within_new_kernels_h200"]) == (22, 30)
     assert tuple(summary["within_heldout_sizes"]) == (6, 8)
     families = [fold["family"] for fold in data["folds"]]
@@ -142,17 +142,20 @@ def test_the_committed_leave_one_kernel_out_result_is_current_and_consistent():
     fixed = {t["fixture"].rsplit("/", 1)[1]: round(t["regret"], 2) for f in data["folds"]
              if f["family"] in ("row_norm3", "row_sum_tree", "gridstride_axpy", "softmax_rows")
              for t in f["test"]}
+    # (since round 30's refit the default-size row_norm3 misses on the H200 too, 1.041x;
+    # the dict keeps the H200 copy of each name)
     assert {name for name, regret in fixed.items() if regret > 1.03} == {
-        "row_norm3_ROWS4096_COLS8192.csv", "softmax_rows_ROWS2048_COLS16384.csv"}
+        "row_norm3.csv", "row_norm3_ROWS4096_COLS8192.csv",
+        "softmax_rows_ROWS2048_COLS16384.csv"}
     # round 18's tfidf_l2norm (gathers from an L2-resident table), left out. Round 19 reads
     # compute-bound scatter as random, so its 256-term table (SM 71 %, DRAM 22 %) no longer
-    # weighs on scattered-small-blocks: the fit on all families puts that weight at 0.1 as
-    # every fold does (the shipped, hand-set value stays 0.05), and the 256-term table's
-    # regret left out falls from 1.16 to 1.04; the 1024-term one still misses (1.17), the
-    # 64-term one keeps its best
+    # weighs on scattered-small-blocks: the fit on all families puts that weight at 0.02 as
+    # every fold but one does since round 30 (0.1 before; the shipped, hand-set value stays
+    # 0.05), and the 256-term table's regret left out falls from 1.16 to 1.04; the 1024-term
+    # one still misses (1.17), the 64-term one keeps its best
     tfidf = next(f for f in data["folds"] if f["family"] == "tfidf_l2norm")
-    assert tfidf["fitted"]["scattered small blocks weight"] == 0.1
-    assert data["fitted_on_all"]["scattered small blocks weight"] == 0.1
+    assert tfidf["fitted"]["scattered small blocks weight"] == 0.02
+    assert data["fitted_on_all"]["scattered small blocks weight"] == 0.02
     assert [round(t["regret"], 2) for t in tfidf["test"]] == [1.04, 1.17, 1.0]
     # round 20's store sectors weight (uncoalesced-rows): stores are not cached in L1. Every
     # fold but two fits it at 4, transpose_naive's own among them, and its two tables left

@@ -133,21 +133,28 @@ def test_recorded_on_the_gpu_the_flag_picks_within_3_percent(kernel) -> None:
         assert code == 0, out
         pick = json.loads(out)["kernels"][0]["pick"]["label"]
         # the same shape (round 28 took l1_off off bitonic_sort_rows' "256x1 l1_off": it
-        # changed nothing on the H200, fixtures/hopper/cache-check/)
-        assert pick.split()[0] == recorded["kernels"][0]["pick"]["label"].split()[0]
+        # changed nothing on the H200, fixtures/hopper/cache-check/), but csr_row_prune's
+        # flag pick: 96x1 when recorded, 64x1 since round 30 made tail-effect quiet on sm_90
+        # (timed in the same run at 1.000x)
+        was = recorded["kernels"][0]["pick"]["label"].split()[0]
+        moved = {("csr_row_prune", "fixed-grid"): ("96x1", "64x1")}
+        assert (was, pick.split()[0]) == moved.get((kernel, name), (was, was))
         assert low <= times[pick.split()[0]] / best <= high
 
 
-@pytest.mark.parametrize("kernel,alone,told", [("llama_rms_norm", 1.246, 1.246),
-                                               ("torch_log_softmax_bwd", 1.044, 1.078)])
+@pytest.mark.parametrize("kernel,alone,told", [("llama_rms_norm", 1.246, 1.426),
+                                               ("torch_log_softmax_bwd", 1.173, 1.29)])
 def test_out_of_sample_the_flag_made_both_picks_worse(kernel, alone, told) -> None:
     """Blind set 34's two fixed-grid kernels, recorded after the flag was written: on the GPU
     the profile alone picked 512x1 prefer_l1 and 384x1 (within 4.4 % of the best),
     --fixed-grid 256x1 and 1024x1 (1.25x and 1.08x). Since round 28 (the smallest
     full-occupancy block no longer taken per cache configuration) llama_rms_norm's pick from
     the profile alone is 256x1 at the default configuration, the profiled shape, 1.25x too:
-    its 512x1 had come from prefer_l1's reference of 512 threads. The test keeps the record
-    honest: it fails if these picks move."""
+    its 512x1 had come from prefer_l1's reference of 512 threads. Round 30 (tail-effect quiet
+    on sm_90) moved three more, all worse: torch_log_softmax_bwd alone 384x1 -> 256x1
+    (1.044x -> 1.173x), both flag picks to 128x1 (llama_rms_norm 1.246x -> 1.426x;
+    torch_log_softmax_bwd 1.078x -> 1.29x, a shape the recorded run did not time: read from
+    its blind-set sweep). The test keeps the record honest: it fails if these picks move."""
     folder = RECORDED / kernel
     times = _timed(folder)
     best = min(times.values())
@@ -157,5 +164,9 @@ def test_out_of_sample_the_flag_made_both_picks_worse(kernel, alone, told) -> No
         assert code == 0, out
         got[name] = json.loads(out)["kernels"][0]["pick"]["label"].split()[0]
     assert round(times[got["alone"]] / best, 3) == alone
-    assert round(times[got["fixed-grid"]] / best, 3) == told
-
+    if got["fixed-grid"] not in times:  # not timed in the recorded run
+        assert got["fixed-grid"] == "128x1"
+        assert round(_measured(next(BLIND.glob(f"blind*/h200/{kernel}.csv")), "128x1"),
+                     3) == told
+    else:
+        assert round(times[got["fixed-grid"]] / best, 3) == told

@@ -73,7 +73,7 @@ def test_committed_reference_lists_more_shapes_where_the_class_needed_them() -> 
     for c in classes.values():
         assert c["listed"] == pick_reliability.listed_size(c["within_at"], c["unseen"])
     assert classes["1-D blocks"]["listed"] == 4
-    # 2-D: 82 of 89 at 7 shapes (92 %; after round 29's seen kernels left the pool)
+    # 2-D: 81 of 88 at 7 shapes (92 %; after rounds 29's and 30's seen kernels left the pool)
     assert classes["2-D blocks"]["listed"] == 7
     assert classes["2-D blocks, shared memory"]["listed"] == 8
 
@@ -123,7 +123,8 @@ def test_a_class_with_untouched_kernels_that_reached_the_target_is_not_warned() 
 def test_a_1d_kernel_keeps_the_four_listed_shapes(tmp_path: Path) -> None:
     kernel = _analysis(BLIND31 / "gmx_bonds.csv", tmp_path)
     assert kernel["pick_reliability"]["class"] == "1-D blocks"
-    assert _listed(kernel["notes"]) == ["256x1", "128x1", "96x1", "512x1"]
+    # (96x1 third before round 30 made tail-effect quiet on sm_90)
+    assert _listed(kernel["notes"]) == ["256x1", "128x1", "512x1", "64x1"]
     held = next(n for n in kernel["notes"] if n.startswith("how often this advice held"))
     assert "weak guide" not in held and "the fastest of the 4 listed shapes" in held
 

@@ -31,7 +31,7 @@ def test_validation_page_is_fresh_and_the_goal_is_met() -> None:
     assert seeds and all(r.regret <= 1.03 for r in seeds.values())
     hopper = {r.fixture.split("/")[-1]: r for r in scored if "/hopper/" in r.fixture}
     assert hopper["matrix_add.csv"].pick == "256x1"
-    assert hopper["matmul_naive.csv"].pick == "32x3"
+    assert hopper["matmul_naive.csv"].pick == "32x8"  # 1.023x; 32x3 before round 30
     assert hopper["matmul_tiled.csv"].pick == "32x24"
     # the winner's score: strict, and counting the configurations measured as tied with it
     # (sgemm_coalesced: the ten fastest shapes' min-max ranges overlap the best's)
