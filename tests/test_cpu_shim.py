@@ -1,10 +1,10 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
 __shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, __clz, __brev, int2,
 atomicMax, atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, __umul24, __vsadu4, uchar4,
-__expf, __logf, __float2int_rd and __float2int_ru, for full warps, for the partial last warp of a
-block that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack into warps by the
-linear index, x fastest). A mask that leaves out lanes of the warp and a warp intrinsic in a serial
-launch abort with one line instead of computing something."""
+__expf, __logf, __float2int_rd, __float2int_ru and __float2int_rz, for full warps, for the partial
+last warp of a block that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack
+into warps by the linear index, x fastest). A mask that leaves out lanes of the warp and a warp
+intrinsic in a serial launch abort with one line instead of computing something."""
 
 from __future__ import annotations
 
@@ -145,6 +145,10 @@ int main(int argc, char** argv) {
     } else if (mode == "rdru") {  // __float2int_rd and __float2int_ru
         const float f[] = {2.0f, 2.5f, -2.5f, -0.0f, 7.999f, -3.0f};
         for (float x : f) std::printf("%d\n%d\n", __float2int_rd(x), __float2int_ru(x));
+        return 0;
+    } else if (mode == "rz") {  // __float2int_rz: toward zero
+        const float f[] = {2.0f, 2.5f, -2.5f, -0.0f, 7.999f, -3.0f, -0.75f};
+        for (float x : f) std::printf("%d\n", __float2int_rz(x));
         return 0;
     } else if (mode == "expf") {  // __expf, exact here (the GPU's differs in the last bits)
         const float f[] = {0.0f, 1.0f, -2.5f};
@@ -360,6 +364,10 @@ def test_uchar4_is_four_aligned_bytes(shim_program):
 
 def test_float_to_int_rounding_down_and_up(shim_program):
     assert numbers(shim_program, "rdru", 1, 1, 1) == [2, 2, 2, 3, -3, -2, 0, 0, 7, 8, -3, -3]
+
+
+def test_float2int_rz_truncates_toward_zero(shim_program):
+    assert numbers(shim_program, "rz", 1, 1, 1) == [2, 2, -2, 0, 7, -3, 0]
 
 
 def test_expf_is_exp(shim_program):

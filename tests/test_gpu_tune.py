@@ -288,6 +288,12 @@ SMALL = {
     "jpeg_quant_zigzag": ["COLS=97", "ROWS=61"],
     "fft_twiddle_4step": ["ROWS=301", "COLS=517"],
     "kuwahara_filter": ["ROWS=301", "COLS=517"],
+    "cus_fwt_batch2": ["LOG2N=17", "STRIDE=256"],
+    "ggml_cpy_f32": ["NTOK=97", "NEMBD=517", "KVSIZE=301", "KVHEAD=101"],
+    "clover_accelerate": ["X_MAX=517", "Y_MAX=301"],
+    "af_medfilt2": ["NB=3", "ROWS=301", "COLS=517"],
+    "ocv_meanshift_filter": ["ROWS=301", "COLS=517"],
+    "fw_apsp_step": ["N=517", "K=301"],
 }
 
 

@@ -306,6 +306,12 @@ SMALL = {
     "jpeg_quant_zigzag": {"COLS": 37, "ROWS": 13},
     "fft_twiddle_4step": {"ROWS": 13, "COLS": 37},
     "kuwahara_filter": {"ROWS": 13, "COLS": 37, "R": 2},
+    "cus_fwt_batch2": {"LOG2N": 10, "STRIDE": 16},  # 256 butterflies, 16 runs of 16
+    "ggml_cpy_f32": {"NTOK": 37, "NEMBD": 13, "KVSIZE": 61, "KVHEAD": 11},
+    "clover_accelerate": {"X_MAX": 13, "Y_MAX": 9},
+    "af_medfilt2": {"NB": 2, "ROWS": 13, "COLS": 37},
+    "ocv_meanshift_filter": {"ROWS": 13, "COLS": 37, "SP": 4, "SR": 50},
+    "fw_apsp_step": {"N": 37, "K": 11},
 }
 SHAPES_2D = [
     (1, 1, 1),

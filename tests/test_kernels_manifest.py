@@ -238,6 +238,9 @@ ONE_D_EXTENT = {
     "sneaky_snake": "N",
     "fft_bitrev_permute": "N",
     "binomial_per_thread": "N",
+    "cus_fwt_batch2": "QUADS",
+    "ggml_cpy_f32": "NE",
+    "clover_accelerate": "NODES",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -8090,3 +8093,240 @@ def test_blind39_references_on_hand_checked_inputs():
     for rows, cols, r, high in ((5, 9, 1, 256), (7, 6, 2, 256), (9, 11, 3, 4), (4, 5, 2, 2)):
         img = rng.integers(0, high, size=(rows, cols))
         assert np.array_equal(kuwahara(img, r), plain_kuwahara(img, r))
+
+
+def test_blind40_references_on_hand_checked_inputs():
+    import heapq
+
+    rng = np.random.default_rng(40)
+
+    # cus_fwt_batch2: N = 8, stride 2 by hand; passes at strides 4 and 1 of 16 points are the
+    # natural-order Walsh-Hadamard transform (Sylvester's matrix); random against a plain loop
+    def fwt(data, stride):
+        data = np.asarray(data, np.float32)
+        return references.cus_fwt_batch2({"d_Data": data, "stride": stride,
+                                          "N": data.size})["d_Data"]
+
+    got = fwt(np.arange(1, 9), 2)  # butterflies (0, 2, 4, 6) and (1, 3, 5, 7)
+    assert got.tolist() == [16, 20, -4, -4, -8, -8, 0, 0]
+    hadamard = np.ones((1, 1))
+    for _ in range(4):
+        hadamard = np.block([[hadamard, hadamard], [hadamard, -hadamard]])
+    x = rng.integers(-1000, 1000, size=16)
+    assert np.array_equal(fwt(fwt(x, 4), 1), hadamard @ x)
+    for n, stride in ((64, 16), (64, 4), (256, 1), (1024, 32)):
+        x = rng.integers(-1000, 1000, size=n).astype(np.float32)
+        want = x.copy()
+        for pos in range(n // 4):
+            lo = pos % stride
+            i = [4 * (pos - lo) + lo + m * stride for m in range(4)]
+            d0, d1, d2, d3 = (float(x[j]) for j in i)
+            for j, v in zip(i, (d0 + d2 + d1 + d3, d0 + d2 - d1 - d3, d0 - d2 + d1 - d3,
+                                d0 - d2 - d1 + d3), strict=True):
+                want[j] = v
+        assert np.array_equal(fwt(x, stride), want)
+
+    # ggml_cpy_f32: 2 tokens x 3 features stored transposed at slot 1 of a 5-slot cache
+    def cpy(x, dst, offs, ne0, nb0, ne1, nb1):
+        values = {"x": np.asarray(x, np.float32), "dst": np.asarray(dst, np.float32),
+                  "dst_offs": offs, "ne": int(np.size(x))}
+        for side, ne, nb in (("0", ne0, nb0), ("1", ne1, nb1)):
+            for k in range(3):
+                values[f"ne{side}{k}"] = ne[k]
+            for k in range(4):
+                values[f"nb{side}{k}"] = nb[k]
+        return references.ggml_cpy_f32(values)["dst"]
+
+    v = [[1, 2, 3], [4, 5, 6]]  # v_cur: token-major, 3 features a token
+    cache = -np.ones((3, 5))
+    got = cpy(v, cache, 4, (2, 3, 1), (12, 4, 24, 24), (2, 3, 1), (4, 20, 60, 60))
+    assert got.tolist() == [[-1, 1, 4, -1, -1], [-1, 2, 5, -1, -1], [-1, 3, 6, -1, -1]]
+    x = rng.integers(-1000, 1000, size=24)  # contiguous to contiguous: a flat copy
+    got = cpy(x, np.zeros(30), 8, (4, 3, 2), (4, 16, 48, 96), (4, 3, 2), (4, 16, 48, 96))
+    assert np.array_equal(got[2:26], x) and not got[:2].any() and not got[26:].any()
+    for e0, e1, e2, e3 in ((5, 3, 4, 2), (7, 2, 3, 1), (1, 6, 2, 3)):  # ggml_cont(permute)
+        x = rng.integers(-1000, 1000, size=(e3, e2, e1, e0)).astype(np.float32)
+        nb = (4, 4 * e0, 4 * e0 * e1, 4 * e0 * e1 * e2)  # x's strides; copy it with 0 <-> 1
+        ne0, nb0 = (e1, e0, e2), (nb[1], nb[0], nb[2], nb[3])
+        got = cpy(x, np.zeros(x.size + 3), 12, ne0, nb0, (e1, e0, e2),
+                  (4, 4 * e1, 4 * e1 * e0, 4 * e1 * e0 * e2))
+        want = np.zeros(x.size + 3, np.float32)
+        flat = x.reshape(-1)
+        for i in range(x.size):
+            i3, r = divmod(i, e1 * e0 * e2)
+            i2, r = divmod(r, e1 * e0)
+            i1, i0 = divmod(r, e1)
+            want[3 + i] = flat[(i0 * nb0[0] + i1 * nb0[1] + i2 * nb0[2] + i3 * nb0[3]) // 4]
+        assert np.array_equal(got, want)
+        assert np.array_equal(got[3:].reshape(e3, e2, e0, e1), x.transpose(0, 1, 3, 2))
+
+    # clover_accelerate: no pressure or viscosity gradient keeps the velocities; one cell's
+    # pressure 2 above its neighbours pushes its four nodes out by 2 step = 0.04 each way
+    def accelerate(xm, ym, fields, dbyt=0.04):
+        shapes = {"xarea": (ym + 4, xm + 5), "yarea": (ym + 5, xm + 4)}
+        values = {"x_min": 1, "x_max": xm, "y_min": 1, "y_max": ym, "dbyt": dbyt}
+        for name in ("xarea", "yarea", "volume", "density0", "pressure", "viscosity",
+                     "xvel0", "yvel0"):
+            shape = shapes.get(name, (ym + 5, xm + 5) if "vel" in name else (ym + 4, xm + 4))
+            values[name] = np.broadcast_to(np.asarray(fields.get(name, 1.0), np.float64),
+                                           shape).copy()
+        for name in ("xvel1", "yvel1"):
+            values[name] = np.full((ym + 5, xm + 5), 7.0)
+        return references.clover_accelerate(values)
+
+    xv = np.arange(6 * 6, dtype=np.float64).reshape(6, 6)
+    got = accelerate(1, 1, {"xvel0": xv, "yvel0": -xv, "pressure": 5.0, "viscosity": 2.0})
+    nodes = (slice(2, 4), slice(2, 4))
+    assert np.array_equal(got["xvel1"][nodes], xv[nodes])
+    assert np.array_equal(got["yvel1"][nodes], -xv[nodes])
+    untouched = np.full((6, 6), True)
+    untouched[nodes] = False
+    assert (got["xvel1"][untouched] == 7).all() and (got["yvel1"][untouched] == 7).all()
+    pressure = np.ones((6, 6))
+    pressure[2, 2] = 3.0  # padded row and column 2: the mesh's first cell
+    got = accelerate(2, 2, {"pressure": pressure, "xvel0": 0.0, "yvel0": 0.0})
+    assert np.allclose(got["xvel1"][2:4, 2:4], [[-0.04, 0.04], [-0.04, 0.04]], atol=1e-15)
+    assert np.allclose(got["yvel1"][2:4, 2:4], [[-0.04, -0.04], [0.04, 0.04]], atol=1e-15)
+    assert np.array_equal(got["xvel1"][2:5, 4], [0, 0, 0])  # nodes away from the cell
+    for xm, ym in ((3, 2), (5, 4), (2, 6)):
+        fields = {"xarea": rng.integers(1, 4, size=(ym + 4, xm + 5)),
+                  "yarea": rng.integers(1, 4, size=(ym + 5, xm + 4))}
+        for name, low, high in (("volume", 1, 4), ("density0", 1, 10), ("pressure", 0, 100),
+                                ("viscosity", 0, 10)):
+            fields[name] = rng.integers(low, high, size=(ym + 4, xm + 4))
+        for name in ("xvel0", "yvel0"):
+            fields[name] = rng.integers(-10, 10, size=(ym + 5, xm + 5))
+        got = accelerate(xm, ym, fields, dbyt=0.04)
+        f = {k: v.astype(float) for k, v in fields.items()}
+        for k in range(1, ym + 2):  # accelerate_kernel.f90's loops; padded index = f90 + 1
+            for j in range(1, xm + 2):
+                r, c = k + 1, j + 1
+                mass = 0.25 * sum(f["density0"][r + a, c + b] * f["volume"][r + a, c + b]
+                                  for a, b in ((-1, -1), (-1, 0), (0, 0), (0, -1)))
+                step = 0.02 / mass
+                x1 = f["xvel0"][r, c]
+                y1 = f["yvel0"][r, c]
+                for field in ("pressure", "viscosity"):
+                    p = f[field]
+                    x1 -= step * (f["xarea"][r, c] * (p[r, c] - p[r, c - 1])
+                                  + f["xarea"][r - 1, c] * (p[r - 1, c] - p[r - 1, c - 1]))
+                    y1 -= step * (f["yarea"][r, c] * (p[r, c] - p[r - 1, c])
+                                  + f["yarea"][r, c - 1] * (p[r, c - 1] - p[r - 1, c - 1]))
+                assert abs(got["xvel1"][r, c] - x1) < 1e-12
+                assert abs(got["yvel1"][r, c] - y1) < 1e-12
+        assert (got["xvel1"][:2] == 7).all() and (got["yvel1"][:, xm + 3:] == 7).all()
+
+    # af_medfilt2: zero padding decides the corners; a lone bright pixel is removed
+    def medfilt(img):
+        img = np.asarray(img, np.float32)
+        nb, rows, cols = img.shape
+        return references.af_medfilt2({"out": np.zeros_like(img), "in": img, "dims0": cols,
+                                       "dims1": rows, "dims2": nb})["out"]
+
+    got = medfilt(np.full((1, 6, 7), 9))  # 9 of 25 at a corner, 12 next to it: 0
+    want = np.full((6, 7), 9)
+    want[[0, 0, 1, 0, 0, 1, 5, 5, 4, 5, 5, 4], [0, 1, 0, 6, 5, 6, 0, 1, 0, 6, 5, 6]] = 0
+    assert np.array_equal(got[0], want)
+    img = np.zeros((2, 5, 5))
+    img[0, 2, 2] = 255
+    img[1] = 4
+    got = medfilt(img)
+    assert not got[0].any() and got[1, 2, 2] == 4 and got[1, 0, 0] == 0
+    for nb, rows, cols in ((1, 5, 9), (2, 7, 6), (3, 4, 4)):
+        img = rng.integers(0, 256, size=(nb, rows, cols))
+        got = medfilt(img)
+        for b in range(nb):
+            for y in range(rows):
+                for x in range(cols):
+                    window = [int(img[b, y + dy, x + dx]) if 0 <= y + dy < rows
+                              and 0 <= x + dx < cols else 0
+                              for dy in range(-2, 3) for dx in range(-2, 3)]
+                    assert got[b, y, x] == sorted(window)[12]
+
+    # ocv_meanshift_filter: a lone pixel of R = 1 among far colours comes out R = 0 (41 hits,
+    # 41 x float(1/41) = 0.99999994 truncated), two flat regions kept, random against a
+    # plain transcription of do_mean_shift
+    def pack(rgba):
+        rgba = np.asarray(rgba, np.uint32)
+        return rgba[..., 0] | rgba[..., 1] << 8 | rgba[..., 2] << 16 | rgba[..., 3] << 24
+
+    def meanshift(words, sp, sr, max_iter=5, eps=1.0):
+        words = np.asarray(words, np.uint32)
+        rows, cols = words.shape
+        return references.ocv_meanshift_filter({
+            "srcWords": words, "outWords": np.zeros_like(words), "cols": cols, "rows": rows,
+            "sp": sp, "sr": sr, "maxIter": max_iter, "eps": eps})["outWords"]
+
+    row = np.tile([200, 200, 200, 9], (1, 41, 1))
+    row[0, 20] = [1, 0, 0, 7]
+    got = meanshift(pack(row), 20, 10)
+    assert got[0, 20] == pack([0, 0, 0, 7]) and np.array_equal(got[0, :20], pack(row)[0, :20])
+    img = np.zeros((6, 8, 4), np.uint32)
+    img[:, :4] = [10, 20, 30, 255]
+    img[:, 4:] = [200, 100, 50, 255]
+    assert np.array_equal(meanshift(pack(img), 2, 20), pack(img))
+
+    def plain_meanshift(rgba, sp, sr, max_iter=5, eps=1.0):
+        rows, cols = rgba.shape[:2]
+        out = rgba.copy()
+        for y0s in range(rows):
+            for x0s in range(cols):
+                x0, y0 = x0s, y0s
+                c = [int(v) for v in rgba[y0, x0]]
+                for _ in range(max_iter):
+                    count = s0 = s1 = s2 = sx = sy = 0
+                    for y in range(y0 - sp, y0 + sp + 1):
+                        for x in range(x0 - sp, x0 + sp + 1):
+                            t = rgba[min(max(y, 0), rows - 1), min(max(x, 0), cols - 1)]
+                            if sum((int(t[k]) - c[k]) ** 2 for k in range(3)) <= sr * sr:
+                                s0, s1, s2 = s0 + int(t[0]), s1 + int(t[1]), s2 + int(t[2])
+                                sx, sy, count = sx + x, sy + y, count + 1
+                    if count == 0:
+                        break
+                    icount = np.float32(1) / np.float32(count)
+                    x1, y1, n0, n1, n2 = (int(np.float32(v) * icount)
+                                          for v in (sx, sy, s0, s1, s2))
+                    norm2 = (n0 - c[0]) ** 2 + (n1 - c[1]) ** 2 + (n2 - c[2]) ** 2
+                    stop = (x0 == x1 and y0 == y1) or abs(x1 - x0) + abs(y1 - y0) + norm2 <= eps
+                    x0, y0, c[:3] = x1, y1, [n0, n1, n2]
+                    if stop:
+                        break
+                out[y0s, x0s, :3] = c[:3]
+        return out
+
+    for rows, cols, sp, sr, high in ((5, 9, 2, 150, 256), (7, 6, 3, 40, 64), (4, 5, 1, 9, 16),
+                                     (6, 6, 4, 300, 256)):
+        rgba = rng.integers(0, high, size=(rows, cols, 4)).astype(np.uint32)
+        assert np.array_equal(meanshift(pack(rgba), sp, sr), pack(plain_meanshift(rgba, sp, sr)))
+
+    # fw_apsp_step: a shortcut through k by hand; every step in turn gives Dijkstra's
+    # distances; one random step against a plain double loop
+    def fw_step(d, k):
+        d = np.asarray(d, np.int32)
+        return references.fw_apsp_step({"dist": d, "n": d.shape[0], "k": k})["dist"]
+
+    d = [[0, 9, 1], [9, 0, 2], [1, 2, 0]]
+    assert fw_step(d, 2).tolist() == [[0, 3, 1], [3, 0, 2], [1, 2, 0]]
+    assert fw_step(d, 0).tolist() == d
+    for n in (5, 9, 14):
+        w = rng.integers(1, 1000, size=(n, n))
+        np.fill_diagonal(w, 0)
+        d = w.copy()
+        for k in range(n):
+            d = fw_step(d, k)
+        for s in range(n):
+            dist = [None] * n
+            heap = [(0, s)]
+            while heap:
+                du, u = heapq.heappop(heap)
+                if dist[u] is not None:
+                    continue
+                dist[u] = du
+                for v in range(n):
+                    if dist[v] is None:
+                        heapq.heappush(heap, (du + int(w[u, v]), v))
+            assert d[s].tolist() == dist
+    d = rng.integers(1, 1000, size=(11, 11))
+    got = fw_step(d, 4)
+    assert got.tolist() == [[min(int(d[i, j]), int(d[i, 4] + d[4, j])) for j in range(11)]
+                            for i in range(11)]

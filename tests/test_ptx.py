@@ -33,6 +33,19 @@ def _patterns(name: str, side: str) -> Counter:
     return Counter(a.pattern for a in _code(name).side(side))
 
 
+#: Kernel sources added since the PTX was last recorded, whose PTX is recorded with their
+#: first sweeps (blind check set 40's six): left out of the comparison below until then, and
+#: each must still lack a record (take a name off once tools/record_ptx.sh has recorded it).
+PTX_NOT_YET_RECORDED = {
+    "cus_fwt_batch2.cu",
+    "ggml_cpy_f32.cu",
+    "clover_accelerate.cu",
+    "af_medfilt2.cu",
+    "ocv_meanshift_filter.cu",
+    "fw_apsp_step.cu",
+}
+
+
 def test_recorded_ptx_is_that_of_todays_kernel_sources():
     # tools/record_ptx.sh wrote SOURCES.sha256 beside the PTX: a kernel changed since then
     # needs its PTX recorded again (bash tools/record_ptx.sh NAME).
@@ -40,11 +53,17 @@ def test_recorded_ptx_is_that_of_todays_kernel_sources():
     for line in (PTX / "SOURCES.sha256").read_text().splitlines():
         digest, name = line.split()
         recorded[name] = digest
-    sources = sorted(p.name for p in (ROOT / "kernels").glob("*.cu")) + ["common.cuh"]
+    pending = PTX_NOT_YET_RECORDED
+    assert pending <= {p.name for p in (ROOT / "kernels").glob("*.cu")}
+    now_recorded = sorted(pending & (set(recorded) | {f"{p.stem}.cu" for p in PTX.glob("*.ptx")}))
+    assert not now_recorded, f"recorded now: take {now_recorded} off PTX_NOT_YET_RECORDED"
+    sources = sorted(p.name for p in (ROOT / "kernels").glob("*.cu")
+                     if p.name not in pending) + ["common.cuh"]
     stale = [n for n in sources
              if hashlib.sha256((ROOT / "kernels" / n).read_bytes()).hexdigest() != recorded.get(n)]
     assert not stale, f"re-record their PTX: bash tools/record_ptx.sh {' '.join(stale)}"
-    assert {p.stem for p in PTX.glob("*.ptx")} == {p.stem for p in (ROOT / "kernels").glob("*.cu")}
+    assert {p.stem for p in PTX.glob("*.ptx")} == {p.stem for p in (ROOT / "kernels").glob("*.cu")
+                                                   if p.name not in pending}
 
 
 def test_every_recorded_kernel_reads_and_has_global_accesses():

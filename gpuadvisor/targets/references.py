@@ -6499,3 +6499,199 @@ def kuwahara_filter(values: Values) -> dict[str, np.ndarray]:
             best_mean = np.where(better, mean, best_mean)
     out.reshape(-1)[: rows * cols] = best_mean.reshape(-1)
     return {"out": out}
+
+
+def cus_fwt_batch2(values: Values) -> dict[str, np.ndarray]:
+    """One radix-4 pass of the fast Walsh-Hadamard transform in place (the CUDA samples'
+    fwtBatch2Kernel): for each position pos < N / 4, lo = pos mod stride, i0 = 4 (pos - lo) +
+    lo and i1, i2, i3 a stride apart, the four values replaced by their butterfly; exact."""
+    n, stride = int(values["N"]), int(values["stride"])
+    out = np.array(values["d_Data"], copy=True)
+    data = out.reshape(-1)
+    pos = np.arange(n // 4, dtype=np.int64)
+    lo = pos & (stride - 1)
+    i0 = ((pos - lo) << 2) + lo
+    i1, i2, i3 = i0 + stride, i0 + 2 * stride, i0 + 3 * stride
+    d0, d1, d2, d3 = data[i0], data[i1], data[i2], data[i3]
+    s02, t02, s13, t13 = d0 + d2, d0 - d2, d1 + d3, d1 - d3
+    data[i0], data[i1], data[i2], data[i3] = s02 + s13, s02 - s13, t02 + t13, t02 - t13
+    return {"d_Data": out}
+
+
+def ggml_cpy_f32(values: Values) -> dict[str, np.ndarray]:
+    """ggml's strided copy: element i of the flattened copy (i00 fastest) read at the source's
+    byte offset sum(i0k nb0k) and written at the destination's sum(i1k nb1k) plus the view's
+    offset, each side's four indices peeled off i by its own extents; exact (a copy)."""
+    ne = int(values["ne"])
+    i = np.arange(ne, dtype=np.int64)
+
+    def offsets(e0: int, e1: int, e2: int, strides: tuple[int, ...]) -> np.ndarray:
+        i3 = i // (e0 * e1 * e2)
+        rest = i - i3 * e0 * e1 * e2
+        i2 = rest // (e0 * e1)
+        rest = rest - i2 * e0 * e1
+        i1 = rest // e0
+        i0 = rest - i1 * e0
+        return i0 * strides[0] + i1 * strides[1] + i2 * strides[2] + i3 * strides[3]
+
+    src = offsets(int(values["ne00"]), int(values["ne01"]), int(values["ne02"]),
+                  tuple(int(values[f"nb0{k}"]) for k in range(4)))
+    dst = offsets(int(values["ne10"]), int(values["ne11"]), int(values["ne12"]),
+                  tuple(int(values[f"nb1{k}"]) for k in range(4))) + int(values["dst_offs"])
+    out = np.array(values["dst"], copy=True)
+    out.reshape(-1)[dst // 4] = np.asarray(values["x"], np.float32).reshape(-1)[src // 4]
+    return {"dst": out}
+
+
+def clover_accelerate(values: Values) -> dict[str, np.ndarray]:
+    """CloverLeaf's accelerate: at each node (rows and columns 2 .. max + 2 of the padded
+    arrays) the mean of density0 volume over its four cells, step = 0.5 dbyt / mass, the
+    velocities decremented by step times the area-weighted pressure then viscosity
+    differences; float64 (the GPU's fused multiply-adds within the manifest's tolerance)."""
+    xm, ym = int(values["x_max"]), int(values["y_max"])
+    dbyt = float(values["dbyt"])
+    cw, nw = xm + 4, xm + 5  # cell and node row widths
+
+    def grid(name: str, rows: int, width: int) -> np.ndarray:
+        return np.asarray(values[name], np.float64).reshape(-1)[: rows * width].reshape(
+            rows, width)
+
+    density0, volume = grid("density0", ym + 4, cw), grid("volume", ym + 4, cw)
+    pressure, viscosity = grid("pressure", ym + 4, cw), grid("viscosity", ym + 4, cw)
+    xarea, yarea = grid("xarea", ym + 4, nw), grid("yarea", ym + 5, cw)
+    xvel0, yvel0 = grid("xvel0", ym + 5, nw), grid("yvel0", ym + 5, nw)
+    r = slice(2, ym + 3)  # node rows; the cell rows above are r - 1
+    c = slice(2, xm + 3)
+    rm, cm = slice(1, ym + 2), slice(1, xm + 2)
+
+    mass = (density0[rm, cm] * volume[rm, cm] + density0[rm, c] * volume[rm, c]
+            + density0[r, c] * volume[r, c] + density0[r, cm] * volume[r, cm]) * 0.25
+    step = 0.5 * dbyt / mass
+
+    xt = xvel0[r, c] - step * (xarea[r, c] * (pressure[r, c] - pressure[r, cm])
+                               + xarea[rm, c] * (pressure[rm, c] - pressure[rm, cm]))
+    x1 = xt - step * (xarea[r, c] * (viscosity[r, c] - viscosity[r, cm])
+                      + xarea[rm, c] * (viscosity[rm, c] - viscosity[rm, cm]))
+    yt = yvel0[r, c] - step * (yarea[r, c] * (pressure[r, c] - pressure[rm, c])
+                               + yarea[r, cm] * (pressure[r, cm] - pressure[rm, cm]))
+    y1 = yt - step * (yarea[r, c] * (viscosity[r, c] - viscosity[rm, c])
+                      + yarea[r, cm] * (viscosity[r, cm] - viscosity[rm, cm]))
+    outs = {}
+    for name, val in (("xvel1", x1), ("yvel1", y1)):
+        out = np.array(values[name], copy=True)
+        out.reshape(-1)[: (ym + 5) * nw].reshape(ym + 5, nw)[r, c] = val
+        outs[name] = out
+    return outs
+
+
+def af_medfilt2(values: Values) -> dict[str, np.ndarray]:
+    """ArrayFire's medfilt2 with a 5 x 5 window and zero padding: each pixel the 13th
+    smallest of the 25 values around it (0 outside the image); exact (a selection)."""
+    cols, rows, nb = int(values["dims0"]), int(values["dims1"]), int(values["dims2"])
+    out = np.array(values["out"], copy=True)
+    dst = out.reshape(-1)[: nb * rows * cols].reshape(nb, rows, cols)
+    src = np.asarray(values["in"], np.float32).reshape(-1)[: nb * rows * cols].reshape(
+        nb, rows, cols)
+    chunk = 128
+    for b in range(nb):
+        pad = np.pad(src[b], 2)  # zeros
+        for r0 in range(0, rows, chunk):
+            r1 = min(rows, r0 + chunk)
+            stack = np.stack([pad[r0 + dy: r1 + dy, dx: dx + cols]
+                              for dy in range(5) for dx in range(5)])
+            dst[b, r0:r1] = np.partition(stack, 12, axis=0)[12]
+    return {"out": out}
+
+
+def ocv_meanshift_filter(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's CUDA mean-shift filtering of RGBA8 pixels (R lowest byte): per pixel up to
+    maxIter steps to the mean position and colour of the (2 sp + 1)^2 window's pixels within
+    sr in colour (reads clamped to the image, positions not), each mean truncated from the
+    float32 product sum * (1.f / count) as the kernel computes it, stopping on no move or a
+    move of at most eps; the alpha the pixel's own; exact (the same float32 operations)."""
+    cols, rows = int(values["cols"]), int(values["rows"])
+    sp, sr, max_iter = int(values["sp"]), int(values["sr"]), int(values["maxIter"])
+    eps = np.float32(values["eps"])
+    n = rows * cols
+    words = np.asarray(values["srcWords"], np.uint32).reshape(-1)[:n]
+    # edge-replicated far enough for every window: a centre moves at most sp a step
+    margin = sp * (max_iter + 1)
+    width = cols + 2 * margin
+    padded = np.pad(words.reshape(rows, cols), margin, mode="edge").reshape(-1)
+    # each pixel's R, G and B 21 bits apart in one word: a tap is one gather, and the sums of
+    # a window's colours (at most 255 (2 sp + 1)^2 each) are one addition
+    spread = sum(((padded >> np.uint32(8 * k)) & np.uint32(255)).astype(np.int64) << (21 * k)
+                 for k in range(3))
+    mask = (1 << 21) - 1
+    x0 = np.tile(np.arange(cols, dtype=np.int64), rows)
+    y0 = np.repeat(np.arange(rows, dtype=np.int64), cols)
+    c = [((words >> np.uint32(8 * k)) & np.uint32(255)).astype(np.int64) for k in range(3)]
+    idx = np.arange(n)  # the pixels still walking
+    isr2 = sr * sr
+
+    def trunc(total: np.ndarray, icount: np.ndarray) -> np.ndarray:
+        return np.trunc(total.astype(np.float32) * icount).astype(np.int64)
+
+    def window(cx, cy, cc):  # count, colour sums, x and y offset sums of the hits
+        base = (cy + margin) * width + (cx + margin)
+        count = np.zeros(cx.size, np.int64)
+        sums = np.zeros(cx.size, np.int64)
+        sdx = np.zeros(cx.size, np.int64)
+        sdy = np.zeros(cx.size, np.int64)
+        for dy in range(-sp, sp + 1):
+            row_count = np.zeros(cx.size, np.int64)
+            for dx in range(-sp, sp + 1):
+                w = spread[base + (dy * width + dx)]
+                d0 = (w & mask) - cc[0]
+                d1 = ((w >> 21) & mask) - cc[1]
+                d2 = (w >> 42) - cc[2]
+                hit = d0 * d0 + d1 * d1 + d2 * d2 <= isr2
+                row_count += hit
+                sums += w * hit
+                if dx:
+                    sdx += dx * hit
+            count += row_count
+            if dy:
+                sdy += dy * row_count
+        return count, sums, sdx, sdy
+
+    for _ in range(max_iter):
+        if idx.size == 0:
+            break
+        cx, cy = x0[idx], y0[idx]
+        cc = [ck[idx] for ck in c]
+        parts = [window(cx[i: i + 32768], cy[i: i + 32768], [k[i: i + 32768] for k in cc])
+                 for i in range(0, idx.size, 32768)]  # pieces that stay in the caches
+        count, sums, sdx, sdy = (np.concatenate(p) for p in zip(*parts, strict=True))
+        moved = count > 0
+        idx, cx, cy, count = idx[moved], cx[moved], cy[moved], count[moved]
+        sx = cx * count + sdx[moved]  # the sums of the window's x and y over the hits
+        sy = cy * count + sdy[moved]
+        sums = sums[moved]
+        cc = [ck[moved] for ck in cc]
+        icount = np.float32(1.0) / count.astype(np.float32)
+        x1, y1 = trunc(sx, icount), trunc(sy, icount)
+        new = [trunc((sums >> (21 * k)) & mask, icount) for k in range(3)]
+        norm2 = sum((new[k] - cc[k]) ** 2 for k in range(3))
+        stop = ((cx == x1) & (cy == y1)) | (
+            (np.abs(x1 - cx) + np.abs(y1 - cy) + norm2).astype(np.float32) <= eps)
+        x0[idx], y0[idx] = x1, y1
+        for k in range(3):
+            c[k][idx] = new[k]
+        idx = idx[~stop]
+    out = np.array(values["outWords"], copy=True)
+    packed = (c[0].astype(np.uint32) | (c[1].astype(np.uint32) << np.uint32(8))
+              | (c[2].astype(np.uint32) << np.uint32(16)) | (words & np.uint32(0xFF000000)))
+    out.reshape(-1)[:n] = packed
+    return {"outWords": out}
+
+
+def fw_apsp_step(values: Values) -> dict[str, np.ndarray]:
+    """Floyd-Warshall's step k: d[i][j] = min(d[i][j], d[i][k] + d[k][j]) (row and column k
+    unchanged: d[k][k] >= 0); exact (integers)."""
+    n, k = int(values["n"]), int(values["k"])
+    out = np.array(values["dist"], copy=True)
+    d = out.reshape(-1)[: n * n].reshape(n, n)
+    through = d[:, k: k + 1] + d[k: k + 1, :]
+    np.minimum(d, through, out=d)
+    return {"dist": out}

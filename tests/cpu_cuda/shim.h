@@ -58,9 +58,10 @@ inline uchar4 make_uchar4(unsigned char x, unsigned char y, unsigned char z, uns
 }
 inline float __expf(float x) { return std::exp(x); }  // CUDA's fast exp: here the exact one
 inline float __logf(float x) { return std::log(x); }  // CUDA's fast log: here the exact one
-// CUDA's float-to-int conversions rounding down and up (in int's range).
+// CUDA's float-to-int conversions rounding down, up and toward zero (in int's range).
 inline int __float2int_rd(float x) { return static_cast<int>(std::floor(x)); }
 inline int __float2int_ru(float x) { return static_cast<int>(std::ceil(x)); }
+inline int __float2int_rz(float x) { return static_cast<int>(std::trunc(x)); }
 using std::fabs;
 using std::isnan;  // CUDA's isnan (OpenCV's bilateral filter skips NaN taps)
 
