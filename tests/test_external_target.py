@@ -5,6 +5,7 @@ on. The app here is a small Python script standing in for a CUDA program."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -40,6 +41,8 @@ def test_rows_for_every_outcome(tmp_path, monkeypatch):
     app_path = make_app(tmp_path)
     log = tmp_path / "calls.jsonl"
     monkeypatch.setenv("FAKE_APP_LOG", str(log))
+    for name in [k for k in os.environ if k.startswith("GPUADVISOR_")]:
+        monkeypatch.delenv(name)  # e.g. GPUADVISOR_ALL_FIXTURES: the app logs every one
     target = ExternalTarget(
         str(app_path),
         ["{block_x}", "{block_y}"],
