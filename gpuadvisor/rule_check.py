@@ -242,8 +242,8 @@ def read_line(analyses: Sequence[tuple[str, Any]]) -> str:
         for kernel in analysis.kernels:
             if kernel.mode == "measured":
                 measured += 1
-                gpus[kernel.gpu or "GPU not recorded"] = gpus.get(kernel.gpu or
-                                                                  "GPU not recorded", 0) + 1
+                gpu = kernel.gpu or "GPU not recorded"
+                gpus[gpu] = gpus.get(gpu, 0) + 1
     on = ", ".join(f"{n} on {gpu}" for gpu, n in sorted(gpus.items()))
     return (f"{len(analyses)} table(s), {measured} measured kernel(s)" +
             (f" ({on})" if on else ""))
