@@ -161,6 +161,15 @@ def test_cli_table_markdown_and_errors(tmp_path: Path,
         assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
     code, err = _main(["rules", "check", str(tmp_path / "missing.csv")], capsys)
     assert code == 2 and "missing.csv: no such file" in err
+    # a profile alone has no times to test a rule against
+    profile = ROOT / "fixtures" / "hopper" / "profile" / "profile_16x16.csv"
+    code, err = _main(["rules", "check", str(profile)], capsys)
+    assert code == 2 and "no kernel in these tables has measured times" in err
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, err = _main(["rules", "check", str(MATRIX_ADD), "-o", str(blocker / "x.md")], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"error: {blocker / 'x.md'}: cannot write (")  # a file in the way
 
 
 def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:

@@ -92,11 +92,9 @@ def review(
             else:
                 typer.echo(text, nl=False)
         else:
-            try:
-                output.parent.mkdir(parents=True, exist_ok=True)
-                output.write_text(text + "\n" if json_out else text, encoding="utf-8")
-            except OSError as err:
-                raise UserError(f"{output}: cannot write ({err.strerror})") from None
+            from gpuadvisor.output_files import write_output
+
+            write_output(output, text + "\n" if json_out else text)
             verdict = "regression in " + ", ".join(result.regressions) if result.regressions \
                 else "no regression"
             typer.echo(f"{verdict}; wrote {output}", err=True)

@@ -105,6 +105,10 @@ def check_command(
     analyses, skipped = _measured_analyses(tables, loaded, arch)
     if not analyses:
         raise UserError("no table could be analyzed: " + "; ".join(skipped[:3]))
+    if not any(k.mode == "measured" for _source, a in analyses for k in a.kernels):
+        raise UserError("no kernel in these tables has measured times (a profile alone is "
+                        "ranked by the rules): rules check needs timed sweeps, e.g. from "
+                        "gpuadvisor tune")
     checks = check(analyses, loaded, only)
     read = read_line(analyses)
     if as_json:
@@ -120,11 +124,9 @@ def check_command(
     elif output is None:
         typer.echo(text, nl=False)
     else:
-        try:
-            output.parent.mkdir(parents=True, exist_ok=True)
-            output.write_text(text, encoding="utf-8")
-        except OSError as err:
-            raise UserError(f"{output}: cannot write ({err.strerror})") from None
+        from gpuadvisor.output_files import write_output
+
+        write_output(output, text)
         typer.echo(f"wrote {output}", err=True)
     for line in skipped:
         typer.echo(f"skipped {line}", err=True)
