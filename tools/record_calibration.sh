@@ -17,13 +17,7 @@ set -uo pipefail
 out=${1:?usage: record_calibration.sh OUTDIR}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-if ls .whl/*.whl > /dev/null 2>&1; then
-  python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl
-  export PYTHONPATH="/tmp/site:${PYTHONPATH:+$PYTHONPATH:}$PWD"
-else
-  export PYTHONPATH="${PYTHONPATH:+$PYTHONPATH:}$PWD"
-fi
-export PYTHONUNBUFFERED=1 COLUMNS=150
+. "$(dirname "$0")/gpu_env.sh"  # wheels, PYTHONPATH, $G, log()
 work=$(mktemp -d "${TMPDIR:-/tmp}/calibration.XXXXXX")
 limit=${CALIB_LIMIT_S:-480}
 t0=$(date +%s)
@@ -35,9 +29,7 @@ KERNELS_2D=${CALIB_KERNELS_2D-transpose_naive transpose_tiled syrk_strided stenc
 stencil2d_9pt stencil3d_7pt conv2d}
 KERNELS_1D=${CALIB_KERNELS_1D-gemv_rows gemv_cols spmv_csr histogram_atomic}
 REDUCTION_SIZES=${CALIB_REDUCTION_SIZES-1048576 33521664 134217728}
-G="python3 -m gpuadvisor"
 COMMON="--min-threads 32 --budget 0.1 --max-repeats 10 --quiet"
-log() { echo "[$(date -u +%H:%M:%S)] $*"; }
 
 ncu_bin=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
 { date -u +%Y-%m-%dT%H:%M:%SZ

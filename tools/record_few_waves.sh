@@ -12,25 +12,18 @@
 #      (1.10, 1.50, 1.94, 2.50 and 3.30 waves at full occupancy), for `gpuadvisor rules check`.
 # Timing only (--no-profile; registers come from the compiled function), each configuration
 # checked against the NumPy reference. About 5 minutes on an H200. Results:
-# OUTDIR/few_waves.tgz and a summary printed last.
+# OUTDIR/few_waves.tgz and a summary printed last. FEW_WAVES_STAIR_ROWS and FEW_WAVES_SWEEP_ROWS
+# replace either list (empty: that part is skipped).
 set -uo pipefail
 out=${1:?usage: record_few_waves.sh OUTDIR}
 mkdir -p "$out"
-if ls .whl/*.whl > /dev/null 2>&1; then
-  python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl
-  export PYTHONPATH="/tmp/site:${PYTHONPATH:+$PYTHONPATH:}$PWD"
-else
-  export PYTHONPATH="${PYTHONPATH:+$PYTHONPATH:}$PWD"
-fi
-export PYTHONUNBUFFERED=1 COLUMNS=150
-G="python3 -m gpuadvisor"
-log() { echo "[$(date -u +%H:%M:%S)] $*"; }
+. "$(dirname "$0")/gpu_env.sh"  # wheels, PYTHONPATH, $G, log()
 { date -u +%Y-%m-%dT%H:%M:%SZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   nvcc --version | tail -1; echo "command: bash tools/record_few_waves.sh $out"; } \
   > "$out/provenance.txt"
 COMMON="--param COLS=1024 --param NATOMS=256 --no-profile --quiet"
-STAIR_ROWS=${FEW_WAVES_STAIR_ROWS:-$(seq 132 33 1188)}
-SWEEP_ROWS=${FEW_WAVES_SWEEP_ROWS:-290 396 512 660 871}
+STAIR_ROWS=${FEW_WAVES_STAIR_ROWS-$(seq 132 33 1188)}
+SWEEP_ROWS=${FEW_WAVES_SWEEP_ROWS-290 396 512 660 871}
 for rows in $STAIR_ROWS; do
   timeout 60 $G tune coulomb_grid --shapes 256x1,64x4 --param ROWS="$rows" $COMMON \
     --budget 0.3 --max-repeats 30 --out "$out/stair/rows_$rows" > "$out/stair_$rows.log" 2>&1

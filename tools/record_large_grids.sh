@@ -9,15 +9,7 @@
 set -uo pipefail
 out=${1:?usage: record_large_grids.sh OUTDIR}
 mkdir -p "$out"
-if ls .whl/*.whl > /dev/null 2>&1; then
-  python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl
-  export PYTHONPATH="/tmp/site:${PYTHONPATH:+$PYTHONPATH:}$PWD"
-else
-  export PYTHONPATH="${PYTHONPATH:+$PYTHONPATH:}$PWD"
-fi
-export PYTHONUNBUFFERED=1 COLUMNS=150
-G="python3 -m gpuadvisor"
-log() { echo "[$(date -u +%H:%M:%S)] $*"; }
+. "$(dirname "$0")/gpu_env.sh"  # wheels, PYTHONPATH, $G, log()
 { date -u +%Y-%m-%dT%H:%M:%SZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   nvcc --version | tail -1; git rev-parse --short HEAD 2>/dev/null; } > "$out/provenance.txt"
 COMMON="--min-threads 32 --budget 0.08 --max-repeats 10 --no-profile --quiet"
