@@ -1,10 +1,11 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
-__shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, __clz, __brev, int2,
-atomicMax, atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, __umul24, __vsadu4, uchar4,
-__expf, __logf, __float2int_rd, __float2int_ru and __float2int_rz, for full warps, for the partial
-last warp of a block that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack
-into warps by the linear index, x fastest). A mask that leaves out lanes of the warp and a warp
-intrinsic in a serial launch abort with one line instead of computing something."""
+__shfl_sync, __shfl_down_sync, __shfl_up_sync, __ballot_sync, __ffs, __popc, __umulhi, __clzll,
+__clz, __brev, int2, atomicMax, atomicCAS, __float_as_int, __int_as_float, isnan, __mul24,
+__umul24, __vsadu4, uchar4, __expf, __logf, __float2int_rd, __float2int_ru and __float2int_rz,
+for full warps, for the partial last warp of a block that is not a multiple of 32, and for 2-D
+and 3-D blocks (whose threads pack into warps by the linear index, x fastest). A mask that leaves
+out lanes of the warp and a warp intrinsic in a serial launch abort with one line instead of
+computing something."""
 
 from __future__ import annotations
 
@@ -47,6 +48,11 @@ int main(int argc, char** argv) {
             const unsigned t = linear();
             out[t] = __shfl_down_sync(lanes_mask(threads, t), (int)(100 + t), delta, width);
         });
+    } else if (mode == "idx") {  // __shfl_sync from lane `delta` of each segment
+        ga_cpu_launch(dim3{}, block, 0, [&] {
+            const unsigned t = linear();
+            out[t] = __shfl_sync(lanes_mask(threads, t), (int)(100 + t), (int)delta, width);
+        });
     } else if (mode == "up") {
         ga_cpu_launch(dim3{}, block, 0, [&] {
             const unsigned t = linear();
@@ -71,6 +77,11 @@ int main(int argc, char** argv) {
         const unsigned long long a[] = {0ull, 1ull, 0x8000000000000000ull, 0xFFFFFFFFFFFFFFFFull,
                                         0x0000010000000005ull, 0x00000000FFFFFFFFull};
         for (unsigned long long x : a) std::printf("%d\n", __clzll((long long)x));
+        return 0;
+    } else if (mode == "ffs") {  // __ffs: the lowest set bit, from 1; 0 for 0
+        const unsigned a[] = {0u, 1u, 2u, 0x80000000u, 0xFFFFFFFFu, 0x00010000u, 0x15555554u,
+                              0x2AAAAAA8u};
+        for (unsigned x : a) std::printf("%d\n", __ffs((int)x));
         return 0;
     } else if (mode == "clz") {
         const unsigned a[] = {0u, 1u, 0x80000000u, 0xFFFFFFFFu, 0x00010005u, 0x0000FFFFu};
@@ -256,6 +267,25 @@ def test_shfl_up_reads_the_lane_delta_below(shim_program, block, delta, width):
         lane = t % 32
         want = 100 + t if lane % width < delta else 100 + t - delta  # below: its own value
         assert got[t] == want, (block, delta, width, t)
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+@pytest.mark.parametrize(("src", "width"), [(0, 32), (31, 32), (7, 32), (33, 32), (5, 8),
+                                            (-1, 32)])
+def test_shfl_sync_reads_the_source_lane_of_each_segment(shim_program, block, src, width):
+    threads = block[0] * block[1] * block[2]
+    got = numbers(shim_program, "idx", *block, src, width)
+    for t in range(threads):
+        first = t // 32 * 32
+        source = (t % 32) // width * width + src % width  # CUDA: srcLane modulo width
+        want = POISON if source >= _lanes(threads, t) else 100 + first + source
+        assert got[t] == want, (block, src, width, t)
+
+
+def test_ffs_finds_the_lowest_set_bit(shim_program):
+    a = [0, 1, 2, 2**31, 2**32 - 1, 0x00010000, 0x15555554, 0x2AAAAAA8]
+    assert numbers(shim_program, "ffs", 1, 1, 1) == [(x & -x).bit_length() for x in a]
+    assert numbers(shim_program, "ffs", 1, 1, 1) == [0, 1, 2, 32, 1, 17, 3, 4]
 
 
 @pytest.mark.parametrize("block", BLOCKS)

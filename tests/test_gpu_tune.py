@@ -294,6 +294,7 @@ SMALL = {
     "af_medfilt2": ["NB=3", "ROWS=301", "COLS=517"],
     "ocv_meanshift_filter": ["ROWS=301", "COLS=517"],
     "fw_apsp_step": ["N=517", "K=301"],
+    "slab_list_walk": ["QUERIES=3001", "STEPS=5", "SLABS=10007"],
 }
 
 

@@ -313,6 +313,7 @@ SMALL = {
     "af_medfilt2": {"NB": 2, "ROWS": 13, "COLS": 37},
     "ocv_meanshift_filter": {"ROWS": 13, "COLS": 37, "SP": 4, "SR": 50},
     "fw_apsp_step": {"N": 37, "K": 11},
+    "slab_list_walk": {"QUERIES": 301, "STEPS": 4, "SLABS": 31},  # 7 buckets, 3 slabs unused
 }
 SHAPES_2D = [
     (1, 1, 1),

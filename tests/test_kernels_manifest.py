@@ -282,6 +282,11 @@ ONE_D_CAPPED = {
     "omm_find_block_bounds": ("NTILES", "CAP"),
     "ft_add_bias_gelu": ("TOTAL", "CAP"),
 }
+#: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
+#: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
+ONE_WARP_PER = {
+    "slab_list_walk": "QUERIES",
+}
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
     "digit_hist": 8,
@@ -313,7 +318,17 @@ def _lowbias32(x: int) -> int:
 def test_one_d_grids_cover_every_row_column_or_element():
     one_d = {n for n, s in SPECS.items() if s.dims == 1 and s.plan == "single"}
     assert one_d == (set(ONE_D_EXTENT) | set(ONE_BLOCK_PER) | set(ONE_D_SEGMENTED)
-                     | set(ONE_D_CAPPED))
+                     | set(ONE_D_CAPPED) | set(ONE_WARP_PER))
+    for name, key in ONE_WARP_PER.items():
+        spec = SPECS[name]
+        params = spec.resolve_params()
+        for block in seed_shapes(1) + [(8, 4, 2), (3, 1, 1), (1000, 1, 1)]:
+            threads = block[0] * block[1] * block[2]
+            warps = -(-threads // 32)
+            gx, gy, gz = spec.grid_for(block, params)
+            assert (gy, gz) == (1, 1) and params[key] <= gx * warps < params[key] + warps
+            if threads % 32 == 0:
+                assert gx == -(-32 * params[key] // threads)
     for name, (key, cap) in ONE_D_CAPPED.items():
         spec = SPECS[name]
         params = spec.resolve_params()
@@ -511,6 +526,25 @@ def test_csr_row_pointers_are_deterministic_and_cover_every_nonzero():
             dense[r, col_idx[k]] += values["values"][k]
     expected = (dense @ values["x"]).astype(np.float32)
     assert np.array_equal(references.spmv_csr(values)["y"], expected)
+
+
+def test_slab_lists_init_needs_its_part_and_sizes(tmp_path):
+    (tmp_path / "k.cu").write_text('extern "C" __global__ void k(unsigned* a) {}\n')
+    head = ("kernels:\n  - name: k\n    source: k.cu\n    entry: k\n    access: random\n"
+            "    element_type: uint32\n    dims: 1\n    params: {N: 8}\n    reference: m:f\n"
+            "    grid: [1, 1, 1]\n    args:\n")
+    sizes = "slabs: N, steps: 2, queries: 3, hash_x: 1, hash_y: 2"
+    for arg in (f"{{name: p, kind: input, dtype: uint32, shape: [N, 32], init: {{dist: "
+                f"slab_lists, {sizes}}}}}",  # no part
+                f"{{name: p, kind: input, dtype: uint32, shape: [N], init: {{dist: "
+                f"slab_lists, part: slabs, {sizes}}}}}",  # the pool is 2-D
+                f"{{name: p, kind: input, dtype: int32, shape: [3], init: {{dist: "
+                f"slab_lists, part: queries, {sizes}}}}}",  # uint32 words
+                "{name: p, kind: input, dtype: uint32, shape: [3], init: {dist: "
+                "slab_lists, part: queries, slabs: N, steps: 2}}"):  # sizes missing
+        (tmp_path / "manifest.yaml").write_text(head + f"      - {arg}\n")
+        with pytest.raises(UserError, match=r"kernel k: argument p: init slab_lists needs"):
+            load_manifest(tmp_path / "manifest.yaml")
 
 
 def test_rowptr_init_needs_a_total(tmp_path):
@@ -8330,3 +8364,124 @@ def test_blind40_references_on_hand_checked_inputs():
     got = fw_step(d, 4)
     assert got.tolist() == [[min(int(d[i, j]), int(d[i, 4] + d[4, j])) for j in range(11)]
                             for i in range(11)]
+
+
+def test_slab_list_walk_table_and_reference():
+    """The few-waves experiment's SlabHash table (data.slab_lists) and search reference: a
+    table by hand, the generator's promises (keys distinct and hashing to their bucket, never
+    the empty key, every list exactly STEPS slabs at unrelated places, each query's key in the
+    last one) and the reference against a plain transcription of SlabHash's searchKey."""
+    from gpuadvisor.targets.data import slab_lists
+
+    empty = 0xFFFFFFFF
+
+    def walk(slabs, keys, buckets, hash_x=0, hash_y=0):
+        slabs = np.asarray(slabs, np.uint32)
+        keys = np.asarray(keys, np.uint32)
+        return references.slab_list_walk({
+            "slabs": slabs, "d_queries": keys, "d_results": np.zeros(len(keys), np.uint32),
+            "num_queries": len(keys), "num_buckets": buckets, "hash_x": hash_x,
+            "hash_y": hash_y})["d_results"].tolist()
+
+    # by hand, SlabHash's identity hash (hash_x = hash_y = 0: bucket = key % 2): bucket 0 is
+    # slab 0 -> slab 3, bucket 1 slab 1 alone; slab 2 unused. Key 3 is slab 0's pointer word
+    # and key 9 its unused word 30, key 10 a value in slab 0: none of them a key there.
+    slabs = np.full((4, 32), empty, np.uint32)
+    slabs[0, :6] = [2, 10, 4, 40, 8, 80]
+    slabs[0, 30], slabs[0, 31] = 9, 3
+    slabs[3, :4] = [6, 60, 10, 100]
+    slabs[3, 28:30] = [12, 120]  # the 15th pair
+    slabs[1, :2] = [5, 50]
+    assert walk(slabs, [10, 4, 5, 12, 3, 9, 7, 14, 2], 2) == [
+        100, 40, 50, 120, empty, empty, empty, empty, 10]
+    slabs[3, 30:32] = [14, empty]  # word 30 is no key either
+    assert walk(slabs, [14], 2) == [empty]
+
+    # the generator, small and a little larger, and determinism
+    hash_x, hash_y, prime = 2654435769, 1013904223, 4294967291
+
+    def bucket(key, hx=hash_x, hy=hash_y, buckets=1):
+        return ((hx ^ int(key)) + hy) % 2**32 % prime % buckets
+
+    for slabs_n, steps, queries in ((31, 4, 301), (4099, 7, 2000), (64, 1, 50)):
+        pool, keys = slab_lists(np.random.default_rng(399), slabs_n, steps, queries, hash_x,
+                                hash_y)
+        again = slab_lists(np.random.default_rng(399), slabs_n, steps, queries, hash_x, hash_y)
+        assert np.array_equal(pool, again[0]) and np.array_equal(keys, again[1])
+        buckets = slabs_n // steps
+        assert pool.shape == (slabs_n, 32) and pool.dtype == np.uint32 and keys.shape == (queries,)
+        used = set()
+        for b in range(buckets):
+            chain, slab = [], b
+            while slab != empty:
+                chain.append(slab)
+                slab = int(pool[slab, 31])
+            assert len(chain) == steps and chain[0] == b
+            assert all(c >= buckets for c in chain[1:])
+            used.update(chain)
+            words = pool[chain]
+            list_keys = words[:, 0:30:2].reshape(-1)
+            assert len(set(list_keys.tolist())) == 15 * steps and empty not in list_keys
+            assert {bucket(k, buckets=buckets) for k in list_keys} == {b}
+            assert (words[:, 30] == empty).all()
+        assert len(used) == buckets * steps
+        unused = sorted(set(range(slabs_n)) - used)
+        assert (pool[unused] == empty).all()
+        all_keys = set(pool[sorted(used)][:, 0:30:2].reshape(-1).tolist())
+        assert set(pool[sorted(used)][:, 1:30:2].reshape(-1).tolist()) <= all_keys
+        for q, k in enumerate(keys):
+            b = bucket(k, buckets=buckets)
+            assert b == q % buckets
+            last = b
+            for _ in range(steps - 1):
+                last = int(pool[last, 31])
+            assert int(k) in pool[last, 0:30:2].tolist()
+        # the reference against a plain transcription of SlabHash's searchKey
+        got = walk(pool, keys, buckets, hash_x, hash_y)
+        for q, k in enumerate(keys):
+            slab, want = bucket(k, buckets=buckets), empty
+            while True:
+                data = [int(w) for w in pool[slab]]
+                lanes = [lane for lane in range(32) if 0x15555555 >> lane & 1
+                         and data[lane] == int(k)]
+                if lanes:
+                    want = data[lanes[0] + 1]
+                    break
+                if data[31] == empty:
+                    break
+                slab = data[31]
+            assert got[q] == want != empty
+    # 7 lists of 4 in a 31-slab pool: their 21 later slabs are 21 of the allocator's 24, at
+    # random places (of the 14 links between two of them, few to the next slab in the pool)
+    pool, _ = slab_lists(np.random.default_rng(399), 31, 4, 1, hash_x, hash_y)
+    nexts = pool[:, 31][pool[:, 31] != empty].astype(int)
+    assert len(set(nexts.tolist())) == 21 and nexts.min() >= 7 and nexts.max() <= 30
+    links = [(int(s), int(pool[s, 31])) for s in nexts if pool[s, 31] != empty]
+    assert len(links) == 14 and sum(b == a + 1 for a, b in links) <= 2
+
+    # the key whose hash is the empty key's is moved within its stratum: with hash_y set so
+    # that the empty key hashes onto one the first table drew, the same draws give no empty key
+    pool, keys = slab_lists(np.random.default_rng(5), 62, 2, 31, hash_x, hash_y)
+    h0 = (hash_x ^ int(pool[3, 0])) + hash_y  # the h of bucket 3's first key
+    hash_y2 = (h0 - (hash_x ^ empty)) % 2**32
+    pool2, keys2 = slab_lists(np.random.default_rng(5), 62, 2, 31, hash_x, hash_y2)
+    assert not (pool2[:, 0:30:2] == empty).any() and empty not in keys2.tolist()
+    assert bucket(empty, hash_x, hash_y2, 31) == 3
+    for b in range(31):
+        list_keys = np.r_[pool2[b, 0:30:2], pool2[pool2[b, 31], 0:30:2]]
+        assert {bucket(k, hash_x, hash_y2, 31) for k in list_keys} == {b}
+        assert len(set(list_keys.tolist())) == 30
+    assert walk(pool2, keys2, 31, hash_x, hash_y2).count(empty) == 0
+
+    for bad in ((3, 4, 1, 1, 2), (10, 0, 1, 1, 2), (2**31, 1, 1, 1, 2), (31, 4, 1, 2**32, 2)):
+        with pytest.raises(UserError, match="slab_lists: lists of"):  # too long; too many keys
+            slab_lists(np.random.default_rng(1), *bad)
+
+    # the manifest's table: the data_seed's draws, every query found
+    spec = SPECS["slab_list_walk"]
+    params = spec.resolve_params(overrides={"QUERIES": 301, "STEPS": 4, "SLABS": 31})
+    values = host_values(spec, params)
+    got = references.slab_list_walk(values)["d_results"]
+    assert values["slabs"].shape == (31, 32) and empty not in got.tolist()
+    assert np.array_equal(values["d_queries"], slab_lists(
+        np.random.default_rng(399), 31, 4, 301, params["HASH_X"], params["HASH_Y"])[1])

@@ -35,9 +35,11 @@ def _patterns(name: str, side: str) -> Counter:
 
 #: Kernel sources added since the PTX was last recorded, whose PTX is recorded with their
 #: first sweeps: left out of the comparison below until then, and each must still lack a
-#: record (take a name off once tools/record_ptx.sh has recorded it; empty: blind set 40's six
-#: were recorded with their sweeps).
-PTX_NOT_YET_RECORDED: set[str] = set()
+#: record (take a name off once tools/record_ptx.sh has recorded it; blind set 40's six were
+#: recorded with their sweeps).
+PTX_NOT_YET_RECORDED: set[str] = {
+    "slab_list_walk.cu",  # the few-waves experiment's kernel: recorded with its first GPU run
+}
 
 
 def test_recorded_ptx_is_that_of_todays_kernel_sources():

@@ -29,8 +29,13 @@ ARG_KINDS = ("input", "output", "inout", "scratch", "scalar")
 DTYPES = ("int32", "uint32", "int64", "float32", "float64")
 LAUNCH_PLANS = ("single", "stages", "stages_adaptive")
 #: Buffer initializations: zeros; integers in [low, high); rowptr, the row pointers of a
-#: CSR matrix (1-D, rows + 1 entries, from 0 to ``total`` in random row lengths).
-INIT_DISTS = ("zeros", "integers", "rowptr")
+#: CSR matrix (1-D, rows + 1 entries, from 0 to ``total`` in random row lengths); slab_lists,
+#: a SlabHash table of equal-length bucket lists (``part: slabs``, the slab pool) and the keys
+#: searched in it (``part: queries``), from the expressions ``slabs``, ``steps``, ``queries``,
+#: ``hash_x`` and ``hash_y`` (gpuadvisor.targets.data.slab_lists).
+INIT_DISTS = ("zeros", "integers", "rowptr", "slab_lists")
+#: The expressions a slab_lists init names.
+SLAB_LIST_INIT_KEYS = ("slabs", "steps", "queries", "hash_x", "hash_y")
 #: CUDA's grid limits (x, y, z) since compute capability 3.0.
 MAX_GRID = (2**31 - 1, 65535, 65535)
 
@@ -160,7 +165,7 @@ class ArgSpec:
     kind: str  # input | output | inout | scratch | scalar
     dtype: str
     shape: tuple[str | int, ...] = ()
-    init: Mapping[str, Any] | None = None  # {dist: zeros|integers|rowptr, low, high, total}
+    init: Mapping[str, Any] | None = None  # {dist: zeros|integers|rowptr|slab_lists, ...}
     value: str | int | float | None = None  # scalars
 
     @property
@@ -443,6 +448,15 @@ def _check_init(init: Any, shape: list, dtype: str, where: str) -> None:
         "total" not in init or len(shape) != 1 or dtype not in ("int32", "int64")
     ):
         raise UserError(f"{where}: init rowptr needs a total and a 1-D int32/int64 shape")
+    if init["dist"] == "slab_lists" and (
+        init.get("part") not in ("slabs", "queries")
+        or any(key not in init for key in SLAB_LIST_INIT_KEYS)
+        or dtype != "uint32"
+        or len(shape) != (2 if init["part"] == "slabs" else 1)
+    ):
+        raise UserError(
+            f"{where}: init slab_lists needs a part (slabs: a [slabs, 32] shape; queries: 1-D), "
+            f"{', '.join(SLAB_LIST_INIT_KEYS)} and the dtype uint32")
 
 
 def _check_names(spec: KernelSpec, where: str) -> None:
@@ -455,7 +469,7 @@ def _check_names(spec: KernelSpec, where: str) -> None:
     exprs += [(f"constraint {c.expr!r}", c.expr, shaped) for c in spec.constraints]
     for arg in spec.args:
         exprs += [(f"argument {arg.name} shape", d, base) for d in arg.shape]
-        for key in ("low", "high", "total"):
+        for key in ("low", "high", "total", *SLAB_LIST_INIT_KEYS):
             if arg.init is not None and key in arg.init:
                 exprs.append((f"argument {arg.name} init {key}", arg.init[key], base))
         if arg.value is not None:

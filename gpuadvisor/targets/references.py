@@ -6695,3 +6695,33 @@ def fw_apsp_step(values: Values) -> dict[str, np.ndarray]:
     through = d[:, k: k + 1] + d[k: k + 1, :]
     np.minimum(d, through, out=d)
     return {"dist": out}
+
+
+def slab_list_walk(values: Values) -> dict[str, np.ndarray]:
+    """SlabHash's search, one query at a time: the key's bucket by computeBucket, its list
+    walked from the bucket's base slab (pool slab ``bucket``) through each slab's word 31 until
+    a key word (word 2i, i < 15) equals the key, whose value (word 2i + 1) is the result, or
+    the list ends (word 31 0xFFFFFFFF: 0xFFFFFFFF, not found); exact."""
+    empty = np.uint32(0xFFFFFFFF)
+    slabs = np.asarray(values["slabs"], np.uint32).reshape(-1, 32)
+    n = int(values["num_queries"])
+    keys = np.asarray(values["d_queries"], np.uint32).reshape(-1)[:n]
+    h = ((keys.astype(np.uint64) ^ np.uint64(values["hash_x"])) + np.uint64(values["hash_y"])
+         ) & np.uint64(0xFFFFFFFF)
+    current = (h % np.uint64(4294967291) % np.uint64(values["num_buckets"])).astype(np.int64)
+    result = np.full(n, empty, dtype=np.uint32)
+    walking = np.arange(n)
+    for _ in range(len(slabs) + 1):  # a list visits each slab at most once
+        if walking.size == 0:
+            break
+        rows = slabs[current]
+        hit = rows[:, 0:30:2] == keys[walking, None]
+        found = hit.any(axis=1)
+        pair = hit.argmax(axis=1)
+        result[walking[found]] = rows[found, 2 * pair[found] + 1]
+        nxt = rows[:, 31]
+        on = ~found & (nxt != empty)
+        walking, current = walking[on], nxt[on].astype(np.int64)
+    out = np.array(values["d_results"], copy=True)
+    out.reshape(-1)[:n] = result
+    return {"d_results": out}
