@@ -78,3 +78,46 @@ def test_the_rule_as_it_was_penalized_the_fastest_shape_of_every_few_wave_sweep(
     assert min(t["rule_ratio"] for t in check["tests"]) > 1.13
     shipped = _check("--rule", "tail-effect")
     assert shipped["fired_kernels"] == 0 and shipped["verdict"] == "never fired"
+
+
+def _latency_staircase(shape: str) -> tuple[np.ndarray, np.ndarray]:
+    """(waves, ms) of slab_list_walk at one block size: one query a warp, 21 registers, so
+    2048 threads an SM and 8448 queries a wave on 132 SMs."""
+    waves, times = [], []
+    for path in sorted(FEW_WAVES.glob("latency/stair/queries_*/sweep.csv")):
+        df, _ = read_sweep(path)
+        row = df[(df["block_x"].astype(str) + "x" + df["block_y"].astype(str)) == shape].iloc[0]
+        assert row["status"] == "ok" and int(row["registers_per_thread"]) == 21
+        blocks_per_sm = 2048 // (int(row["block_x"]) * int(row["block_y"]))
+        waves.append(int(row["grid_x"]) / (132 * blocks_per_sm))
+        times.append(float(row["time_ms"]))
+    order = np.argsort(waves)
+    return np.array(waves)[order], np.array(times)[order]
+
+
+def _best_mix(w: np.ndarray, t: np.ndarray) -> tuple[float, float]:
+    """(g, RMS error) of the best t = a + b (w + g (ceil(w) - w)), g on a 0.01 grid: 0 is
+    time following the work, 1 whole waves."""
+    ones, up = np.ones_like(w), np.ceil(w - 1e-9) - w
+    return min(((round(g, 2), _rms(np.c_[ones, w + g * up], t))
+                for g in np.arange(0.0, 1.0001, 0.01)), key=lambda gr: gr[1])
+
+
+def test_a_latency_bound_kernels_tail_costs_about_half_a_wave() -> None:
+    w, t = _latency_staircase("256x1")
+    assert len(w) == 33 and w.min() == 0.5 and w.max() == 4.5
+    whole = w >= 1
+    g, error = _best_mix(w[whole], t[whole])
+    assert g == pytest.approx(0.50, abs=0.02) and error == pytest.approx(0.0019, abs=0.0001)
+    ones = np.ones_like(w[whole])
+    assert _rms(np.c_[ones, w[whole]], t[whole]) == pytest.approx(0.0057, abs=0.0001)
+    assert _rms(np.c_[ones, np.ceil(w[whole] - 1e-9)], t[whole]) == pytest.approx(
+        0.0055, abs=0.0001)
+    one = t[w == 1.0][0]
+    assert t[w == 1.125][0] / one == pytest.approx(1.662, abs=0.005)  # coulomb_grid: 1.215
+    assert t[w == 2.125][0] / one == pytest.approx(2.406, abs=0.005)
+    w4, t4 = _latency_staircase("1024x1")
+    assert _best_mix(w4[w4 >= 1], t4[w4 >= 1])[0] == pytest.approx(0.56, abs=0.02)
+    # the issue-bound kernel of the same experiment: the tail costs nothing extra
+    wc, tc = _staircase("256x1")
+    assert _best_mix(wc, tc)[0] == pytest.approx(0.0, abs=0.02)

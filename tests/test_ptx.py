@@ -37,9 +37,7 @@ def _patterns(name: str, side: str) -> Counter:
 #: first sweeps: left out of the comparison below until then, and each must still lack a
 #: record (take a name off once tools/record_ptx.sh has recorded it; blind set 40's six were
 #: recorded with their sweeps).
-PTX_NOT_YET_RECORDED: set[str] = {
-    "slab_list_walk.cu",  # the few-waves experiment's kernel: recorded with its first GPU run
-}
+PTX_NOT_YET_RECORDED: set[str] = set()
 
 
 def test_recorded_ptx_is_that_of_todays_kernel_sources():

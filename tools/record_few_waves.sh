@@ -10,10 +10,18 @@
 #      1/8 wave), one `tune` per size;
 #   2. sweeps: every shape of the 2-D grid (>= 32 threads) at ROWS = 290, 396, 512, 660, 871
 #      (1.10, 1.50, 1.94, 2.50 and 3.30 waves at full occupancy), for `gpuadvisor rules check`.
+# slab_list_walk (SlabHash's warp-cooperative list search, one query a warp, every warp 64
+# dependent 128 B loads at random places of a 128 MiB pool: latency-bound at any occupancy,
+# where coulomb_grid is issue-bound) with 8448 queries a wave at full occupancy on 132 SMs:
+#   3. latency staircase: 256x1 and 1024x1 at QUERIES = 4224, 5280, ..., 38016 (0.5 to 4.5
+#      waves, steps of 1/8 wave);
+#   4. latency sweeps: every 1-D block size (>= 32 threads) at QUERIES = 9293, 12672, 16389,
+#      21120, 27878 (1.10, 1.50, 1.94, 2.50 and 3.30 waves).
 # Timing only (--no-profile; registers come from the compiled function), each configuration
-# checked against the NumPy reference. About 5 minutes on an H200. Results:
-# OUTDIR/few_waves.tgz and a summary printed last. FEW_WAVES_STAIR_ROWS and FEW_WAVES_SWEEP_ROWS
-# replace either list (empty: that part is skipped).
+# checked against the NumPy reference. About 7 minutes on an H200. Results:
+# OUTDIR/few_waves.tgz and a summary printed last. FEW_WAVES_STAIR_ROWS, FEW_WAVES_SWEEP_ROWS,
+# FEW_WAVES_LATENCY_STAIR and FEW_WAVES_LATENCY_SWEEP replace a list (empty: that part is
+# skipped).
 set -uo pipefail
 out=${1:?usage: record_few_waves.sh OUTDIR}
 mkdir -p "$out"
@@ -36,6 +44,24 @@ for rows in $SWEEP_ROWS; do
     --budget 0.08 --max-repeats 10 --out "$out/sweep/rows_$rows" > "$out/sweep_$rows.log" 2>&1
   echo "sweep rows=$rows exit=$? wall_s=$(( $(date +%s) - start ))" >> "$out/walls.txt"
   log "sweep rows=$rows done ($(( $(date +%s) - start )) s)"
+done
+LATENCY="--param STEPS=64 --no-profile --quiet"
+LAT_STAIR=${FEW_WAVES_LATENCY_STAIR-$(seq 4224 1056 38016)}
+LAT_SWEEP=${FEW_WAVES_LATENCY_SWEEP-9293 12672 16389 21120 27878}
+for q in $LAT_STAIR; do
+  timeout 60 $G tune slab_list_walk --shapes 256x1,1024x1 --param QUERIES="$q" $LATENCY \
+    --budget 0.3 --max-repeats 30 --out "$out/latency/stair/queries_$q" \
+    > "$out/latency_stair_$q.log" 2>&1
+  echo "latency stair queries=$q exit=$?" >> "$out/walls.txt"
+done
+log "latency staircase done"
+for q in $LAT_SWEEP; do
+  start=$(date +%s)
+  timeout 120 $G tune slab_list_walk --min-threads 32 --param QUERIES="$q" $LATENCY \
+    --budget 0.1 --max-repeats 10 --out "$out/latency/sweep/queries_$q" \
+    > "$out/latency_sweep_$q.log" 2>&1
+  echo "latency sweep queries=$q exit=$? wall_s=$(( $(date +%s) - start ))" >> "$out/walls.txt"
+  log "latency sweep queries=$q done ($(( $(date +%s) - start )) s)"
 done
 tar -C "$out" -czf /tmp/few_waves.tgz --exclude='*.cubin' --exclude=build . \
   && mv /tmp/few_waves.tgz "$out/"
@@ -62,6 +88,26 @@ for d in sorted((out / "sweep").glob("rows_*"), key=lambda p: int(p.name[5:])):
     ok = t[t.status == "ok"]
     b = ok.loc[ok.time_ms.idxmin()]
     print(f"sweep {d.name}: {len(ok)} ok of {len(t)}, best {b.block_x}x{b.block_y} "
+          f"{b.time_ms:.4f} ms")
+print("latency staircase: queries | waves | 256x1 ms | 1024x1 ms | registers")
+for d in sorted((out / "latency" / "stair").glob("queries_*"), key=lambda p: int(p.name[8:])):
+    try:
+        t = pd.read_csv(d / "sweep.csv", comment="#")
+    except Exception as err:
+        print(d.name, "no sweep:", err); continue
+    t = t[t.status == "ok"].set_index(t.block_x.astype(str) + "x" + t.block_y.astype(str))
+    q = int(d.name[8:])
+    print(q, f"{q / 8448:.3f}", *(f"{t.time_ms.get(s, float('nan')):.4f}"
+                                  for s in ("256x1", "1024x1")),
+          t.registers_per_thread.max() if len(t) else "-")
+for d in sorted((out / "latency" / "sweep").glob("queries_*"), key=lambda p: int(p.name[8:])):
+    try:
+        t = pd.read_csv(d / "sweep.csv", comment="#")
+    except Exception as err:
+        print(d.name, "no sweep:", err); continue
+    ok = t[t.status == "ok"]
+    b = ok.loc[ok.time_ms.idxmin()]
+    print(f"latency sweep {d.name}: {len(ok)} ok of {len(t)}, best {b.block_x}x{b.block_y} "
           f"{b.time_ms:.4f} ms")
 PY
 log done
