@@ -1,10 +1,11 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
-__shfl_down_sync, __shfl_up_sync, __ballot_sync, __popc, __umulhi, __clzll, __clz, __brev, int2,
-atomicMax, atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, __umul24, __vsadu4, uchar4,
-__expf, __logf, __float2int_rd, __float2int_ru and __float2int_rz, for full warps, for the partial
-last warp of a block that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack
-into warps by the linear index, x fastest). A mask that leaves out lanes of the warp and a warp
-intrinsic in a serial launch abort with one line instead of computing something."""
+__shfl_down_sync, __shfl_up_sync, __shfl_sync, __ballot_sync, __popc, __umulhi, __clzll, __clz,
+__brev, int2, atomicMax, atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, __umul24,
+__vsadu4, uchar4, __expf, __logf, __float2int_rd, __float2int_ru and __float2int_rz, for full
+warps, for the partial last warp of a block that is not a multiple of 32, and for 2-D and 3-D
+blocks (whose threads pack into warps by the linear index, x fastest). A mask that leaves out
+lanes of the warp and a warp intrinsic in a serial launch abort with one line instead of
+computing something."""
 
 from __future__ import annotations
 
@@ -51,6 +52,11 @@ int main(int argc, char** argv) {
         ga_cpu_launch(dim3{}, block, 0, [&] {
             const unsigned t = linear();
             out[t] = __shfl_up_sync(lanes_mask(threads, t), (int)(100 + t), delta, width);
+        });
+    } else if (mode == "shfl") {  // __shfl_sync from lane delta of each width-lane segment
+        ga_cpu_launch(dim3{}, block, 0, [&] {
+            const unsigned t = linear();
+            out[t] = __shfl_sync(lanes_mask(threads, t), (int)(100 + t), (int)delta, width);
         });
     } else if (mode == "scan") {  // the kernels' inclusive warp scan
         ga_cpu_launch(dim3{}, block, 0, [&] {
@@ -256,6 +262,21 @@ def test_shfl_up_reads_the_lane_delta_below(shim_program, block, delta, width):
         lane = t % 32
         want = 100 + t if lane % width < delta else 100 + t - delta  # below: its own value
         assert got[t] == want, (block, delta, width, t)
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+@pytest.mark.parametrize(("src", "width"), [(0, 32), (1, 32), (5, 32), (31, 32), (35, 32),
+                                            (3, 8), (9, 8)])
+def test_shfl_reads_lane_src_of_the_segment(shim_program, block, src, width):
+    threads = block[0] * block[1] * block[2]
+    got = numbers(shim_program, "shfl", *block, src, width)
+    for t in range(threads):
+        first = t // 32 * 32
+        lane = (t % 32) // width * width + src % width  # srcLane modulo width, in t's segment
+        want = 100 + first + lane if lane < _lanes(threads, t) else POISON
+        assert got[t] == want, (block, src, width, t)
+    if threads >= 32:  # a full warp: every lane reads lane src % width of its segment
+        assert got[:32] == [100 + t // width * width + src % width for t in range(32)]
 
 
 @pytest.mark.parametrize("block", BLOCKS)

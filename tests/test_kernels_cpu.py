@@ -313,6 +313,12 @@ SMALL = {
     "af_medfilt2": {"NB": 2, "ROWS": 13, "COLS": 37},
     "ocv_meanshift_filter": {"ROWS": 13, "COLS": 37, "SP": 4, "SR": 50},
     "fw_apsp_step": {"N": 37, "K": 11},
+    "pmpp_conv2d_cached": {"ROWS": 13, "COLS": 37},
+    "af_fast": {"H": 35, "W": 77},  # 29 x 71 pixels tested: some circle pixels at p + thr
+    "polybench_gemm": {"M": 19, "N": 23, "K": 29},
+    "lulesh_kinematics": {"NX": 7},  # 343 elements over 512 nodes
+    "shoc_md5hash": {"VALS": 4},  # 4^7 = 16384 keys, the target's bytes all 3 or less
+    "cusp_csr_vector": {"ROWS": 301, "COLS": 50, "NNZ": 10000},  # 33 a row: both walks
 }
 SHAPES_2D = [
     (1, 1, 1),
