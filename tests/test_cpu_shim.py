@@ -1,10 +1,10 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
-__shfl_down_sync, __shfl_up_sync, __shfl_sync, __ballot_sync, __popc, __umulhi, __clzll, __clz,
-__brev, int2, atomicMax, atomicCAS, __float_as_int, __int_as_float, isnan, __mul24, __umul24,
-__vsadu4, uchar4, __expf, __logf, __float2int_rd, __float2int_ru and __float2int_rz, for full
-warps, for the partial last warp of a block that is not a multiple of 32, and for 2-D and 3-D
-blocks (whose threads pack into warps by the linear index, x fastest). A mask that leaves out
-lanes of the warp and a warp intrinsic in a serial launch abort with one line instead of
+__shfl_sync, __shfl_down_sync, __shfl_up_sync, __ballot_sync, __ffs, __popc, __umulhi, __clzll,
+__clz, __brev, int2, atomicMax, atomicCAS, __float_as_int, __int_as_float, isnan, __mul24,
+__umul24, __vsadu4, uchar4, __expf, __logf, __float2int_rd, __float2int_ru and __float2int_rz,
+for full warps, for the partial last warp of a block that is not a multiple of 32, and for 2-D
+and 3-D blocks (whose threads pack into warps by the linear index, x fastest). A mask that leaves
+out lanes of the warp and a warp intrinsic in a serial launch abort with one line instead of
 computing something."""
 
 from __future__ import annotations
@@ -48,15 +48,15 @@ int main(int argc, char** argv) {
             const unsigned t = linear();
             out[t] = __shfl_down_sync(lanes_mask(threads, t), (int)(100 + t), delta, width);
         });
+    } else if (mode == "idx") {  // __shfl_sync from lane `delta` of each segment
+        ga_cpu_launch(dim3{}, block, 0, [&] {
+            const unsigned t = linear();
+            out[t] = __shfl_sync(lanes_mask(threads, t), (int)(100 + t), (int)delta, width);
+        });
     } else if (mode == "up") {
         ga_cpu_launch(dim3{}, block, 0, [&] {
             const unsigned t = linear();
             out[t] = __shfl_up_sync(lanes_mask(threads, t), (int)(100 + t), delta, width);
-        });
-    } else if (mode == "shfl") {  // __shfl_sync from lane delta of each width-lane segment
-        ga_cpu_launch(dim3{}, block, 0, [&] {
-            const unsigned t = linear();
-            out[t] = __shfl_sync(lanes_mask(threads, t), (int)(100 + t), (int)delta, width);
         });
     } else if (mode == "scan") {  // the kernels' inclusive warp scan
         ga_cpu_launch(dim3{}, block, 0, [&] {
@@ -77,6 +77,11 @@ int main(int argc, char** argv) {
         const unsigned long long a[] = {0ull, 1ull, 0x8000000000000000ull, 0xFFFFFFFFFFFFFFFFull,
                                         0x0000010000000005ull, 0x00000000FFFFFFFFull};
         for (unsigned long long x : a) std::printf("%d\n", __clzll((long long)x));
+        return 0;
+    } else if (mode == "ffs") {  // __ffs: the lowest set bit, from 1; 0 for 0
+        const unsigned a[] = {0u, 1u, 2u, 0x80000000u, 0xFFFFFFFFu, 0x00010000u, 0x15555554u,
+                              0x2AAAAAA8u};
+        for (unsigned x : a) std::printf("%d\n", __ffs((int)x));
         return 0;
     } else if (mode == "clz") {
         const unsigned a[] = {0u, 1u, 0x80000000u, 0xFFFFFFFFu, 0x00010005u, 0x0000FFFFu};
@@ -265,18 +270,22 @@ def test_shfl_up_reads_the_lane_delta_below(shim_program, block, delta, width):
 
 
 @pytest.mark.parametrize("block", BLOCKS)
-@pytest.mark.parametrize(("src", "width"), [(0, 32), (1, 32), (5, 32), (31, 32), (35, 32),
-                                            (3, 8), (9, 8)])
-def test_shfl_reads_lane_src_of_the_segment(shim_program, block, src, width):
+@pytest.mark.parametrize(("src", "width"), [(0, 32), (31, 32), (7, 32), (33, 32), (5, 8),
+                                            (-1, 32)])
+def test_shfl_sync_reads_the_source_lane_of_each_segment(shim_program, block, src, width):
     threads = block[0] * block[1] * block[2]
-    got = numbers(shim_program, "shfl", *block, src, width)
+    got = numbers(shim_program, "idx", *block, src, width)
     for t in range(threads):
         first = t // 32 * 32
-        lane = (t % 32) // width * width + src % width  # srcLane modulo width, in t's segment
-        want = 100 + first + lane if lane < _lanes(threads, t) else POISON
+        source = (t % 32) // width * width + src % width  # CUDA: srcLane modulo width
+        want = POISON if source >= _lanes(threads, t) else 100 + first + source
         assert got[t] == want, (block, src, width, t)
-    if threads >= 32:  # a full warp: every lane reads lane src % width of its segment
-        assert got[:32] == [100 + t // width * width + src % width for t in range(32)]
+
+
+def test_ffs_finds_the_lowest_set_bit(shim_program):
+    a = [0, 1, 2, 2**31, 2**32 - 1, 0x00010000, 0x15555554, 0x2AAAAAA8]
+    assert numbers(shim_program, "ffs", 1, 1, 1) == [(x & -x).bit_length() for x in a]
+    assert numbers(shim_program, "ffs", 1, 1, 1) == [0, 1, 2, 32, 1, 17, 3, 4]
 
 
 @pytest.mark.parametrize("block", BLOCKS)

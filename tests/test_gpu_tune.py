@@ -296,7 +296,6 @@ SMALL = {
     "fw_apsp_step": ["N=517", "K=301"],
     "pmpp_conv2d_cached": ["ROWS=301", "COLS=517"],
     "af_fast": ["H=301", "W=517"],
-    "polybench_gemm": ["M=301", "N=517", "K=97"],
     "lulesh_kinematics": ["NX=37"],
     "shoc_md5hash": ["VALS=5"],
     "cusp_csr_vector": ["ROWS=30001", "COLS=5003", "NNZ=1000003"],

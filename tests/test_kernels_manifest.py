@@ -8465,30 +8465,6 @@ def test_blind41_references_on_hand_checked_inputs():
         corners += np.count_nonzero(want)
     assert corners > 10
 
-    # polybench_gemm: 1 x 1 and 2 x 2 by hand; random against a float32 loop in the kernel's
-    # order, every partial sum below 2^24
-    def gemm(a, b, c):
-        a, b, c = (np.asarray(m, np.float32) for m in (a, b, c))
-        return references.polybench_gemm({"a": a, "b": b, "c": c, "ni": a.shape[0],
-                                           "nj": b.shape[1], "nk": a.shape[1]})["c"]
-
-    assert gemm([[1]], [[1]], [[1]]).tolist() == [[34535]]
-    got = gemm([[1, 0], [-1, 1]], [[1, 1], [0, -1]], [[0, 1], [2, -1]])
-    assert got.tolist() == [[32412, 34535], [-28166, -66947]]
-    for ni, nj, nk in ((3, 4, 5), (6, 2, 40), (1, 7, 64)):
-        a = rng.integers(-1, 2, size=(ni, nk))
-        b = rng.integers(-1, 2, size=(nk, nj))
-        c = rng.integers(-2, 3, size=(ni, nj))
-        want = np.zeros((ni, nj), np.float32)
-        for i, j in itertools.product(range(ni), range(nj)):
-            acc = np.float32(c[i, j]) * np.float32(2123)
-            for k in range(nk):
-                term = np.float32(32412) * np.float32(a[i, k]) * np.float32(b[k, j])
-                acc = np.float32(acc + term)
-                assert abs(acc) < 2**24
-            want[i, j] = acc
-        assert np.array_equal(gemm(a, b, c), want)
-
     # lulesh_kinematics: a unit cube (LULESH's node order), a 2 x 3 x 4 box and a sheared one
     # by hand; random hexahedra against the trilinear map's Jacobian (Gauss quadrature of det
     # J for the volume, J^-1 at the centre for the velocity gradient)

@@ -3,7 +3,7 @@
 // dynamic shared memory is one buffer per block. Slow, but it executes the real kernel code
 // with the real indexing, bounds checks and barriers, for any block shape. Warps: the block's
 // linear thread index (x fastest, then y, z) packs threads 32 to a warp, as on the GPU, and
-// the warp intrinsics (__shfl_down_sync, __shfl_up_sync, __shfl_sync, __ballot_sync) exchange
+// the warp intrinsics (__shfl_sync, __shfl_down_sync, __shfl_up_sync, __ballot_sync) exchange
 // values between the warp's threads through a barrier of the lanes the block has in that warp
 // (fewer than 32 in the last warp of a block that is not a multiple of 32).
 #pragma once
@@ -229,13 +229,18 @@ T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
 }
 
 // __shfl_sync: lane l gets the value of lane srcLane of its width-lane segment (srcLane taken
-// modulo width), as CUSP's CSR-vector SpMV broadcasts a row's bounds from lanes 0 and 1.
+// modulo width, as CUDA takes it).
 template <typename T>
 T __shfl_sync(unsigned mask, T var, int srcLane, int width = warpSize) {
     return ga_cpu_shuffle(mask, var, width, "__shfl_sync",
                           [srcLane](unsigned lane, unsigned w) -> long {
                               return long(lane / w * w + static_cast<unsigned>(srcLane) % w);
                           });
+}
+
+// __ffs: the position (from 1) of the least significant set bit; 0 for 0.
+inline int __ffs(int x) {
+    return x == 0 ? 0 : std::countr_zero(static_cast<unsigned>(x)) + 1;
 }
 
 // __ballot_sync: bit l set where lane l (in the mask) has a nonzero predicate.
