@@ -295,6 +295,11 @@ SMALL = {
     "ocv_meanshift_filter": ["ROWS=301", "COLS=517"],
     "fw_apsp_step": ["N=517", "K=301"],
     "slab_list_walk": ["QUERIES=3001", "STEPS=5", "SLABS=10007"],
+    "pmpp_conv2d_cached": ["ROWS=301", "COLS=517"],
+    "af_fast": ["H=301", "W=517"],
+    "lulesh_kinematics": ["NX=37"],
+    "shoc_md5hash": ["VALS=5"],
+    "cusp_csr_vector": ["ROWS=30001", "COLS=5003", "NNZ=1000003"],
 }
 
 

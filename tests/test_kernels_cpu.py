@@ -314,6 +314,11 @@ SMALL = {
     "ocv_meanshift_filter": {"ROWS": 13, "COLS": 37, "SP": 4, "SR": 50},
     "fw_apsp_step": {"N": 37, "K": 11},
     "slab_list_walk": {"QUERIES": 301, "STEPS": 4, "SLABS": 31},  # 7 buckets, 3 slabs unused
+    "pmpp_conv2d_cached": {"ROWS": 13, "COLS": 37},
+    "af_fast": {"H": 35, "W": 77},  # 29 x 71 pixels tested: some circle pixels at p + thr
+    "lulesh_kinematics": {"NX": 7},  # 343 elements over 512 nodes
+    "shoc_md5hash": {"VALS": 4},  # 4^7 = 16384 keys, the target's bytes all 3 or less
+    "cusp_csr_vector": {"ROWS": 301, "COLS": 50, "NNZ": 10000},  # 33 a row: both walks
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -241,6 +241,8 @@ ONE_D_EXTENT = {
     "cus_fwt_batch2": "QUADS",
     "ggml_cpy_f32": "NE",
     "clover_accelerate": "NODES",
+    "lulesh_kinematics": "NUMELEM",
+    "shoc_md5hash": "NSTARTS",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -286,6 +288,7 @@ ONE_D_CAPPED = {
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
 ONE_WARP_PER = {
     "slab_list_walk": "QUERIES",
+    "cusp_csr_vector": "ROWS",  # one warp per row
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -8485,3 +8488,258 @@ def test_slab_list_walk_table_and_reference():
     assert values["slabs"].shape == (31, 32) and empty not in got.tolist()
     assert np.array_equal(values["d_queries"], slab_lists(
         np.random.default_rng(399), 31, 4, 301, params["HASH_X"], params["HASH_Y"])[1])
+def test_blind41_references_on_hand_checked_inputs():
+    import itertools
+    import math
+
+    rng = np.random.default_rng(41)
+
+    # pmpp_conv2d_cached: a lone 1 gives the filter turned half round about it; ones count
+    # the taps inside the image; random images against the kernel's own tile-and-halo split
+    # simulated block by block
+    def conv(img, filt):
+        img = np.asarray(img, np.float32)
+        rows, cols = img.shape
+        return references.pmpp_conv2d_cached({
+            "N": img, "F_c": np.asarray(filt, np.float32), "P": np.zeros_like(img),
+            "width": cols, "height": rows})["P"]
+
+    filt = np.arange(25).reshape(5, 5)
+    img = np.zeros((5, 7))
+    img[2, 3] = 1
+    got = conv(img, filt)
+    for r in range(5):
+        for c in range(7):
+            want = filt[4 - r, 5 - c] if 0 <= 5 - c <= 4 else 0
+            assert got[r, c] == want
+    got = conv(np.ones((4, 4)), np.ones((5, 5)))
+    assert got.tolist() == [[9, 12, 12, 9], [12, 16, 16, 12], [12, 16, 16, 12], [9, 12, 12, 9]]
+
+    def plain_conv(img, filt, bx, by):  # the kernel's loops: tile taps from N_s, others from N
+        rows, cols = img.shape
+        out = np.zeros((rows, cols))
+        for row, col in itertools.product(range(rows), range(cols)):
+            tx, ty = col % bx, row % by
+            tile = {(r, c): (img[r, c] if r < rows and c < cols else 0)
+                    for r in range(row - ty, row - ty + by) for c in range(col - tx, col - tx + bx)}
+            total = 0
+            for f_row, f_col in itertools.product(range(5), range(5)):
+                r, c = row - 2 + f_row, col - 2 + f_col
+                if 0 <= tx - 2 + f_col < bx and 0 <= ty - 2 + f_row < by:
+                    total += filt[f_row, f_col] * tile[(r, c)]
+                elif 0 <= r < rows and 0 <= c < cols:
+                    total += filt[f_row, f_col] * img[r, c]
+            out[row, col] = total
+        return out
+
+    for rows, cols, bx, by in ((6, 9, 4, 2), (7, 5, 1, 3), (5, 11, 8, 1), (9, 6, 3, 3)):
+        img = rng.integers(0, 256, size=(rows, cols))
+        filt = rng.integers(-4, 5, size=(5, 5))
+        assert np.array_equal(conv(img, filt), plain_conv(img, filt, bx, by))
+
+    # af_fast: the kernel's clamp-trick offsets are the reference's circle; hand-made circles
+    # round one tested pixel; random images against a plain transcription
+    def clamp(f):
+        return max(-3, min(f, 3))
+
+    def idx_y(i):
+        return clamp(-(i - 8 - 4)) if i >= 8 else clamp(i - 4)
+
+    def idx_x(i):
+        return idx_y(i + 4) if i < 12 else idx_y(i - 12)
+
+    assert [(idx_x(i), idx_y(i)) for i in range(16)] == list(references.FAST_CIRCLE)
+    assert {dx * dx + dy * dy for dx, dy in references.FAST_CIRCLE} == {9, 10, 8}
+
+    def fast(img, thr=20.0, edge=3, initial=0.0):
+        img = np.asarray(img, np.float32)
+        rows, cols = img.shape
+        return references.af_fast({"in": img, "score": np.full_like(img, initial),
+                                   "idim0": cols, "idim1": rows, "thr": thr,
+                                   "edge": edge})["score"]
+
+    def ring(levels, centre=100):
+        img = np.full((7, 7), centre)
+        for (dx, dy), level in zip(references.FAST_CIRCLE, levels, strict=True):
+            img[3 + dy, 3 + dx] = level
+        return img
+
+    cases = [
+        ([200] * 9 + [100] * 7, 9 * 80),  # an arc of 9 brighter: 9 (100 - 20)
+        ([200] * 8 + [100] * 8, 0),  # 8 are not enough
+        ([30] * 5 + [100] * 7 + [30] * 4, 9 * 50),  # a darker arc round the circle's start
+        ([120] * 9 + [100] * 7, 0),  # p + thr is not brighter
+        ([121] * 9 + [100] * 7, 9),
+        ([200] * 10 + [0] * 6, 10 * 80),  # the larger of the two sums
+        ([0] * 12 + [200] * 4, 12 * 80),
+        ([200, 0] * 8, 0),
+    ]
+    for levels, want in cases:
+        got = fast(ring(levels), initial=-1.0)
+        assert got[3, 3] == (want if want else -1.0), levels
+        got[3, 3] = -1.0
+        assert (got == -1.0).all()  # the edge keeps its initial values
+
+    def plain_fast(img, thr=20, edge=3):
+        rows, cols = img.shape
+        out = np.zeros((rows, cols))
+        for y, x in itertools.product(range(edge, rows - edge), range(edge, cols - edge)):
+            p = int(img[y, x])
+            circle = [int(img[y + dy, x + dx]) for dx, dy in references.FAST_CIRCLE]
+            scores = []
+            for sign in (1, -1):
+                hits = [sign * (v - p) > thr for v in circle]
+                run = longest = 0
+                for hit in hits + hits:
+                    run = run + 1 if hit else 0
+                    longest = max(longest, run)
+                scores.append((longest >= 9, sum(abs(v - p) - thr for v, h in
+                                                 zip(circle, hits, strict=True) if h)))
+            if scores[0][0] or scores[1][0]:
+                out[y, x] = max(scores[0][1], scores[1][1])
+        return out
+
+    corners = 0
+    for rows, cols, high in ((14, 20, 256), (17, 15, 256), (14, 14, 64), (12, 14, 48)):
+        img = rng.integers(0, high, size=(rows, cols))
+        want = plain_fast(img)
+        assert np.array_equal(fast(img), want)
+        corners += np.count_nonzero(want)
+    assert corners > 10
+
+    # lulesh_kinematics: a unit cube (LULESH's node order), a 2 x 3 x 4 box and a sheared one
+    # by hand; random hexahedra against the trilinear map's Jacobian (Gauss quadrature of det
+    # J for the volume, J^-1 at the centre for the velocity gradient)
+    cube = np.array([(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0), (0, 0, 1), (1, 0, 1), (1, 1, 1),
+                     (0, 1, 1)], np.float64)
+
+    def kinematics(coords, vel, volo=1.0, v=1.0, dt=0.25):
+        coords = np.asarray(coords, np.float64).reshape(-1, 8, 3)
+        vel = np.asarray(vel, np.float64).reshape(-1, 8, 3)
+        n = coords.shape[0]
+        values = {"numElem": n, "deltaTime": dt,
+                  "nodelist": np.arange(8 * n, dtype=np.int32).reshape(n, 8),
+                  "volo": np.full(n, volo), "v": np.full(n, v)}
+        for axis, (pos, speed) in enumerate((("x", "xd"), ("y", "yd"), ("z", "zd"))):
+            values[pos] = coords[..., axis].reshape(-1).copy()
+            values[speed] = vel[..., axis].reshape(-1).copy()
+        for name in ("vnew", "delv", "arealg", "dxx", "dyy", "dzz"):
+            values[name] = np.zeros(n)
+        return references.lulesh_kinematics(values)
+
+    got = kinematics(cube, 2 * cube * [1, 0, 0], volo=4.0, v=3.0)
+    assert got["vnew"][0] == 0.25 and got["delv"][0] == -2.75 and got["arealg"][0] == 1.0
+    assert math.isclose(got["dxx"][0], 2 / 0.75, rel_tol=1e-15)  # v = 2x on x - x / 4
+    assert got["dyy"][0] == 0 and got["dzz"][0] == 0
+    box = cube * [2, 3, 4]
+    got = kinematics(box, 0 * box)
+    assert got["vnew"][0] == 24 and got["arealg"][0] == 2.0  # 24 / the largest face, 12
+    sheared = box + box[:, [1]] * [1, 0, 0] + box[:, [2]] * [0, 0.5, 0]
+    assert kinematics(sheared, 0 * box)["vnew"][0] == 24
+    assert kinematics(cube * -1, 0 * cube)["vnew"][0] == -1  # a mirrored cube: turned inside out
+
+    corners = np.array([(-1, -1, -1), (1, -1, -1), (1, 1, -1), (-1, 1, -1), (-1, -1, 1),
+                        (1, -1, 1), (1, 1, 1), (-1, 1, 1)], np.float64)  # (xi, eta, zeta)
+
+    def jacobian(hexa, xi):  # d(x, y, z) / d(xi, eta, zeta) of the trilinear map
+        grads = np.array([[c[a] * np.prod([1 + c[b] * xi[b] for b in range(3) if b != a]) / 8
+                           for a in range(3)] for c in corners])  # (8 nodes, 3)
+        return hexa.T @ grads, grads
+
+    gauss = [-1 / math.sqrt(3), 1 / math.sqrt(3)]
+    coords = cube * 40 + rng.integers(-15, 16, size=(30, 8, 3))  # distorted, not inverted
+    vel = rng.integers(-100, 100, size=(30, 8, 3))
+    got = kinematics(coords, vel)
+    for e in range(30):
+        volume = sum(np.linalg.det(jacobian(coords[e], xi)[0])
+                     for xi in itertools.product(gauss, repeat=3))
+        assert math.isclose(got["vnew"][e], volume, rel_tol=1e-12)
+        moved = coords[e] - 0.125 * vel[e]
+        jac, grads = jacobian(moved, (0, 0, 0))
+        grad_x = grads @ np.linalg.inv(jac)  # dN / dx at the centre, (8 nodes, 3)
+        for axis, name in enumerate(("dxx", "dyy", "dzz")):
+            assert math.isclose(got[name][e], vel[e][:, axis] @ grad_x[:, axis], rel_tol=1e-9,
+                                abs_tol=1e-12)
+        areas = [np.linalg.norm(np.cross(coords[e][f[2]] - coords[e][f[0]],
+                                         coords[e][f[3]] - coords[e][f[1]])) / 2
+                 for f in references.LULESH_FACES]  # a face's area from its diagonals
+        assert math.isclose(got["arealg"][e], volume / max(areas), rel_tol=1e-12)
+
+    # shoc_md5hash: the digest words of RFC 1321's test vectors; the kernel's one-block MD5 of
+    # keys up to 8 bytes (two words, the padding byte, the length as word 14) in Python is
+    # hashlib's; the search by hand in a keyspace of 3^4 keys; the manifest's target
+    assert references._md5_words(b"abc") == tuple(
+        int.from_bytes(bytes.fromhex("900150983cd24fb0d6963f7d28e17f72")[4 * i: 4 * i + 4],
+                       "little") for i in range(4))
+    assert references._md5_words(b"")[0] == int.from_bytes(bytes.fromhex("d41d8cd9"), "little")
+
+    def md5_2words(key):
+        mask = 0xFFFFFFFF
+        words = [0] * 16
+        data = bytes(key) + b"\x80" + bytes(7 - len(key))
+        words[0], words[1] = (int.from_bytes(data[4 * i: 4 * i + 4], "little") for i in range(2))
+        words[14] = 8 * len(key)
+        shifts = [[7, 12, 17, 22], [5, 9, 14, 20], [4, 11, 16, 23], [6, 10, 15, 21]]
+        state = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476]
+        a, b, c, d = state
+        for i in range(64):
+            rnd = i // 16
+            f = [(b & c) | (~b & d), (b & d) | (c & ~d), b ^ c ^ d, c ^ (b | (~d & mask))][rnd]
+            g = [i, 5 * i + 1, 3 * i + 5, 7 * i][rnd] % 16
+            t = (a + (f & mask) + words[g] + (int(abs(math.sin(i + 1)) * 2**32) & mask)) & mask
+            s = shifts[rnd][i % 4]
+            a, d, c, b = d, c, b, (b + ((t << s | t >> (32 - s)) & mask)) & mask
+        return tuple((x + y) & mask for x, y in zip((a, b, c, d), state, strict=True))
+
+    for length in range(8):
+        key = rng.integers(0, 256, size=length).tolist()
+        assert md5_2words(key) == references._md5_words(bytes(key))
+
+    def search(key, vals, length):
+        digest = references._md5_words(bytes(key))
+        values = {f"searchDigest{i}": digest[i] for i in range(4)}
+        values.update(keyspace=vals**length, byteLength=length, valsPerByte=vals,
+                      foundIndex=np.full(1, -1, np.int32), foundKeyWords=np.zeros(2, np.uint32),
+                      foundDigest=np.zeros(4, np.uint32))
+        return references.shoc_md5hash(values)
+
+    got = search([2, 0, 1, 2], 3, 4)
+    assert got["foundIndex"].tolist() == [2 + 0 * 3 + 1 * 9 + 2 * 27]
+    assert got["foundKeyWords"].view(np.uint8).tolist() == [2, 0, 1, 2, 0, 0, 0, 0]
+    assert tuple(got["foundDigest"].tolist()) == references._md5_words(bytes([2, 0, 1, 2]))
+    got = search([2, 0, 3, 2], 3, 4)  # a byte the keyspace does not have: not found
+    assert got["foundIndex"].tolist() == [-1] and not got["foundKeyWords"].any()
+    assert not got["foundDigest"].any()
+    spec = SPECS["shoc_md5hash"]
+    params = spec.resolve_params()
+    target = bytes([3, 1, 0, 2, 3, 1, 2])
+    assert references._md5_words(target) == tuple(params[f"DIG{i}"] for i in range(4))
+    assert sum(b * 16**i for i, b in enumerate(target)) == 34807827
+
+    # cusp_csr_vector: a 3 x 4 matrix by hand; the warp's aligned walk covers each nonzero
+    # once; random matrices with long rows against a plain loop
+    got = references.cusp_csr_vector({
+        "num_rows": 3, "Ap": np.array([0, 2, 2, 5], np.int32),
+        "Aj": np.array([0, 3, 1, 2, 3], np.int32), "Ax": np.array([1, 2, 3, -1, 4], np.float32),
+        "x": np.array([1, 2, 3, 4], np.float32), "y": np.zeros(3, np.float32)})["y"]
+    assert got.tolist() == [9, 0, 19]
+    for start, length in itertools.product(range(0, 70, 3), range(0, 100, 7)):
+        end = start + length
+        if length > 32:  # 32 lanes from the 32-aligned position below the row's start
+            walked = [jj for lane in range(32) for jj in range(start - start % 32 + lane, end, 32)
+                      if jj >= start]
+        else:
+            walked = [jj for lane in range(32) for jj in range(start + lane, end, 32)]
+        assert sorted(walked) == list(range(start, end))
+    for rows, cols, nnz in ((7, 5, 300), (40, 90, 1500), (5, 3, 0)):
+        ptr = np.concatenate([[0], np.sort(rng.integers(0, nnz + 1, size=rows - 1)), [nnz]])
+        aj = rng.integers(0, cols, size=nnz)
+        ax = rng.integers(-8, 8, size=nnz)
+        x = rng.integers(-8, 8, size=cols)
+        got = references.cusp_csr_vector({
+            "num_rows": rows, "Ap": ptr.astype(np.int32), "Aj": aj.astype(np.int32),
+            "Ax": ax.astype(np.float32), "x": x.astype(np.float32),
+            "y": np.full(rows, 7, np.float32)})["y"]
+        want = [sum(int(ax[jj]) * int(x[aj[jj]]) for jj in range(ptr[r], ptr[r + 1]))
+                for r in range(rows)]
+        assert got.tolist() == want

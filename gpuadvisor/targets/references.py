@@ -6725,3 +6725,210 @@ def slab_list_walk(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["d_results"], copy=True)
     out.reshape(-1)[:n] = result
     return {"d_results": out}
+def pmpp_conv2d_cached(values: Values) -> dict[str, np.ndarray]:
+    """PMPP's 2-D convolution (cross-correlation) with a (2r + 1)^2 filter, r = 2: P[row, col]
+    = sum over fRow, fCol of F[fRow, fCol] N[row - r + fRow, col - r + fCol], ghost cells 0
+    (the shared tile and the cached halo give the same taps); exact (integers)."""
+    width, height = int(values["width"]), int(values["height"])
+    r = 2
+    dim = 2 * r + 1
+    src = np.asarray(values["N"], np.float64).reshape(-1)[: height * width].reshape(height, width)
+    filt = np.asarray(values["F_c"], np.float64).reshape(-1)[: dim * dim].reshape(dim, dim)
+    pad = np.pad(src, r)  # zeros
+    acc = np.zeros((height, width))
+    for f_row in range(dim):
+        for f_col in range(dim):
+            acc += filt[f_row, f_col] * pad[f_row: f_row + height, f_col: f_col + width]
+    out = np.array(values["P"], copy=True)
+    out.reshape(-1)[: height * width] = acc.reshape(-1)
+    return {"P": out}
+
+
+#: The 16 pixels of FAST's radius-3 Bresenham circle as (column, row) offsets, in order round
+#: the circle from the one 3 rows up (af_fast.cu's idx_x / idx_y visit them in this order).
+FAST_CIRCLE = ((0, -3), (1, -3), (2, -2), (3, -1), (3, 0), (3, 1), (2, 2), (1, 3), (0, 3),
+               (-1, 3), (-2, 2), (-3, 1), (-3, 0), (-3, -1), (-2, -2), (-1, -3))
+
+
+def af_fast(values: Values) -> dict[str, np.ndarray]:
+    """FAST-9 scores (ArrayFire's locate_features): at each pixel at least `edge` from the
+    border, a corner when 9 cyclically consecutive circle pixels are all above p + thr or all
+    below p - thr, its score the larger of the sums of |pixel - p| - thr over the circle's
+    brighter and over its darker pixels; other pixels keep the score image's initial value.
+    The kernel's early rejection (both opposite pixels of a pair within thr) cannot reject a
+    corner, so it is left out here. float32 as in the kernel; exact (integer pixels)."""
+    cols, rows = int(values["idim0"]), int(values["idim1"])
+    thr, edge = np.float32(values["thr"]), int(values["edge"])
+    img = np.asarray(values["in"], np.float32).reshape(-1)[: rows * cols].reshape(rows, cols)
+    out = np.array(values["score"], copy=True)
+    dst = out.reshape(-1)[: rows * cols].reshape(rows, cols)
+    inner_cols = cols - 2 * edge
+
+    def arc(mask: np.ndarray) -> np.ndarray:  # 9 consecutive set bits, cyclically
+        doubled = mask | (mask << np.uint32(16))
+        run = doubled.copy()
+        for k in range(1, 9):
+            run &= doubled >> np.uint32(k)
+        return (run & np.uint32(0xFFFF)) != 0
+
+    for r0 in range(edge, rows - edge, 128):
+        r1 = min(rows - edge, r0 + 128)
+        p = img[r0:r1, edge: cols - edge]
+        high, low = p + thr, p - thr
+        bright = np.zeros(p.shape, np.uint32)
+        dark = np.zeros(p.shape, np.uint32)
+        s_bright = np.zeros(p.shape, np.float32)
+        s_dark = np.zeros(p.shape, np.float32)
+        for i, (dx, dy) in enumerate(FAST_CIRCLE):
+            pix = img[r0 + dy: r1 + dy, edge + dx: edge + dx + inner_cols]
+            bright |= (pix > high).view(np.uint8).astype(np.uint32) << np.uint32(i)
+            dark |= (pix < low).view(np.uint8).astype(np.uint32) << np.uint32(i)
+            # |pix - p| - thr over the brighter (darker) pixels: the positive parts of
+            # pix - p - thr (p - pix - thr), which are positive exactly there
+            s_bright += np.maximum(pix - high, 0)
+            s_dark += np.maximum(low - pix, 0)
+        corner = arc(bright) | arc(dark)
+        window = dst[r0:r1, edge: cols - edge]
+        window[corner] = np.maximum(s_bright, s_dark)[corner]
+    return {"score": out}
+
+
+def _lulesh_triple(x1, y1, z1, x2, y2, z2, x3, y3, z3):
+    return x1 * (y2 * z3 - z2 * y3) + x2 * (z1 * y3 - y1 * z3) + x3 * (y1 * z2 - z1 * y2)
+
+
+def lulesh_elem_volume(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """LULESH's CalcElemVolume of hexahedra given as (..., 8) node coordinates."""
+    def d(c, i, j):
+        return c[..., i] - c[..., j]
+
+    vol = (_lulesh_triple(d(x, 3, 1) + d(x, 7, 2), d(x, 6, 3), d(x, 2, 0),
+                          d(y, 3, 1) + d(y, 7, 2), d(y, 6, 3), d(y, 2, 0),
+                          d(z, 3, 1) + d(z, 7, 2), d(z, 6, 3), d(z, 2, 0))
+           + _lulesh_triple(d(x, 4, 3) + d(x, 5, 7), d(x, 6, 4), d(x, 7, 0),
+                            d(y, 4, 3) + d(y, 5, 7), d(y, 6, 4), d(y, 7, 0),
+                            d(z, 4, 3) + d(z, 5, 7), d(z, 6, 4), d(z, 7, 0))
+           + _lulesh_triple(d(x, 1, 4) + d(x, 2, 5), d(x, 6, 1), d(x, 5, 0),
+                            d(y, 1, 4) + d(y, 2, 5), d(y, 6, 1), d(y, 5, 0),
+                            d(z, 1, 4) + d(z, 2, 5), d(z, 6, 1), d(z, 5, 0)))
+    return vol * (1.0 / 12.0)
+
+
+#: LULESH's six faces of a hexahedron, as CalcElemCharacteristicLength passes them to AreaFace.
+LULESH_FACES = ((0, 1, 2, 3), (4, 5, 6, 7), (0, 1, 5, 4), (1, 2, 6, 5), (2, 3, 7, 6),
+                (3, 0, 4, 7))
+
+
+def lulesh_kinematics(values: Values) -> dict[str, np.ndarray]:
+    """LULESH's CalcKinematicsForElems: per element, from its 8 nodes (nodelist), vnew =
+    volume / volo, delv = vnew - v, arealg = 4 volume / sqrt(the largest AreaFace), and with
+    the nodes moved back half a step (x - 0.5 deltaTime xd) the shape-function derivatives B
+    and detJ at the element's centre, dxx, dyy, dzz = (1 / detJ) sum over the node pairs (0, 6),
+    (1, 7), (2, 4), (3, 5) of B times the velocity differences. float64; with integer node data
+    every sum and product is exact, so the same divisions and square roots as the kernel's
+    give the same bits."""
+    n = int(values["numElem"])
+    dt2 = 0.5 * float(values["deltaTime"])
+    nodes = np.asarray(values["nodelist"], np.int64).reshape(-1)[: 8 * n].reshape(n, 8)
+    node = {name: np.asarray(values[name], np.float64).reshape(-1)
+            for name in ("x", "y", "z", "xd", "yd", "zd")}
+    volo = np.asarray(values["volo"], np.float64).reshape(-1)[:n]
+    v = np.asarray(values["v"], np.float64).reshape(-1)[:n]
+    outs = {name: np.array(values[name], copy=True)
+            for name in ("vnew", "delv", "arealg", "dxx", "dyy", "dzz")}
+    flat = {name: arr.reshape(-1) for name, arr in outs.items()}
+    for e0 in range(0, n, 1 << 17):
+        e1 = min(n, e0 + (1 << 17))
+        idx = nodes[e0:e1]
+        x, y, z = node["x"][idx], node["y"][idx], node["z"][idx]
+        volume = lulesh_elem_volume(x, y, z)
+        rel = volume / volo[e0:e1]
+        flat["vnew"][e0:e1] = rel
+        flat["delv"][e0:e1] = rel - v[e0:e1]
+        char = np.zeros(e1 - e0)
+        for f in LULESH_FACES:
+            def side(c, f=f):
+                a, b = c[:, f[2]] - c[:, f[0]], c[:, f[3]] - c[:, f[1]]
+                return a - b, a + b
+            (fx, gx), (fy, gy), (fz, gz) = side(x), side(y), side(z)
+            area = ((fx * fx + fy * fy + fz * fz) * (gx * gx + gy * gy + gz * gz)
+                    - (fx * gx + fy * gy + fz * gz) * (fx * gx + fy * gy + fz * gz))
+            char = np.maximum(area, char)
+        flat["arealg"][e0:e1] = 4.0 * volume / np.sqrt(char)
+        vel = [node["xd"][idx], node["yd"][idx], node["zd"][idx]]
+        pos = [x - dt2 * vel[0], y - dt2 * vel[1], z - dt2 * vel[2]]
+
+        def fj(c):  # the Jacobian's column of one coordinate: along xi, eta, zeta
+            d60, d53, d71, d42 = (c[:, 6] - c[:, 0], c[:, 5] - c[:, 3], c[:, 7] - c[:, 1],
+                                  c[:, 4] - c[:, 2])
+            return (0.125 * (d60 + d53 - d71 - d42), 0.125 * (d60 - d53 + d71 - d42),
+                    0.125 * (d60 + d53 + d71 + d42))
+
+        (xxi, xet, xze), (yxi, yet, yze), (zxi, zet, zze) = fj(pos[0]), fj(pos[1]), fj(pos[2])
+        cof = {  # cofactors of the Jacobian
+            "x": ((yet * zze) - (zet * yze), -(yxi * zze) + (zxi * yze), (yxi * zet) - (zxi * yet)),
+            "y": (-(xet * zze) + (zet * xze), (xxi * zze) - (zxi * xze),
+                  -(xxi * zet) + (zxi * xet)),
+            "z": ((xet * yze) - (yet * xze), -(xxi * yze) + (yxi * xze), (xxi * yet) - (yxi * xet)),
+        }
+        det_j = 8.0 * (xet * cof["x"][1] + yet * cof["y"][1] + zet * cof["z"][1])
+        inv = 1.0 / det_j
+        for axis, name in enumerate(("dxx", "dyy", "dzz")):
+            cxi, cet, cze = cof["xyz"[axis]]
+            b = (-cxi - cet - cze, cxi - cet - cze, cxi + cet - cze, -cxi + cet - cze)
+            u = vel[axis]
+            total = (b[0] * (u[:, 0] - u[:, 6]) + b[1] * (u[:, 1] - u[:, 7])
+                     + b[2] * (u[:, 2] - u[:, 4]) + b[3] * (u[:, 3] - u[:, 5]))
+            flat[name][e0:e1] = inv * total
+    return outs
+
+
+def _md5_words(key: bytes) -> tuple[int, int, int, int]:
+    import hashlib
+
+    return tuple(int.from_bytes(hashlib.md5(key).digest()[4 * i: 4 * i + 4], "little")
+                 for i in range(4))
+
+
+def shoc_md5hash(values: Values) -> dict[str, np.ndarray]:
+    """SHOC's MD5Hash search: the index of the key whose MD5 is the search digest (key byte i
+    the index's base-valsPerByte digit i), its 8 bytes (byteLength digits and zeros) and the
+    digest; the outputs keep their initial values when no key has it. A keyspace of at most
+    2^20 keys is searched whole (hashlib); a larger one among its keys whose bytes are all
+    below 4 (the manifest's target is one of them), so that a target beyond those reads as
+    not found and fails the comparison. Exact."""
+    import itertools as it
+
+    target = tuple(int(values[f"searchDigest{i}"]) for i in range(4))
+    keyspace, length = int(values["keyspace"]), int(values["byteLength"])
+    vals = int(values["valsPerByte"])
+    index = np.array(values["foundIndex"], copy=True)
+    key_words = np.array(values["foundKeyWords"], copy=True)
+    digest = np.array(values["foundDigest"], copy=True)
+    digits = range(vals) if keyspace <= 1 << 20 else range(min(vals, 4))
+    for key in it.product(digits, repeat=length):  # key[0] fastest: reversed below
+        key = key[::-1]
+        i = sum(d * vals ** k for k, d in enumerate(key))
+        if i < keyspace and _md5_words(bytes(key)) == target:
+            full = bytes(key) + bytes(8 - length)
+            index.reshape(-1)[0] = i
+            key_words.reshape(-1)[:2] = np.frombuffer(full, np.uint32)
+            digest.reshape(-1)[:4] = target
+            break
+    return {"foundIndex": index, "foundKeyWords": key_words, "foundDigest": digest}
+
+
+def cusp_csr_vector(values: Values) -> dict[str, np.ndarray]:
+    """y = A x with A in CSR (Ap, Aj, Ax): each row's sum of Ax[jj] x[Aj[jj]]; integer data
+    keep every float32 sum exact, in any order."""
+    rows = int(values["num_rows"])
+    ptr = np.asarray(values["Ap"], np.int64).reshape(-1)[: rows + 1]
+    nnz = int(ptr[-1])
+    cols = np.asarray(values["Aj"], np.int64).reshape(-1)[:nnz]
+    vals = np.asarray(values["Ax"], np.float64).reshape(-1)[:nnz]
+    x = np.asarray(values["x"], np.float64).reshape(-1)
+    row_of = np.repeat(np.arange(rows), np.diff(ptr))
+    y = np.bincount(row_of, weights=vals * x[cols], minlength=rows)
+    out = np.array(values["y"], copy=True)
+    out.reshape(-1)[:rows] = y
+    return {"y": out}
