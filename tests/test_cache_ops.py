@@ -26,8 +26,9 @@ def test_recorded_kernels(kernel, changed) -> None:
 def test_most_recorded_kernels_load_only_through_the_read_only_path() -> None:
     counts = [len(bypass_changed_loads(p.read_text())) for p in sorted(PTX.glob("*.ptx"))]
     # sets 37-40: mostly plain loads (set 40: only clover_accelerate's are all ld.global.nc);
-    # slab_list_walk (the few-waves experiment): ld.global.nc only
-    assert len(counts) == 272 and sum(c == 0 for c in counts) == 222
+    # slab_list_walk (the few-waves experiment): ld.global.nc only; set 41: lulesh_kinematics,
+    # shoc_md5hash (no loads) and cusp_csr_vector without plain loads, the two 2-D ones with
+    assert len(counts) == 277 and sum(c == 0 for c in counts) == 225
 
 
 PROGRAM = """

@@ -35,6 +35,10 @@ def test_a_miss_is_what_the_readme_marked_not_a_rounded_regret(firsts) -> None:
     assert canny.regret == 1.030 and not canny.within
 
 
+#: Sets of other than six kernels (blind41: its sixth, PolyBench's GEMM, was taken out).
+SET_SIZES = {"blind41": 5}
+
+
 @pytest.mark.parametrize("folder,h100,h200", [
     ("blind14", 3, 2), ("blind15", 5, 5), ("blind16", 5, 4), ("blind17", 2, 3),
     ("blind18", 4, 4), ("blind19", 5, 5), ("blind20", 3, 3),
@@ -43,14 +47,16 @@ def test_a_miss_is_what_the_readme_marked_not_a_rounded_regret(firsts) -> None:
     ("blind27", 4, None), ("blind28", 3, 3), ("blind29", None, 3), ("blind30", None, 1),
     ("blind31", None, 3), ("blind32", None, 3), ("blind33", None, 3),
     ("blind34", None, 3), ("blind35", None, 2), ("blind36", None, 4),
-    ("blind37", None, 3), ("blind38", None, 2), ("blind39", None, 4), ("blind40", None, 4)])
+    ("blind37", None, 3), ("blind38", None, 2), ("blind39", None, 4), ("blind40", None, 4),
+    ("blind41", None, 2)])
 def test_recent_sets_as_their_readmes_state(firsts, folder, h100, h200) -> None:
+    kernels = SET_SIZES.get(folder, 6)
     for gpu, want in (("h100", h100), ("h200", h200)):
         mine = [f for f in firsts if f.folder == folder and f.gpu == gpu]
         if want is None:
             assert not mine
             continue
-        assert len(mine) == 6 and sum(f.within for f in mine) == want
+        assert len(mine) == kernels and sum(f.within for f in mine) == want
 
 
 def test_the_validation_page_leads_with_the_first_scorings() -> None:
@@ -59,4 +65,4 @@ def test_the_validation_page_leads_with_the_first_scorings() -> None:
     page = (project_root() / "docs" / "validation.md").read_text(encoding="utf-8")
     first = page.index("### Out of sample: each blind set's first scoring")
     assert first < page.index("### Blind check sets")
-    assert "| **all sets** | | **98 of 164** | **130 of 218** | 93 of 164 | 127 of 218 |" in page
+    assert "| **all sets** | | **98 of 164** | **132 of 223** | 93 of 164 | 128 of 223 |" in page

@@ -70,44 +70,40 @@ import sys
 from pathlib import Path
 import pandas as pd
 out = Path(sys.argv[1])
-print("staircase: rows | waves at 256 threads | 256x1 ms | 64x4 ms")
-for d in sorted((out / "stair").glob("rows_*"), key=lambda p: int(p.name[5:])):
-    try:
-        t = pd.read_csv(d / "sweep.csv", comment="#")
-    except Exception as err:
-        print(d.name, "no sweep:", err); continue
-    t = t[t.status == "ok"].set_index(t.block_x.astype(str) + "x" + t.block_y.astype(str))
-    rows = int(d.name[5:])
-    print(rows, f"{4 * rows / 1056:.3f}",
-          *(f"{t.time_ms.get(s, float('nan')):.4f}" for s in ("256x1", "64x4")))
-for d in sorted((out / "sweep").glob("rows_*"), key=lambda p: int(p.name[5:])):
-    try:
-        t = pd.read_csv(d / "sweep.csv", comment="#")
-    except Exception as err:
-        print(d.name, "no sweep:", err); continue
-    ok = t[t.status == "ok"]
-    b = ok.loc[ok.time_ms.idxmin()]
-    print(f"sweep {d.name}: {len(ok)} ok of {len(t)}, best {b.block_x}x{b.block_y} "
-          f"{b.time_ms:.4f} ms")
-print("latency staircase: queries | waves | 256x1 ms | 1024x1 ms | registers")
-for d in sorted((out / "latency" / "stair").glob("queries_*"), key=lambda p: int(p.name[8:])):
-    try:
-        t = pd.read_csv(d / "sweep.csv", comment="#")
-    except Exception as err:
-        print(d.name, "no sweep:", err); continue
-    t = t[t.status == "ok"].set_index(t.block_x.astype(str) + "x" + t.block_y.astype(str))
-    q = int(d.name[8:])
-    print(q, f"{q / 8448:.3f}", *(f"{t.time_ms.get(s, float('nan')):.4f}"
-                                  for s in ("256x1", "1024x1")),
-          t.registers_per_thread.max() if len(t) else "-")
-for d in sorted((out / "latency" / "sweep").glob("queries_*"), key=lambda p: int(p.name[8:])):
-    try:
-        t = pd.read_csv(d / "sweep.csv", comment="#")
-    except Exception as err:
-        print(d.name, "no sweep:", err); continue
-    ok = t[t.status == "ok"]
-    b = ok.loc[ok.time_ms.idxmin()]
-    print(f"latency sweep {d.name}: {len(ok)} ok of {len(t)}, best {b.block_x}x{b.block_y} "
-          f"{b.time_ms:.4f} ms")
+
+
+def tables(folder, prefix):
+    """(size, ok rows) of each size's sweep under folder, in size order."""
+    for d in sorted(folder.glob(prefix + "*"), key=lambda p: int(p.name[len(prefix):])):
+        try:
+            t = pd.read_csv(d / "sweep.csv", comment="#")
+        except Exception as err:
+            print(d.name, "no sweep:", err)
+            continue
+        yield d.name, int(d.name[len(prefix):]), t, t[t.status == "ok"]
+
+
+def staircase(title, folder, prefix, waves, shapes):
+    print(title)
+    for _name, size, _t, ok in tables(folder, prefix):
+        ok = ok.set_index(ok.block_x.astype(str) + "x" + ok.block_y.astype(str))
+        print(size, f"{waves(size):.3f}", *(f"{ok.time_ms.get(s, float('nan')):.4f}"
+                                            for s in shapes),
+              ok.registers_per_thread.max() if len(ok) else "-")
+
+
+def sweeps(label, folder, prefix):
+    for name, _size, t, ok in tables(folder, prefix):
+        b = ok.loc[ok.time_ms.idxmin()]
+        print(f"{label} {name}: {len(ok)} ok of {len(t)}, best {b.block_x}x{b.block_y} "
+              f"{b.time_ms:.4f} ms")
+
+
+staircase("staircase: rows | waves at 256 threads | 256x1 ms | 64x4 ms | registers",
+          out / "stair", "rows_", lambda rows: 4 * rows / 1056, ("256x1", "64x4"))
+sweeps("sweep", out / "sweep", "rows_")
+staircase("latency staircase: queries | waves | 256x1 ms | 1024x1 ms | registers",
+          out / "latency" / "stair", "queries_", lambda q: q / 8448, ("256x1", "1024x1"))
+sweeps("latency sweep", out / "latency" / "sweep", "queries_")
 PY
 log done
