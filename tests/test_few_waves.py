@@ -121,3 +121,19 @@ def test_a_latency_bound_kernels_tail_costs_about_half_a_wave() -> None:
     # the issue-bound kernel of the same experiment: the tail costs nothing extra
     wc, tc = _staircase("256x1")
     assert _best_mix(wc, tc)[0] == pytest.approx(0.0, abs=0.02)
+
+
+def test_the_latency_bound_kernel_is_latency_bound_by_its_counters() -> None:
+    """What `limiter-latency-bound` reads (neither DRAM nor SMs at 60 % of peak) holds for
+    slab_list_walk at 1 and 2.125 waves; coulomb_grid's SMs are at 85 % (blind set 13)."""
+    rule = next(r for r in load_rules() if r.id == "limiter-latency-bound")
+    idle = rule.params["idle_pct"]
+    for queries, dram, sm in ((8448, 28.75, 53.96), (17952, 25.6, 49.03)):
+        df, _ = read_sweep(FEW_WAVES / "latency" / "profile" / f"queries_{queries}" / "sweep.csv")
+        (row,) = df.itertuples()
+        assert (row.dram_throughput_pct, row.sm_throughput_pct) == (dram, sm)
+        assert row.dram_throughput_pct < idle and row.sm_throughput_pct < idle
+        assert row.ncu_stall_long_scoreboard > 60
+    coulomb, _ = read_sweep(FEW_WAVES.parents[0] / "blind13" / "h200" / "coulomb_grid.csv")
+    at = coulomb[(coulomb["block_x"] == 32) & (coulomb["block_y"] == 8)].iloc[0]
+    assert at["sm_throughput_pct"] > idle
