@@ -94,6 +94,9 @@ def staircase(title, folder, prefix, waves, shapes):
 
 def sweeps(label, folder, prefix):
     for name, _size, t, ok in tables(folder, prefix):
+        if ok.empty:
+            print(f"{label} {name}: 0 ok of {len(t)}")
+            continue
         b = ok.loc[ok.time_ms.idxmin()]
         print(f"{label} {name}: {len(ok)} ok of {len(t)}, best {b.block_x}x{b.block_y} "
               f"{b.time_ms:.4f} ms")
