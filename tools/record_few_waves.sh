@@ -32,36 +32,40 @@ mkdir -p "$out"
 COMMON="--param COLS=1024 --param NATOMS=256 --no-profile --quiet"
 STAIR_ROWS=${FEW_WAVES_STAIR_ROWS-$(seq 132 33 1188)}
 SWEEP_ROWS=${FEW_WAVES_SWEEP_ROWS-290 396 512 660 871}
+# one size: tune_size WALLS_LABEL LOG_NAME TIMEOUT TUNE_ARGUMENTS...; its exit status and
+# wall time go to walls.txt, its output to LOG_NAME.log
+tune_size() {
+  local label=$1 log_name=$2 limit=$3 start status
+  shift 3
+  start=$(date +%s)
+  timeout "$limit" $G tune "$@" > "$out/$log_name.log" 2>&1
+  status=$?
+  echo "$label exit=$status wall_s=$(( $(date +%s) - start ))" >> "$out/walls.txt"
+}
 for rows in $STAIR_ROWS; do
-  timeout 60 $G tune coulomb_grid --shapes 256x1,64x4 --param ROWS="$rows" $COMMON \
-    --budget 0.3 --max-repeats 30 --out "$out/stair/rows_$rows" > "$out/stair_$rows.log" 2>&1
-  echo "stair rows=$rows exit=$?" >> "$out/walls.txt"
+  tune_size "stair rows=$rows" "stair_$rows" 60 coulomb_grid --shapes 256x1,64x4 \
+    --param ROWS="$rows" $COMMON --budget 0.3 --max-repeats 30 --out "$out/stair/rows_$rows"
 done
 log "staircase done"
 for rows in $SWEEP_ROWS; do
-  start=$(date +%s)
-  timeout 120 $G tune coulomb_grid --min-threads 32 --param ROWS="$rows" $COMMON \
-    --budget 0.08 --max-repeats 10 --out "$out/sweep/rows_$rows" > "$out/sweep_$rows.log" 2>&1
-  echo "sweep rows=$rows exit=$? wall_s=$(( $(date +%s) - start ))" >> "$out/walls.txt"
-  log "sweep rows=$rows done ($(( $(date +%s) - start )) s)"
+  tune_size "sweep rows=$rows" "sweep_$rows" 120 coulomb_grid --min-threads 32 \
+    --param ROWS="$rows" $COMMON --budget 0.08 --max-repeats 10 --out "$out/sweep/rows_$rows"
+  log "sweep rows=$rows done"
 done
 LATENCY="--param STEPS=64 --no-profile --quiet"
 LAT_STAIR=${FEW_WAVES_LATENCY_STAIR-$(seq 4224 1056 38016)}
 LAT_SWEEP=${FEW_WAVES_LATENCY_SWEEP-9293 12672 16389 21120 27878}
 for q in $LAT_STAIR; do
-  timeout 60 $G tune slab_list_walk --shapes 256x1,1024x1 --param QUERIES="$q" $LATENCY \
-    --budget 0.3 --max-repeats 30 --out "$out/latency/stair/queries_$q" \
-    > "$out/latency_stair_$q.log" 2>&1
-  echo "latency stair queries=$q exit=$?" >> "$out/walls.txt"
+  tune_size "latency stair queries=$q" "latency_stair_$q" 60 slab_list_walk \
+    --shapes 256x1,1024x1 --param QUERIES="$q" $LATENCY --budget 0.3 --max-repeats 30 \
+    --out "$out/latency/stair/queries_$q"
 done
 log "latency staircase done"
 for q in $LAT_SWEEP; do
-  start=$(date +%s)
-  timeout 120 $G tune slab_list_walk --min-threads 32 --param QUERIES="$q" $LATENCY \
-    --budget 0.1 --max-repeats 10 --out "$out/latency/sweep/queries_$q" \
-    > "$out/latency_sweep_$q.log" 2>&1
-  echo "latency sweep queries=$q exit=$? wall_s=$(( $(date +%s) - start ))" >> "$out/walls.txt"
-  log "latency sweep queries=$q done ($(( $(date +%s) - start )) s)"
+  tune_size "latency sweep queries=$q" "latency_sweep_$q" 120 slab_list_walk \
+    --min-threads 32 --param QUERIES="$q" $LATENCY --budget 0.1 --max-repeats 10 \
+    --out "$out/latency/sweep/queries_$q"
+  log "latency sweep queries=$q done"
 done
 tar -C "$out" -czf /tmp/few_waves.tgz --exclude='*.cubin' --exclude=build . \
   && mv /tmp/few_waves.tgz "$out/"
