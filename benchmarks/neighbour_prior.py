@@ -156,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--k", type=int, nargs="+", default=[5, 12, 20])
     parser.add_argument("--lists", type=int, nargs="+", default=[1, 2, 4])
     args = parser.parse_args(argv)
+    if min(args.k) < 1 or min(args.lists) < 1:
+        parser.error("--k and --lists: every count must be at least 1")
 
     blind_paths = [p for folder, _ in BLIND_SETS
                    for p in sorted((ROOT / "fixtures" / "hopper" / folder).glob("*/*.csv"))]
