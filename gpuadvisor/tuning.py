@@ -4,7 +4,8 @@ The command line (:mod:`gpuadvisor.commands.tune`) only declares options and pri
 they mean lives here: which target a name is (a built-in kernel or an app, built per
 configuration or not), which options go together, where results go, and the run on this
 machine's GPU (a full sweep with re-timing, or a search of at most ``max_configs``
-measurements). Ray sweeps take the target from here too (:mod:`gpuadvisor.cluster.sweep`).
+measurements) or on every GPU of a Ray cluster (:mod:`gpuadvisor.cluster.sweep`). What is
+printed at the end is :mod:`gpuadvisor.tune_report`'s.
 """
 
 from __future__ import annotations
@@ -193,6 +194,26 @@ def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[A
         provenance=provenance, console=console, show_progress=not quiet, retime=r.retime,
     )
     return result, arch_obj.name, code
+
+
+def run_on_ray(request: TuneRequest, prepared: Prepared, shapes: Sequence[Any],
+               caches: Sequence[str], console: Any, *, quiet: bool, address: str) -> list[Any]:
+    """Measure on every GPU of a Ray cluster (``--ray ADDRESS``): one lane per GPU model, each
+    with its own sweep result, never one ranking over mixed rows."""
+    from gpuadvisor import space as sp
+    from gpuadvisor.cluster.sweep import sweep_on_ray
+
+    r = request
+    if r.max_configs is not None or r.strategy not in (None, "exhaustive"):
+        raise UserError("--ray sweeps every configuration: --max-configs/--strategy run on one GPU")
+    return list(sweep_on_ray(
+        prepared.target, address=address, shapes=shapes, cache_configs=caches, arch=r.arch,
+        min_threads=r.min_threads, out_dir=prepared.out_dir, resume=r.resume,
+        overwrite=r.overwrite, profile=r.profile,
+        profile_shapes=sp.user_shapes(r.profile_shapes) if r.profile_shapes else None,
+        profile_batch=r.profile_batch,
+        provenance={"command": "gpuadvisor tune " + " ".join(r.argv)},
+        console=console, show_progress=not quiet, write_excluded=write_excluded))
 
 
 def parse_params(items: Sequence[str] | None) -> dict[str, int]:
