@@ -242,7 +242,7 @@ def test_arch_is_frozen_and_hashable() -> None:
 
 
 def test_docs_match_the_data() -> None:
-    from gpuadvisor.commands.arch import render_markdown
+    from gpuadvisor.arch_reference import render_markdown
 
     doc = (ROOT / "docs" / "architectures.md").read_text(encoding="utf-8")
     assert doc == render_markdown(), (
