@@ -1,11 +1,12 @@
 """The CPU shim's warp emulation (tests/cpu_cuda/shim.h), against what CUDA specifies:
-__shfl_sync, __shfl_down_sync, __shfl_up_sync, __ballot_sync, __ffs, __popc, __umulhi, __clzll,
-__clz, __brev, int2, atomicMax, atomicCAS, __float_as_int, __int_as_float, isnan, __mul24,
-__umul24, __vsadu4, uchar4, __expf, __logf, __float2int_rd, __float2int_ru and __float2int_rz,
-for full warps, for the partial last warp of a block that is not a multiple of 32, and for 2-D
-and 3-D blocks (whose threads pack into warps by the linear index, x fastest). A mask that leaves
-out lanes of the warp and a warp intrinsic in a serial launch abort with one line instead of
-computing something."""
+__shfl_sync, __shfl_down_sync, __shfl_up_sync, __ballot_sync, __syncwarp, __ffs, __popc,
+__umulhi, __clzll, __clz, __brev, int2, short2, atomicMax, atomicCAS, atomicInc, __threadfence,
+__float_as_int, __int_as_float, isnan, __mul24, __umul24, __vsadu4, uchar4, __expf, __logf,
+__float2int_rd, __float2int_ru, __float2int_rz, __float2int_rn, __fmul_rn, __fadd_rn and
+__fsub_rn, for full warps, for the partial last warp of a block that is not a multiple of 32,
+and for 2-D and 3-D blocks (whose threads pack into warps by the linear index, x fastest). A
+mask that leaves out lanes of the warp and a warp intrinsic in a serial launch abort with one
+line instead of computing something."""
 
 from __future__ import annotations
 
@@ -161,6 +162,53 @@ int main(int argc, char** argv) {
         const float f[] = {2.0f, 2.5f, -2.5f, -0.0f, 7.999f, -3.0f, -0.75f};
         for (float x : f) std::printf("%d\n", __float2int_rz(x));
         return 0;
+    } else if (mode == "rn") {  // __float2int_rn: nearest, ties to even, NaN 0, saturating
+        const float f[] = {2.0f,   2.5f,  3.5f, -2.5f, -0.5f,         0.49999997f, 7.5f,
+                           -7.5f, 1e10f, -1e10f, std::nanf(""), 2147483520.0f, -0.0f};
+        for (float x : f) std::printf("%d\n", __float2int_rn(x));
+        return 0;
+    } else if (mode == "frn") {  // __fmul_rn, __fadd_rn, __fsub_rn: each rounded on its own
+        const float a = 1.0f + 0x1p-12f, b = a, c = -1.0f;  // a b = 1 + 2^-11 + 2^-24
+        std::printf("%d\n%d\n%d\n%d\n", __float_as_int(__fmul_rn(a, b)),
+                    __float_as_int(__fadd_rn(__fmul_rn(a, b), c)),
+                    __float_as_int(__fsub_rn(__fmul_rn(a, b), 1.0f)),
+                    __float_as_int(__fadd_rn(3.0f, 0x1p-23f)));
+        return 0;
+    } else if (mode == "short2") {  // CUDA's short2: 4 B, 4 B aligned, x the low half
+        short2 v = make_short2(-2, 300);
+        int word;
+        std::memcpy(&word, &v, 4);
+        const short2 w = reinterpret_cast<const short2*>(&word)[0];
+        std::printf("%d\n%d\n%d\n%d\n%d\n", (int)sizeof(short2), (int)alignof(short2), word,
+                    w.x, w.y);
+        return 0;
+    } else if (mode == "inc") {  // every thread of 3 blocks: atomicInc(&word, delta)
+        unsigned word = 0;
+        std::vector<std::atomic<int>> seen(delta + 2);
+        ga_cpu_launch(dim3{3, 1, 1}, block, 0, [&] {
+            const unsigned old = atomicInc(&word, delta);
+            seen[std::min(old, delta + 1)]++;
+        });
+        std::printf("%u\n", word);
+        for (auto& n : seen) std::printf("%d\n", n.load());
+        return 0;
+    } else if (mode == "warpsum") {  // a shared-memory warp halving with __syncwarp
+        std::vector<long long> sdata(threads, 0);
+        ga_cpu_launch(dim3{}, block, 0, [&] {
+            const unsigned t = linear();
+            long long v = t + 1;
+            sdata[t] = v;
+            __syncwarp();
+            for (unsigned i = 16; i > 0; i >>= 1) {
+                if (t % 32 < i && t + i < threads) {
+                    v += sdata[t + i];
+                    sdata[t] = v;
+                }
+                __syncwarp();
+            }
+            __threadfence();
+            out[t] = v;
+        });
     } else if (mode == "expf") {  // __expf, exact here (the GPU's differs in the last bits)
         const float f[] = {0.0f, 1.0f, -2.5f};
         for (float x : f) std::printf("%d\n", __expf(x) == std::exp(x) ? 1 : 0);
@@ -398,6 +446,49 @@ def test_float_to_int_rounding_down_and_up(shim_program):
 
 def test_float2int_rz_truncates_toward_zero(shim_program):
     assert numbers(shim_program, "rz", 1, 1, 1) == [2, 2, -2, 0, 7, -3, 0]
+
+
+def test_float2int_rn_rounds_to_nearest_even_and_saturates(shim_program):
+    assert numbers(shim_program, "rn", 1, 1, 1) == [2, 2, 4, -2, 0, 0, 8, -8, 2**31 - 1, -(2**31),
+                                                   0, 2147483520, 0]
+
+
+def test_fmul_fadd_fsub_rn_round_each_operation(shim_program):
+    import numpy as np
+
+    def bits(v):
+        return int(np.array(v, np.float32).view(np.int32))
+
+    a = np.float32(1 + 2**-12)
+    product = a * a  # 1 + 2^-11 + 2^-24 rounds (a tie, to even) to 1 + 2^-11
+    want = [bits(product), bits(product + np.float32(-1)), bits(product - np.float32(1)),
+            bits(np.float32(3) + np.float32(2**-23))]
+    assert numbers(shim_program, "frn", 1, 1, 1) == want
+    assert want[1] == want[2] == bits(2**-11)  # an FMA would keep the 2^-24: not contracted
+    assert want[3] == bits(3)
+
+
+def test_short2_is_two_aligned_halves(shim_program):
+    assert numbers(shim_program, "short2", 1, 1, 1) == [4, 4, (300 << 16) | 0xFFFE, -2, 300]
+
+
+@pytest.mark.parametrize("block", [(256, 1, 1), (48, 1, 1), (7, 2, 3)])
+@pytest.mark.parametrize("limit", [0, 5, 63])
+def test_atomic_inc_wraps_at_the_limit_for_concurrent_threads(shim_program, block, limit):
+    threads = block[0] * block[1] * block[2]
+    got = numbers(shim_program, "inc", *block, limit)
+    calls = 3 * threads  # the old values run 0, 1, ..., limit, 0, 1, ... in some order
+    assert got[0] == calls % (limit + 1)
+    per_value = [calls // (limit + 1) + (v < calls % (limit + 1)) for v in range(limit + 1)]
+    assert got[1:] == per_value + [0]  # and none above the limit
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_syncwarp_orders_a_shared_memory_warp_sum(shim_program, block):
+    threads = block[0] * block[1] * block[2]
+    got = numbers(shim_program, "warpsum", *block)
+    for first in range(0, threads, 32):
+        assert got[first] == sum(t + 1 for t in range(first, first + _lanes(threads, first)))
 
 
 def test_expf_is_exp(shim_program):

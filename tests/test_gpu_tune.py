@@ -300,6 +300,12 @@ SMALL = {
     "lulesh_kinematics": ["NX=37"],
     "shoc_md5hash": ["VALS=5"],
     "cusp_csr_vector": ["ROWS=30001", "COLS=5003", "NNZ=1000003"],
+    "pcl_kinfu_tsdf": ["COLS=301", "ROWS=203", "VZ=97", "ICOLS=517", "IROWS=301"],
+    "torch_weight_norm_last": ["ROWS=301", "COLS=517"],
+    "miniweather_flux_x": ["NX=516", "NZ=301"],
+    "mgpu_merge": ["NA=100003", "NB=70001"],
+    "bude_fasten": ["NPOSES=10007", "NATPRO=97"],
+    "cus_reduce_single_pass": ["N=100003"],
 }
 
 

@@ -319,6 +319,13 @@ SMALL = {
     "lulesh_kinematics": {"NX": 7},  # 343 elements over 512 nodes
     "shoc_md5hash": {"VALS": 4},  # 4^7 = 16384 keys, the target's bytes all 3 or less
     "cusp_csr_vector": {"ROWS": 301, "COLS": 50, "NNZ": 10000},  # 33 a row: both walks
+    "pcl_kinfu_tsdf": {"COLS": 21, "ROWS": 19, "VZ": 17, "ICOLS": 37, "IROWS": 29, "FX": 20,
+                       "FY": 20},  # 1160 of 6783 voxels updated, 8 of them at weight 127
+    "torch_weight_norm_last": {"ROWS": 37, "COLS": 13},
+    "miniweather_flux_x": {"NX": 36, "NZ": 13},
+    "mgpu_merge": {"NA": 1001, "NB": 700},
+    "bude_fasten": {"NPOSES": 301, "NATLIG": 5, "NATPRO": 37, "NTYPES": 8, "LBOX": 4, "TLO": 2},
+    "cus_reduce_single_pass": {"N": 4099, "CAP": 5},  # 5 blocks, 3 at 1000 threads
 }
 SHAPES_2D = [
     (1, 1, 1),
@@ -412,7 +419,7 @@ def cpu_unit(spec, name: str) -> str:
     # One thread per CUDA thread where threads wait on each other (barriers, warp intrinsics)
     # or share locations (atomics); otherwise one after another (shim.h: ga_cpu_launch_serial).
     concurrent = ("__syncthreads" in text or "ga_cpu_barrier" in text or "atomic" in text
-                  or "_sync(" in text)
+                  or "_sync(" in text or "__syncwarp" in text)
     launch = "ga_cpu_launch" if concurrent else "ga_cpu_launch_serial"
     lines += [
         f"      {launch}(g, b, shared, [&] {{ {spec.entry}({', '.join(call)}); }});",

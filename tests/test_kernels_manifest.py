@@ -67,6 +67,17 @@ def test_kernel_entry_is_complete(name):
     elif name == "jpeg_quant_zigzag":  # one thread per 8 x 8 block on purpose: 64 each
         assert blocks == -(-params["COLS"] // 32) * -(-params["ROWS"] // 8)
         assert params["ROWS"] * params["COLS"] * 64 >= 1.6 * 10**7
+    elif name == "pcl_kinfu_tsdf":  # one thread per voxel column on purpose: each walks VZ
+        assert blocks == -(-params["COLS"] // 32) * -(-params["ROWS"] // 8)
+        assert params["COLS"] * params["ROWS"] * params["VZ"] >= 1.6 * 10**7
+    elif name == "torch_weight_norm_last":  # column tiles on purpose: the rows are looped over
+        assert blocks == -(-params["COLS"] // 32)
+        assert params["ROWS"] * params["COLS"] >= 1.6 * 10**7
+    elif name == "bude_fasten":  # miniBUDE's bm1: 65,536 poses, 4 a thread, 24,388 pairs each
+        assert blocks == -(-params["NPOSES"] // 1024)
+        assert params["NPOSES"] * params["NATLIG"] * params["NATPRO"] > 10**9
+    elif name == "cus_reduce_single_pass":  # the sample's capped grid, a grid-stride loop
+        assert blocks == params["CAP"] and params["N"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -119,6 +130,9 @@ def _coverage(name, spec, params, block):
     if name == "q8_matvec":  # one block column: x loops along the row
         assert gx == 1
         return gy * by * bz, params["COLS"]
+    if name == "torch_weight_norm_last":  # one block row: y*z loops over the rows
+        assert gy == 1
+        return params["ROWS"], gx * bx
     return gy * by * bz, gx * bx
 
 
@@ -243,6 +257,8 @@ ONE_D_EXTENT = {
     "clover_accelerate": "NODES",
     "lulesh_kinematics": "NUMELEM",
     "shoc_md5hash": "NSTARTS",
+    "mgpu_merge": "TOTAL",
+    "bude_fasten": "NPOSES",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -283,6 +299,7 @@ ONE_D_SEGMENTED = {
 ONE_D_CAPPED = {
     "omm_find_block_bounds": ("NTILES", "CAP"),
     "ft_add_bias_gelu": ("TOTAL", "CAP"),
+    "cus_reduce_single_pass": ("HALF", "CAP"),  # the sample's maxBlocks, 2 loads a step
 }
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
@@ -304,6 +321,8 @@ ITEMS_PER_THREAD = {
     "block_scan": 4,
     "kmeans_rgb": 4,
     "dropout_philox": 4,
+    "mgpu_merge": 15,
+    "bude_fasten": 4,
 }
 
 
@@ -8743,3 +8762,336 @@ def test_blind41_references_on_hand_checked_inputs():
         want = [sum(int(ax[jj]) * int(x[aj[jj]]) for jj in range(ptr[r], ptr[r + 1]))
                 for r in range(rows)]
         assert got.tolist() == want
+
+
+def test_blind42_references_on_hand_checked_inputs():
+    import itertools
+    import math
+
+    rng = np.random.default_rng(42)
+    f32 = np.float32
+
+    # pcl_kinfu_tsdf: a 1 x 1 x 4 column by hand; the weight's cap and a running average;
+    # random volumes against a plain per-voxel transcription of tsdf23's loop
+    def tsdf_values(vol, depth, rot=(1, 0, 0, 0, 1, 0, 0, 0, 1), t=(0, 0, -1), f=(2, 2),
+                    c=(0, 0), cell=(1, 1, 1), tranc=1.0):
+        vol = np.asarray(vol, np.int32)
+        depth = np.asarray(depth, f32)
+        values = {"depthScaled": depth, "volume_words": vol, "depth_cols": depth.shape[1],
+                  "depth_rows": depth.shape[0], "vol_x": vol.shape[2], "vol_y": vol.shape[1],
+                  "vol_z": vol.shape[0], "tranc_dist": tranc, "fx": f[0], "fy": f[1],
+                  "cx": c[0], "cy": c[1], "cell_x": cell[0], "cell_y": cell[1],
+                  "cell_z": cell[2], "t_x": t[0], "t_y": t[1], "t_z": t[2]}
+        values.update({f"r{i}{j}": rot[3 * i + j] for i in range(3) for j in range(3)})
+        return values
+
+    def tsdf(*args, **kwargs):
+        return references.pcl_kinfu_tsdf(tsdf_values(*args, **kwargs))["volume_words"]
+
+    def low16(word):  # the short2's x: the tsdf in 1/32767 units
+        return (int(word) & 0xFFFF) - (65536 if int(word) & 0x8000 else 0)
+
+    # voxel centre (0.5, 0.5, z + 1.5) from the camera: pixel (1, 1) at z = 0 (2 0.5 / 1.5
+    # rounds to 1), (0, 0) beyond; depths 2 there and 3 at (0, 0); |v_g| 1.66, 2.60, 3.57, 4.56
+    got = tsdf(np.zeros((4, 1, 1)), [[3, 0], [0, 2]])
+    for z, (dp, near) in enumerate(((2, True), (3, True), (3, True), (3, False))):
+        dist = math.sqrt(0.5 + (z + 1.5) ** 2)
+        word = int(got[z, 0, 0])
+        if not near:  # sdf below -tranc_dist: untouched
+            assert word == 0 and dp - dist < -1
+            continue
+        assert word >> 16 == 1  # weight 1
+        assert abs(low16(word) / 32767 - min(1.0, dp - dist)) < 2e-4
+    got = tsdf(np.zeros((4, 1, 1)), [[0, 0], [0, 2]])  # no depth at (0, 0): only z = 0
+    assert got[0, 0, 0] >> 16 == 1 and not got[1:].any()
+    got = tsdf(np.zeros((4, 1, 1)), [[3, 0], [0, 2]], t=(0, 0, 6))  # behind the camera
+    assert not got.any()
+    prior = np.array([(3 << 16) | 16384, (128 << 16) | 0, (127 << 16) | 0, 5 << 16],
+                     np.int32).reshape(4, 1, 1)
+    got = tsdf(prior, [[3, 0], [0, 2]])
+    assert got[0, 0, 0] >> 16 == 4  # (3 x 0.5 + 0.342) / 4
+    assert abs(low16(got[0, 0, 0]) / 32767 - (1.5 + 2 - math.sqrt(2.75)) / 4) < 2e-4
+    assert got[1, 0, 0] >> 16 == 128 and got[2, 0, 0] >> 16 == 128  # MAX_WEIGHT
+    assert got[3, 0, 0] == 5 << 16
+
+    def plain_tsdf(values):
+        s = {k: f32(v) for k, v in values.items() if not isinstance(v, np.ndarray)}
+        depth, out = values["depthScaled"], values["volume_words"].copy()
+        cols, rows = int(s["depth_cols"]), int(s["depth_rows"])
+        for y, x in itertools.product(range(out.shape[1]), range(out.shape[2])):
+            gx = f32(f32(f32(x) + f32(0.5)) * s["cell_x"]) - s["t_x"]
+            gy = f32(f32(f32(y) + f32(0.5)) * s["cell_y"]) - s["t_y"]
+            gz = f32(f32(0.5) * s["cell_z"]) - s["t_z"]
+            part = f32(gx * gx) + f32(gy * gy)
+            vx = f32(f32(s["r00"] * gx) + f32(s["r01"] * gy) + f32(s["r02"] * gz)) * s["fx"]
+            vy = f32(f32(s["r10"] * gx) + f32(s["r11"] * gy) + f32(s["r12"] * gz)) * s["fy"]
+            vz = f32(s["r20"] * gx) + f32(s["r21"] * gy) + f32(s["r22"] * gz)
+            zs = f32(0)
+            for z in range(out.shape[0]):
+                inv_z = f32(1) / (vz + f32(s["r22"] * zs))
+                if not inv_z < 0:
+                    px = int(np.rint(f32(vx * inv_z) + s["cx"]))
+                    py = int(np.rint(f32(vy * inv_z) + s["cy"]))
+                    if 0 <= px < cols and 0 <= py < rows:
+                        dp = depth[py, px]
+                        sdf = dp - np.sqrt(f32(gz * gz) + part)
+                        if dp != 0 and sdf >= -s["tranc_dist"]:
+                            new = min(f32(1), f32(sdf * (f32(1) / s["tranc_dist"])))
+                            word = int(out[z, y, x])
+                            weight = word >> 16
+                            prev = f32(low16(word)) / f32(32767)
+                            avg = (f32(prev * f32(weight)) + new) / f32(weight + 1)
+                            fixed = max(-32767, min(32767, int(f32(avg * f32(32767)))))
+                            out[z, y, x] = (min(weight + 1, 128) << 16) | (fixed & 0xFFFF)
+                gz, zs = gz + s["cell_z"], zs + s["cell_z"]
+                vx = vx + f32(f32(s["r02"] * s["cell_z"]) * s["fx"])
+                vy = vy + f32(f32(s["r12"] * s["cell_z"]) * s["fy"])
+        return out
+
+    spec = SPECS["pcl_kinfu_tsdf"]
+    rot = [spec.arg(f"r{i}{j}").value for i in range(3) for j in range(3)]
+    assert np.allclose(np.reshape(rot, (3, 3)) @ np.reshape(rot, (3, 3)).T, np.eye(3), atol=1e-8)
+    updated = 0
+    for shape, size, f in (((9, 11, 13), 3.0, 20), ((6, 7, 5), 2.0, 9), ((4, 5, 12), 3.0, 30)):
+        vol = rng.integers(0, 2**23, size=shape)
+        depth = rng.integers(0, 4, size=(23, 31))
+        values = tsdf_values(vol, depth, rot=rot, t=(size / 2, size / 2, -0.1 * size),
+                             f=(f, f), c=(15, 11), cell=tuple(size / n for n in shape[::-1]),
+                             tranc=0.03 * size)
+        want = plain_tsdf(values)
+        assert np.array_equal(references.pcl_kinfu_tsdf(values)["volume_words"], want)
+        updated += np.count_nonzero(want != vol)
+    assert updated > 100
+
+    # torch_weight_norm_last: 3-4-5 columns by hand; random against float64 norms
+    def weight_norm(v, g):
+        v, g = np.asarray(v, f32), np.asarray(g, f32)
+        out = references.torch_weight_norm_last({
+            "v": v, "g": g, "w": np.zeros_like(v), "norms": np.zeros_like(g),
+            "fast_dim_size": v.shape[1], "slower_dims_size": v.shape[0]})
+        return out["w"], out["norms"]
+
+    w, norms = weight_norm([[3, 0], [4, 1]], [10, -2])
+    assert norms.tolist() == [5, 1] and w.tolist() == [[6, 0], [8, -2]]
+    for rows, cols in ((7, 3), (37, 13), (300, 5)):
+        v = rng.integers(-8, 8, size=(rows, cols))
+        g = rng.integers(-8, 8, size=cols)
+        w, norms = weight_norm(v, g)
+        assert np.allclose(norms, np.linalg.norm(v, axis=0), rtol=1e-7)
+        assert np.allclose(w, g * v / np.linalg.norm(v, axis=0), rtol=1e-6, atol=1e-7)
+        assert np.array_equal(w, (g * v).astype(f32) * (f32(1) / norms))
+
+    # miniweather_flux_x: miniWeather's constants; constant, linear and cubic rows by hand;
+    # random states against a plain loop
+    assert math.isclose(references.MINIWEATHER_GAMMA, 1004 / 717, rel_tol=1e-15)
+    assert math.isclose(references.MINIWEATHER_C0,
+                        (287 * 1e5 ** (-287 / 1004)) ** (1004 / 717), rel_tol=1e-12)
+
+    def flux(state, hy_dens, hy_theta, hv=-0.9375):
+        state = np.asarray(state, np.float64)
+        nz, nx = state.shape[1] - 4, state.shape[2] - 4
+        return references.miniweather_flux_x({
+            "state": state, "hy_dens_cell": np.asarray(hy_dens, np.float64),
+            "hy_dens_theta_cell": np.asarray(hy_theta, np.float64),
+            "flux": np.zeros((4, nz + 1, nx + 1)), "nx": nx, "nz": nz, "hv_coef": hv})["flux"]
+
+    state = np.zeros((4, 5, 7))
+    state[1], state[2] = 2, 1  # u = 2 / 4, w = 1 / 4, t = 300 / 4
+    got = flux(state, [4] * 5, [300] * 5)
+    p = references.MINIWEATHER_C0 * 300 ** references.MINIWEATHER_GAMMA
+    assert np.allclose(got[:, 0], [[2] * 4, [1 + p] * 4, [0.5] * 4, [150] * 4], rtol=1e-14)
+    assert not got[:, 1].any()  # the last row of the z fluxes' shape: not an x interface
+    state = np.zeros((4, 5, 8))
+    state[0] = np.arange(8) ** 3  # a cubic density: third difference 6, d3 = -6 ... + 6
+    state[3] = np.arange(8)  # linear rho theta: 1.5 past the interface's first cell
+    got = flux(state, [1000] * 5, [300] * 5)
+    assert np.allclose(got[0, 0], 6 * 0.9375, rtol=1e-14)  # r u = 0: the hyperviscosity alone
+    assert np.allclose(got[3, 0], 0, atol=1e-12)
+    nx, nz = 9, 4
+    state = rng.integers(-2, 3, size=(4, nz + 4, nx + 4)).astype(np.float64)
+    hy_dens, hy_theta = rng.integers(4, 8, size=nz + 4), rng.integers(300, 330, size=nz + 4)
+    got = flux(state, hy_dens, hy_theta, hv=-0.75)
+    for k, i in itertools.product(range(nz), range(nx + 1)):
+        s = state[:, k + 2, i: i + 4]
+        vals = -s[:, 0] / 12 + 7 * s[:, 1] / 12 + 7 * s[:, 2] / 12 - s[:, 3] / 12
+        d3 = -s[:, 0] + 3 * s[:, 1] - 3 * s[:, 2] + s[:, 3]
+        r = vals[0] + hy_dens[k + 2]
+        u, w, t = vals[1] / r, vals[2] / r, (vals[3] + hy_theta[k + 2]) / r
+        p = references.MINIWEATHER_C0 * (r * t) ** references.MINIWEATHER_GAMMA
+        want = [r * u + 0.75 * d3[0], r * u * u + p + 0.75 * d3[1], r * u * w + 0.75 * d3[2],
+                r * u * t + 0.75 * d3[3]]
+        assert np.allclose(got[:, k, i], want, rtol=1e-13, atol=1e-12)
+
+    # mgpu_merge: by hand (a's 3s before b's); random arrays against a stable sort and against a
+    # plain transcription of the CTAs' partitions, Merge Path searches and serial merges
+    def merge(a, b, a_vals=None, b_vals=None):
+        a, b = np.asarray(a, np.int32), np.asarray(b, np.int32)
+        a_vals = np.arange(a.size, dtype=np.int32) if a_vals is None else a_vals
+        b_vals = 100 + np.arange(b.size, dtype=np.int32) if b_vals is None else b_vals
+        out = references.mgpu_merge({
+            "a_keys": a, "a_vals": a_vals, "a_count": a.size, "b_keys": b, "b_vals": b_vals,
+            "b_count": b.size, "c_keys": np.zeros(a.size + b.size, np.int32),
+            "c_vals": np.zeros(a.size + b.size, np.int32)})
+        return out["c_keys"], out["c_vals"]
+
+    keys, vals = merge([1, 3, 3, 7], [0, 3, 8])
+    assert keys.tolist() == [0, 1, 3, 3, 3, 7, 8] and vals.tolist() == [100, 0, 1, 2, 101, 3, 102]
+
+    def merge_path(a, b, diag):
+        begin, end = max(0, diag - len(b)), min(diag, len(a))
+        while begin < end:
+            mid = (begin + end) // 2
+            if not b[diag - 1 - mid] < a[mid]:
+                begin = mid + 1
+            else:
+                end = mid
+        return begin
+
+    def plain_merge(a, b, a_vals, b_vals, nt, vt=15):
+        total, nv = len(a) + len(b), nt * vt
+        keys, vals = [0] * total, [0] * total
+        for cta in range(-(-total // nv)):
+            mp0 = merge_path(a, b, min(nv * cta, total))
+            mp1 = merge_path(a, b, min(nv * (cta + 1), total))
+            d0 = nv * cta
+            sa, sb = list(a[mp0:mp1]), list(b[d0 - mp0: min(total, d0 + nv) - mp1])
+            tile = sa + sb
+            for tid in range(nt):
+                mp = merge_path(sa, sb, vt * tid)
+                ia, ib = mp, len(sa) + vt * tid - mp
+                for i in range(vt):
+                    out = vt * tid + i
+                    if out >= len(tile):
+                        break
+                    take_a = ia < len(sa) and (ib >= len(tile) or not tile[ib] < tile[ia])
+                    j = ia if take_a else ib
+                    keys[d0 + out] = tile[j]
+                    vals[d0 + out] = a_vals[mp0 + j] if j < len(sa) else b_vals[d0 - mp0 + j
+                                                                              - len(sa)]
+                    ia, ib = (ia + 1, ib) if take_a else (ia, ib + 1)
+        return keys, vals
+
+    for na, nb in ((50, 70), (301, 17), (1, 90), (200, 200)):
+        a = np.cumsum(rng.integers(0, 3, size=na))
+        b = np.cumsum(rng.integers(0, 3, size=nb))
+        a_vals, b_vals = rng.integers(0, 10**6, size=na), rng.integers(0, 10**6, size=nb)
+        keys, vals = merge(a, b, a_vals, b_vals)
+        order = np.argsort(np.concatenate([a, b]), kind="stable")
+        assert np.array_equal(keys, np.concatenate([a, b])[order])
+        assert np.array_equal(vals, np.concatenate([a_vals, b_vals])[order])
+        for nt in (1, 3, 8):
+            got_keys, got_vals = plain_merge(a, b, a_vals, b_vals, nt)
+            assert got_keys == keys.tolist() and got_vals == vals.tolist()
+
+    # bude_fasten: one ligand atom and one protein atom by hand (steric, charge, E and F
+    # hbtypes, the two desolvation cases), a rotation, and random poses against a plain
+    # per-pose loop (no deduplication)
+    def bude(ligand, protein, poses, hbtype, radius, hphb, elsc):
+        ligand, protein = np.asarray(ligand, f32), np.asarray(protein, f32)
+        poses = np.asarray(poses, f32).reshape(-1, 6)
+        values = {"ntypes": len(hbtype), "natlig": len(ligand), "natpro": len(protein),
+                  "protein_words": protein, "ligand_words": ligand,
+                  "etotals": np.zeros(len(poses), f32), "numTransforms": len(poses),
+                  "ff_hbtype": np.asarray(hbtype, np.int32), "ff_radius": np.asarray(radius, f32),
+                  "ff_hphb": np.asarray(hphb, f32), "ff_elsc": np.asarray(elsc, f32)}
+        values.update({f"transforms_{k}": poses[:, k].copy() for k in range(6)})
+        return references.bude_fasten(values)["etotals"]
+
+    lig = [[0, 0, 0, 0]]
+
+    def pair(d, hbtype=(68, 68), hphb=(0, 0), elsc=(1, 2)):
+        return float(bude(lig, [[d, 0, 0, 1]], [0, 0, 0, 0, 0, 0], hbtype, [1, 1], hphb,
+                          elsc)[0])
+
+    assert pair(1) == 0.5 * (0.5 * 76 + 2 * 45)  # inside the spheres: steric and full charge
+    assert pair(3) == 0.5 * 2 * (1 - 1 * 0.5) * 45  # distbb 1 below elcdst 2
+    assert pair(5) == 0  # distbb 3: beyond elcdst
+    assert pair(1, hbtype=(69, 68)) == 0.5 * (38 - 90)  # an E atom: the charge term negative
+    assert pair(5, hbtype=(70, 70)) == 0.5 * 2 * (1 - 3 * 0.25) * 45  # F-F: elcdst 4
+    assert math.isclose(pair(3, hphb=(-2, -1), elsc=(0, 0)), 0.5 * -3 * (1 - 1 / 5.5),
+                        rel_tol=1e-6)  # both negative: NPNPDIST 5.5
+    assert pair(2.5, hphb=(2, -1), elsc=(0, 0)) == 0.5 * 3 * (1 - 0.5)  # mixed: NPPDIST 1
+    assert pair(3, hphb=(2, 1), elsc=(0, 0)) == 0  # both positive: no desolvation
+    # ligand atom (3, 0, 0) turned 1 rad about z and moved by (0, 0, 1): at (3 cos 1, 3 sin 1, 1)
+    got = bude([[3, 0, 0, 0]], [[0, 0, 0, 1]], [0, 0, 1, 0, 0, 1], [68, 68], [2, 2], [0, 0],
+               [1, 1])
+    assert math.isclose(got[0], 0.5 * (1 - math.sqrt(10) / 4) * 76 + 0.5 * 45, rel_tol=1e-6)
+
+    def plain_bude(ligand, protein, poses, hbtype, radius, hphb, elsc):
+        out = []
+        for pose in poses:
+            ax, ay, az = pose[:3]
+            rz = np.array([[math.cos(az), -math.sin(az), 0], [math.sin(az), math.cos(az), 0],
+                           [0, 0, 1]])
+            ry = np.array([[math.cos(ay), 0, math.sin(ay)], [0, 1, 0],
+                           [-math.sin(ay), 0, math.cos(ay)]])
+            rx = np.array([[1, 0, 0], [0, math.cos(ax), -math.sin(ax)],
+                           [0, math.sin(ax), math.cos(ax)]])
+            total = 0.0
+            for atom in ligand:
+                pos = rz @ ry @ rx @ atom[:3] + pose[3:]
+                lt = int(atom[3])
+                for p in protein:
+                    pt = int(p[3])
+                    d = float(np.linalg.norm(pos - p[:3]))
+                    radij = radius[pt] + radius[lt]
+                    bb = d - radij
+                    if bb < 0:
+                        total += (1 - d / radij) * 76
+                    both_f = hbtype[pt] == 70 and hbtype[lt] == 70
+                    elcdst, elcdst1 = (4, 0.25) if both_f else (2, 0.5)
+                    chrg = 0.0
+                    if bb < elcdst:
+                        chrg = elsc[lt] * elsc[pt] * (1 if bb < 0 else 1 - bb * elcdst1)
+                    if 69 in (hbtype[pt], hbtype[lt]):
+                        chrg = -abs(chrg)
+                    total += 45 * chrg
+                    ph, lh = hphb[pt], hphb[lt]
+                    dist = {(True, True): 5.5, (True, False): 1.0, (False, True): 1.0,
+                            (False, False): -math.inf}[(ph < 0, lh < 0)]
+                    if bb < dist and ph != 0:
+                        init = ph * (-1 if ph < 0 < lh else 1) + lh * (-1 if lh < 0 < ph else 1)
+                        total += init * (1 if bb < 0 else 1 - bb / dist)
+            out.append(0.5 * total)
+        return np.array(out)
+
+    for nposes, natlig, natpro, ntypes in ((7, 3, 11, 4), (5, 6, 20, 8)):
+        ligand = np.concatenate([rng.integers(-3, 4, size=(natlig, 3)),
+                                 rng.integers(0, ntypes, size=(natlig, 1))], axis=1)
+        protein = np.concatenate([rng.integers(-6, 7, size=(natpro, 3)),
+                                  rng.integers(0, ntypes, size=(natpro, 1))], axis=1)
+        poses = np.concatenate([rng.uniform(-3, 3, size=(nposes, 3)),
+                                rng.integers(-2, 3, size=(nposes, 3))], axis=1)
+        ff = (rng.integers(68, 71, size=ntypes), rng.integers(1, 3, size=ntypes),
+              rng.integers(-2, 3, size=ntypes), rng.integers(-2, 3, size=ntypes))
+        got = bude(ligand, protein, poses, *ff)
+        assert np.allclose(got, plain_bude(ligand, protein, poses.astype(f32), *ff), rtol=1e-4,
+                           atol=1e-2)
+    spec = SPECS["bude_fasten"]
+    values = host_values(spec, spec.resolve_params())
+    poses = np.stack([values[f"transforms_{k}"] for k in range(6)], axis=1)
+    assert len(np.unique(poses, axis=0)) == 729  # the reference's work: one per distinct pose
+
+    # cus_reduce_single_pass: 10 values on 2-thread blocks by hand (chunks of 4: blocks 0, 1,
+    # 2); a cap of 2 blocks; random sums against a plain simulation of the grid-stride loop
+    def reduce_(x, cap, threads):
+        x = np.asarray(x, f32)
+        out = references.cus_reduce_single_pass({
+            "g_idata": x, "g_odata": np.zeros(cap, f32), "n": x.size,
+            "retirementCount": np.zeros(1, np.uint32)}, threads=threads)
+        assert out["retirementCount"].tolist() == [0]
+        return out["g_odata"]
+
+    assert reduce_(np.arange(1, 11), 8, 2).tolist() == [55, 26, 19, 0, 0, 0, 0, 0]
+    assert reduce_(np.arange(1, 11), 2, 1).tolist() == [55, 22]  # chunks 1 and 3: 3 + 4 + 7 + 8
+    for n, cap, threads in ((1001, 64, 32), (4099, 5, 96), (777, 3, 1000), (64, 64, 7)):
+        x = rng.integers(-8, 9, size=n)
+        grid = min(-(-n // (2 * threads)), cap)
+        partial = [0] * grid
+        for b, t in itertools.product(range(grid), range(threads)):
+            i = b * 2 * threads + t
+            while i < n:
+                partial[b] += int(x[i]) + (int(x[i + threads]) if i + threads < n else 0)
+                i += 2 * threads * grid
+        want = [sum(partial)] + partial[1:] + [0] * (cap - grid)
+        assert reduce_(x, cap, threads).tolist() == want

@@ -6932,3 +6932,221 @@ def cusp_csr_vector(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["y"], copy=True)
     out.reshape(-1)[:rows] = y
     return {"y": out}
+
+
+def _cuda_float2int_rn(x: np.ndarray) -> np.ndarray:
+    """CUDA's __float2int_rn on float32 arrays: nearest, ties to even; NaN 0, values beyond
+    int32's range its nearest end (PTX cvt.rni.s32.f32 saturates)."""
+    r = np.rint(np.nan_to_num(x, nan=0.0, posinf=2.0**31, neginf=-(2.0**31)).astype(np.float64))
+    return np.clip(r, -(2**31), 2**31 - 1).astype(np.int64)
+
+
+def pcl_kinfu_tsdf(values: Values) -> dict[str, np.ndarray]:
+    """PCL KinFu's tsdf23 on a float32 depth image and a volume of short2 (tsdf, weight) words:
+    every voxel column walked along z with the kernel's float32 operations in its order (each
+    product and sum rounded, none fused: the kernel writes them with __fmul_rn / __fadd_rn),
+    the pixel by __float2int_rn, a voxel with depth there, Dp != 0 and sdf >= -tranc_dist
+    averaged in with weight 1 and packed by __float2int_rz(tsdf 32767) clamped to +-32767.
+    Exact."""
+    f32 = np.float32
+    vol_x, vol_y, vol_z = int(values["vol_x"]), int(values["vol_y"]), int(values["vol_z"])
+    cols, rows = int(values["depth_cols"]), int(values["depth_rows"])
+    depth = np.asarray(values["depthScaled"], f32).reshape(-1)[: rows * cols]
+    out = np.array(values["volume_words"], copy=True)
+    words = out.reshape(-1)
+    s = {k: f32(values[k]) for k in ("tranc_dist", "r00", "r01", "r02", "r10", "r11", "r12",
+                                      "r20", "r21", "r22", "t_x", "t_y", "t_z", "fx", "fy",
+                                      "cx", "cy", "cell_x", "cell_y", "cell_z")}
+    half = f32(0.5)
+    ys, xs = np.meshgrid(np.arange(vol_y, dtype=f32), np.arange(vol_x, dtype=f32), indexing="ij")
+    v_g_x = (xs + half) * s["cell_x"] - s["t_x"]
+    v_g_y = (ys + half) * s["cell_y"] - s["t_y"]
+    v_g_z = half * s["cell_z"] - s["t_z"]
+    part = v_g_x * v_g_x + v_g_y * v_g_y
+    v_x = ((s["r00"] * v_g_x + s["r01"] * v_g_y) + s["r02"] * v_g_z) * s["fx"]
+    v_y = ((s["r10"] * v_g_x + s["r11"] * v_g_y) + s["r12"] * v_g_z) * s["fy"]
+    v_z = (s["r20"] * v_g_x + s["r21"] * v_g_y) + s["r22"] * v_g_z
+    z_scaled = f32(0)
+    step_x = s["r02"] * s["cell_z"] * s["fx"]
+    step_y = s["r12"] * s["cell_z"] * s["fy"]
+    inv_tranc = f32(1) / s["tranc_dist"]
+    plane = vol_x * vol_y
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        for z in range(vol_z):
+            inv_z = f32(1) / (v_z + s["r22"] * z_scaled)
+            px = _cuda_float2int_rn(v_x * inv_z + s["cx"])
+            py = _cuda_float2int_rn(v_y * inv_z + s["cy"])
+            inside = ~(inv_z < 0) & (px >= 0) & (py >= 0) & (px < cols) & (py < rows)
+            dp = np.zeros(inside.shape, f32)
+            dp[inside] = depth[py[inside] * cols + px[inside]]
+            sdf = dp - np.sqrt(v_g_z * v_g_z + part)
+            update = inside & (dp != 0) & (sdf >= -s["tranc_dist"])
+            tsdf = np.fmin(f32(1), sdf * inv_tranc)
+            layer = words[z * plane: (z + 1) * plane].reshape(vol_y, vol_x)
+            tsdf_prev = (layer & 0xFFFF).astype(np.uint16).view(np.int16).astype(f32) / f32(32767)
+            weight_prev = (layer >> 16).astype(np.int64)
+            tsdf_new = (tsdf_prev * weight_prev.astype(f32) + tsdf) / (weight_prev + 1).astype(f32)
+            fixedp = np.clip(np.trunc(tsdf_new * f32(32767)), -32767, 32767).astype(np.int64)
+            weight_new = np.minimum(weight_prev + 1, 128)
+            packed = ((weight_new << 16) | (fixedp & 0xFFFF)).astype(np.int32)
+            layer[update] = packed[update]
+            v_g_z = v_g_z + s["cell_z"]
+            z_scaled = z_scaled + s["cell_z"]
+            v_x = v_x + step_x
+            v_y = v_y + step_y
+    return {"volume_words": out}
+
+
+def torch_weight_norm_last(values: Values) -> dict[str, np.ndarray]:
+    """w = g v / ||v|| along the last (fast) dimension: norms[c] = sqrt(sum over the rows of
+    v[r, c]^2), w[r, c] = (g[c] v[r, c]) (1 / norms[c]), float32; integer data keep the sums
+    exact, and the square root, reciprocal and products round as the kernel's. Exact."""
+    f32 = np.float32
+    cols, rows = int(values["fast_dim_size"]), int(values["slower_dims_size"])
+    v = np.asarray(values["v"], f32).reshape(-1)[: rows * cols].reshape(rows, cols)
+    g = np.asarray(values["g"], f32).reshape(-1)[:cols]
+    sums = (v.astype(np.float64) ** 2).sum(axis=0).astype(f32)
+    norm = np.sqrt(sums)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rnorm = f32(1) / norm
+        w_val = (g[None, :] * v) * rnorm[None, :]
+    w = np.array(values["w"], copy=True)
+    w.reshape(-1)[: rows * cols] = w_val.reshape(-1)
+    norms = np.array(values["norms"], copy=True)
+    norms.reshape(-1)[:cols] = norm
+    return {"w": w, "norms": norms}
+
+
+#: miniWeather's constants: P = C0 (rho theta)^gamma, gamma = cp / cv.
+MINIWEATHER_C0 = 27.5629410929725921310572974482
+MINIWEATHER_GAMMA = 1.40027894002789400278940027894
+
+
+def miniweather_flux_x(values: Values) -> dict[str, np.ndarray]:
+    """miniWeather's x-direction fluxes at the nx + 1 interfaces of the nz layers: per variable
+    the fourth-order interpolation of cells i .. i + 3 of the haloed row and the third
+    difference, then r u - h d3, r u u + p - h d3, r u w - h d3 and r u t - h d3 (float64)."""
+    nx, nz = int(values["nx"]), int(values["nz"])
+    hv = float(values["hv_coef"])
+    hs = 2
+    state = np.asarray(values["state"], np.float64).reshape(-1)[: 4 * (nz + 4) * (nx + 4)]
+    state = state.reshape(4, nz + 4, nx + 4)[:, hs: hs + nz, :]
+    s = [state[:, :, j: j + nx + 1] for j in range(4)]
+    vals = -s[0] / 12 + 7 * s[1] / 12 + 7 * s[2] / 12 - s[3] / 12
+    d3 = -s[0] + 3 * s[1] - 3 * s[2] + s[3]
+    hy_dens = np.asarray(values["hy_dens_cell"], np.float64).reshape(-1)[hs: hs + nz, None]
+    hy_theta = np.asarray(values["hy_dens_theta_cell"], np.float64).reshape(-1)[hs: hs + nz, None]
+    r = vals[0] + hy_dens
+    u = vals[1] / r
+    w = vals[2] / r
+    t = (vals[3] + hy_theta) / r
+    p = MINIWEATHER_C0 * np.power(r * t, MINIWEATHER_GAMMA)
+    flux = np.array(values["flux"], copy=True)
+    planes = flux.reshape(-1)[: 4 * (nz + 1) * (nx + 1)].reshape(4, nz + 1, nx + 1)
+    planes[0, :nz] = r * u - hv * d3[0]
+    planes[1, :nz] = r * u * u + p - hv * d3[1]
+    planes[2, :nz] = r * u * w - hv * d3[2]
+    planes[3, :nz] = r * u * t - hv * d3[3]
+    return {"flux": flux}
+
+
+def mgpu_merge(values: Values) -> dict[str, np.ndarray]:
+    """The stable merge of sorted a and b (keys and values), a's keys first among equal keys
+    (moderngpu's bounds_lower): a[i] goes to i + (b's keys below it), b[j] to j + (a's keys
+    up to it). Exact."""
+    na, nb = int(values["a_count"]), int(values["b_count"])
+    a = np.asarray(values["a_keys"]).reshape(-1)[:na]
+    b = np.asarray(values["b_keys"]).reshape(-1)[:nb]
+    pos_a = np.arange(na) + np.searchsorted(b, a, side="left")
+    pos_b = np.arange(nb) + np.searchsorted(a, b, side="right")
+    keys = np.array(values["c_keys"], copy=True)
+    vals = np.array(values["c_vals"], copy=True)
+    flat_k, flat_v = keys.reshape(-1), vals.reshape(-1)
+    flat_k[pos_a] = a
+    flat_k[pos_b] = b
+    flat_v[pos_a] = np.asarray(values["a_vals"]).reshape(-1)[:na]
+    flat_v[pos_b] = np.asarray(values["b_vals"]).reshape(-1)[:nb]
+    return {"c_keys": keys, "c_vals": vals}
+
+
+def bude_fasten(values: Values) -> dict[str, np.ndarray]:
+    """miniBUDE's pose energies: each pose's ligand (rotated by its three angles, translated)
+    against every protein atom, the steric, charge and desolvation terms per pair as
+    fasten_main's selects in float32, summed in float64, times 0.5. Each distinct pose is
+    evaluated once (the manifest's poses take few distinct values), so that the full size
+    takes seconds. Agrees with the kernel's float32 sums to about 1e-6."""
+    f32 = np.float32
+    n = int(values["numTransforms"])
+    natlig, natpro, ntypes = int(values["natlig"]), int(values["natpro"]), int(values["ntypes"])
+    protein = np.asarray(values["protein_words"], f32).reshape(-1)[: 4 * natpro].reshape(-1, 4)
+    ligand = np.asarray(values["ligand_words"], f32).reshape(-1)[: 4 * natlig].reshape(-1, 4)
+    hbtype = np.asarray(values["ff_hbtype"]).reshape(-1)[:ntypes]
+    radius, hphb, elsc = (np.asarray(values[k], f32).reshape(-1)[:ntypes]
+                          for k in ("ff_radius", "ff_hphb", "ff_elsc"))
+    poses = np.stack([np.asarray(values[f"transforms_{k}"], f32).reshape(-1)[:n]
+                      for k in range(6)], axis=1)
+    distinct, inverse = np.unique(poses, axis=0, return_inverse=True)
+    lt, pt = ligand[:, 3].astype(np.int64), protein[:, 3].astype(np.int64)
+    # the pair's constants, (ligand atom, protein atom)
+    radij = radius[pt][None, :] + radius[lt][:, None]
+    r_radij = f32(1) / radij
+    both_f = (hbtype[pt][None, :] == 70) & (hbtype[lt][:, None] == 70)
+    elcdst = np.where(both_f, f32(4), f32(2))
+    elcdst1 = np.where(both_f, f32(0.25), f32(0.5))
+    type_e = (hbtype[pt][None, :] == 69) | (hbtype[lt][:, None] == 69)
+    p_h, l_h = hphb[pt][None, :], hphb[lt][:, None]
+    p_hphb = p_h * np.where((p_h < 0) & (l_h > 0), f32(-1), f32(1))
+    l_hphb = l_h * np.where((p_h > 0) & (l_h < 0), f32(-1), f32(1))
+    distdslv = np.where(p_h < 0, np.where(l_h < 0, f32(5.5), f32(1)),
+                        np.where(l_h < 0, f32(1), f32(-3.402823466e38)))
+    r_distdslv = f32(1) / distdslv
+    chrg_init = elsc[lt][:, None] * elsc[pt][None, :]
+    dslv_init = p_hphb + l_hphb
+    dslv_on = (np.broadcast_to(p_h, radij.shape) != 0)
+    # the poses' transforms (float32, the kernel's products)
+    ang = distinct[:, :3]
+    sx, sy, sz = (np.sin(ang[:, k]) for k in range(3))
+    cx, cy, cz = (np.cos(ang[:, k]) for k in range(3))
+    rot = [[cy * cz, sx * sy * cz - cx * sz, cx * sy * cz + sx * sz],
+           [cy * sz, sx * sy * sz + cx * cz, cx * sy * sz - sx * cz],
+           [-sy, sx * cy, cx * cy]]
+    lpos = [distinct[:, 3 + r][:, None] + ligand[None, :, 0] * rot[r][0][:, None]
+            + ligand[None, :, 1] * rot[r][1][:, None] + ligand[None, :, 2] * rot[r][2][:, None]
+            for r in range(3)]  # (distinct poses, ligand atoms) each
+    energy = np.zeros(len(distinct))
+    for d0 in range(0, len(distinct), 32):
+        d1 = min(len(distinct), d0 + 32)
+        dx, dy, dz = (lpos[r][d0:d1, :, None] - protein[None, None, :, r] for r in range(3))
+        dist = np.sqrt(dx * dx + dy * dy + dz * dz)
+        distbb = dist - radij
+        zone1 = distbb < 0
+        steric = (f32(1) - dist * r_radij) * np.where(zone1, f32(76), f32(0))
+        chrg = chrg_init * (np.where(zone1, f32(1), f32(1) - distbb * elcdst1)
+                            * np.where(distbb < elcdst, f32(1), f32(0)))
+        chrg = np.where(type_e, -np.abs(chrg), chrg)
+        coeff = f32(1) - distbb * r_distdslv
+        dslv = dslv_init * np.where((distbb < distdslv) & dslv_on, f32(1), f32(0))
+        dslv = dslv * np.where(zone1, f32(1), coeff)
+        total = steric.astype(np.float64) + (chrg * f32(45)).astype(np.float64) + dslv
+        energy[d0:d1] = total.sum(axis=(1, 2))
+    out = np.array(values["etotals"], copy=True)
+    out.reshape(-1)[:n] = (0.5 * energy[inverse.reshape(-1)]).astype(f32)
+    return {"etotals": out}
+
+
+def cus_reduce_single_pass(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """The CUDA Samples' single-pass sum with threads per block on min(cdiv(n, 2 threads),
+    len(g_odata)) blocks (the grid the manifest gives: maxBlocks is g_odata's length): block
+    b's partial is the sum of the 2 threads-long chunks c with c mod grid = b; g_odata[0] is
+    the total and g_odata[1 .. grid - 1] the partials, the rest untouched; retirementCount back
+    to 0. Integer data: exact."""
+    n = int(values["n"])
+    x = np.asarray(values["g_idata"], np.float64).reshape(-1)[:n]
+    out = np.array(values["g_odata"], copy=True)
+    flat = out.reshape(-1)
+    grid = min(-(-n // (2 * threads)), flat.size)
+    block = (np.arange(n) // (2 * threads)) % grid
+    flat[:grid] = np.bincount(block, weights=x, minlength=grid)
+    flat[0] = x.sum()
+    count = np.zeros_like(np.asarray(values["retirementCount"]))
+    return {"g_odata": out, "retirementCount": count}

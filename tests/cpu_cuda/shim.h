@@ -3,9 +3,10 @@
 // dynamic shared memory is one buffer per block. Slow, but it executes the real kernel code
 // with the real indexing, bounds checks and barriers, for any block shape. Warps: the block's
 // linear thread index (x fastest, then y, z) packs threads 32 to a warp, as on the GPU, and
-// the warp intrinsics (__shfl_sync, __shfl_down_sync, __shfl_up_sync, __ballot_sync) exchange
-// values between the warp's threads through a barrier of the lanes the block has in that warp
-// (fewer than 32 in the last warp of a block that is not a multiple of 32).
+// the warp intrinsics (__shfl_sync, __shfl_down_sync, __shfl_up_sync, __ballot_sync,
+// __syncwarp) exchange values between the warp's threads through a barrier of the lanes the
+// block has in that warp (fewer than 32 in the last warp of a block that is not a multiple of
+// 32).
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -56,12 +57,30 @@ struct alignas(4) uchar4 {  // CUDA's uchar4: 4 B aligned, one 4 B store
 inline uchar4 make_uchar4(unsigned char x, unsigned char y, unsigned char z, unsigned char w) {
     return {x, y, z, w};
 }
+struct alignas(4) short2 {  // CUDA's short2: 4 B aligned, one 4 B load; x the low half
+    short x, y;
+};
+inline short2 make_short2(short x, short y) { return {x, y}; }
 inline float __expf(float x) { return std::exp(x); }  // CUDA's fast exp: here the exact one
 inline float __logf(float x) { return std::log(x); }  // CUDA's fast log: here the exact one
 // CUDA's float-to-int conversions rounding down, up and toward zero (in int's range).
 inline int __float2int_rd(float x) { return static_cast<int>(std::floor(x)); }
 inline int __float2int_ru(float x) { return static_cast<int>(std::ceil(x)); }
 inline int __float2int_rz(float x) { return static_cast<int>(std::trunc(x)); }
+// CUDA's __float2int_rn: to the nearest integer, ties to even; as PTX's cvt.rni.s32.f32, NaN
+// gives 0 and a value beyond int's range the nearest end of it.
+inline int __float2int_rn(float x) {
+    if (std::isnan(x)) return 0;
+    if (x >= 2147483648.0f) return 2147483647;
+    if (x < -2147483648.0f) return -2147483647 - 1;
+    return static_cast<int>(std::nearbyint(x));  // the default rounding: to nearest, even
+}
+// CUDA's __fmul_rn, __fadd_rn and __fsub_rn: one operation rounded to nearest each, which nvcc
+// never contracts into an FMA (PCL KinFu's TSDF update keeps its projections exact with them).
+// Plain operations here: g++ without -mfma has no FMA to contract them into.
+inline float __fmul_rn(float a, float b) { return a * b; }
+inline float __fadd_rn(float a, float b) { return a + b; }
+inline float __fsub_rn(float a, float b) { return a - b; }
 using std::fabs;
 using std::isnan;  // CUDA's isnan (OpenCV's bilateral filter skips NaN taps)
 
@@ -87,6 +106,20 @@ T atomicCAS(T* address, T compare, T value) {
     std::atomic_ref<T>(*address).compare_exchange_strong(compare, value);
     return compare;  // the word found: compare itself where it matched
 }
+
+// CUDA's atomicInc: the word becomes 0 where it was at least limit, else one more; returns
+// the old word (the CUDA Samples' threadFenceReduction takes its tickets with it).
+inline unsigned atomicInc(unsigned* address, unsigned limit) {
+    std::atomic_ref<unsigned> ref(*address);
+    unsigned old = ref.load();
+    while (!ref.compare_exchange_weak(old, old >= limit ? 0u : old + 1u)) {
+    }
+    return old;
+}
+
+// CUDA's __threadfence: the thread's earlier writes visible to every thread before its later
+// ones (the block's threads are std::threads here: a sequentially consistent fence).
+inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 
 // CUDA's __float_as_int and __int_as_float: the same 32 bits read as the other type.
 inline int __float_as_int(float x) { return std::bit_cast<int>(x); }
@@ -241,6 +274,12 @@ T __shfl_sync(unsigned mask, T var, int srcLane, int width = warpSize) {
 // __ffs: the position (from 1) of the least significant set bit; 0 for 0.
 inline int __ffs(int x) {
     return x == 0 ? 0 : std::countr_zero(static_cast<unsigned>(x)) + 1;
+}
+
+// __syncwarp: the warp's lanes wait for each other (the lanes the block has in the warp;
+// shared-memory writes before it are seen by the warp's lanes after it).
+inline void __syncwarp(unsigned mask = 0xffffffffu) {
+    ga_cpu_warp_enter(mask, "__syncwarp").bar.arrive_and_wait();
 }
 
 // __ballot_sync: bit l set where lane l (in the mask) has a nonzero predicate.
