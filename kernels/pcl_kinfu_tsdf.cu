@@ -17,9 +17,10 @@
 // VOLUME_X short2s, elem_step VOLUME_X VOLUME_Y), the volume typed as 32-bit words and read as
 // short2 through a cast (the manifest's buffers are int32); the Mat33, float3 and Intr structs
 // scalar arguments; the products and sums that feed a rounding to a pixel or to the 16-bit
-// tsdf written with __fmul_rn / __fadd_rn / __fsub_rn (PCL writes plain a * b + c, which nvcc
-// contracts into FMAs), so that the kernel's pixels and tsdf values are those of the NumPy
-// reference bit for bit; PCL's 32 x 8 block any shape with z folded into the rows. Written
+// tsdf, the per-z steps of the loop among them, written with __fmul_rn / __fadd_rn / __fsub_rn
+// (PCL writes plain a * b + c, which nvcc contracts into FMAs; with the loop's steps left plain,
+// one voxel of 5.9 M came out differently on an H200 at the GPU test's size), so that the
+// kernel's pixels and tsdf values are those of the NumPy reference bit for bit; PCL's 32 x 8 block any shape with z folded into the rows. Written
 // from memory. x -> voxel column x, y*z -> voxel row y; each thread walks VOLUME_Z voxels.
 #include "common.cuh"
 
@@ -32,7 +33,7 @@ __device__ __forceinline__ void kf_unpack_tsdf(short2 value, float& tsdf, int& w
 }
 
 __device__ __forceinline__ void kf_pack_tsdf(float tsdf, int weight, short2& value) {
-    int fixedp = max(-KF_DIVISOR, min(KF_DIVISOR, __float2int_rz(tsdf * KF_DIVISOR)));
+    int fixedp = max(-KF_DIVISOR, min(KF_DIVISOR, __float2int_rz(__fmul_rn(tsdf, KF_DIVISOR))));
     value = make_short2(fixedp, weight);
 }
 
@@ -65,16 +66,17 @@ extern "C" __global__ void pcl_kinfu_tsdf(const float* depthScaled, int* volume_
 
     float z_scaled = 0;
 
-    float Rcurr_inv_0_z_scaled = r02 * cell_z * fx;
-    float Rcurr_inv_1_z_scaled = r12 * cell_z * fy;
+    float Rcurr_inv_0_z_scaled = __fmul_rn(__fmul_rn(r02, cell_z), fx);
+    float Rcurr_inv_1_z_scaled = __fmul_rn(__fmul_rn(r12, cell_z), fy);
 
     float tranc_dist_inv = 1.0f / tranc_dist;
 
     short2* pos = reinterpret_cast<short2*>(volume_words) + (long long)y * vol_x + x;
     int elem_step = vol_x * vol_y;
 
-    for (int z = 0; z < vol_z; ++z, v_g_z += cell_z, z_scaled += cell_z,
-             v_x += Rcurr_inv_0_z_scaled, v_y += Rcurr_inv_1_z_scaled, pos += elem_step) {
+    for (int z = 0; z < vol_z; ++z, v_g_z = __fadd_rn(v_g_z, cell_z),
+             z_scaled = __fadd_rn(z_scaled, cell_z), v_x = __fadd_rn(v_x, Rcurr_inv_0_z_scaled),
+             v_y = __fadd_rn(v_y, Rcurr_inv_1_z_scaled), pos += elem_step) {
         float inv_z = 1.0f / __fadd_rn(v_z, __fmul_rn(r22, z_scaled));
         if (inv_z < 0) continue;
 
