@@ -483,6 +483,26 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
     return None
 
 
+def one_block_row_note(name: str, rows: Sequence[Mapping[str, Any]],
+                       domain: tuple[int, int, int] | None) -> list[str]:
+    """Where every launch is one row of blocks whatever the block's height, the launches fit a
+    one-row problem whose extra block rows idle (what the ranking then assumes: the domain's
+    height is 1) as well as a kernel whose block rows loop over the rows inside (a column
+    reduction, PyTorch's weight norm over the last dimension): say so, since the two want
+    opposite shapes (blind set 42's ``torch_weight_norm_last``: 64x1 picked, 4.96x; its best
+    16x64)."""
+    launches = _launches(_row_launches(rows))
+    heights = {byz for _, (_, byz), _ in launches}
+    if (domain is None or domain[1] != 1 or len(heights) < 2
+            or any(gy != 1 or gz != 1 for _, (gy, _), gz in launches)):
+        return []
+    return [f"{name}: every launch is one row of blocks, at block heights {min(heights)} to "
+            f"{max(heights)}: the ranking takes the problem as one row high, so that a block's "
+            "other rows idle; if the kernel loops over rows with them (a column-wise reduction, "
+            "a norm over the last dimension), tall blocks do the work instead, and the ranking "
+            "is wrong: time a few tall shapes (more rows than columns) beside the pick"]
+
+
 def fixed_grid(rows: Sequence[Mapping[str, Any]],
                per_row: Sequence[Launch | None] | None = None,
                follows: bool | None = None) -> dict[str, float]:
@@ -1275,6 +1295,8 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                                   rule_only or len(measured) == 1,
                                   _launchable_shapes(kinfo, measured, shapes)))
         notes.extend(divergence_notes(kinfo, char))
+        if rule_only:  # measured rankings follow the times, whatever the domain
+            notes.extend(one_block_row_note(name, ok_rows, kinfo.domain))
         if rule_only or len(measured) == 1:
             notes.extend(novelty_notes(reference))
         if not rule_only:

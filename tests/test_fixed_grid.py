@@ -170,3 +170,23 @@ def test_out_of_sample_the_flag_made_both_picks_worse(kernel, alone, told) -> No
                      3) == told
     else:
         assert round(times[got["fixed-grid"]] / best, 3) == told
+
+
+def test_one_row_of_blocks_at_every_height_is_said_to_be_ambiguous() -> None:
+    """Blind set 42's torch_weight_norm_last launches cdiv(COLS, bx) x 1 blocks at every block
+    height: the launches fit a one-row problem (what the ranking assumes) and a row loop inside
+    the kernel alike, and the rule-only analysis says so. A table whose grid grows with the
+    block's height (matmul_naive) gets no such note."""
+    from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.paths import fixtures_dir
+    from gpuadvisor.sweep import read_sweep
+
+    table, _ = read_sweep(fixtures_dir() / "hopper" / "blind42" / "h200"
+                          / "torch_weight_norm_last.csv")
+    (kernel,) = analyze_sweep(table, rule_only=True).kernels
+    (note,) = [n for n in kernel.notes if "one row of blocks" in n]
+    assert note.startswith("torch_weight_norm_last: every launch is one row of blocks, at block "
+                           "heights 1 to 1024: the ranking takes the problem as one row high")
+    other, _ = read_sweep(fixtures_dir() / "hopper" / "sweeps" / "matmul_naive.csv")
+    assert not [n for k in analyze_sweep(other, rule_only=True).kernels for n in k.notes
+                if "one row of blocks" in n]
