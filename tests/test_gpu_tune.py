@@ -306,6 +306,12 @@ SMALL = {
     "mgpu_merge": ["NA=100003", "NB=70001"],
     "bude_fasten": ["NPOSES=10007", "NATPRO=97"],
     "cus_reduce_single_pass": ["N=100003"],
+    "af_scan_first": ["ROWS=301", "COLS=517"],
+    "ggml_diag_mask_inf": ["ROWS=517", "COLS=301", "RPC=77", "NPAST=200"],
+    "clover_ideal_gas": ["COLS=516", "ROWS=301"],
+    "tealeaf_cg_calc_w": ["XM=516", "YM=301"],
+    "pannotia_mis1": ["N=100003", "E=1000003"],
+    "odeint_lorenz_rk4": ["N=100003"],
 }
 
 

@@ -326,6 +326,12 @@ SMALL = {
     "mgpu_merge": {"NA": 1001, "NB": 700},
     "bude_fasten": {"NPOSES": 301, "NATLIG": 5, "NATPRO": 37, "NTYPES": 8, "LBOX": 4, "TLO": 2},
     "cus_reduce_single_pass": {"N": 4099, "CAP": 5},  # 5 blocks, 3 at 1000 threads
+    "af_scan_first": {"ROWS": 13, "COLS": 77},
+    "ggml_diag_mask_inf": {"ROWS": 37, "COLS": 29, "RPC": 8, "NPAST": 11},
+    "clover_ideal_gas": {"COLS": 21, "ROWS": 13},
+    "tealeaf_cg_calc_w": {"XM": 21, "YM": 13},
+    "pannotia_mis1": {"N": 301, "E": 3001},
+    "odeint_lorenz_rk4": {"N": 301, "STEPS": 20},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -78,6 +78,9 @@ def test_kernel_entry_is_complete(name):
         assert params["NPOSES"] * params["NATLIG"] * params["NATPRO"] > 10**9
     elif name == "cus_reduce_single_pass":  # the sample's capped grid, a grid-stride loop
         assert blocks == params["CAP"] and params["N"] >= 1.6 * 10**7
+    elif name == "af_scan_first":  # one block wide on purpose: each block row walks its row
+        assert blocks == -(-params["ROWS"] // 8)
+        assert params["ROWS"] * params["COLS"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -133,6 +136,11 @@ def _coverage(name, spec, params, block):
     if name == "torch_weight_norm_last":  # one block row: y*z loops over the rows
         assert gy == 1
         return params["ROWS"], gx * bx
+    if name == "af_scan_first":  # one block column: each block row walks its row in chunks
+        assert gx == 1
+        return gy * by * bz, params["COLS"]
+    if name == "ggml_diag_mask_inf":  # x -> row, y*z -> column (ggml's 1 x 32 blocks)
+        return gx * bx, gy * by * bz
     return gy * by * bz, gx * bx
 
 
@@ -259,6 +267,9 @@ ONE_D_EXTENT = {
     "shoc_md5hash": "NSTARTS",
     "mgpu_merge": "TOTAL",
     "bude_fasten": "NPOSES",
+    "tealeaf_cg_calc_w": "CELLS",  # one thread per cell of the halo-padded array
+    "pannotia_mis1": "N",
+    "odeint_lorenz_rk4": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -9095,3 +9106,137 @@ def test_blind42_references_on_hand_checked_inputs():
                 i += 2 * threads * grid
         want = [sum(partial)] + partial[1:] + [0] * (cap - grid)
         assert reduce_(x, cap, threads).tolist() == want
+
+
+def test_blind43_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(43)
+    f32max = np.finfo(np.float32).max
+
+    # af_scan_first: two rows by hand, random rows against a plain running sum
+    got = references.af_scan_first({"in": np.array([[1, 2, 3], [4, -5, 6]], np.int32),
+                                    "out": np.zeros((2, 3), np.int32), "cols": 3, "rows": 2})
+    assert got["out"].tolist() == [[1, 3, 6], [4, -1, 5]]
+    src = rng.integers(-8, 8, (5, 41)).astype(np.int32)
+    got = references.af_scan_first({"in": src, "out": np.zeros_like(src), "cols": 41,
+                                    "rows": 5})["out"]
+    for r in range(5):
+        total = 0
+        for c in range(41):
+            total += int(src[r, c])
+            assert got[r, c] == total
+
+    # ggml_diag_mask_inf: 4 rows (2 a channel) x 5 columns, n_past 1: row r keeps columns up
+    # to 1 + r % 2, the others -FLT_MAX exactly
+    x = np.arange(20, dtype=np.float32).reshape(4, 5)
+    got = references.ggml_diag_mask_inf({"x": x, "dst": np.zeros_like(x), "ncols": 5,
+                                         "nrows": 4, "rows_per_channel": 2, "n_past": 1})["dst"]
+    for r in range(4):
+        for c in range(5):
+            assert got[r, c] == (x[r, c] if c <= 1 + r % 2 else -f32max)
+
+    # clover_ideal_gas: density 2 and energy 3 give p 2.4 and c^2 = gamma p / rho = 1.68;
+    # the halo of two untouched
+    d = np.full((5, 6), 2.0)
+    e = np.full((5, 6), 3.0)
+    got = references.clover_ideal_gas({"density": d, "energy": e, "x_max": 2, "y_max": 1,
+                                       "pressure": np.zeros((5, 6)),
+                                       "soundspeed": np.zeros((5, 6))})
+    assert np.allclose(got["pressure"][2, 2:4], 2.4, rtol=1e-15)
+    assert np.allclose(got["soundspeed"][2, 2:4], np.sqrt(1.4 * 2.4 / 2.0), rtol=1e-15)
+    assert got["pressure"].sum() == got["pressure"][2, 2:4].sum()
+    assert not got["soundspeed"][[0, 1, 3, 4]].any()
+
+    # tealeaf_cg_calc_w: a unit p at one cell with unit coefficients: 5 there, -1 at the four
+    # neighbours; random fields against the matrix A assembled cell by cell (symmetric where
+    # the halo's p is 0: p . A q = q . A p)
+    def calc_w(p, kx, ky):
+        ym, xm = p.shape[0] - 4, p.shape[1] - 4
+        return references.tealeaf_cg_calc_w({"p": p, "Kx": kx, "Ky": ky, "x_max": xm,
+                                             "y_max": ym, "w": np.zeros_like(p),
+                                             "pw": np.zeros(1)})
+
+    p = np.zeros((7, 8))
+    p[3, 4] = 1.0
+    got = calc_w(p, np.ones((7, 8)), np.ones((7, 8)))
+    assert got["w"][3, 4] == 5 and got["w"][2, 4] == got["w"][4, 4] == -1
+    assert got["w"][3, 3] == got["w"][3, 5] == -1 and got["pw"][0] == 5
+    assert np.abs(got["w"]).sum() == 9
+    ym, xm = 4, 6
+    kx = rng.integers(0, 4, (ym + 4, xm + 4)).astype(float)
+    ky = rng.integers(0, 4, (ym + 4, xm + 4)).astype(float)
+    cells = [(i, j) for i in range(2, ym + 2) for j in range(2, xm + 2)]
+    a = np.zeros((len(cells), len(cells)))
+    where = {c: n for n, c in enumerate(cells)}
+    for (i, j), n in where.items():
+        a[n, n] = 1 + kx[i, j + 1] + kx[i, j] + ky[i + 1, j] + ky[i, j]
+        for (ii, jj), k in (((i, j + 1), kx[i, j + 1]), ((i, j - 1), kx[i, j]),
+                            ((i + 1, j), ky[i + 1, j]), ((i - 1, j), ky[i, j])):
+            if (ii, jj) in where:
+                a[n, where[(ii, jj)]] -= k
+    assert np.array_equal(a, a.T)
+    p = np.zeros((ym + 4, xm + 4))
+    p[2:ym + 2, 2:xm + 2] = rng.integers(-4, 5, (ym, xm))
+    got = calc_w(p, kx, ky)
+    vec = np.array([p[c] for c in cells])
+    assert np.array_equal(np.array([got["w"][c] for c in cells]), a @ vec)
+    assert got["pw"][0] == vec @ a @ vec
+
+    # pannotia_mis1: 4 vertices by hand (0: neighbours 1, 2, 3; 1: 0; 2: none; 3: 0, 2), 3
+    # decided; random graphs against a plain loop
+    row = np.array([0, 3, 4, 4, 6], np.int32)
+    col = np.array([1, 2, 3, 0, 0, 2], np.int32)
+    vals = {"row": row, "col": col, "node_value": np.array([7, 5, 9, 2], np.int32),
+            "c_array": np.array([-1, -1, -1, 0], np.int32),
+            "min_array": np.full(4, -5, np.int32), "stop": np.zeros(1, np.int32),
+            "num_nodes": 4, "num_edges": 6}
+    got = references.pannotia_mis1(vals)
+    assert got["min_array"].tolist() == [5, 7, 99999999, -5] and got["stop"][0] == 1
+    vals["c_array"] = np.zeros(4, np.int32)
+    got = references.pannotia_mis1(vals)
+    assert got["min_array"].tolist() == [-5] * 4 and got["stop"][0] == 0
+    n, e = 60, 300
+    row = np.sort(rng.integers(0, e + 1, n + 1)).astype(np.int32)
+    row[0] = 0
+    col = rng.integers(0, n, e).astype(np.int32)
+    vals = {"row": row, "col": col, "node_value": rng.integers(0, 1000, n).astype(np.int32),
+            "c_array": rng.integers(-1, 2, n).astype(np.int32),
+            "min_array": np.zeros(n, np.int32), "stop": np.zeros(1, np.int32),
+            "num_nodes": n, "num_edges": e}
+    got = references.pannotia_mis1(vals)["min_array"]
+    for v in range(n):
+        if vals["c_array"][v] != -1:
+            assert got[v] == 0
+            continue
+        end = row[v + 1] if v + 1 < n else e
+        nb = [int(vals["node_value"][col[k]]) for k in range(row[v], end)
+              if vals["c_array"][col[k]] == -1]
+        assert got[v] == min(nb + [99999999])
+
+    # odeint_lorenz_rk4: the origin and the fixed points (+-sqrt(b (R - 1)), same, R - 1) stay
+    # put; a plain Python RK4 step; 50 steps of 0.01 against 500 of 0.001 (fourth order)
+    def lorenz(x, y, z, r, steps, dt):
+        out = references.odeint_lorenz_rk4({"x": np.array(x, float), "y": np.array(y, float),
+                                            "z": np.array(z, float), "R": np.array(r, float),
+                                            "n": len(x), "steps": steps, "dt": dt})
+        return out["x"], out["y"], out["z"]
+
+    c = np.sqrt(8 / 3 * 27)
+    gx, gy, gz = lorenz([0, c, -c], [0, c, -c], [0, 27, 27], [28, 28, 28], 200, 0.01)
+    assert np.allclose(gx, [0, c, -c], atol=1e-12) and np.allclose(gz, [0, 27, 27], atol=1e-12)
+    assert np.allclose(gy, gx, atol=1e-12)
+
+    def f(s, r):
+        return (10 * (s[1] - s[0]), r * s[0] - s[1] - s[0] * s[2], -8 / 3 * s[2] + s[0] * s[1])
+
+    s, h = (1.0, 2.0, 3.0), 0.01
+    k1 = f(s, 5)
+    k2 = f([s[i] + h / 2 * k1[i] for i in range(3)], 5)
+    k3 = f([s[i] + h / 2 * k2[i] for i in range(3)], 5)
+    k4 = f([s[i] + h * k3[i] for i in range(3)], 5)
+    want = [s[i] + h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) for i in range(3)]
+    got = lorenz([1], [2], [3], [5], 1, h)
+    assert np.allclose([g[0] for g in got], want, rtol=1e-14)
+    coarse = lorenz([1, -3], [2, 4], [3, 0], [5, 40], 50, 0.01)
+    fine = lorenz([1, -3], [2, 4], [3, 0], [5, 40], 500, 0.001)
+    assert np.allclose(np.array(coarse)[:, 0], np.array(fine)[:, 0], rtol=0, atol=1e-6)
+    assert np.allclose(coarse, fine, rtol=0, atol=5e-3)  # 1.2e-3 at R 40: RK4 at dt 0.01

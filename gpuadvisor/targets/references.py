@@ -7150,3 +7150,127 @@ def cus_reduce_single_pass(values: Values, threads: int) -> dict[str, np.ndarray
     flat[0] = x.sum()
     count = np.zeros_like(np.asarray(values["retirementCount"]))
     return {"g_odata": out, "retirementCount": count}
+
+
+def af_scan_first(values: Values) -> dict[str, np.ndarray]:
+    """Inclusive prefix sums along each row: out[r, c] = sum of in[r, :c + 1] (int32; integer
+    data far below 2^31). Exact."""
+    cols, rows = int(values["cols"]), int(values["rows"])
+    src = np.asarray(values["in"]).reshape(-1)[: rows * cols].reshape(rows, cols)
+    out = np.array(values["out"], copy=True)
+    sums = np.cumsum(src.astype(np.int64), axis=1).astype(out.dtype)
+    out.reshape(-1)[: rows * cols] = sums.reshape(-1)
+    return {"out": out}
+
+
+def ggml_diag_mask_inf(values: Values) -> dict[str, np.ndarray]:
+    """dst[r, c] = x[r, c] - FLT_MAX where c > n_past + r % rows_per_channel, else x[r, c]
+    (float32: a small integer less FLT_MAX rounds to -FLT_MAX). Exact."""
+    cols, rows = int(values["ncols"]), int(values["nrows"])
+    rpc, n_past = int(values["rows_per_channel"]), int(values["n_past"])
+    x = np.asarray(values["x"], np.float32).reshape(-1)[: rows * cols].reshape(rows, cols)
+    r = np.arange(rows)[:, None]
+    c = np.arange(cols)[None, :]
+    masked = (c > n_past + r % rpc).astype(np.float32)
+    dst = np.array(values["dst"], copy=True)
+    dst.reshape(-1)[: rows * cols] = (x - masked * np.finfo(np.float32).max).reshape(-1)
+    return {"dst": dst}
+
+
+def clover_ideal_gas(values: Values) -> dict[str, np.ndarray]:
+    """CloverLeaf's ideal gas on the interior (a halo of two left as it was): v = 1 / d,
+    p = 0.4 d e, sound speed sqrt(v^2 (p 0.4 d + d p)). float64 (rtol 1e-12 in the manifest)."""
+    xm, ym = int(values["x_max"]), int(values["y_max"])
+    shape = (ym + 4, xm + 4)
+    d = np.asarray(values["density"], np.float64).reshape(shape)[2:ym + 2, 2:xm + 2]
+    e = np.asarray(values["energy"], np.float64).reshape(shape)[2:ym + 2, 2:xm + 2]
+    v = 1.0 / d
+    p = (1.4 - 1.0) * d * e
+    pbye = (1.4 - 1.0) * d
+    pbyv = -d * p
+    ss = np.sqrt(v * v * (p * pbye - pbyv))
+    pressure = np.array(values["pressure"], copy=True)
+    soundspeed = np.array(values["soundspeed"], copy=True)
+    pressure.reshape(shape)[2:ym + 2, 2:xm + 2] = p
+    soundspeed.reshape(shape)[2:ym + 2, 2:xm + 2] = ss
+    return {"pressure": pressure, "soundspeed": soundspeed}
+
+
+def tealeaf_cg_calc_w(values: Values) -> dict[str, np.ndarray]:
+    """TeaLeaf's w = A p on the interior of the halo-padded array (A's five-point operator from
+    Kx and Ky, 1 on the diagonal plus the face coefficients) and pw += sum of w p; float64
+    with integer data: every product and sum exact. Exact."""
+    xm, ym = int(values["x_max"]), int(values["y_max"])
+    shape = (ym + 4, xm + 4)
+    p = np.asarray(values["p"], np.float64).reshape(shape)
+    kx = np.asarray(values["Kx"], np.float64).reshape(shape)
+    ky = np.asarray(values["Ky"], np.float64).reshape(shape)
+    i, j = slice(2, ym + 2), slice(2, xm + 2)
+    ip, jp = slice(3, ym + 3), slice(3, xm + 3)
+    im, jm = slice(1, ym + 1), slice(1, xm + 1)
+    smvp = ((1.0 + (kx[i, jp] + kx[i, j]) + (ky[ip, j] + ky[i, j])) * p[i, j]
+            - (kx[i, jp] * p[i, jp] + kx[i, j] * p[i, jm])
+            - (ky[ip, j] * p[ip, j] + ky[i, j] * p[im, j]))
+    w = np.array(values["w"], copy=True)
+    w.reshape(shape)[i, j] = smvp
+    pw = np.array(values["pw"], copy=True)
+    pw[0] += float((smvp * p[i, j]).sum())
+    return {"w": w, "pw": pw}
+
+
+def pannotia_mis1(values: Values) -> dict[str, np.ndarray]:
+    """For each undecided vertex (c_array -1): the smallest node_value among its undecided
+    neighbours (BIGNUM 99999999 where none), the stop word 1 where any vertex is undecided;
+    the others' min_array left as it was. Exact."""
+    n, e = int(values["num_nodes"]), int(values["num_edges"])
+    row = np.asarray(values["row"], np.int64)[: n + 1].copy()
+    row[n] = e  # the last vertex's row ends at num_edges
+    col = np.asarray(values["col"], np.int64)[:e]
+    c_array = np.asarray(values["c_array"])[:n]
+    node_value = np.asarray(values["node_value"], np.int64)[:n]
+    bignum = 99999999
+    cand = np.where(c_array[col] == -1, node_value[col], bignum)
+    starts, lengths = row[:-1], np.diff(row)
+    mins = np.full(n, bignum, np.int64)
+    nonempty = lengths > 0
+    if cand.size:
+        red = np.minimum.reduceat(cand, np.minimum(starts, max(e - 1, 0)))
+        mins[nonempty] = np.minimum(red[nonempty], bignum)
+    undecided = c_array == -1
+    min_array = np.array(values["min_array"], copy=True)
+    min_array[:n][undecided] = mins[undecided].astype(min_array.dtype)
+    stop = np.array(values["stop"], copy=True)
+    if undecided.any():
+        stop[0] = 1
+    return {"min_array": min_array, "stop": stop}
+
+
+def odeint_lorenz_rk4(values: Values) -> dict[str, np.ndarray]:
+    """Each Lorenz system (sigma 10, b 8/3, its own R) from its (x, y, z) through `steps`
+    classical RK4 steps of dt, x + dt/6 k1 + dt/3 k2 + dt/3 k3 + dt/6 k4, float64; each
+    distinct (x, y, z, R) integrated once (rtol / atol 1e-9 in the manifest)."""
+    n, steps, dt = int(values["n"]), int(values["steps"]), float(values["dt"])
+    init = np.stack([np.asarray(values[k], np.float64)[:n] for k in ("x", "y", "z", "R")], 1)
+    uniq, inverse = np.unique(init, axis=0, return_inverse=True)
+    sx, sy, sz, r = (uniq[:, k].copy() for k in range(4))
+    sigma, b = 10.0, 8.0 / 3.0
+    dt2, dt3, dt6 = dt / 2.0, dt / 3.0, dt / 6.0
+
+    def field(x, y, z):
+        return sigma * (y - x), r * x - y - x * z, -b * z + x * y
+
+    for _ in range(steps):
+        k1 = field(sx, sy, sz)
+        k2 = field(sx + dt2 * k1[0], sy + dt2 * k1[1], sz + dt2 * k1[2])
+        k3 = field(sx + dt2 * k2[0], sy + dt2 * k2[1], sz + dt2 * k2[2])
+        k4 = field(sx + dt * k3[0], sy + dt * k3[1], sz + dt * k3[2])
+        sx = sx + dt6 * k1[0] + dt3 * k2[0] + dt3 * k3[0] + dt6 * k4[0]
+        sy = sy + dt6 * k1[1] + dt3 * k2[1] + dt3 * k3[1] + dt6 * k4[1]
+        sz = sz + dt6 * k1[2] + dt3 * k2[2] + dt3 * k3[2] + dt6 * k4[2]
+    inverse = np.asarray(inverse).reshape(-1)
+    out = {}
+    for name, vals in (("x", sx), ("y", sy), ("z", sz)):
+        arr = np.array(values[name], copy=True)
+        arr[:n] = vals[inverse]
+        out[name] = arr
+    return out
