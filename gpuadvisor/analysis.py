@@ -485,22 +485,35 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
 
 def one_block_row_note(name: str, rows: Sequence[Mapping[str, Any]],
                        domain: tuple[int, int, int] | None) -> list[str]:
-    """Where every launch is one row of blocks whatever the block's height, the launches fit a
-    one-row problem whose extra block rows idle (what the ranking then assumes: the domain's
-    height is 1) as well as a kernel whose block rows loop over the rows inside (a column
-    reduction, PyTorch's weight norm over the last dimension): say so, since the two want
-    opposite shapes (blind set 42's ``torch_weight_norm_last``: 64x1 picked, 4.96x; its best
-    16x64)."""
-    launches = _launches(_row_launches(rows))
-    heights = {byz for _, (_, byz), _ in launches}
-    if (domain is None or domain[1] != 1 or len(heights) < 2
-            or any(gy != 1 or gz != 1 for _, (gy, _), gz in launches)):
+    """Where every launch is one row (or one column) of blocks whatever the block's height
+    (width), the launches fit a problem one block high (wide) whose extra block rows (columns)
+    idle, which the ranking then assumes, as well as a kernel whose block rows (columns) loop
+    over the problem inside (a column reduction, PyTorch's weight norm over the last dimension,
+    ArrayFire's row scan): say so, since the two want opposite shapes (blind set 42's
+    ``torch_weight_norm_last``: 64x1 picked, 4.96x, best 16x64; set 43's ``af_scan_first``:
+    32x8, 1.59x, best 64x2)."""
+    if domain is None:
         return []
-    return [f"{name}: every launch is one row of blocks, at block heights {min(heights)} to "
-            f"{max(heights)}: the ranking takes the problem as one row high, so that a block's "
-            "other rows idle; if the kernel loops over rows with them (a column-wise reduction, "
-            "a norm over the last dimension), tall blocks do the work instead, and the ranking "
-            "is wrong: time a few tall shapes (more rows than columns) beside the pick"]
+    launches = _launches(_row_launches(rows))
+    notes = []
+    for axis, (one, side, sides, loop) in enumerate((
+            ("column", "width", "columns", "a row-wise scan or reduction"),
+            ("row", "height", "rows", "a column-wise reduction, a norm over the last "
+                                      "dimension"))):
+        extents = {launch[axis][1] for launch in launches}
+        if len(extents) < 2 or any(launch[axis][0] != 1 for launch in launches) \
+                or any(launch[2] != 1 for launch in launches):
+            continue
+        notes.append(
+            f"{name}: every launch is one {one} of blocks, at block {side}s {min(extents)} to "
+            f"{max(extents)}: the ranking takes the problem as {domain[axis]} "
+            f"{sides if domain[axis] != 1 else one} "
+            f"{'wide' if axis == 0 else 'high'}, so that a block's other {sides} idle; if the "
+            f"kernel loops over {sides} with them ({loop}), {'wide' if axis == 0 else 'tall'} "
+            "blocks do the work instead, and the ranking is wrong: time a few "
+            f"{'wide' if axis == 0 else 'tall'} shapes (more {sides} than "
+            f"{'rows' if axis == 0 else 'columns'}) beside the pick")
+    return notes
 
 
 def fixed_grid(rows: Sequence[Mapping[str, Any]],

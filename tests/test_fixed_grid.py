@@ -172,7 +172,7 @@ def test_out_of_sample_the_flag_made_both_picks_worse(kernel, alone, told) -> No
         assert round(times[got["fixed-grid"]] / best, 3) == told
 
 
-def test_one_row_of_blocks_at_every_height_is_said_to_be_ambiguous() -> None:
+def test_one_row_or_column_of_blocks_at_every_extent_is_said_to_be_ambiguous() -> None:
     """Blind set 42's torch_weight_norm_last launches cdiv(COLS, bx) x 1 blocks at every block
     height: the launches fit a one-row problem (what the ranking assumes) and a row loop inside
     the kernel alike, and the rule-only analysis says so. A table whose grid grows with the
@@ -186,7 +186,14 @@ def test_one_row_of_blocks_at_every_height_is_said_to_be_ambiguous() -> None:
     (kernel,) = analyze_sweep(table, rule_only=True).kernels
     (note,) = [n for n in kernel.notes if "one row of blocks" in n]
     assert note.startswith("torch_weight_norm_last: every launch is one row of blocks, at block "
-                           "heights 1 to 1024: the ranking takes the problem as one row high")
+                           "heights 1 to 1024: the ranking takes the problem as 1 row high")
+    assert note.endswith("time a few tall shapes (more rows than columns) beside the pick")
+    # set 43's af_scan_first: one column of blocks at every width (each block row scans its row)
+    table, _ = read_sweep(fixtures_dir() / "hopper" / "blind43" / "h200" / "af_scan_first.csv")
+    (kernel,) = analyze_sweep(table, rule_only=True).kernels
+    (note,) = [n for n in kernel.notes if "of blocks, at block" in n]
+    assert note.startswith("af_scan_first: every launch is one column of blocks, at block widths "
+                           "1 to 1024: the ranking takes the problem as 32 columns wide")
     other, _ = read_sweep(fixtures_dir() / "hopper" / "sweeps" / "matmul_naive.csv")
     assert not [n for k in analyze_sweep(other, rule_only=True).kernels for n in k.notes
-                if "one row of blocks" in n]
+                if "of blocks, at block" in n]
