@@ -496,23 +496,24 @@ def one_block_row_note(name: str, rows: Sequence[Mapping[str, Any]],
         return []
     launches = _launches(_row_launches(rows))
     notes = []
-    for axis, (one, side, sides, loop) in enumerate((
-            ("column", "width", "columns", "a row-wise scan or reduction"),
-            ("row", "height", "rows", "a column-wise reduction, a norm over the last "
-                                      "dimension"))):
+    # per axis: one block of it, its block side, its unit, the problem's extent word, the shape
+    # to try, the other axis's unit, what such a loop is
+    for axis, (one, side, unit, extent, shape, other, loop) in enumerate((
+            ("column", "width", "columns", "wide", "wide", "rows", "a row-wise scan or reduction"),
+            ("row", "height", "rows", "high", "tall", "columns",
+             "a column-wise reduction, a norm over the last dimension"))):
         extents = {launch[axis][1] for launch in launches}
-        if len(extents) < 2 or any(launch[axis][0] != 1 for launch in launches) \
-                or any(launch[2] != 1 for launch in launches):
+        if len(extents) < 2 or any(launch[axis][0] != 1 or launch[2] != 1
+                                   for launch in launches):
             continue
+        size = domain[axis]
         notes.append(
             f"{name}: every launch is one {one} of blocks, at block {side}s {min(extents)} to "
-            f"{max(extents)}: the ranking takes the problem as {domain[axis]} "
-            f"{sides if domain[axis] != 1 else one} "
-            f"{'wide' if axis == 0 else 'high'}, so that a block's other {sides} idle; if the "
-            f"kernel loops over {sides} with them ({loop}), {'wide' if axis == 0 else 'tall'} "
-            "blocks do the work instead, and the ranking is wrong: time a few "
-            f"{'wide' if axis == 0 else 'tall'} shapes (more {sides} than "
-            f"{'rows' if axis == 0 else 'columns'}) beside the pick")
+            f"{max(extents)}: the ranking takes the problem as {size} "
+            f"{unit if size != 1 else one} {extent}, so that a block's other {unit} idle; if "
+            f"the kernel loops over {unit} with them ({loop}), {shape} blocks do the work "
+            f"instead, and the ranking is wrong: time a few {shape} shapes (more {unit} than "
+            f"{other}) beside the pick")
     return notes
 
 

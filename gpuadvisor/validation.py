@@ -27,6 +27,8 @@ from gpuadvisor.shapes import USUAL_DEFAULT_1D, USUAL_DEFAULT_2D
 from gpuadvisor.shortlist import SHORTLIST_SIZE, shortlist
 
 GOAL_REGRET = 1.03
+#: A kernel whose default shape is within this share of its best has no gain to capture.
+GAIN_FLOOR = 0.01
 GOAL_SHARE = 0.90
 SCORED_GLOBS = ("seeds/*.csv", "hopper/sweeps/*.csv", "hopper/sweeps/*.jsonl")
 UNSCORED_GLOBS = ("seeds/partial/*.csv",)
@@ -407,7 +409,7 @@ def claims(k) -> dict:  # noqa: ANN001 - a KernelAnalysis
     if d is not None and pick.time_ms is not None:
         out["default"] = f"{default_shape[0]}x{default_shape[1]}"
         out["default_time"] = d.time_ms
-        if d.time_ms - best.time_ms > 0.01 * best.time_ms:
+        if d.time_ms - best.time_ms > GAIN_FLOOR * best.time_ms:
             out["gain_captured"] = (d.time_ms - pick.time_ms) / (d.time_ms - best.time_ms)
     pairs = claim_pairs(k)
     errors = [e for e in (claim_error(p) for p in pairs) if e is not None]
@@ -1190,7 +1192,7 @@ def first_scoring_gain(firsts: Sequence[FirstScoring], by_key: dict[tuple, Resul
         if r is None or not r.default_time or not r.best_time:
             continue
         default = r.default_time / r.best_time
-        if default - 1.0 <= 0.01:
+        if default - 1.0 <= GAIN_FLOOR:
             continue
         rows.append((default - 1.0, default - f.regret, f.kernel))
     if not rows:
