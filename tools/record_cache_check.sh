@@ -14,10 +14,7 @@ if [ $# -lt 1 ]; then
 fi
 out=$1 kernels=${2:-matrix_add matmul_naive lbm_d2q9}
 mkdir -p "$out"
-if ls .whl/*.whl > /dev/null 2>&1; then
-  python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl 2> /dev/null || true
-  export PYTHONPATH="/tmp/site:$PWD"
-fi
+. "$(dirname "$0")/gpu_env.sh"  # wheels, PYTHONPATH, $G, log()
 { date -u +%FT%TZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   ncu --version | tail -1; echo "tools/record_cache_check.sh $*"; } > "$out/provenance.txt"
 shapes=32x8,16x16,8x32,4x64,64x4,16x12,8x24,64x3,128x2,256x1,32x2,64x1,16x4

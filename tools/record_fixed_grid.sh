@@ -14,10 +14,7 @@ if [ $# -lt 3 ]; then
 fi
 out=$1 kernel=$2 profile=$3 extra=${4:-}
 mkdir -p "$out/$kernel"
-if ls .whl/*.whl > /dev/null 2>&1; then
-  python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl 2> /dev/null || true
-  export PYTHONPATH="/tmp/site:$PWD"
-fi
+. "$(dirname "$0")/gpu_env.sh"  # wheels, PYTHONPATH, $G, log()
 { date -u +%FT%TZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   ncu --version | tail -1; echo "tools/record_fixed_grid.sh $*"; } > "$out/$kernel/provenance.txt"
 common=(--budget 0.1 --max-repeats 10 --quiet)

@@ -14,10 +14,7 @@ if [ $# -ne 4 ]; then echo "$usage" >&2; exit 2; fi
 step=$1 out=$2 kernel=$3 shapes=$4
 case $step in profile|time) ;; *) echo "record_shortlist.sh: unknown step '$step' ($usage)" >&2; exit 2 ;; esac
 mkdir -p "$out/$kernel"
-if ls .whl/*.whl > /dev/null 2>&1; then
-  python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl 2> /dev/null
-  export PYTHONPATH="/tmp/site:$PWD"
-fi
+. "$(dirname "$0")/gpu_env.sh"  # wheels, PYTHONPATH, $G, log()
 { date -u +%FT%TZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   ncu --version | tail -1; echo "tools/record_shortlist.sh $*"; } > "$out/$kernel/provenance-$step.txt"
 common=(--budget 0.1 --max-repeats 10 --quiet)
