@@ -2,11 +2,11 @@
 __shfl_sync, __shfl_down_sync, __shfl_up_sync, __ballot_sync, __syncwarp, __ffs, __popc,
 __umulhi, __clzll, __clz, __brev, int2, short2, atomicMax, atomicCAS, atomicInc, __threadfence,
 __float_as_int, __int_as_float, isnan, __mul24, __umul24, __vsadu4, uchar4, __expf, __logf,
-__float2int_rd, __float2int_ru, __float2int_rz, __float2int_rn, __fmul_rn, __fadd_rn and
-__fsub_rn, for full warps, for the partial last warp of a block that is not a multiple of 32,
-and for 2-D and 3-D blocks (whose threads pack into warps by the linear index, x fastest). A
-mask that leaves out lanes of the warp and a warp intrinsic in a serial launch abort with one
-line instead of computing something."""
+__float2int_rd, __float2int_ru, __float2int_rz, __float2int_rn, __fmul_rn, __fadd_rn,
+__fsub_rn, float3, __ldcs and __stcs, for full warps, for the partial last warp of a block
+that is not a multiple of 32, and for 2-D and 3-D blocks (whose threads pack into warps by the
+linear index, x fastest). A mask that leaves out lanes of the warp and a warp intrinsic in a
+serial launch abort with one line instead of computing something."""
 
 from __future__ import annotations
 
@@ -209,6 +209,22 @@ int main(int argc, char** argv) {
             __threadfence();
             out[t] = v;
         });
+    } else if (mode == "float3") {  // CUDA's float3: 12 B, 4 B aligned, x lowest in memory
+        const float words[6] = {1.5f, -2.0f, 3.0f, 4.0f, 5.0f, -6.5f};
+        const float3 v = reinterpret_cast<const float3*>(words)[1];
+        const float3 w = make_float3(7.0f, -8.0f, 9.5f);
+        std::printf("%d\n%d\n%d\n%d\n%d\n%d\n%d\n%d\n", (int)sizeof(float3),
+                    (int)alignof(float3), (int)(2 * v.x), (int)(2 * v.y), (int)(2 * v.z),
+                    (int)(2 * w.x), (int)(2 * w.y), (int)(2 * w.z));
+        return 0;
+    } else if (mode == "cs") {  // __ldcs and __stcs: the word loaded, the word stored
+        float src[3] = {1.25f, -3.0f, 8.5f};
+        float dst[3] = {0.0f, 0.0f, 0.0f};
+        for (int i = 0; i < 3; ++i) __stcs(dst + (2 - i), 4 * __ldcs(src + i));
+        int word = 0;
+        __stcs(&word, __ldcs(&word) + 41);
+        std::printf("%d\n%d\n%d\n%d\n", (int)dst[0], (int)dst[1], (int)dst[2], word);
+        return 0;
     } else if (mode == "expf") {  // __expf, exact here (the GPU's differs in the last bits)
         const float f[] = {0.0f, 1.0f, -2.5f};
         for (float x : f) std::printf("%d\n", __expf(x) == std::exp(x) ? 1 : 0);
@@ -489,6 +505,14 @@ def test_syncwarp_orders_a_shared_memory_warp_sum(shim_program, block):
     got = numbers(shim_program, "warpsum", *block)
     for first in range(0, threads, 32):
         assert got[first] == sum(t + 1 for t in range(first, first + _lanes(threads, first)))
+
+
+def test_float3_is_three_packed_floats(shim_program):
+    assert numbers(shim_program, "float3", 1, 1, 1) == [12, 4, 8, 10, -13, 14, -16, 19]
+
+
+def test_ldcs_and_stcs_load_and_store_the_word(shim_program):
+    assert numbers(shim_program, "cs", 1, 1, 1) == [34, -12, 5, 41]
 
 
 def test_expf_is_exp(shim_program):

@@ -312,6 +312,12 @@ SMALL = {
     "tealeaf_cg_calc_w": ["XM=516", "YM=301"],
     "pannotia_mis1": ["N=100003", "E=1000003"],
     "odeint_lorenz_rk4": ["N=100003"],
+    "ffmpeg_yadif": ["ROWS=301", "COLS=517"],
+    "mumax3_exchange": ["COLS=517", "ROWS=301", "PLANES=3", "PBC=7"],
+    "cusz_lorenzo_2d": ["ROWS=301", "COLS=517"],
+    "llmc_layernorm": ["N=3001", "C=517"],
+    "cusp_dia_spmv": ["ROWS=100003", "COLS=100003", "OFFR=1000"],
+    "gasal2_local": ["NPAIRS=100003", "QMIN=1", "TMIN=1"],
 }
 
 

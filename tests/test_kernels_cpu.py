@@ -332,6 +332,14 @@ SMALL = {
     "tealeaf_cg_calc_w": {"XM": 21, "YM": 13},
     "pannotia_mis1": {"N": 301, "E": 3001},
     "odeint_lorenz_rk4": {"N": 301, "STEPS": 20},
+    "ffmpeg_yadif": {"ROWS": 13, "COLS": 37},  # a pitch of 40 bytes
+    "mumax3_exchange": {"COLS": 13, "ROWS": 11, "PLANES": 3, "PBC": 5},  # x and z wrap
+    # 3 x 3 chunks of 16, the last ones partial; two deltas of +128 at the radius
+    "cusz_lorenzo_2d": {"ROWS": 37, "COLS": 41, "RADIUS": 128},
+    "llmc_layernorm": {"N": 37, "C": 77},
+    "cusp_dia_spmv": {"ROWS": 1001, "COLS": 1001, "OFFR": 40, "CAP": 5},
+    "gasal2_local": {"NPAIRS": 301, "QPOOL": 8, "TPOOL": 8, "QMIN": 1, "QMAX": 65, "TMIN": 1,
+                     "TMAX": 70, "MATCH": 4, "MISMATCH": 1, "GAPOE": 3},  # gaps pay here
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -81,6 +81,8 @@ def test_kernel_entry_is_complete(name):
     elif name == "af_scan_first":  # one block wide on purpose: each block row walks its row
         assert blocks == -(-params["ROWS"] // 8)
         assert params["ROWS"] * params["COLS"] >= 1.6 * 10**7
+    elif name == "cusp_dia_spmv":  # CUSP's capped grid (8 blocks an SM), a grid-stride loop
+        assert blocks == params["CAP"] and params["ROWS"] * params["NDIAG"] >= 1.4 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -270,6 +272,7 @@ ONE_D_EXTENT = {
     "tealeaf_cg_calc_w": "CELLS",  # one thread per cell of the halo-padded array
     "pannotia_mis1": "N",
     "odeint_lorenz_rk4": "N",
+    "gasal2_local": "NPAIRS",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -311,12 +314,14 @@ ONE_D_CAPPED = {
     "omm_find_block_bounds": ("NTILES", "CAP"),
     "ft_add_bias_gelu": ("TOTAL", "CAP"),
     "cus_reduce_single_pass": ("HALF", "CAP"),  # the sample's maxBlocks, 2 loads a step
+    "cusp_dia_spmv": ("ROWS", "CAP"),  # CUSP's max_active_blocks at 256 threads
 }
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
 ONE_WARP_PER = {
     "slab_list_walk": "QUERIES",
     "cusp_csr_vector": "ROWS",  # one warp per row
+    "llmc_layernorm": "N",  # llm.c's one warp a row
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -9240,3 +9245,296 @@ def test_blind43_references_on_hand_checked_inputs():
     fine = lorenz([1, -3], [2, 4], [3, 0], [5, 40], 500, 0.001)
     assert np.allclose(np.array(coarse)[:, 0], np.array(fine)[:, 0], rtol=0, atol=1e-6)
     assert np.allclose(coarse, fine, rtol=0, atol=5e-3)  # 1.2e-3 at R 40: RK4 at dt 0.01
+
+
+def test_blind44_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(44)
+
+    # ffmpeg_yadif: a plain per-pixel transcription of yadif_single (clamped reads); by hand a
+    # diagonal edge whose direction +1 wins (spatial 200), clamped to p2 + diff = 100 by the
+    # moving frames, and a static vertical gradient rebuilt exactly
+    def yadif(prev, cur, nxt, parity, tff, skip=0):
+        h, w = cur.shape
+        pitch = 4 * -(-w // 4)
+
+        def words(img):
+            buf = np.zeros((h, pitch), np.uint8)
+            buf[:, :w] = img
+            return buf.view(np.uint32)
+
+        got = references.ffmpeg_yadif({"prev": words(prev), "cur": words(cur),
+                                       "next": words(nxt), "dst": np.zeros((h, pitch // 4),
+                                                                           np.uint32),
+                                       "dst_width": w, "dst_height": h, "dst_pitch": pitch,
+                                       "src_width": w, "src_height": h, "parity": parity,
+                                       "tff": tff, "skip_spatial_check": skip})["dst"]
+        return got.view(np.uint8)[:, :w].astype(int)
+
+    def yadif_loop(prev, cur, nxt, parity, tff, skip=0):
+        h, w = cur.shape
+
+        def px(img, x, y):
+            return int(img[min(max(y, 0), h - 1), min(max(x, 0), w - 1)])
+
+        out = np.zeros((h, w), int)
+        for y in range(h):
+            for x in range(w):
+                if y % 2 == parity:
+                    out[y, x] = px(cur, x, y)
+                    continue
+                up = [px(cur, x + dx, y - 1) for dx in range(-3, 4)]
+                dn = [px(cur, x + dx, y + 1) for dx in range(-3, 4)]
+                pred = (up[3] + dn[3]) // 2
+                best = sum(abs(up[3 + t] - dn[3 + t]) for t in (-1, 0, 1))
+                for side in (-1, 1):  # CHECK(-1) CHECK(-2), then CHECK(1) CHECK(2)
+                    for j in (side, 2 * side):
+                        score = sum(abs(up[3 + j + t] - dn[3 - j + t]) for t in (-1, 0, 1))
+                        if score >= best:
+                            break
+                        best, pred = score, (up[3 + j] + dn[3 - j]) // 2
+                p1, p2 = (cur, nxt) if not (parity ^ tff) else (prev, cur)
+                p0v = (px(p1, x, y - 2) + px(p2, x, y - 2)) // 2
+                p2v = (px(p1, x, y) + px(p2, x, y)) // 2
+                p4v = (px(p1, x, y + 2) + px(p2, x, y + 2)) // 2
+                f_, g_ = px(cur, x, y - 1), px(cur, x, y + 1)
+                diff = max(abs(px(p1, x, y) - px(p2, x, y)) // 2,
+                           (abs(px(prev, x, y - 1) - f_) + abs(px(prev, x, y + 1) - g_)) // 2,
+                           (abs(px(nxt, x, y - 1) - f_) + abs(g_ - px(nxt, x, y + 1))) // 2)
+                if not skip:
+                    hi = max(p2v - g_, p2v - f_, min(p0v - f_, p4v - g_))
+                    lo = min(p2v - g_, p2v - f_, max(p0v - f_, p4v - g_))
+                    diff = max(diff, lo, -hi)
+                out[y, x] = min(max(pred, p2v - diff), p2v + diff)
+        return out
+
+    cur = np.array([[0, 0, 0, 0, 200, 200, 200], [0] * 7, [0, 0, 200, 200, 200, 200, 200]])
+    still = np.zeros_like(cur)
+    got = yadif(still, cur, still, 0, 1)
+    assert got[1, 3] == 100 and got[0].tolist() == cur[0].tolist()
+    assert got[2].tolist() == cur[2].tolist()
+    assert np.array_equal(got, yadif_loop(still, cur, still, 0, 1))
+    ramp = np.repeat(10 * np.arange(9)[:, None], 5, axis=1)
+    assert np.array_equal(yadif(ramp, ramp, ramp, 0, 1), ramp)
+    assert np.array_equal(yadif(ramp, ramp, ramp, 1, 1), ramp)
+    for parity, tff, skip in ((0, 1, 0), (1, 1, 0), (0, 0, 0), (1, 0, 1)):
+        frames = [rng.integers(0, 256, (11, 13)) for _ in range(3)]
+        assert np.array_equal(yadif(*frames, parity, tff, skip),
+                              yadif_loop(*frames, parity, tff, skip))
+
+    # mumax3_exchange: a 3 x 2 x 1 film by hand; then random magnets against a plain loop
+    # over the cells (clamped and periodic axes, empty cells, Msat 0, 1 and 2)
+    def exchange(m, ms, lut, regions, pbc, w=(2.0, 2.0, 1.0), b=None):
+        nz, ny, nx = m.shape[1:]
+        cells = nx * ny * nz
+        words = np.zeros(4 * -(-cells // 4), np.uint8)
+        words[:cells] = regions.reshape(-1)
+        b = np.zeros((3, nz, ny, nx), np.float32) if b is None else b
+        vals = {"mx": m[0].astype(np.float32), "my": m[1].astype(np.float32),
+                "mz": m[2].astype(np.float32), "Ms_": ms.astype(np.float32), "Ms_mul": 1.0,
+                "aLUT2d": lut.astype(np.float32), "regions": words.view(np.uint32),
+                "wx": w[0], "wy": w[1], "wz": w[2], "Nx": nx, "Ny": ny, "Nz": nz, "PBC": pbc,
+                "Bx": b[0].copy(), "By": b[1].copy(), "Bz": b[2].copy()}
+        got = references.mumax3_exchange(vals)
+        return np.stack([got["Bx"], got["By"], got["Bz"]])
+
+    def exchange_loop(m, ms, lut, regions, pbc, w=(2.0, 2.0, 1.0), b=None):
+        nz, ny, nx = m.shape[1:]
+        out = (np.zeros((3, nz, ny, nx)) if b is None else b).astype(float)
+        for iz in range(nz):
+            for iy in range(ny):
+                for ix in range(nx):
+                    m0 = m[:, iz, iy, ix].astype(float)
+                    if not m0.any():
+                        continue
+                    total = np.zeros(3)
+                    steps = [(0, -1), (0, 1), (1, -1), (1, 1)] + (
+                        [(2, -1), (2, 1)] if nz != 1 else [])
+                    for axis, step in steps:
+                        pos = [ix, iy, iz]
+                        size = (nx, ny, nz)[axis]
+                        pos[axis] += step
+                        if pbc >> axis & 1:
+                            pos[axis] %= size
+                        else:
+                            pos[axis] = min(max(pos[axis], 0), size - 1)
+                        mn = m[:, pos[2], pos[1], pos[0]].astype(float)
+                        if not mn.any():
+                            mn = m0
+                        r0, r1 = int(regions[iz, iy, ix]), int(regions[pos[2], pos[1], pos[0]])
+                        a = lut[max(r0, r1) * (max(r0, r1) + 1) // 2 + min(r0, r1)]
+                        total += w[axis] * a * (mn - m0)
+                    s = float(ms[iz, iy, ix])
+                    out[:, iz, iy, ix] += total * (0 if s == 0 else 1 / s)
+        return out
+
+    m = np.zeros((3, 1, 2, 3))
+    m[0, 0, 0] = [1, 0, -1]  # row 0: mx 1, 0, -1; row 1 empty but for (2, 1)
+    m[2, 0, 0, 1] = 1
+    m[1, 0, 1, 2] = 1
+    regions = np.array([[[0, 1, 1], [0, 0, 2]]])
+    lut = np.zeros(32896)
+    lut[[0, 1, 2, 3, 4, 5]] = [1, 2, 3, 4, 5, 6]  # (0,0) 1, (1,0) 2, (1,1) 3, (2,0) 4, (2,1) 5
+    ms = np.array([[[1, 2, 0], [1, 1, 1]]])
+    got = exchange(m, ms, lut, regions, 0)
+    # (0, 0): right neighbour (1, 0) region 1: 2 * 2 (m_ - m0) = 4 (-1, 0, 1); left clamped to
+    # itself; front (0, 1) empty: itself; Msat 1
+    assert got[:, 0, 0, 0].tolist() == [-4, 0, 4]
+    # (1, 0), Msat 2: left 2 * 2 (1, 0, -1) + right 2 * 3 (-1, 0, -1) + front (1, 1) empty
+    assert got[:, 0, 0, 1].tolist() == [-1, 0, -5]
+    assert not got[:, 0, 0, 2].any() and not got[:, 0, 1, :2].any()  # Msat 0; empty cells
+    # (2, 1): back neighbour (2, 0) region 1 with region 2: 2 * 5 ((-1, 0, 0) - (0, 1, 0))
+    assert got[:, 0, 1, 2].tolist() == [-10, -10, 0]
+    wrapped = exchange(m, ms, lut, regions, 1)  # x periodic: (0, 0)'s left is (2, 0)
+    assert wrapped[:, 0, 0, 0].tolist() == [-4 + 2 * 2 * -2, 0, 4]
+    assert np.array_equal(got, exchange_loop(m, ms, lut, regions, 0))
+    for pbc, shape in ((0, (3, 5, 7)), (7, (4, 3, 5)), (2, (1, 6, 4))):
+        m = rng.integers(-1, 2, (3, *shape))
+        regions = rng.integers(0, 256, shape)
+        lut = rng.integers(0, 4, 32896)
+        ms = rng.integers(0, 3, shape)
+        b = rng.integers(-4, 5, (3, *shape)).astype(np.float32)
+        assert np.array_equal(exchange(m, ms, lut, regions, pbc, b=b),
+                              exchange_loop(m, ms, lut, regions, pbc, b=b))
+
+    # cusz_lorenzo_2d: 2 x 3 values by hand (prequantization half away from zero, radius 4);
+    # the chunk border at x = 16 predicts from zeros; random fields against a plain loop
+    def lorenzo(data, ebx2_r, radius):
+        d1, d0 = data.shape
+        got = references.cusz_lorenzo_2d({"data": data.astype(np.float32), "d0": d0, "d1": d1,
+                                          "stride1": d0, "ebx2_r": ebx2_r, "radius": radius,
+                                          "quant": np.zeros((d1, d0), np.int32),
+                                          "outlier": np.zeros((d1, d0), np.float32)})
+        return got["quant"], got["outlier"]
+
+    quant, outlier = lorenzo(np.array([[2, 5, 3], [7, -3, 1]]), 0.5, 4)
+    # prequantized [[1, 3, 2], [4, -2, 1]]: deltas [[1, 2, -1], [3, -8, 4]]
+    assert quant.tolist() == [[5, 6, 3], [7, 0, 0]]
+    assert outlier.tolist() == [[0, 0, 0], [0, -4, 8]]
+    quant, _ = lorenzo(np.arange(1, 19)[None, :] * 4, 0.25, 100)
+    assert quant[0].tolist() == [101] + [101] * 15 + [117, 101]  # x = 16 starts a chunk
+    for shape in ((20, 35), (33, 17)):
+        data = rng.integers(-1000, 1000, shape)
+        quant, outlier = lorenzo(data, 0.25, 512)
+        pre = np.zeros(shape)
+        for y in range(shape[0]):
+            for x in range(shape[1]):
+                v = data[y, x] / 4
+                pre[y, x] = np.floor(abs(v) + 0.5) * np.sign(v)
+        for y in range(shape[0]):
+            for x in range(shape[1]):
+                west = pre[y, x - 1] if x % 16 else 0
+                north = pre[y - 1, x] if y % 16 else 0
+                nw = pre[y - 1, x - 1] if x % 16 and y % 16 else 0
+                delta = pre[y, x] - (west + north - nw)
+                ok = abs(delta) < 512
+                assert quant[y, x] == (delta + 512 if ok else 0)
+                assert outlier[y, x] == (0 if ok else delta + 512)
+
+    # llmc_layernorm: [1, 2, 3, 4] by hand (mean 2.5, variance 1.25); random rows against the
+    # float64 definition
+    def layernorm(x, w, b):
+        n, c = x.shape
+        return references.llmc_layernorm({"inp": x.astype(np.float32), "N": n, "C": c,
+                                          "weight": w.astype(np.float32),
+                                          "bias": b.astype(np.float32),
+                                          "out": np.zeros((n, c), np.float32),
+                                          "mean": np.zeros(n, np.float32),
+                                          "rstd": np.zeros(n, np.float32)})
+
+    got = layernorm(np.array([[1, 2, 3, 4]]), np.array([1, 1, 2, 0]), np.array([0, 0, 1, 3]))
+    r = 1 / np.sqrt(1.25 + 1e-5)
+    assert got["mean"][0] == 2.5 and np.isclose(got["rstd"][0], r, rtol=1e-6)
+    assert np.allclose(got["out"][0], [-1.5 * r, -0.5 * r, 2 * 0.5 * r + 1, 3], rtol=1e-6)
+    x = rng.integers(-8, 8, (9, 77))
+    w, b = rng.integers(-2, 3, 77), rng.integers(-2, 3, 77)
+    got = layernorm(x, w, b)
+    mu = x.mean(axis=1, keepdims=True)
+    sd = np.sqrt(x.var(axis=1, keepdims=True) + 1e-5)
+    assert np.array_equal(got["mean"], np.float32(x.sum(axis=1)) / np.float32(77))
+    assert np.allclose(got["rstd"], 1 / sd[:, 0], rtol=1e-6)
+    assert np.allclose(got["out"], (x - mu) / sd * w + b, rtol=1e-5, atol=1e-5)
+
+    # cusp_dia_spmv: a 4 x 4 tridiagonal by hand; random bands against the dense matrix
+    def dia(offsets, vals, x, rows, cols):
+        return references.cusp_dia_spmv({"num_rows": rows, "num_cols": cols,
+                                         "num_diagonals": len(offsets), "pitch": rows,
+                                         "diagonal_offsets": np.array(offsets, np.int32),
+                                         "values": vals.astype(np.float32),
+                                         "x": np.array(x, np.float32),
+                                         "y": np.zeros(rows, np.float32)})["y"]
+
+    vals = np.array([[9, 1, 2, 3], [4, 5, 6, 7], [1, 1, 1, 9]])  # sub, main, super
+    assert dia([-1, 0, 1], vals, [1, 2, 3, 4], 4, 4).tolist() == [6, 14, 26, 37]
+    for rows, cols in ((50, 50), (40, 61), (61, 40)):
+        offsets = rng.integers(-30, 31, 6)
+        vals = rng.integers(-8, 8, (6, rows))
+        x = rng.integers(-8, 8, cols)
+        dense = np.zeros((rows, cols))
+        for n_, off in enumerate(offsets):
+            for r_ in range(rows):
+                if 0 <= r_ + off < cols:
+                    dense[r_, r_ + off] += vals[n_, r_]
+        assert np.array_equal(dia(offsets, vals, x, rows, cols), dense @ x)
+
+    # gasal2_local: ACGT against GTAC by hand (two 2-base matches: the first in the kernel's
+    # order, query 1 / target 3); all N; random pairs against a plain Gotoh loop per pair
+    def pack(codes):
+        codes = list(codes) + [14] * (-len(codes) % 8)
+        return [int("".join(f"{c:x}" for c in codes[i:i + 8]), 16)
+                for i in range(0, len(codes), 8)]
+
+    def gasal(queries, targets, scores=(1, 4, 7, 1)):
+        qwords, twords, qoff, toff = [], [], [], []
+        for q, t in zip(queries, targets, strict=True):
+            qoff.append(8 * len(qwords))
+            qwords += pack(q)
+            toff.append(8 * len(twords))
+            twords += pack(t)
+        n = len(queries)
+        vals = {"packed_query_batch": np.array(qwords, np.uint32),
+                "packed_target_batch": np.array(twords, np.uint32),
+                "query_batch_lens": np.array([len(q) for q in queries], np.uint32),
+                "target_batch_lens": np.array([len(t) for t in targets], np.uint32),
+                "query_batch_offsets": np.array(qoff, np.uint32),
+                "target_batch_offsets": np.array(toff, np.uint32), "n_tasks": n,
+                "_cudaMatchScore": scores[0], "_cudaMismatchScore": scores[1],
+                "_cudaGapOE": scores[2], "_cudaGapExtend": scores[3]}
+        for name in ("aln_score", "query_batch_end", "target_batch_end"):
+            vals[name] = np.zeros(n, np.int32)
+        got = references.gasal2_local(vals)
+        return list(zip(got["aln_score"].tolist(), got["query_batch_end"].tolist(),
+                        got["target_batch_end"].tolist(), strict=True))
+
+    def gotoh(q, t, scores=(1, 4, 7, 1)):
+        match, mismatch, oe, ext = scores
+        q = list(q) + [14] * (-len(q) % 8)
+        t = list(t) + [14] * (-len(t) % 8)
+        big_h = np.zeros((len(t) + 1, len(q) + 1), int)
+        big_e = np.zeros((len(t) + 1, len(q) + 1), int)
+        big_f = np.zeros((len(t) + 1, len(q) + 1), int)
+        for i in range(1, len(t) + 1):
+            for j in range(1, len(q) + 1):
+                s = -1 if 14 in (q[j - 1], t[i - 1]) else (
+                    match if q[j - 1] == t[i - 1] else -mismatch)
+                big_e[i, j] = max(big_h[i - 1, j] - oe, big_e[i - 1, j] - ext)
+                big_f[i, j] = max(big_h[i, j - 1] - oe, big_f[i, j - 1] - ext)
+                big_h[i, j] = max(big_h[i - 1, j - 1] + s, big_e[i, j], big_f[i, j], 0)
+        best = (0, 0, 0)
+        for word in range(len(t) // 8):  # the kernel's order: target word, query, base
+            for j in range(len(q)):
+                for b in range(8):
+                    if big_h[8 * word + b + 1, j + 1] > best[0]:
+                        best = (int(big_h[8 * word + b + 1, j + 1]), j, 8 * word + b)
+        return best
+
+    assert gasal([[1, 3, 7, 4]], [[7, 4, 1, 3]]) == [(2, 1, 3)]
+    assert gasal([[14] * 9], [[1, 3] * 6]) == [(0, 0, 0)]
+    # an affine gap: AAAAA GGGGG against AAAAA T GGGGG, match 2, mismatch 6, gap 5 + 1
+    assert gasal([[1] * 5 + [7] * 5], [[1] * 5 + [4] + [7] * 5], (2, 6, 6, 1)) == [(14, 9, 10)]
+    queries = [rng.integers(0, 16, rng.integers(1, 30)) for _ in range(40)]
+    targets = [rng.choice([1, 3, 4, 7, 14], rng.integers(1, 40)) for _ in range(40)]
+    queries[:20] = [np.where(rng.random(len(q)) < 0.7, 1, q) for q in queries[:20]]
+    for scores in ((1, 4, 7, 1), (2, 3, 4, 1)):
+        got = gasal(queries, targets, scores)
+        assert got == [gotoh(q, t, scores) for q, t in zip(queries, targets, strict=True)]
+        assert len({g[0] for g in got}) > 2

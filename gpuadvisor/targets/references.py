@@ -7274,3 +7274,252 @@ def odeint_lorenz_rk4(values: Values) -> dict[str, np.ndarray]:
         arr[:n] = vals[inverse]
         out[name] = arr
     return out
+
+
+def ffmpeg_yadif(values: Values) -> dict[str, np.ndarray]:
+    """FFmpeg's yadif on one 8-bit plane (bytes of the uint32 words, dst_pitch a line): the
+    lines with y % 2 == parity copied from the current frame, the others the spatial prediction
+    (the best of five directions through the lines above and below) clamped to the temporal
+    average p2 -+ diff; reads clamped to the frame. Integer arithmetic: exact."""
+    w, h = int(values["dst_width"]), int(values["dst_height"])
+    pitch = int(values["dst_pitch"])
+    parity, tff = int(values["parity"]), int(values["tff"])
+    skip = bool(int(values["skip_spatial_check"]))
+
+    def padded(name: str) -> np.ndarray:  # the plane with its edges repeated: clamped reads
+        plane = np.asarray(values[name]).view(np.uint8).reshape(-1)[: h * pitch]
+        return np.pad(plane.reshape(h, pitch)[:, :w].astype(np.int16), ((2, 2), (3, 3)),
+                      mode="edge")  # int16: every sum and difference below fits
+
+    prev, cur, nxt = padded("prev"), padded("cur"), padded("next")
+
+    def at(img: np.ndarray, dx: int, dy: int) -> np.ndarray:
+        return img[2 + dy : 2 + dy + h, 3 + dx : 3 + dx + w]
+
+    a, b, c, d, e, f, g = (at(cur, dx, -1) for dx in range(-3, 4))
+    hh, i, j, k, l_, m, n = (at(cur, dx, 1) for dx in range(-3, 4))
+    pred = (d + k) // 2
+    score = np.abs(c - j) + np.abs(d - k) + np.abs(e - l_)
+    # spatial_predictor's nested ifs: the second direction of each side only where its first
+    # one was taken
+    for near, far in (((np.abs(b - k) + np.abs(c - l_) + np.abs(d - m), (c + l_) // 2),
+                       (np.abs(a - l_) + np.abs(b - m) + np.abs(c - n), (b + m) // 2)),
+                      ((np.abs(d - i) + np.abs(e - j) + np.abs(f - k), (e + j) // 2),
+                       (np.abs(e - hh) + np.abs(f - i) + np.abs(g - j), (f + i) // 2))):
+        take = near[0] < score
+        pred = np.where(take, near[1], pred)
+        score = np.where(take, near[0], score)
+        take &= far[0] < score
+        pred = np.where(take, far[1], pred)
+        score = np.where(take, far[0], score)
+    second = not (parity ^ tff)
+    prev1, next1 = (cur, nxt) if second else (prev, cur)
+    big_a, big_b = at(prev, 0, -1), at(prev, 0, 1)
+    big_f, big_g = at(cur, 0, -1), at(cur, 0, 1)
+    big_k, big_l = at(nxt, 0, -1), at(nxt, 0, 1)
+    p0 = (at(prev1, 0, -2) + at(next1, 0, -2)) // 2
+    p2 = (at(prev1, 0, 0) + at(next1, 0, 0)) // 2
+    p4 = (at(prev1, 0, 2) + at(next1, 0, 2)) // 2
+    p1, p3 = big_f, big_g
+    diff = np.maximum.reduce([np.abs(at(prev1, 0, 0) - at(next1, 0, 0)) // 2,
+                              (np.abs(big_a - big_f) + np.abs(big_b - big_g)) // 2,
+                              (np.abs(big_k - big_f) + np.abs(big_g - big_l)) // 2])
+    if not skip:
+        maxi = np.maximum.reduce([p2 - p3, p2 - p1, np.minimum(p0 - p1, p4 - p3)])
+        mini = np.minimum.reduce([p2 - p3, p2 - p1, np.maximum(p0 - p1, p4 - p3)])
+        diff = np.maximum.reduce([diff, mini, -maxi])
+    pred = np.where(pred > p2 + diff, p2 + diff, pred)
+    pred = np.where(pred < p2 - diff, p2 - diff, pred)
+    rows = (np.arange(h) % 2 == parity)[:, None]
+    frame = np.where(rows, at(cur, 0, 0), pred).astype(np.uint8)
+    dst = np.array(values["dst"], copy=True)
+    dst.view(np.uint8).reshape(-1)[: h * pitch].reshape(h, pitch)[:, :w] = frame
+    return {"dst": dst}
+
+
+def mumax3_exchange(values: Values) -> dict[str, np.ndarray]:
+    """mumax3's exchange field added to B: per non-empty cell the sum over its 4 (6 where
+    Nz != 1) neighbours (clamped or wrapped by the PBC bits; an empty neighbour the cell itself)
+    of w aLUT2d[symidx(r0, r1)] (m_ - m0), times 1 / (Ms_mul Ms) (0 where that is 0). float32
+    with integer-valued data and Msat in {0, 1, 2}: exact."""
+    nx, ny, nz, pbc = (int(values[k]) for k in ("Nx", "Ny", "Nz", "PBC"))
+    shape, cells = (nz, ny, nx), nx * ny * nz
+    m0 = np.stack([np.asarray(values[k], np.float32).reshape(-1)[:cells].reshape(shape)
+                   for k in ("mx", "my", "mz")])  # integer-valued: float32 sums are exact
+    regions = np.asarray(values["regions"]).view(np.uint8).reshape(-1)[:cells].reshape(shape)
+    lut = np.asarray(values["aLUT2d"], np.float32)
+    hi = np.maximum.outer(np.arange(256), np.arange(256))
+    stiffness = lut[hi * (hi + 1) // 2 + np.minimum.outer(np.arange(256), np.arange(256))]
+    empty = ~m0.any(axis=0)
+    total = np.zeros_like(m0)
+    axes = [(2, nx, 1, float(values["wx"])), (1, ny, 2, float(values["wy"]))]
+    if nz != 1:
+        axes.append((0, nz, 4, float(values["wz"])))
+    for axis, length, bit, weight in axes:
+        for step in (-1, 1):
+            near = np.arange(length) + step
+            near = near % length if pbc & bit else np.clip(near, 0, length - 1)
+            # an empty neighbour is replaced by the cell itself: no term
+            coef = stiffness[regions, np.take(regions, near, axis=axis)] * np.float32(weight)
+            coef[np.take(empty, near, axis=axis)] = 0
+            total += coef * (np.take(m0, near, axis=axis + 1) - m0)
+    ms = np.float32(values["Ms_mul"]) * np.asarray(values["Ms_"], np.float32).reshape(-1)
+    ms = ms[:cells].reshape(shape)
+    with np.errstate(divide="ignore"):
+        inv = np.where(ms == 0, np.float32(0), np.float32(1) / ms).astype(np.float32)
+    out = {}
+    for comp, name in enumerate(("Bx", "By", "Bz")):
+        field = np.array(values[name], copy=True)
+        flat = field.reshape(-1)[:cells].reshape(shape)
+        added = flat + total[comp].astype(np.float32) * inv
+        flat[...] = np.where(empty, flat, added)
+        out[name] = field
+    return out
+
+
+def cusz_lorenzo_2d(values: Values) -> dict[str, np.ndarray]:
+    """cuSZ's dual quantization: P = round(d ebx2_r) (half away from zero), delta = P -
+    (P[y][x-1] + P[y-1][x] - P[y-1][x-1]) with zeros at each 16 x 16 chunk's first column and
+    row, quantizable where |delta| < radius; quant = delta + radius there (else 0), outlier =
+    delta + radius elsewhere (else 0). Integer-valued: exact."""
+    d0, d1, stride = int(values["d0"]), int(values["d1"]), int(values["stride1"])
+    radius = int(values["radius"])
+    data = np.asarray(values["data"], np.float32).reshape(-1)[: d1 * stride]
+    data = data.reshape(d1, stride)[:, :d0]
+    scaled = (data * np.float32(values["ebx2_r"])).astype(np.float64)
+    prequant = (np.sign(scaled) * np.floor(np.abs(scaled) + 0.5)).astype(np.float32)
+    x = np.arange(d0)[None, :]
+    y = np.arange(d1)[:, None]
+    shifted = np.zeros((d1 + 1, d0 + 1), np.float32)
+    shifted[1:, 1:] = prequant
+    west = np.where(x % 16 != 0, shifted[1:, :-1], 0).astype(np.float32)
+    north = np.where(y % 16 != 0, shifted[:-1, 1:], 0).astype(np.float32)
+    northwest = np.where((x % 16 != 0) & (y % 16 != 0), shifted[:-1, :-1], 0).astype(np.float32)
+    delta = prequant - ((west + north) - northwest)
+    quantizable = np.abs(delta) < radius
+    candidate = delta + np.float32(radius)
+    quant = np.array(values["quant"], copy=True)
+    outlier = np.array(values["outlier"], copy=True)
+    quant.reshape(-1)[: d1 * stride].reshape(d1, stride)[:, :d0] = np.where(
+        quantizable, candidate, 0).astype(quant.dtype)
+    outlier.reshape(-1)[: d1 * stride].reshape(d1, stride)[:, :d0] = np.where(
+        quantizable, 0, candidate).astype(outlier.dtype)
+    return {"quant": quant, "outlier": outlier}
+
+
+def llmc_layernorm(values: Values) -> dict[str, np.ndarray]:
+    """llm.c's LayerNorm of each row of C: mean = sum / C in float32 (exact sum: integer
+    data), rstd = 1 / sqrt(mean((x - mean)^2) + 1e-5f), out = rstd (x - mean) weight + bias,
+    the last two in float64 from the float32 differences (rtol 1e-5 in the manifest)."""
+    n, c = int(values["N"]), int(values["C"])
+    x = np.asarray(values["inp"], np.float32).reshape(-1)[: n * c].reshape(n, c)
+    total = x.astype(np.float64).sum(axis=1).astype(np.float32)
+    mean = total / np.float32(c)
+    diff = (x - mean[:, None]).astype(np.float64)
+    var = (diff * diff).sum(axis=1) / c
+    rstd = 1.0 / np.sqrt(var + float(np.float32(1e-5)))
+    weight = np.asarray(values["weight"], np.float64)[:c]
+    bias = np.asarray(values["bias"], np.float64)[:c]
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[: n * c] = (rstd[:, None] * diff * weight + bias).reshape(-1)
+    mean_out = np.array(values["mean"], copy=True)
+    rstd_out = np.array(values["rstd"], copy=True)
+    mean_out[:n] = mean
+    rstd_out[:n] = rstd
+    return {"out": out, "mean": mean_out, "rstd": rstd_out}
+
+
+def cusp_dia_spmv(values: Values) -> dict[str, np.ndarray]:
+    """y = A x with A in DIA form: y[r] = sum over diagonals n of values[n, r] x[r + off[n]]
+    where 0 <= r + off[n] < num_cols. Integer-valued: exact."""
+    rows, cols = int(values["num_rows"]), int(values["num_cols"])
+    ndiag, pitch = int(values["num_diagonals"]), int(values["pitch"])
+    offsets = np.asarray(values["diagonal_offsets"], np.int64)[:ndiag]
+    vals = np.asarray(values["values"], np.float64).reshape(-1)
+    x = np.asarray(values["x"], np.float64)[:cols]
+    r = np.arange(rows)
+    y = np.zeros(rows)
+    for n_, off in enumerate(offsets):
+        col = r + off
+        inside = (col >= 0) & (col < cols)
+        y[inside] += vals[n_ * pitch + r[inside]] * x[col[inside]]
+    out = np.array(values["y"], copy=True)
+    out[:rows] = y
+    return {"y": out}
+
+
+def gasal2_local(values: Values) -> dict[str, np.ndarray]:
+    """GASAL2's local alignment of each pair: Smith-Waterman with affine gaps (H = max(0,
+    H[t-1][q-1] + s, E, F), E down the target, F along the query, both from 0 at the edges)
+    over every cell of the pair's whole packed words (cdiv(len, 8) each; base b of a word its
+    nibble 28 - 4 b), s = +match / -mismatch, -1 where either code is 14 (N); the score, and
+    the query and target positions of the first cell holding it in the kernel's order (target
+    word, query position, target base). Each distinct pair (word offsets and counts) once.
+    Exact."""
+    n = int(values["n_tasks"])
+    match, mismatch = int(values["_cudaMatchScore"]), int(values["_cudaMismatchScore"])
+    gap_oe, gap_ext = int(values["_cudaGapOE"]), int(values["_cudaGapExtend"])
+
+    def words(lens: str) -> np.ndarray:
+        length = np.asarray(values[lens], np.int64)[:n]
+        return (length >> 3) + ((length & 7) != 0)
+
+    keys = np.stack([np.asarray(values["query_batch_offsets"], np.int64)[:n] >> 3,
+                     words("query_batch_lens"),
+                     np.asarray(values["target_batch_offsets"], np.int64)[:n] >> 3,
+                     words("target_batch_lens")], axis=1)
+    code = np.ravel_multi_index(keys.T, keys.max(axis=0, initial=0) + 1)  # one key a pair
+    _, first_of, inverse = np.unique(code, return_index=True, return_inverse=True)
+    uniq, inverse = keys[first_of], inverse.reshape(-1)
+    pairs = len(uniq)
+
+    def bases(batch: str, start: np.ndarray, count: np.ndarray) -> np.ndarray:
+        packed = np.asarray(values[batch], np.int64)
+        most = int(count.max(initial=0))
+        w = packed[np.minimum(start[:, None] + np.arange(most)[None, :], len(packed) - 1)]
+        shifts = 28 - 4 * np.arange(8)
+        return ((w[:, :, None] >> shifts[None, None, :]) & 15).reshape(pairs, 8 * most)
+
+    qb = bases("packed_query_batch", uniq[:, 0], uniq[:, 1])
+    tb = bases("packed_target_batch", uniq[:, 2], uniq[:, 3])
+    qlen, tlen = qb.shape[1], tb.shape[1]
+    h_all = np.zeros((pairs, tlen, qlen), np.int16)
+    h_up = np.zeros((pairs, qlen), np.int64)  # H of the row above
+    e_col = np.zeros((pairs, qlen), np.int64)  # E of each query position
+    for t in range(tlen):
+        same = qb == tb[:, t : t + 1]
+        score = np.where(same, match, -mismatch)
+        score = np.where((qb == 14) | (tb[:, t : t + 1] == 14), -1, score)
+        h_left = np.zeros(pairs, np.int64)
+        f = np.zeros(pairs, np.int64)
+        diag = np.zeros(pairs, np.int64)
+        row = np.empty((pairs, qlen), np.int64)
+        for q in range(qlen):
+            f = np.maximum(h_left - gap_oe, f - gap_ext)
+            e_col[:, q] = np.maximum(h_up[:, q] - gap_oe, e_col[:, q] - gap_ext)
+            h = np.maximum(np.maximum(diag + score[:, q], f), np.maximum(e_col[:, q], 0))
+            diag = h_up[:, q]
+            row[:, q] = h
+            h_left = h
+        h_up = row
+        h_all[:, t, :] = row
+    valid = ((np.arange(tlen)[None, :, None] < 8 * uniq[:, 3][:, None, None])
+             & (np.arange(qlen)[None, None, :] < 8 * uniq[:, 1][:, None, None]))
+    h_all = np.where(valid, h_all, -1)
+    # the kernel's order: target word, query position, target base within the word
+    order = h_all.reshape(pairs, tlen // 8, 8, qlen).transpose(0, 1, 3, 2).reshape(pairs, -1)
+    best = order.max(axis=1)
+    first = order.argmax(axis=1)
+    word, rest = np.divmod(first, qlen * 8)
+    qpos, tbase = np.divmod(rest, 8)
+    found = best > 0
+    score_u = np.maximum(best, 0)
+    qend_u = np.where(found, qpos, 0)
+    tend_u = np.where(found, 8 * word + tbase, 0)
+    out = {}
+    for name, got in (("aln_score", score_u), ("query_batch_end", qend_u),
+                      ("target_batch_end", tend_u)):
+        arr = np.array(values[name], copy=True)
+        arr[:n] = got[inverse].astype(arr.dtype)
+        out[name] = arr
+    return out

@@ -46,6 +46,10 @@ struct float4 {
     float x, y, z, w;
 };
 inline float4 make_float4(float x, float y, float z, float w) { return {x, y, z, w}; }
+struct float3 {  // CUDA's float3: 12 B, 4 B aligned (mumax3's kernels add operators of their own)
+    float x, y, z;
+};
+inline float3 make_float3(float x, float y, float z) { return {x, y, z}; }
 struct alignas(8) int2 {  // CUDA's int2: 8 B aligned, one 8 B load
     int x, y;
 };
@@ -81,6 +85,16 @@ inline int __float2int_rn(float x) {
 inline float __fmul_rn(float a, float b) { return a * b; }
 inline float __fadd_rn(float a, float b) { return a + b; }
 inline float __fsub_rn(float a, float b) { return a - b; }
+// CUDA's __ldcs and __stcs: a load and a store with the cache-streaming hint (ld.global.cs,
+// st.global.cs; llm.c's layernorm streams its rows with them): plain accesses here.
+template <typename T>
+T __ldcs(const T* address) {
+    return *address;
+}
+template <typename T>
+void __stcs(T* address, T value) {
+    *address = value;
+}
 using std::fabs;
 using std::isnan;  // CUDA's isnan (OpenCV's bilateral filter skips NaN taps)
 
