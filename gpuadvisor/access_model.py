@@ -15,6 +15,7 @@ Pure functions only: no I/O beyond the ``__main__`` check on recorded counters.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import functools
 import itertools
 from dataclasses import dataclass
@@ -36,6 +37,14 @@ LINEAR = -1
 # 12 B: interleaved three-float records (RGB pixels, float3), issue 11 round 8.
 X_STRIDES = (0, 4, 8, 12, 16, 32, FAR)
 Y_STRIDES = (0, 4, 8, 16, FAR_Y, LINEAR)
+#: Bytes one thread's access reads (float, double, float4) and, per width, where an array's
+#: accesses may start within a sector: a halo-padded array indexed a[(y + h) pitch + x + h]
+#: starts h elements into one, so a warp's 32 consecutive floats (doubles) touch 5 (9) sectors
+#: instead of 4 (8). Accesses are aligned to their width, so a double's strides and start are
+#: multiples of 8 B. Without widths and starts the fit explained a halo's extra sector by rows
+#: a few bytes apart along y (issue 11 round 33: blind set 43's clover_ideal_gas, a float64
+#: stencil read as "y 4 B apart", and tall blocks picked at 1.9x the best).
+WIDTH_STARTS = {4: (0, 4, 8, 16), 8: (0, 8, 16), 16: (0, 16)}
 BLOCK_ORIGINS = 4  # blocks averaged over: block k starts k * bx * x_stride bytes in
 WEIGHTS = tuple(round(0.05 * i, 2) for i in range(1, 20))
 FIT_TOLERANCE = 0.03  # relative: ncu's averages carry a few tenths of a percent of noise
@@ -44,6 +53,10 @@ AGREE_TOLERANCE = 0.10  # consistent models agreeing this closely make a predict
 #: a two-term mix: where the consistent models disagree, predictions take the least favourable
 #: (:attr:`Fit.hedged`). 0.8: 5 sectors per request of 4 B accesses where 4 would do.
 HEDGE_EFFICIENCY = 0.8
+#: Relative tolerance on the measured load (store) efficiency, the share of each moved sector's
+#: bytes the warp asked for (ncu: bytes used per sector): it tells a warp's distinct bytes from
+#: its sectors, so it settles the access width and tells a halo's start from a stride.
+EFFICIENCY_TOLERANCE = 0.03
 
 
 @dataclass(frozen=True)
@@ -52,9 +65,14 @@ class Term:
 
     x_stride: int
     y_stride: int
+    width: int = ELEM_BYTES  # bytes each thread reads (WIDTH_STARTS)
+    start: int = 0  # bytes into a sector where the accesses begin (WIDTH_STARTS)
 
     def describe(self) -> str:
-        return f"x {_stride_words(self.x_stride)}, y {_stride_words(self.y_stride)}"
+        width = f"{self.width} B accesses, " if self.width != ELEM_BYTES else ""
+        start = f", starting {self.start} B into a sector" if self.start else ""
+        return (f"{width}x {_stride_words(self.x_stride)}, y {_stride_words(self.y_stride)}"
+                f"{start}")
 
 
 @dataclass(frozen=True)
@@ -64,10 +82,10 @@ class AccessModel:
     terms: tuple[tuple[float, Term], ...]
 
     def sectors(self, bx: int, by: int) -> float:
-        return sum(w * term_sectors(t.x_stride, t.y_stride, bx, by) for w, t in self.terms)
+        return sum(w * term_units_many((t,), bx, by, SECTOR_BYTES)[0] for w, t in self.terms)
 
     def lines(self, bx: int, by: int) -> float:
-        return sum(w * term_lines(t.x_stride, t.y_stride, bx, by) for w, t in self.terms)
+        return sum(w * term_units_many((t,), bx, by, LINE_BYTES)[0] for w, t in self.terms)
 
     def describe(self) -> str:
         if len(self.terms) == 1:
@@ -105,6 +123,10 @@ class Fit:
     #: of the code's terms, the code complete or not), "nearest" (none is), "only" (no
     #: profile: the code's model, :func:`code_fit`), "" (no code given)
     code: str = ""
+    #: the other side's model shows how the warp's x maps to the data (stores whose x steps
+    #: a row pitch and y the elements: a transposed output), so the prior's reading of this
+    #: side is kept rather than hedged (:func:`fit_kernel`)
+    transposed_output: bool = False
 
     def predict(self, bx: int, by: int) -> Prediction | None:
         """The chosen model's sectors at (bx, by) with every consistent model's range; for a
@@ -134,7 +156,8 @@ class Fit:
         single-term fit (rot90_rgb8's stores: a sector per thread) or code that names the
         accesses (``code == "exact"``) keeps the chosen model.
         """
-        if self.chosen is None or len(self.chosen.terms) < 2 or self.code == "exact":
+        if (self.chosen is None or len(self.chosen.terms) < 2 or self.code == "exact"
+                or self.transposed_output):
             return False
         return any(s * HEDGE_EFFICIENCY > ideal_sectors(bx * by) for bx, by, s in self.profiles)
 
@@ -243,14 +266,11 @@ def term_lines(x_stride: int, y_stride: int, bx: int, by: int) -> float:
 
 def term_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int) -> float:
     """:func:`term_units_many` of one term (see there)."""
-    known = _UNITS.get((x_stride, y_stride, bx, by, unit))
-    if known is None:
-        known = term_units_many((Term(x_stride, y_stride),), bx, by, unit)[0]
-    return known
+    return term_units_many((Term(x_stride, y_stride),), bx, by, unit)[0]
 
 
 #: term_units values, kept: a table's kernels share shapes and terms.
-_UNITS: dict[tuple[int, int, int, int, int], float] = {}
+_UNITS: dict[tuple[Term, int, int, int], float] = {}
 
 
 def term_units_many(terms: tuple[Term, ...], bx: int, by: int, unit: int) -> list[float]:
@@ -258,27 +278,42 @@ def term_units_many(terms: tuple[Term, ...], bx: int, by: int, unit: int) -> lis
     a (bx, by) block.
 
     Lane l of warp w is thread t = 32 w + l, at threadIdx (t % bx, t // bx); the address is
-    x_stride * tx + y_stride * ty (4 B accesses) from the block's origin, which moves by
-    bx * x_stride per block along x (a 12-column block of floats starts 48 B on, off the
-    sector grid), so the mean runs over the first BLOCK_ORIGINS blocks of a row.
+    start + x_stride * tx + y_stride * ty (accesses of the term's width) from the block's
+    origin, which moves by bx * x_stride per block along x (a 12-column block of floats
+    starts 48 B on, off the sector grid), so the mean runs over the first BLOCK_ORIGINS
+    blocks of a row.
     """
-    out: list[float | None] = [_UNITS.get((t.x_stride, t.y_stride, bx, by, unit))
-                               for t in terms]
+    out: list[float | None] = [_UNITS.get((t, bx, by, unit)) for t in terms]
     todo = [i for i, v in enumerate(out) if v is None]
     if todo:
-        values = _units((tuple((terms[i].x_stride, terms[i].y_stride) for i in todo)), bx,
-                        by, unit)
-        for i, v in zip(todo, values, strict=True):
-            t = terms[i]
-            out[i] = _UNITS[(t.x_stride, t.y_stride, bx, by, unit)] = v
+        values, distinct = _units(tuple(terms[i] for i in todo), bx, by, unit)
+        for i, v, b in zip(todo, values, distinct, strict=True):
+            out[i] = _UNITS[(terms[i], bx, by, unit)] = v
+            _BYTES[(terms[i], bx, by)] = b
     return out  # type: ignore[return-value]
 
 
-def _units(strides: tuple[tuple[int, int], ...], bx: int, by: int, unit: int) -> list[float]:
-    """The units of each (x_stride, y_stride) at (bx, by), all terms in one NumPy pass."""
+def term_bytes_many(terms: tuple[Term, ...], bx: int, by: int) -> list[float]:
+    """Mean distinct bytes one warp request asks for, over the warps of a (bx, by) block:
+    with :func:`term_units_many`'s sectors, the efficiency ncu measures (bytes used per moved
+    sector)."""
+    missing = tuple(t for t in terms if (t, bx, by) not in _BYTES)
+    if missing:
+        term_units_many(missing, bx, by, SECTOR_BYTES)
+    return [_BYTES[(t, bx, by)] for t in terms]
+
+
+#: term_bytes_many values, kept as _UNITS is (filled by the same pass).
+_BYTES: dict[tuple[Term, int, int], float] = {}
+
+
+def _units(terms: tuple[Term, ...], bx: int, by: int, unit: int
+           ) -> tuple[list[float], list[float]]:
+    """The units of each term at (bx, by), and its distinct bytes, all terms in one NumPy
+    pass."""
     threads = bx * by
     if threads <= 0 or bx <= 0:
-        return [0.0] * len(strides)
+        return [0.0] * len(terms), [0.0] * len(terms)
     import numpy as np
 
     warps = -(-threads // WARP)
@@ -289,53 +324,86 @@ def _units(strides: tuple[tuple[int, int], ...], bx: int, by: int, unit: int) ->
     # and keeps their count, so a block origin is counted once per distinct offset within a
     # unit and weighted by the origins that share it (one for a broadcast or far term, or
     # where a block's row spans whole units).
-    xs, ys, offsets, owner, weight = [], [], [], [], []
-    for i, (x, y) in enumerate(strides):
+    xs, ys, offsets, owner, weight, widths = [], [], [], [], [], []
+    for i, t in enumerate(terms):
+        x, y = t.x_stride, t.y_stride
         step = bx * x if x < FAR else 0
-        shared = collections.Counter((k * step) % unit for k in range(BLOCK_ORIGINS))
+        shared = collections.Counter((t.start + k * step) % unit for k in range(BLOCK_ORIGINS))
         for offset, count in shared.items():
             xs.append(x)
             ys.append(x * bx if y == LINEAR else y)
             offsets.append(offset)
             owner.append(i)
             weight.append(count)
-    # Where every address is a multiple of the access size and the unit too, an access never
+            widths.append(t.width)
+    # Where every address is a multiple of its access's size and the unit too, an access never
     # crosses a unit: its last byte's unit is its first's, and only the first is counted.
-    aligned = unit % ELEM_BYTES == 0 and all(
-        v % ELEM_BYTES == 0 for v in (*xs, *ys, *offsets))
+    aligned = all(unit % w == 0 and x % w == 0 and y % w == 0 and o % w == 0
+                  for x, y, o, w in zip(xs, ys, offsets, widths, strict=True))
     t = np.arange(warps * WARP, dtype=np.int64)
     t = np.where(t < threads, t, t - t % WARP)
     addr = (np.array(offsets, dtype=np.int64)[:, None]
             + np.array(xs, dtype=np.int64)[:, None] * (t % bx)
             + np.array(ys, dtype=np.int64)[:, None] * (t // bx)).reshape(len(xs), warps, WARP)
+    width = np.array(widths, dtype=np.int64)[:, None, None]
     sectors = addr // unit
     if not aligned:  # an access can cross into the next unit
-        sectors = np.concatenate((sectors, (addr + ELEM_BYTES - 1) // unit), axis=2)
+        sectors = np.concatenate((sectors, (addr + width - 1) // unit), axis=2)
     sectors.sort(axis=2)
     counted = np.count_nonzero(np.diff(sectors, axis=2), axis=(1, 2)).tolist()
-    changes = [0] * len(strides)
-    for i, c, w in zip(owner, counted, weight, strict=True):
+    # Distinct bytes: the union of each lane's [address, address + width), from the sorted
+    # addresses (a block origin moves them all alike, so any origin gives the same count).
+    addr.sort(axis=2)
+    spans = (np.minimum(np.diff(addr, axis=2), width).sum(axis=(1, 2))
+             + width[:, 0, 0] * warps).tolist()
+    changes = [0] * len(terms)
+    distinct = [0.0] * len(terms)
+    for i, c, w, b in zip(owner, counted, weight, spans, strict=True):
         changes[i] += c * w
+        distinct[i] = b / warps
     base = BLOCK_ORIGINS * warps
-    return [(base + c) / (warps * BLOCK_ORIGINS) for c in changes]
+    return [(base + c) / (warps * BLOCK_ORIGINS) for c in changes], distinct
 
 
-TERMS = tuple(Term(x, y) for x, y in itertools.product(X_STRIDES, Y_STRIDES))
+def _terms() -> tuple[Term, ...]:
+    """Every term the fit tries: the 4 B strides as before, then each width's and start's,
+    with strides that keep every access aligned to its width."""
+    out = list(PLAIN_TERMS)
+    for width, starts in WIDTH_STARTS.items():
+        xs = [x for x in X_STRIDES if x % width == 0]  # FAR and 0 included
+        ys = [y for y in Y_STRIDES if y == LINEAR or y % width == 0]
+        for x, y, start in itertools.product(xs, ys, starts):
+            if width == ELEM_BYTES and not start:
+                continue  # listed above
+            if start and not 0 < x < FAR:
+                continue  # a broadcast or a sector per thread moves no sector with its start
+            out.append(Term(x, y, width, start))
+    return tuple(out)
+
+
+#: The 4 B terms that start on a sector: all a fit tries where no efficiency was measured
+#: (a width or a start changes a warp's sectors little, so the sectors alone cannot tell
+#: them; tried without the efficiency, they multiplied the consistent mixes thirtyfold).
+PLAIN_TERMS = tuple(Term(x, y) for x, y in itertools.product(X_STRIDES, Y_STRIDES))
+TERMS = _terms()
 #: Index pairs of two-term mixes, in itertools.combinations order.
 _PAIRS = tuple(itertools.combinations(range(len(TERMS)), 2))
+_PLAIN_PAIRS = tuple(itertools.combinations(range(len(PLAIN_TERMS)), 2))
 
 
 def _prior_cost(model: AccessModel) -> float:
     """Occam's razor, then the usual layouts: x walks elements, y walks rows."""
     cost = 10.0 * (len(model.terms) - 1)
     for _, t in model.terms:
-        cost += {ELEM_BYTES: 0.0, 0: 0.5, FAR: 1.0}.get(t.x_stride, 2.0)
+        # 4 B accesses, then wider ones; an array that starts on a sector.
+        cost += (0.0 if t.width == ELEM_BYTES else 0.5) + (0.5 if t.start else 0.0)
+        cost += {t.width: 0.0, 0: 0.5, FAR: 1.0}.get(t.x_stride, 2.0)
         if t.x_stride >= FAR:
             # x steps a row pitch: transposed indexing (a[tx * pitch + ty]) is likelier than
             # both thread indices stepping rows, so y is taken to walk the elements.
-            cost += {ELEM_BYTES: 0.0, FAR_Y: 0.5, 0: 0.5, LINEAR: 1.0}.get(t.y_stride, 2.0)
+            cost += {t.width: 0.0, FAR_Y: 0.5, 0: 0.5, LINEAR: 1.0}.get(t.y_stride, 2.0)
         else:
-            cost += {FAR_Y: 0.0, 0: 0.5, LINEAR: 0.5, ELEM_BYTES: 1.0}.get(t.y_stride, 2.0)
+            cost += {FAR_Y: 0.0, 0: 0.5, LINEAR: 0.5, t.width: 1.0}.get(t.y_stride, 2.0)
     return cost
 
 
@@ -344,8 +412,16 @@ def _fits(model: AccessModel, profiles: tuple[tuple[int, int, float], ...]) -> b
 
 
 def fit(profiles: list[tuple[int, int, float]], code: tuple[Term, ...] | None = None,
-        code_complete: bool = False) -> Fit:
+        code_complete: bool = False,
+        efficiencies: dict[tuple[int, int], float] | None = None) -> Fit:
     """Models (one term, else two) reproducing every measured (bx, by, sectors/request).
+
+    ``efficiencies``: the measured efficiency (percent of each moved sector's bytes asked
+    for: ncu's gld/gst efficiency) by profiled shape, where measured: the models must
+    reproduce it too (the distinct bytes a warp asks for, over its sectors), which settles
+    the access width and tells an array's start within a sector from a stride. Where no model
+    reproduces both (accesses narrower than 4 B, e.g. 8-bit pixels), the sectors alone decide,
+    as without the counter.
 
     ``code``: the terms the kernel's code shows for this side (:mod:`gpuadvisor.code_access`);
     ``code_complete``: every access of the side is among them (none data-dependent or
@@ -357,7 +433,16 @@ def fit(profiles: list[tuple[int, int, float]], code: tuple[Term, ...] | None = 
     were calibrated on them.
     """
     prof = tuple((int(bx), int(by), float(s)) for bx, by, s in profiles if s == s and s > 0)
-    return _fit(prof, code or None, bool(code) and code_complete)
+    eff = None
+    if efficiencies:
+        values = tuple(efficiencies.get((bx, by)) for bx, by, _s in prof)
+        if any(v is not None and v == v and v > 0 for v in values):
+            eff = tuple(float(v) if v is not None and v == v and v > 0 else None
+                        for v in values)
+    found = _fit(prof, code or None, bool(code) and code_complete, eff)
+    if eff is not None and found.chosen is None:
+        found = _fit(prof, code or None, bool(code) and code_complete)
+    return found
 
 
 def _code_distance(model: AccessModel, code: tuple[Term, ...]) -> float:
@@ -376,8 +461,8 @@ def _by_code(models: list[AccessModel], code: tuple[Term, ...], complete: bool
              ) -> tuple[list[AccessModel], str]:
     """``models`` (in prior order) as :func:`fit` orders them: those made of the code's terms
     first, or, where none is, by their distance to them (the prior breaking ties)."""
-    allowed = set(code)
-    exact = [m for m in models if all(t in allowed for _, t in m.terms)]
+    allowed = {(c.x_stride, c.y_stride) for c in code}  # the code's strides (any width, start)
+    exact = [m for m in models if all((t.x_stride, t.y_stride) in allowed for _, t in m.terms)]
     if exact:
         return (exact + [m for m in models if m not in exact],
                 "exact" if complete else "preferred")
@@ -386,29 +471,44 @@ def _by_code(models: list[AccessModel], code: tuple[Term, ...], complete: bool
 
 @cache
 def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None = None,
-         complete: bool = False) -> Fit:
-    """:func:`fit` of cleaned profiles; remembered, as kernels of a table often share them."""
+         complete: bool = False, eff: tuple[float | None, ...] | None = None) -> Fit:
+    """:func:`fit` of cleaned profiles (``eff``: the measured efficiency at each, None where
+    not measured); remembered, as kernels of a table often share them."""
     if not prof:
         return Fit(prof, None, ())
     import numpy as np
 
     # The same arithmetic as AccessModel.sectors and _fits, for every model at once: each
     # term's sectors at each profiled shape, mixed with each weight pair.
-    table = np.array([term_units_many(TERMS, bx, by, SECTOR_BYTES) for bx, by, _s in prof],
+    terms, pairs = (TERMS, _PAIRS) if eff is not None else (PLAIN_TERMS, _PLAIN_PAIRS)
+    table = np.array([term_units_many(terms, bx, by, SECTOR_BYTES) for bx, by, _s in prof],
                      dtype=np.float64).T
     measured = np.array([s for _bx, _by, s in prof], dtype=np.float64)
     slack = np.array([FIT_TOLERANCE * max(abs(s), 1e-9) for _bx, _by, s in prof])
-    ok = (np.abs(table - measured) <= slack).all(axis=1)
-    consistent = [AccessModel(((1.0, TERMS[i]),)) for i in np.flatnonzero(ok)]
+    # efficiency: percent of the moved sectors' bytes asked for; shapes without one pass
+    spans = np.array([term_bytes_many(terms, bx, by) for bx, by, _s in prof],
+                     dtype=np.float64).T
+    wanted = np.array([np.nan if e is None else e for e in (eff or [None] * len(prof))])
+    open_ = np.isnan(wanted)
+    target = np.where(open_, 0.0, wanted)
+
+    def efficient(sectors: Any, distinct: Any) -> Any:
+        got = 100.0 * distinct / np.maximum(sectors * SECTOR_BYTES, 1e-9)
+        return open_ | (np.abs(got - target) <= EFFICIENCY_TOLERANCE * target)
+
+    ok = ((np.abs(table - measured) <= slack) & efficient(table, spans)).all(axis=1)
+    consistent = [AccessModel(((1.0, terms[i]),)) for i in np.flatnonzero(ok)]
     if not consistent:
-        first, second = (np.array(ix) for ix in zip(*_PAIRS, strict=True))
+        first, second = (np.array(ix) for ix in zip(*pairs, strict=True))
         w1 = np.array(WEIGHTS)[None, :, None]
         w2 = np.array([round(1 - w, 2) for w in WEIGHTS])[None, :, None]
         mixed = w1 * table[first][:, None, :] + w2 * table[second][:, None, :]
-        fits = (np.abs(mixed - measured) <= slack).all(axis=2)
+        mixed_bytes = w1 * spans[first][:, None, :] + w2 * spans[second][:, None, :]
+        fits = ((np.abs(mixed - measured) <= slack)
+                & efficient(mixed, mixed_bytes)).all(axis=2)
         for p, k in zip(*np.nonzero(fits), strict=True):  # pair-major, weight-minor order
             w = WEIGHTS[k]
-            a, b = TERMS[_PAIRS[p][0]], TERMS[_PAIRS[p][1]]
+            a, b = terms[pairs[p][0]], terms[pairs[p][1]]
             consistent.append(AccessModel(((w, a), (round(1 - w, 2), b))))
     if not consistent:
         return Fit(prof, None, ())
@@ -522,13 +622,13 @@ class KernelAccess:
         # x is the contiguous direction when the dominant term of every modelled side walks
         # consecutive elements along x (the layout the straddling and wide-row rules assume).
         dominant = [max(m.terms, key=lambda wt: wt[0])[1] for m in models]
-        x_contiguous = all(t.x_stride in (0, ELEM_BYTES) for t in dominant)
+        x_contiguous = all(t.x_stride in (0, t.width) for t in dominant)
         # Some modelled access walks a column (x steps a row pitch, y the elements), beside
         # whatever the dominant one does: its lines count too (C = A + B^T reads B so).
         column_walking = any(
-            t.x_stride >= FAR and t.y_stride == ELEM_BYTES for m in models for _, t in m.terms)
+            t.x_stride >= FAR and t.y_stride == t.width for m in models for _, t in m.terms)
         # y is the contiguous direction (a[tx * pitch + ty]): a warp is best kept on one row.
-        y_contiguous = not x_contiguous and all(t.y_stride == ELEM_BYTES for t in dominant)
+        y_contiguous = not x_contiguous and all(t.y_stride == t.width for t in dominant)
         return sides, total, (x_contiguous, column_walking, y_contiguous)
 
 
@@ -569,18 +669,27 @@ def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None,
     ``code_alone``: a side no row profiled gets a model from the code alone.
     """
     fits = []
-    for column, side in (("sectors_per_request", "load"), ("store_sectors_per_request", "store")):
+    for column, side, eff_column in (("sectors_per_request", "load", "gld_efficiency"),
+                                     ("store_sectors_per_request", "store", "gst_efficiency")):
         terms = code.side(side) if code is not None else None
         complete = code is not None and code.complete(side)
         prof = pick_profiles(rows, column, reference)
-        f = fit(prof, terms, complete) if prof else None
+        eff = _efficiencies(rows, reference, eff_column, prof) if prof else None
+        f = fit(prof, terms, complete, eff) if prof else None
         if f is not None and f.chosen is None and len(prof) > 1:
-            f = fit(prof[:1], terms, complete)
+            f = fit(prof[:1], terms, complete, eff)
         if not prof and code_alone and code is not None and code.usable(side):
             f = code_fit(code.weighted(side))
         fits.append(f if f is not None and f.chosen is not None else None)
     if fits == [None, None]:
         return None
+    loads, stores = fits
+    if (loads is not None and stores is not None and stores.chosen is not None
+            and len(stores.chosen.terms) == 1 and loads.hedged):
+        t = stores.chosen.terms[0][1]
+        if t.x_stride >= FAR and t.y_stride == t.width and any(
+                u.x_stride >= FAR and u.y_stride == u.width for _w, u in loads.chosen.terms):
+            fits[0] = dataclasses.replace(loads, transposed_output=True)
     share = 1.0
     if code is not None and not any(f is not None and f.profiles for f in fits):
         share = code.load_share()
@@ -622,6 +731,22 @@ def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None,
             if v == v and v > 0:
                 measured.add(shape)
     return KernelAccess(fits[0], fits[1], share, tuple(sorted(measured)))
+
+
+def _efficiencies(rows: list[dict], reference: dict | None, column: str,
+                  prof: list[tuple[int, int, float]]) -> dict[tuple[int, int], float]:
+    """The measured efficiency (``column``) at each profiled shape of ``prof``: the
+    reference row's where it is one of them, else the first row's at that shape."""
+    wanted = {(bx, by) for bx, by, _s in prof}
+    out: dict[tuple[int, int], float] = {}
+    for bx, by, v in (profiles_from_rows([reference], column) if reference else []):
+        if (bx, by) in wanted:
+            out.setdefault((bx, by), v)
+    if len(out) < len(wanted):
+        for bx, by, v in profiles_from_rows(rows, column):
+            if (bx, by) in wanted:
+                out.setdefault((bx, by), v)
+    return out
 
 
 def profiles_from_rows(rows: list[dict], column: str) -> list[tuple[int, int, float]]:

@@ -113,3 +113,100 @@ def test_interleaved_pixels_are_one_12_byte_stride_not_a_broadcast_and_column_mi
     assert term_sectors(12, FAR_Y, 8, 32) == 12  # 8 lanes x 12 B = 3 sectors per row, 4 rows
     d = f.predict(64, 4)
     assert d.sectors == 12
+
+
+def _measured(rows: list[dict], column: str) -> dict[tuple[int, int], float]:
+    out: dict[tuple[int, int], float] = {}
+    for r in rows:
+        if int(r.get("block_z") or 1) == 1 and r.get(column):
+            out.setdefault((int(r["block_x"]), int(r["block_y"])), float(r[column]))
+    return out
+
+
+def _efficiency(model, bx: int, by: int) -> float:
+    """The model's efficiency at a shape: its distinct bytes over its sectors' bytes."""
+    from gpuadvisor.access_model import SECTOR_BYTES, term_bytes_many, term_units_many
+
+    sectors = sum(w * term_units_many((t,), bx, by, SECTOR_BYTES)[0] for w, t in model.terms)
+    distinct = sum(w * term_bytes_many((t,), bx, by)[0] for w, t in model.terms)
+    return 100.0 * distinct / (sectors * SECTOR_BYTES)
+
+
+@pytest.mark.parametrize("name", ["matrix_add.csv", "overlapped.csv", "matmul_naive.csv"])
+def test_the_fitted_distinct_bytes_reproduce_the_efficiency_ncu_measured_at_every_shape(name):
+    # Fitted on three aspect ratios' sectors and efficiencies, the model's efficiency (distinct
+    # bytes a warp asks for over the bytes of its sectors) at each of the ~150 recorded shapes
+    # matches ncu's gld_efficiency (H200, fixtures/hopper/full-ncu): matrix_add and overlapped
+    # exactly, matmul_naive (a broadcast and a row of B per request) within a point.
+    rows = _rows(name)
+    sectors, efficiency = (_measured(rows, "sectors_per_request"),
+                           _measured(rows, "gld_efficiency"))
+    seeds = [(32, 8), (8, 32), (2, 128)]
+    f = fit([(bx, by, sectors[(bx, by)]) for bx, by in seeds],
+            efficiencies={s: efficiency[s] for s in seeds})
+    errors = [abs(_efficiency(f.chosen, *shape) - e) for shape, e in efficiency.items()]
+    assert len(errors) > 140 and max(errors) < 1.0
+
+
+def test_the_efficiency_tells_a_halo_start_from_rows_a_few_bytes_apart():
+    # Blind set 43's clover_ideal_gas, a float64 stencil on a halo-padded mesh, profiled at
+    # 32x8 (H200): 8.98 sectors per request, 88.87 % efficiency. From the sectors alone the
+    # prior read the extra sector as rows 4 B apart (tall blocks coalesce); the efficiency
+    # says 8 B accesses (256 distinct bytes over 9 sectors), so the extra sector is where the
+    # rows start (two doubles of halo) and y steps a row pitch: tall blocks touch a sector
+    # row per thread row.
+    plain = fit([(32, 8, 8.98)])
+    assert plain.chosen.describe() == "x 8 B apart, y 4 B apart"
+    f = fit([(32, 8, 8.98)], efficiencies={(32, 8): 88.87})
+    assert f.chosen.describe() == ("8 B accesses, x 8 B apart, y a sector per thread (row pitch "
+                                   "or scattered), starting 8 B into a sector")
+    assert f.chosen.sectors(32, 8) == 9 and f.chosen.sectors(4, 64) == 16
+    assert plain.chosen.sectors(4, 64) == 2
+
+
+def test_the_efficiency_narrows_the_mixes_and_rules_out_a_stride_it_contradicts():
+    # matmul_naive at 32x8 (2.5 sectors, 82.5 %): 38 mixes agree with both counters, 156 with
+    # the sectors alone. A reference GEMM whose x walks rows (blind set 30's cutlass_ref_gemm:
+    # 16.56 sectors, 12.5 %): "x 16 B apart" fits the sectors but would use a quarter of each
+    # sector, not an eighth; what fits both is half the requests a broadcast, half a sector
+    # per thread.
+    assert len(fit([(32, 8, 2.5)]).consistent) == 156
+    assert len(fit([(32, 8, 2.5)], efficiencies={(32, 8): 82.5}).consistent) == 38
+    assert fit([(32, 8, 16.56)]).chosen.describe() == "x 16 B apart, y 4 B apart"
+    gemm = fit([(32, 8, 16.56)], efficiencies={(32, 8): 12.5})
+    assert gemm.chosen.describe() == (
+        "50% of requests: x same address (broadcast), y a sector per thread (row pitch or "
+        "scattered); 50% of requests: x a sector per thread (row pitch or scattered), y 4 B "
+        "apart")
+
+
+def test_an_efficiency_no_model_reproduces_leaves_the_sectors_to_decide():
+    # Accesses narrower than 4 B (8-bit pixels: a warp's 32 bytes in one sector, all used)
+    # are not among the terms: with no model for both counters the fit is the sectors' alone.
+    assert fit([(32, 8, 1.0)], efficiencies={(32, 8): 100.0}) == fit([(32, 8, 1.0)])
+
+
+def _profile_row(loads: float, load_eff: float, stores: float, store_eff: float) -> dict:
+    return {"block_x": "32", "block_y": "8", "block_z": "1", "sectors_per_request": str(loads),
+            "gld_efficiency": str(load_eff), "store_sectors_per_request": str(stores),
+            "gst_efficiency": str(store_eff), "l1_global_load_requests": "2",
+            "l1_global_store_requests": "1"}
+
+
+def test_stores_that_walk_rows_along_x_keep_the_loads_transposed_reading():
+    # Two kernels whose loads at 32x8 are half broadcasts, half a sector per thread (a mix the
+    # profile cannot settle along y, so its predictions are hedged). Where the stores also
+    # step a row pitch along x (blind set 29's raft_l2_naive: 32.15 sectors, 12.5 %; the
+    # output is written transposed), the loads' row-pitch term is read as the stores' is, y
+    # walking the elements, and tall blocks are predicted to coalesce; where the stores are
+    # contiguous along x (4 sectors, 100 %), the loads stay hedged.
+    from gpuadvisor.access_model import fit_kernel
+
+    transposed = _profile_row(16.5, 12.5, 32.15, 12.5)
+    access = fit_kernel([transposed], transposed)
+    assert access.loads.transposed_output and not access.loads.hedged
+    assert access.loads.predict(4, 64).sectors < access.loads.predict(32, 8).sectors / 2
+    contiguous = _profile_row(16.5, 12.5, 4.0, 100.0)
+    access = fit_kernel([contiguous], contiguous)
+    assert access.loads.hedged and not access.loads.transposed_output
+    assert access.loads.predict(4, 64).sectors >= access.loads.predict(32, 8).sectors

@@ -11,21 +11,37 @@ import pytest
 from gpuadvisor import access_model as am
 
 
-def _reference_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int) -> float:
+def _reference_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int,
+                     width: int = am.ELEM_BYTES, start: int = 0) -> float:
     """term_units lane by lane, any unit (the sectors reference above at 32 B)."""
     threads = bx * by
     ys = x_stride * bx if y_stride == am.LINEAR else y_stride
     warps = -(-threads // am.WARP)
     total = 0
     for k in range(am.BLOCK_ORIGINS):
-        origin = k * bx * x_stride if x_stride < am.FAR else 0
+        origin = start + (k * bx * x_stride if x_stride < am.FAR else 0)
         for w in range(warps):
             units = set()
             for t in range(w * am.WARP, min(threads, (w + 1) * am.WARP)):
                 addr = origin + x_stride * (t % bx) + ys * (t // bx)
-                units.update((addr // unit, (addr + am.ELEM_BYTES - 1) // unit))
+                units.update((addr // unit, (addr + width - 1) // unit))
             total += len(units)
     return total / (warps * am.BLOCK_ORIGINS)
+
+
+def _reference_bytes(t: am.Term, bx: int, by: int) -> float:
+    """term_bytes_many lane by lane: the distinct bytes of each warp's accesses, averaged."""
+    threads = bx * by
+    ys = t.x_stride * bx if t.y_stride == am.LINEAR else t.y_stride
+    warps = -(-threads // am.WARP)
+    total = 0
+    for w in range(warps):
+        covered: set[int] = set()
+        for lane in range(w * am.WARP, min(threads, (w + 1) * am.WARP)):
+            addr = t.start + t.x_stride * (lane % bx) + ys * (lane // bx)
+            covered.update(range(addr, addr + t.width))
+        total += len(covered)
+    return total / warps
 
 
 def _reference_sectors(x_stride: int, y_stride: int, bx: int, by: int) -> float:
@@ -38,10 +54,10 @@ def _reference_fit(profiles: list[tuple[int, int, float]]) -> am.Fit:
     prof = tuple((int(bx), int(by), float(s)) for bx, by, s in profiles if s == s and s > 0)
     if not prof:
         return am.Fit(prof, None, ())
-    consistent = [m for m in (am.AccessModel(((1.0, t),)) for t in am.TERMS)
+    consistent = [m for m in (am.AccessModel(((1.0, t),)) for t in am.PLAIN_TERMS)
                   if am._fits(m, prof)]
     if not consistent:
-        for a, b in itertools.combinations(am.TERMS, 2):
+        for a, b in itertools.combinations(am.PLAIN_TERMS, 2):
             for w in am.WEIGHTS:
                 m = am.AccessModel(((w, a), (round(1 - w, 2), b)))
                 if am._fits(m, prof):
@@ -66,7 +82,7 @@ def test_fit_equals_reference():
     rng = random.Random(13)
     shapes = [(32, 8), (16, 16), (8, 32), (64, 4), (4, 64), (12, 12)]
     cases = []
-    for t in am.TERMS[::5]:  # profiles a single term reproduces
+    for t in am.PLAIN_TERMS[::5]:  # profiles a single term reproduces
         cases.append([(bx, by, am.term_sectors(t.x_stride, t.y_stride, bx, by))
                       for bx, by in rng.sample(shapes, 2)])
     for _ in range(12):  # and noisy or mixed ones
@@ -109,22 +125,25 @@ def test_warp_transactions_count_what_each_thread_touches(elem, unit):
 def test_all_terms_in_one_pass_equal_each_term_lane_by_lane(unit):
     """term_units_many's one NumPy pass (every term at once; a broadcast or far term counted
     at one block origin; aligned accesses counted by their first byte) against the lanes."""
-    strides = [(t.x_stride, t.y_stride) for t in am.TERMS]
     for bx, by in SHAPES:
-        assert am._units(tuple(strides), bx, by, unit) == [
-            _reference_units(x, y, bx, by, unit) for x, y in strides], (bx, by)
+        units, distinct = am._units(am.TERMS, bx, by, unit)
+        assert units == [_reference_units(t.x_stride, t.y_stride, bx, by, unit, t.width,
+                                          t.start) for t in am.TERMS], (bx, by)
+        assert distinct == [_reference_bytes(t, bx, by) for t in am.TERMS], (bx, by)
 
 
 def test_strides_off_the_access_size_count_both_ends_of_an_access():
     """Strides that are no multiple of 4 B put some accesses across a sector boundary: both
     sectors count (the aligned shortcut must not be taken)."""
-    strides = ((6, am.FAR_Y), (6, 4), (4, 6), (am.FAR, 6), (30, am.FAR_Y), (62, 0))
+    terms = tuple(am.Term(x, y) for x, y in (
+        (6, am.FAR_Y), (6, 4), (4, 6), (am.FAR, 6), (30, am.FAR_Y), (62, 0)))
     for bx, by in [(32, 8), (12, 12), (16, 16), (3, 5), (64, 4), (1, 1), (2, 1)]:
-        got = am._units(strides, bx, by, am.SECTOR_BYTES)
-        assert got == [_reference_units(x, y, bx, by, am.SECTOR_BYTES) for x, y in strides]
+        got, _distinct = am._units(terms, bx, by, am.SECTOR_BYTES)
+        assert got == [_reference_units(t.x_stride, t.y_stride, bx, by, am.SECTOR_BYTES)
+                       for t in terms]
     # one thread 30 B on per block: the fourth block's access, bytes 90-93, spans sectors 2
     # and 3 (the first three stay in one sector): 5 sectors over 4 blocks, not 4
-    assert am._units(((30, am.FAR_Y),), 1, 1, am.SECTOR_BYTES) == [1.25]
+    assert am._units((am.Term(30, am.FAR_Y),), 1, 1, am.SECTOR_BYTES)[0] == [1.25]
 
 
 def _reference_shapes_to_measure(f: am.Fit, candidates, limit=3):

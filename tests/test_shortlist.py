@@ -65,9 +65,9 @@ def test_shortlist_regrets_take_the_fastest_of_the_first_shapes() -> None:
 
 
 def test_a_rule_only_analysis_ends_with_the_shapes_to_time(tmp_path) -> None:
-    """jfa_step from its one 32x8 profile: the rules rank 32x8, 32x4, 64x4, 16x16 first; the
-    shortlist hedges with their best square (16x16), tall (8x32) and rows (128x1, 1.004 of
-    the measured best, 256x1) shapes."""
+    """jfa_step from its one 32x8 profile: the rules rank 64x4 first (since round 33: the
+    access model fitted on the efficiency too); the shortlist hedges with their best rows
+    (128x1, 1.004 of the measured best), square (16x16) and tall (16x32) shapes."""
     df = read_sweep(JFA)
     one = tmp_path / "jfa_one.csv"
     one_profile_view(df[0] if isinstance(df, tuple) else df).to_csv(one, index=False)
@@ -76,7 +76,7 @@ def test_a_rule_only_analysis_ends_with_the_shapes_to_time(tmp_path) -> None:
     notes = json.loads(done.stdout)["kernels"][0]["notes"]
     (note,) = [n for n in notes if n.startswith("to confirm the pick")]
     # the first 4 as before; its class (2-D blocks) needed 7 for 90 % of the blind kernels
-    assert ("--kernel jfa_step --shapes 32x8,16x16,8x32,128x1,32x4,64x4,64x2 --no-profile"
+    assert ("--kernel jfa_step --shapes 64x4,128x1,16x16,16x32,64x2,128x2,64x8 --no-profile"
             in note)
     # ranked by measurement, a sweep needs no shortlist
     measured = CliRunner().invoke(app, ["analyze", str(JFA), "--json"])

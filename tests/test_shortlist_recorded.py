@@ -22,12 +22,13 @@ RECORDED = {"voxel_los": ("192x1,384x1,96x1,768x1", "64x1"),
             "jfa_step": ("32x8,64x4,16x16,32x4", "256x1"),
             "rot90_rgb8": ("32x1,16x2,8x4,4x8", "3x128")}
 #: The list the same profiles give today: the 1-D kernels' as recorded but voxel_los's (its pick
-#: 256x1 since round 30 made tail-effect quiet on sm_90); the 2-D kernels' hedged
+#: 256x1 since round 30 made tail-effect quiet on sm_90); jfa_step's led by 64x4 since round 33
+#: (the access model fitted on the efficiency too); the 2-D kernels' hedged
 #: across block aspects (the pick, then the rules' best square, tall and rows shapes) and, as
 #: their class needed 7 for 90 % of the blind kernels (gpuadvisor/pick_reliability.py), three
 #: more of the ranking's next shapes.
 TODAY = {"voxel_los": "256x1,128x1,512x1,192x1", "csr_row_prune": "256x1,128x1,512x1,192x1",
-         "jfa_step": "32x8,16x16,8x32,128x1,32x4,64x4,64x2",
+         "jfa_step": "64x4,128x1,16x16,16x32,64x2,128x2,64x8",
          "rot90_rgb8": "32x1,16x2,4x8,6x4,8x4,2x16,1x32"}
 
 
@@ -88,10 +89,12 @@ CLASS_LISTED = {"rodinia_hotspot": ("2-D blocks, shared memory",
 
 
 #: The class-sized list the same profiles give today (round 28 changed both: rodinia_hotspot's
-#: pick was 32x24 prefer_l1, cus_ocean_spectrum's list held 256x1, 4x64 and 64x4), and the
+#: pick was 32x24 prefer_l1, cus_ocean_spectrum's list held 256x1, 4x64 and 64x4; round 33's
+#: access model, fitted on the efficiency too, moved cus_ocean_spectrum's pick from 16x16 to
+#: 64x4 and its list toward wide rows), and the
 #: fastest of its shapes that the recorded run timed, over that run's best.
 CLASS_TODAY = {"rodinia_hotspot": ("32x8,32x24,16x32,128x1,32x4,32x16,32x3,32x6", "32x4", 1.0),
-               "cus_ocean_spectrum": ("16x16,8x32,16x8,128x1,32x8,8x16,32x4", "128x1", 1.0)}
+               "cus_ocean_spectrum": ("64x4,128x1,16x16,16x32,64x2,128x2,64x8", "128x1", 1.0)}
 
 
 @pytest.mark.parametrize("kernel", sorted(CLASS_LISTED))
