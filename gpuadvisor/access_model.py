@@ -127,6 +127,12 @@ class Fit:
     #: a row pitch and y the elements: a transposed output), so the prior's reading of this
     #: side is kept rather than hedged (:func:`fit_kernel`)
     transposed_output: bool = False
+    #: the measured efficiency at each profile (None where not measured) the models were held
+    #: to; empty where they were fitted on the sectors alone
+    efficiencies: tuple[float | None, ...] = ()
+    #: an efficiency was measured but no model reproduced it with the sectors (accesses
+    #: narrower than 4 B): the sectors alone decided
+    efficiency_unmatched: bool = False
 
     def predict(self, bx: int, by: int) -> Prediction | None:
         """The chosen model's sectors at (bx, by) with every consistent model's range; for a
@@ -441,7 +447,8 @@ def fit(profiles: list[tuple[int, int, float]], code: tuple[Term, ...] | None = 
                         for v in values)
     found = _fit(prof, code or None, bool(code) and code_complete, eff)
     if eff is not None and found.chosen is None:
-        found = _fit(prof, code or None, bool(code) and code_complete)
+        found = dataclasses.replace(_fit(prof, code or None, bool(code) and code_complete),
+                                    efficiency_unmatched=True)
     return found
 
 
@@ -516,7 +523,7 @@ def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None
     how = ""
     if code:
         consistent, how = _by_code(consistent, code, complete)
-    return Fit(prof, consistent[0], tuple(consistent), how)
+    return Fit(prof, consistent[0], tuple(consistent), how, efficiencies=eff or ())
 
 
 def code_fit(weighted: tuple[tuple[Term, int], ...]) -> Fit | None:

@@ -14,7 +14,12 @@ def _shape(bx: int, by: int) -> str:
 
 
 def _measured(f: Fit) -> str:
-    return ", ".join(f"{s:.3g} sectors/request at {_shape(bx, by)}" for bx, by, s in f.profiles)
+    """The counters the model was fitted on: sectors per request, and the efficiency where the
+    models were held to it."""
+    efficiencies = f.efficiencies or (None,) * len(f.profiles)
+    return ", ".join(
+        f"{s:.3g} sectors/request" + (f" and {e:.3g}% efficiency" if e is not None else "")
+        + f" at {_shape(bx, by)}" for (bx, by, s), e in zip(f.profiles, efficiencies, strict=True))
 
 
 def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
@@ -57,10 +62,16 @@ def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
                      else "y" if all(bx >= 32 for bx, _, _ in f.profiles) else "x and y")
             text += f" (these profiles cannot settle how addresses move along {along})"
             to_measure.extend(s for s in unsettled if s not in to_measure)
-        if unsettled and f.hedged:
+        if unsettled and f.transposed_output:
+            text += ("; the stores step rows along x and walk the elements along y, so this "
+                     "side's row-pitch term is read the same way")
+        elif unsettled and f.hedged:
             text += ("; a mix fitted to badly coalesced counters pins neither its terms nor "
                      "their weights, so where the models disagree the rules take the least "
                      "favourable one")
+        if f.efficiency_unmatched:
+            text += ("; no model of 4-16 B accesses also reproduces the measured efficiency "
+                     "(narrower accesses, or an irregular mix), so the sectors alone decided")
         notes.append(text)
     if to_measure and advise_measuring:
         shapes = ",".join(_shape(*s) for s in to_measure[:4])

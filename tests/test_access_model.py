@@ -183,7 +183,9 @@ def test_the_efficiency_narrows_the_mixes_and_rules_out_a_stride_it_contradicts(
 def test_an_efficiency_no_model_reproduces_leaves_the_sectors_to_decide():
     # Accesses narrower than 4 B (8-bit pixels: a warp's 32 bytes in one sector, all used)
     # are not among the terms: with no model for both counters the fit is the sectors' alone.
-    assert fit([(32, 8, 1.0)], efficiencies={(32, 8): 100.0}) == fit([(32, 8, 1.0)])
+    alone, both = fit([(32, 8, 1.0)]), fit([(32, 8, 1.0)], efficiencies={(32, 8): 100.0})
+    assert (both.chosen, both.consistent) == (alone.chosen, alone.consistent)
+    assert both.efficiency_unmatched and not alone.efficiency_unmatched
 
 
 def _profile_row(loads: float, load_eff: float, stores: float, store_eff: float) -> dict:

@@ -41,7 +41,7 @@ def test_shapes_that_were_not_measured_are_one_clear_error() -> None:
 def test_notes_quote_the_measured_sectors_the_access_model_rests_on() -> None:
     k = analyze_json(str(FULL / "matrix_add.csv"), "--top", "1")
     loads = next(n for n in k["notes"] if n.startswith("access model (loads)"))
-    assert "x 4 B apart" in loads and "8 sectors/request at 4x8" in loads
+    assert "x 4 B apart" in loads and "8 sectors/request and 50% efficiency at 4x8" in loads
     assert "confidence high" in loads
     assert any(n.startswith("access model (stores)") for n in k["notes"])
 
