@@ -116,8 +116,10 @@ def test_the_committed_leave_one_kernel_out_result_is_current_and_consistent():
     assert json.loads(json.dumps(summarize(data))) == data["summary"]
     summary = data["summary"]
     # issue 11's lead figure: every family of the calibration set, new H100 kernels included
-    assert tuple(summary["within_all_families"]) == (41, 54)  # 42 before round 30
-    assert tuple(summary["within_calibration_fixtures"]) == (18, 19)
+    # 42 before round 30; 41 before round 33, whose access model (fitted on the efficiency
+    # too) left sgemm_blocktiling_2d's fold with no y shrink (1.000 -> 1.280)
+    assert tuple(summary["within_all_families"]) == (40, 54)
+    assert tuple(summary["within_calibration_fixtures"]) == (17, 19)
     assert tuple(summary["within_new_kernels_h100"]) == (23, 35)
     assert tuple(summary["within_new_kernels_h200"]) == (22, 30)
     assert tuple(summary["within_heldout_sizes"]) == (6, 8)
