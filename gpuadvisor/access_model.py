@@ -506,17 +506,19 @@ def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None
     ok = ((np.abs(table - measured) <= slack) & efficient(table, spans)).all(axis=1)
     consistent = [AccessModel(((1.0, terms[i]),)) for i in np.flatnonzero(ok)]
     if not consistent:
-        first, second = (np.array(ix) for ix in zip(*pairs, strict=True))
-        w1 = np.array(WEIGHTS)[None, :, None]
-        w2 = np.array([round(1 - w, 2) for w in WEIGHTS])[None, :, None]
-        mixed = w1 * table[first][:, None, :] + w2 * table[second][:, None, :]
-        mixed_bytes = w1 * spans[first][:, None, :] + w2 * spans[second][:, None, :]
+        first, second, w1, w2 = _pair_arrays(eff is not None)
+        # The first profile's sectors rule out most (pair, weight) mixes: the rest are checked
+        # on every profile and the efficiency (22,155 pairs of the wider terms x 19 weights).
+        near = np.abs(w1 * table[first, 0][:, None] + w2 * table[second, 0][:, None]
+                      - measured[0]) <= slack[0]
+        p, k = np.nonzero(near)  # pair-major, weight-minor order
+        a, b, wa, wb = first[p], second[p], w1[0, k][:, None], w2[0, k][:, None]
+        mixed = wa * table[a] + wb * table[b]
         fits = ((np.abs(mixed - measured) <= slack)
-                & efficient(mixed, mixed_bytes)).all(axis=2)
-        for p, k in zip(*np.nonzero(fits), strict=True):  # pair-major, weight-minor order
-            w = WEIGHTS[k]
-            a, b = terms[pairs[p][0]], terms[pairs[p][1]]
-            consistent.append(AccessModel(((w, a), (round(1 - w, 2), b))))
+                & efficient(mixed, wa * spans[a] + wb * spans[b])).all(axis=1)
+        for i in np.flatnonzero(fits):
+            w = WEIGHTS[k[i]]
+            consistent.append(AccessModel(((w, terms[a[i]]), (round(1 - w, 2), terms[b[i]]))))
     if not consistent:
         return Fit(prof, None, ())
     consistent.sort(key=_prior_cost)
@@ -524,6 +526,19 @@ def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None
     if code:
         consistent, how = _by_code(consistent, code, complete)
     return Fit(prof, consistent[0], tuple(consistent), how, efficiencies=eff or ())
+
+
+@cache
+def _pair_arrays(wide: bool) -> tuple[Any, Any, Any, Any]:
+    """The two-term mixes a fit tries: each pair's first and second term (indices into
+    TERMS, or PLAIN_TERMS where not ``wide``) and the weights as a 1 x len(WEIGHTS) row."""
+    import numpy as np
+
+    pairs = _PAIRS if wide else _PLAIN_PAIRS
+    first, second = (np.array(ix, dtype=np.int64) for ix in zip(*pairs, strict=True))
+    w1 = np.array(WEIGHTS, dtype=np.float64)[None, :]
+    w2 = np.array([round(1 - w, 2) for w in WEIGHTS], dtype=np.float64)[None, :]
+    return first, second, w1, w2
 
 
 def code_fit(weighted: tuple[tuple[Term, int], ...]) -> Fit | None:
