@@ -87,6 +87,12 @@ class AccessModel:
     def lines(self, bx: int, by: int) -> float:
         return sum(w * term_units_many((t,), bx, by, LINE_BYTES)[0] for w, t in self.terms)
 
+    @functools.cached_property
+    def width(self) -> float:
+        """Bytes a thread's access reads, averaged over the terms by their share of
+        requests."""
+        return sum(w * t.width for w, t in self.terms)
+
     def describe(self) -> str:
         if len(self.terms) == 1:
             return self.terms[0][1].describe()
@@ -165,7 +171,8 @@ class Fit:
         if (self.chosen is None or len(self.chosen.terms) < 2 or self.code == "exact"
                 or self.transposed_output):
             return False
-        return any(s * HEDGE_EFFICIENCY > ideal_sectors(bx * by) for bx, by, s in self.profiles)
+        return any(s * HEDGE_EFFICIENCY > ideal_sectors(bx * by, self.chosen.width)
+                   for bx, by, s in self.profiles)
 
     def model_sectors(self, bx: int, by: int) -> Any:
         """Every consistent model's ``sectors(bx, by)``, in order, as a float64 array: one
@@ -568,9 +575,9 @@ def nearest_octaves(measured: tuple[tuple[int, int], ...], bx: int, by: int
                 for mx, my in measured), key=lambda o: (o[0] + o[1], o[0]))
 
 
-def ideal_sectors(threads: int) -> float:
-    """Sectors a fully coalesced warp request of 4 B accesses needs."""
-    return max(1.0, min(threads, WARP) * ELEM_BYTES / SECTOR_BYTES)
+def ideal_sectors(threads: int, width: float = ELEM_BYTES) -> float:
+    """Sectors a fully coalesced warp request of ``width``-byte accesses needs."""
+    return max(1.0, min(threads, WARP) * width / SECTOR_BYTES)
 
 
 @dataclass(frozen=True)
@@ -595,20 +602,24 @@ class KernelAccess:
     def derived(self, bx: int, by: int, bz: int) -> dict:
         """Values for the rule context (``derived.*``) at one candidate shape."""
         threads = bx * by * bz
-        ideal = ideal_sectors(threads)
         out: dict = {}
         sides, total, (x_contiguous, column_walking, y_contiguous) = self._sides
         parts = []
         for name, f, share, described in sides:
             p = f.predict(bx, by * bz)
+            mine = ideal_sectors(threads, f.chosen.width)
             out[f"{name}_sectors_per_request"] = p.sectors
-            out[f"{name}_sector_efficiency"] = min(1.0, ideal / p.sectors) if p.sectors else 1.0
+            out[f"{name}_sector_efficiency"] = min(1.0, mine / p.sectors) if p.sectors else 1.0
             out[f"{name}_access_settled"] = p.settled
             out[f"{name}_access"] = described
             parts.append((share, p, f))
         if not parts:
             return out
         sectors = sum(s * p.sectors for s, p, _ in parts) / total
+        # the accesses' width (4 B unless the efficiency showed 8 or 16 B), by share of requests
+        width = sum(s * f.chosen.width for s, _, f in parts) / total
+        ideal = ideal_sectors(threads, width)
+        out["access_width"] = width
         out["measured_access"] = True
         out["load_share"] = self.load_share
         out["ideal_sectors"] = ideal
@@ -616,7 +627,7 @@ class KernelAccess:
         out["extrapolation_x_octaves"], out["extrapolation_y_octaves"] = ox, oy
         out["predicted_sectors_per_request"] = sectors
         lines = sum(s * f.chosen.lines(bx, by * bz) for s, _, f in parts) / total
-        ideal_lines = max(1.0, min(threads, WARP) * ELEM_BYTES / LINE_BYTES)
+        ideal_lines = max(1.0, min(threads, WARP) * width / LINE_BYTES)
         out["predicted_lines_per_request"] = lines
         out["predicted_ideal_lines"] = ideal_lines
         out["predicted_line_efficiency"] = min(1.0, ideal_lines / lines) if lines else 1.0
