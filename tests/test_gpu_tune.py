@@ -318,6 +318,12 @@ SMALL = {
     "llmc_layernorm": ["N=3001", "C=517"],
     "cusp_dia_spmv": ["ROWS=100003", "COLS=100003", "OFFR=1000"],
     "gasal2_local": ["NPAIRS=100003", "QMIN=1", "TMIN=1"],
+    "mgpu_jacobi": ["ROWS=301", "COLS=517"],
+    "knn_compute_distances": ["ROWS=517", "COLS=301", "DIM=37"],
+    "openpose_nms_register": ["ROWS=301", "COLS=517", "PLANES=3"],
+    "darknet_fast_mean": ["BATCH=3", "FILTERS=37", "SPATIAL=1001"],
+    "crystal_join_probe": ["N=100003", "NSLOTS=4099"],
+    "sia_blake2b": ["N=100003", "NONCE0=7"],
 }
 
 

@@ -340,6 +340,12 @@ SMALL = {
     "cusp_dia_spmv": {"ROWS": 1001, "COLS": 1001, "OFFR": 40, "CAP": 5},
     "gasal2_local": {"NPAIRS": 301, "QPOOL": 8, "TPOOL": 8, "QMIN": 1, "QMAX": 65, "TMIN": 1,
                      "TMAX": 70, "MATCH": 4, "MISMATCH": 1, "GAPOE": 3},  # gaps pay here
+    "mgpu_jacobi": {"ROWS": 13, "COLS": 37},
+    "knn_compute_distances": {"ROWS": 37, "COLS": 21, "DIM": 13},  # 13 dims: partial slices
+    "openpose_nms_register": {"ROWS": 13, "COLS": 37, "PLANES": 3, "THR": 15},  # 15s peaks
+    "darknet_fast_mean": {"BATCH": 3, "FILTERS": 5, "SPATIAL": 301},
+    "crystal_join_probe": {"N": 4099, "NSLOTS": 257},
+    "sia_blake2b": {"N": 1001, "NONCE0": 2147483000},  # nonces past 2^31 (unsigned)
 }
 SHAPES_2D = [
     (1, 1, 1),

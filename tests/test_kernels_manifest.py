@@ -3,6 +3,7 @@ shape of the seeds' grid, its reference is right, and (with nvcc) it compiles fo
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 import shutil
@@ -83,6 +84,9 @@ def test_kernel_entry_is_complete(name):
         assert params["ROWS"] * params["COLS"] >= 1.6 * 10**7
     elif name == "cusp_dia_spmv":  # CUSP's capped grid (8 blocks an SM), a grid-stride loop
         assert blocks == params["CAP"] and params["ROWS"] * params["NDIAG"] >= 1.4 * 10**7
+    elif name == "darknet_fast_mean":  # Darknet's one block per filter, each walking a batch
+        assert blocks == params["FILTERS"]
+        assert params["BATCH"] * params["FILTERS"] * params["SPATIAL"] >= 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -273,9 +277,12 @@ ONE_D_EXTENT = {
     "pannotia_mis1": "N",
     "odeint_lorenz_rk4": "N",
     "gasal2_local": "NPAIRS",
+    "crystal_join_probe": "N",  # Crystal's tiles of 4 tuples a thread
+    "sia_blake2b": "N",
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
+    "darknet_fast_mean": "FILTERS",  # Darknet's one block per filter
     "softmax_rows": "ROWS",
     "rope_neox": "TOKENS",
     "sw_align": "PAIRS",
@@ -325,6 +332,7 @@ ONE_WARP_PER = {
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
+    "crystal_join_probe": 4,
     "digit_hist": 8,
     "block_max_atomic": 4,
     "shared_hist64": 16,
@@ -9538,3 +9546,118 @@ def test_blind44_references_on_hand_checked_inputs():
         got = gasal(queries, targets, scores)
         assert got == [gotoh(q, t, scores) for q, t in zip(queries, targets, strict=True)]
         assert len({g[0] for g in got}) > 2
+
+
+def test_blind45_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(45)
+
+    # mgpu_jacobi: a 3 x 4 grid by hand (two interior points); random grids against a plain
+    # loop, with and without the norm
+    def jacobi(a, norm=1, start=0.0):
+        ny, nx = a.shape
+        return references.mgpu_jacobi({"a": a.astype(float), "a_new": np.full((ny, nx), -7.0),
+                                       "l2_norm": np.array([start]), "iy_start": 1,
+                                       "iy_end": ny - 1, "nx": nx, "calculate_norm": norm})
+
+    got = jacobi(np.array([[0, 4, 8, 0], [1, 2, 3, 5], [0, 6, 2, 0]]), start=0.5)
+    # (1, 1): (3 + 1 + 6 + 4) / 4 = 3.5, residue 1.5; (1, 2): (5 + 2 + 2 + 8) / 4 = 4.25,
+    # residue 1.25
+    assert got["a_new"][1].tolist() == [-7, 3.5, 4.25, -7]
+    assert (got["a_new"][[0, 2]] == -7).all()
+    assert got["l2_norm"].tolist() == [0.5 + 2.25 + 1.5625]
+    for shape, norm in (((9, 13), 1), ((5, 31), 0)):
+        a = rng.integers(-1000, 1000, shape).astype(float)
+        got = jacobi(a, norm)
+        want, total = np.full(shape, -7.0), 0.0
+        for y in range(1, shape[0] - 1):
+            for x in range(1, shape[1] - 1):
+                want[y, x] = (a[y, x + 1] + a[y, x - 1] + a[y + 1, x] + a[y - 1, x]) / 4
+                total += (want[y, x] - a[y, x]) ** 2
+        assert np.array_equal(got["a_new"], want)
+        assert got["l2_norm"][0] == (total if norm else 0)
+
+    # knn_compute_distances: two reference and three query points in 2-D by hand (pitches
+    # wider than the point counts); random points against the definition
+    def distances(ref, query, rp, qp):
+        h = ref.shape[0]
+        rbuf, qbuf = np.zeros((h, rp), np.float32), np.zeros((h, qp), np.float32)
+        rbuf[:, : ref.shape[1]], qbuf[:, : query.shape[1]] = ref, query
+        return references.knn_compute_distances({
+            "ref": rbuf, "ref_width": ref.shape[1], "ref_pitch": rp, "query": qbuf,
+            "query_width": query.shape[1], "query_pitch": qp, "height": h,
+            "dist": np.full((ref.shape[1], qp), -1, np.float32)})["dist"]
+
+    got = distances(np.array([[0, 3], [0, 4]]), np.array([[1, 3, -2], [1, 0, 2]]), 3, 4)
+    assert got.tolist() == [[2, 9, 8, -1], [13, 16, 29, -1]]
+    ref, query = rng.integers(-8, 8, (13, 37)), rng.integers(-8, 8, (13, 21))
+    got = distances(ref, query, 40, 21)
+    assert np.array_equal(got, ((ref[:, :, None] - query[:, None, :]) ** 2).sum(axis=0))
+
+    # openpose_nms_register: a 4 x 5 map by hand (a peak, a tie, one at the threshold, the
+    # border); random maps against a plain loop over the pixels
+    def nms(maps, thr):
+        planes, h, w = maps.shape
+        return references.openpose_nms_register({
+            "sourcePtr": maps.astype(np.float32), "w": w, "h": h, "threshold": thr,
+            "kernelPtr": np.full((planes, h, w), 7, np.int32)})["kernelPtr"]
+
+    heat = np.array([[[0, 0, 0, 0, 9], [0, 5, 1, 3, 0], [0, 2, 4, 3, 0], [9, 0, 0, 0, 9]]])
+    got = nms(heat, 3)
+    # (1, 1) 5 is a peak; (1, 3) 3 is at the threshold; (2, 2) 4 < 5; (2, 3) 3 ties (1, 3);
+    # the border's 9s are never peaks
+    assert got[0].tolist() == [[0] * 5, [0, 1, 0, 0, 0], [0] * 5, [0] * 5]
+    maps = rng.integers(0, 16, (3, 9, 11))
+    got = nms(maps, 5)
+    for p in range(3):
+        for y in range(9):
+            for x in range(11):
+                inside = 0 < x < 10 and 0 < y < 8
+                v = maps[p, y, x]
+                peak = inside and v > 5 and all(
+                    v > maps[p, y + dy, x + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                    if dy or dx)
+                assert got[p, y, x] == int(peak)
+
+    # darknet_fast_mean: 2 images x 2 filters x 3 pixels by hand; random batches against
+    # the float32 quotient of the exact sums
+    def fast_mean(x):
+        b, f, s = x.shape
+        return references.darknet_fast_mean({"x": x.astype(np.float32), "batch": b,
+                                             "filters": f, "spatial": s,
+                                             "mean": np.full(f, 9, np.float32)})["mean"]
+
+    x = np.array([[[1, 2, 3], [4, 5, 6]], [[-1, 0, 4], [7, 8, 9]]])
+    assert fast_mean(x).tolist() == [1.5, 6.5]  # 9 / 6 and 39 / 6
+    x = rng.integers(-8, 8, (3, 5, 301))
+    got = fast_mean(x)
+    assert np.array_equal(got, np.float32(x.sum(axis=(0, 2))) / np.float32(903))
+    assert np.allclose(got, x.mean(axis=(0, 2)), rtol=1e-6)
+
+    # crystal_join_probe: four slots by hand (an empty pair, a key word 0 with a value,
+    # keys past the slots wrapping); random tuples against a plain loop
+    def probe(keys, vals, table, start=0):
+        return int(references.crystal_join_probe({
+            "fact_fkey": np.array(keys, np.int32), "fact_val": np.array(vals, np.int32),
+            "num_tuples": len(keys), "hash_table": np.array(table, np.int32),
+            "num_slots": len(table), "res": np.array([start], np.int64)})["res"][0])
+
+    table = [[0, 0], [5, 2], [0, 3], [1, 0]]
+    # key 0 empty; key 1 -> 2; key 2 -> 3 (the key word 0, the value not); key 3 matches
+    # with value 0; key 5 -> slot 1
+    assert probe([0, 1, 2, 3, 5], [10, 1, 2, 4, 100], table, start=7) == 7 + 2 + 6 + 0 + 200
+    keys, vals = rng.integers(0, 257, 999), rng.integers(0, 8, 999)
+    table = rng.integers(0, 4, (257, 2))
+    want = sum(int(v) * int(table[k % 257][1]) for k, v in zip(keys, vals, strict=True)
+               if table[k % 257].any())
+    assert probe(keys, vals, table) == want
+
+    # sia_blake2b: BLAKE2b-256 of the header with each nonce against hashlib's, the nonce in
+    # bytes 36-39 (the nonce field's upper word), past 2^32 wrapping
+    header = rng.integers(0, 2**32, 20, dtype=np.uint64).astype(np.uint32)
+    got = references.sia_blake2b({"header": header, "threads": 4, "startNonce": 2**32 - 2,
+                                  "outputHash": np.zeros((5, 8), np.uint32)})["outputHash"]
+    for t in range(4):
+        h = header.copy()
+        h[9] = (2**32 - 2 + t) % 2**32
+        assert got[t].tobytes() == hashlib.blake2b(h.tobytes(), digest_size=32).digest()
+    assert not got[4].any()

@@ -7523,3 +7523,158 @@ def gasal2_local(values: Values) -> dict[str, np.ndarray]:
         arr[:n] = got[inverse].astype(arr.dtype)
         out[name] = arr
     return out
+
+
+def mgpu_jacobi(values: Values) -> dict[str, np.ndarray]:
+    """One Jacobi sweep of the 2-D Laplace equation (float64): a_new = 0.25 (east + west +
+    south + north) of a at rows iy_start to iy_end - 1 and columns 1 to nx - 2, the rest of
+    a_new untouched; l2_norm[0] += the sum of (a_new - a)^2 over those points where
+    calculate_norm is set. Integer-valued a: exact (quarter-integers, their squares and sums
+    multiples of 1/16 far below 2^53)."""
+    nx = int(values["nx"])
+    y0, y1 = int(values["iy_start"]), int(values["iy_end"])
+    a = np.asarray(values["a"], np.float64).reshape(-1, nx)
+    out = np.array(values["a_new"], copy=True).reshape(-1, nx)
+    norm = np.array(values["l2_norm"], copy=True)
+    if y1 > y0 and nx > 2:
+        new = 0.25 * (a[y0:y1, 2:] + a[y0:y1, :-2] + a[y0 + 1 : y1 + 1, 1:-1]
+                      + a[y0 - 1 : y1 - 1, 1:-1])
+        out[y0:y1, 1:-1] = new
+        if int(values["calculate_norm"]):
+            norm[0] += np.sum((new - a[y0:y1, 1:-1]) ** 2)
+    return {"a_new": out.reshape(np.shape(values["a_new"])), "l2_norm": norm}
+
+
+def knn_compute_distances(values: Values) -> dict[str, np.ndarray]:
+    """dist[r, q] = sum over the height dimensions d of (ref[d, r] - query[d, q])^2 for every
+    reference point r < ref_width and query point q < query_width (rows query_pitch apart),
+    the rest of dist untouched. Integer-valued: exact (|r|^2 + |q|^2 - 2 r.q in float64)."""
+    rw, qw, h = int(values["ref_width"]), int(values["query_width"]), int(values["height"])
+    rp, qp = int(values["ref_pitch"]), int(values["query_pitch"])
+    ref = np.asarray(values["ref"], np.float64).reshape(-1)[: h * rp].reshape(h, rp)[:, :rw]
+    query = np.asarray(values["query"], np.float64).reshape(-1)[: h * qp].reshape(h, qp)[:, :qw]
+    ssd = ((ref * ref).sum(axis=0)[:, None] + (query * query).sum(axis=0)[None, :]
+           - 2.0 * (ref.T @ query))
+    out = np.array(values["dist"], copy=True)
+    flat = out.reshape(-1)
+    view = flat[: rw * qp].reshape(rw, qp)
+    view[:, :qw] = ssd
+    return {"dist": out}
+
+
+def openpose_nms_register(values: Values) -> dict[str, np.ndarray]:
+    """Per w x h map (maps one after another): 1 at an interior pixel above threshold and
+    strictly above its eight neighbours, 0 at every other pixel (the border included)."""
+    w, h = int(values["w"]), int(values["h"])
+    thr = np.float32(values["threshold"])
+    src = np.asarray(values["sourcePtr"], np.float32).reshape(-1, h, w)
+    flags = np.zeros(src.shape, np.int32)
+    if h > 2 and w > 2:
+        c = src[:, 1:-1, 1:-1]
+        peak = c > thr
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                if dy or dx:
+                    peak &= c > src[:, 1 + dy : h - 1 + dy, 1 + dx : w - 1 + dx]
+        flags[:, 1:-1, 1:-1] = peak
+    out = np.array(values["kernelPtr"], copy=True)
+    out.reshape(-1)[: flags.size] = flags.reshape(-1)
+    return {"kernelPtr": out}
+
+
+def darknet_fast_mean(values: Values) -> dict[str, np.ndarray]:
+    """mean[f] = the sum of x[b, f, :] over the batch, divided by spatial batch (float32).
+    Integer-valued x with sums below 2^24: the sum exact, the quotient correctly rounded."""
+    batch, filters = int(values["batch"]), int(values["filters"])
+    spatial = int(values["spatial"])
+    x = np.asarray(values["x"], np.float64).reshape(-1)[: batch * filters * spatial]
+    sums = x.reshape(batch, filters, spatial).sum(axis=(0, 2))
+    out = np.array(values["mean"], copy=True)
+    out[:filters] = sums.astype(np.float32) / np.float32(spatial * batch)
+    return {"mean": out}
+
+
+def crystal_join_probe(values: Values) -> dict[str, np.ndarray]:
+    """res[0] += the sum of val x join value over the fact tuples whose slot key % num_slots
+    of the (key, value) pair table is not all zeros (its value the pair's second word)."""
+    n, slots = int(values["num_tuples"]), int(values["num_slots"])
+    keys = np.asarray(values["fact_fkey"], np.int64)[:n]
+    vals = np.asarray(values["fact_val"], np.int64)[:n]
+    table = np.asarray(values["hash_table"], np.int64).reshape(-1)[: 2 * slots].reshape(slots, 2)
+    # each slot's join value where the pair is not all zeros, 0 (no match) where it is
+    weight = np.where((table[:, 0] != 0) | (table[:, 1] != 0), table[:, 1], 0)
+    total = int(np.dot(vals, weight[np.fmod(keys, slots)]))  # C's %: keys are not negative
+    out = np.array(values["res"], copy=True)
+    out[0] = np.int64((int(out[0]) + total + 2**63) % 2**64 - 2**63)
+    return {"res": out}
+
+
+_BLAKE2B_IV = np.array([0x6A09E667F3BCC908, 0xBB67AE8584CAA73B, 0x3C6EF372FE94F82B,
+                        0xA54FF53A5F1D36F1, 0x510E527FADE682D1, 0x9B05688C2B3E6C1F,
+                        0x1F83D9ABFB41BD6B, 0x5BE0CD19137E2179], dtype=np.uint64)
+_BLAKE2B_SIGMA = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
+    [11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4],
+    [7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8],
+    [9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13],
+    [2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9],
+    [12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11],
+    [13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10],
+    [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5],
+    [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
+]
+
+
+def blake2b_80(messages: np.ndarray) -> np.ndarray:
+    """BLAKE2b-256 (RFC 7693: no key, one final block of 80 bytes) of each row of ``messages``
+    (its ten little-endian 64-bit words, uint64 [n, 10]): the digests' four 64-bit words
+    (uint64 [n, 4]), vectorized over the rows."""
+    n = messages.shape[0]
+    m = [messages[:, i].copy() for i in range(10)] + [np.zeros(n, np.uint64)] * 6
+    h = _BLAKE2B_IV.copy()
+    h[0] ^= np.uint64(0x01010020)
+    v = [np.full(n, x, np.uint64) for x in h] + [np.full(n, x, np.uint64) for x in _BLAKE2B_IV]
+    v[12] = v[12] ^ np.uint64(80)
+    v[14] = ~v[14]
+
+    def rotr(x: np.ndarray, k: int) -> np.ndarray:
+        return (x >> np.uint64(k)) | (x << np.uint64(64 - k))
+
+    def g(a: int, b: int, c: int, d: int, x: np.ndarray, y: np.ndarray) -> None:
+        v[a] = v[a] + v[b] + x
+        v[d] = rotr(v[d] ^ v[a], 32)
+        v[c] = v[c] + v[d]
+        v[b] = rotr(v[b] ^ v[c], 24)
+        v[a] = v[a] + v[b] + y
+        v[d] = rotr(v[d] ^ v[a], 16)
+        v[c] = v[c] + v[d]
+        v[b] = rotr(v[b] ^ v[c], 63)
+
+    for r in range(12):
+        s = _BLAKE2B_SIGMA[r % 10]
+        for i, (a, b, c, d) in enumerate(((0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14),
+                                           (3, 7, 11, 15), (0, 5, 10, 15), (1, 6, 11, 12),
+                                           (2, 7, 8, 13), (3, 4, 9, 14))):
+            g(a, b, c, d, m[s[2 * i]], m[s[2 * i + 1]])
+    return np.stack([h[i] ^ v[i] ^ v[i + 8] for i in range(4)], axis=1)
+
+
+def sia_blake2b(values: Values) -> dict[str, np.ndarray]:
+    """Per thread t < threads the BLAKE2b-256 digest of the 80-byte header (20 uint32 words,
+    little-endian) with word 9 (bytes 36-39) replaced by the nonce startNonce + t (mod 2^32),
+    stored as 8 uint32 words a thread. Integer arithmetic: exact."""
+    n = int(values["threads"])
+    header = np.asarray(values["header"], np.uint32)[:20].astype(np.uint64)
+    words = header[0::2] | (header[1::2] << np.uint64(32))
+    nonces = (np.arange(n, dtype=np.uint64) + np.uint64(int(values["startNonce"]) % 2**32)) \
+        & np.uint64(0xFFFFFFFF)
+    messages = np.repeat(words[None, :], n, axis=0)
+    messages[:, 4] = (messages[:, 4] & np.uint64(0xFFFFFFFF)) | (nonces << np.uint64(32))
+    with np.errstate(over="ignore"):
+        digest = blake2b_80(messages)
+    out = np.array(values["outputHash"], copy=True)
+    flat = out.reshape(-1)
+    flat[: 8 * n] = digest.view(np.uint32).reshape(-1) if digest.dtype.byteorder in "=<|" \
+        else digest.astype("<u8").view(np.uint32).reshape(-1)
+    return {"outputHash": out}
