@@ -74,6 +74,11 @@ def test_a_failed_kernel_does_not_stop_the_rest_and_the_results_are_packed(tmp_p
         "steps.txt",
         "summary.txt",
     ]
+    # the sources that ran, whatever commit the machine's copy of .git names
+    digest = subprocess.run(["bash", str(ROOT / "tools" / "source_digest.sh")],
+                            capture_output=True, text=True, check=True).stdout.strip()
+    assert len(digest) == 16
+    assert f"sources {digest}" in (out / "provenance.txt").read_text().splitlines()
     steps = (out / "steps.txt").read_text().splitlines()
     assert steps[0].startswith("transpose_naive sweep rc=") and "rc=0" not in steps[0]
     assert steps[1].startswith("vector_reduction_n1001 sweep rc=0")

@@ -11,8 +11,9 @@
 # Every step runs under `timeout`, a failed kernel does not stop the others, and no step
 # starts after CALIB_LIMIT_S seconds (default 480), so the whole run stays under 9 minutes
 # on an H100 (estimate: ~5-6 minutes). Work happens in a scratch folder; OUTDIR receives
-# only calibration.tgz (every sweep folder and log, without cubins), provenance.txt,
-# steps.txt and summary.txt. The summary table is printed last.
+# only calibration.tgz (every sweep folder and log, without cubins), provenance.txt (date,
+# GPU and driver, nvcc, ncu, the commit .git names and tools/source_digest.sh's digest of the
+# sources that ran), steps.txt and summary.txt. The summary table is printed last.
 set -uo pipefail
 out=${1:?usage: record_calibration.sh OUTDIR}
 mkdir -p "$out"
@@ -35,7 +36,8 @@ ncu_bin=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
 { date -u +%Y-%m-%dT%H:%M:%SZ
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || echo "nvidia-smi: failed"
   "${NVCC:-nvcc}" --version | tail -1; "$ncu_bin" --version | tail -1
-  git rev-parse --short HEAD; } > "$work/provenance.txt" 2>/dev/null
+  git rev-parse --short HEAD
+  echo "sources $(bash "$(dirname "$0")/source_digest.sh")"; } > "$work/provenance.txt" 2>/dev/null
 
 pack() {  # runs on exit too, so a stopped run still returns what it finished
   tar -C "$work" -czf "$out/calibration.tgz" --exclude='*.cubin' --exclude='build' \
