@@ -37,6 +37,7 @@ log() { echo "[$(date -u +%H:%M:%S) +$(( $(date +%s) - start ))s] $*" | tee -a "
   echo "ncu: $(ncu --version | tail -1)"
   echo "nvcc: $(nvcc --version | tail -1)"
   echo "gpuadvisor commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)"
+  echo "sources $(bash "$(dirname "$0")/source_digest.sh")"
 } > "$res/provenance.txt"
 cat "$res/provenance.txt"
 

@@ -42,7 +42,8 @@ export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
 python3 -c "import ray, pycuda; print('ray', ray.__version__, ray.__file__)" || exit 1
 nvidia-smi --query-gpu=index,name,uuid,driver_version --format=csv,noheader | tee "$WORK/gpus.txt"
 { date -u +%Y-%m-%dT%H:%M:%SZ; ncu --version | tail -1; nvcc --version | tail -1
-  git rev-parse --short HEAD 2>/dev/null || echo "commit: unknown"; } > "$WORK/provenance.txt"
+  git rev-parse --short HEAD 2>/dev/null || echo "commit: unknown"
+  echo "sources $(bash tools/source_digest.sh)"; } > "$WORK/provenance.txt"
 
 run() {  # run NAME [tune options...]: one sweep, its wall time into $WORK/NAME.wall
   local name=$1; shift

@@ -8,8 +8,8 @@ out=${1:?usage: record_gpu_fullncu.sh OUTDIR KERNEL[:CACHE_CONFIGS] ...}; shift
 mkdir -p "$out"
 export PYTHONPATH="${PYTHONPATH:+$PYTHONPATH:}$PWD" PYTHONUNBUFFERED=1 COLUMNS=150
 { date -u +%Y-%m-%dT%H:%M:%SZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  ncu --version | tail -1; nvcc --version | tail -1; git rev-parse HEAD 2>/dev/null; } \
-  > "$out/provenance.txt"
+  ncu --version | tail -1; nvcc --version | tail -1; git rev-parse HEAD 2>/dev/null
+  echo "sources $(bash "$(dirname "$0")/source_digest.sh")"; } > "$out/provenance.txt"
 for spec in "$@"; do
   kernel=${spec%%:*}; configs=default
   [ "$spec" != "$kernel" ] && configs=${spec#*:}

@@ -13,7 +13,8 @@ out=${1:?usage: record_guided.sh OUTDIR}
 mkdir -p "$out"
 . "$(dirname "$0")/gpu_env.sh"  # wheels, PYTHONPATH, $G, log()
 { date -u +%Y-%m-%dT%H:%M:%SZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  nvcc --version | tail -1; git rev-parse --short HEAD 2>/dev/null; } > "$out/provenance.txt"
+  nvcc --version | tail -1; git rev-parse --short HEAD 2>/dev/null
+  echo "sources $(bash "$(dirname "$0")/source_digest.sh")"; } > "$out/provenance.txt"
 COMMON="--min-threads 32 --budget 0.15 --max-repeats 15"
 for kernel in ${KERNELS:-matmul_naive matrix_add scattered}; do
   for strategy in ${STRATEGIES:-guided}; do

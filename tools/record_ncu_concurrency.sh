@@ -12,6 +12,7 @@ fi
 export PYTHONUNBUFFERED=1
 { date -u +%Y-%m-%dT%H:%M:%SZ; ncu --version | tail -1; nvcc --version | tail -1
   nvidia-smi --query-gpu=index,name,driver_version --format=csv,noheader
-  git rev-parse --short HEAD 2>/dev/null; } > "$out/provenance.txt"
+  git rev-parse --short HEAD 2>/dev/null
+  echo "sources $(bash "$(dirname "$0")/source_digest.sh")"; } > "$out/provenance.txt"
 timeout 500 python3 benchmarks/ncu_concurrency.py "$out" "$@" 2>&1 | tee "$out/ncu_concurrency.log"
 tar -C "$out" -czf /tmp/ncu_concurrency.tgz --exclude='*.cubin' . && mv /tmp/ncu_concurrency.tgz "$out/"
