@@ -85,6 +85,9 @@ class AccessModel:
         return sum(w * term_units_many((t,), bx, by, SECTOR_BYTES)[0] for w, t in self.terms)
 
     def lines(self, bx: int, by: int) -> float:
+        """Mean 128 B lines one warp request touches: L1 serves a request a line (one tag
+        lookup) at a time, so a warp whose sectors are all used can still take several
+        passes."""
         return sum(w * term_units_many((t,), bx, by, LINE_BYTES)[0] for w, t in self.terms)
 
     @functools.cached_property
@@ -271,12 +274,6 @@ def term_sectors(x_stride: int, y_stride: int, bx: int, by: int) -> float:
     return term_units(x_stride, y_stride, bx, by, SECTOR_BYTES)
 
 
-def term_lines(x_stride: int, y_stride: int, bx: int, by: int) -> float:
-    """Mean 128 B lines one warp request touches: L1 serves a request a line (one tag
-    lookup) at a time, so a warp whose sectors are all used can still take several passes."""
-    return term_units(x_stride, y_stride, bx, by, LINE_BYTES)
-
-
 def term_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int) -> float:
     """:func:`term_units_many` of one term (see there)."""
     return term_units_many((Term(x_stride, y_stride),), bx, by, unit)[0]
@@ -399,9 +396,6 @@ def _terms() -> tuple[Term, ...]:
 #: them; tried without the efficiency, they multiplied the consistent mixes thirtyfold).
 PLAIN_TERMS = tuple(Term(x, y) for x, y in itertools.product(X_STRIDES, Y_STRIDES))
 TERMS = _terms()
-#: Index pairs of two-term mixes, in itertools.combinations order.
-_PAIRS = tuple(itertools.combinations(range(len(TERMS)), 2))
-_PLAIN_PAIRS = tuple(itertools.combinations(range(len(PLAIN_TERMS)), 2))
 
 
 def _prior_cost(model: AccessModel) -> float:
@@ -494,19 +488,22 @@ def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None
 
     # The same arithmetic as AccessModel.sectors and _fits, for every model at once: each
     # term's sectors at each profiled shape, mixed with each weight pair.
-    terms, pairs = (TERMS, _PAIRS) if eff is not None else (PLAIN_TERMS, _PLAIN_PAIRS)
+    terms = TERMS if eff is not None else PLAIN_TERMS
     table = np.array([term_units_many(terms, bx, by, SECTOR_BYTES) for bx, by, _s in prof],
                      dtype=np.float64).T
     measured = np.array([s for _bx, _by, s in prof], dtype=np.float64)
     slack = np.array([FIT_TOLERANCE * max(abs(s), 1e-9) for _bx, _by, s in prof])
-    # efficiency: percent of the moved sectors' bytes asked for; shapes without one pass
-    spans = np.array([term_bytes_many(terms, bx, by) for bx, by, _s in prof],
-                     dtype=np.float64).T
+    # efficiency: percent of the moved sectors' bytes asked for; shapes without one pass,
+    # and a fit without any (eff None) checks the sectors alone
+    spans = (np.array([term_bytes_many(terms, bx, by) for bx, by, _s in prof],
+                      dtype=np.float64).T if eff is not None else None)
     wanted = np.array([np.nan if e is None else e for e in (eff or [None] * len(prof))])
     open_ = np.isnan(wanted)
     target = np.where(open_, 0.0, wanted)
 
     def efficient(sectors: Any, distinct: Any) -> Any:
+        if distinct is None:
+            return True
         got = 100.0 * distinct / np.maximum(sectors * SECTOR_BYTES, 1e-9)
         return open_ | (np.abs(got - target) <= EFFICIENCY_TOLERANCE * target)
 
@@ -522,7 +519,8 @@ def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None
         a, b, wa, wb = first[p], second[p], w1[0, k][:, None], w2[0, k][:, None]
         mixed = wa * table[a] + wb * table[b]
         fits = ((np.abs(mixed - measured) <= slack)
-                & efficient(mixed, wa * spans[a] + wb * spans[b])).all(axis=1)
+                & efficient(mixed, None if spans is None else wa * spans[a] + wb * spans[b])
+                ).all(axis=1)
         for i in np.flatnonzero(fits):
             w = WEIGHTS[k[i]]
             consistent.append(AccessModel(((w, terms[a[i]]), (round(1 - w, 2), terms[b[i]]))))
@@ -538,11 +536,11 @@ def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None
 @cache
 def _pair_arrays(wide: bool) -> tuple[Any, Any, Any, Any]:
     """The two-term mixes a fit tries: each pair's first and second term (indices into
-    TERMS, or PLAIN_TERMS where not ``wide``) and the weights as a 1 x len(WEIGHTS) row."""
+    TERMS, or PLAIN_TERMS where not ``wide``; every i < j in itertools.combinations' order)
+    and the weights as a 1 x len(WEIGHTS) row."""
     import numpy as np
 
-    pairs = _PAIRS if wide else _PLAIN_PAIRS
-    first, second = (np.array(ix, dtype=np.int64) for ix in zip(*pairs, strict=True))
+    first, second = np.triu_indices(len(TERMS if wide else PLAIN_TERMS), 1)
     w1 = np.array(WEIGHTS, dtype=np.float64)[None, :]
     w2 = np.array([round(1 - w, 2) for w in WEIGHTS], dtype=np.float64)[None, :]
     return first, second, w1, w2
