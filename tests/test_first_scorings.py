@@ -104,3 +104,25 @@ def test_the_page_states_the_out_of_sample_gain_and_its_spread() -> None:
             "add_xrows) -6%. Per kernel: median 2%; the pick is faster than the default on 68 "
             "(half of the gain or more on 38) and slower on 44.") in page
     assert "- H200: 56% of the available gain over 172 kernels" in page
+
+
+def test_one_shape_for_every_kernel_is_the_baseline_beside_the_picks() -> None:
+    from gpuadvisor.paths import project_root
+    from gpuadvisor.validation import Result, best_constant_shape
+
+    def kernel(name: str, regrets: dict[str, float]) -> Result:
+        return Result(fixture=f"fixtures/hopper/x/h200/{name}.csv", kernel=name, arch="sm_90",
+                      gpu="H200", access="reuse", access_source="-", configs=3, timed=3,
+                      pick="-", pick_time=None, best="-", best_time=1.0, regret=None,
+                      defaults={}, kernel_class="2-D blocks", shape_regrets=regrets)
+
+    group = [kernel("a", {"64x4": 1.0, "32x8": 1.02}), kernel("b", {"64x4": 1.05, "32x8": 1.0}),
+             kernel("c", {"32x8": 1.01, "128x1": 1.0})]  # c never measured 64x4: a miss there
+    assert best_constant_shape(group) == ("32x8", 3)
+    # a tie in the count goes to the lower geometric mean of the regrets (1.005 against 1.015)
+    tied = [kernel("a", {"64x4": 1.0, "32x8": 1.03}), kernel("b", {"64x4": 1.01, "32x8": 1.0})]
+    assert best_constant_shape(tied) == ("64x4", 2)
+    assert best_constant_shape([]) == ("-", 0)
+    page = (project_root() / "docs" / "validation.md").read_text(encoding="utf-8")
+    assert ("1-D H200: 256x1 on 56 of 72 (the rules' pick on 64); 2-D H200: 64x4 on 35 of 56 "
+            "(the rules' pick on 33)") in page
