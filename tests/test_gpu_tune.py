@@ -324,6 +324,12 @@ SMALL = {
     "darknet_fast_mean": ["BATCH=3", "FILTERS=37", "SPATIAL=1001"],
     "crystal_join_probe": ["N=100003", "NSLOTS=4099"],
     "sia_blake2b": ["N=100003", "NONCE0=7"],
+    "frcnn_nms_mask": ["ROWS=3001", "SPAN=100"],
+    "kaldi_splice": ["ROWS=3001"],
+    "cufftshift_2d": ["N=518"],
+    "eclcc_init": ["N=100003", "NNZ=400009"],
+    "pointnet2_ball_query": ["B=3", "N=3001", "M=1001"],
+    "quest_compact_unitary": ["QUBITS=17", "ROT=9"],
 }
 
 

@@ -346,6 +346,13 @@ SMALL = {
     "darknet_fast_mean": {"BATCH": 3, "FILTERS": 5, "SPATIAL": 301},
     "crystal_join_probe": {"N": 4099, "NSLOTS": 257},
     "sia_blake2b": {"N": 1001, "NONCE0": 2147483000},  # nonces past 2^31 (unsigned)
+    "frcnn_nms_mask": {"ROWS": 301, "SPAN": 3},  # 5 words a box, many overlaps (536 bits)
+    "kaldi_splice": {"ROWS": 13, "FEAT": 7, "CTX": 3, "OSTRIDE": 53, "ISTRIDE": 9},  # -3..3
+    "cufftshift_2d": {"N": 38},  # 19 x 19 quadrants
+    "eclcc_init": {"N": 5003, "NNZ": 20011, "TPSM": 2048},  # the grid-stride loop runs
+    "pointnet2_ball_query": {"B": 3, "N": 301, "M": 101, "NSAMPLE": 5, "RADIUS": 2,
+                             "SPAN": 12},  # about 4.7 points a ball: rows full, short, empty
+    "quest_compact_unitary": {"QUBITS": 10, "ROT": 3},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -87,6 +87,11 @@ def test_kernel_entry_is_complete(name):
     elif name == "darknet_fast_mean":  # Darknet's one block per filter, each walking a batch
         assert blocks == params["FILTERS"]
         assert params["BATCH"] * params["FILTERS"] * params["SPATIAL"] >= 10**7
+    elif name == "eclcc_init":  # ECL-CC's SMs x 2048 / threads blocks, a grid-stride loop
+        assert blocks == params["TPSM"] // 256 and params["N"] >= 8 * blocks * 256
+    elif name == "pointnet2_ball_query":  # under one wave on purpose: each scans its cloud
+        assert blocks == -(-params["M"] // 256) * params["B"]
+        assert params["B"] * params["M"] * params["N"] >= 10**9
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -147,6 +152,8 @@ def _coverage(name, spec, params, block):
         return gy * by * bz, params["COLS"]
     if name == "ggml_diag_mask_inf":  # x -> row, y*z -> column (ggml's 1 x 32 blocks)
         return gx * bx, gy * by * bz
+    if name == "frcnn_nms_mask":  # x -> row box (the grid's y), y*z -> word (the grid's x)
+        return gy * bx, gx * by * bz
     return gy * by * bz, gx * bx
 
 
@@ -279,6 +286,7 @@ ONE_D_EXTENT = {
     "gasal2_local": "NPAIRS",
     "crystal_join_probe": "N",  # Crystal's tiles of 4 tuples a thread
     "sia_blake2b": "N",
+    "quest_compact_unitary": "PAIRS",  # one amplitude pair a thread
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -323,6 +331,17 @@ ONE_D_CAPPED = {
     "cus_reduce_single_pass": ("HALF", "CAP"),  # the sample's maxBlocks, 2 loads a step
     "cusp_dia_spmv": ("ROWS", "CAP"),  # CUSP's max_active_blocks at 256 threads
 }
+#: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
+#: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
+#: maxThreadsPerMultiProcessor / ThreadsPerBlock).
+ONE_D_RESIDENT = {
+    "eclcc_init": ("N", "TPSM"),
+}
+#: 1-D kernels whose grid's y is a batch: cdiv(extent, threads) x batch blocks
+#: (Pointnet2.PyTorch's DIVUP(m, THREADS_PER_BLOCK) x b).
+ONE_D_LAYERED = {
+    "pointnet2_ball_query": ("M", "B"),
+}
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
 ONE_WARP_PER = {
@@ -364,7 +383,22 @@ def _lowbias32(x: int) -> int:
 def test_one_d_grids_cover_every_row_column_or_element():
     one_d = {n for n, s in SPECS.items() if s.dims == 1 and s.plan == "single"}
     assert one_d == (set(ONE_D_EXTENT) | set(ONE_BLOCK_PER) | set(ONE_D_SEGMENTED)
-                     | set(ONE_D_CAPPED) | set(ONE_WARP_PER))
+                     | set(ONE_D_CAPPED) | set(ONE_WARP_PER) | set(ONE_D_RESIDENT)
+                     | set(ONE_D_LAYERED))
+    for name, (key, slots) in ONE_D_RESIDENT.items():
+        spec = SPECS[name]
+        params = spec.resolve_params()
+        for block in seed_shapes(1) + [(8, 4, 2), (3, 1, 1)]:
+            threads = block[0] * block[1] * block[2]
+            gx, gy, gz = spec.grid_for(block, params)
+            assert (gx, gy, gz) == (params[slots] // threads, 1, 1)
+            assert params[slots] - threads < gx * threads <= params[slots] < params[key]
+    for name, (key, batch) in ONE_D_LAYERED.items():
+        spec = SPECS[name]
+        params = spec.resolve_params()
+        for block in seed_shapes(1) + [(8, 4, 2), (3, 1, 1)]:
+            threads = block[0] * block[1] * block[2]
+            assert spec.grid_for(block, params) == (-(-params[key] // threads), params[batch], 1)
     for name, key in ONE_WARP_PER.items():
         spec = SPECS[name]
         params = spec.resolve_params()
@@ -9661,3 +9695,153 @@ def test_blind45_references_on_hand_checked_inputs():
         h[9] = (2**32 - 2 + t) % 2**32
         assert got[t].tobytes() == hashlib.blake2b(h.tobytes(), digest_size=32).digest()
     assert not got[4].any()
+
+
+def test_blind46_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(46)
+
+    # frcnn_nms_mask: five boxes by hand (IoUs 0.81, 1, 0.5, a disjoint box); random boxes
+    # over three column blocks (inverted and empty ones among them) against a plain loop
+    def nms_mask(boxes, thr=0.7):
+        n = len(boxes)
+        words = -(-n // 64)
+        return references.frcnn_nms_mask({
+            "n_boxes": n, "nms_overlap_thresh": thr,
+            "dev_boxes": np.asarray(boxes, np.float32).reshape(n, 5),
+            "dev_mask": np.full((n + 1, words), -1, np.int64)})["dev_mask"]
+
+    boxes = [[0, 0, 9, 9, 9], [1, 1, 9, 9, 8], [0, 0, 4, 9, 7], [20, 20, 29, 29, 6],
+             [0, 0, 9, 9, 5]]
+    # box 0 with 1: 81 / 100; with 4: 1; box 1 with 4: 0.81; box 2 with 0 and 4: 50 / 100,
+    # with 1: 36 / 95; box 3 overlaps none; only later boxes of the same block count
+    assert nms_mask(boxes)[:, 0].tolist() == [0b10010, 0b10000, 0, 0, 0, -1]
+
+    def iou(a, b):
+        f = np.float32
+        w = max(min(a[2], b[2]) - max(a[0], b[0]) + f(1), f(0))
+        h = max(min(a[3], b[3]) - max(a[1], b[1]) + f(1), f(0))
+        inter = w * h
+        sa = (a[2] - a[0] + f(1)) * (a[3] - a[1] + f(1))
+        sb = (b[2] - b[0] + f(1)) * (b[3] - b[1] + f(1))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return inter / (sa + sb - inter)
+
+    boxes = rng.integers(0, 10, (150, 5)).astype(np.float32)
+    got = nms_mask(boxes, 0.5).view(np.uint64)
+    want = np.zeros((151, 3), np.uint64)
+    want[150] = np.uint64(2**64 - 1)
+    for r in range(150):
+        for j in range(150):
+            if (j // 64 != r // 64 or j > r) and iou(boxes[r], boxes[j]) > np.float32(0.5):
+                want[r, j // 64] |= np.uint64(1 << (j % 64))
+    assert np.array_equal(got, want)
+    assert 0 < np.count_nonzero(want[:150]) < 450
+
+    # kaldi_splice: three frames of two features by hand, offsets -1, 0, 2 clamped at the
+    # utterance's edges, strides wider than the rows; random features against a plain loop
+    def splice(x, off, ostride, istride):
+        rows, feat = x.shape
+        xb = np.full((rows, istride), 77, np.float32)
+        xb[:, :feat] = x
+        return references.kaldi_splice({
+            "y": np.full((rows, ostride), -1, np.float32), "x": xb,
+            "off": np.asarray(off, np.int32), "out_rows": rows, "out_cols": feat * len(off),
+            "out_stride": ostride, "in_rows": rows, "in_cols": feat,
+            "in_stride": istride})["y"]
+
+    got = splice(np.array([[1, 2], [3, 4], [5, 6]]), [-1, 0, 2], 7, 3)
+    assert got.tolist() == [[1, 2, 1, 2, 5, 6, -1], [1, 2, 3, 4, 5, 6, -1],
+                            [3, 4, 5, 6, 5, 6, -1]]
+    x = rng.integers(-1000, 1000, (11, 5))
+    off = rng.integers(-3, 4, 7)
+    got = splice(x, off, 40, 6)
+    for j in range(11):
+        for i in range(35):
+            assert got[j, i] == x[min(max(j + off[i // 5], 0), 10), i % 5]
+    assert (got[:, 35:] == -1).all()
+
+    # cufftshift_2d: a 4 x 4 ramp by hand; a 6 x 6 array against the kernel's swaps, thread
+    # by thread, and the words past N^2 untouched
+    def shift(data, n):
+        return references.cufftshift_2d({"data": np.asarray(data, np.float32), "N": n})["data"]
+
+    got = shift(np.arange(16), 4)
+    assert got.tolist() == [10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5]
+    data = rng.integers(-1000, 1000, 40).astype(np.float32)
+    want = data.copy()
+    for y in range(3):
+        for x in range(6):
+            i = y * 6 + x
+            j = i + (36 + 6) // 2 if x < 3 else i + (36 - 6) // 2
+            want[i], want[j] = want[j], want[i]
+    assert np.array_equal(shift(data, 6), want) and (want[36:] == data[36:]).all()
+
+    # eclcc_init: five vertices by hand (no smaller neighbour, the first smaller one not the
+    # smallest, a self-loop, an empty row); random graphs against a plain loop
+    def init(nidx, nlist):
+        n = len(nidx) - 1
+        return references.eclcc_init({"nodes": n, "nidx": np.asarray(nidx, np.int32),
+                                      "nlist": np.asarray(nlist, np.int32),
+                                      "nstat": np.full(n + 1, -1, np.int32)})["nstat"]
+
+    # 0: [2, 1]; 1: [3, 0, 2]; 2: [2, 3]; 3: []; 4: [3, 0]
+    assert init([0, 2, 5, 7, 7, 9], [2, 1, 3, 0, 2, 2, 3, 3, 0]).tolist() == [0, 0, 2, 3, 3, -1]
+    lengths = rng.integers(0, 7, 200)
+    nidx = np.r_[0, np.cumsum(lengths)]
+    nlist = rng.integers(0, 200, nidx[-1])
+    want = []
+    for v in range(200):
+        m, i = v, nidx[v]
+        while m == v and i < nidx[v + 1]:
+            m = min(m, nlist[i])
+            i += 1
+        want.append(m)
+    assert init(nidx, nlist)[:200].tolist() == want
+
+    # pointnet2_ball_query: one cloud of five points by hand (a point at the radius is out,
+    # the slots past the count hold the first hit, nsample cuts the scan, an empty ball keeps
+    # its row); random clouds against a plain loop over the points
+    def ball(centres, points, radius, nsample):
+        b, m, _ = centres.shape
+        return references.pointnet2_ball_query({
+            "b": b, "n": points.shape[1], "m": m, "radius": radius, "nsample": nsample,
+            "new_xyz": centres.astype(np.float32), "xyz": points.astype(np.float32),
+            "idx": np.full((b, m, nsample), -1, np.int32)})["idx"]
+
+    points = np.array([[[0, 0, 0], [5, 5, 5], [1, 0, 0], [0, 2, 0], [1, 1, 1]]])
+    centres = np.array([[[0, 0, 0], [9, 9, 9], [5, 5, 4]]])
+    assert ball(centres, points, 2, 4)[0].tolist() == [[0, 2, 4, 0], [-1] * 4, [1] * 4]
+    assert ball(centres, points, 2, 2)[0].tolist() == [[0, 2], [-1, -1], [1, 1]]
+    points, centres = rng.integers(0, 9, (2, 60, 3)), rng.integers(-1, 10, (2, 30, 3))
+    for radius, nsample in ((2, 3), (3, 8)):
+        got = ball(centres, points, radius, nsample)
+        for bs in range(2):
+            for q in range(30):
+                d2 = ((points[bs] - centres[bs, q]) ** 2).sum(axis=1)
+                hits = [k for k in range(60) if d2[k] < radius**2][:nsample]
+                row = [-1] * nsample if not hits else [hits[0]] * nsample
+                row[: len(hits)] = hits
+                assert got[bs, q].tolist() == row
+    assert (got[..., -1] == -1).any() and (got[..., 0] != got[..., -1]).any()
+
+    # quest_compact_unitary: two qubits by hand (the gate on qubit 1: pairs 0-2 and 1-3);
+    # random states against the gate's matrix on the qubit's axis, the norm kept
+    a, b = 0.5 - 0.5j, -0.5 + 0.5j
+
+    def gate(state, q):
+        got = references.quest_compact_unitary({
+            "stateVecReal": state.real.copy(), "stateVecImag": state.imag.copy(),
+            "numAmpsPerChunk": state.size, "rotQubit": q, "alphaReal": a.real,
+            "alphaImag": a.imag, "betaReal": b.real, "betaImag": b.imag})
+        return got["stateVecReal"] + 1j * got["stateVecImag"]
+
+    got = gate(np.array([2, 4 + 2j, 6 - 2j, 8]), 1)
+    # (2, 6 - 2i) -> (5 + i, 3 + 3i); (4 + 2i, 8) -> (7 + 3i, 1 + 5i): norms 44 and 84 kept
+    assert got.tolist() == [5 + 1j, 7 + 3j, 3 + 3j, 1 + 5j]
+    u = np.array([[a, -np.conj(b)], [b, np.conj(a)]])
+    for q in (0, 3, 6):
+        state = rng.integers(-1000, 1000, 128) + 1j * rng.integers(-1000, 1000, 128)
+        want = np.einsum("ij,ajk->aik", u, state.reshape(-1, 2, 2**q)).reshape(-1)
+        got = gate(state, q)
+        assert np.array_equal(got, want)
+        assert np.isclose(np.vdot(got, got).real, np.vdot(state, state).real)

@@ -7678,3 +7678,158 @@ def sia_blake2b(values: Values) -> dict[str, np.ndarray]:
     flat[: 8 * n] = digest.view(np.uint32).reshape(-1) if digest.dtype.byteorder in "=<|" \
         else digest.astype("<u8").view(np.uint32).reshape(-1)
     return {"outputHash": out}
+
+
+def frcnn_nms_mask(values: Values) -> dict[str, np.ndarray]:
+    """Faster R-CNN's NMS mask: for box r and column block c (64 boxes), bit i of word
+    dev_mask[r, c] set where the IoU of r with box 64 c + i (inclusive corners: areas (x2 - x1
+    + 1)(y2 - y1 + 1), the intersection's sides clipped at 0) is above the threshold, the
+    boxes of r's own block up to r itself never set; the rest of dev_mask untouched. Float32:
+    integer corners make every area and sum exact, the quotient correctly rounded (an empty
+    or inverted box may give 0 / 0 or x / 0: NaN never above, +inf above)."""
+    n = int(values["n_boxes"])
+    thr = np.float32(values["nms_overlap_thresh"])
+    boxes = np.asarray(values["dev_boxes"], np.float32).reshape(-1)[: 5 * n].reshape(n, 5)
+    col_blocks = -(-n // 64)
+    x1, y1, x2, y2 = (boxes[:, k] for k in range(4))
+    area = (x2 - x1 + np.float32(1)) * (y2 - y1 + np.float32(1))
+    rows = np.arange(n)
+    bits = np.zeros((n, col_blocks * 64), bool)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for c in range(col_blocks):
+            j = slice(64 * c, min(n, 64 * c + 64))
+            width = np.maximum(np.minimum(x2[:, None], x2[None, j])
+                               - np.maximum(x1[:, None], x1[None, j]) + np.float32(1),
+                               np.float32(0))
+            height = np.maximum(np.minimum(y2[:, None], y2[None, j])
+                                - np.maximum(y1[:, None], y1[None, j]) + np.float32(1),
+                                np.float32(0))
+            inter = width * height
+            hit = inter / (area[:, None] + area[None, j] - inter) > thr
+            cols = np.arange(j.start, j.stop)
+            hit &= ~((rows[:, None] // 64 == c) & (cols[None, :] <= rows[:, None]))
+            bits[:, j] = hit
+    words = np.packbits(bits, axis=1, bitorder="little").view("<u8").astype(np.uint64)
+    out = np.array(values["dev_mask"], copy=True)
+    out.reshape(-1)[: n * col_blocks] = words.reshape(-1).view(np.int64)
+    return {"dev_mask": out}
+
+
+def kaldi_splice(values: Values) -> dict[str, np.ndarray]:
+    """Kaldi's frame splicing: y[j, i] = x[clamp(j + off[i // in_cols], 0, in_rows - 1),
+    i % in_cols] for the out_rows x out_cols output (rows out_stride apart, x's in_stride
+    apart), the rest of y untouched."""
+    rows, cols, ostride = (int(values[k]) for k in ("out_rows", "out_cols", "out_stride"))
+    irows, icols, istride = (int(values[k]) for k in ("in_rows", "in_cols", "in_stride"))
+    x = np.asarray(values["x"]).reshape(-1)[: irows * istride].reshape(irows, istride)
+    off = np.asarray(values["off"], np.int64).reshape(-1)
+    i = np.arange(cols)
+    src = np.clip(np.arange(rows)[:, None] + off[i // icols][None, :], 0, irows - 1)
+    out = np.array(values["y"], copy=True)
+    flat = out.reshape(-1)
+    flat[: rows * ostride].reshape(rows, ostride)[:, :cols] = x[src, (i % icols)[None, :]]
+    return {"y": out}
+
+
+def cufftshift_2d(values: Values) -> dict[str, np.ndarray]:
+    """cufftShift's in-place 2-D shift of the first N x N elements (N even): the quadrants
+    swapped diagonally, NumPy's fftshift."""
+    n = int(values["N"])
+    assert n % 2 == 0, "cufftShift's 2-D shift swaps the quadrants of an even N x N array"
+    out = np.array(values["data"], copy=True)
+    flat = out.reshape(-1)
+    flat[: n * n] = np.fft.fftshift(flat[: n * n].reshape(n, n)).reshape(-1)
+    return {"data": out}
+
+
+def eclcc_init(values: Values) -> dict[str, np.ndarray]:
+    """ECL-CC's initial labels: nstat[v] = the first neighbour in v's CSR adjacency list
+    nlist[nidx[v]:nidx[v + 1]] smaller than v, else v itself."""
+    nodes = int(values["nodes"])
+    nidx = np.asarray(values["nidx"], np.int64)[: nodes + 1]
+    nlist = np.asarray(values["nlist"], np.int64)
+    lengths = np.diff(nidx)
+    owner = np.repeat(np.arange(nodes), lengths)
+    edges = np.arange(nidx[0], nidx[-1])
+    smaller = np.flatnonzero(nlist[edges] < owner)
+    label = np.arange(nodes)
+    if smaller.size:
+        first_rows, first = np.unique(owner[smaller], return_index=True)
+        label[first_rows] = nlist[edges[smaller[first]]]
+    out = np.array(values["nstat"], copy=True)
+    out[:nodes] = label
+    return {"nstat": out}
+
+
+def pointnet2_ball_query(values: Values) -> dict[str, np.ndarray]:
+    """Pointnet2's ball query: for each batch and query centre, the indices of the first
+    nsample points (in order) strictly within radius, the slots past the count holding the
+    first one; a query with none keeps its row. Integer-valued coordinates (the squared
+    distances exact): found through a lattice of the points, each centre visiting the
+    lattice offsets within the radius."""
+    b, n, m, ns = (int(values[k]) for k in ("b", "n", "m", "nsample"))
+    r = np.float32(values["radius"])
+    r2 = float(r * r)
+    pts = np.asarray(values["xyz"], np.float64).reshape(-1)[: b * n * 3].reshape(b, n, 3)
+    qs = np.asarray(values["new_xyz"], np.float64).reshape(-1)[: b * m * 3].reshape(b, m, 3)
+    assert (pts == np.round(pts)).all() and (qs == np.round(qs)).all(), "integer coordinates"
+    pts, qs = pts.astype(np.int64), qs.astype(np.int64)
+    reach = int(np.ceil(np.sqrt(r2)))
+    offsets = np.array([d for d in itertools.product(range(-reach, reach + 1), repeat=3)
+                        if d[0] ** 2 + d[1] ** 2 + d[2] ** 2 < r2], np.int64).reshape(-1, 3)
+    low = min(pts.min(initial=0), qs.min(initial=0)) - reach
+    span = max(pts.max(initial=0), qs.max(initial=0)) - low + reach + 1
+
+    def keys(batch: np.ndarray, xyz: np.ndarray) -> np.ndarray:
+        c = xyz - low
+        return ((batch * span + c[..., 0]) * span + c[..., 1]) * span + c[..., 2]
+
+    pkeys = keys(np.arange(b)[:, None], pts).reshape(-1)
+    order = np.argsort(pkeys, kind="stable")  # within a lattice point, k ascending
+    sorted_keys = pkeys[order]
+    query_ids, point_ids = [], []
+    for d in offsets:
+        qk = keys(np.arange(b)[:, None], qs + d).reshape(-1)
+        lo = np.searchsorted(sorted_keys, qk, "left")
+        counts = np.searchsorted(sorted_keys, qk, "right") - lo
+        total = int(counts.sum())
+        if total:
+            qid = np.repeat(np.arange(b * m), counts)
+            within = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+            query_ids.append(qid)
+            point_ids.append(order[np.repeat(lo, counts) + within] % n)
+    out = np.array(values["idx"], copy=True)
+    rows = out.reshape(-1)[: b * m * ns].reshape(b * m, ns)
+    if query_ids:
+        qid, pid = np.concatenate(query_ids), np.concatenate(point_ids)
+        sort = np.lexsort((pid, qid))
+        qid, pid = qid[sort], pid[sort]
+        firsts = np.flatnonzero(np.r_[True, qid[1:] != qid[:-1]])
+        rank = np.arange(qid.size) - np.repeat(firsts, np.diff(np.r_[firsts, qid.size]))
+        rows[qid[firsts]] = pid[firsts][:, None]
+        keep = rank < ns
+        rows[qid[keep], rank[keep]] = pid[keep]
+    return {"idx": out}
+
+
+def quest_compact_unitary(values: Values) -> dict[str, np.ndarray]:
+    """QuEST's compactUnitary on qubit rotQubit: each amplitude pair (up, lo = up + 2^q)
+    becomes (alpha up - conj(beta) lo, beta up + conj(alpha) lo), term by term in float64 as
+    the kernel (integer-valued amplitudes, dyadic alpha and beta: exact)."""
+    n = int(values["numAmpsPerChunk"])
+    q = int(values["rotQubit"])
+    ar, ai = float(values["alphaReal"]), float(values["alphaImag"])
+    br, bi = float(values["betaReal"]), float(values["betaImag"])
+    re = np.array(values["stateVecReal"], np.float64, copy=True)
+    im = np.array(values["stateVecImag"], np.float64, copy=True)
+    half = 1 << q
+    assert n % (2 * half) == 0, "a state vector of 2^k amplitudes, k > rotQubit"
+    vr = re.reshape(-1)[:n].reshape(-1, 2, half)
+    vi = im.reshape(-1)[:n].reshape(-1, 2, half)
+    ur, ui, lr, li = vr[:, 0].copy(), vi[:, 0].copy(), vr[:, 1].copy(), vi[:, 1].copy()
+    vr[:, 0] = ar * ur - ai * ui - br * lr - bi * li
+    vi[:, 0] = ar * ui + ai * ur - br * li + bi * lr
+    vr[:, 1] = br * ur - bi * ui + ar * lr + ai * li
+    vi[:, 1] = br * ui + bi * ur + ar * li - ai * lr
+    return {"stateVecReal": re.astype(values["stateVecReal"].dtype),
+            "stateVecImag": im.astype(values["stateVecImag"].dtype)}
