@@ -330,6 +330,12 @@ SMALL = {
     "eclcc_init": ["N=100003", "NNZ=400009"],
     "pointnet2_ball_query": ["B=3", "N=3001", "M=1001"],
     "quest_compact_unitary": ["QUBITS=17", "ROT=9"],
+    "jetson_yuyv_to_rgba": ["ROWS=301", "COLS=517"],
+    "libsgm_census": ["ROWS=301", "COLS=1001"],
+    "magma_dgeadd2": ["COLS=1001", "ROWS=301", "LDDA=1024"],
+    "bnb_hist_scatter_add_2d": ["N=100003", "BINS=257"],
+    "tf_resize_nearest_nhwc": ["B=2", "IH=37", "IW=53", "C=5", "OH=101", "OW=29"],
+    "ginkgo_ptrs_to_idxs": ["ROWS=100003", "NNZ=400009"],
 }
 
 

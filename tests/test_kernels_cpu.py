@@ -353,6 +353,13 @@ SMALL = {
     "pointnet2_ball_query": {"B": 3, "N": 301, "M": 101, "NSAMPLE": 5, "RADIUS": 2,
                              "SPAN": 12},  # about 4.7 points a ball: rows full, short, empty
     "quest_compact_unitary": {"QUBITS": 10, "ROT": 3},
+    "jetson_yuyv_to_rgba": {"ROWS": 13, "COLS": 37},
+    "libsgm_census": {"ROWS": 41, "COLS": 37, "LINES": 16},  # 3 groups of lines, a partial
+    "magma_dgeadd2": {"COLS": 37, "ROWS": 75, "LDDA": 41, "LDDB": 45},  # a partial block column
+    "bnb_hist_scatter_add_2d": {"N": 1001, "BINS": 7},  # about 20 values a cell
+    "tf_resize_nearest_nhwc": {"B": 2, "IH": 7, "IW": 9, "C": 3, "OH": 11, "OW": 5,
+                               "TPSM": 256},  # up and down, the grid-stride loop runs
+    "ginkgo_ptrs_to_idxs": {"ROWS": 1001, "NNZ": 5003},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -92,6 +92,14 @@ def test_kernel_entry_is_complete(name):
     elif name == "pointnet2_ball_query":  # under one wave on purpose: each scans its cloud
         assert blocks == -(-params["M"] // 256) * params["B"]
         assert params["B"] * params["M"] * params["N"] >= 10**9
+    elif name == "libsgm_census":  # libSGM's 16 lines a thread, walked with a ring of lines
+        assert blocks == -(-params["COLS"] // 32) * -(-params["ROWS"] // (16 * 8))
+        assert params["LINES"] == 16 and params["ROWS"] * params["COLS"] >= 8 * 10**6
+    elif name == "magma_dgeadd2":  # MAGMA's 32 columns a thread (BLK_Y)
+        assert blocks == -(-params["COLS"] // 32) * -(-params["ROWS"] // (32 * 8))
+        assert params["BLK_Y"] == 32 and params["ROWS"] * params["COLS"] >= 8 * 10**6
+    elif name == "tf_resize_nearest_nhwc":  # GetGpuLaunchConfig's resident grid, a loop
+        assert blocks == params["TPSM"] // 256 and params["NUMEL"] >= 8 * blocks * 256
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -154,6 +162,10 @@ def _coverage(name, spec, params, block):
         return gx * bx, gy * by * bz
     if name == "frcnn_nms_mask":  # x -> row box (the grid's y), y*z -> word (the grid's x)
         return gy * bx, gx * by * bz
+    if name == "libsgm_census":  # y*z -> a group of LINES image lines
+        return gy * by * bz * params["LINES"], gx * bx
+    if name == "magma_dgeadd2":  # x -> row (COLS of them), y*z -> a block column of BLK_Y
+        return gy * by * bz * params["BLK_Y"], gx * bx
     return gy * by * bz, gx * bx
 
 
@@ -287,6 +299,8 @@ ONE_D_EXTENT = {
     "crystal_join_probe": "N",  # Crystal's tiles of 4 tuples a thread
     "sia_blake2b": "N",
     "quest_compact_unitary": "PAIRS",  # one amplitude pair a thread
+    "bnb_hist_scatter_add_2d": "N",  # the grid-stride loop runs once
+    "ginkgo_ptrs_to_idxs": "ROWS",  # one CSR row a thread
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -333,9 +347,11 @@ ONE_D_CAPPED = {
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
-#: maxThreadsPerMultiProcessor / ThreadsPerBlock).
+#: maxThreadsPerMultiProcessor / ThreadsPerBlock; TensorFlow's GetGpuLaunchConfig the smaller
+#: of that and cdiv(extent, threads), the former at the manifest's sizes).
 ONE_D_RESIDENT = {
     "eclcc_init": ("N", "TPSM"),
+    "tf_resize_nearest_nhwc": ("NUMEL", "TPSM"),  # GetGpuLaunchConfig's min(..., resident)
 }
 #: 1-D kernels whose grid's y is a batch: cdiv(extent, threads) x batch blocks
 #: (Pointnet2.PyTorch's DIVUP(m, THREADS_PER_BLOCK) x b).
@@ -9845,3 +9861,140 @@ def test_blind46_references_on_hand_checked_inputs():
         got = gate(state, q)
         assert np.array_equal(got, want)
         assert np.isclose(np.vdot(got, got).real, np.vdot(state, state).real)
+
+
+def test_blind47_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(47)
+    f32 = np.float32
+
+    # jetson_yuyv_to_rgba: two macro-pixels by hand (grey, and the extremes clamped); random
+    # macro-pixels against a plain float32 loop
+    def yuyv(words, half, height):
+        return references.jetson_yuyv_to_rgba({
+            "src": np.asarray(words, np.uint32), "halfWidth": half, "height": height,
+            "dst": np.full((height, half, 2, 4), -1, np.float32)})["dst"]
+
+    def word(y0, u, y1, v):
+        return y0 | u << 8 | y1 << 16 | v << 24
+
+    got = yuyv([word(100, 128, 200, 128), word(0, 0, 255, 255)], 2, 1)[0]
+    assert got[0].tolist() == [[100, 100, 100, 255], [200, 200, 200, 255]]
+    # U = -128, V = 127: R = Y + 178.6255, G = Y + 44.224 - 91.0463, B = Y - 227.712
+    assert np.allclose(got[1], [[178.6255, 0, 0, 255], [255, 208.1777, 27.288, 255]],
+                       atol=1e-3, rtol=0)
+    words = rng.integers(0, 2**32, (3, 5), dtype=np.uint64).astype(np.uint32)
+    got = yuyv(words, 5, 3)
+    for r in range(3):
+        for c in range(5):
+            b = [f32((int(words[r, c]) >> (8 * k)) & 255) for k in range(4)]
+            u, v = b[1] - f32(128), b[3] - f32(128)
+            for k, y in enumerate((b[0], b[2])):
+                want = [y + f32(1.4065) * v, (y - f32(0.3455) * u) - f32(0.7169) * v,
+                        y + f32(1.7790) * u]
+                want = [min(max(w, f32(0)), f32(255)) for w in want] + [255]
+                assert got[r, c, k].tolist() == [float(w) for w in want]
+
+    # libsgm_census: a 7 x 9 image (pitch 11) with its one interior pixel by hand (the first,
+    # the 17th and the last of the 31 pairs set); random images with ties against a plain loop
+    def census(img, pitch):
+        h, w = img.shape
+        buf = np.zeros(-(-h * pitch // 4) * 4, np.uint8)
+        buf[: h * pitch].reshape(h, pitch)[:, :w] = img
+        return references.libsgm_census({
+            "src": buf.view("<u4"), "width": w, "height": h, "pitch": pitch,
+            "dest": np.full((h, w), 7, np.uint32)})["dest"]
+
+    img = np.zeros((7, 9), np.uint8)
+    img[0, 0] = 1  # (-3, -4) against (3, 4): the first bit
+    img[1, 7] = 9  # (-2, 3) against (2, -3): the 17th pair
+    img[3, 3] = 5  # (0, -1) against (0, 1): the last bit
+    img[4, 4] = 7  # the centre's lower neighbour: (-1, 0) compares 0 > 7
+    want = np.full((7, 9), 7, np.uint32)
+    want[3, 4] = 1 << 30 | 1 << 14 | 1
+    assert np.array_equal(census(img, 11), want)
+    img = rng.integers(0, 4, (11, 14)).astype(np.uint8)
+    got = census(img, 15)
+    pairs = [(dy, dx) for dy in range(-3, 0) for dx in range(-4, 5)] + [(0, dx) for dx in
+                                                                        range(-4, 0)]
+    for y in range(11):
+        for x in range(14):
+            if 3 <= y < 8 and 4 <= x < 10:
+                bits = 0
+                for dy, dx in pairs:
+                    bits = bits << 1 | int(img[y + dy, x + dx] > img[y - dy, x - dx])
+                assert got[y, x] == bits
+            else:
+                assert got[y, x] == 7
+
+    # magma_dgeadd2: 2 x 3 by hand (column-major, ldda 3, lddb 4, the padding untouched);
+    # random matrices against a plain loop
+    def geadd(a, b, m, n, ldda, lddb, alpha=0.75, beta=-1.25):
+        return references.magma_dgeadd2({
+            "m": m, "n": n, "alpha": alpha, "dA": np.asarray(a, np.float64), "ldda": ldda,
+            "beta": beta, "dB": np.asarray(b, np.float64), "lddb": lddb})["dB"]
+
+    got = geadd([4, 8, 99, 0, 4, 99, -4, 12, 99], [4, -8, 5, 5, 8, 0, 5, 5, 0, 4, 5, 5], 2, 3,
+                3, 4)
+    assert got.tolist() == [-2, 16, 5, 5, -10, 3, 5, 5, -3, 4, 5, 5]
+    a = rng.integers(-1000, 1000, (9, 8)).astype(np.float64)
+    b = rng.integers(-1000, 1000, (9, 10)).astype(np.float64)
+    got = geadd(a, b, 7, 9, 8, 10).reshape(9, 10)
+    for j in range(9):
+        for i in range(10):
+            assert got[j, i] == (0.75 * a[j, i] - 1.25 * b[j, i] if i < 7 else b[j, i])
+
+    # bnb_hist_scatter_add_2d: five triples by hand into a 3 x 3 histogram of ones, the
+    # sixth past n; random triples against a plain loop
+    def scatter(i1, i2, src, n, bins, hist=None):
+        return references.bnb_hist_scatter_add_2d({
+            "histogram": np.ones((bins, bins), np.float32) if hist is None else hist,
+            "index1": np.asarray(i1, np.int32), "index2": np.asarray(i2, np.int32),
+            "src": np.asarray(src, np.float32), "maxidx1": bins, "n": n})["histogram"]
+
+    got = scatter([0, 2, 0, 1, 2, 1], [0, 1, 0, 2, 1, 1], [1, 5, 2, 4, 3, 100], 5, 3)
+    assert got.tolist() == [[4, 1, 1], [1, 1, 5], [1, 9, 1]]
+    i1, i2 = rng.integers(0, 6, 300), rng.integers(0, 6, 300)
+    src = rng.integers(0, 16, 300)
+    want = np.zeros((6, 6), np.float32)
+    for k in range(300):
+        want[i1[k], i2[k]] += src[k]
+    got = scatter(i1, i2, src, 300, 6, np.zeros((6, 6), np.float32))
+    assert np.array_equal(got, want) and want.sum() == src.sum()
+
+    # tf_resize_nearest_nhwc: a 2 x 3 image of two channels to 3 x 2 by hand (scales 2/3 and
+    # 3/2: rows 0, 1, 1 and columns 0, 2); random batches up and down against a plain loop
+    def resize(x, oh, ow):
+        b, ih, iw, ch = x.shape
+        return references.tf_resize_nearest_nhwc({
+            "nthreads": b * oh * ow * ch, "bottom_data": np.asarray(x, np.float32),
+            "in_height": ih, "in_width": iw, "channels": ch, "out_height": oh,
+            "out_width": ow, "height_scale": f32(ih / oh), "width_scale": f32(iw / ow),
+            "top_data": np.zeros((b, oh, ow, ch), np.float32)})["top_data"]
+
+    x = np.arange(12).reshape(1, 2, 3, 2)
+    assert resize(x, 3, 2)[0].tolist() == [[[0, 1], [4, 5]], [[6, 7], [10, 11]],
+                                           [[6, 7], [10, 11]]]
+    x = rng.integers(-1000, 1000, (2, 7, 9, 3))
+    for oh, ow in ((11, 5), (3, 16)):
+        got = resize(x, oh, ow)
+        hs, ws = f32(7 / oh), f32(9 / ow)
+        for y in range(oh):
+            iy = min(max(int(np.floor((f32(y) + f32(0.5)) * hs)), 0), 6)
+            for xx in range(ow):
+                ix = min(max(int(np.floor((f32(xx) + f32(0.5)) * ws)), 0), 8)
+                assert (got[:, y, xx] == x[:, iy, ix]).all()
+
+    # ginkgo_ptrs_to_idxs: four rows by hand (an empty row, the entries past nnz untouched);
+    # random row pointers against a plain loop
+    def to_idxs(ptrs, size):
+        return references.ginkgo_ptrs_to_idxs({
+            "ptrs": np.asarray(ptrs, np.int32), "num_rows": len(ptrs) - 1,
+            "idxs": np.full(size, -1, np.int32)})["idxs"]
+
+    assert to_idxs([0, 2, 2, 5, 6], 8).tolist() == [0, 0, 2, 2, 2, 3, -1, -1]
+    ptrs = np.r_[0, np.cumsum(rng.integers(0, 6, 100))]
+    want = [-1] * (ptrs[-1] + 3)
+    for r in range(100):
+        for i in range(ptrs[r], ptrs[r + 1]):
+            want[i] = r
+    assert to_idxs(ptrs, ptrs[-1] + 3).tolist() == want

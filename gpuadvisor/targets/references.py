@@ -7833,3 +7833,114 @@ def quest_compact_unitary(values: Values) -> dict[str, np.ndarray]:
     vi[:, 1] = br * ui + bi * ur + ar * li - ai * lr
     return {"stateVecReal": re.astype(values["stateVecReal"].dtype),
             "stateVecImag": im.astype(values["stateVecImag"].dtype)}
+
+
+def jetson_yuyv_to_rgba(values: Values) -> dict[str, np.ndarray]:
+    """jetson-utils' YUYV to RGBA float: each macro-pixel word's bytes Y0, U, Y1, V (little
+    endian) to two pixels (R, G, B, 255), U and V less 128, R = Y + 1.4065 V, G = Y - 0.3455 U
+    - 0.7169 V, B = Y + 1.7790 U, each clamped to [0, 255]; float32 operations one by one in
+    the kernel's order (no contraction: exact)."""
+    half, height = int(values["halfWidth"]), int(values["height"])
+    f = np.float32
+    px = np.asarray(values["src"]).reshape(-1)[: height * half].astype("<u4")
+    px = px.view(np.uint8).reshape(height, half, 4).astype(f)
+    u = px[..., 1] - f(128)
+    v = px[..., 3] - f(128)
+    out = np.array(values["dst"], copy=True)
+    rgba = out.reshape(-1)[: height * half * 8].reshape(height, half, 2, 4)
+    for k, y in enumerate((px[..., 0], px[..., 2])):
+        rgba[:, :, k, 0] = np.minimum(np.maximum(y + f(1.4065) * v, f(0)), f(255))
+        rgba[:, :, k, 1] = np.minimum(np.maximum((y - f(0.3455) * u) - f(0.7169) * v, f(0)),
+                                      f(255))
+        rgba[:, :, k, 2] = np.minimum(np.maximum(y + f(1.7790) * u, f(0)), f(255))
+        rgba[:, :, k, 3] = f(255)
+    return {"dst": out}
+
+
+def libsgm_census(values: Values) -> dict[str, np.ndarray]:
+    """libSGM's centre-symmetric 9 x 7 census of an 8-bit image (bytes of the words, rows
+    pitch apart): for each pixel at least 4 columns and 3 rows inside, from the most
+    significant of 31 bits, [I(y + dy, x + dx) > I(y - dy, x - dx)] for dy = -3..-1 and dx =
+    -4..4, then for dy = 0 and dx = -4..-1; the border left as it was."""
+    width, height, pitch = (int(values[k]) for k in ("width", "height", "pitch"))
+    img = np.asarray(values["src"]).reshape(-1).astype("<u4").view(np.uint8)
+    img = img[: height * pitch].reshape(height, pitch)[:, :width].astype(np.int32)
+    out = np.array(values["dest"], copy=True)
+    dest = out.reshape(-1)[: height * width].reshape(height, width)
+    if width <= 8 or height <= 6:
+        return {"dest": out}
+    ys, xs = slice(3, height - 3), slice(4, width - 4)
+
+    def at(dy: int, dx: int) -> np.ndarray:
+        return img[3 + dy : height - 3 + dy, 4 + dx : width - 4 + dx]
+
+    pairs = [(dy, dx) for dy in range(-3, 0) for dx in range(-4, 5)]
+    pairs += [(0, dx) for dx in range(-4, 0)]
+    f = np.zeros((height - 6, width - 8), np.uint32)
+    for dy, dx in pairs:
+        f = (f << np.uint32(1)) | (at(dy, dx) > at(-dy, -dx)).astype(np.uint32)
+    dest[ys, xs] = f.astype(dest.dtype)
+    return {"dest": out}
+
+
+def magma_dgeadd2(values: Values) -> dict[str, np.ndarray]:
+    """MAGMA's dgeadd2 on column-major matrices: B[:m, :n] = alpha A + beta B (ldda and lddb
+    apart), the padding rows untouched (integer-valued entries, alpha and beta multiples of
+    1/4: exact)."""
+    m, n, ldda, lddb = (int(values[k]) for k in ("m", "n", "ldda", "lddb"))
+    alpha, beta = float(values["alpha"]), float(values["beta"])
+    a = np.asarray(values["dA"], np.float64).reshape(-1)
+    out = np.array(values["dB"], copy=True)
+    flat = out.reshape(-1)
+    for j in range(max(n, 0)):
+        b = flat[j * lddb : j * lddb + m]
+        b[:] = alpha * a[j * ldda : j * ldda + m] + beta * b
+    return {"dB": out}
+
+
+def bnb_hist_scatter_add_2d(values: Values) -> dict[str, np.ndarray]:
+    """bitsandbytes' 2-D histogram scatter-add: histogram[index1 maxidx1 + index2] += src over
+    the first n triples (integer values: the float32 sums exact in any order)."""
+    n, maxidx1 = int(values["n"]), int(values["maxidx1"])
+    i1 = np.asarray(values["index1"], np.int64).reshape(-1)[:n]
+    i2 = np.asarray(values["index2"], np.int64).reshape(-1)[:n]
+    src = np.asarray(values["src"], np.float64).reshape(-1)[:n]
+    out = np.array(values["histogram"], copy=True)
+    flat = out.reshape(-1)
+    sums = np.bincount(i1 * maxidx1 + i2, weights=src, minlength=flat.size)
+    flat[:] = (flat.astype(np.float64) + sums).astype(flat.dtype)
+    return {"histogram": out}
+
+
+def tf_resize_nearest_nhwc(values: Values) -> dict[str, np.ndarray]:
+    """TensorFlow's half-pixel nearest resize of an NHWC batch: out[n, y, x, c] = in[n, iy,
+    ix, c], iy = clamp(floor((y + 0.5) height_scale), 0, in_height - 1) in float32 (ix alike),
+    for the first nthreads output elements."""
+    ih, iw, ch, oh, ow = (int(values[k]) for k in
+                          ("in_height", "in_width", "channels", "out_height", "out_width"))
+    total = int(values["nthreads"])
+    f = np.float32
+    hs, ws = f(values["height_scale"]), f(values["width_scale"])
+    iy = np.clip(np.floor((np.arange(oh, dtype=f) + f(0.5)) * hs).astype(np.int64), 0, ih - 1)
+    ix = np.clip(np.floor((np.arange(ow, dtype=f) + f(0.5)) * ws).astype(np.int64), 0, iw - 1)
+    images = -(-total // (oh * ow * ch))
+    src = np.asarray(values["bottom_data"]).reshape(-1)[: images * ih * iw * ch]
+    src = src.reshape(images, ih, iw, ch)
+    out = np.array(values["top_data"], copy=True)
+    res = src[:, iy[:, None], ix[None, :], :].reshape(-1)[:total]
+    out.reshape(-1)[:total] = res
+    return {"top_data": out}
+
+
+def ginkgo_ptrs_to_idxs(values: Values) -> dict[str, np.ndarray]:
+    """Ginkgo's CSR row pointers to COO row indices: idxs[ptrs[r]:ptrs[r + 1]] = r for every
+    row r, the rest of idxs untouched."""
+    rows = int(values["num_rows"])
+    ptrs = np.asarray(values["ptrs"], np.int64).reshape(-1)[: rows + 1]
+    out = np.array(values["idxs"], copy=True)
+    flat = out.reshape(-1)
+    lengths = np.maximum(np.diff(ptrs), 0)
+    first = np.cumsum(lengths) - lengths
+    within = np.arange(int(lengths.sum())) - np.repeat(first, lengths)
+    flat[np.repeat(ptrs[:-1], lengths) + within] = np.repeat(np.arange(rows), lengths)
+    return {"idxs": out}
