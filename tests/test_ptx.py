@@ -34,7 +34,7 @@ def _patterns(name: str, side: str) -> Counter:
 
 
 #: Kernel sources added since the PTX was last recorded, whose PTX is recorded with their
-#: first sweeps (blind check set 47's six): left out of the comparison below until then, and
+#: first sweeps: left out of the comparison below until then, and
 #: each must still lack a record (take a name off once tools/record_ptx.sh has recorded it).
 PTX_NOT_YET_RECORDED: set[str] = set()
 
