@@ -1323,10 +1323,15 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     if len(measured) == 1:
         mode = "profile"
         # (a fixed grid has no per-element domain: a 1-D block is all that says 1-D there)
-        one_d = (grid is not None or kinfo.domain is not None and kinfo.domain[1] == 1
-                 and kinfo.domain[2] == 1) and measured[0].block[1] == 1 \
-            and measured[0].block[2] == 1
+        block_1d = measured[0].block[1] == 1 and measured[0].block[2] == 1
+        rows_of_1d_blocks = (block_1d and kinfo.domain is not None and shapes is None
+                             and (kinfo.domain[1] > 1 or kinfo.domain[2] > 1))
+        one_d = block_1d and (grid is not None or rows_of_1d_blocks
+                              or kinfo.domain is not None and kinfo.domain[1] == 1
+                              and kinfo.domain[2] == 1)
         profiled = measured[0]
+        if rows_of_1d_blocks and with_notes:
+            notes.append(one_d_block_rows_note(profiled.label, kinfo.domain))
         candidates = [c for c in space_candidates(name, a, one_d=one_d, shapes=shapes,
                                                   cache_configs=cache_configs)
                       if c.key != profiled.key]
@@ -1360,6 +1365,17 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                 raise UserError(f"kernel {name}: none of the --shapes was measured")
     return _Prepared(name, rows, setup, char, notes, mode, measured, candidates, reference,
                      timed)
+
+
+def one_d_block_rows_note(label: str, domain: tuple[int, int, int]) -> str:
+    """Why a profile of 1-D blocks over a grid of several rows is ranked over 1-D blocks only:
+    a kernel launched that way usually reads threadIdx.x alone (the grid's y a batch, an image
+    row or a layer), where a 2-D block would repeat or skip work; blind set 46's
+    ``pointnet2_ball_query`` (grid y the batch) was sent to 32x8 from its 256x1 profile."""
+    return (f"the profile's block is 1-D ({label}) over {_domain_text(domain)}: only 1-D "
+            "blocks are ranked, as a kernel launched with 1-D blocks usually indexes "
+            "threadIdx.x alone (the grid's y a batch, a row or a layer); if it indexes "
+            "threadIdx.y too, pass --shapes with the 2-D shapes to rank")
 
 
 def _domain_text(domain: tuple[int, int, int]) -> str:
