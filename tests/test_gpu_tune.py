@@ -336,6 +336,12 @@ SMALL = {
     "bnb_hist_scatter_add_2d": ["N=100003", "BINS=257"],
     "tf_resize_nearest_nhwc": ["B=2", "IH=37", "IW=53", "C=5", "OH=101", "OW=29"],
     "ginkgo_ptrs_to_idxs": ["ROWS=100003", "NNZ=400009"],
+    "siftgpu_filter_h": ["ROWS=301", "COLS=517"],
+    "bf_erode_depth": ["ROWS=301", "COLS=517"],
+    "trt_resize_nearest": ["PLANES=5", "IH=37", "IW=53", "SNUM=5", "SDEN=2"],
+    "lammps_cell_id": ["NALL=100003", "NLOCAL=90001"],
+    "trtx_warpaffine": ["SW=517", "SH=301", "DW=320", "DH=320"],
+    "petsc_sf_pack": ["COUNT=100003", "NPTS=40009"],
 }
 
 

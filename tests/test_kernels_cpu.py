@@ -360,6 +360,12 @@ SMALL = {
     "tf_resize_nearest_nhwc": {"B": 2, "IH": 7, "IW": 9, "C": 3, "OH": 11, "OW": 5,
                                "TPSM": 256},  # up and down, the grid-stride loop runs
     "ginkgo_ptrs_to_idxs": {"ROWS": 1001, "NNZ": 5003},
+    "siftgpu_filter_h": {"ROWS": 13, "COLS": 37},
+    "bf_erode_depth": {"ROWS": 19, "COLS": 23, "DMAX": 8, "DTHRESH": 3},  # zeros, a mix
+    "trt_resize_nearest": {"PLANES": 3, "IH": 5, "IW": 7, "SNUM": 5, "SDEN": 2},  # 12 x 17
+    "lammps_cell_id": {"NALL": 1001, "NLOCAL": 700, "SUB": 24, "GHOST": 4, "NCELL": 11},
+    "trtx_warpaffine": {"SW": 37, "SH": 23, "DW": 32, "DH": 32},  # both borders, edges
+    "petsc_sf_pack": {"COUNT": 1001, "NPTS": 300, "TPSM": 256},  # the loop runs
 }
 SHAPES_2D = [
     (1, 1, 1),

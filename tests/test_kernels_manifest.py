@@ -100,6 +100,8 @@ def test_kernel_entry_is_complete(name):
         assert params["BLK_Y"] == 32 and params["ROWS"] * params["COLS"] >= 8 * 10**6
     elif name == "tf_resize_nearest_nhwc":  # GetGpuLaunchConfig's resident grid, a loop
         assert blocks == params["TPSM"] // 256 and params["NUMEL"] >= 8 * blocks * 256
+    elif name == "petsc_sf_pack":  # PETSc's resident grid (maxResidentThreadsPerGPU), a loop
+        assert blocks == params["TPSM"] // 256 and params["COUNT"] >= 8 * blocks * 256
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -301,6 +303,8 @@ ONE_D_EXTENT = {
     "quest_compact_unitary": "PAIRS",  # one amplitude pair a thread
     "bnb_hist_scatter_add_2d": "N",  # the grid-stride loop runs once
     "ginkgo_ptrs_to_idxs": "ROWS",  # one CSR row a thread
+    "lammps_cell_id": "NALL",  # one atom a thread, ghosts too
+    "trtx_warpaffine": "EDGE",  # one output pixel a thread
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -352,6 +356,7 @@ ONE_D_CAPPED = {
 ONE_D_RESIDENT = {
     "eclcc_init": ("N", "TPSM"),
     "tf_resize_nearest_nhwc": ("NUMEL", "TPSM"),  # GetGpuLaunchConfig's min(..., resident)
+    "petsc_sf_pack": ("COUNT", "TPSM"),  # PETSc's min(..., maxResidentThreadsPerGPU / 256)
 }
 #: 1-D kernels whose grid's y is a batch: cdiv(extent, threads) x batch blocks
 #: (Pointnet2.PyTorch's DIVUP(m, THREADS_PER_BLOCK) x b).
@@ -9998,3 +10003,173 @@ def test_blind47_references_on_hand_checked_inputs():
         for i in range(ptrs[r], ptrs[r + 1]):
             want[i] = r
     assert to_idxs(ptrs, ptrs[-1] + 3).tolist() == want
+
+
+def test_blind48_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(48)
+    f32 = np.float32
+
+    # siftgpu_filter_h: an impulse gives the taps back, a one-pixel row the taps' sum;
+    # random rows against a plain float32 loop with the row's ends replicated
+    def filter_h(img):
+        img = np.asarray(img, np.float32)
+        h, w = img.shape
+        return references.siftgpu_filter_h({
+            "d_data": img, "width": w, "height": h,
+            "d_result": np.full((h, w), -1, np.float32)})["d_result"]
+
+    taps = references._SIFTGPU_TAPS
+    row = np.zeros((1, 20))
+    row[0, 10] = 1
+    got = filter_h(row)[0]
+    assert got[4:17].tolist() == taps.tolist() and not got[:4].any() and not got[17:].any()
+    want = f32(0)
+    for t in taps:
+        want = want + f32(7) * t
+    assert filter_h([[7]]).tolist() == [[want]]
+    img = rng.integers(0, 256, (3, 9)).astype(np.float32)
+    got = filter_h(img)
+    for y in range(3):
+        for x in range(9):
+            acc = f32(0)
+            for i, t in enumerate(taps):
+                acc = acc + img[y, min(max(x - 6 + i, 0), 8)] * t
+            assert got[y, x] == acc
+
+    # bf_erode_depth: a 3 x 3 frame by hand (structureSize 1, dThresh 2, fracReq 0.3: three
+    # of the nine counted erode; the window clipped at the border still divides by nine);
+    # random frames with zeros against a plain loop
+    def erode(depth, s, thresh, frac):
+        depth = np.asarray(depth, np.float32)
+        h, w = depth.shape
+        return references.bf_erode_depth({
+            "d_output": np.full((h, w), 5, np.float32), "d_input": depth,
+            "structureSize": s, "width": w, "height": h, "dThresh": f32(thresh),
+            "fracReq": f32(frac)})["d_output"]
+
+    got = erode([[1, 1, 1], [1, 0, 1], [1, 1, 9]], 1, 2, 0.3)
+    assert got.tolist() == [[1, 1, 1], [1, 0, 1], [1, 1, -np.inf]]
+    depth = rng.integers(0, 6, (7, 8)).astype(np.float32)
+    got = erode(depth, 2, 1, 0.3)
+    for y in range(7):
+        for x in range(8):
+            count = 0
+            for i in range(-2, 3):
+                for j in range(-2, 3):
+                    if 0 <= y + i < 7 and 0 <= x + j < 8:
+                        d = depth[y + i, x + j]
+                        count += int(d == 0 or abs(d - depth[y, x]) > 1)
+            want = -np.inf if f32(count) / f32(25) >= f32(0.3) else depth[y, x]
+            assert got[y, x] == want
+
+    # trt_resize_nearest: one 2 x 3 plane (row stride 4) to 4 x 6 by hand (scale 2); random
+    # planes by 2.5 against a plain loop with int(o / scale) in float32
+    def resize(planes, ih, iw, istride, oh, ow, scale):
+        n = len(planes)
+        return references.trt_resize_nearest({
+            "nbatch": n, "scale": f32(scale), "osize_x": ow, "osize_y": oh,
+            "idata": np.asarray(planes, np.float32).reshape(-1), "istride": istride,
+            "ibatchstride": ih * istride, "odata": np.zeros((n, oh, ow), np.float32),
+            "ostride": ow, "obatchstride": oh * ow})["odata"]
+
+    got = resize([[[1, 2, 3, 0], [4, 5, 6, 0]]], 2, 3, 4, 4, 6, 2)
+    assert got[0].tolist() == [[1, 1, 2, 2, 3, 3]] * 2 + [[4, 4, 5, 5, 6, 6]] * 2
+    planes = rng.integers(-1000, 1000, (3, 5, 7))
+    got = resize(planes, 5, 7, 7, 12, 17, 2.5)
+    for b in range(3):
+        for oy in range(12):
+            for ox in range(17):
+                iy, ix = int(f32(oy) / f32(2.5)), int(f32(ox) / f32(2.5))
+                assert got[b, oy, ox] == planes[b, iy, ix]
+
+    # lammps_cell_id: three atoms by hand (cells of 2, one ghost cell a side, 5 cells a
+    # dimension: the locals clamped to [1, 3], the ghost to [0, 4], truncation toward zero);
+    # random atoms against a plain float32 loop
+    def cells(pos, inum, inv, ncell, cic, lo=(0, 0, 0)):
+        pos = np.asarray(pos, np.float32)
+        n = len(pos)
+        out = references.lammps_cell_id({
+            "x_": pos, "cell_id": np.zeros(n, np.uint32), "particle_id": np.zeros(n, np.int32),
+            "boxlo0": f32(lo[0]), "boxlo1": f32(lo[1]), "boxlo2": f32(lo[2]),
+            "i_cell_size": f32(inv), "ncellx": ncell, "ncelly": ncell, "ncellz": ncell,
+            "inum": inum, "nall": n, "cells_in_cutoff": cic})
+        assert out["particle_id"].tolist() == list(range(n))
+        return out["cell_id"]
+
+    got = cells([[0, 0, 0, 9], [7, 2, -1, 9], [-3, 9, 1, 9]], 2, 0.5, 5, 1)
+    assert got.tolist() == [1 + 5 + 25, 3 + 2 * 5 + 25, 0 + 4 * 5 + 25]
+    pos = rng.integers(-4, 30, (50, 4)).astype(np.float32)
+    inv = f32(1 / 2.8)
+    got = cells(pos, 30, inv, 11, 1, (1, -2, 3))
+    for i in range(50):
+        lo, hi = (1, 2) if i < 30 else (0, 1)
+        c = [min(max(int(np.trunc((pos[i, k] - f32(o)) * inv + f32(1))), lo), 11 - hi)
+             for k, o in enumerate((1, -2, 3))]
+        assert got[i] == c[0] + c[1] * 11 + c[2] * 121
+
+    # trtx_warpaffine: a 2 x 2 BGR frame into 3 x 2 by hand (d2s the identity: the half-pixel
+    # centres weigh four neighbours 1/4 each, the constant 128 past the frame, the third column
+    # outside); random frames and a letterbox against a plain float32 loop
+    def warp(frame, dw, dh, m, const=128):
+        frame = np.asarray(frame, np.uint8)
+        sh, sw, _ = frame.shape
+        raw = np.zeros(-(-frame.size // 4) * 4, np.uint8)
+        raw[: frame.size] = frame.reshape(-1)
+        return references.trtx_warpaffine({
+            "src_words": raw.view("<u4"), "src_line_size": sw * 3, "src_width": sw,
+            "src_height": sh, "dst": np.full((3, dh, dw), -1, np.float32), "dst_width": dw,
+            "dst_height": dh, "const_value_st": const,
+            **{k: f32(v) for k, v in zip(("m_x1", "m_y1", "m_z1", "m_x2", "m_y2", "m_z2"), m,
+                                         strict=True)},
+            "edge": dw * dh})["dst"]
+
+    frame = [[[10, 20, 30], [50, 60, 70]], [[90, 100, 110], [130, 140, 150]]]
+    got = warp(frame, 3, 2, (1, 0, 0, 0, 1, 0))
+    bgr = [[[70, 80, 90], [109, 114, 119], [128] * 3], [[119, 124, 129], [128.5, 131, 133.5],
+                                                        [128] * 3]]
+    want = np.asarray(bgr, np.float32)[..., ::-1].transpose(2, 0, 1) / f32(255)
+    assert np.array_equal(got, want)
+    frame = rng.integers(0, 256, (9, 13, 3)).astype(np.uint8)
+    for dw, dh, m in ((8, 8, (13 / 8, 0, 0, 0, 13 / 8, -2)), (20, 11, (0.6, 0.1, -1, -0.05,
+                                                                        0.75, 0.3))):
+        got = warp(frame, dw, dh, m, 114)
+        m = [f32(v) for v in m]
+        for dy in range(dh):
+            for dx in range(dw):
+                sx = ((m[0] * f32(dx) + m[1] * f32(dy)) + m[2]) + f32(0.5)
+                sy = ((m[3] * f32(dx) + m[4] * f32(dy)) + m[5]) + f32(0.5)
+                if sx <= -1 or sx >= 13 or sy <= -1 or sy >= 9:
+                    c = [f32(114)] * 3
+                else:
+                    xl, yl = int(np.floor(sx)), int(np.floor(sy))
+                    ly, lx = sy - f32(yl), sx - f32(xl)
+                    hy, hx = f32(1) - ly, f32(1) - lx
+                    c = []
+                    for ch in range(3):
+                        acc = None
+                        for w, yy, xx in ((hy * hx, yl, xl), (hy * lx, yl, xl + 1),
+                                          (ly * hx, yl + 1, xl), (ly * lx, yl + 1, xl + 1)):
+                            v = (f32(frame[yy, xx, ch]) if 0 <= yy < 9 and 0 <= xx < 13
+                                 else f32(114))
+                            acc = w * v if acc is None else acc + w * v
+                        c.append(acc)
+                for plane, ch in enumerate((2, 1, 0)):
+                    assert got[plane, dy, dx] == c[ch] / f32(255)
+
+    # petsc_sf_pack: three entries of two doubles by hand (the third past count, the buffer's
+    # rest untouched); random index lists of three doubles against a plain loop
+    def pack(idx, data, bs, count, size):
+        return references.petsc_sf_pack({
+            "bs": bs, "count": count, "start": 0, "idx": np.asarray(idx, np.int32),
+            "data": np.asarray(data, np.float64), "buf": np.full(size, -1.0)})["buf"]
+
+    got = pack([3, 0, 3], [0, 1, 2, 3, 4, 5, 6, 7], 2, 2, 6)
+    assert got.tolist() == [6, 7, 0, 1, -1, -1]
+    data = rng.integers(-1000, 1000, 60).astype(np.float64)
+    idx = rng.integers(0, 20, 33)
+    got = pack(idx, data, 3, 33, 100)
+    want = [-1.0] * 100
+    for t in range(33):
+        for i in range(3):
+            want[3 * t + i] = data[3 * idx[t] + i]
+    assert got.tolist() == want

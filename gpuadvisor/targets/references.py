@@ -7944,3 +7944,148 @@ def ginkgo_ptrs_to_idxs(values: Values) -> dict[str, np.ndarray]:
     within = np.arange(int(lengths.sum())) - np.repeat(first, lengths)
     flat[np.repeat(ptrs[:-1], lengths) + within] = np.repeat(np.arange(rows), lengths)
     return {"idxs": out}
+
+
+#: SiftGPU's 13 taps for sigma 1.6 (siftgpu_filter_h.cu's d_kernel, the same float32 literals).
+_SIFTGPU_TAPS = np.array([
+    0.000220380389, 0.00188898051, 0.0109555898, 0.0429929979, 0.114159867, 0.205108121,
+    0.249348074, 0.205108121, 0.114159867, 0.0429929979, 0.0109555898, 0.00188898051,
+    0.000220380389], np.float32)
+
+
+def siftgpu_filter_h(values: Values) -> dict[str, np.ndarray]:
+    """SiftGPU's horizontal Gaussian pass: out[y, x] = sum over i of in[y, clamp(x - 6 + i)]
+    tap[i], the row's ends replicated, summed in float32 from i = 0 with each product and sum
+    rounded (no contraction: exact)."""
+    width, height = int(values["width"]), int(values["height"])
+    f = np.float32
+    img = np.asarray(values["d_data"], f).reshape(-1)[: height * width].reshape(height, width)
+    half = len(_SIFTGPU_TAPS) // 2
+    padded = np.pad(img, ((0, 0), (half, half)), mode="edge")
+    acc = np.zeros((height, width), f)
+    for i, tap in enumerate(_SIFTGPU_TAPS):
+        acc = acc + padded[:, i : i + width] * tap
+    out = np.array(values["d_result"], copy=True)
+    out.reshape(-1)[: height * width] = acc.reshape(-1)
+    return {"d_result": out}
+
+
+def bf_erode_depth(values: Values) -> dict[str, np.ndarray]:
+    """BundleFusion's depth erosion: per pixel, the count over its (2 s + 1)^2 window (inside
+    the image) of depths that are -inf, 0 or differ from its own by more than dThresh; the
+    pixel -inf where float32(count) / float32((2 s + 1)^2) >= fracReq, else copied."""
+    width, height, s = (int(values[k]) for k in ("width", "height", "structureSize"))
+    f = np.float32
+    thresh, frac = f(values["dThresh"]), f(values["fracReq"])
+    depth = np.asarray(values["d_input"], f).reshape(-1)[: height * width].reshape(height,
+                                                                                   width)
+    padded = np.pad(depth, s, constant_values=np.nan)  # NaN: outside the image, never counted
+    count = np.zeros((height, width), np.int64)
+    with np.errstate(invalid="ignore"):
+        for i in range(2 * s + 1):
+            for j in range(2 * s + 1):
+                d = padded[i : i + height, j : j + width]
+                bad = (d == -np.inf) | (d == 0) | (np.abs(d - depth) > thresh)
+                count += bad & ~np.isnan(d)
+    window = (2 * s + 1) ** 2
+    eroded = count.astype(f) / f(window) >= frac
+    out = np.array(values["d_output"], copy=True)
+    out.reshape(-1)[: height * width] = np.where(eroded, f(-np.inf), depth).reshape(-1)
+    return {"d_output": out}
+
+
+def trt_resize_nearest(values: Values) -> dict[str, np.ndarray]:
+    """TensorRT's 2-D nearest resize of nbatch planes: odata[b, oy, ox] = idata[b, iy, ix]
+    (strides as given), ix = int(ox / scale) and iy = int(oy / scale) in float32."""
+    nbatch, ow, oh = (int(values[k]) for k in ("nbatch", "osize_x", "osize_y"))
+    istride, ibs, ostride, obs = (int(values[k]) for k in
+                                  ("istride", "ibatchstride", "ostride", "obatchstride"))
+    f = np.float32
+    scale = f(values["scale"])
+    ix = (np.arange(ow, dtype=f) / scale).astype(np.int64)
+    iy = (np.arange(oh, dtype=f) / scale).astype(np.int64)
+    src = np.asarray(values["idata"]).reshape(-1)
+    out = np.array(values["odata"], copy=True)
+    flat = out.reshape(-1)
+    gather = iy[:, None] * istride + ix[None, :]
+    place = np.arange(oh)[:, None] * ostride + np.arange(ow)[None, :]
+    for b in range(nbatch):
+        flat[b * obs + place] = src[b * ibs + gather]
+    return {"odata": out}
+
+
+def lammps_cell_id(values: Values) -> dict[str, np.ndarray]:
+    """LAMMPS's calc_cell_id: per atom i < nall, ix = trunc((x - boxlo) i_cell_size +
+    cells_in_cutoff) in float32 (iy, iz alike), clamped to [cic, ncell - cic - 1] for i <
+    inum and to [0, ncell - 1] for a ghost; cell_id = ix + iy ncellx + iz ncellx ncelly and
+    particle_id = i."""
+    nall, inum, cic = (int(values[k]) for k in ("nall", "inum", "cells_in_cutoff"))
+    ncell = [int(values[k]) for k in ("ncellx", "ncelly", "ncellz")]
+    f = np.float32
+    inv = f(values["i_cell_size"])
+    pos = np.asarray(values["x_"], f).reshape(-1)[: 4 * nall].reshape(nall, 4)
+    local = np.arange(nall) < inum
+    lo = np.where(local, cic, 0)
+    hi = np.where(local, cic + 1, 1)
+    cells = []
+    for k, key in enumerate(("boxlo0", "boxlo1", "boxlo2")):
+        c = np.trunc((pos[:, k] - f(values[key])) * inv + f(cic)).astype(np.int64)
+        cells.append(np.minimum(np.maximum(c, lo), ncell[k] - hi))
+    cid = cells[0] + cells[1] * ncell[0] + cells[2] * ncell[0] * ncell[1]
+    out_c = np.array(values["cell_id"], copy=True)
+    out_p = np.array(values["particle_id"], copy=True)
+    out_c.reshape(-1)[:nall] = cid.astype(out_c.dtype)
+    out_p.reshape(-1)[:nall] = np.arange(nall, dtype=out_p.dtype)
+    return {"cell_id": out_c, "particle_id": out_p}
+
+
+def trtx_warpaffine(values: Values) -> dict[str, np.ndarray]:
+    """tensorrtx's letterbox warp: per output pixel (dx, dy), src = d2s (dx, dy, 1) + 0.5 in
+    float32 (left to right), outside (-1, w) x (-1, h) the constant, else bilinear over the
+    four neighbours (the constant outside the frame) with weights hy hx, hy lx, ly hx, ly lx
+    summed in that order; B and R swapped, each / 255, planar RGB (float32 operations one by
+    one: exact)."""
+    sw, sh, line, dw, dh, edge = (int(values[k]) for k in (
+        "src_width", "src_height", "src_line_size", "dst_width", "dst_height", "edge"))
+    f = np.float32
+    m = [f(values[k]) for k in ("m_x1", "m_y1", "m_z1", "m_x2", "m_y2", "m_z2")]
+    const = f(int(values["const_value_st"]))
+    src = np.asarray(values["src_words"]).reshape(-1).astype("<u4").view(np.uint8)
+    pos = np.arange(edge)
+    dx, dy = (pos % dw).astype(f), (pos // dw).astype(f)
+    sx = ((m[0] * dx + m[1] * dy) + m[2]) + f(0.5)
+    sy = ((m[3] * dx + m[4] * dy) + m[5]) + f(0.5)
+    inside = (sx > -1) & (sx < sw) & (sy > -1) & (sy < sh)
+    xl = np.floor(sx).astype(np.int64)
+    yl = np.floor(sy).astype(np.int64)
+    ly, lx = sy - yl.astype(f), sx - xl.astype(f)
+    hy, hx = f(1) - ly, f(1) - lx
+    weights = (hy * hx, hy * lx, ly * hx, ly * lx)
+    corners = ((yl, xl), (yl, xl + 1), (yl + 1, xl), (yl + 1, xl + 1))
+    chans = []
+    for ch in range(3):
+        acc = None
+        for w, (yy, xx) in zip(weights, corners, strict=True):
+            ok = inside & (yy >= 0) & (yy < sh) & (xx >= 0) & (xx < sw)
+            at = np.where(ok, yy * line + xx * 3 + ch, 0)
+            v = np.where(ok, src[at].astype(f), const)
+            acc = w * v if acc is None else acc + w * v
+        chans.append(np.where(inside, acc, const))
+    out = np.array(values["dst"], copy=True)
+    flat = out.reshape(-1)
+    area = dw * dh
+    for plane, c in enumerate((chans[2], chans[1], chans[0])):
+        flat[plane * area + pos.astype(np.int64)] = c / f(255)
+    return {"dst": out}
+
+
+def petsc_sf_pack(values: Values) -> dict[str, np.ndarray]:
+    """PETSc's d_Pack with BS = 1 and EQ = 0: buf[tid bs + i] = data[idx[tid] bs + i] for tid
+    < count and i < bs (start + tid without an index list)."""
+    bs, count = int(values["bs"]), int(values["count"])
+    idx = np.asarray(values["idx"], np.int64).reshape(-1)[:count]
+    data = np.asarray(values["data"]).reshape(-1)
+    out = np.array(values["buf"], copy=True)
+    flat = out.reshape(-1)
+    flat[: count * bs] = data[(idx[:, None] * bs + np.arange(bs)[None, :]).reshape(-1)]
+    return {"buf": out}
