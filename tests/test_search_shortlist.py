@@ -67,9 +67,9 @@ def test_the_list_is_the_one_analyze_prints_from_that_row(tmp_path) -> None:
     assert done.exit_code == 0, done.output
     (note,) = [n for n in json.loads(done.stdout)["kernels"][0]["notes"]
                if n.startswith("to confirm the pick")]
-    # a 2-D kernel's note lists 7 shapes (its class needed them: gpuadvisor/pick_reliability);
+    # a 2-D kernel's note lists 8 shapes (its class needs them: gpuadvisor/pick_reliability);
     # the strategy times the first 4 of them, then searches
-    assert "--shapes 4x64,8x8,16x8,256x1,4x32,4x128,4x16 " in note
+    assert "--shapes 4x64,8x8,16x8,256x1,4x32,4x128,4x16,4x256 " in note
     (r,) = simulate_table(view, 5, "shortlist")
     assert [s.config.label() for s in r.result.steps[1:]] == [
         "4x64 default", "8x8 default", "16x8 default", "256x1 default"]
