@@ -574,8 +574,32 @@ def nearest_octaves(measured: tuple[tuple[int, int], ...], bx: int, by: int
 
 
 def ideal_sectors(threads: int, width: float = ELEM_BYTES) -> float:
-    """Sectors a fully coalesced warp request of ``width``-byte accesses needs."""
-    return max(1.0, min(threads, WARP) * width / SECTOR_BYTES)
+    """Sectors a fully coalesced warp request of ``width``-byte accesses needs: a full warp's
+    share for the lanes a block under one warp fills (:func:`ideal_share`)."""
+    return ideal_share(threads, width, SECTOR_BYTES)
+
+
+def ideal_lines(threads: int, width: float = ELEM_BYTES) -> float:
+    """128 B lines a fully coalesced warp request of ``width``-byte accesses needs, as
+    :func:`ideal_sectors` counts sectors."""
+    return ideal_share(threads, width, LINE_BYTES)
+
+
+def ideal_share(threads: int, width: float, unit: int) -> float:
+    """A full warp's fewest ``unit``-byte blocks (at least one), times the share of a warp's
+    lanes a block of ``threads`` fills on average over its warps: predicted requests are
+    averaged over a block's warps, partial ones included, so their ideal is too.
+
+    Why the share: a warp of 16 lanes that each fetch their own sector moves as many bytes per
+    thread as a warp of 32 doing so. Held to a full warp's ideal, a block of 3 threads looked
+    5 times better coalesced than one of 32, and 48 threads (a warp and a half) better than
+    32: one profile of PETSc's scattered pack (blind set 48) was sent to 3-thread blocks,
+    which the H200 runs over twice as slowly as one warp (fixtures/hopper/subwarp/), and its
+    table to 48x1 (1.30x). Blocks of whole warps are unchanged."""
+    if threads <= 0:
+        return max(1.0, WARP * width / unit)
+    warps = -(-threads // WARP)
+    return max(1.0, WARP * width / unit) * threads / (warps * WARP)
 
 
 @dataclass(frozen=True)
@@ -625,10 +649,11 @@ class KernelAccess:
         out["extrapolation_x_octaves"], out["extrapolation_y_octaves"] = ox, oy
         out["predicted_sectors_per_request"] = sectors
         lines = sum(s * f.chosen.lines(bx, by * bz) for s, _, f in parts) / total
-        ideal_lines = max(1.0, min(threads, WARP) * width / LINE_BYTES)
+        ideal_line_count = ideal_lines(threads, width)
         out["predicted_lines_per_request"] = lines
-        out["predicted_ideal_lines"] = ideal_lines
-        out["predicted_line_efficiency"] = min(1.0, ideal_lines / lines) if lines else 1.0
+        out["predicted_ideal_lines"] = ideal_line_count
+        out["predicted_line_efficiency"] = (min(1.0, ideal_line_count / lines) if lines
+                                            else 1.0)
         out["predicted_sector_efficiency"] = min(1.0, ideal / sectors) if sectors else 1.0
         from_code = any(f.code == "only" for _, _, f in parts)
         out["access_settled"] = not from_code and all(p.settled for _, p, _ in parts)

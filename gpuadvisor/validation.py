@@ -1115,7 +1115,11 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "upsample_bicubic2d": 36, "upsample_nearest2x": 36,
         # round 37 (kept: a profile of 1-D blocks over several grid rows ranked over 1-D blocks
         # only, analysis.one_d_block_rows_note, after set 46's pointnet2_ball_query)
-        "pointnet2_ball_query": 37}
+        "pointnet2_ball_query": 37,
+        # round 38 (kept: a block under a warp, or with a partial warp, held to its lanes'
+        # share of a warp's ideal sectors and lines, access_model.ideal_share, after set 48's
+        # petsc_sf_pack, whose profile alone went to 3-thread blocks): the one kernel it moved
+        "petsc_sf_pack": 38}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None
