@@ -342,6 +342,12 @@ SMALL = {
     "lammps_cell_id": ["NALL=100003", "NLOCAL=90001"],
     "trtx_warpaffine": ["SW=517", "SH=301", "DW=320", "DH=320"],
     "petsc_sf_pack": ["COUNT=100003", "NPTS=40009"],
+    "vcsdk_nv12_bgrp": ["ROWS=301", "COLS=517"],
+    "astra_add_mul": ["ROWS=301", "COLS=517", "PITCH=544"],
+    "paddle_index_sample": ["ROWS=301", "COLS=517", "INLEN=1001"],
+    "relion_center_fft2d": ["BATCH=5", "XDIM=258", "YDIM=130"],
+    "p3d_gather_scatter": ["V=40009", "D=37", "E=100003"],
+    "dlib_affine_conv": ["N=3", "K=7", "NR=101", "NC=37"],
 }
 
 

@@ -366,6 +366,12 @@ SMALL = {
     "lammps_cell_id": {"NALL": 1001, "NLOCAL": 700, "SUB": 24, "GHOST": 4, "NCELL": 11},
     "trtx_warpaffine": {"SW": 37, "SH": 23, "DW": 32, "DH": 32},  # both borders, edges
     "petsc_sf_pack": {"COUNT": 1001, "NPTS": 300, "TPSM": 256},  # the loop runs
+    "vcsdk_nv12_bgrp": {"ROWS": 13, "COLS": 37},  # odd: the last row and column untouched
+    "astra_add_mul": {"ROWS": 75, "COLS": 37, "PITCH": 40},  # runs of 32 rows, a partial one
+    "paddle_index_sample": {"ROWS": 13, "COLS": 37, "INLEN": 50},
+    "relion_center_fft2d": {"BATCH": 3, "XDIM": 14, "YDIM": 10},  # both shifts wrap
+    "p3d_gather_scatter": {"V": 31, "D": 77, "E": 301, "GRID": 50},  # both loops run
+    "dlib_affine_conv": {"N": 3, "K": 5, "NR": 7, "NC": 9, "TPSM": 256},  # the loop runs
 }
 SHAPES_2D = [
     (1, 1, 1),

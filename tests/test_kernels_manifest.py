@@ -102,6 +102,13 @@ def test_kernel_entry_is_complete(name):
         assert blocks == params["TPSM"] // 256 and params["NUMEL"] >= 8 * blocks * 256
     elif name == "petsc_sf_pack":  # PETSc's resident grid (maxResidentThreadsPerGPU), a loop
         assert blocks == params["TPSM"] // 256 and params["COUNT"] >= 8 * blocks * 256
+    elif name == "astra_add_mul":  # ASTRA's 32 consecutive rows a thread (devDDtoD's repeat)
+        assert blocks == -(-params["COLS"] // 32) * -(-params["ROWS"] // (32 * 8))
+        assert params["ROWS"] * params["COLS"] >= 8 * 10**6
+    elif name == "p3d_gather_scatter":  # PyTorch3D's fixed grid of 1920 blocks, edges looped
+        assert blocks == params["GRID"] and params["E"] >= 100 * blocks
+    elif name == "dlib_affine_conv":  # dlib's occupancy-sized resident grid, a loop
+        assert blocks == params["TPSM"] // 256 and params["NUMEL"] >= 8 * blocks * 256
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -168,6 +175,10 @@ def _coverage(name, spec, params, block):
         return gy * by * bz * params["LINES"], gx * bx
     if name == "magma_dgeadd2":  # x -> row (COLS of them), y*z -> a block column of BLK_Y
         return gy * by * bz * params["BLK_Y"], gx * bx
+    if name == "vcsdk_nv12_bgrp":  # x -> a pair of columns, y*z -> a pair of rows
+        return gy * by * bz * 2, gx * bx * 2
+    if name == "astra_add_mul":  # y*z -> a run of 32 consecutive rows (ASTRA's repeat)
+        return gy * by * bz * 32, gx * bx
     return gy * by * bz, gx * bx
 
 
@@ -334,6 +345,7 @@ ONE_BLOCK_PER = {
     "llama_rms_norm": "ROWS",
     "torch_log_softmax_bwd": "ROWS",
     "rodinia_lavamd": "NBOXES",  # Rodinia's block per box, whatever the block's size
+    "p3d_gather_scatter": "GRID",  # PyTorch3D's fixed grid of 1920 blocks, looping over edges
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -357,11 +369,13 @@ ONE_D_RESIDENT = {
     "eclcc_init": ("N", "TPSM"),
     "tf_resize_nearest_nhwc": ("NUMEL", "TPSM"),  # GetGpuLaunchConfig's min(..., resident)
     "petsc_sf_pack": ("COUNT", "TPSM"),  # PETSc's min(..., maxResidentThreadsPerGPU / 256)
+    "dlib_affine_conv": ("NUMEL", "TPSM"),  # cudaOccupancyMaxPotentialBlockSize's minGridSize
 }
 #: 1-D kernels whose grid's y is a batch: cdiv(extent, threads) x batch blocks
 #: (Pointnet2.PyTorch's DIVUP(m, THREADS_PER_BLOCK) x b).
 ONE_D_LAYERED = {
     "pointnet2_ball_query": ("M", "B"),
+    "relion_center_fft2d": ("HALF", "BATCH"),  # an image's first half, one image a grid row
 }
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
@@ -10173,3 +10187,141 @@ def test_blind48_references_on_hand_checked_inputs():
         for i in range(3):
             want[3 * t + i] = data[3 * idx[t] + i]
     assert got.tolist() == want
+
+
+def test_blind49_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(49)
+    f32 = np.float32
+
+    # vcsdk_nv12_bgrp: the table is SetMatYuv2Rgb's BT.709 matrix (float arithmetic, the
+    # 255 / 219 scaling in double); a 4 x 2 frame of two quads by hand (black, white and mid
+    # grey under neutral chroma; U 240, V 16 clamping channels at both ends); random frames
+    # with odd sizes (the last column and row untouched) against a plain float32 loop
+    wr, wb, one, half = f32(0.2126), f32(0.0722), f32(1), f32(0.5)
+    den = (one - wb) - wr
+    mat = [[one, f32(0), (one - wr) / half],
+           [one, (-wb * (one - wb)) / half / den, (-wr * (one - wr)) / half / den],
+           [one, (one - wb) / half, f32(0)]]
+    scaled = [[f32(1.0 * 255 / (235 - 16) * float(v)) for v in row] for row in mat]
+    assert np.array_equal(np.asarray(scaled, np.float32), references._VCSDK_BT709)
+
+    def nv12(luma, chroma, width, height, pitch):
+        raw = np.zeros(-(-pitch * (height + -(-height // 2)) // 4) * 4, np.uint8)
+        raw[: height * pitch] = np.asarray(luma, np.uint8).reshape(-1)
+        raw[height * pitch : height * pitch + np.size(chroma)] = np.asarray(
+            chroma, np.uint8).reshape(-1)
+        out = references.vcsdk_nv12_bgrp({
+            "pYuvWords": raw.view("<u4"), "nYuvPitch": pitch, "nRgbpPitch": pitch,
+            "pRgbpWords": np.full(-(-3 * height * pitch // 4), 0x07070707, np.uint32),
+            "nWidth": width, "nHeight": height})["pRgbpWords"]
+        return out.view(np.uint8)[: 3 * height * pitch].reshape(3, height, pitch)
+
+    got = nv12([[16, 235, 16, 235], [126, 126, 235, 16]], [[128, 128, 240, 16]], 4, 2, 4)
+    assert got[0].tolist() == [[0, 255, 241, 255], [128, 128, 255, 241]]  # B
+    assert got[1].tolist() == [[0, 255, 36, 255], [128, 128, 255, 36]]  # G
+    assert got[2].tolist() == [[0, 255, 0, 49], [128, 128, 49, 0]]  # R
+    for width, height, pitch in ((7, 5, 8), (10, 6, 12)):
+        luma = rng.integers(0, 256, (height, pitch))
+        chroma = rng.integers(0, 256, (-(-height // 2), pitch))
+        got = nv12(luma, chroma, width, height, pitch)
+        want = np.full((3, height, pitch), 7, np.uint8)
+        for y in range(0, height - 1, 2):
+            for x in range(0, width - 1, 2):
+                fu, fv = f32(int(chroma[y // 2, x]) - 128), f32(int(chroma[y // 2, x + 1]) - 128)
+                for yy, xx in ((y, x), (y, x + 1), (y + 1, x), (y + 1, x + 1)):
+                    fy = f32(int(luma[yy, xx]) - 16)
+                    for plane, row in ((0, 2), (1, 1), (2, 0)):
+                        m = references._VCSDK_BT709[row]
+                        v = (m[0] * fy + m[1] * fu) + m[2] * fv
+                        want[plane, yy, xx] = int(min(max(v, f32(0)), f32(255)))
+        assert np.array_equal(got, want)
+
+    # astra_add_mul: a 2 x 3 volume of pitch 4 by hand (the padding column untouched);
+    # random volumes of 70 rows (three runs of 32) against a plain float32 loop
+    def add_mul(out, in1, in2, width, height, pitch):
+        return references.astra_add_mul({
+            "pfOut": np.asarray(out, np.float32), "pfIn1": np.asarray(in1, np.float32),
+            "pfIn2": np.asarray(in2, np.float32), "pitch": pitch, "width": width,
+            "height": height})["pfOut"]
+
+    got = add_mul([[1, 2, 3, 9], [4, 5, 6, 9]], [[2, 0, 1, 5], [3, 1, 2, 5]],
+                  [[10, 7, -1, 5], [-2, 0, 4, 5]], 3, 2, 4)
+    assert got.tolist() == [[21, 2, 2, 9], [-2, 5, 14, 9]]
+    out, in1, in2 = (rng.integers(-50, 50, (70, 13)).astype(np.float32) for _ in range(3))
+    got = add_mul(out, in1, in2, 11, 70, 13)
+    want = out.copy()
+    for y in range(70):
+        for x in range(11):
+            want[y, x] = out[y, x] + in1[y, x] * in2[y, x]
+    assert np.array_equal(got, want)
+
+    # paddle_index_sample: two rows by hand (a repeated index); random rows of an index
+    # shorter than the input against a plain loop
+    def index_sample(x, index):
+        x, index = np.asarray(x, np.float32), np.asarray(index, np.int32)
+        return references.paddle_index_sample({
+            "index": index, "in_data": x, "out_data": np.full(index.shape, -1, np.float32),
+            "index_length": index.shape[1], "input_length": x.shape[1],
+            "batch_size": x.shape[0]})["out_data"]
+
+    assert index_sample([[10, 11, 12], [20, 21, 22]], [[2, 0], [1, 1]]).tolist() == [
+        [12, 10], [21, 21]]
+    x = rng.integers(-1000, 1000, (5, 17))
+    index = rng.integers(0, 17, (5, 9))
+    got = index_sample(x, index)
+    assert got.tolist() == [[x[j, index[j, i]] for i in range(9)] for j in range(5)]
+
+    # relion_center_fft2d: a 4 x 2 image by hand (the two halves swap, each shifted half a
+    # row); random batches of even sizes equal NumPy's fftshift of every image
+    def center(images, xshift=None, yshift=None):
+        images = np.asarray(images, np.float32)
+        _, ydim, xdim = images.shape
+        return references.relion_center_fft2d({
+            "img_in": images, "image_size": xdim * ydim, "xdim": xdim, "ydim": ydim,
+            "xshift": xdim // 2 if xshift is None else xshift,
+            "yshift": ydim // 2 if yshift is None else yshift})["img_in"]
+
+    assert center([[[0, 1, 2, 3], [4, 5, 6, 7]]]).tolist() == [[[6, 7, 4, 5], [2, 3, 0, 1]]]
+    images = rng.integers(-1000, 1000, (3, 10, 14)).astype(np.float32)
+    assert np.array_equal(center(images), np.fft.fftshift(images, axes=(1, 2)))
+    assert np.array_equal(center(images, -7, -5), np.fft.fftshift(images, axes=(1, 2)))
+
+    # p3d_gather_scatter: three vertices and two edges by hand (undirected, directed,
+    # backward, added to what the output held); random graphs with self-loops and repeated
+    # edges against a plain loop
+    def gather_scatter(features, edges, directed, backward, initial=0):
+        features, edges = np.asarray(features, np.float32), np.asarray(edges, np.int64)
+        return references.p3d_gather_scatter({
+            "input": features, "edges": edges,
+            "output": np.full(features.shape, initial, np.float32), "directed": directed,
+            "backward": backward, "V": features.shape[0], "D": features.shape[1],
+            "E": edges.shape[0]})["output"]
+
+    features, edges = [[1, 2], [3, 4], [5, 6]], [[0, 1], [1, 2]]
+    assert gather_scatter(features, edges, 0, 0).tolist() == [[3, 4], [6, 8], [3, 4]]
+    assert gather_scatter(features, edges, 1, 0, 1).tolist() == [[4, 5], [6, 7], [1, 1]]
+    assert gather_scatter(features, edges, 1, 1).tolist() == [[0, 0], [1, 2], [3, 4]]
+    features = rng.integers(-8, 8, (9, 5))
+    edges = rng.integers(0, 9, (40, 2))
+    for directed in (0, 1):
+        want = np.zeros((9, 5))
+        for v0, v1 in edges:
+            want[v0] += features[v1]
+            if not directed:
+                want[v1] += features[v0]
+        assert np.array_equal(gather_scatter(features, edges, directed, 0), want)
+
+    # dlib_affine_conv: eight values of two channels of two by hand (n short of the buffer:
+    # the rest untouched); random tensors against a plain float32 loop
+    def affine(src, a, b, n, bs, ks, size):
+        return references.dlib_affine_conv({
+            "d": np.full(size, -7, np.float32), "s": np.asarray(src, np.float32), "n": n,
+            "A": np.asarray(a, np.float32), "B": np.asarray(b, np.float32), "bs": bs,
+            "ks": ks})["d"]
+
+    got = affine(np.arange(10), [2, 3], [1, -1], 8, 2, 2, 10)
+    assert got.tolist() == [1, 3, 5, 8, 9, 11, 17, 20, -7, -7]
+    src = rng.integers(-1000, 1000, 2 * 3 * 7).astype(np.float32)
+    a, b = rng.integers(-8, 8, 3).astype(np.float32), rng.integers(-9, 9, 3).astype(np.float32)
+    got = affine(src, a, b, src.size, 7, 3, src.size)
+    assert got.tolist() == [a[i // 7 % 3] * src[i] + b[i // 7 % 3] for i in range(src.size)]

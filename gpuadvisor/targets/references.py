@@ -8089,3 +8089,126 @@ def petsc_sf_pack(values: Values) -> dict[str, np.ndarray]:
     flat = out.reshape(-1)
     flat[: count * bs] = data[(idx[:, None] * bs + np.arange(bs)[None, :]).reshape(-1)]
     return {"buf": out}
+
+
+#: The Video Codec SDK's BT.709 matYuv2Rgb (vcsdk_nv12_bgrp.cu's table, the same float32
+#: literals: SetMatYuv2Rgb's matrix scaled by 255 / 219).
+_VCSDK_BT709 = np.array([
+    [1.16438353, 0.0, 1.83367121],
+    [1.16438353, -0.218117282, -0.545076191],
+    [1.16438353, 2.16063023, 0.0]], np.float32)
+
+
+def vcsdk_nv12_bgrp(values: Values) -> dict[str, np.ndarray]:
+    """The Video Codec SDK's NV12 to planar BGR: each whole 2 x 2 quad of the frame (x + 1 <
+    width, y + 1 < height) from its four lumas and the quad's (U, V) of the interleaved chroma
+    plane below the luma plane; per pixel and channel clamp((m0 fy + m1 fu) + m2 fv, 0, 255) in
+    float32 (fy = Y - 16, fu = U - 128, fv = V - 128), truncated to a byte; B, G and R planes
+    of the output's pitch, height rows apart (every float32 operation rounded: exact)."""
+    width, height = int(values["nWidth"]), int(values["nHeight"])
+    ypitch, opitch = int(values["nYuvPitch"]), int(values["nRgbpPitch"])
+    f = np.float32
+    raw = np.asarray(values["pYuvWords"]).reshape(-1).astype("<u4").view(np.uint8)
+    qh, qw = height // 2, width // 2
+    luma = raw[: height * ypitch].reshape(height, ypitch)[: 2 * qh, : 2 * qw]
+    chroma = raw[height * ypitch : (height + qh) * ypitch].reshape(qh, ypitch)
+    fy = (luma.astype(np.int32) - 16).astype(f)
+    fu = np.repeat(np.repeat(chroma[:, 0 : 2 * qw : 2], 2, 0), 2, 1).astype(np.int32) - 128
+    fv = np.repeat(np.repeat(chroma[:, 1 : 2 * qw : 2], 2, 0), 2, 1).astype(np.int32) - 128
+    fu, fv = fu.astype(f), fv.astype(f)
+    chans = []
+    for m in _VCSDK_BT709:  # r, g, b
+        value = (m[0] * fy + m[1] * fu) + m[2] * fv
+        chans.append(np.where(value < 0, f(0), np.where(value > 255, f(255), value))
+                     .astype(np.uint8))
+    out = np.array(values["pRgbpWords"], copy=True)
+    planes = out.reshape(-1).view(np.uint8)
+    for p, chan in enumerate((chans[2], chans[1], chans[0])):  # BGRA32's v.x, v.y, v.z
+        plane = planes[p * height * opitch : (p + 1) * height * opitch].reshape(height, opitch)
+        plane[: 2 * qh, : 2 * qw] = chan
+    return {"pRgbpWords": out}
+
+
+def astra_add_mul(values: Values) -> dict[str, np.ndarray]:
+    """ASTRA's opAddMul over a pitched volume: out[y, x] = out[y, x] + in1[y, x] in2[y, x]
+    for x < width and y < height (a float32 product then a float32 sum: exact); the padding
+    columns up to the pitch untouched."""
+    pitch, width, height = (int(values[k]) for k in ("pitch", "width", "height"))
+    f = np.float32
+    out = np.array(values["pfOut"], copy=True)
+    region = out.reshape(-1)[: height * pitch].reshape(height, pitch)[:, :width]
+    in1, in2 = (np.asarray(values[k], f).reshape(-1)[: height * pitch].reshape(height, pitch)
+                [:, :width] for k in ("pfIn1", "pfIn2"))
+    region[...] = region + in1 * in2
+    return {"pfOut": out}
+
+
+def paddle_index_sample(values: Values) -> dict[str, np.ndarray]:
+    """paddle.index_sample: out[j, i] = x[j, index[j, i]] for the batch_size rows of
+    index_length indices into rows of input_length values."""
+    length, in_length, batch = (int(values[k]) for k in
+                                ("index_length", "input_length", "batch_size"))
+    index = np.asarray(values["index"]).reshape(-1)[: batch * length].reshape(batch, length)
+    data = np.asarray(values["in_data"]).reshape(-1)
+    out = np.array(values["out_data"], copy=True)
+    rows = np.arange(batch, dtype=np.int64)[:, None] * in_length
+    out.reshape(-1)[: batch * length] = data[(rows + index.astype(np.int64)).reshape(-1)]
+    return {"out_data": out}
+
+
+def relion_center_fft2d(values: Values) -> dict[str, np.ndarray]:
+    """RELION's centerFFT_2D of every image of the batch in place: pixel p < image_size / 2
+    (y = floor(float32(p) / float32(xdim)), x = p % xdim) swapped with (y + yshift, x +
+    xshift), each wrapped once into the image (for even sizes and half shifts the two halves
+    swap: an fftshift)."""
+    size, xdim, ydim, xshift, yshift = (int(values[k]) for k in
+                                        ("image_size", "xdim", "ydim", "xshift", "yshift"))
+    f = np.float32
+    out = np.array(values["img_in"], copy=True)
+    flat = out.reshape(-1)
+    images = flat[: flat.size // size * size].reshape(-1, size)
+    pixel = np.arange(size // 2)
+    y = np.floor(pixel.astype(f) / f(xdim)).astype(np.int64)
+    x = pixel % xdim
+    yp, xp = y + yshift, x + xshift
+    yp = np.where(yp < 0, yp + ydim, np.where(yp >= ydim, yp - ydim, yp))
+    xp = np.where(xp < 0, xp + xdim, np.where(xp >= xdim, xp - xdim, xp))
+    partner = yp * xdim + xp
+    mine, theirs = images[:, pixel].copy(), images[:, partner].copy()
+    images[:, partner] = mine
+    images[:, pixel] = theirs
+    return {"img_in": out}
+
+
+def p3d_gather_scatter(values: Values) -> dict[str, np.ndarray]:
+    """PyTorch3D's gather_scatter added to the output: output[v0] += input[v1] for every
+    edge (v0, v1) (reversed when backward) and, undirected, output[v1] += input[v0] (sums of
+    whole numbers in float64: exact, in any order)."""
+    nv, dim, ne = (int(values[k]) for k in ("V", "D", "E"))
+    directed, backward = int(values["directed"]), int(values["backward"])
+    features = np.asarray(values["input"], np.float64).reshape(-1)[: nv * dim].reshape(nv, dim)
+    edges = np.asarray(values["edges"]).reshape(-1)[: 2 * ne].reshape(ne, 2).astype(np.int64)
+    v0, v1 = (edges[:, 1], edges[:, 0]) if backward else (edges[:, 0], edges[:, 1])
+    targets, sources = (v0, v1) if directed else (np.concatenate([v0, v1]),
+                                                  np.concatenate([v1, v0]))
+    out = np.array(values["output"], copy=True)
+    flat = out.reshape(-1)[: nv * dim].reshape(nv, dim)
+    columns = np.ascontiguousarray(features.T)
+    total = flat.astype(np.float64)
+    for d in range(dim):
+        total[:, d] += np.bincount(targets, weights=columns[d][sources], minlength=nv)
+    flat[...] = total.astype(out.dtype)
+    return {"output": out}
+
+
+def dlib_affine_conv(values: Values) -> dict[str, np.ndarray]:
+    """dlib's affine_transform_conv: d[i] = A[k] s[i] + B[k] with k = (i / bs) % ks (a
+    float32 product then a float32 sum: exact)."""
+    n, bs, ks = (int(values[k]) for k in ("n", "bs", "ks"))
+    f = np.float32
+    src = np.asarray(values["s"], f).reshape(-1)[:n]
+    k = (np.arange(n, dtype=np.int64) // bs) % ks
+    a, b = np.asarray(values["A"], f).reshape(-1), np.asarray(values["B"], f).reshape(-1)
+    out = np.array(values["d"], copy=True)
+    out.reshape(-1)[:n] = a[k] * src + b[k]
+    return {"d": out}
