@@ -348,6 +348,12 @@ SMALL = {
     "relion_center_fft2d": ["BATCH=5", "XDIM=258", "YDIM=130"],
     "p3d_gather_scatter": ["V=40009", "D=37", "E=100003"],
     "dlib_affine_conv": ["N=3", "K=7", "NR=101", "NC=37"],
+    "sg2_upfirdn2d": ["PLANES=5", "IH=151", "IW=259"],
+    "nvdr_mip_build": ["PLANES=3", "TH=301", "TW=517"],
+    "ds_transform_0213": ["PLANES=3", "SEQ=101", "HEADS=12", "COLS=8"],
+    "mmcv_carafe_naive": ["N=1", "C=64", "H=50", "W=84"],
+    "gs_tile_ranges": ["L=100003", "NTILES=517"],
+    "ort_cumsum": ["OUTER=3", "DIM=1001", "INNER=7"],
 }
 
 

@@ -372,6 +372,12 @@ SMALL = {
     "relion_center_fft2d": {"BATCH": 3, "XDIM": 14, "YDIM": 10},  # both shifts wrap
     "p3d_gather_scatter": {"V": 31, "D": 77, "E": 301, "GRID": 50},  # both loops run
     "dlib_affine_conv": {"N": 3, "K": 5, "NR": 7, "NC": 9, "TPSM": 256},  # the loop runs
+    "sg2_upfirdn2d": {"PLANES": 3, "IH": 7, "IW": 19},  # 14 x 38 out: partial tiles
+    "nvdr_mip_build": {"PLANES": 3, "TH": 13, "TW": 37, "CH": 8},  # odd; two float4s a texel
+    "ds_transform_0213": {"PLANES": 2, "SEQ": 5, "HEADS": 3, "COLS": 7},
+    "mmcv_carafe_naive": {"N": 2, "C": 6, "H": 10, "W": 14, "G": 3, "CAP": 7},  # the loop runs
+    "gs_tile_ranges": {"L": 1001, "NTILES": 37},
+    "ort_cumsum": {"OUTER": 3, "DIM": 37, "INNER": 5},  # a strided axis
 }
 SHAPES_2D = [
     (1, 1, 1),

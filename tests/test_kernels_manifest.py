@@ -109,6 +109,9 @@ def test_kernel_entry_is_complete(name):
         assert blocks == params["GRID"] and params["E"] >= 100 * blocks
     elif name == "dlib_affine_conv":  # dlib's occupancy-sized resident grid, a loop
         assert blocks == params["TPSM"] // 256 and params["NUMEL"] >= 8 * blocks * 256
+    elif name == "ort_cumsum":  # under one wave on purpose: each thread re-sums its prefix
+        assert blocks == -(-params["NUMEL"] // 256)
+        assert params["NUMEL"] * params["DIM"] // 2 >= 10**9
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -179,6 +182,12 @@ def _coverage(name, spec, params, block):
         return gy * by * bz * 2, gx * bx * 2
     if name == "astra_add_mul":  # y*z -> a run of 32 consecutive rows (ASTRA's repeat)
         return gy * by * bz * 32, gx * bx
+    if name == "sg2_upfirdn2d":  # the tile the block: the grid's x its rows, its y its columns
+        return gx * by * bz, gy * bx
+    if name == "ds_transform_0213":  # the grid's y a token and its chunk of by*bz heads
+        head_chunks = -(-params["HEADS"] // (by * bz))
+        assert gy == params["SEQ"] * head_chunks
+        return params["SEQ"] * head_chunks * by * bz, gx * bx
     return gy * by * bz, gx * bx
 
 
@@ -316,6 +325,8 @@ ONE_D_EXTENT = {
     "ginkgo_ptrs_to_idxs": "ROWS",  # one CSR row a thread
     "lammps_cell_id": "NALL",  # one atom a thread, ghosts too
     "trtx_warpaffine": "EDGE",  # one output pixel a thread
+    "gs_tile_ranges": "L",  # one sorted key a thread
+    "ort_cumsum": "NUMEL",  # one output element a thread
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -360,6 +371,7 @@ ONE_D_CAPPED = {
     "ft_add_bias_gelu": ("TOTAL", "CAP"),
     "cus_reduce_single_pass": ("HALF", "CAP"),  # the sample's maxBlocks, 2 loads a step
     "cusp_dia_spmv": ("ROWS", "CAP"),  # CUSP's max_active_blocks at 256 threads
+    "mmcv_carafe_naive": ("NT", "CAP"),  # mmcv's GET_BLOCKS: at most 4096 blocks
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
@@ -10325,3 +10337,188 @@ def test_blind49_references_on_hand_checked_inputs():
     a, b = rng.integers(-8, 8, 3).astype(np.float32), rng.integers(-9, 9, 3).astype(np.float32)
     got = affine(src, a, b, src.size, 7, 3, src.size)
     assert got.tolist() == [a[i // 7 % 3] * src[i] + b[i // 7 % 3] for i in range(src.size)]
+
+
+def test_blind50_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(50)
+    f32 = np.float32
+
+    # sg2_upfirdn2d: one pixel through the [1, 3, 3, 1] blur's 2x upsampling by hand (a 2 x 2
+    # of 9s), a row of two by hand, a lone tap showing the filter's flip; random planes
+    # against a plain loop over StyleGAN2's receptive-field arithmetic (also down 2)
+    def upfirdn(x, k, up=2, down=1, pad=(2, 1)):
+        x, k = np.asarray(x, f32), np.asarray(k, f32)
+        major, ih, iw = x.shape
+        kh, kw = k.shape
+        oh = (ih * up + pad[0] + pad[1] - kh) // down + 1
+        ow = (iw * up + pad[0] + pad[1] - kw) // down + 1
+        got = references.sg2_upfirdn2d({
+            "x": x, "k": k, "y": np.full((major, oh, ow), -7, f32), "upx": up, "upy": up,
+            "downx": down, "downy": down, "padx0": pad[0], "padx1": pad[1], "pady0": pad[0],
+            "pady1": pad[1], "majorDim": major, "inH": ih, "inW": iw, "minorDim": 1,
+            "kernelH": kh, "kernelW": kw, "outH": oh, "outW": ow, "loopMajor": 1, "loopX": 1})
+        return got["y"]
+
+    blur = np.outer([1, 3, 3, 1], [1, 3, 3, 1])
+    assert upfirdn([[[1]]], blur).tolist() == [[[9, 9], [9, 9]]]
+    assert upfirdn([[[1, 2]]], blur).tolist() == [[[9, 15, 21, 18], [9, 15, 21, 18]]]
+    lone = np.zeros((4, 4))
+    lone[1, 2] = 5
+    assert upfirdn([[[1]]], lone).tolist() == [[[0, 5], [0, 0]]]
+
+    def floor_div(a, b):
+        t = 1 - int(a / b)  # C's truncating division
+        return int((a + t * b) / b) - t
+
+    for up, down, pad in ((2, 1, (2, 1)), (1, 2, (1, 1))):
+        x = rng.integers(0, 256, (2, 5, 7))
+        k = rng.integers(-8, 8, (4, 4))
+        got = upfirdn(x, k, up, down, pad)
+        want = np.zeros(got.shape)
+        for m in range(2):
+            for oy in range(got.shape[1]):
+                for ox in range(got.shape[2]):
+                    mid_y, mid_x = oy * down + up - 1 - pad[0], ox * down + up - 1 - pad[0]
+                    in_y, in_x = floor_div(mid_y, up), floor_div(mid_x, up)
+                    ky0, kx0 = (in_y + 1) * up - mid_y - 1, (in_x + 1) * up - mid_x - 1
+                    for y in range(4 // up):
+                        for xx in range(4 // up):
+                            iy, ix = in_y + y, in_x + xx
+                            if 0 <= iy < 5 and 0 <= ix < 7:  # the flipped filter
+                                want[m, oy, ox] += x[m, iy, ix] * k[3 - (ky0 + y * up),
+                                                                     3 - (kx0 + xx * up)]
+        assert np.array_equal(got, want)
+
+    # nvdr_mip_build: a 2 x 4 texture by hand, one texel high and one wide by hand; random
+    # odd-sized textures of two channels against a plain float32 loop
+    def mip(tex, channels=1):
+        tex = np.asarray(tex, f32)
+        depth, th, tw = tex.shape[0], tex.shape[1], tex.shape[2]
+        out = np.full((depth, max(th >> 1, 1), max(tw >> 1, 1), channels), -7, f32)
+        return references.nvdr_mip_build({
+            "texIn": tex, "texOut": out, "channels": channels, "texWidth": tw,
+            "texHeight": th, "mipLevelOut": 1})["texOut"]
+
+    assert mip([[[1, 2, 3, 4], [5, 6, 7, 8]]])[..., 0].tolist() == [[[3.5, 5.5]]]
+    assert mip([[[1, 2, 3, 4]]])[..., 0].tolist() == [[[1.5, 3.5]]]
+    assert mip([[[1], [2], [3], [4]]])[..., 0].tolist() == [[[1.5], [3.5]]]
+    tex = rng.integers(0, 256, (2, 7, 9, 2)).astype(f32)
+    got = mip(tex, 2)
+    want = np.zeros((2, 3, 4, 2), f32)
+    for z in range(2):
+        for y in range(3):
+            for x in range(4):
+                quad = tex[z, 2 * y : 2 * y + 2, 2 * x : 2 * x + 2]
+                want[z, y, x] = f32(0.25) * (((quad[0, 0] + quad[0, 1]) + quad[1, 0]) + quad[1, 1])
+    assert np.array_equal(got, want)
+
+    # ds_transform_0213: a batch of one of two tokens of two one-float4 heads by hand (the
+    # 2 x 2 of float4s transposed); random tensors against a plain loop
+    def transform(vals, heads):
+        vals = np.asarray(vals, f32)
+        batch, seq = vals.shape[0], vals.shape[1]
+        hidden = vals.shape[2] * vals.shape[3] // 4
+        return references.ds_transform_0213({
+            "output": np.full(batch * seq * hidden * 4, -7, f32), "vals": vals,
+            "hidden_dim": hidden, "seq_length": seq, "heads": heads})["output"]
+
+    vals = np.arange(16).reshape(1, 2, 2, 4)
+    assert transform(vals, 2).reshape(4, 4).tolist() == [
+        [0, 1, 2, 3], [8, 9, 10, 11], [4, 5, 6, 7], [12, 13, 14, 15]]
+    vals = rng.integers(-1000, 1000, (2, 3, 5, 8))
+    got = transform(vals, 5).reshape(2, 5, 3, 8)
+    for b in range(2):
+        for s in range(3):
+            for h in range(5):
+                assert got[b, h, s].tolist() == vals[b, s, h].tolist()
+
+    # mmcv_carafe_naive: one source pixel (only the window's centre inside) and a row of two
+    # source pixels by hand; random features, weights and groups against a plain loop
+    def carafe(feat, masks, n, c, h, w, ks, gs, sc):
+        return references.mmcv_carafe_naive({
+            "nthreads": n * c * h * w, "bottom_data": np.asarray(feat, f32),
+            "bottom_masks": np.asarray(masks, f32), "top_data": np.full((n, c, h, w), -7, f32),
+            "kernel_size": ks, "group_size": gs, "scale_factor": sc, "channels": c,
+            "height": h, "width": w})["top_data"]
+
+    masks = np.full((1, 9, 2, 2), 100)
+    masks[0, 4] = [[1, 2], [3, 4]]
+    assert carafe([[[[5]]]], masks, 1, 1, 2, 2, 3, 1, 2).tolist() == [[[[5, 10], [15, 20]]]]
+    masks = np.broadcast_to(np.arange(1, 10)[None, :, None, None], (1, 9, 2, 4))
+    assert carafe([[[[1, 10]]]], masks, 1, 1, 2, 4, 3, 1, 2).tolist() == [
+        [[[65, 65, 54, 54], [65, 65, 54, 54]]]]
+    n, c, h, w, ks, gs, sc = 2, 4, 6, 8, 5, 2, 2
+    feat = rng.integers(-1000, 1000, (n, c, h // sc, w // sc))
+    masks = rng.integers(-8, 8, (n, ks * ks * gs, h, w))
+    got = carafe(feat, masks, n, c, h, w, ks, gs, sc)
+    half = (ks - 1) // 2
+    for b in range(n):
+        for ch in range(c):
+            group = ch // (c // gs)
+            for y in range(h):
+                for x in range(w):
+                    total = 0
+                    for my in range(ks):
+                        for mx in range(ks):
+                            iy, ix = y // sc + my - half, x // sc + mx - half
+                            if 0 <= iy < h // sc and 0 <= ix < w // sc:
+                                total += feat[b, ch, iy, ix] * masks[
+                                    b, (group * ks + my) * ks + mx, y, x]
+                    assert got[b, ch, y, x] == total
+
+    # gs_tile_ranges: six keys over five tiles by hand (tiles 1 and 4 without a run keep what
+    # they held; a key's bits above 32 ignored); random sorted keys against a plain loop
+    def tile_ranges(keys, tiles):
+        keys = np.asarray(keys, np.int64)
+        return references.gs_tile_ranges({
+            "L": keys.size, "point_list_keys": keys,
+            "ranges_words": np.full((tiles, 2), 7, np.uint32)})["ranges_words"]
+
+    assert tile_ranges([0, 0, 2, 2, (5 << 32) | 2, 3], 5).tolist() == [
+        [0, 2], [7, 7], [2, 5], [5, 6], [7, 7]]
+    keys = np.sort(rng.integers(0, 40, 300))
+    got = tile_ranges(keys, 45)
+    want = np.full((45, 2), 7)
+    for i, key in enumerate(keys):
+        if i == 0 or keys[i - 1] != key:
+            want[key, 0] = i
+            if i:
+                want[keys[i - 1], 1] = i
+    want[keys[-1], 1] = keys.size
+    assert got.tolist() == want.tolist()
+
+    # ort_cumsum: a row of three by hand in all four modes, a strided axis by hand; random
+    # tensors against a plain loop; the manifest's fast_divmod fields are ONNX Runtime's and
+    # divide exactly
+    def cumsum(x, exclusive=0, reverse=0):
+        x = np.asarray(x, f32)
+        return references.ort_cumsum({
+            "input_data": x, "dim_d": x.shape[1], "stride_d": x.shape[2],
+            "output_data": np.full(x.shape, -7, f32), "output_size": x.size,
+            "exclusive": exclusive, "reverse": reverse})["output_data"]
+
+    row = [[[1], [2], [3]]]
+    assert cumsum(row)[0, :, 0].tolist() == [1, 3, 6]
+    assert cumsum(row, reverse=1)[0, :, 0].tolist() == [6, 5, 3]
+    assert cumsum(row, exclusive=1)[0, :, 0].tolist() == [0, 1, 3]
+    assert cumsum(row, 1, 1)[0, :, 0].tolist() == [5, 3, 0]
+    assert cumsum([[[1, 10], [2, 20], [3, 30]]])[0].tolist() == [[1, 10], [3, 30], [6, 60]]
+    x = rng.integers(-100, 100, (3, 11, 4))
+    for exclusive in (0, 1):
+        for reverse in (0, 1):
+            got = cumsum(x, exclusive, reverse)
+            for o in range(3):
+                for j in range(11):
+                    for i in range(4):
+                        lo, hi = (j, 11) if reverse else (0, j + 1)
+                        if exclusive:
+                            lo, hi = (j + 1, 11) if reverse else (0, j)
+                        assert got[o, j, i] == x[o, lo:hi, i].sum()
+    spec = SPECS["ort_cumsum"]
+    for dim in (1, 2, 3, 37, 1000, 1001, 32000, 65536, 100003):
+        params = spec.resolve_params(overrides={"DIM": dim})
+        ell = next(e for e in range(32) if (1 << e) >= dim)  # fast_divmod's constructor
+        m = ((1 << 32) * ((1 << ell) - dim)) // dim + 1
+        assert (params["LDIM"], params["MDIM"]) == (ell, m) and 0 < m < 1 << 32
+        for n in [*rng.integers(0, 2**31 - 1, 200), 0, dim - 1, dim, 2**31 - 1]:
+            assert ((((m * int(n)) >> 32) + int(n)) & 0xFFFFFFFF) >> ell == int(n) // dim

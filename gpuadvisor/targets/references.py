@@ -8212,3 +8212,140 @@ def dlib_affine_conv(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["d"], copy=True)
     out.reshape(-1)[:n] = a[k] * src + b[k]
     return {"d": out}
+
+
+def sg2_upfirdn2d(values: Values) -> dict[str, np.ndarray]:
+    """StyleGAN2's upfirdn_2d: each of the majorDim planes (minorDim values a pixel)
+    upsampled by zero insertion (upx, upy), padded by (padx0, padx1, pady0, pady1) (negative
+    pads crop), correlated with the flipped filter (a convolution with k) and subsampled
+    (downx, downy); the outH x outW outputs (whole-number pixels and taps: exact sums in
+    float64, then float32)."""
+    upx, upy, downx, downy, px0, px1, py0, py1 = (int(values[k]) for k in (
+        "upx", "upy", "downx", "downy", "padx0", "padx1", "pady0", "pady1"))
+    major, ih, iw, minor, kh, kw, oh, ow = (int(values[k]) for k in (
+        "majorDim", "inH", "inW", "minorDim", "kernelH", "kernelW", "outH", "outW"))
+    x = np.asarray(values["x"], np.float64).reshape(-1)[: major * ih * iw * minor].reshape(
+        major, ih, iw, minor)
+    k = np.asarray(values["k"], np.float64).reshape(-1)[: kh * kw].reshape(kh, kw)
+    up = np.zeros((major, ih * upy, iw * upx, minor))
+    up[:, ::upy, ::upx] = x
+    padded = np.pad(up, ((0, 0), (max(py0, 0), max(py1, 0)), (max(px0, 0), max(px1, 0)),
+                         (0, 0)))
+    padded = padded[:, max(-py0, 0) : padded.shape[1] - max(-py1, 0),
+                    max(-px0, 0) : padded.shape[2] - max(-px1, 0)]
+    full_h, full_w = padded.shape[1] - kh + 1, padded.shape[2] - kw + 1
+    conv = np.zeros((major, full_h, full_w, minor))
+    for ky in range(kh):
+        for kx in range(kw):  # the flipped filter's tap (ky, kx) is k[kh - 1 - ky, kw - 1 - kx]
+            conv += padded[:, ky : ky + full_h, kx : kx + full_w] * k[kh - 1 - ky, kw - 1 - kx]
+    out = np.array(values["y"], copy=True)
+    flat = out.reshape(-1)[: major * oh * ow * minor].reshape(major, oh, ow, minor)
+    flat[...] = conv[:, ::downy, ::downx][:, :oh, :ow].astype(out.dtype)
+    return {"y": out}
+
+
+def nvdr_mip_build(values: Values) -> dict[str, np.ndarray]:
+    """nvdiffrast's mip level build: level mipLevelOut's texel (py, px) of each texture the
+    float32 .25 (((v0 + v1) + v2) + v3) of the 2 x 2 quad at (2 py, 2 px) of the level above
+    (v0, v1 its top pair, v2, v3 the bottom), every channel; an input level one texel high
+    averaging the two texels side by side, one texel wide the two one above the other, .5 (v0
+    + v1) (level sizes the texture's shifted right, at least 1)."""
+    ch, tw, th, lvl = (int(values[k]) for k in ("channels", "texWidth", "texHeight",
+                                                 "mipLevelOut"))
+    f = np.float32
+    win, hin = max(tw >> (lvl - 1), 1), max(th >> (lvl - 1), 1)
+    wout, hout = max(tw >> lvl, 1), max(th >> lvl, 1)
+    out = np.array(values["texOut"], copy=True)
+    depth = out.size // (hout * wout * ch)
+    tin = np.asarray(values["texIn"], f).reshape(-1)[: depth * hin * win * ch].reshape(
+        depth, hin, win, ch)
+    if win == 1 or hin == 1:
+        flat = tin.reshape(depth, hin * win, ch)
+        avg = f(0.5) * (flat[:, 0 : 2 * hout * wout : 2] + flat[:, 1 : 2 * hout * wout : 2])
+        avg = avg.reshape(depth, hout, wout, ch)
+    else:
+        v0 = tin[:, 0 : 2 * hout : 2, 0 : 2 * wout : 2]
+        v1 = tin[:, 0 : 2 * hout : 2, 1 : 2 * wout : 2]
+        v2 = tin[:, 1 : 2 * hout : 2, 0 : 2 * wout : 2]
+        v3 = tin[:, 1 : 2 * hout : 2, 1 : 2 * wout : 2]
+        avg = f(0.25) * (((v0 + v1) + v2) + v3)
+    out.reshape(-1)[: depth * hout * wout * ch] = avg.reshape(-1)
+    return {"texOut": out}
+
+
+def ds_transform_0213(values: Values) -> dict[str, np.ndarray]:
+    """DeepSpeed's transform_0213: vals [batch, seq, heads, head] to [batch, heads, seq,
+    head] (hidden_dim counted in float4s, heads of hidden_dim / heads float4s; a copy)."""
+    hidden, seq, heads = (int(values[k]) for k in ("hidden_dim", "seq_length", "heads"))
+    assert hidden % heads == 0
+    out = np.array(values["output"], copy=True)
+    batch = out.size // (seq * hidden * 4)
+    n = batch * seq * hidden * 4
+    vals = np.asarray(values["vals"]).reshape(-1)[:n].reshape(batch, seq, heads, -1)
+    out.reshape(-1)[:n] = vals.transpose(0, 2, 1, 3).reshape(-1)
+    return {"output": out}
+
+
+def mmcv_carafe_naive(values: Values) -> dict[str, np.ndarray]:
+    """mmcv's naive CARAFE: output (n, c, ph, pw) the float32 sum over the kernel_size^2
+    window around the source pixel (ph // scale, pw // scale) (rows, then columns; taps
+    outside the input skipped) of the feature times the weight of channel (group kernel_size
+    + my) kernel_size + mx at (ph, pw), group c // (channels / group_size) (whole numbers:
+    exact)."""
+    nt, ks, gs, sc, c, h, w = (int(values[k]) for k in (
+        "nthreads", "kernel_size", "group_size", "scale_factor", "channels", "height", "width"))
+    f = np.float32
+    n = nt // (c * h * w)
+    dh, dw = h // sc, w // sc
+    feat = np.asarray(values["bottom_data"], f).reshape(-1)[: n * c * dh * dw].reshape(
+        n, c, dh, dw)
+    masks = np.asarray(values["bottom_masks"], f).reshape(-1)[: n * ks * ks * gs * h * w]
+    masks = masks.reshape(n, ks * ks * gs, h, w)
+    down_ph, down_pw = np.arange(h) // sc, np.arange(w) // sc
+    group = np.arange(c) // (c // gs)
+    half = (ks - 1) // 2
+    acc = np.zeros((n, c, h, w), f)
+    for my in range(ks):
+        iy = down_ph + my - half
+        for mx in range(ks):
+            ix = down_pw + mx - half
+            valid = ((iy >= 0) & (iy < dh))[:, None] & ((ix >= 0) & (ix < dw))[None, :]
+            taps = feat[:, :, np.clip(iy, 0, dh - 1)][:, :, :, np.clip(ix, 0, dw - 1)]
+            weights = masks[:, (group * ks + my) * ks + mx]
+            acc = np.where(valid, acc + taps * weights, acc)
+    out = np.array(values["top_data"], copy=True)
+    out.reshape(-1)[:nt] = acc.reshape(-1)
+    return {"top_data": out}
+
+
+def gs_tile_ranges(values: Values) -> dict[str, np.ndarray]:
+    """3DGS's identifyTileRanges on sorted keys (the tile the key's low 32 bits): for each
+    run of equal tiles, ranges[tile] = (its first index, one past its last); tiles without a
+    run keep what they held."""
+    count = int(values["L"])
+    out = np.array(values["ranges_words"], copy=True)
+    pairs = out.reshape(-1, 2)
+    if count == 0:
+        return {"ranges_words": out}
+    tiles = np.asarray(values["point_list_keys"]).reshape(-1)[:count].astype(np.int64)
+    tiles = tiles & 0xFFFFFFFF
+    change = np.nonzero(tiles[1:] != tiles[:-1])[0] + 1
+    pairs[tiles[0], 0] = 0
+    pairs[tiles[change], 0] = change
+    pairs[tiles[change - 1], 1] = change
+    pairs[tiles[count - 1], 1] = count
+    return {"ranges_words": out}
+
+
+def ort_cumsum(values: Values) -> dict[str, np.ndarray]:
+    """ONNX CumSum along the middle axis of [outer, dim_d, stride_d]: inclusive or exclusive,
+    forward or reverse (whole numbers: the float64 sums exact, then float32)."""
+    dim, inner, n = int(values["dim_d"]), int(values["stride_d"]), int(values["output_size"])
+    exclusive, reverse = int(values["exclusive"]), int(values["reverse"])
+    x = np.asarray(values["input_data"], np.float64).reshape(-1)[:n].reshape(-1, dim, inner)
+    sums = (np.flip(np.cumsum(np.flip(x, 1), 1), 1) if reverse else np.cumsum(x, 1))
+    if exclusive:
+        sums = sums - x
+    out = np.array(values["output_data"], copy=True)
+    out.reshape(-1)[:n] = sums.reshape(-1).astype(out.dtype)
+    return {"output_data": out}
