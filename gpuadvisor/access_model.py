@@ -574,8 +574,8 @@ def nearest_octaves(measured: tuple[tuple[int, int], ...], bx: int, by: int
 
 
 def ideal_sectors(threads: int, width: float = ELEM_BYTES) -> float:
-    """Sectors a fully coalesced warp request of ``width``-byte accesses needs: a full warp's
-    share for the lanes a block under one warp fills (:func:`ideal_share`)."""
+    """Sectors a fully coalesced warp request of ``width``-byte accesses needs, averaged over
+    a block's warps (a partial warp counts its lanes' share: :func:`ideal_share`)."""
     return ideal_share(threads, width, SECTOR_BYTES)
 
 
@@ -596,10 +596,10 @@ def ideal_share(threads: int, width: float, unit: int) -> float:
     32: one profile of PETSc's scattered pack (blind set 48) was sent to 3-thread blocks,
     which the H200 runs over twice as slowly as one warp (fixtures/hopper/subwarp/), and its
     table to 48x1 (1.30x). Blocks of whole warps are unchanged."""
+    full_warp = max(1.0, WARP * width / unit)
     if threads <= 0:
-        return max(1.0, WARP * width / unit)
-    warps = -(-threads // WARP)
-    return max(1.0, WARP * width / unit) * threads / (warps * WARP)
+        return full_warp
+    return full_warp * threads / (-(-threads // WARP) * WARP)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,9 @@ done
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 
 
-def run_script(tmp_path: Path, **env: str) -> tuple[subprocess.CompletedProcess, Path]:
+def run_script(tmp_path: Path, script: Path = SCRIPT, **env: str
+               ) -> tuple[subprocess.CompletedProcess, Path]:
+    """Run a recorder (record_calibration.sh unless ``script``) on the stand-in GPU."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     (bin_dir / "nvcc").write_text(FAKE_NVCC)
@@ -50,7 +52,7 @@ def run_script(tmp_path: Path, **env: str) -> tuple[subprocess.CompletedProcess,
         **env,
     }
     result = subprocess.run(
-        ["bash", str(SCRIPT), str(out)],
+        ["bash", str(script), str(out)],
         cwd=ROOT,
         env=full_env,
         capture_output=True,

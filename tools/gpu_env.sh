@@ -12,3 +12,25 @@ fi
 export PYTHONUNBUFFERED=1 COLUMNS=150
 G="python3 -m gpuadvisor"
 log() { echo "[$(date -u +%H:%M:%S)] $*"; }
+
+# write_provenance FILE: the date, GPU and driver, nvcc, ncu, the commit .git names and
+# tools/source_digest.sh's digest of the sources that ran (the GPU machine's .git can lag).
+write_provenance() {
+  local ncu_bin=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
+  { date -u +%Y-%m-%dT%H:%M:%SZ
+    nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || echo "nvidia-smi: failed"
+    "${NVCC:-nvcc}" --version | tail -1; "$ncu_bin" --version | tail -1
+    git rev-parse --short HEAD
+    echo "sources $(bash "$(dirname "${BASH_SOURCE[0]}")/source_digest.sh")"; } > "$1" 2>/dev/null
+}
+
+# pack_results WORK OUT NAME.tgz: every file of WORK (without cubins, builds and launch logs)
+# into OUT/NAME.tgz, with provenance.txt, steps.txt and summary.txt beside it; recorders run it
+# on exit, so a stopped run still returns what it finished.
+pack_results() {
+  tar -C "$1" -czf "$2/$3" --exclude='*.cubin' --exclude='build' \
+    --exclude='*.launches.jsonl' . 2>/dev/null
+  cp "$1/provenance.txt" "$1/steps.txt" "$2/" 2>/dev/null
+  [ -f "$1/summary.txt" ] && cp "$1/summary.txt" "$2/"
+  return 0
+}

@@ -32,20 +32,8 @@ KERNELS_1D=${CALIB_KERNELS_1D-gemv_rows gemv_cols spmv_csr histogram_atomic}
 REDUCTION_SIZES=${CALIB_REDUCTION_SIZES-1048576 33521664 134217728}
 COMMON="--min-threads 32 --budget 0.1 --max-repeats 10 --quiet"
 
-ncu_bin=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
-{ date -u +%Y-%m-%dT%H:%M:%SZ
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || echo "nvidia-smi: failed"
-  "${NVCC:-nvcc}" --version | tail -1; "$ncu_bin" --version | tail -1
-  git rev-parse --short HEAD
-  echo "sources $(bash "$(dirname "$0")/source_digest.sh")"; } > "$work/provenance.txt" 2>/dev/null
-
-pack() {  # runs on exit too, so a stopped run still returns what it finished
-  tar -C "$work" -czf "$out/calibration.tgz" --exclude='*.cubin' --exclude='build' \
-    --exclude='*.launches.jsonl' . 2>/dev/null
-  cp "$work/provenance.txt" "$work/steps.txt" "$out/" 2>/dev/null
-  [ -f "$work/summary.txt" ] && cp "$work/summary.txt" "$out/"
-}
-trap pack EXIT
+write_provenance "$work/provenance.txt"
+trap 'pack_results "$work" "$out" calibration.tgz' EXIT  # a stopped run still returns what it finished
 
 # step LABEL KIND CAP_S COMMAND...: run under timeout (at most what is left of the limit)
 step() {
@@ -167,7 +155,7 @@ for label, kinds in steps.items():
           f"{ratio} | {counters} | {status}")
 PY
 log "done in $(( $(date +%s) - t0 )) s; results: $out/calibration.tgz"
-pack
+pack_results "$work" "$out" calibration.tgz
 trap - EXIT
 rm -rf "$work"
 cat "$out/summary.txt"

@@ -27,20 +27,8 @@ SHAPES_1D=4,8,16,24,32,48,64,96,128,256
 SHAPES_2D=4x2,2x4,8x2,2x8,4x4,16x1,1x16,8x3,32x1,8x4,4x8,64x1,16x4,32x8,16x16
 COMMON="--budget 0.1 --max-repeats 10 --quiet --no-profile --cache-configs default"
 
-ncu_bin=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
-{ date -u +%Y-%m-%dT%H:%M:%SZ
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || echo "nvidia-smi: failed"
-  "${NVCC:-nvcc}" --version | tail -1; "$ncu_bin" --version | tail -1
-  git rev-parse --short HEAD
-  echo "sources $(bash "$(dirname "$0")/source_digest.sh")"; } > "$work/provenance.txt" 2>/dev/null
-
-pack() {  # runs on exit too, so a stopped run still returns what it finished
-  tar -C "$work" -czf "$out/subwarp.tgz" --exclude='*.cubin' --exclude='build' \
-    --exclude='*.launches.jsonl' . 2>/dev/null
-  cp "$work/provenance.txt" "$work/steps.txt" "$out/" 2>/dev/null
-  [ -f "$work/summary.txt" ] && cp "$work/summary.txt" "$out/"
-}
-trap pack EXIT
+write_provenance "$work/provenance.txt"
+trap 'pack_results "$work" "$out" subwarp.tgz' EXIT  # a stopped run still returns what it finished
 
 sweep() {  # sweep KERNEL SHAPES
   local kernel=$1 shapes=$2 left=$(( limit - ($(date +%s) - t0) )) start rc
@@ -82,4 +70,7 @@ for path in sorted(Path(sys.argv[1]).glob("*/sweep.csv")):
     print(f"| {t.kernel.iloc[0]} | {s.block_x}x{s.block_y} | {s.time_ms:.4f} | "
           f"{g.block_x}x{g.block_y} | {g.time_ms:.4f} | {s.time_ms / g.time_ms:.2f} |")
 PY
+pack_results "$work" "$out" subwarp.tgz
+trap - EXIT
 cat "$work/summary.txt"
+rm -rf "$work"
