@@ -440,6 +440,14 @@ def _table_launches(table: Table) -> list[Launch | None] | None:
     return spread(*codes, lambda i: _launch_at(columns, i))
 
 
+def _reference_launch(row: Mapping[str, Any] | None) -> Launch | None:
+    """``row``'s launch (None for none or no grid)."""
+    if row is None:
+        return None
+    return _launch_at([[float_or_none(row.get(f"{c}_{a}"))] for c in ("grid", "block")
+                       for a in "xyz"], 0)
+
+
 def _launches(per_row: Sequence[Launch | None]) -> list[Launch]:
     """The launches of :func:`_row_launches`, rows without one left out."""
     return [launch for launch in per_row if launch is not None]
@@ -457,19 +465,45 @@ def _grid_follows_block(launches: Sequence[Launch]) -> bool:
     return True
 
 
+def _axis_follows(launches: Sequence[Launch], axis: int) -> bool:
+    """:func:`_grid_follows_block` of one axis, where the table launched more than one block
+    extent and more than one grid extent along it (one extent cannot tell a per-element axis
+    from a fixed one, nor one block along the axis whatever its extent: OpenCV's brute-force
+    matcher launches one row of blocks, its queries on the grid's x by the block's height)."""
+    pairs = [launch[axis] for launch in launches]
+    return (len({b for _g, b in pairs}) > 1 and len({g for g, _b in pairs}) > 1
+            and max([g * b - b + 1 for g, b in pairs]) <= min([g * b for g, b in pairs]))
+
+
 def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
             per_row: Sequence[Launch | None] | None = None,
-            follows: bool | None = None) -> tuple[int, int, int] | None:
+            follows: bool | None = None, reference: Launch | None = None
+            ) -> tuple[int, int, int] | None:
     """Threads the problem needs per dimension, from a row's grid x block (or problem_size).
 
-    None when the rows' grids do not follow their blocks (:func:`_grid_follows_block`): the
-    threads of a fixed grid say nothing about the problem's extent. ``per_row``: the rows'
-    :func:`_row_launches` when the caller has them, and ``follows`` their
-    :func:`_grid_follows_block`."""
+    Where the rows' grids do not follow their blocks (:func:`_grid_follows_block`), the
+    threads of a fixed grid say nothing about the problem's extent: None, unless one axis
+    follows its block extents and the other does not. Then the following axis's extent is
+    known, the fewest threads launched along it (DeepSpeed's transform_0213: x is a head's 16
+    float4s, so 64-wide blocks idle three quarters of their threads), and the other is taken
+    from the ``reference`` launch (the profiled row's), as a profile of that row alone takes
+    it (blind set 50: the row alone picked 16x16, 1.006x, the table without an extent 64x4,
+    1.96x). ``per_row``: the rows' :func:`_row_launches` when the caller has them, and
+    ``follows`` their :func:`_grid_follows_block`."""
     launches = _launches(_row_launches(rows) if per_row is None else per_row)
     if launches:
         if not (_grid_follows_block(launches) if follows is None else follows):
-            return None
+            if reference is None:
+                return None
+            along = [_axis_follows(launches, axis) for axis in (0, 1)]
+            if along[0] == along[1]:
+                return None
+            # the following axis's extent: its fewest threads launched (the others round up)
+            least = [min(launch[axis][0] * launch[axis][1] for launch in launches)
+                     for axis in (0, 1)]
+            (rgx, rbx), (rgy, rbyz), rgz = reference
+            return (least[0] if along[0] else rgx * rbx, least[1] if along[1] else rgy * rbyz,
+                    rgz)
         (gx, bx), (gy, byz), gz = launches[0]
         return gx * bx, gy * byz, gz
     size = _first(rows, "problem_size")
@@ -545,8 +579,9 @@ def fixed_grid(rows: Sequence[Mapping[str, Any]],
 
 
 def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characterization,
-                manifest_path: str | Path | None = None, use_manifest: bool = True
-                ) -> KernelInfo:
+                manifest_path: str | Path | None = None, use_manifest: bool = True,
+                reference: Mapping[str, Any] | None = None) -> KernelInfo:
+    """``reference``: the profiled row the analysis reads first (:func:`_domain`)."""
     entry = manifest_entry(name, manifest_path) if use_manifest else {}
     elem = entry.get("elem_bytes") or _ELEM_BYTES.get(str(entry.get("element_type", "")).lower())
     rows = as_list(rows)
@@ -567,7 +602,8 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         registers_per_thread=int(max(regs)) if regs else None,
         shared_mem_per_block=int(max(smem)) if smem else None,
         elem_bytes=int(elem) if elem else 4,
-        domain=_domain(rows, dims, launches, follows),
+        domain=_domain(rows, dims, launches, follows,
+                       _reference_launch(reference) if follows is False else None),
         instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
                **reuse_degree(rows), **divergence(rows), **no_loads(rows),
@@ -1298,7 +1334,7 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                         access=access, provenance=provenance, manifest_path=manifest_path,
                         elem_bytes=4, sector_bytes=a.sector_bytes, warp_size=a.warp_size,
                         use_manifest=use_manifest, code_access=category)
-    kinfo = kernel_info(name, ok_rows, char, manifest_path, use_manifest)
+    kinfo = kernel_info(name, ok_rows, char, manifest_path, use_manifest, reference)
     kinfo.measured_access = fit_kernel(ok_rows, reference, terms) if ok_rows else None
     grid = (_assume_fixed_grid(name, kinfo, ok_rows or [c.row for c in measured if c.row])
             if fixed_grid else None)

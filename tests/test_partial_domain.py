@@ -1,0 +1,75 @@
+"""A table whose grids follow the block along one axis and not the other (issue 11 round 39):
+the following axis's extent is known, so blocks wider than it idle threads, as a profile of
+the profiled row alone already says. Blind set 50's ds_transform_0213 (DeepSpeed's
+transform_0213: x a head's 16 float4s, y the heads split over the block's rows in per-token
+chunks) was picked 64x4 from its table (1.96x; three quarters of each row idle) and 16x16
+from its row alone (1.006x)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from gpuadvisor import validation
+from gpuadvisor.analysis import _axis_follows, _domain
+from gpuadvisor.cli import app
+from gpuadvisor.paths import fixtures_dir
+from gpuadvisor.sweep import read_sweep
+
+HOPPER = fixtures_dir() / "hopper"
+DS = HOPPER / "blind50" / "h200" / "ds_transform_0213.csv"
+BF_MATCH = HOPPER / "blind31" / "h200" / "ocv_bf_match.csv"
+
+
+def _table_view_pick(path, tmp_path) -> tuple[dict, float]:
+    """The rule-only analysis of the sweep with counters at its profiled shape only (as
+    docs/validation.md scores it), and the pick's measured time over the best."""
+    df, _ = read_sweep(path)
+    view = validation.one_profile_view(df)
+    csv = tmp_path / "view.csv"
+    view.to_csv(csv, index=False)
+    done = CliRunner().invoke(app, ["analyze", str(csv), "--rule-only", "--json",
+                                    "--top", "200"])
+    assert done.exit_code == 0, done.output
+    out = json.loads(done.output)
+    ok = df[(df["status"] == "ok") & (df["cache_config"] == "default")]
+    pick = out["kernels"][0]["pick"]
+    at = ok[(ok["block_x"] == pick["block_x"]) & (ok["block_y"] == pick["block_y"])]
+    return out, float(at["time_ms"].min() / ok["time_ms"].min())
+
+
+def test_the_axis_that_follows_the_block_keeps_its_extent(tmp_path) -> None:
+    out, regret = _table_view_pick(DS, tmp_path)
+    assert out["kernels"][0]["pick"]["label"] == "16x16" and round(regret, 3) == 1.006
+    ranking = {(e["block_x"], e["block_y"]): e for e in out["ranking"]}
+    # 64x4 launches one block of 64 columns over the head's 16: half of the threads launched
+    # past the reference's 32 (the profiled launch's width) only check their bounds
+    wide = " ".join(ranking[(64, 4)]["reasons"])
+    assert "tile-quantization: The problem needs 4194304 threads (16 x 8192)" in wide
+    assert ranking[(64, 4)]["score"] < 0.75 * ranking[(16, 16)]["score"]
+    top3 = [(e["block_x"], e["block_y"]) for e in out["ranking"][:3]]
+    assert top3 == [(16, 16), (16, 8), (8, 16)]  # 1.006x, the best, 1.021x
+
+
+def test_the_extents_from_the_launches() -> None:
+    # x follows (cdiv(16, bx) blocks), y does not (512 tokens x cdiv(16, by) chunks of heads)
+    rows = []
+    for bx, by in ((8, 2), (16, 4), (32, 8), (64, 32)):
+        rows.append({"grid_x": -(-16 // bx), "grid_y": 512 * -(-16 // by), "grid_z": 32,
+                     "block_x": bx, "block_y": by, "block_z": 1})
+    reference = ((1, 32), (512 * 2, 8), 32)  # the profiled 32x8 launch
+    assert _domain(rows, None, reference=reference) == (16, 8192, 32)
+    assert _domain(rows, None) is None  # without the profiled launch: no extent, as before
+    # one block along an axis whatever its extent says nothing of that axis (OpenCV's
+    # brute-force matcher: a single row of blocks, the queries on the grid's x)
+    single_row = [{"grid_x": 131072 // by, "grid_y": 1, "grid_z": 1, "block_x": bx,
+                   "block_y": by, "block_z": 1} for bx, by in ((32, 8), (8, 32), (16, 16))]
+    launches = [((r["grid_x"], r["block_x"]), (1, r["block_y"]), 1) for r in single_row]
+    assert not _axis_follows(launches, 1) and not _axis_follows(launches, 0)
+    assert _domain(single_row, None, reference=launches[0]) is None
+
+
+def test_a_table_of_one_block_row_keeps_its_pick(tmp_path) -> None:
+    out, regret = _table_view_pick(BF_MATCH, tmp_path)
+    assert out["kernels"][0]["pick"]["label"] == "32x8" and round(regret, 3) == 1.639
