@@ -354,6 +354,12 @@ SMALL = {
     "mmcv_carafe_naive": ["N=1", "C=64", "H=50", "W=84"],
     "gs_tile_ranges": ["L=100003", "NTILES=517"],
     "ort_cumsum": ["OUTER=3", "DIM=1001", "INNER=7"],
+    "beagle_partials": ["PLANES=3", "ROWS=1001"],
+    "exl_column_remap": ["ROWS=301", "COLS=4099"],
+    "dp_prod_force": ["NFRAMES=2", "NLOC=301", "NALL=517"],
+    "r123_pi_hits": ["NTHREADS=4099", "TRIES=101"],
+    "pycbc_thresh_cluster": ["N=100003", "WINDOW=50", "AMP=2", "THRESH=5"],
+    "osd_eval_stencils": ["NCV=10007", "NSTENCILS=100003", "NNZ=1200000"],
 }
 
 

@@ -378,6 +378,12 @@ SMALL = {
     "mmcv_carafe_naive": {"N": 2, "C": 6, "H": 10, "W": 14, "G": 3, "CAP": 7},  # the loop runs
     "gs_tile_ranges": {"L": 1001, "NTILES": 37},
     "ort_cumsum": {"OUTER": 3, "DIM": 37, "INNER": 5},  # a strided axis
+    "beagle_partials": {"PLANES": 3, "ROWS": 37},  # partial pattern tiles, 64 states
+    "exl_column_remap": {"ROWS": 37, "COLS": 45},  # a partial last run of 16 rows
+    "dp_prod_force": {"NFRAMES": 2, "NLOC": 5, "NALL": 9, "NNEI": 11},  # shared neighbours
+    "r123_pi_hits": {"NTHREADS": 301, "TRIES": 9},  # odd n: the last step's two tries
+    "pycbc_thresh_cluster": {"N": 1000, "WINDOW": 37, "AMP": 2, "THRESH": 4},  # ties
+    "osd_eval_stencils": {"NCV": 50, "NSTENCILS": 301, "NNZ": 1500, "GRID": 7},  # loops
 }
 SHAPES_2D = [
     (1, 1, 1),

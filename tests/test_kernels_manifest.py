@@ -112,6 +112,11 @@ def test_kernel_entry_is_complete(name):
     elif name == "ort_cumsum":  # under one wave on purpose: each thread re-sums its prefix
         assert blocks == -(-params["NUMEL"] // 256)
         assert params["NUMEL"] * params["DIM"] // 2 >= 10**9
+    elif name == "r123_pi_hits":  # one thread per core on purpose (Random123's pi example)
+        assert blocks == -(-params["NTHREADS"] // 256)
+        assert params["NTHREADS"] * params["TRIES"] >= 3 * 10**7
+    elif name == "osd_eval_stencils":  # OpenSubdiv's fixed grid of 512 blocks, a loop
+        assert blocks == params["GRID"] and params["NSTENCILS"] >= 8 * blocks * 256
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -188,6 +193,11 @@ def _coverage(name, spec, params, block):
         head_chunks = -(-params["HEADS"] // (by * bz))
         assert gy == params["SEQ"] * head_chunks
         return params["SEQ"] * head_chunks * by * bz, gx * bx
+    if name == "exl_column_remap":  # y*z -> a run of 16 consecutive rows (SHUF_BLOCKSIZE_Y)
+        return gy * by * bz * 16, gx * bx
+    if name == "dp_prod_force":  # the grid's x the atom, its y the slots; y*z loops over xyz
+        assert gx == params["NFRAMES"] * params["NLOC"] and params["ROWS"] == 3
+        return params["ROWS"], gy * bx
     return gy * by * bz, gx * bx
 
 
@@ -327,6 +337,7 @@ ONE_D_EXTENT = {
     "trtx_warpaffine": "EDGE",  # one output pixel a thread
     "gs_tile_ranges": "L",  # one sorted key a thread
     "ort_cumsum": "NUMEL",  # one output element a thread
+    "r123_pi_hits": "NTHREADS",  # Random123's one thread per core, each drawing TRIES points
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -357,6 +368,8 @@ ONE_BLOCK_PER = {
     "torch_log_softmax_bwd": "ROWS",
     "rodinia_lavamd": "NBOXES",  # Rodinia's block per box, whatever the block's size
     "p3d_gather_scatter": "GRID",  # PyTorch3D's fixed grid of 1920 blocks, looping over edges
+    "pycbc_thresh_cluster": "NWIN",  # PyCBC's one block per window of the SNR series
+    "osd_eval_stencils": "GRID",  # OpenSubdiv's fixed grid of 512 blocks, looping over stencils
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -10522,3 +10535,196 @@ def test_blind50_references_on_hand_checked_inputs():
         assert (params["LDIM"], params["MDIM"]) == (ell, m) and 0 < m < 1 << 32
         for n in [*rng.integers(0, 2**31 - 1, 200), 0, dim - 1, dim, 2**31 - 1]:
             assert ((((m * int(n)) >> 32) + int(n)) & 0xFFFFFFFF) >> ell == int(n) // dim
+
+
+def test_blind51_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(51)
+    f32 = np.float32
+
+    # beagle_partials: a pattern's two 64-term sums by hand (two states of one child, one of
+    # the other); random categories and patterns against a plain loop over BEAGLE's sums
+    def partials(p1, p2, m1, m2):
+        p1, p2 = np.asarray(p1, f32), np.asarray(p2, f32)
+        return references.beagle_partials({
+            "partials1": p1, "partials2": p2, "partials3": np.full(p1.shape, -7, f32),
+            "matrices1": np.asarray(m1, f32), "matrices2": np.asarray(m2, f32),
+            "totalPatterns": p1.shape[1]})["partials3"]
+
+    p1, p2 = np.zeros((1, 1, 64)), np.zeros((1, 1, 64))
+    m1, m2 = np.zeros((1, 64, 64)), np.zeros((1, 64, 64))
+    p1[0, 0, 2], p1[0, 0, 5], p2[0, 0, 63] = 1, 3, 2
+    m1[0, 2, 0], m1[0, 5, 0], m1[0, 5, 7] = 1, 2, 5  # row k: to state k, along the states
+    m2[0, 63, 0], m2[0, 63, 7], m2[0, 0, 1] = 4, 1, 9
+    got = partials(p1, p2, m1, m2)[0, 0]
+    assert got[0] == (1 * 1 + 3 * 2) * (2 * 4) and got[7] == (3 * 5) * (2 * 1)
+    assert got[1] == 0 and np.count_nonzero(got) == 2
+    p1, p2 = rng.integers(0, 8, (2, 3, 64)), rng.integers(0, 8, (2, 3, 64))
+    m1, m2 = rng.integers(0, 8, (2, 64, 64)), rng.integers(0, 8, (2, 64, 64))
+    got = partials(p1, p2, m1, m2)
+    for c in range(2):
+        for p in range(3):
+            for state in range(64):
+                sum1 = sum(int(m1[c, k, state]) * int(p1[c, p, k]) for k in range(64))
+                sum2 = sum(int(m2[c, k, state]) * int(p2[c, p, k]) for k in range(64))
+                assert got[c, p, state] == sum1 * sum2
+
+    # exl_column_remap: a 2 x 3 matrix by hand (a column taken twice, one never); random
+    # matrices and maps against a plain loop
+    def remap(x, x_map):
+        x = np.asarray(x, f32)
+        return references.exl_column_remap({
+            "x": x, "x_new": np.full(x.shape, -7, f32), "x_width": x.shape[1],
+            "x_height": x.shape[0], "x_map": np.asarray(x_map, np.uint32)})["x_new"]
+
+    assert remap([[1, 2, 3], [4, 5, 6]], [2, 0, 2]).tolist() == [[3, 1, 3], [6, 4, 6]]
+    x, x_map = rng.integers(-1000, 1000, (19, 23)), rng.integers(0, 23, 23)
+    got = remap(x, x_map)
+    assert all(got[r, c] == x[r, x_map[c]] for r in range(19) for c in range(23))
+
+    # dp_prod_force: two atoms' slots by hand (a padded slot skipped, two slots onto one
+    # neighbour, the second frame's atoms onto its own forces); random lists against a loop
+    def forces(net, env, nlist, nloc, nall, frames=1):
+        nlist = np.asarray(nlist, np.int32)
+        nnei = nlist.shape[1]
+        return references.dp_prod_force({
+            "force": np.zeros((frames, nall, 3), f32), "net_deriv": np.asarray(net, f32),
+            "in_deriv": np.asarray(env, f32).reshape(nlist.shape[0], 12 * nnei),
+            "nlist": nlist, "nloc": nloc, "nall": nall, "nnei": nnei})["force"]
+
+    net = np.zeros((2, 8))
+    env = np.zeros((2, 2, 4, 3))  # atom, slot, descriptor entry, component
+    net[0, 0:4], env[0, 0, :, 0] = [1, 2, 3, 4], [1, 1, 1, 1]  # atom 0 slot 0: x = 10
+    net[0, 4:8], env[0, 1, 2, 1] = [5, 5, 5, 5], 7  # slot 1 padded: skipped
+    net[1, 0:4], env[1, 0, 3, 2] = [0, 0, 0, 2], -3  # atom 1 slot 0: z = -6
+    net[1, 4:8], env[1, 1, 0, 0] = [6, 0, 0, 0], 2  # atom 1 slot 1: x = 12
+    got = forces(net, env, [[1, -1], [2, 1]], nloc=2, nall=3)
+    assert got.tolist() == [[[0, 0, 0], [22, 0, 0], [0, 0, -6]]]
+    got = forces(net, env, [[1, -1], [2, 1]], nloc=1, nall=3, frames=2)
+    assert got.tolist() == [[[0, 0, 0], [10, 0, 0], [0, 0, 0]], [[0, 0, 0], [12, 0, 0],
+                                                                   [0, 0, -6]]]
+    frames, nloc, nall, nnei = 2, 3, 7, 5
+    net = rng.integers(-8, 8, (frames * nloc, 4 * nnei))
+    env = rng.integers(-8, 8, (frames * nloc, 12 * nnei))
+    nlist = rng.integers(-3, nall, (frames * nloc, nnei))
+    got = forces(net, env, nlist, nloc, nall, frames)
+    want = np.zeros((frames, nall, 3))
+    for a in range(frames * nloc):
+        for i in range(nnei):
+            if nlist[a, i] >= 0:
+                for d in range(3):
+                    want[a // nloc, nlist[a, i], d] += sum(
+                        net[a, 4 * i + w] * env[a, (4 * i + w) * 3 + d] for w in range(4))
+    assert np.array_equal(got, want)
+
+    # r123_pi_hits: threefry4x32's known answers (Random123's kat_vectors: 20 rounds, and
+    # 13); the hits of a few threads against a plain loop over Python integers; tries 2
+    # ceil(n / 2), none for n = 0
+    kat = [([0] * 4, [0] * 4, ["9c6ca96a", "e17eae66", "fc10ecd4", "5256a7d8"]),
+           ([2**32 - 1] * 4, [2**32 - 1] * 4, ["2a881696", "57012287", "f6c7446e", "a16a6732"]),
+           ([0x243F6A88, 0x85A308D3, 0x13198A2E, 0x03707344],
+            [0xA4093822, 0x299F31D0, 0x082EFA98, 0xEC4E6C89],
+            ["59cd1dbb", "b8879579", "86b5d00c", "ac8b6d84"])]
+    for ctr, key, want in kat:
+        assert [f"{int(w):08x}" for w in references.threefry4x32(ctr, key)] == want
+    assert [f"{int(w):08x}" for w in references.threefry4x32([0] * 4, [0] * 4, 13)] == [
+        "531c7e4f", "39491ee5", "2c855a92", "3d6abf9a"]
+
+    def pi_hits(n, count):
+        return references.r123_pi_hits({
+            "n": n, "nthreads": count,
+            "hitsp_words": np.full((count, 2), 7, np.uint32)})["hitsp_words"]
+
+    got = pi_hits(7, 5)
+    for tid in range(5):
+        hits = 0
+        key = [tid, 0xDECAFBAD, 0xFACEBEAD, 0x12345678]
+        for c0 in range(1, 5):
+            words = [int(w) for w in references.threefry4x32(
+                [c0, 0xF00DCAFE, 0xDEADBEEF, 0xBEEFF00D], key)]
+            x1, y1, x2, y2 = (w - 2**32 if w >= 2**31 else w for w in words)
+            hits += (x1 * x1 + y1 * y1 < 2**62) + (x2 * x2 + y2 * y2 < 2**62)
+        assert got[tid].tolist() == [hits, 8]
+    assert pi_hits(0, 3).tolist() == [[0, 0]] * 3 and pi_hits(1, 1)[0, 1] == 2
+
+    # pycbc_thresh_cluster: a window by hand whose loudest samples tie (one thread takes the
+    # first; two threads thread 0's, the later one; 4 and 64 threads lane 2's, which the
+    # lanes' tree meets before lane 1's), the threshold strict, a short last window, outv
+    # kept below the threshold;
+    # random series against a plain loop over PyCBC's two phases
+    def cluster(samples, window, threshold, threads):
+        samples = np.asarray(samples, f32).reshape(-1, 2)
+        nwin = -(-samples.shape[0] // window)
+        got = references.pycbc_thresh_cluster({
+            "in_words": samples, "outv_words": np.full((nwin, 2), -7, f32),
+            "outl": np.full(nwin, 7, np.int32), "window": window, "threshold": threshold,
+            "slen": samples.shape[0]}, threads=threads)
+        return got["outv_words"].tolist(), got["outl"].tolist()
+
+    series = [[1, 0], [3, 4], [0, -5], [2, 2], [0, 1]]
+    assert cluster(series, 4, 24, 1) == ([[3, 4], [-7, -7]], [1, -1])
+    assert cluster(series, 4, 24, 2) == ([[0, -5], [-7, -7]], [2, -1])
+    assert cluster(series, 4, 0.5, 4) == ([[0, -5], [0, 1]], [2, 4])
+    assert cluster(series, 4, 0.5, 64) == ([[0, -5], [0, 1]], [2, 4])
+    assert cluster(series, 4, 25, 1) == ([[-7, -7], [-7, -7]], [-1, -1])
+
+    def plain_cluster(samples, window, threshold, threads):
+        nwin = -(-len(samples) // window)
+        outv, outl = [[-7, -7] for _ in range(nwin)], [7] * nwin
+        for b in range(nwin):
+            cands = []
+            for t in range(threads):
+                best = (0.0, 0.0, -1)
+                for i in range(b * window + t, min((b + 1) * window, len(samples)), threads):
+                    re, im = samples[i]
+                    if re * re + im * im > best[0] ** 2 + best[1] ** 2:
+                        best = (re, im, i)
+                cands.append(best)
+            svv, idx = [-1.0] * 32, [0] * 32
+            for lane in range(min(32, threads)):
+                tl, (mr, mi, _) = lane, cands[lane]
+                for i in range(lane, threads, 32):
+                    re, im, _ = cands[i]
+                    if re * re + im * im > mr * mr + mi * mi:
+                        tl, mr, mi = i, re, im
+                svv[lane] = cands[tl][0] ** 2 + cands[tl][1] ** 2
+                idx[lane] = tl
+            for off in (16, 8, 4, 2, 1):
+                for lane in range(off):
+                    if svv[lane] < svv[lane + off]:
+                        svv[lane], idx[lane] = svv[lane + off], idx[lane + off]
+            if svv[0] > threshold:
+                outv[b], outl[b] = list(cands[idx[0]][:2]), cands[idx[0]][2]
+            else:
+                outl[b] = -1
+        return outv, outl
+
+    samples = rng.integers(-6, 6, (211, 2)).tolist()  # many ties at the top
+    for threads in (1, 3, 32, 40, 100):
+        for window in (7, 50):
+            assert cluster(samples, window, 40, threads) == plain_cluster(
+                samples, window, 40, threads), (threads, window)
+
+    # osd_eval_stencils: three stencils by hand (an empty one, a negative weight), only
+    # [start, end) written; random stencils against a plain loop
+    def stencils(cvs, offsets, indices, weights, start, end):
+        offsets = np.asarray(offsets, np.int32)
+        return references.osd_eval_stencils({
+            "cvs": np.asarray(cvs, f32), "vertices": np.full((offsets.size - 1, 4), -7, f32),
+            "offsets": offsets, "indices": np.asarray(indices, np.int32),
+            "weights": np.asarray(weights, f32), "start": start, "end": end})["vertices"]
+
+    cvs = [[1, 2, 3, 4], [10, 20, 30, 40]]
+    assert stencils(cvs, [0, 2, 2, 3], [1, 0, 1], [2, 3, -1], 0, 3).tolist() == [
+        [23, 46, 69, 92], [0, 0, 0, 0], [-10, -20, -30, -40]]
+    assert stencils(cvs, [0, 2, 2, 3], [1, 0, 1], [2, 3, -1], 1, 2).tolist() == [
+        [-7] * 4, [0] * 4, [-7] * 4]
+    cvs = rng.integers(-1000, 1000, (30, 4))
+    lengths = rng.integers(0, 9, 40)
+    offsets = np.concatenate([[0], np.cumsum(lengths)])
+    indices = rng.integers(0, 30, offsets[-1])
+    weights = rng.integers(-8, 8, offsets[-1])
+    got = stencils(cvs, offsets, indices, weights, 0, 40)
+    for i in range(40):
+        want = sum((weights[j] * cvs[indices[j]] for j in range(offsets[i], offsets[i + 1])),
+                   np.zeros(4, np.int64))
+        assert got[i].tolist() == want.tolist()

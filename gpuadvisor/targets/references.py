@@ -8349,3 +8349,194 @@ def ort_cumsum(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["output_data"], copy=True)
     out.reshape(-1)[:n] = sums.reshape(-1).astype(out.dtype)
     return {"output_data": out}
+
+
+def beagle_partials(values: Values) -> dict[str, np.ndarray]:
+    """BEAGLE's partials-partials step at 64 padded states: for each rate category c, pattern
+    p and state s, partials3 = (sum_k matrices1[c, k, s] partials1[c, p, k]) (sum_k
+    matrices2[c, k, s] partials2[c, p, k]) (the matrices transposed: row k the probabilities
+    of moving to state k; whole numbers: exact in float64, then float32)."""
+    states = 64
+    patterns = int(values["totalPatterns"])
+    out = np.array(values["partials3"], copy=True)
+    cats = out.size // (patterns * states)
+    n = cats * patterns * states
+
+    def side(partials: str, matrices: str) -> np.ndarray:
+        p = np.asarray(values[partials], np.float64).reshape(-1)[:n]
+        m = np.asarray(values[matrices], np.float64).reshape(-1)[: cats * states * states]
+        return np.matmul(p.reshape(cats, patterns, states), m.reshape(cats, states, states))
+
+    product = side("partials1", "matrices1") * side("partials2", "matrices2")
+    out.reshape(-1)[:n] = product.reshape(-1).astype(out.dtype)
+    return {"partials3": out}
+
+
+def exl_column_remap(values: Values) -> dict[str, np.ndarray]:
+    """ExLlama's column remap: x_new[r, c] = x[r, x_map[c]] (a copy)."""
+    width, height = int(values["x_width"]), int(values["x_height"])
+    x = np.asarray(values["x"]).reshape(-1)[: width * height].reshape(height, width)
+    columns = np.asarray(values["x_map"]).reshape(-1)[:width].astype(np.int64)
+    out = np.array(values["x_new"], copy=True)
+    out.reshape(-1)[: width * height] = x[:, columns].reshape(-1)
+    return {"x_new": out}
+
+
+def dp_prod_force(values: Values) -> dict[str, np.ndarray]:
+    """DeePMD-kit's neighbour forces: for atom a (frame a // nloc) and slot i with j =
+    nlist[a, i] >= 0, force[frame, j, d] += sum_w net_deriv[a, 4 i + w] in_deriv[a, 4 i + w, d]
+    (whole numbers: exact sums in float64, then float32; negative slots skipped)."""
+    nloc, nall, nnei = (int(values[k]) for k in ("nloc", "nall", "nnei"))
+    nlist = np.asarray(values["nlist"]).reshape(-1).astype(np.int64)
+    atoms = nlist.size // nnei
+    nlist = nlist[: atoms * nnei].reshape(atoms, nnei)
+    net = np.asarray(values["net_deriv"], np.float64).reshape(-1)[: atoms * nnei * 4]
+    env = np.asarray(values["in_deriv"], np.float64).reshape(-1)[: atoms * nnei * 12]
+    per_slot = np.einsum("anw,anwd->and", net.reshape(atoms, nnei, 4),
+                         env.reshape(atoms, nnei, 4, 3))
+    valid = nlist >= 0
+    frames = np.arange(atoms, dtype=np.int64) // nloc
+    target = (frames[:, None] * nall + nlist)[valid]
+    out = np.array(values["force"], copy=True)
+    flat = out.reshape(-1)
+    rows = flat.size // 3
+    acc = flat[: rows * 3].astype(np.float64).reshape(rows, 3)
+    for d in range(3):
+        acc[:, d] += np.bincount(target, weights=per_slot[..., d][valid], minlength=rows)[:rows]
+    flat[: rows * 3] = acc.reshape(-1).astype(out.dtype)
+    return {"force": out}
+
+
+#: Threefry-4x32's rotations (Random123's R_32x4_r_0, R_32x4_r_1 for r = 0 .. 7).
+THREEFRY_ROT_32X4 = ((10, 26), (11, 21), (13, 27), (23, 5), (6, 20), (17, 11), (25, 10), (18, 20))
+
+
+def threefry4x32(ctr: list, key: list, rounds: int = 20) -> list[np.ndarray]:
+    """Random123's threefry4x32_R of counters ``ctr`` under keys ``key`` (each four words:
+    uint32 arrays or numbers, broadcast), as four uint32 arrays."""
+    u32 = np.uint32
+    with np.errstate(over="ignore"):
+        ks = [np.asarray(k, dtype=u32) for k in key]
+        ks.append(u32(0x1BD11BDA) ^ ks[0] ^ ks[1] ^ ks[2] ^ ks[3])
+        x = [np.asarray(c, dtype=u32) + k for c, k in zip(ctr, ks[:4], strict=True)]
+
+        def rotl(v: np.ndarray, n: int) -> np.ndarray:
+            return (v << u32(n)) | (v >> u32(32 - n))
+
+        for r in range(rounds):
+            a, b = THREEFRY_ROT_32X4[r % 8]
+            if r % 2 == 0:
+                x[0] = x[0] + x[1]
+                x[1] = rotl(x[1], a) ^ x[0]
+                x[2] = x[2] + x[3]
+                x[3] = rotl(x[3], b) ^ x[2]
+            else:
+                x[0] = x[0] + x[3]
+                x[3] = rotl(x[3], a) ^ x[0]
+                x[2] = x[2] + x[1]
+                x[1] = rotl(x[1], b) ^ x[2]
+            if r % 4 == 3:
+                s = (r + 1) // 4
+                x = [x[i] + ks[(s + i) % 5] for i in range(4)]
+                x[3] = x[3] + u32(s)
+    return x
+
+
+def r123_pi_hits(values: Values) -> dict[str, np.ndarray]:
+    """Random123's pi example: thread t draws threefry4x32 of counters (c, 0xf00dcafe,
+    0xdeadbeef, 0xbeeff00d), c = 1 .. ceil(n / 2), under key (t, 0xdecafbad, 0xfacebead,
+    0x12345678); its words as int32 make points (w0, w1) and (w2, w3), a hit where x^2 + y^2
+    < 2^62 in int64; hitsp[t] = (hits, 2 ceil(n / 2))."""
+    n, count = int(values["n"]), int(values["nthreads"])
+    calls = (n + 1) // 2
+    tid = np.arange(count, dtype=np.uint32)
+    key = [tid, 0xDECAFBAD, 0xFACEBEAD, 0x12345678]
+    hits = np.zeros(count, dtype=np.int64)
+    limit = np.int64(1) << np.int64(62)
+    for first in range(1, calls + 1, 64):
+        c0 = np.arange(first, min(first + 64, calls + 1), dtype=np.uint32)[:, None]
+        words = threefry4x32([c0, 0xF00DCAFE, 0xDEADBEEF, 0xBEEFF00D], key)
+        x1, y1, x2, y2 = (w.view(np.int32).astype(np.int64) for w in words)
+        with np.errstate(over="ignore"):
+            hits += ((x1 * x1 + y1 * y1) < limit).sum(axis=0)
+            hits += ((x2 * x2 + y2 * y2) < limit).sum(axis=0)
+    out = np.array(values["hitsp_words"], copy=True)
+    pairs = out.reshape(-1)[: 2 * count].reshape(count, 2)
+    pairs[:, 0] = hits
+    pairs[:, 1] = 2 * calls
+    return {"hitsp_words": out}
+
+
+def pycbc_thresh_cluster(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """PyCBC's threshold_and_cluster with ``threads`` threads a block: per window [w window,
+    min((w + 1) window, slen)) thread t keeps the first loudest of the samples t, t + threads,
+    ... (re^2 + im^2 strictly above its best, from 0), lane l < 32 the first loudest of the
+    candidates l, l + 32, ... (from its own), the lanes reduced over 16, 8, 4, 2, 1 (the
+    higher lane taken only where strictly louder); where the winner's squared magnitude
+    exceeds the threshold, outv[w] = its sample and outl[w] its location, otherwise outl[w] =
+    -1 and outv[w] unchanged (whole numbers: every magnitude exact)."""
+    window, slen = int(values["window"]), int(values["slen"])
+    threshold = np.float32(values["threshold"])
+    outv = np.array(values["outv_words"], copy=True)
+    outl = np.array(values["outl"], copy=True)
+    nwin = outl.size
+    data = np.asarray(values["in_words"], np.float64).reshape(-1)[: 2 * slen].reshape(slen, 2)
+    per = -(-window // threads)  # the samples a thread visits, at most
+    span = np.arange(per * threads, dtype=np.int64)
+    pos = np.arange(nwin, dtype=np.int64)[:, None] * window + span[None, :]
+    valid = (span[None, :] < window) & (pos < slen)
+    safe = np.where(valid, pos, 0)
+    re, im = data[safe, 0], data[safe, 1]
+    mag = np.where(valid, re * re + im * im, -1.0).reshape(nwin, per, threads)
+    first = mag.argmax(axis=1)  # the first of the loudest: strictly louder replaces
+    best = np.take_along_axis(mag, first[:, None, :], axis=1)[:, 0, :]
+    chosen = best > 0
+    where = first * threads + np.arange(threads)
+    cand_mag = np.where(chosen, best, 0.0)
+    cand_re = np.where(chosen, np.take_along_axis(re, where, axis=1), 0.0)
+    cand_im = np.where(chosen, np.take_along_axis(im, where, axis=1), 0.0)
+    cand_l = np.where(chosen, np.take_along_axis(pos, where, axis=1), -1)
+    lanes = min(32, threads)
+    rounds = -(-threads // 32)
+    padded = np.full((nwin, rounds * 32), -1.0)
+    padded[:, :threads] = cand_mag
+    step = padded.reshape(nwin, rounds, 32).argmax(axis=1)  # from its own: the first loudest
+    svv = np.full((nwin, 32), -1.0)
+    idx = np.zeros((nwin, 32), dtype=np.int64)
+    tl = np.arange(32) + 32 * step
+    svv[:, :lanes] = np.take_along_axis(padded, tl, axis=1)[:, :lanes]
+    idx[:, :lanes] = tl[:, :lanes]
+    for off in (16, 8, 4, 2, 1):
+        move = svv[:, :off] < svv[:, off : 2 * off]
+        svv[:, :off] = np.where(move, svv[:, off : 2 * off], svv[:, :off])
+        idx[:, :off] = np.where(move, idx[:, off : 2 * off], idx[:, :off])
+    fire = svv[:, 0].astype(np.float32) > threshold
+    win = idx[:, 0]
+    rows = np.arange(nwin)
+    pairs = outv.reshape(-1)[: 2 * nwin].reshape(nwin, 2)
+    pairs[fire, 0] = cand_re[rows, win][fire]
+    pairs[fire, 1] = cand_im[rows, win][fire]
+    flat = outl.reshape(-1)
+    flat[:] = np.where(fire, cand_l[rows, win], -1)
+    return {"outv_words": outv, "outl": outl}
+
+
+def osd_eval_stencils(values: Values) -> dict[str, np.ndarray]:
+    """OpenSubdiv's stencil evaluation with 4-float vertices: vertices[i] = sum over the
+    stencil's entries j in offsets[i] .. offsets[i + 1] of weights[j] cvs[indices[j]], for i
+    in [start, end) (whole numbers: exact sums in float64, then float32)."""
+    start, end = int(values["start"]), int(values["end"])
+    out = np.array(values["vertices"], copy=True)
+    if end <= start:
+        return {"vertices": out}
+    offsets = np.asarray(values["offsets"]).reshape(-1).astype(np.int64)
+    lo, hi = offsets[start:end], offsets[start + 1 : end + 1]
+    first, last = int(offsets[start]), int(offsets[end])
+    cvs = np.asarray(values["cvs"], np.float64).reshape(-1, 4)
+    indices = np.asarray(values["indices"]).reshape(-1)[first:last].astype(np.int64)
+    weights = np.asarray(values["weights"], np.float64).reshape(-1)[first:last]
+    view = out.reshape(-1)[: 4 * end].reshape(end, 4)
+    for d in range(4):
+        sums = np.concatenate([[0.0], np.cumsum(weights * cvs[indices, d])])
+        view[start:end, d] = (sums[hi - first] - sums[lo - first]).astype(out.dtype)
+    return {"vertices": out}
