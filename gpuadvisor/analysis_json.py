@@ -16,20 +16,11 @@ from typing import Any
 
 from gpuadvisor.errors import UserError
 from gpuadvisor.jsontext import Raw, value_text
-from gpuadvisor.parallel import (
-    jobs_for,
-    kernel_groups,
-    leave_for_exit,
-    map_forked,
-    parent_share,
-)
+from gpuadvisor.parallel import jobs_for, kernel_groups, leave_for_exit, map_forked
 
 PARTS = ("ranking", "findings", "characterization", "kernels")
 _COMPACT = (",", ":")
 _ENCODE: Callable[[Any], str] = json.JSONEncoder(separators=_COMPACT).encode
-#: Joining the processes' texts (reading the children's, one join of ~48 MB), as a share of
-#: the analyses' and their texts' CPU time: ~0.1 against ~2.2 s at 100,010 rows.
-_JOIN_WORK = 0.05
 
 
 def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
@@ -49,11 +40,7 @@ def analysis_json(df: Any, *, top: int | None, pretty: bool, jobs: int = 0,
         return _render(analyze_sweep(table, sources=sources, **analyze), top, pretty)
     names = table["kernel"].astype(str)
     rows_of = names.value_counts().to_dict()
-    # in table order; this process analyzes the first group (map_forked), then joins the
-    # parts: its group is the smaller by that share
-    here = parent_share(n, _JOIN_WORK)
-    groups = kernel_groups(names.unique().tolist(), rows_of, n,
-                           [here] + [(1.0 - here) / (n - 1)] * (n - 1))
+    groups = kernel_groups(names.unique().tolist(), rows_of, n)  # in table order
     if len(groups) <= 1:
         return analysis_json(table, top=top, pretty=False, jobs=1, sources=sources, **analyze)
 
