@@ -14,6 +14,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import fnmatch
+import functools
 import math
 import sys
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
@@ -385,25 +386,17 @@ def review_tables(
         notes.append(f"kernel {kernel} is only in {candidate_name} (new)")
 
     # Each table's cells converted once: the comparison reads them here, the rules' analyses
-    # in _diff_findings.
+    # in _diff_findings. The rules' analyses (most of the time) start first, in forked
+    # processes for large tables, and the comparison runs here meanwhile.
     table_a, table_b = column_lists(a), column_lists(b)
-    rows_a = dict(zip(config_keys(table_a), table_a.views(), strict=True))
-    rows_b = dict(zip(config_keys(table_b), table_b.views(), strict=True))
-    # Each row's (ok, time, spread) from whole columns: the comparison reads them per row.
-    facts_a, facts_b = _table_facts(table_a, time_column), _table_facts(table_b, time_column)
-    fastest_a, fastest_b = _fastest(rows_a, facts_a), _fastest(rows_b, facts_b)
-    # (the kernels named in each table's configuration keys)
-    named_a, named_b = {key[0] for key in rows_a}, {key[0] for key in rows_b}
-    bests = {kernel: (fastest_a.get(kernel), fastest_b.get(kernel))
-             for kernel in named_a | named_b}
-    # The rules' analyses (most of the time) start first, in forked processes for large
-    # tables, and the comparison runs here meanwhile.
-    best_keys = {kernel: (best_a[0], best_b[0])
-                 for kernel, (best_a, best_b) in sorted(bests.items())
-                 if best_a and best_b and best_a[0] != best_b[0]}
-    with _diff_findings(a, b, common, rule_dirs, arch, rows_a, rows_b, jobs,
-                        tables=(table_a, table_b), best_keys=best_keys,
-                        run=run_rules) as add_findings:
+    keyed = _Keyed(table_a, table_b, time_column)
+    with _diff_findings(a, b, common, rule_dirs, arch, keyed, jobs,
+                        tables=(table_a, table_b), run=run_rules) as add_findings:
+        rows_a, rows_b = keyed.rows
+        facts_a, facts_b = keyed.facts
+        bests = keyed.bests
+        # (the kernels named in each table's configuration keys)
+        named_a, named_b = {key[0] for key in rows_a}, {key[0] for key in rows_b}
         same_metrics = _same_metrics(rows_a, rows_b)
         configs = compare_configs(sorted_keys(rows_a.keys() | rows_b.keys()), rows_a,
                                   rows_b, threshold_pct, time_column, same_metrics,
@@ -752,11 +745,51 @@ def _fastest(rows: dict, facts: list[tuple[bool, float | None, float | None]]
 _COMPARISON_WORK = 0.25
 
 
+class _Keyed:
+    """Each table's rows by configuration key, their (ok, time, spread) facts and each
+    kernel's fastest ok configuration in either table: what the comparison reads, and what
+    the rules' analyses read at their end (which configurations both tables have, the kernels
+    whose best configuration moved). Worked out when first read, so that the forked analyses
+    start before it (~0.3 s at 100,000 rows that the parent's other core sat idle through);
+    a process that reads it works it out."""
+
+    def __init__(self, table_a: Table, table_b: Table, time_column: str) -> None:
+        self.tables = (table_a, table_b)
+        self.time_column = time_column
+
+    @functools.cached_property
+    def rows(self) -> tuple[dict[tuple, RowView], dict[tuple, RowView]]:
+        a, b = (dict(zip(config_keys(t), t.views(), strict=True)) for t in self.tables)
+        return a, b
+
+    @functools.cached_property
+    def facts(self) -> tuple[list[Any], list[Any]]:
+        """Each row's (ok, time, spread) from whole columns: the comparison reads them per
+        row."""
+        a, b = (_table_facts(t, self.time_column) for t in self.tables)
+        return a, b
+
+    @functools.cached_property
+    def bests(self) -> dict[str, tuple[Any, Any]]:
+        """kernel -> (fastest in the baseline, fastest in the candidate), each (key, time) or
+        None, for the kernels either table's keys name."""
+        (rows_a, rows_b), (facts_a, facts_b) = self.rows, self.facts
+        fastest_a, fastest_b = _fastest(rows_a, facts_a), _fastest(rows_b, facts_b)
+        named = {key[0] for key in rows_a} | {key[0] for key in rows_b}
+        return {kernel: (fastest_a.get(kernel), fastest_b.get(kernel)) for kernel in named}
+
+    @functools.cached_property
+    def best_keys(self) -> dict[str, tuple[tuple, tuple]]:
+        """kernel -> (old, new) best configuration, where it moved."""
+        return {kernel: (best_a[0], best_b[0])
+                for kernel, (best_a, best_b) in sorted(self.bests.items())
+                if best_a and best_b and best_a[0] != best_b[0]}
+
+
 @contextlib.contextmanager
 def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | Path],
-                   arch: str | None, keys_a: Iterable[tuple], keys_b: Iterable[tuple],
-                   jobs: int = 0, *, tables: tuple[Table, Table] | None = None,
-                   best_keys: dict[str, tuple[tuple, tuple]], run: bool = True
+                   arch: str | None, keyed: _Keyed, jobs: int = 0, *,
+                   tables: tuple[Table, Table] | None = None, run: bool = True
                    ) -> Iterator[Callable[[Review], None]]:
     """Run the rules on both tables and keep the findings that appeared or disappeared.
 
@@ -769,8 +802,8 @@ def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | P
     start on entering the block; the block gets a function that puts the findings (or the
     note why there are none) into the review. ``tables``: ``column_lists`` of ``a`` and
     ``b``, whose cells the analyses then read instead of converting the DataFrames' rows
-    again; ``best_keys``: kernel -> (old, new) best configuration where it moved. ``run``:
-    False for no findings at all.
+    again; ``keyed``: the tables' configurations (which both have, whose best moved), read
+    by the analyses when they need them. ``run``: False for no findings at all.
     """
     if not run:
         yield lambda result: None
@@ -792,9 +825,6 @@ def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | P
     except UserError as err:
         yield _note(f"rule findings skipped: {err}")
         return
-    # (a configuration in both tables is of a kernel in both: no need to check its kernel)
-    both = (_InBoth(keys_a, keys_b) if isinstance(keys_a, dict) and isinstance(keys_b, dict)
-            else set(keys_a) & set(keys_b))
     side_a, side_b = sides
     jobs = jobs_for(len(side_a.names) + len(side_b.names), jobs)
     rows_of: dict[str, int] = {}
@@ -809,8 +839,10 @@ def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | P
     def findings_of(group: list[str]) -> Any:
         parts = ((side_a.whole(), side_b.whole()) if len(groups) == 1 else
                  (side_a.part(group), side_b.part(group)))
-        return _group_findings(*parts, rules, arch, both,
-                               {k: v for k, v in best_keys.items() if k in group})
+        # (a configuration in both tables is of a kernel in both: no need to check its
+        # kernel)
+        return _group_findings(*parts, rules, arch, _InBoth(*keyed.rows),
+                               {k: v for k, v in keyed.best_keys.items() if k in group})
 
     with forked(findings_of, groups, jobs,
                 last_here=shares is not None and len(groups) == jobs) as parts_of:
