@@ -750,13 +750,7 @@ def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None,
     if code is not None and not any(f is not None and f.profiles for f in fits):
         share = code.load_share()
     elif reference:
-        try:
-            ld = float(reference.get("l1_global_load_requests") or "nan")
-            st = float(reference.get("l1_global_store_requests") or "nan")
-            if ld == ld and st == st and ld + st > 0:
-                share = ld / (ld + st)
-        except (TypeError, ValueError):
-            pass
+        share = _request_share(reference)
     if fits[1] is None:
         share = 1.0
     elif fits[0] is None:
@@ -787,6 +781,68 @@ def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None,
             if v == v and v > 0:
                 measured.add(shape)
     return KernelAccess(fits[0], fits[1], share, tuple(sorted(measured)))
+
+
+def _request_share(reference: dict) -> float:
+    """The reference row's load requests / (load + store requests), 1.0 where unknown."""
+    try:
+        ld = float(reference.get("l1_global_load_requests") or "nan")
+        st = float(reference.get("l1_global_store_requests") or "nan")
+        if ld == ld and st == st and ld + st > 0:
+            return ld / (ld + st)
+    except (TypeError, ValueError):
+        pass
+    return 1.0
+
+
+#: The columns :func:`fit_kernel` reads of a kernel's rows (besides the block shape).
+_FIT_COLUMNS = ("sectors_per_request", "store_sectors_per_request", "gld_efficiency",
+                "gst_efficiency")
+
+
+def fit_kernel_shared(rows: list[dict], reference: dict, known: dict[Any, Any]
+                      ) -> KernelAccess | None:
+    """``fit_kernel(rows, reference)`` remembered in ``known`` by exactly what it reads (the
+    rows' shapes and counter cells, bit for bit, and which row is the reference): counts of
+    sectors and requests do not change from run to run, so a review's two tables, and
+    kernels profiled alike, often hand it the same cells. Rows that are not views of one
+    table with float64 counter columns are fitted each time."""
+    key = _fit_inputs(rows, reference)
+    if key is None:
+        return fit_kernel(rows, reference)
+    fitted = known.get(key, known)  # (``known`` itself: not fitted yet)
+    if fitted is known:
+        fitted = known[key] = fit_kernel(rows, reference)
+    return fitted  # type: ignore[no-any-return]
+
+
+def _fit_inputs(rows: list[dict], reference: dict) -> tuple[Any, ...] | None:
+    """What :func:`fit_kernel` (without code) reads of ``rows`` and ``reference`` (one of
+    them), as a key; None where it cannot be read from whole columns."""
+    import numpy as np
+
+    one = views_of_one_table(rows)
+    if one is None or not reference:
+        return None
+    table, idx = one
+    where = getattr(reference, "_i", None)
+    if getattr(reference, "_data", None) is not table or where not in idx:
+        return None
+    shapes = table.block_ints()
+    at = np.asarray(idx, dtype=np.int64)
+    key: list[Any] = [tuple([shapes[i] for i in idx])]
+    if any(s is OVERFLOW for s in key[0]):
+        return None  # fit_kernel raises there
+    for column in _FIT_COLUMNS:
+        if column not in table:
+            key.append(None)
+            continue
+        values = table.float_array(column)
+        if values is None:
+            return None
+        key.append(values[at].tobytes())
+    key += [idx.index(where), _request_share(reference).hex()]
+    return tuple(key)
 
 
 def _efficiencies(rows: list[dict], reference: dict | None, column: str,

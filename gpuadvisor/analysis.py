@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuadvisor import pick_reliability
-from gpuadvisor.access_model import fit_kernel
+from gpuadvisor.access_model import fit_kernel, fit_kernel_shared
 from gpuadvisor.access_report import access_notes, confidence, weakest
 from gpuadvisor.arch import Arch, Board, get_arch, get_board
 from gpuadvisor.characterize import (
@@ -1335,7 +1335,9 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                         elem_bytes=4, sector_bytes=a.sector_bytes, warp_size=a.warp_size,
                         use_manifest=use_manifest, code_access=category)
     kinfo = kernel_info(name, ok_rows, char, manifest_path, use_manifest, reference)
-    kinfo.measured_access = fit_kernel(ok_rows, reference, terms) if ok_rows else None
+    kinfo.measured_access = (None if not ok_rows else fit_kernel(ok_rows, reference, terms)
+                             if terms is not None else
+                             fit_kernel_shared(ok_rows, reference, scorer.access_fits))
     grid = (_assume_fixed_grid(name, kinfo, ok_rows or [c.row for c in measured if c.row])
             if fixed_grid else None)
     if code and with_notes:

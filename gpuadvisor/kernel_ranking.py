@@ -285,8 +285,11 @@ def _table_tie_columns(sp: ScoredPass, order: Any) -> tuple[list[Any], ...]:
     table = sp.table
     rows = sp.rows[order]
 
-    def column(name: str) -> Any:
-        return np.array(table.floats(name), dtype=np.float64)[rows]
+    def column(name: str) -> Any:  # (a float64 column's array is its floats, NaN for None)
+        values = table.float_array(name)
+        if values is None:
+            values = np.array(table.floats(name), dtype=np.float64)
+        return values[rows]
 
     lo, hi = column("time_ms_min"), column("time_ms_max")
     std, reps = column("time_ms_std"), column("repeats")

@@ -11,6 +11,7 @@ after another.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -42,15 +43,17 @@ def jobs_for(rows: int, requested: int = 0) -> int:
     return 1 if rows < MIN_ROWS else max(1, min(available_cpus(), MAX_JOBS))
 
 
-def kernel_groups(kernels: Sequence[str], rows_of: dict[str, int], jobs: int
-                  ) -> list[list[str]]:
+def kernel_groups(kernels: Sequence[str], rows_of: dict[str, int], jobs: int,
+                  shares: Sequence[float] | None = None) -> list[list[str]]:
     """``kernels`` (in table order) cut into at most ``jobs`` contiguous groups of about equal
-    row counts."""
+    row counts (``shares``: of about these fractions of the rows, one per group, instead)."""
     total = sum(rows_of.get(k, 0) for k in kernels)
+    ends = list(itertools.accumulate(shares)) if shares is not None else None
     groups: list[list[str]] = [[]]
     done = 0
     for k in kernels:
-        target = total * len(groups) / jobs
+        target = (total * len(groups) / jobs if ends is None
+                  else total * ends[len(groups) - 1])
         if groups[-1] and done >= target and len(groups) < jobs:
             groups.append([])
         groups[-1].append(k)
@@ -121,18 +124,41 @@ def _unspill(path: str) -> Any:
 
 
 @contextlib.contextmanager
-def forked(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int
-           ) -> Iterator[Callable[[], list[Any]]]:
+def forked(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int, *,
+           last_here: bool = False) -> Iterator[Callable[[], list[Any]]]:
     """:func:`map_forked` begun on entering the block: the block goes on with other work while
     the processes run, and calls the function it is given for the results (it waits for them,
     raising as :func:`map_forked` raises). Leaving the block ends the processes. Where the
     items run here (one job, one item, no ``fork``), they run when the results are asked for.
+    ``last_here``: the last item runs in this process when the results are asked for, the
+    others in ``jobs - 1`` children (for a block whose own work is a share of the whole:
+    one process fewer to fork, and its core not left to the children alone).
     """
     if jobs <= 1 or len(items) <= 1 or not _can_fork():
         yield lambda: [fn(item) for item in items]
         return
-    with _pool(fn, items, jobs) as results:
-        yield results
+    if not last_here:
+        with _pool(fn, items, jobs) as results:
+            yield results
+        return
+    with _pool(fn, items[:-1], jobs - 1) as results:
+        def gather() -> list[Any]:
+            try:
+                last = fn(items[-1])
+            except BaseException:
+                results()  # an earlier item's exception first, as map_forked raises
+                raise
+            return [*results(), last]
+
+        yield gather
+
+
+def parent_share(jobs: int, own_work: float) -> float:
+    """The share of the items' work for this process to run itself (:func:`forked`'s
+    ``last_here``) when its own other work is ``own_work`` times the items' work and
+    ``jobs`` processes share it: what evens out the processes' ends (0 where the
+    children alone already end later than this process's own work)."""
+    return max(0.0, (1.0 + own_work) / jobs - own_work) if jobs > 1 else 1.0
 
 
 def _can_fork() -> bool:

@@ -11,11 +11,13 @@ Everything here is a pure function of two DataFrames; reading files and renderin
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import fnmatch
+import functools
 import math
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -384,25 +386,17 @@ def review_tables(
         notes.append(f"kernel {kernel} is only in {candidate_name} (new)")
 
     # Each table's cells converted once: the comparison reads them here, the rules' analyses
-    # in _diff_findings.
+    # in _diff_findings. The rules' analyses (most of the time) start first, in forked
+    # processes for large tables, and the comparison runs here meanwhile.
     table_a, table_b = column_lists(a), column_lists(b)
-    rows_a = dict(zip(config_keys(table_a), table_a.views(), strict=True))
-    rows_b = dict(zip(config_keys(table_b), table_b.views(), strict=True))
-    # Each row's (ok, time, spread) from whole columns: the comparison reads them per row.
-    facts_a, facts_b = _table_facts(table_a, time_column), _table_facts(table_b, time_column)
-    fastest_a, fastest_b = _fastest(rows_a, facts_a), _fastest(rows_b, facts_b)
-    # (the kernels named in each table's configuration keys)
-    named_a, named_b = {key[0] for key in rows_a}, {key[0] for key in rows_b}
-    bests = {kernel: (fastest_a.get(kernel), fastest_b.get(kernel))
-             for kernel in named_a | named_b}
-    # The rules' analyses (most of the time) start first, in forked processes for large
-    # tables, and the comparison runs here meanwhile.
-    best_keys = {kernel: (best_a[0], best_b[0])
-                 for kernel, (best_a, best_b) in sorted(bests.items())
-                 if best_a and best_b and best_a[0] != best_b[0]}
-    with _diff_findings(a, b, common, rule_dirs, arch, rows_a, rows_b, jobs,
-                        tables=(table_a, table_b), best_keys=best_keys,
-                        run=run_rules) as add_findings:
+    keyed = _Keyed(table_a, table_b, time_column)
+    with _diff_findings(a, b, common, rule_dirs, arch, keyed, jobs,
+                        tables=(table_a, table_b), run=run_rules) as add_findings:
+        rows_a, rows_b = keyed.rows
+        facts_a, facts_b = keyed.facts
+        bests = keyed.bests
+        # (the kernels named in each table's configuration keys)
+        named_a, named_b = {key[0] for key in rows_a}, {key[0] for key in rows_b}
         same_metrics = _same_metrics(rows_a, rows_b)
         configs = compare_configs(sorted_keys(rows_a.keys() | rows_b.keys()), rows_a,
                                   rows_b, threshold_pct, time_column, same_metrics,
@@ -745,11 +739,57 @@ def _fastest(rows: dict, facts: list[tuple[bool, float | None, float | None]]
     return best
 
 
+#: Review's own work beside the rules' analyses (comparing the configurations, their JSON),
+#: as a share of the analyses' CPU time: ~0.75 against ~2.9 s on the 100,010-row tables of
+#: ``benchmarks/analysis_scale.py``.
+_COMPARISON_WORK = 0.25
+
+
+class _Keyed:
+    """Each table's rows by configuration key, their (ok, time, spread) facts and each
+    kernel's fastest ok configuration in either table: what the comparison reads, and what
+    the rules' analyses read at their end (which configurations both tables have, the kernels
+    whose best configuration moved). Worked out when first read, so that the forked analyses
+    start before it (~0.3 s at 100,000 rows that the parent's other core sat idle through);
+    a process that reads it works it out."""
+
+    def __init__(self, table_a: Table, table_b: Table, time_column: str) -> None:
+        self.tables = (table_a, table_b)
+        self.time_column = time_column
+
+    @functools.cached_property
+    def rows(self) -> tuple[dict[tuple, RowView], dict[tuple, RowView]]:
+        a, b = (dict(zip(config_keys(t), t.views(), strict=True)) for t in self.tables)
+        return a, b
+
+    @functools.cached_property
+    def facts(self) -> tuple[list[Any], list[Any]]:
+        """Each row's (ok, time, spread) from whole columns: the comparison reads them per
+        row."""
+        a, b = (_table_facts(t, self.time_column) for t in self.tables)
+        return a, b
+
+    @functools.cached_property
+    def bests(self) -> dict[str, tuple[Any, Any]]:
+        """kernel -> (fastest in the baseline, fastest in the candidate), each (key, time) or
+        None, for the kernels either table's keys name."""
+        (rows_a, rows_b), (facts_a, facts_b) = self.rows, self.facts
+        fastest_a, fastest_b = _fastest(rows_a, facts_a), _fastest(rows_b, facts_b)
+        named = {key[0] for key in rows_a} | {key[0] for key in rows_b}
+        return {kernel: (fastest_a.get(kernel), fastest_b.get(kernel)) for kernel in named}
+
+    @functools.cached_property
+    def best_keys(self) -> dict[str, tuple[tuple, tuple]]:
+        """kernel -> (old, new) best configuration, where it moved."""
+        return {kernel: (best_a[0], best_b[0])
+                for kernel, (best_a, best_b) in sorted(self.bests.items())
+                if best_a and best_b and best_a[0] != best_b[0]}
+
+
 @contextlib.contextmanager
 def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | Path],
-                   arch: str | None, keys_a: Iterable[tuple], keys_b: Iterable[tuple],
-                   jobs: int = 0, *, tables: tuple[Table, Table] | None = None,
-                   best_keys: dict[str, tuple[tuple, tuple]], run: bool = True
+                   arch: str | None, keyed: _Keyed, jobs: int = 0, *,
+                   tables: tuple[Table, Table] | None = None, run: bool = True
                    ) -> Iterator[Callable[[Review], None]]:
     """Run the rules on both tables and keep the findings that appeared or disappeared.
 
@@ -762,8 +802,8 @@ def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | P
     start on entering the block; the block gets a function that puts the findings (or the
     note why there are none) into the review. ``tables``: ``column_lists`` of ``a`` and
     ``b``, whose cells the analyses then read instead of converting the DataFrames' rows
-    again; ``best_keys``: kernel -> (old, new) best configuration where it moved. ``run``:
-    False for no findings at all.
+    again; ``keyed``: the tables' configurations (which both have, whose best moved), read
+    by the analyses when they need them. ``run``: False for no findings at all.
     """
     if not run:
         yield lambda result: None
@@ -773,7 +813,7 @@ def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | P
     except ImportError:
         yield _note("rule findings skipped: gpuadvisor.analysis is not available")
         return
-    from gpuadvisor.parallel import forked, jobs_for, kernel_groups
+    from gpuadvisor.parallel import forked, jobs_for, kernel_groups, parent_share
 
     check_rule_dirs(rule_dirs)
     sides = [_Side(df, table, common) for df, table in zip(
@@ -785,24 +825,40 @@ def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | P
     except UserError as err:
         yield _note(f"rule findings skipped: {err}")
         return
-    # (a configuration in both tables is of a kernel in both: no need to check its kernel)
-    both = ((keys_a.keys() & keys_b.keys()) if isinstance(keys_a, dict)
-            and isinstance(keys_b, dict) else set(keys_a) & set(keys_b))
     side_a, side_b = sides
     jobs = jobs_for(len(side_a.names) + len(side_b.names), jobs)
     rows_of: dict[str, int] = {}
     for name in side_a.names:
         rows_of[name] = rows_of.get(name, 0) + 1
-    groups = kernel_groups(list(rows_of), rows_of, jobs)
+    # This process compares the configurations meanwhile, then analyzes the last group
+    # itself, sized so that it ends about when the children do.
+    here = parent_share(jobs, _COMPARISON_WORK)
+    shares = [(1.0 - here) / (jobs - 1)] * (jobs - 1) + [here] if 0.0 < here < 1.0 else None
+    groups = kernel_groups(list(rows_of), rows_of, jobs, shares)
 
     def findings_of(group: list[str]) -> Any:
         parts = ((side_a.whole(), side_b.whole()) if len(groups) == 1 else
                  (side_a.part(group), side_b.part(group)))
-        return _group_findings(*parts, rules, arch, both,
-                               {k: v for k, v in best_keys.items() if k in group})
+        # (a configuration in both tables is of a kernel in both: no need to check its
+        # kernel)
+        return _group_findings(*parts, rules, arch, _InBoth(*keyed.rows),
+                               {k: v for k, v in keyed.best_keys.items() if k in group})
 
-    with forked(findings_of, groups, jobs) as parts_of:
+    with forked(findings_of, groups, jobs,
+                last_here=shares is not None and len(groups) == jobs) as parts_of:
         yield lambda result: _add_findings(result, parts_of())
+
+
+class _InBoth:
+    """Whether a configuration key is in both tables' rows (the analyses ask of the few keys
+    where findings differ; the set of both tables' 100,000 keys took ~0.03 s to make before
+    they could start)."""
+
+    def __init__(self, rows_a: Mapping[tuple, Any], rows_b: Mapping[tuple, Any]) -> None:
+        self._a, self._b = rows_a, rows_b
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._a and key in self._b
 
 
 def _note(note: str) -> Callable[[Review], None]:
@@ -865,7 +921,7 @@ class _Side:
         return self.table.take([i for i, k in enumerate(self.names) if k in wanted])
 
 
-def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: set[tuple],
+def _group_findings(a: Any, b: Any, rules: Any, arch: str | None, both: Container[tuple],
                     best_keys: dict[str, tuple[tuple, tuple]]) -> Any:
     """The findings that differ between ``a`` and ``b`` (tables of the same kernels) as plain
     data: added and removed as (str of the key, finding dict), and for each kernel of
@@ -954,6 +1010,12 @@ class _FindingIndex:
     matrix (``LazyScored.fired_bits``) and the tables are compared with NumPy; otherwise
     rule by rule. Values are Findings or (result, kernel, config) triples that
     :func:`_finding` turns into one.
+
+    Positions number the ranked configurations kernel after kernel, in ranking order. Where
+    every kernel's ranking is a view of one scoring pass (the usual case), a position is
+    read from the views when asked for (``_views``), and the key -> position index
+    (``configs``) is made only where something reads it: two such indexes are matched
+    over the pass's columns (:meth:`_match`) without a key per configuration.
     """
 
     def __init__(self, analysis: Any,
@@ -964,45 +1026,95 @@ class _FindingIndex:
         from gpuadvisor.scored_columns import RankedView, RankEntries
 
         self.kernel_level: dict[tuple, Any] = {}
-        #: config key -> (kernel, position in ranking order)
-        self.configs: dict[tuple, tuple[str, int]] = {}
-        #: per position: the entry's Scored (results not yet read), (ranked view, place) of a
-        #: scored candidate not made yet, or its fired list
-        self._held: list[Any] = []
         self._fired_of = {} if fired_of is None else fired_of
-        views: list[RankedView] = []  # the kernels whose entries were all left unmade
+        rankings = []
         for kernel in analysis.kernels:
             for f in kernel.findings:
                 config = f.config
                 scoped = f.scope == "config" and config is not None
                 self.kernel_level[(f.rule_id, f.kernel, tuple(config) if scoped else None)] = f
-            ranking = kernel.ranking
-            if isinstance(ranking, RankEntries) and isinstance(ranking.ranked, RankedView) \
+            rankings.append(kernel.ranking)
+        #: the kernels' ranked views where every kernel's entries were all left unmade, and
+        #: the position each view's first configuration has
+        self._views: list[RankedView] | None = []
+        self._starts: list[int] = []
+        size = 0
+        for ranking in rankings:
+            if not (isinstance(ranking, RankEntries) and isinstance(ranking.ranked, RankedView)
+                    and not any("_findings" in e.__dict__ for e in ranking.made())):
+                self._views = None
+                break
+            self._views.append(ranking.ranked)
+            self._starts.append(size)
+            size += len(ranking.ranked)
+        #: per position: the entry's Scored (results not yet read), (ranked view, place) of a
+        #: scored candidate not made yet, or its fired list (None: read from the views)
+        self._held: list[Any] | None = None
+        self._configs: dict[tuple, tuple[str, int]] | None = None
+        if self._views is None:
+            self._hold_each(rankings, _LazyEntry, RankedView, RankEntries)
+        self._pass = None  # the one scoring pass the views read, where bits come from it
+        if self._held is not None:
+            self.bits = _fired_bits([_scored(h) for h in self._held])
+        elif not size:
+            self.bits = None
+        else:
+            one = self._views[0].scored.scored_pass  # type: ignore[index]
+            if one.fired is not None and all(v.scored.scored_pass is one
+                                             for v in self._views):  # type: ignore[union-attr]
+                self.bits = _view_bits(self._views, _scored(self._held_at(0)))
+                self._pass = one if self.bits is not None else None
+            else:
+                self.bits = _fired_bits([_scored(self._held_at(p)) for p in range(size)])
+
+    def _hold_each(self, rankings: list[Any], lazy_entry: type, ranked_view: type,
+                   rank_entries: type) -> None:
+        """``_held`` and ``configs`` position by position (some entry's findings were made)."""
+        held_list: list[Any] = []
+        configs: dict[tuple, tuple[str, int]] = {}
+        for ranking in rankings:
+            if isinstance(ranking, rank_entries) and isinstance(ranking.ranked, ranked_view) \
                     and not any("_findings" in e.__dict__ for e in ranking.made()):
-                # keys and positions from the candidates, no entry or scored object made
                 view = ranking.ranked
                 cands = view.scored.candidates
                 for place, i in enumerate(view.order):
                     c = cands[i]
-                    self.configs[c.key] = (c.kernel, len(self._held))
-                    self._held.append((view, place))
-                views.append(view)
+                    configs[c.key] = (c.kernel, len(held_list))
+                    held_list.append((view, place))
                 continue
-            views.append(None)  # type: ignore[arg-type]
             for entry in ranking:
-                if isinstance(entry, _LazyEntry) and "_findings" not in entry.__dict__:
+                if isinstance(entry, lazy_entry) and "_findings" not in entry.__dict__:
                     held = entry._source[0]
                 else:  # findings already made: the entry's kernel is theirs
                     held = [(f.rule_id, f) for f in entry.findings
                             if getattr(f, "scope", "config") == "config"]
-                self.configs[entry.key] = (entry.kernel, len(self._held))
-                self._held.append(held)
-        self.bits = _view_bits(views, self._held) if views and all(views) \
-            else _fired_bits([_scored(h) for h in self._held])
+                configs[entry.key] = (entry.kernel, len(held_list))
+                held_list.append(held)
+        self._held, self._configs = held_list, configs
+
+    def _held_at(self, position: int) -> Any:
+        """What position ``position`` holds (see ``_held``)."""
+        if self._held is not None:
+            return self._held[position]
+        k = bisect.bisect_right(self._starts, position) - 1
+        return self._views[k], position - self._starts[k]  # type: ignore[index]
+
+    @property
+    def configs(self) -> dict[tuple, tuple[str, int]]:
+        """config key -> (kernel, position), made on first read where the views hold it."""
+        if self._configs is None:
+            configs: dict[tuple, tuple[str, int]] = {}
+            for view, start in zip(self._views or [], self._starts, strict=True):
+                cands = view.scored.candidates
+                for place, i in enumerate(view.order, start):
+                    c = cands[i]
+                    configs[c.key] = (c.kernel, place)
+            self._configs = configs
+        return self._configs
 
     def fired(self, position: int) -> list[tuple[str, Any]]:
         """(rule id, result or Finding) of the configuration rules fired at ``position``."""
-        held = self._held[position]
+        held = self._held_at(position)
         if isinstance(held, list):
             return held
         held = _scored(held)
@@ -1023,7 +1135,7 @@ class _FindingIndex:
         return [((rid, kernel, config), _value(v, kernel, config))
                 for rid, v in self.fired(position)]
 
-    def diff(self, other: _FindingIndex, both: set[tuple]
+    def diff(self, other: _FindingIndex, both: Container[tuple]
              ) -> tuple[list[tuple[tuple, Any]], list[tuple[tuple, Any]]]:
         """(findings of ``other`` not here, findings here not in ``other``), each sorted by
         ``str`` of the key; configuration findings only over ``both`` tables' configurations."""
@@ -1031,10 +1143,13 @@ class _FindingIndex:
                  and (k[2] is None or k[2] in both)]
         removed = [(k, v) for k, v in self.kernel_level.items() if k not in other.kernel_level
                    and (k[2] is None or k[2] in both)]
-        for mine, theirs, out in ((self, other, removed), (other, self, added)):
-            if mine.bits is not None and theirs.bits is not None \
-                    and mine.bits[2] == theirs.bits[2]:
-                out.extend(mine._only_here(theirs, both))
+        same_rules = (self.bits is not None and other.bits is not None
+                      and self.bits[2] == other.bits[2])
+        matched = self._match(other) if same_rules else None
+        for mine, theirs, out, at in ((self, other, removed, matched and matched[0]),
+                                      (other, self, added, matched and matched[1])):
+            if same_rules:
+                out.extend(mine._only_here(theirs, both, at))
                 continue
             for config, (kernel, position) in mine.configs.items():
                 if config not in both:
@@ -1053,9 +1168,79 @@ class _FindingIndex:
         return (sorted(added, key=lambda kv: str(kv[0])),
                 sorted(removed, key=lambda kv: str(kv[0])))
 
-    def _only_here(self, theirs: _FindingIndex, both: set[tuple]) -> list[tuple[tuple, Any]]:
+    def _key_columns(self, names: dict[str, int], caches: dict[str, int]) -> Any:
+        """Each position's configuration key as an int64 row (kernel, x, y, z, cache
+        configuration; kernels and cache configurations numbered in ``names`` and
+        ``caches``, shared by the indexes to match), from the pass's columns; None where the
+        positions are not one pass's views or a block side does not fit an int64."""
+        import numpy as np
+
+        sp = self._pass
+        if sp is None:
+            return None
+        bx, by, bz = sp.column("bx"), sp.column("by"), sp.column("bz")
+        if bx is None or by is None or bz is None:
+            return None
+        cands = sp.cands
+        kernel = np.array([names.setdefault(c.kernel, len(names)) for c in cands],
+                          dtype=np.int64)
+        cache = np.array([caches.setdefault(c.cache_config, len(caches)) for c in cands],
+                         dtype=np.int64)
+        return np.column_stack((kernel, bx, by, bz, cache))[self.bits[1]]  # type: ignore[index]
+
+    def _match(self, other: _FindingIndex) -> tuple[Any, Any] | None:
+        """For each position here, the position of the same configuration in ``other`` (-1
+        where it did not rank it), and the same the other way; None where the keys cannot
+        be read as columns (the position-by-position walk then compares them)."""
+        import numpy as np
+
+        from gpuadvisor.row_codes import combination_codes
+
+        names: dict[str, int] = {}
+        caches: dict[str, int] = {}
+        mine, theirs = self._key_columns(names, caches), other._key_columns(names, caches)
+        if mine is None or theirs is None:
+            return None
+        keys = np.concatenate((mine, theirs))
+        code, first = combination_codes(list(keys.T))  # int64 columns: equal codes, equal keys
+        code_mine, code_theirs = code[:len(mine)], code[len(mine):]
+        if len(np.unique(code_mine)) != len(mine) or len(np.unique(code_theirs)) != len(theirs):
+            return None  # a key twice in a ranking: the dict's last position would count
+        position_mine = np.full(len(first), -1, dtype=np.int64)
+        position_theirs = position_mine.copy()
+        position_mine[code_mine] = np.arange(len(mine))
+        position_theirs[code_theirs] = np.arange(len(theirs))
+        return position_theirs[code_mine], position_mine[code_theirs]
+
+    def _only_here(self, theirs: _FindingIndex, both: Container[tuple], their_positions: Any = None
+                   ) -> list[tuple[tuple, Any]]:
         """The configuration findings here that ``theirs`` lacks at the same configuration
-        (over ``both`` tables' configurations), from the fired-rule matrices."""
+        (over ``both`` tables' configurations), from the fired-rule matrices;
+        ``their_positions``: :meth:`_match`'s positions in ``theirs``, where it had them."""
+        import numpy as np
+
+        matrix, rows, ids = self.bits  # type: ignore[misc]
+        their_matrix, their_rows, _ids = theirs.bits  # type: ignore[misc]
+        if their_positions is None:
+            return self._only_here_by_key(theirs, both)
+        here = matrix[rows]
+        there = np.zeros_like(here)
+        ranked = their_positions >= 0  # a configuration theirs did not rank has no findings
+        there[ranked] = their_matrix[their_rows[their_positions[ranked]]]
+        out = []
+        cands = self._pass.cands  # type: ignore[union-attr]
+        for k, j in zip(*(a.tolist() for a in np.nonzero(here & ~there)), strict=True):
+            config = cands[rows[k]].key
+            if config not in both:
+                continue
+            kernel = config[0]
+            v = _scored(self._held_at(k)).results[j]
+            out.append(((ids[j], kernel, config), _value(v, kernel, config)))
+        return out
+
+    def _only_here_by_key(self, theirs: _FindingIndex, both: Container[tuple]
+                          ) -> list[tuple[tuple, Any]]:
+        """:meth:`_only_here` with the configurations matched by key, one by one."""
         import numpy as np
 
         matrix, rows, ids = self.bits  # type: ignore[misc]
@@ -1080,7 +1265,7 @@ class _FindingIndex:
         out = []
         for k, j in zip(*(a.tolist() for a in np.nonzero(here & ~there)), strict=True):
             config, kernel = keys[k]
-            v = _scored(self._held[mine[k]]).results[j]
+            v = _scored(self._held_at(mine[k])).results[j]
             out.append(((ids[j], kernel, config), _value(v, kernel, config)))
         return out
 
@@ -1093,19 +1278,17 @@ def _scored(held: Any) -> Any:
     return held
 
 
-def _view_bits(views: list[Any], held: list[Any]) -> tuple[Any, Any, list[str]] | None:
+def _view_bits(views: list[Any], first: Any) -> tuple[Any, Any, list[str]] | None:
     """:func:`_fired_bits` of positions that are the ranked views' candidates in order (each
-    view a :class:`~gpuadvisor.scored_columns.RankedView`), read from their scoring pass
+    view a :class:`~gpuadvisor.scored_columns.RankedView` of one scoring pass that recorded
+    which rules fired; ``first``: the first position's scored object), read from the pass
     without making the scored objects."""
     import numpy as np
 
-    passes = {id(v.scored.scored_pass) for v in views}
     matrix = views[0].scored.scored_pass.fired
-    if len(passes) != 1 or matrix is None or not held:
-        return _fired_bits([_scored(h) for h in held])
     rows = np.concatenate([v.scored.start + np.asarray(v.order, dtype=np.int64)
                            for v in views])
-    results = _scored(held[0]).results
+    results = first.results
     if len(results) != matrix.shape[1] or any(r.rule.scope != "config" for r in results):
         return None
     return matrix, rows, [r.rule.id for r in results]

@@ -101,19 +101,28 @@ class ScoredPass:
         if name == "kernel":
             sizes = np.diff(np.asarray(self.bounds, dtype=np.int64))
             return np.repeat(np.arange(len(sizes), dtype=np.int64), sizes)
-        if name in ("bx", "by", "bz"):
-            axis = "xyz".index(name[1])
+        if name in ("bx", "by", "bz"):  # all three from one walk (None where a side is
+            # beyond int64: then all three, as every reader takes any None for all)
             try:
-                return np.array([c.block[axis] for c in cands], dtype=np.int64)
+                blocks = np.array([c.block for c in cands], dtype=np.int64).reshape(-1, 3)
             except OverflowError:
+                self._columns.update(bx=None, by=None, bz=None)
                 return None
-        if name == "cache_rank":
-            rank, other = _CACHE_RANK, len(CACHE_ORDER)
-            return np.array([rank.get(c.cache_config, other) for c in cands], dtype=np.int64)
-        if name == "cache_code":
+            self._columns.update(bx=blocks[:, 0].copy(), by=blocks[:, 1].copy(),
+                                 bz=blocks[:, 2].copy())
+            return self._columns[name]
+        if name in ("cache_rank", "cache_code"):
             names = [c.cache_config for c in cands]
-            order = {v: i for i, v in enumerate(sorted(set(names)))}
-            return np.array([order[v] for v in names], dtype=np.int64)
+            distinct = sorted(set(names))
+            rank, other = _CACHE_RANK, len(CACHE_ORDER)
+            number = {v: i for i, v in enumerate(distinct)}
+            codes = np.fromiter(map(number.__getitem__, names), dtype=np.int64,
+                                count=len(names))
+            self._columns["cache_code"] = codes
+            self._columns["cache_rank"] = np.array(
+                [rank.get(v, other) for v in distinct], dtype=np.int64)[codes] \
+                if distinct else codes.copy()
+            return self._columns[name]
         if name in ("eff", "util"):
             key, default = (("ryoo_efficiency", 1.0) if name == "eff"
                             else ("ryoo_utilization", 0.0))

@@ -208,6 +208,8 @@ class TableScorer:
     def __init__(self, rules: Sequence[Rule]) -> None:
         self.rules = list(rules)
         self.config_rules = [r for r in self.rules if r.scope == "config"]
+        #: access-model fits by what they read (``access_model.fit_kernel_shared``)
+        self.access_fits: dict[Any, Any] = {}
         self.memo = RuleMemo()
         self._made = _Contexts()
         self._keepalive: list[Any] = []

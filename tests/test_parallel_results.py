@@ -61,3 +61,39 @@ def test_results_through_files_are_the_list_comprehensions() -> None:
     with pytest.raises(ValueError, match="item 3"):
         parallel.map_forked(_big, [3, 1], 2, via_files=True)
     assert _spill_files() == before
+
+
+def _where(i: int) -> tuple[int, bool]:
+    if i == 3:
+        raise ValueError("item 3")
+    if i == 4:
+        raise KeyError("item 4")
+    return i, bool(parallel._WORK.get("child"))
+
+
+def test_forked_runs_the_last_item_here_when_asked() -> None:
+    """``last_here``: the last item in this process, the others in children, results in
+    order; the first item's exception in order wins, as in the list comprehension."""
+    with parallel.forked(_where, [0, 1, 2], 2, last_here=True) as results:
+        assert results() == [(0, True), (1, True), (2, False)]
+    with parallel.forked(_where, [0, 1], 1, last_here=True) as results:  # one job: all here
+        assert results() == [(0, False), (1, False)]
+    with pytest.raises(ValueError, match="item 3"), \
+            parallel.forked(_where, [0, 3, 4], 2, last_here=True) as results:
+        results()
+    with pytest.raises(KeyError, match="item 4"), \
+            parallel.forked(_where, [0, 1, 4], 2, last_here=True) as results:
+        results()
+
+
+def test_groups_by_shares_and_the_parents_share() -> None:
+    rows = {k: 10 for k in "abcdefgh"}
+    assert parallel.kernel_groups(list("abcdefgh"), rows, 2, [0.75, 0.25]) == [
+        list("abcdef"), list("gh")]
+    assert parallel.kernel_groups(list("abcd"), rows, 3, [0.5, 0.5, 0.0]) == [
+        list("ab"), list("cd")]
+    # two processes: the parent's own work (a quarter of the items') plus its share equals
+    # the child's share; with many processes the children alone take longer: no share
+    share = parallel.parent_share(2, 0.25)
+    assert share == pytest.approx(0.375) and 0.25 + share == pytest.approx(1 - share)
+    assert parallel.parent_share(8, 0.25) == 0.0 and parallel.parent_share(1, 0.25) == 1.0
