@@ -25,7 +25,7 @@ from typing import Any
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import finite_or_none
 from gpuadvisor.rank import table_statuses
-from gpuadvisor.review_columns import ConfigChanges, sorted_keys, time_verdicts
+from gpuadvisor.review_columns import ConfigChanges, aligned_keys, sorted_keys, time_verdicts
 from gpuadvisor.rows import RowView, Table, column_lists, floats_of_array
 from gpuadvisor.sweep import METRIC_COLUMNS, STALL_PREFIX, config_keys, kernel_rows
 
@@ -393,14 +393,10 @@ def review_tables(
     with _diff_findings(a, b, common, rule_dirs, arch, keyed, jobs,
                         tables=(table_a, table_b), run=run_rules) as add_findings:
         rows_a, rows_b = keyed.rows
-        facts_a, facts_b = keyed.facts
         bests = keyed.bests
         # (the kernels named in each table's configuration keys)
         named_a, named_b = {key[0] for key in rows_a}, {key[0] for key in rows_b}
-        same_metrics = _same_metrics(rows_a, rows_b)
-        configs = compare_configs(sorted_keys(rows_a.keys() | rows_b.keys()), rows_a,
-                                  rows_b, threshold_pct, time_column, same_metrics,
-                                  (facts_a, facts_b))
+        configs = _compare_tables(keyed, threshold_pct)
         counts: dict[str, dict[str, int]] = {}
         for key, verdict in zip(configs.keys, configs.verdicts, strict=True):
             mine = counts.setdefault(key[0], {})
@@ -495,7 +491,27 @@ def compare_configs(keys: list[tuple], rows_a: dict, rows_b: dict, threshold_pct
     nan = math.nan
     time_a = np.array([nan if t is None else t for t in times_a], dtype=np.float64)
     time_b = np.array([nan if t is None else t for t in times_b], dtype=np.float64)
-    found, pct, noise = time_verdicts(time_a, time_b, spreads_a, spreads_b, threshold_pct)
+
+    def make(i: int) -> ConfigChange:
+        key = keys[i]
+        row_a, row_b = rows_a[key], rows_b[key]
+        return compare_config(key, row_a, row_b, threshold_pct, time_column, deltas=False,
+                              facts=(facts_a[row_a.index], facts_b[row_b.index]))
+
+    return _changes(keys, made, at, (time_a, time_b), (spreads_a, spreads_b), threshold_pct,
+                    make)
+
+
+def _changes(keys: list[tuple], made: dict[int, ConfigChange], at: list[int],
+             times: tuple[Any, Any], spreads: tuple[list[Any], list[Any]],
+             threshold_pct: float, make: Callable[[int], ConfigChange]) -> ConfigChanges:
+    """The :class:`ConfigChanges` of ``keys``: ``made`` those compared one by one (by
+    position), the rest (positions ``at``) from their times (float64, NaN for None) and
+    spreads (floats or None) on both sides."""
+    import numpy as np
+
+    time_a, time_b = times
+    found, pct, noise = time_verdicts(time_a, time_b, *spreads, threshold_pct)
     verdicts = [""] * len(keys)
     for i, c in made.items():
         verdicts[i] = c.verdict
@@ -508,14 +524,58 @@ def compare_configs(keys: list[tuple], rows_a: dict, rows_b: dict, threshold_pct
     where = np.asarray(at, dtype=np.int64)
     columns["time_a"][where], columns["time_b"][where] = time_a, time_b
     columns["change_pct"][where] = pct
+    return ConfigChanges(keys, made, verdicts, columns, make)
+
+
+def _compare_tables(keyed: _Keyed, threshold_pct: float) -> ConfigChanges:
+    """:func:`compare_configs` of every configuration of either table, in review's order
+    (:func:`sorted_keys`), with the two tables' keys aligned (``aligned_keys``) and their
+    rows' facts and metrics read at the aligned rows of whole columns, not key by key."""
+    import numpy as np
+
+    rows_a, rows_b = keyed.rows
+    time_column = keyed.time_column
+    aligned = aligned_keys(list(rows_a), list(rows_b))
+    if aligned is None:
+        return compare_configs(sorted_keys(rows_a.keys() | rows_b.keys()), rows_a, rows_b,
+                               threshold_pct, time_column, _same_metrics(rows_a, rows_b),
+                               keyed.facts)
+    keys, at_a, at_b = aligned
+    # each key's row in its table (-1 where the table lacks it; a table without a repeated
+    # key has its rows in order)
+    row_a, row_b = (np.where(at >= 0, (np.arange(len(rows)) if len(rows) == table.rows()
+                                       else np.array([v.index for v in rows.values()],
+                                                     dtype=np.int64))[at], -1)
+                    for at, rows, table in ((at_a, rows_a, keyed.tables[0]),
+                                            (at_b, rows_b, keyed.tables[1])))
+    both = (row_a >= 0) & (row_b >= 0)
+    same = both.copy()
+    same[both] = ~_differing_metrics(*keyed.tables, row_a[both], row_b[both])
+    (ok_a, time_a, spread_a), (ok_b, time_b, spread_b) = keyed.fact_columns
+    in_columns = same.copy()
+    in_columns[same] = ok_a[row_a[same]] & ok_b[row_b[same]]
+    facts_a, facts_b = keyed.facts
+    made: dict[int, ConfigChange] = {}
+    for i, a, b, alike in zip(np.flatnonzero(~in_columns).tolist(),
+                              row_a[~in_columns].tolist(), row_b[~in_columns].tolist(),
+                              same[~in_columns].tolist(), strict=True):
+        key = keys[i]
+        made[i] = compare_config(key, rows_a.get(key), rows_b.get(key), threshold_pct,
+                                 time_column, deltas=not alike,
+                                 facts=(None if a < 0 else facts_a[a],
+                                        None if b < 0 else facts_b[b]))
+    at = np.flatnonzero(in_columns)
+    in_a, in_b = row_a[at], row_b[at]
 
     def make(i: int) -> ConfigChange:
         key = keys[i]
-        row_a, row_b = rows_a[key], rows_b[key]
-        return compare_config(key, row_a, row_b, threshold_pct, time_column, deltas=False,
-                              facts=(facts_a[row_a.index], facts_b[row_b.index]))
+        return compare_config(key, rows_a[key], rows_b[key], threshold_pct, time_column,
+                              deltas=False,
+                              facts=(facts_a[int(row_a[i])], facts_b[int(row_b[i])]))
 
-    return ConfigChanges(keys, made, verdicts, columns, make)
+    return _changes(keys, made, at.tolist(), (time_a[in_a], time_b[in_b]),
+                    (floats_of_array(spread_a[in_a]), floats_of_array(spread_b[in_b])),
+                    threshold_pct, make)
 
 
 def time_verdict(t_a: float, t_b: float, threshold_pct: float, noise: float | None) -> str:
@@ -594,18 +654,26 @@ def _same_metrics(rows_a: dict, rows_b: dict) -> set[tuple]:
     sample_a, sample_b = rows_a[common[0]], rows_b[common[0]]
     if not (isinstance(sample_a, RowView) and isinstance(sample_b, RowView)):
         return set()
-    cols_a, cols_b = sample_a.columns, sample_b.columns
-    names = EXPLAINING_METRICS + sorted(
-        {k for k in list(cols_a) + list(cols_b) if str(k).startswith(STALL_PREFIX)})
     ia = np.array([rows_a[k].index for k in common], dtype=np.int64)
     ib = np.array([rows_b[k].index for k in common], dtype=np.int64)
-    differs = np.zeros(len(common), dtype=bool)
+    differs = _differing_metrics(sample_a.columns, sample_b.columns, ia, ib)
+    return {k for k, d in zip(common, differs.tolist(), strict=True) if not d}
+
+
+def _differing_metrics(cols_a: Any, cols_b: Any, ia: Any, ib: Any) -> Any:
+    """Whether row ``ia[j]`` of ``cols_a`` and row ``ib[j]`` of ``cols_b`` differ in a metric
+    :func:`metric_deltas` reads (both known and unequal), for each ``j``."""
+    import numpy as np
+
+    names = EXPLAINING_METRICS + sorted(
+        {k for k in list(cols_a) + list(cols_b) if str(k).startswith(STALL_PREFIX)})
+    differs = np.zeros(len(ia), dtype=bool)
     for name in names:
         if name not in cols_a or name not in cols_b:
             continue  # missing on one side: never a delta
         va, vb = _finite_of(cols_a, name)[ia], _finite_of(cols_b, name)[ib]
         differs |= ~np.isnan(va) & ~np.isnan(vb) & (va != vb)
-    return {k for k, d in zip(common, differs.tolist(), strict=True) if not d}
+    return differs
 
 
 def metric_deltas(row_a: dict, row_b: dict, limit: int = 3) -> list[MetricDelta]:
@@ -763,10 +831,16 @@ class _Keyed:
         return a, b
 
     @functools.cached_property
+    def fact_columns(self) -> tuple[tuple[Any, Any, Any], tuple[Any, Any, Any]]:
+        """:func:`_fact_columns` of each table."""
+        a, b = (_fact_columns(t, self.time_column) for t in self.tables)
+        return a, b
+
+    @functools.cached_property
     def facts(self) -> tuple[list[Any], list[Any]]:
         """Each row's (ok, time, spread) from whole columns: the comparison reads them per
         row."""
-        a, b = (_table_facts(t, self.time_column) for t in self.tables)
+        a, b = (_facts_of(columns) for columns in self.fact_columns)
         return a, b
 
     @functools.cached_property
@@ -1459,6 +1533,19 @@ def _table_facts(table: Table, time_column: str
                  ) -> list[tuple[bool, float | None, float | None]]:
     """:func:`_row_facts` of every row of a table, from its columns (a review reads ~10
     cells of each of 100,000 configurations)."""
+    return _facts_of(_fact_columns(table, time_column))
+
+
+def _facts_of(columns: tuple[Any, Any, Any]) -> list[tuple[bool, float | None, float | None]]:
+    """:func:`_fact_columns` as one (ok, time, spread) per row, None for NaN."""
+    ok, times, spreads = columns
+    return list(zip(ok.tolist(), floats_of_array(times), floats_of_array(spreads),
+                    strict=True))
+
+
+def _fact_columns(table: Table, time_column: str) -> tuple[Any, Any, Any]:
+    """:func:`_row_facts` of every row of a table as whole columns: ok (bool), time and
+    spread (float64, NaN for None)."""
     import numpy as np
 
     def finite(key: str) -> Any:  # finite_or_none of each cell, NaN for None
@@ -1473,8 +1560,8 @@ def _table_facts(table: Table, time_column: str
         by_std = ~np.isnan(std) & (np.isnan(repeats) | (repeats >= 2))
         by_range = ~by_std & ~np.isnan(lo) & ~np.isnan(hi) & (hi >= lo)
         spreads = np.where(by_std, 2.0 * std, np.where(by_range, (hi - lo) / 2.0, np.nan))
-    return list(zip([status == "ok" for status in table_statuses(table)],
-                    floats_of_array(times), floats_of_array(spreads), strict=True))
+    ok = np.array([status == "ok" for status in table_statuses(table)], dtype=bool)
+    return ok, times, spreads
 
 
 def _text(value: Any) -> str | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -105,6 +106,43 @@ def _number_texts(values: Any) -> list[str | None]:
     for i in np.flatnonzero(np.isinf(values)).tolist():
         texts[i] = None
     return texts
+
+
+def aligned_keys(keys_a: list[tuple], keys_b: list[tuple]
+                 ) -> tuple[list[tuple], Any, Any] | None:
+    """:func:`sorted_keys` of the union of two tables' configuration keys (each list without
+    a repeat), with each key's position in ``keys_a`` and in ``keys_b`` (-1 where that list
+    lacks it): one ``np.lexsort`` over both lists, whose equal keys then stand side by side,
+    instead of a set of both and a dict lookup per key (~0.3 s at 100,000 rows). None where
+    a key is not text and ints that an int64 holds (``sorted_keys`` then sorts the set)."""
+    keys = keys_a + keys_b
+    if not keys_a or not keys_b:
+        return None
+    # (the keys' columns: each key holds five values, as review's keys do)
+    kernels, xs, ys, zs, caches = (list(map(itemgetter(i), keys)) for i in range(5))
+    if not (set(map(type, kernels)) | set(map(type, caches)) <= {str}
+            and set(map(type, xs)) | set(map(type, ys)) | set(map(type, zs)) <= {int}
+            and max(max(map(abs, column)) for column in (xs, ys, zs)) < 2**62):
+        return None
+    rank = {k: i for i, k in enumerate(sorted(set(kernels)))}
+    cache_rank = {c: i for i, c in enumerate(sorted(set(caches)))}
+    caches_at = np.array([cache_rank[c] for c in caches], dtype=np.int64)
+    columns = (np.array(zs, dtype=np.int64), np.array(xs, dtype=np.int64),
+               np.array(ys, dtype=np.int64), caches_at,  # the last sorts first
+               caches_at != cache_rank.get("default", -1),
+               np.array([rank[k] for k in kernels], dtype=np.int64))
+    order = np.lexsort(columns)
+    # (a key in both lists: its two entries side by side, keys_a's first, lexsort is stable)
+    ordered = np.stack(columns)[:, order]
+    starts = np.ones(len(order), dtype=bool)
+    starts[1:] = (ordered[:, 1:] != ordered[:, :-1]).any(axis=0)
+    union = np.cumsum(starts) - 1
+    in_a = order < len(keys_a)
+    at_a = np.full(int(union[-1]) + 1, -1, dtype=np.int64)
+    at_b = at_a.copy()
+    at_a[union[in_a]] = order[in_a]
+    at_b[union[~in_a]] = order[~in_a] - len(keys_a)
+    return [keys[i] for i in order[starts].tolist()], at_a, at_b
 
 
 def sorted_keys(keys: Sequence[tuple]) -> list[tuple]:

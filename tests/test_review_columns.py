@@ -18,7 +18,7 @@ import pandas as pd
 import pytest
 
 from gpuadvisor import review
-from gpuadvisor.review_columns import ConfigChanges, sorted_keys
+from gpuadvisor.review_columns import ConfigChanges, aligned_keys, sorted_keys
 from gpuadvisor.rows import column_lists
 from gpuadvisor.sweep import config_keys, normalize
 
@@ -109,3 +109,45 @@ def test_sorted_keys_is_sorted_by_the_review_key(seed: int) -> None:
     huge = keys | {("a", 2**70, 1, 1, "default")}  # sorted by Python
     assert sorted_keys(huge) == sorted(huge, key=review._sort_key)
     assert sorted_keys([]) == [] and sorted_keys([("k", 1, 1, 1, "d")]) == [("k", 1, 1, 1, "d")]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_aligned_keys_are_the_sorted_union_with_each_side_s_position(seed: int) -> None:
+    rng = random.Random(seed)
+
+    def keys() -> list[tuple]:
+        return list({(rng.choice(["b", "a", "B", "\u00e9"]), rng.choice([1, 8, -2, 32]),
+                      rng.choice([1, 4, 0]), rng.choice([1, 2]),
+                      rng.choice(["default", "l1_off", "Default"])): None
+                     for _ in range(rng.choice([1, 40, 150]))})
+
+    keys_a, keys_b = keys(), keys()
+    union, at_a, at_b = aligned_keys(keys_a, keys_b)
+    assert union == sorted_keys(set(keys_a) | set(keys_b))
+    assert [keys_a[i] if i >= 0 else None for i in at_a.tolist()] \
+        == [k if k in keys_a else None for k in union]
+    assert [keys_b[i] if i >= 0 else None for i in at_b.tolist()] \
+        == [k if k in keys_b else None for k in union]
+    assert aligned_keys(keys_a + [("a", True, 1, 1, "default")], keys_b) is None
+    assert aligned_keys([], keys_b) is None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_tables_comparison_is_compare_configs(seed: int) -> None:
+    """review's comparison of two tables (keys aligned, facts and metrics read over whole
+    columns) gives compare_configs' changes, JSON text included."""
+    rng = random.Random(seed)
+    frames = [_table(rng, 150) for _ in range(2)]
+    if seed % 2:  # a key twice in the baseline: its rows by key hold the later one
+        frames[0] = pd.concat([frames[0], frames[0].iloc[[3]].assign(time_ms=7.0)])
+    tables = [column_lists(normalize(df)) for df in frames]
+    keyed = review._Keyed(*tables, "time_ms")
+    rows_a, rows_b = keyed.rows
+    keys = sorted_keys(rows_a.keys() | rows_b.keys())
+    expected = review.compare_configs(keys, rows_a, rows_b, 5.0, "time_ms",
+                                      review._same_metrics(rows_a, rows_b), keyed.facts)
+    configs = review._compare_tables(keyed, 5.0)
+    assert configs.keys == keys and configs.verdicts == expected.verdicts
+    assert sorted(configs.compared) == sorted(expected.compared)
+    assert review.configs_json(configs) == review.configs_json(expected)
+    assert repr(list(configs)) == repr(list(expected))
