@@ -808,9 +808,10 @@ def _fastest(rows: dict, facts: list[tuple[bool, float | None, float | None]]
 
 
 #: Review's own work beside the rules' analyses (comparing the configurations, their JSON),
-#: as a share of the analyses' CPU time: ~0.75 against ~2.9 s on the 100,010-row tables of
-#: ``benchmarks/analysis_scale.py``.
-_COMPARISON_WORK = 0.25
+#: as a share of the analyses' CPU time: ~0.6 against ~2.9 s on the 100,010-row tables of
+#: ``benchmarks/analysis_scale.py``, less a little for the forked child's slower rows (at
+#: 0.25 the parent's group ended up to 0.3 s before the child's with 2 jobs, at 0.17 after).
+_COMPARISON_WORK = 0.2
 
 
 class _Keyed:
