@@ -807,6 +807,33 @@ def _fastest(rows: dict, facts: list[tuple[bool, float | None, float | None]]
     return best
 
 
+def _fastest_of_table(table: Table, facts: tuple[Any, Any, Any]
+                      ) -> tuple[dict[str, tuple[tuple, float]], set[str]] | None:
+    """:func:`_fastest` of a table's rows by configuration key (``facts``: its
+    :func:`_fact_columns`), and the kernels its keys name, from whole columns; None where a
+    key repeats (the rows by key hold its last row only)."""
+    import numpy as np
+
+    keys = config_keys(table)
+    if len(set(keys)) != len(keys):
+        return None
+    names: dict[str, int] = {}
+    kernel = np.array([names.setdefault(key[0], len(names)) for key in keys], dtype=np.int64)
+    ok, times, _spreads = facts
+    usable = np.flatnonzero(ok & ~np.isnan(times))
+    # per kernel, its rows by time: the first is the fastest, unless others tie with it
+    order = usable[np.lexsort((times[usable], kernel[usable]))]
+    firsts = np.flatnonzero(np.diff(kernel[order], prepend=-1) != 0)
+    group = np.cumsum(np.diff(kernel[order], prepend=-1) != 0) - 1
+    tied = times[order] == times[order[firsts]][group]
+    fastest: dict[str, tuple[tuple, float]] = {}
+    for start, end in zip(firsts.tolist(), [*firsts[1:].tolist(), len(order)], strict=True):
+        at = order[start:end][tied[start:end]].tolist()
+        best = at[0] if len(at) == 1 else min(at, key=lambda i: _sort_key(keys[i]))
+        fastest[keys[best][0]] = (keys[best], times[best].item())
+    return fastest, set(names)
+
+
 #: Review's own work beside the rules' analyses (comparing the configurations, their JSON),
 #: as a share of the analyses' CPU time: ~0.6 against ~2.9 s on the 100,010-row tables of
 #: ``benchmarks/analysis_scale.py``, less a little for the forked child's slower rows (at
@@ -847,10 +874,17 @@ class _Keyed:
     @functools.cached_property
     def bests(self) -> dict[str, tuple[Any, Any]]:
         """kernel -> (fastest in the baseline, fastest in the candidate), each (key, time) or
-        None, for the kernels either table's keys name."""
-        (rows_a, rows_b), (facts_a, facts_b) = self.rows, self.facts
-        fastest_a, fastest_b = _fastest(rows_a, facts_a), _fastest(rows_b, facts_b)
-        named = {key[0] for key in rows_a} | {key[0] for key in rows_b}
+        None, for the kernels either table's keys name; from the tables' columns (the forked
+        analyses read them without the rows by key) where no key repeats."""
+        from_columns = [_fastest_of_table(table, facts)
+                        for table, facts in zip(self.tables, self.fact_columns, strict=True)]
+        if from_columns[0] is None or from_columns[1] is None:
+            (rows_a, rows_b), (facts_a, facts_b) = self.rows, self.facts
+            fastest_a, fastest_b = _fastest(rows_a, facts_a), _fastest(rows_b, facts_b)
+            named = {key[0] for key in rows_a} | {key[0] for key in rows_b}
+        else:
+            (fastest_a, named_a), (fastest_b, named_b) = from_columns
+            named = named_a | named_b
         return {kernel: (fastest_a.get(kernel), fastest_b.get(kernel)) for kernel in named}
 
     @functools.cached_property
@@ -916,7 +950,7 @@ def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | P
                  (side_a.part(group), side_b.part(group)))
         # (a configuration in both tables is of a kernel in both: no need to check its
         # kernel)
-        return _group_findings(*parts, rules, arch, _InBoth(*keyed.rows),
+        return _group_findings(*parts, rules, arch, _InBoth(keyed),
                                {k: v for k, v in keyed.best_keys.items() if k in group})
 
     with forked(findings_of, groups, jobs,
@@ -927,13 +961,14 @@ def _diff_findings(a: Any, b: Any, common: set[str], rule_dirs: Sequence[str | P
 class _InBoth:
     """Whether a configuration key is in both tables' rows (the analyses ask of the few keys
     where findings differ; the set of both tables' 100,000 keys took ~0.03 s to make before
-    they could start)."""
+    they could start, the rows by key ~0.1 s: made when first asked)."""
 
-    def __init__(self, rows_a: Mapping[tuple, Any], rows_b: Mapping[tuple, Any]) -> None:
-        self._a, self._b = rows_a, rows_b
+    def __init__(self, keyed: _Keyed) -> None:
+        self._keyed = keyed
 
     def __contains__(self, key: object) -> bool:
-        return key in self._a and key in self._b
+        rows_a, rows_b = self._keyed.rows
+        return key in rows_a and key in rows_b
 
 
 def _note(note: str) -> Callable[[Review], None]:

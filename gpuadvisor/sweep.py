@@ -197,6 +197,12 @@ def config_keys(table: Any) -> list[tuple[str, int, int, int, str]]:
     kernels, xs = table["kernel"], table["block_x"]
     ys, zs = table.get("block_y") or [1] * n, table.get("block_z") or [1] * n
     caches = table.get("cache_config") or [None] * n
+    if (set(map(type, kernels)) | set(map(type, caches)) <= {str} and "" not in caches
+            and set(map(type, xs)) | set(map(type, ys)) | set(map(type, zs)) <= {int}
+            and 0 not in ys and 0 not in zs):
+        # every cell already what its conversion gives (text, ints, no 0 or empty text to
+        # default): the columns zipped as they are (a tenth of the time at 100,000 rows)
+        return list(zip(kernels, xs, ys, zs, caches, strict=True))
     return [(str(k), int(x), int(y or 1), int(z or 1), str(c or "default"))
             for k, x, y, z, c in zip(kernels, xs, ys, zs, caches, strict=True)]
 

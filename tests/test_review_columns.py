@@ -151,3 +151,42 @@ def test_the_tables_comparison_is_compare_configs(seed: int) -> None:
     assert sorted(configs.compared) == sorted(expected.compared)
     assert review.configs_json(configs) == review.configs_json(expected)
     assert repr(list(configs)) == repr(list(expected))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_fastest_from_columns_is_the_fastest_by_key(seed: int) -> None:
+    """Each kernel's fastest configuration read from a table's columns (what the forked
+    analyses use) is ``_fastest`` of the rows by key, ties (equal times, 0.0 and -0.0)
+    included; a table whose keys repeat is left to the rows by key."""
+    rng = random.Random(seed)
+    df = _table(rng, 150)
+    if seed % 3 == 0:
+        df = pd.concat([df, df.iloc[[2]]])  # a key twice
+    table = column_lists(normalize(df))
+    facts = review._fact_columns(table, "time_ms")
+    found = review._fastest_of_table(table, facts)
+    rows = dict(zip(config_keys(table), table.views(), strict=True))
+    if seed % 3 == 0:
+        assert found is None
+        return
+    fastest, named = found
+    expected = review._fastest(rows, review._facts_of(facts))
+    assert repr(sorted(fastest.items())) == repr(sorted(expected.items()))
+    assert named == {key[0] for key in rows}
+
+
+@pytest.mark.parametrize("cells", [
+    {},  # text and ints: the columns zipped as they are
+    {"block_y": [0, 2, 1]},  # a 0 side counts as 1
+    {"cache_config": ["", "l1_off", None]},  # empty or missing: default
+    {"block_x": [32.0, 16.5, 8]},  # floats: int() of each
+    {"kernel": ["k", 7, "k"]},  # not text: str() of each
+])
+def test_config_keys_are_config_key_of_each_row(cells: dict) -> None:
+    from gpuadvisor.rows import Table
+    from gpuadvisor.sweep import config_key
+
+    table = Table({"kernel": ["k", "k", "m"], "block_x": [32, 16, 8], "block_y": [1, 2, 4],
+                   "block_z": [1, 1, 2], "cache_config": ["default", "l1_off", "default"]})
+    table.update(cells)
+    assert config_keys(table) == [config_key(view) for view in table.views()]
