@@ -835,10 +835,10 @@ def _fastest_of_table(table: Table, facts: tuple[Any, Any, Any]
 
 
 #: Review's own work beside the rules' analyses (comparing the configurations, their JSON),
-#: as a share of the analyses' CPU time: ~0.6 against ~2.9 s on the 100,010-row tables of
-#: ``benchmarks/analysis_scale.py``, less a little for the forked child's slower rows (at
-#: 0.25 the parent's group ended up to 0.3 s before the child's with 2 jobs, at 0.17 after).
-_COMPARISON_WORK = 0.2
+#: as a share of the analyses' CPU time: ~0.8 against ~3.4 s of the 2-job timeline on the
+#: 100,010-row tables of ``benchmarks/analysis_scale.py`` (0.2 and 0.25 ended within the
+#: noise of each other there).
+_COMPARISON_WORK = 0.25
 
 
 class _Keyed:
