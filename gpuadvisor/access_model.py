@@ -317,6 +317,15 @@ def term_bytes_many(terms: tuple[Term, ...], bx: int, by: int) -> list[float]:
 _BYTES: dict[tuple[Term, int, int], float] = {}
 
 
+@cache
+def _origin_offsets(start: int, step: int, unit: int) -> tuple[tuple[int, int], ...]:
+    """(offset within a unit, how many of the first BLOCK_ORIGINS blocks start there), in
+    first-seen order: a profile that leaves thousands of models open asks this of the same
+    few (start, step) pairs at every candidate shape."""
+    return tuple(collections.Counter((start + k * step) % unit
+                                     for k in range(BLOCK_ORIGINS)).items())
+
+
 def _units(terms: tuple[Term, ...], bx: int, by: int, unit: int
            ) -> tuple[list[float], list[float]]:
     """The units of each term at (bx, by), and its distinct bytes, all terms in one NumPy
@@ -338,8 +347,7 @@ def _units(terms: tuple[Term, ...], bx: int, by: int, unit: int
     for i, t in enumerate(terms):
         x, y = t.x_stride, t.y_stride
         step = bx * x if x < FAR else 0
-        shared = collections.Counter((t.start + k * step) % unit for k in range(BLOCK_ORIGINS))
-        for offset, count in shared.items():
+        for offset, count in _origin_offsets(t.start % unit, step % unit, unit):
             xs.append(x)
             ys.append(x * bx if y == LINEAR else y)
             offsets.append(offset)
