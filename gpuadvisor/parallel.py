@@ -106,21 +106,52 @@ def _spill_paths(count: int) -> list[str]:
     return paths
 
 
+#: Where each out-of-band buffer of a spilled result starts (a multiple of this): NumPy
+#: arrays read in place from the file stay aligned.
+_ALIGN = 64
+
+
 def _spilled(fn: Callable[[Any], Any], item_path: tuple[Any, str]) -> None:
-    """``fn(item)`` pickled to ``path`` (in a child)."""
+    """``fn(item)`` pickled to ``path`` (in a child): the pickle's large buffers (a
+    DataFrame's columns) out of band, after it, each at an aligned offset, so that
+    :func:`_unspill` reads them in place instead of copying them out of the pickle. The
+    file ends with each buffer's (offset, size), then the pickle's size and the count."""
     import pickle
 
     item, path = item_path
     result = fn(item)
+    buffers: list[pickle.PickleBuffer] = []
     with open(path, "wb") as out:
-        pickle.dump(result, out, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.Pickler(out, protocol=5, buffer_callback=buffers.append).dump(result)
+        head = out.tell()
+        places = []
+        for buffer in buffers:
+            raw = buffer.raw()
+            out.write(-out.tell() % _ALIGN * b"\0")
+            places.append((out.tell(), raw.nbytes))
+            out.write(raw)
+        for number in (*(n for place in places for n in place), head, len(places)):
+            out.write(number.to_bytes(8, "little"))
 
 
 def _unspill(path: str) -> Any:
+    """:func:`_spilled`'s result, its buffers views of a private mapping of the file (the
+    pages read when touched, no copy made: ~0.07 -> ~0.02 s for a 70 MB DataFrame)."""
+    import mmap
     import pickle
 
     with open(path, "rb") as fh:
-        return pickle.load(fh)  # a result one of our children wrote just now
+        data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_COPY)
+    view = memoryview(data)
+
+    def numbers(start: int, end: int) -> list[int]:
+        return [int.from_bytes(view[i:i + 8], "little") for i in range(start, end, 8)]
+
+    head, count = numbers(len(view) - 16, len(view))
+    places = numbers(len(view) - 16 - 16 * count, len(view) - 16)  # offset, size, ...
+    buffers = [view[at:at + nbytes] for at, nbytes in zip(places[::2], places[1::2],
+                                                            strict=True)]
+    return pickle.loads(view[:head], buffers=buffers)  # one of our children wrote it just now
 
 
 @contextlib.contextmanager
