@@ -360,6 +360,12 @@ SMALL = {
     "r123_pi_hits": ["NTHREADS=4099", "TRIES=101"],
     "pycbc_thresh_cluster": ["N=100003", "WINDOW=50", "AMP=2", "THRESH=5"],
     "osd_eval_stencils": ["NCV=10007", "NSTENCILS=100003", "NNZ=1200000"],
+    "kata_gpool": ["PLANES=33", "ROWS=70", "COLS=361"],
+    "ccn_max_pool": ["ROWS=36", "COLS=100", "IMG=27"],
+    "playne_ccl_init": ["ROWS=301", "COLS=517"],
+    "fn2_correlation": ["C=100", "H=13", "W=17"],
+    "ccv1d_fwd": ["B=2", "D=37", "L=1001"],
+    "lc0_expand_planes": ["BATCH=37"],
 }
 
 

@@ -384,6 +384,12 @@ SMALL = {
     "r123_pi_hits": {"NTHREADS": 301, "TRIES": 9},  # odd n: the last step's two tries
     "pycbc_thresh_cluster": {"N": 1000, "WINDOW": 37, "AMP": 2, "THRESH": 4},  # ties
     "osd_eval_stencils": {"NCV": 50, "NSTENCILS": 301, "NNZ": 1500, "GRID": 7},  # loops
+    "kata_gpool": {"PLANES": 3, "ROWS": 5, "COLS": 37},  # a board of 37 points: sqrt(37)
+    "ccn_max_pool": {"ROWS": 12, "COLS": 37, "IMG": 9, "PAD": 1},  # windows clipped both ends
+    "playne_ccl_init": {"ROWS": 13, "COLS": 45},  # right-edge pixels without a NE neighbour
+    "fn2_correlation": {"NB": 2, "C": 37, "H": 4, "W": 5, "PAD": 4, "MAXD": 4},  # 25 shifts
+    "ccv1d_fwd": {"B": 2, "D": 3, "L": 1000},  # 16 B loads (a multiple of 4), partial chunks
+    "lc0_expand_planes": {"BATCH": 3},
 }
 SHAPES_2D = [
     (1, 1, 1),

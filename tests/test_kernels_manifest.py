@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import math
 import os
 import shutil
 
@@ -117,6 +118,9 @@ def test_kernel_entry_is_complete(name):
         assert params["NTHREADS"] * params["TRIES"] >= 3 * 10**7
     elif name == "osd_eval_stencils":  # OpenSubdiv's fixed grid of 512 blocks, a loop
         assert blocks == params["GRID"] and params["NSTENCILS"] >= 8 * blocks * 256
+    elif name == "ccn_max_pool":  # 16 outputs a thread (cuda-convnet2's 4 images x 4 filters)
+        assert blocks == -(-params["COLS"] // 128) * -(-params["ROWS"] // 32) * params["OUT"] ** 2
+        assert params["ROWS"] * params["COLS"] * params["OUT"] ** 2 >= 2 * 10**6
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -198,6 +202,12 @@ def _coverage(name, spec, params, block):
     if name == "dp_prod_force":  # the grid's x the atom, its y the slots; y*z loops over xyz
         assert gx == params["NFRAMES"] * params["NLOC"] and params["ROWS"] == 3
         return params["ROWS"], gy * bx
+    if name == "kata_gpool":  # x loops over the board's points, y*z -> channel
+        assert gx == 1
+        return gy * by * bz, params["COLS"]
+    if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
+        assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
+        return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
     return gy * by * bz, gx * bx
 
 
@@ -338,6 +348,7 @@ ONE_D_EXTENT = {
     "gs_tile_ranges": "L",  # one sorted key a thread
     "ort_cumsum": "NUMEL",  # one output element a thread
     "r123_pi_hits": "NTHREADS",  # Random123's one thread per core, each drawing TRIES points
+    "lc0_expand_planes": "PAIRS",  # lc0's one thread per two squares of a plane
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -370,6 +381,13 @@ ONE_BLOCK_PER = {
     "p3d_gather_scatter": "GRID",  # PyTorch3D's fixed grid of 1920 blocks, looping over edges
     "pycbc_thresh_cluster": "NWIN",  # PyCBC's one block per window of the SNR series
     "osd_eval_stencils": "GRID",  # OpenSubdiv's fixed grid of 512 blocks, looping over stencils
+}
+#: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
+#: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
+#: pixel (batch, row, column); causal-conv1d's one block a row (batch, channel).
+ONE_BLOCK_PER_GRID = {
+    "fn2_correlation": ("NB", "OH", "OW"),
+    "ccv1d_fwd": ("B", "D", None),
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -444,7 +462,12 @@ def test_one_d_grids_cover_every_row_column_or_element():
     one_d = {n for n, s in SPECS.items() if s.dims == 1 and s.plan == "single"}
     assert one_d == (set(ONE_D_EXTENT) | set(ONE_BLOCK_PER) | set(ONE_D_SEGMENTED)
                      | set(ONE_D_CAPPED) | set(ONE_WARP_PER) | set(ONE_D_RESIDENT)
-                     | set(ONE_D_LAYERED))
+                     | set(ONE_D_LAYERED) | set(ONE_BLOCK_PER_GRID))
+    for name, keys in ONE_BLOCK_PER_GRID.items():
+        spec = SPECS[name]
+        params = spec.resolve_params()
+        for block in seed_shapes(1) + [(8, 4, 2), (3, 1, 1)]:
+            assert spec.grid_for(block, params) == tuple(params[k] if k else 1 for k in keys)
     for name, (key, slots) in ONE_D_RESIDENT.items():
         spec = SPECS[name]
         params = spec.resolve_params()
@@ -10728,3 +10751,152 @@ def test_blind51_references_on_hand_checked_inputs():
         want = sum((weights[j] * cvs[indices[j]] for j in range(offsets[i], offsets[i + 1])),
                    np.zeros(4, np.int64))
         assert got[i].tolist() == want.tolist()
+
+
+def test_blind52_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(52)
+    f32 = np.float32
+
+    # kata_gpool: a position's two channels by hand (4 points, area 4: the mean 2.5, scaled by
+    # (2 - 14) 0.1; the maximum from 0 for a channel of negatives); random planes and areas
+    # against a plain loop in Python floats rounded to float32 at each step
+    def gpool(planes, area):
+        planes = np.asarray(planes, f32)
+        n, c, xy = planes.shape
+        return references.kata_gpool({
+            "in": planes, "out": np.full((n, 3 * c), -7, f32), "cSize": c, "xySize": xy,
+            "maskSum": np.asarray(area, f32)})["out"]
+
+    got = gpool([[[1, 2, 3, 4], [-1, -2, -3, -4]]], [4])
+    assert got.tolist() == [[2.5, -2.5, -3.0, 3.0, 4.0, 0.0]]
+    planes, areas = rng.integers(0, 16, (3, 4, 37)), rng.integers(1, 400, 3)
+    got = gpool(planes, areas)
+    for n in range(3):
+        for c in range(4):
+            mean = float(f32(float(sum(planes[n, c])) / float(areas[n])))
+            root = float(f32(math.sqrt(float(areas[n]))))
+            scaled = float(f32(float(f32(mean * float(f32(root - 14.0)))) * float(f32(0.1))))
+            assert got[n].tolist()[c::4] == [mean, scaled, float(max(0, *planes[n, c]))]
+
+    # ccn_max_pool: a 3 x 3 image and its negative by hand (2 x 2 windows of stride 2 from -1:
+    # the first clipped to one row and column), then windows of 1 from -1 (the first empty:
+    # MaxPooler's base value); random images against a plain loop
+    def pool(imgs, subs, start, stride):
+        imgs = np.asarray(imgs, f32)
+        filters, size, _, images = imgs.shape
+        outs = -(-(size - start - subs) // stride) + 1
+        return references.ccn_max_pool({
+            "imgs": imgs, "target": np.full((filters, outs, outs, images), -7, f32),
+            "imgSize": size, "numFilters": filters, "numImages": images, "subsX": subs,
+            "startX": start, "strideX": stride, "outputsX": outs})["target"]
+
+    image = np.arange(1, 10).reshape(3, 3)
+    got = pool(np.stack([image, -image], axis=-1)[None], 2, -1, 2)
+    assert got[0, ..., 0].tolist() == [[1, 3], [7, 9]]
+    assert got[0, ..., 1].tolist() == [[-1, -2], [-4, -5]]
+    got = pool(np.stack([image, -image], axis=-1)[None], 1, -1, 1)
+    assert got.shape == (1, 4, 4, 2) and (got[0, 0, :] == f32(-2e38)).all()
+    assert got[0, 1:, 1:, 0].tolist() == image.tolist()
+    imgs = rng.integers(-1000, 1000, (8, 7, 7, 5))
+    got = pool(imgs, 3, -1, 2)
+    assert got.shape == (8, 4, 4, 5)
+    for f in range(8):
+        for oy in range(4):
+            for ox in range(4):
+                for i in range(5):
+                    window = [imgs[f, y, x, i] for y in range(oy * 2 - 1, oy * 2 + 2)
+                              for x in range(ox * 2 - 1, ox * 2 + 2) if 0 <= y < 7 and 0 <= x < 7]
+                    assert got[f, oy, ox, i] == max(window)
+
+    # playne_ccl_init: a 3 x 4 image by hand (NW before N before NE before W; NE missing at the
+    # right edge, NW and W at the left); random label images against a plain loop
+    def init_labels(img):
+        img = np.asarray(img, np.int32)
+        return references.playne_ccl_init({
+            "g_labels": np.full(img.shape, 7, np.uint32), "g_image": img, "cX": img.shape[1],
+            "cY": img.shape[0]})["g_labels"]
+
+    got = init_labels([[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0]])
+    assert got.tolist() == [[0, 1, 1, 3], [1, 0, 3, 2], [5, 5, 7, 7]]
+    img = rng.integers(0, 3, (9, 11))
+    got = init_labels(img)
+    for y in range(9):
+        for x in range(11):
+            want = y * 11 + x
+            for dy, dx in ((-1, -1), (-1, 0), (-1, 1), (0, -1)):  # the first equal one wins
+                if y + dy >= 0 and 0 <= x + dx < 11 and img[y + dy, x + dx] == img[y, x]:
+                    want = (y + dy) * 11 + x + dx
+                    break
+            assert got[y, x] == want
+
+    # fn2_correlation: two channels by hand (a displaced match into the padding, one in the
+    # image, nothing elsewhere; over 2 channels); random features against a plain loop
+    def correlate(in1, in2, height, width, pad, maxd, stride2):
+        in1, in2 = np.asarray(in1, f32), np.asarray(in2, f32)
+        rad = maxd // stride2
+        oc, oh, ow = (2 * rad + 1) ** 2, height + 2 * pad - 2 * maxd, width + 2 * pad - 2 * maxd
+        return references.fn2_correlation({
+            "output": np.full((in1.shape[0], oc, oh, ow), -7, f32), "nOutputChannels": oc,
+            "outputHeight": oh, "outputWidth": ow, "rInput1": in1,
+            "nInputChannels": in1.shape[3], "inputHeight": height, "inputWidth": width,
+            "rInput2": in2, "pad_size": pad, "kernel_size": 1, "max_displacement": maxd,
+            "stride1": 1, "stride2": stride2})["output"]
+
+    in1, in2 = np.zeros((1, 3, 4, 2)), np.zeros((1, 3, 4, 2))
+    in1[0, 1, 1], in1[0, 1, 2] = [1, 2], [3, 0]
+    in2[0, 0, 0], in2[0, 1, 2] = [4, 5], [1, 1]
+    got = correlate(in1, in2, 1, 2, 1, 1, 1)
+    assert got.shape == (1, 9, 1, 2) and np.count_nonzero(got) == 3
+    assert got[0, 0, 0, 0] == 7 and got[0, 5, 0, 0] == 1.5 and got[0, 4, 0, 1] == 1.5
+    nb, height, width, pad, maxd, stride2, channels = 2, 3, 4, 3, 2, 2, 5
+    in1 = rng.integers(-8, 8, (nb, height + 2 * pad, width + 2 * pad, channels))
+    in2 = rng.integers(-8, 8, (nb, height + 2 * pad, width + 2 * pad, channels))
+    got = correlate(in1, in2, height, width, pad, maxd, stride2)
+    assert got.shape == (nb, 9, height + 2, width + 2)
+    for n in range(nb):
+        for tj in (-1, 0, 1):
+            for ti in (-1, 0, 1):
+                for y in range(height + 2):
+                    for x in range(width + 2):
+                        total = sum(int(in1[n, y + 2, x + 2, c]) * int(
+                            in2[n, y + 2 + 2 * tj, x + 2 + 2 * ti, c]) for c in range(channels))
+                        assert got[n, (tj + 1) * 3 + ti + 1, y, x] == f32(total / channels)
+
+    # ccv1d_fwd: a row by hand (weights 1, 10, 100, 1000: the oldest first; bias 7); random rows
+    # against a plain loop
+    def conv(x, weight, bias):
+        x = np.asarray(x, f32)
+        batch, dim, seqlen = x.shape
+        return references.ccv1d_fwd({
+            "x": x, "weight": np.asarray(weight, f32), "bias": np.asarray(bias, f32),
+            "out": np.full(x.shape, -7, f32), "batch": batch, "dim": dim,
+            "seqlen": seqlen})["out"]
+
+    got = conv([[[1, 2, 3, 4, 5]]], [[1, 10, 100, 1000]], [7])
+    assert got.tolist() == [[[1007, 2107, 3217, 4328, 5439]]]
+    x, weight, bias = rng.integers(-1000, 1000, (2, 3, 11)), rng.integers(-8, 8, (3, 4)), \
+        rng.integers(-8, 8, 3)
+    got = conv(x, weight, bias)
+    for b in range(2):
+        for d in range(3):
+            for t in range(11):
+                want = bias[d] + sum(weight[d, w] * x[b, d, t - 3 + w]
+                                     for w in range(4) if t - 3 + w >= 0)
+                assert got[b, d, t] == want
+
+    # lc0_expand_planes: two planes by hand (squares 0 and 63: a negative int64 word; squares 1
+    # and 3); random masks against a plain loop over the bits
+    def expand(masks, plane_values):
+        masks = np.asarray(masks, np.int64)
+        return references.lc0_expand_planes({
+            "output": np.full((masks.size, 64), -7, f32), "masks_words": masks,
+            "values": np.asarray(plane_values, f32), "n": masks.size})["output"]
+
+    got = expand([-(2**63) + 1, 0b1010], [3, 5])
+    assert np.flatnonzero(got[0]).tolist() == [0, 63] and got[0, 0] == got[0, 63] == 3
+    assert np.flatnonzero(got[1]).tolist() == [1, 3] and got[1, 1] == got[1, 3] == 5
+    masks, plane_values = rng.integers(-(2**63), 2**63, 7, dtype=np.int64), rng.integers(0, 100, 7)
+    got = expand(masks, plane_values)
+    for p in range(7):
+        word = int(masks[p]) & (2**64 - 1)
+        assert got[p].tolist() == [plane_values[p] if word >> s & 1 else 0 for s in range(64)]

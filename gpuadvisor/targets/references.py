@@ -8540,3 +8540,139 @@ def osd_eval_stencils(values: Values) -> dict[str, np.ndarray]:
         sums = np.concatenate([[0.0], np.cumsum(weights * cvs[indices, d])])
         view[start:end, d] = (sums[hi - first] - sums[lo - first]).astype(out.dtype)
     return {"vertices": out}
+
+
+def kata_gpool(values: Values) -> dict[str, np.ndarray]:
+    """KataGo's global pooling: for position n and channel c over the plane's xySize points,
+    out[n] = [means, scaled means, maxima] with mean = sum / maskSum[n], the scaled mean mean
+    (sqrt(maskSum[n]) - 14) 0.1 and the maximum from 0 (whole numbers: exact sums and maxima;
+    the division, the square root and the two products in float32, rounded as the kernel's)."""
+    c, xy = int(values["cSize"]), int(values["xySize"])
+    out = np.array(values["out"], copy=True)
+    n = out.size // (3 * c)
+    planes = np.asarray(values["in"], np.float64).reshape(-1)[: n * c * xy].reshape(n, c, xy)
+    f32 = np.float32
+    sums = planes.sum(axis=2).astype(f32)
+    maxima = planes.max(axis=2, initial=0.0).astype(f32)  # from 0, as the kernel's
+    div = np.asarray(values["maskSum"], f32).reshape(-1)[:n][:, None]
+    mean = sums / div
+    view = out.reshape(-1)[: n * 3 * c].reshape(n, 3, c)
+    view[:, 0] = mean
+    view[:, 1] = mean * (np.sqrt(div) - f32(14)) * f32(0.1)
+    view[:, 2] = maxima
+    return {"out": out}
+
+
+def ccn_max_pool(values: Values) -> dict[str, np.ndarray]:
+    """cuda-convnet2's max pooling in the images-innermost layout: target[f, oy, ox, i] = the
+    maximum of imgs[f, y, x, i] over y in [startX + oy strideX, + subsX) and x likewise, clipped
+    to the image (MaxPooler's base value -2e38 where a window is empty)."""
+    size, filters, images = (int(values[k]) for k in ("imgSize", "numFilters", "numImages"))
+    subs, start, stride, outs = (int(values[k]) for k in ("subsX", "startX", "strideX",
+                                                          "outputsX"))
+    imgs = np.asarray(values["imgs"]).reshape(-1)[: filters * size * size * images].reshape(
+        filters, size, size, images)
+    out = np.array(values["target"], copy=True)
+    view = out.reshape(-1)[: filters * outs * outs * images].reshape(filters, outs, outs, images)
+    base = np.float32(-2e38)
+    for oy in range(outs):
+        y0 = start + oy * stride
+        ys = slice(max(0, y0), min(size, y0 + subs))
+        for ox in range(outs):
+            x0 = start + ox * stride
+            xs = slice(max(0, x0), min(size, x0 + subs))
+            window = imgs[:, ys, xs, :]
+            if window.shape[1] and window.shape[2]:
+                view[:, oy, ox] = np.maximum(window.max(axis=(1, 2)), base)
+            else:
+                view[:, oy, ox] = base
+    return {"target": out}
+
+
+def playne_ccl_init(values: Values) -> dict[str, np.ndarray]:
+    """Playne's initial labels: each pixel the index of its first equal neighbour of NW, N, NE
+    and W (8-connectivity, the lowest index), else its own index iy cX + ix."""
+    cx, cy = int(values["cX"]), int(values["cY"])
+    img = np.asarray(values["g_image"]).reshape(-1)[: cx * cy].reshape(cy, cx)
+    which = np.zeros((cy, cx), dtype=np.uint8)  # 0 itself, then W, NE, N, NW: later override
+    back = np.zeros(5, dtype=np.uint32)  # how far back (raster order) each neighbour lies
+    for k, (dy, dx) in enumerate(((0, -1), (-1, 1), (-1, 0), (-1, -1)), start=1):
+        rows, cols = slice(-dy, cy), slice(max(0, -dx), cx - max(0, dx))
+        src_cols = slice(max(0, dx), cx - max(0, -dx))
+        equal = img[rows, cols] == img[0 : cy + dy, src_cols]
+        np.copyto(which[rows, cols], np.uint8(k), where=equal)
+        back[k] = -(dy * cx + dx)
+    out = np.array(values["g_labels"], copy=True)
+    flat = out.reshape(-1)[: cx * cy]
+    np.subtract(np.arange(cx * cy, dtype=np.uint32), back[which.reshape(-1)], out=flat,
+                casting="unsafe")
+    return {"g_labels": out}
+
+
+def fn2_correlation(values: Values) -> dict[str, np.ndarray]:
+    """FlowNet2's correlation: output[n, (tj + r) (2 r + 1) + ti + r, y, x] = the sum over the
+    kernel's window (j, i) and the channels c of rInput1[n, y1 + j, x1 + i, c] rInput2[n, y1 +
+    tj stride2 + j, x1 + ti stride2 + i, c], over nelems = kernel_size^2 channels (y1 = y stride1
+    + max_displacement, x1 likewise, r = max_displacement // stride2; whole numbers: exact sums,
+    then the float32 division)."""
+    channels = int(values["nInputChannels"])
+    pad, ksize = int(values["pad_size"]), int(values["kernel_size"])
+    maxd, s1, s2 = (int(values[k]) for k in ("max_displacement", "stride1", "stride2"))
+    ph, pw = int(values["inputHeight"]) + 2 * pad, int(values["inputWidth"]) + 2 * pad
+    oc, oh, ow = (int(values[k]) for k in ("nOutputChannels", "outputHeight", "outputWidth"))
+    nb = np.asarray(values["rInput1"]).size // (ph * pw * channels)
+    in1 = np.asarray(values["rInput1"], np.float32).reshape(-1)[: nb * ph * pw * channels]
+    in2 = np.asarray(values["rInput2"], np.float32).reshape(-1)[: nb * ph * pw * channels]
+    in1, in2 = in1.reshape(nb, ph, pw, channels), in2.reshape(nb, ph, pw, channels)
+    rad, krad = maxd // s2, (ksize - 1) // 2
+    out = np.array(values["output"], copy=True)
+    view = out.reshape(-1)[: nb * oc * oh * ow].reshape(nb, oc, oh, ow)
+    nelems = np.float32(ksize * ksize * channels)
+
+    def rows(first: int, count: int, step: int) -> slice:
+        return slice(first, first + (count - 1) * step + 1, step)
+
+    for tj in range(-rad, rad + 1):
+        for ti in range(-rad, rad + 1):
+            acc = np.zeros((nb, oh, ow), dtype=np.float64)
+            for j in range(-krad, krad + 1):
+                for i in range(-krad, krad + 1):
+                    a = in1[:, rows(maxd + j, oh, s1), rows(maxd + i, ow, s1)]
+                    b = in2[:, rows(maxd + tj * s2 + j, oh, s1), rows(maxd + ti * s2 + i, ow, s1)]
+                    acc += (a * b).sum(axis=3, dtype=np.float64)
+            tc = (tj + rad) * (2 * rad + 1) + ti + rad
+            view[:, tc] = acc.astype(np.float32) / nelems
+    return {"output": out}
+
+
+def ccv1d_fwd(values: Values) -> dict[str, np.ndarray]:
+    """causal-conv1d's forward without activation: out[b, d, t] = bias[d] + sum over w < 4 of
+    weight[d, w] x[b, d, t - 3 + w] (zeros before the row; whole numbers: exact sums)."""
+    batch, dim, seqlen = (int(values[k]) for k in ("batch", "dim", "seqlen"))
+    n = batch * dim * seqlen
+    x = np.asarray(values["x"], np.float64).reshape(-1)[:n].reshape(batch, dim, seqlen)
+    weight = np.asarray(values["weight"], np.float64).reshape(-1)[: 4 * dim].reshape(dim, 4)
+    acc = np.broadcast_to(np.asarray(values["bias"], np.float64).reshape(-1)[:dim][:, None],
+                          (batch, dim, seqlen)).copy()
+    for w in range(4):
+        shift = 3 - w
+        acc[:, :, shift:] += weight[:, w][None, :, None] * x[:, :, : seqlen - shift]
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[:n] = acc.reshape(-1).astype(out.dtype)
+    return {"out": out}
+
+
+def lc0_expand_planes(values: Values) -> dict[str, np.ndarray]:
+    """lc0's NCHW input planes: output[p, s] = values[p] where bit s of the plane's 64-bit mask
+    is set, else 0 (64 squares a plane)."""
+    n = int(values["n"])
+    masks = np.asarray(values["masks_words"]).reshape(-1)[:n].view(np.uint64)
+    plane_values = np.asarray(values["values"]).reshape(-1)[:n]
+    out = np.array(values["output"], copy=True)
+    flat = out.reshape(-1)
+    for first in range(0, n, 1 << 16):  # in slices: a bit array of every square at once is big
+        m = masks[first : first + (1 << 16)]
+        bits = ((m[:, None] >> np.arange(64, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+        chosen = np.where(bits, plane_values[first : first + m.size, None], 0)
+        flat[64 * first : 64 * (first + m.size)] = chosen.reshape(-1).astype(out.dtype)
+    return {"output": out}
