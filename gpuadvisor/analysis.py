@@ -1439,21 +1439,28 @@ def _assume_fixed_grid(name: str, kinfo: KernelInfo, rows: Sequence[Any]
     block grows. With the user's word, the kernel gets what a table of several launches shows
     (:func:`fixed_grid`; no per-element domain) and the grid the other shapes launch is
     returned. None where the table's launches already show a fixed grid; a UserError where
-    they show one that follows the block, or have no grid."""
+    they show one that follows the block, or have no grid.
+
+    A table whose launches all share one grid that could also be read per element (one
+    block along x at every block width: a problem no wider than the narrowest block, the
+    wider blocks' extra threads idle; blind set 52's ``fn2_correlation``, a block per output
+    pixel on a 1 x 48 x 64 grid) takes the user's word as one launch does."""
     launches = set(_launches(_row_launches(rows)))
     if not launches:
         raise UserError(f"kernel {name}: --fixed-grid needs the profiled launch's grid "
                         "(grid_x, grid_y, grid_z columns)")
-    if len(launches) > 1:
-        if "fixed_grid_blocks" in kinfo.extra:
-            return None
+    if "fixed_grid_blocks" in kinfo.extra:
+        return None
+    grids = {(gx, gy, gz) for (gx, _bx), (gy, _byz), gz in launches}
+    if len(grids) > 1:
         raise UserError(f"kernel {name}: --fixed-grid, but the table's {len(launches)} "
                         "launches do not keep one grid at every block size")
-    (gx, bx), (gy, byz), gz = next(iter(launches))
+    ((gx, gy, gz),) = grids
+    threads = [bx * byz for (_gx, bx), (_gy, byz), _gz in launches]
     kinfo.domain = None
     kinfo.extra.update({"fixed_grid_blocks": float(gx * gy * gz),
-                        "fixed_grid_min_threads": float(bx * byz),
-                        "fixed_grid_max_threads": float(bx * byz)})
+                        "fixed_grid_min_threads": float(min(threads)),
+                        "fixed_grid_max_threads": float(max(threads))})
     return int(gx), int(gy), int(gz)
 
 

@@ -83,6 +83,27 @@ def test_a_table_whose_grid_follows_the_block_refuses_the_flag(capsys) -> None:
                    "do not keep one grid at every block size\n")
 
 
+def test_a_table_of_one_grid_that_also_reads_per_element_takes_the_flag(tmp_path) -> None:
+    """Blind set 52's fn2_correlation launches 1 x 48 x 64 blocks at every width from 32 to
+    1024: a per-element reading fits too (a problem at most 32 wide, wider blocks idling), so
+    no fixed grid is read from the table; told, the table's one grid is taken (it was refused
+    as "not one grid")."""
+    from gpuadvisor.validation import one_profile_view
+
+    view = tmp_path / "one_profile.csv"
+    sweep = BLIND / "blind52" / "h200" / "fn2_correlation.csv"
+    one_profile_view(read_sweep(sweep)[0]).to_csv(view, index=False)
+    ids = []
+    for flag in ((), ("--fixed-grid",)):
+        code, out = _analyze(str(view), "--rule-only", "--json", *flag)
+        assert code == 0, out
+        (kernel,) = json.loads(out)["kernels"]
+        ids.append({f["rule_id"]: f["message"] for f in kernel["findings"]})
+    assert "fixed-grid-launch" not in ids[0]
+    assert ids[1]["fixed-grid-launch"].startswith(
+        "The table launched 3072 blocks whatever the block size (32 to 1024 threads)")
+
+
 def test_a_profile_without_its_grid_cannot_take_the_flag(tmp_path, capsys) -> None:
     profile = profile_csv(CHUNK, tmp_path)
     df, _ = read_sweep(profile)
