@@ -366,6 +366,12 @@ SMALL = {
     "fn2_correlation": ["C=100", "H=13", "W=17"],
     "ccv1d_fwd": ["B=2", "D=37", "L=1001"],
     "lc0_expand_planes": ["BATCH=37"],
+    "vmaf_motion": ["ROWS=301", "COLS=517"],
+    "swe_update_unknowns": ["COLS=301", "ROWS=517"],
+    "prk_star2": ["N=1001"],
+    "sfem_boundary_accel": ["NGLOB=100003", "NINT=5", "MAXNI=30011"],
+    "fairseq_ngram_ban": ["ROWS=37", "STEP=777", "NTOK=5"],
+    "gptq_q4_matvec": ["K=1024", "COLS=1001"],
 }
 
 

@@ -390,6 +390,12 @@ SMALL = {
     "fn2_correlation": {"NB": 2, "C": 37, "H": 4, "W": 5, "PAD": 4, "MAXD": 4},  # 25 shifts
     "ccv1d_fwd": {"B": 2, "D": 3, "L": 1000},  # 16 B loads (a multiple of 4), partial chunks
     "lc0_expand_planes": {"BATCH": 3},
+    "vmaf_motion": {"ROWS": 13, "COLS": 37},  # mirrored borders on all four sides
+    "swe_update_unknowns": {"COLS": 13, "ROWS": 37},  # cells past the domain on both axes
+    "prk_star2": {"N": 23},  # the two-point border left alone
+    "sfem_boundary_accel": {"NGLOB": 500, "NINT": 3, "MAXNI": 301},  # tails past nibool
+    "fairseq_ngram_ban": {"ROWS": 5, "MAXLEN": 64, "VOCAB": 16, "STEP": 60, "NTOK": 3},
+    "gptq_q4_matvec": {"K": 384, "COLS": 37},  # three chunks, columns past the width
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -349,6 +349,7 @@ ONE_D_EXTENT = {
     "ort_cumsum": "NUMEL",  # one output element a thread
     "r123_pi_hits": "NTHREADS",  # Random123's one thread per core, each drawing TRIES points
     "lc0_expand_planes": "PAIRS",  # lc0's one thread per two squares of a plane
+    "sfem_boundary_accel": "MAXNI",  # SPECFEM's one thread per slot of every interface
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -381,6 +382,7 @@ ONE_BLOCK_PER = {
     "p3d_gather_scatter": "GRID",  # PyTorch3D's fixed grid of 1920 blocks, looping over edges
     "pycbc_thresh_cluster": "NWIN",  # PyCBC's one block per window of the SNR series
     "osd_eval_stencils": "GRID",  # OpenSubdiv's fixed grid of 512 blocks, looping over stencils
+    "fairseq_ngram_ban": "ROWS",  # fairseq's one block per hypothesis of the beam
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -419,6 +421,7 @@ ONE_D_RESIDENT = {
 ONE_D_LAYERED = {
     "pointnet2_ball_query": ("M", "B"),
     "relion_center_fft2d": ("HALF", "BATCH"),  # an image's first half, one image a grid row
+    "gptq_q4_matvec": ("COLS", "KBLK"),  # a column a thread, one chunk of 128 inputs a grid row
 }
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
@@ -10900,3 +10903,161 @@ def test_blind52_references_on_hand_checked_inputs():
     for p in range(7):
         word = int(masks[p]) & (2**64 - 1)
         assert got[p].tolist() == [plane_values[p] if word >> s & 1 else 0 for s in range(64)]
+
+
+def test_blind53_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(53)
+    f32 = np.float32
+
+    # vmaf_motion: a flat frame blurs to itself times 256 (the filter's sum 65536, >> 8 then
+    # >> 16 with the 16-bit scale kept); random frames against a plain loop with mirrored taps
+    def motion(ref, prev):
+        ref, prev = np.asarray(ref, np.int32), np.asarray(prev, np.uint32)
+        h, w = ref.shape
+        got = references.vmaf_motion({
+            "ref": ref, "prev_blur": prev, "blur": np.full((h, w), 7, np.uint32),
+            "sad": np.array([5], np.int64), "w": w, "h": h})
+        return got["blur"], int(got["sad"][0])
+
+    blur, sad = motion(np.full((4, 5), 3), np.full((4, 5), 700))
+    assert (blur == 768).all() and sad == 5 + 20 * 68
+    taps = (3571, 16004, 26386, 16004, 3571)
+    ref, prev = rng.integers(0, 256, (6, 7)), rng.integers(0, 65536, (6, 7))
+    blur, sad = motion(ref, prev)
+
+    def mirror(i, n):
+        return -i if i < 0 else (2 * (n - 1) - i if i >= n else i)
+
+    total = 5
+    for y in range(6):
+        for x in range(7):
+            acc = 0
+            for kx in range(5):
+                col = sum(taps[ky] * int(ref[mirror(y - 2 + ky, 6), mirror(x - 2 + kx, 7)])
+                          for ky in range(5))
+                acc += taps[kx] * ((col + 128) >> 8)
+            want = (acc + 32768) >> 16
+            assert blur[y, x] == want
+            total += abs(want - int(prev[y, x]))
+    assert sad == total
+
+    # swe_update_unknowns: one cell by hand (widths 1/2 and 1/4), then random cells against a
+    # plain loop over SWE's x-major index arithmetic
+    def update(nx, ny, edges, cells, wx, wy):
+        names = ["i_hNetUpdatesLeftD", "i_hNetUpdatesRightD", "i_huNetUpdatesLeftD",
+                 "i_huNetUpdatesRightD", "i_hNetUpdatesBelowD", "i_hNetUpdatesAboveD",
+                 "i_hvNetUpdatesBelowD", "i_hvNetUpdatesAboveD"]
+        values = {n: np.asarray(e, f32) for n, e in zip(names, edges, strict=True)}
+        values.update({n: np.asarray(c, f32)
+                       for n, c in zip(("io_h", "io_hu", "io_hv"), cells, strict=True)})
+        values.update(i_nx=nx, i_ny=ny, i_updateWidthX=wx, i_updateWidthY=wy)
+        got = references.swe_update_unknowns(values)
+        return got["io_h"], got["io_hu"], got["io_hv"]
+
+    xe, ye = [[1], [2]], [[3, 4]]
+    h, hu, hv = update(1, 1, [xe, [[10], [20]], xe, [[10], [20]], ye, [[30, 40]], ye,
+                              [[30, 40]]], [np.full((3, 3), 100)] * 3, 0.5, 0.25)
+    # h: 100 - (0.5 (10 + 2) + 0.25 (30 + 4)) = 85.5; hu: 100 - 6 = 94; hv: 100 - 8.5 = 91.5
+    assert (h[1, 1], hu[1, 1], hv[1, 1]) == (85.5, 94, 91.5)
+    assert h.sum() == 8 * 100 + 85.5
+    nx, ny = 4, 3
+    edges = [rng.integers(-64, 64, (nx + 1, ny)) for _ in range(4)]
+    edges += [rng.integers(-64, 64, (nx, ny + 1)) for _ in range(4)]
+    cells = [rng.integers(-1000, 1000, (nx + 2, ny + 2)) for _ in range(3)]
+    got = update(nx, ny, edges, cells, 0.125, 0.0625)
+    flat = [e.reshape(-1) for e in edges]
+    for i in range(nx):
+        for j in range(ny):
+            lft, rgt = i * ny + j, (i + 1) * ny + j
+            low, upp = i * (ny + 1) + j, i * (ny + 1) + j + 1
+            want = [
+                cells[0][i + 1, j + 1] - (0.125 * (flat[1][lft] + flat[0][rgt])
+                                          + 0.0625 * (flat[5][low] + flat[4][upp])),
+                cells[1][i + 1, j + 1] - 0.125 * (flat[3][lft] + flat[2][rgt]),
+                cells[2][i + 1, j + 1] - 0.0625 * (flat[7][low] + flat[6][upp])]
+            assert [g[i + 1, j + 1] for g in got] == want
+    assert all((g[0] == c[0]).all() and (g[:, -1] == c[:, -1]).all()
+               for g, c in zip(got, cells, strict=True))
+
+    # prk_star2: a single 1 at the centre of a 5 x 5 grid seen by no point but the centre
+    # (its star's arms reach the border only); random grids against a plain loop
+    def star(src, out):
+        src, out = np.asarray(src, np.float64), np.asarray(out, np.float64)
+        return references.prk_star2({"n": src.shape[0], "in": src, "out": out})["out"]
+
+    src = np.zeros((5, 5))
+    src[2, 4], src[1, 2] = 8, 4  # (i, j + 2): +1/8; (i - 1, j): -1/4
+    got = star(src, np.full((5, 5), 3))
+    assert got[2, 2] == 3 + 1 - 1 and (np.delete(got.reshape(-1), 12) == 3).all()
+    src, out = rng.integers(-1000, 1000, (9, 9)), rng.integers(-1000, 1000, (9, 9))
+    got = star(src, out)
+    weights = {(0, -2): -0.125, (0, -1): -0.25, (-2, 0): -0.125, (-1, 0): -0.25,
+               (1, 0): 0.25, (2, 0): 0.125, (0, 1): 0.25, (0, 2): 0.125}
+    for i in range(9):
+        for j in range(9):
+            want = out[i, j]
+            if 2 <= i < 7 and 2 <= j < 7:
+                want = want + sum(w * src[i + di, j + dj] for (di, dj), w in weights.items())
+            assert got[i, j] == want
+
+    # sfem_boundary_accel: two interfaces by hand (1-based points; the second's tail left
+    # alone); random interfaces against a plain loop
+    def pack(accel, lengths, ibool, most):
+        accel = np.asarray(accel, f32)
+        count = len(lengths)
+        return references.sfem_boundary_accel({
+            "d_accel": accel, "d_send_accel_buffer": np.full((count, most, 3), -7, f32),
+            "num_interfaces_ext_mesh": count, "max_nibool_interfaces_ext_mesh": most,
+            "d_nibool_interfaces_ext_mesh": np.asarray(lengths, np.int32),
+            "d_ibool_interfaces_ext_mesh": np.asarray(ibool, np.int32)})["d_send_accel_buffer"]
+
+    accel = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    got = pack(accel, [2, 1], [[3, 1], [2, 2]], 2)
+    assert got.tolist() == [[[7, 8, 9], [1, 2, 3]], [[4, 5, 6], [-7, -7, -7]]]
+    accel = rng.integers(-1000, 1000, (50, 3))
+    lengths, ibool = rng.integers(0, 12, 4), rng.integers(1, 51, (4, 11))
+    got = pack(accel, lengths, ibool, 11)
+    for i in range(4):
+        for s in range(11):
+            want = accel[ibool[i, s] - 1] if s < lengths[i] else [-7, -7, -7]
+            assert got[i, s].tolist() == list(want)
+
+    # fairseq_ngram_ban: a row by hand (trigrams: the final bigram "1 2" seen twice before,
+    # followed by 3 and 4: those banned; "1 2" at the end itself is not a candidate); random
+    # rows against a plain loop
+    def ban(tokens, vocab, ngram, step):
+        tokens = np.asarray(tokens, np.int64)
+        rows = tokens.shape[0]
+        return references.fairseq_ngram_ban({
+            "tokens": tokens, "lprobs": np.full((rows, vocab), -1, f32),
+            "max_predict_len": tokens.shape[1], "vocab_size": vocab,
+            "no_repeat_ngram_size": ngram, "step": step})["lprobs"]
+
+    got = ban([[1, 2, 3, 0, 1, 2, 4, 1, 2, 9]], 10, 3, 8)
+    assert np.flatnonzero(np.isinf(got[0])).tolist() == [3, 4] and (got[0] != 1).all()
+    tokens = rng.integers(0, 3, (4, 20))
+    got = ban(tokens, 5, 3, 16)
+    for r in range(4):
+        want = {int(tokens[r, c + 2]) for c in range(16 - 3 + 2)
+                if tokens[r, c] == tokens[r, 15] and tokens[r, c + 1] == tokens[r, 16]}
+        assert set(np.flatnonzero(np.isinf(got[r])).tolist()) == want
+        assert (got[r][~np.isinf(got[r])] == -1).all()
+
+    # gptq_q4_matvec: one column by hand (nibbles 1..8 of a word, scale 2, zero 3, the input
+    # all 1: sum(2 q - 3) = 72 - 24 = 48), then random weights against a plain loop
+    def matvec(vec, mat, scales, zeros):
+        mat = np.asarray(mat, np.int32)
+        return references.gptq_q4_matvec({
+            "vec": np.asarray(vec, f32), "mat": mat, "mul": np.full(mat.shape[1], 5, f32),
+            "scales": np.asarray(scales, f32), "zeros": np.asarray(zeros, f32),
+            "height": mat.shape[0], "width": mat.shape[1]})["mul"]
+
+    word = int.from_bytes(bytes([0x21, 0x43, 0x65, 0x87]), "little") - 2**32  # negative
+    assert matvec(np.ones(8), [[word]], [2], [3]).tolist() == [5 + 48]
+    vec, mat = rng.integers(-8, 8, 32), rng.integers(-(2**31), 2**31, (4, 3))
+    scales, zeros = rng.integers(1, 4, 3), rng.integers(0, 32, 3)
+    got = matvec(vec, mat, scales, zeros)
+    for col in range(3):
+        want = 5 + sum((scales[col] * ((int(mat[k // 8, col]) & 0xFFFFFFFF) >> (4 * (k % 8)) & 0xF)
+                        - zeros[col]) * vec[k] for k in range(32))
+        assert got[col] == want

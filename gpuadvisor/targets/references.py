@@ -8676,3 +8676,133 @@ def lc0_expand_planes(values: Values) -> dict[str, np.ndarray]:
         chosen = np.where(bits, plane_values[first : first + m.size, None], 0)
         flat[64 * first : 64 * (first + m.size)] = chosen.reshape(-1).astype(out.dtype)
     return {"output": out}
+
+
+def vmaf_motion(values: Values) -> dict[str, np.ndarray]:
+    """libvmaf's integer motion: the frame blurred by the 5-tap filter {3571, 16004, 26386,
+    16004, 3571} vertically ((accum + 128) >> 8) then horizontally ((accum + 32768) >> 16),
+    mirrored at the borders (reflect-101), and sad += the sum of |blur - prev_blur|."""
+    w, h = int(values["w"]), int(values["h"])
+    ref = np.asarray(values["ref"]).reshape(-1)[: w * h].reshape(h, w).astype(np.int64)
+    prev = np.asarray(values["prev_blur"]).reshape(-1)[: w * h].reshape(h, w).astype(np.int64)
+    taps = (3571, 16004, 26386, 16004, 3571)
+    rows = np.pad(ref, ((2, 2), (0, 0)), mode="reflect")
+    vert = sum(t * rows[k : k + h] for k, t in enumerate(taps))
+    vert = (vert + 128) >> 8
+    cols = np.pad(vert, ((0, 0), (2, 2)), mode="reflect")
+    blurred = (sum(t * cols[:, k : k + w] for k, t in enumerate(taps)) + 32768) >> 16
+    blur = np.array(values["blur"], copy=True)
+    blur.reshape(-1)[: w * h] = blurred.reshape(-1)
+    sad = np.array(values["sad"], copy=True)
+    sad.reshape(-1)[0] += int(np.abs(blurred - prev).sum())
+    return {"blur": blur, "sad": sad}
+
+
+def swe_update_unknowns(values: Values) -> dict[str, np.ndarray]:
+    """SWE's cell update in its x-major layout (i the slow index): h[i + 1, j + 1] -=
+    wx (hRight[i, j] + hLeft[i + 1, j]) + wy (hAbove[i, j] + hBelow[i, j + 1]), hu from the
+    x-edges and hv from the y-edges alike (whole numbers, widths powers of two: exact)."""
+    nx, ny = int(values["i_nx"]), int(values["i_ny"])
+    wx, wy = float(values["i_updateWidthX"]), float(values["i_updateWidthY"])
+
+    def edges(name: str, a: int, b: int) -> np.ndarray:
+        return np.asarray(values[name], np.float64).reshape(-1)[: a * b].reshape(a, b)
+
+    def x_sum(left: str, right: str) -> np.ndarray:
+        return edges(right, nx + 1, ny)[:-1] + edges(left, nx + 1, ny)[1:]
+
+    def y_sum(below: str, above: str) -> np.ndarray:
+        return edges(above, nx, ny + 1)[:, :-1] + edges(below, nx, ny + 1)[:, 1:]
+
+    updates = {
+        "io_h": wx * x_sum("i_hNetUpdatesLeftD", "i_hNetUpdatesRightD")
+        + wy * y_sum("i_hNetUpdatesBelowD", "i_hNetUpdatesAboveD"),
+        "io_hu": wx * x_sum("i_huNetUpdatesLeftD", "i_huNetUpdatesRightD"),
+        "io_hv": wy * y_sum("i_hvNetUpdatesBelowD", "i_hvNetUpdatesAboveD"),
+    }
+    result = {}
+    for name, update in updates.items():
+        out = np.array(values[name], copy=True)
+        view = out.reshape(-1)[: (nx + 2) * (ny + 2)].reshape(nx + 2, ny + 2)
+        view[1 : nx + 1, 1 : ny + 1] = (
+            view[1 : nx + 1, 1 : ny + 1].astype(np.float64) - update).astype(out.dtype)
+        result[name] = out
+    return result
+
+
+def prk_star2(values: Values) -> dict[str, np.ndarray]:
+    """PRK's star of radius 2: out[i, j] += 1/4 (in[i + 1, j] - in[i - 1, j] + in[i, j + 1] -
+    in[i, j - 1]) + 1/8 (the same at distance 2) for 2 <= i, j < n - 2 (whole numbers:
+    exact)."""
+    n = int(values["n"])
+    src = np.asarray(values["in"], np.float64).reshape(-1)[: n * n].reshape(n, n)
+    out = np.array(values["out"], copy=True)
+    view = out.reshape(-1)[: n * n].reshape(n, n)
+    if n > 4:
+        c = slice(2, n - 2)
+
+        def at(di: int, dj: int) -> np.ndarray:
+            return src[2 + di : n - 2 + di, 2 + dj : n - 2 + dj]
+
+        star = (0.25 * (at(1, 0) - at(-1, 0) + at(0, 1) - at(0, -1))
+                + 0.125 * (at(2, 0) - at(-2, 0) + at(0, 2) - at(0, -2)))
+        view[c, c] = (view[c, c].astype(np.float64) + star).astype(out.dtype)
+    return {"out": out}
+
+
+def sfem_boundary_accel(values: Values) -> dict[str, np.ndarray]:
+    """SPECFEM3D's send-buffer packing: for each interface i and slot s < nibool[i],
+    send[i, s] = accel[ibool[i, s] - 1] (three components; the slots past nibool unchanged)."""
+    count, most = int(values["num_interfaces_ext_mesh"]), int(
+        values["max_nibool_interfaces_ext_mesh"])
+    accel = np.asarray(values["d_accel"]).reshape(-1, 3)
+    lengths = np.asarray(values["d_nibool_interfaces_ext_mesh"]).reshape(-1)[:count]
+    ibool = np.asarray(values["d_ibool_interfaces_ext_mesh"]).reshape(-1)[: count * most]
+    out = np.array(values["d_send_accel_buffer"], copy=True)
+    view = out.reshape(-1)[: count * most * 3].reshape(count, most, 3)
+    for i in range(count):
+        m = min(max(int(lengths[i]), 0), most)
+        view[i, :m] = accel[ibool[i * most : i * most + m].astype(np.int64) - 1]
+    return {"d_send_accel_buffer": out}
+
+
+def fairseq_ngram_ban(values: Values) -> dict[str, np.ndarray]:
+    """fairseq's n-gram blocking: for each row and candidate col < step - n + 2 whose n - 1
+    tokens from col equal the n - 1 from step - n + 2, lprobs[row, tokens[row, col + n - 1]] =
+    -inf."""
+    length, vocab = int(values["max_predict_len"]), int(values["vocab_size"])
+    ngram, step = int(values["no_repeat_ngram_size"]), int(values["step"])
+    out = np.array(values["lprobs"], copy=True)
+    rows = out.size // vocab
+    tokens = np.asarray(values["tokens"]).reshape(-1)[: rows * length].reshape(rows, length)
+    view = out.reshape(-1)[: rows * vocab].reshape(rows, vocab)
+    candidates = step - ngram + 2
+    if candidates <= 0:
+        return {"lprobs": out}
+    match = np.ones((rows, candidates), dtype=bool)
+    for k in range(ngram - 1):
+        match &= tokens[:, k : k + candidates] == tokens[:, candidates + k : candidates + k + 1]
+    banned = tokens[:, ngram - 1 : ngram - 1 + candidates]
+    r, c = np.nonzero(match)
+    view[r, banned[r, c]] = -np.inf
+    return {"lprobs": out}
+
+
+def gptq_q4_matvec(values: Values) -> dict[str, np.ndarray]:
+    """GPTQ's 4-bit matrix-vector product: mul[col] += sum over k of (scale[col] q[k, col] -
+    zero[col]) vec[k], q[k, col] nibble k % 8 of mat[k // 8, col] (whole numbers: exact)."""
+    width, height = int(values["width"]), int(values["height"])
+    vec = np.asarray(values["vec"], np.float64).reshape(-1)[: 8 * height]
+    mat = np.asarray(values["mat"]).reshape(-1)[: height * width].reshape(height, width)
+    words = mat.astype(np.int64) & 0xFFFFFFFF
+    scales = np.asarray(values["scales"], np.float64).reshape(-1)[:width]
+    zeros = np.asarray(values["zeros"], np.float64).reshape(-1)[:width]
+    qsum = np.zeros(width, dtype=np.float64)
+    for m in range(8):
+        nib = ((words >> (4 * m)) & 0xF).astype(np.float64)
+        qsum += vec[m::8] @ nib
+    total = scales * qsum - zeros * vec.sum()
+    out = np.array(values["mul"], copy=True)
+    view = out.reshape(-1)[:width]
+    view[:] = (view.astype(np.float64) + total).astype(out.dtype)
+    return {"mul": out}
