@@ -260,12 +260,12 @@ def write_excluded(out_dir: Path, excluded: list[Any]) -> Path | None:
 def search_strategy(name: str | None, max_configs: int | None, seed: int, arch: str,
                     code: Any = None) -> Any:
     """The strategy a search runs (None: the plain full sweep)."""
-    from gpuadvisor.search.strategies import make_strategy
+    from gpuadvisor.search.strategies import DEFAULT_STRATEGY, make_strategy
 
     if max_configs is not None and max_configs < 1:
         raise UserError("--max-configs must be at least 1")
     if name is None:
-        name = "guided" if max_configs is not None else "exhaustive"
+        name = DEFAULT_STRATEGY if max_configs is not None else "exhaustive"
     strategy = make_strategy(name, seed, arch, code)
     if name == "exhaustive" and max_configs is None:
         return None

@@ -44,10 +44,12 @@ def test_simulate_json_on_a_recorded_hopper_sweep(capsys):
                               "cache_config": "default"}  # the sweep's own best
     assert kernel["regret"] == pytest.approx(1.0)
     assert 1 < len(kernel["evaluated"]) <= 16
-    assert kernel["evaluated"][0] == {"block_x": 256, "block_y": 1, "block_z": 1,
+    # the default strategy (shortlist): the usual 2-D default profiled first, then the list
+    assert kernel["evaluated"][0] == {"block_x": 32, "block_y": 8, "block_z": 1,
                                       "cache_config": "default"}
     assert len(kernel["reasons"]) == len(kernel["evaluated"])
-    assert kernel["reasons"][0].startswith("256x1 default: start")
+    assert kernel["reasons"][0].startswith("32x8 default: start: 32x8 default, the usual")
+    assert kernel["reasons"][1].startswith("32x32 default: shortlist 2 of 4")
 
 
 def test_random_and_exhaustive_use_the_budget(capsys):

@@ -13,7 +13,7 @@ def test_tune_guided_measures_and_profiles_only_the_budget(fake_gpu, tmp_path, c
     out = tmp_path / "guided"
     args = ["tune", "matrix_add", "--param", "ROWS=40", "--param", "COLS=100",
             "--shapes", "32x8,16x16,64x4,128x2,256x1,8x32,32x4,64x2",
-            "--max-configs", "4", "--out", str(out)]
+            "--max-configs", "4", "--strategy", "guided", "--out", str(out)]
     code, stdout, stderr = run(capsys, *args)
     assert code == 0, stderr
     table = pd.read_csv(out / "sweep.csv", comment="#")
@@ -44,6 +44,21 @@ def test_tune_shortlist_profiles_the_usual_default_first(fake_gpu, tmp_path, cap
     assert "[search 2]" in stderr and "shortlist 1 of" in stderr
     table = pd.read_csv(out / "sweep.csv", comment="#")
     assert len(table) == 4 and set(table.profiler) == {"ncu"}
+
+
+def test_a_budget_without_a_strategy_runs_the_shortlist(fake_gpu, tmp_path, capsys):  # noqa: F811
+    """--max-configs alone: the usual default profiled first, then the rules' shortlist (the
+    shortlist strategy beat guided on the blind sets recorded after it was written)."""
+    out = tmp_path / "default"
+    code, _, stderr = run(capsys, "tune", "matrix_add", "--param", "ROWS=40", "--param",
+                          "COLS=100", "--shapes", "32x8,16x16,64x4,128x2,256x1,8x32,32x4,64x2",
+                          "--max-configs", "3", "--out", str(out))
+    assert code == 0, stderr
+    journal = [json.loads(x) for x in (out / "journal.jsonl").read_text().splitlines()]
+    reasons = [r["reason"] for r in journal if r["type"] == "search"]
+    assert len(reasons) == 3
+    assert reasons[0].startswith("start: 32x8 default, the usual default shape, profiled")
+    assert reasons[1].startswith("shortlist 1 of ")
 
 
 def test_tune_reads_the_kernels_code(fake_gpu, tmp_path, capsys):  # noqa: F811

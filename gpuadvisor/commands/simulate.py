@@ -21,8 +21,9 @@ HELP = (
 def simulate(
     sweep: Path = typer.Argument(..., help="A sweep table (CSV or JSON Lines)."),
     max_configs: int = typer.Option(..., "--max-configs", "-n", help="Measurements allowed."),
-    strategy: str = typer.Option("guided", "--strategy", "-s",
-                                 help="guided, shortlist, exhaustive or random."),
+    strategy: str = typer.Option(
+        None, "--strategy", "-s",
+        help="shortlist (the default, as tune --max-configs), guided, exhaustive or random."),
     seed: int = typer.Option(0, "--seed", help="Seed of the random strategy."),
     arch: str = typer.Option(None, "--arch", help="Architecture (default: the table's)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
@@ -32,9 +33,10 @@ def simulate(
              "shortlist strategies' access model as analyze --ptx reads it."),
 ) -> None:
     from gpuadvisor.search.replay import simulate_table
-    from gpuadvisor.search.strategies import make_strategy
+    from gpuadvisor.search.strategies import DEFAULT_STRATEGY, make_strategy
     from gpuadvisor.sweep import read_sweep
 
+    strategy = strategy or DEFAULT_STRATEGY
     if max_configs < 1:
         raise UserError("--max-configs must be at least 1")
     make_strategy(strategy, seed)  # an unknown name is one clear error before reading

@@ -157,10 +157,10 @@ def tune(
     strategy: str = typer.Option(
         None,
         "--strategy",
-        help="guided (rules, occupancy, Ryoo's Pareto pruning and the measured counters; the "
-        "default with --max-configs), shortlist (profile 32x8 or 256x1 first, time the shapes "
-        "the rules list from that profile, then search as guided does), exhaustive (the whole "
-        "space) or random (--seed).",
+        help="shortlist (the default with --max-configs: profile 32x8 or 256x1 first, time the "
+        "shapes the rules list from that profile, then search as guided does), guided (rules, "
+        "occupancy, Ryoo's Pareto pruning and the measured counters, from 256x1), exhaustive "
+        "(the whole space) or random (--seed).",
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the random strategy."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),

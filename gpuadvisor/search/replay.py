@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpuadvisor.search.base import Measure, SearchResult, run_search
-from gpuadvisor.search.strategies import make_strategy
+from gpuadvisor.search.strategies import DEFAULT_STRATEGY, make_strategy
 from gpuadvisor.space import Config
 
 NOT_RECORDED = "not in the recorded sweep: this configuration cannot launch"
@@ -92,12 +92,14 @@ def best_time(rows: Sequence[Mapping[str, Any]]) -> float | None:
     return min(times) if times else None
 
 
-def simulate_table(table: Any, budget: int, strategy: str = "guided", seed: int = 0,
+def simulate_table(table: Any, budget: int, strategy: str | None = None, seed: int = 0,
                    arch: str | None = None, code: Any = None) -> list[Replayed]:
     """Run ``strategy`` on every kernel of a recorded sweep table with ``budget`` measurements
-    (``code``: the kernels' PTX accesses, ``simulate --ptx``)."""
+    (``code``: the kernels' PTX accesses, ``simulate --ptx``; ``strategy`` None: the one
+    ``tune --max-configs`` runs by default)."""
     from gpuadvisor.sweep import normalize
 
+    strategy = strategy or DEFAULT_STRATEGY
     df = normalize(table)
     out = []
     for kernel in dict.fromkeys(str(k) for k in df["kernel"]):
