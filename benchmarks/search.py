@@ -255,6 +255,11 @@ def report(cal: dict, rep: dict, unseen: dict, cases: dict[str, Case], constants
              "size, where a configuration the sweep did not record (it cannot launch) is an "
              "InvalidConfig and costs an evaluation (guided and random search only the "
              "recorded configurations).", "",
+             "**The default.** `tune --max-configs` and `simulate` run the shortlist strategy "
+             "unless told (the usual default shape profiled first, then the shapes the rules "
+             "list from that profile, then guided search); `benchmarks/strategy_default.py` "
+             "compares it with guided ([benchmarks/README.md](../benchmarks/README.md)). The "
+             "tables below are the guided strategy's.", "",
              "**Calibration and report sets.** The guided strategy's constants were chosen on "
              "the calibration set (`fixtures/hopper/sweeps`, `fixtures/seeds`); the report set "
              "(`fixtures/hopper/heldout`, `fixtures/hopper/full-ncu`, "

@@ -11,4 +11,5 @@ profiles the usual default shape and times the rules' shortlist from it).
 from gpuadvisor.search.base import SearchResult, Step, Strategy, run_search
 from gpuadvisor.search.strategies import DEFAULT_STRATEGY, STRATEGIES, make_strategy
 
-__all__ = ["DEFAULT_STRATEGY", "STRATEGIES", "SearchResult", "Step", "Strategy", "make_strategy", "run_search"]
+__all__ = ["DEFAULT_STRATEGY", "STRATEGIES", "SearchResult", "Step", "Strategy", "make_strategy",
+           "run_search"]
