@@ -125,7 +125,7 @@ def note(rec: dict[str, Any]) -> str | None:
     # (a class with too few such kernels has no evidence that its list suffices)
     if few or rec["listed_within"] < TARGET * unseen:
         text += (": for this class one profile is a weak guide; a sweep (gpuadvisor tune) or a "
-                 "guided search (gpuadvisor tune --max-configs 16) is the reliable answer")
+                 "search (gpuadvisor tune --max-configs 16) is the reliable answer")
     return text
 
 
