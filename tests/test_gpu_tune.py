@@ -372,6 +372,12 @@ SMALL = {
     "sfem_boundary_accel": ["NGLOB=100003", "NINT=5", "MAXNI=30011"],
     "fairseq_ngram_ban": ["ROWS=37", "STEP=777", "NTOK=5"],
     "gptq_q4_matvec": ["K=1024", "COLS=1001"],
+    "itm_gradient_x": ["ROWS=301", "COLS=517"],
+    "cycles_combine_halves": ["ROWS=301", "COLS=517", "X0=5", "Y0=3"],
+    "parti_mttkrp": ["NNZ=100003", "R=10", "DIM=5003"],
+    "tcluster_knn": ["M=10007", "N=9001", "B=13"],
+    "npb_mg_psinv": ["N1=67", "N2=35", "N3=19"],
+    "hugectr_fm_order2": ["BATCH=1001", "SLOTS=26", "EMB=37"],
 }
 
 

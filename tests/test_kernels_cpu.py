@@ -396,6 +396,12 @@ SMALL = {
     "sfem_boundary_accel": {"NGLOB": 500, "NINT": 3, "MAXNI": 301},  # tails past nibool
     "fairseq_ngram_ban": {"ROWS": 5, "MAXLEN": 64, "VOCAB": 16, "STEP": 60, "NTOK": 3},
     "gptq_q4_matvec": {"K": 384, "COLS": 37},  # three chunks, columns past the width
+    "itm_gradient_x": {"ROWS": 13, "COLS": 37},  # the two-pixel border left alone
+    "cycles_combine_halves": {"ROWS": 13, "COLS": 37, "X0": 3, "Y0": 2},  # clipped windows
+    "parti_mttkrp": {"NNZ": 301, "R": 5, "DIM": 23},  # rows past R, colliding atomics
+    "tcluster_knn": {"M": 100, "N": 60, "B": 7, "K": 10, "COORD": 4},  # ties, short clouds
+    "npb_mg_psinv": {"N1": 11, "N2": 7, "N3": 6},  # three different extents
+    "hugectr_fm_order2": {"BATCH": 7, "SLOTS": 5, "EMB": 13},
 }
 SHAPES_2D = [
     (1, 1, 1),

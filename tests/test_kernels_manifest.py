@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import itertools
 import math
 import os
 import shutil
@@ -118,6 +119,9 @@ def test_kernel_entry_is_complete(name):
         assert params["NTHREADS"] * params["TRIES"] >= 3 * 10**7
     elif name == "osd_eval_stencils":  # OpenSubdiv's fixed grid of 512 blocks, a loop
         assert blocks == params["GRID"] and params["NSTENCILS"] >= 8 * blocks * 256
+    elif name == "tcluster_knn":  # under one wave on purpose: each thread scans its cloud
+        assert blocks == -(-params["M"] // 256)
+        assert params["M"] * params["N"] // params["B"] >= 3 * 10**7
     elif name == "ccn_max_pool":  # 16 outputs a thread (cuda-convnet2's 4 images x 4 filters)
         assert blocks == -(-params["COLS"] // 128) * -(-params["ROWS"] // 32) * params["OUT"] ** 2
         assert params["ROWS"] * params["COLS"] * params["OUT"] ** 2 >= 2 * 10**6
@@ -205,6 +209,9 @@ def _coverage(name, spec, params, block):
     if name == "kata_gpool":  # x loops over the board's points, y*z -> channel
         assert gx == 1
         return gy * by * bz, params["COLS"]
+    if name == "parti_mttkrp":  # x -> nonzero, y*z loops over the R rank columns (1-D grid)
+        assert gy == 1
+        return params["ROWS"], gx * bx
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
@@ -350,6 +357,7 @@ ONE_D_EXTENT = {
     "r123_pi_hits": "NTHREADS",  # Random123's one thread per core, each drawing TRIES points
     "lc0_expand_planes": "PAIRS",  # lc0's one thread per two squares of a plane
     "sfem_boundary_accel": "MAXNI",  # SPECFEM's one thread per slot of every interface
+    "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -383,6 +391,7 @@ ONE_BLOCK_PER = {
     "pycbc_thresh_cluster": "NWIN",  # PyCBC's one block per window of the SNR series
     "osd_eval_stencils": "GRID",  # OpenSubdiv's fixed grid of 512 blocks, looping over stencils
     "fairseq_ngram_ban": "ROWS",  # fairseq's one block per hypothesis of the beam
+    "hugectr_fm_order2": "BATCH",  # HugeCTR's one block per sample
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -390,6 +399,7 @@ ONE_BLOCK_PER = {
 ONE_BLOCK_PER_GRID = {
     "fn2_correlation": ("NB", "OH", "OW"),
     "ccv1d_fwd": ("B", "D", None),
+    "npb_mg_psinv": ("I2", "I3", None),  # NPB MG's one block a line (i2, i3) of the interior
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -11061,3 +11071,173 @@ def test_blind53_references_on_hand_checked_inputs():
         want = 5 + sum((scales[col] * ((int(mat[k // 8, col]) & 0xFFFFFFFF) >> (4 * (k % 8)) & 0xF)
                         - zeros[col]) * vec[k] for k in range(32))
         assert got[col] == want
+
+
+def test_blind54_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(54)
+    f32 = np.float32
+
+    # itm_gradient_x: a 5 x 5 image whose red grows by 10 a column (gradient 10), green flat
+    # (0) and blue falling by 5 and 7 across the two computed columns ((-5 - 10 - 5) / 8 =
+    # -2.5 -> -2 and -3.5 -> -3: toward zero); the border keeps its words
+    def gradient(img):
+        img = np.asarray(img, np.uint8)
+        h, w = img.shape[:2]
+        words = img.reshape(-1).view(np.uint32).reshape(h, w)
+        got = references.itm_gradient_x({"grad": np.full((h, w, 2), 7, np.int32),
+                                         "image": words, "imgSizeX": w, "imgSizeY": h})
+        return got["grad"].reshape(-1).view(np.int16).reshape(h, w, 4)
+
+    img = np.zeros((5, 5, 4), np.uint8)
+    img[:, :, 0] = 10 * np.arange(5)
+    img[:, :, 1] = 7
+    img[:, :, 2] = [100, 100, 97, 95, 90]
+    img[:, :, 3] = rng.integers(0, 256, (5, 5))
+    got = gradient(img)
+    assert got[2:4, 2:4].tolist() == [[[10, 0, -2, 255], [10, 0, -3, 255]]] * 2
+    keep = np.ones((5, 5), bool)
+    keep[2:4, 2:4] = False
+    assert (got[keep].view(np.int32) == 7).all()
+    img = rng.integers(0, 256, (6, 7, 4))
+    got = gradient(img)
+    for y in range(6):
+        for x in range(7):
+            if 2 <= x <= 5 and 2 <= y <= 4:
+                want = []
+                for ch in range(3):
+                    s = sum(wt * (int(img[y + dy, x + 1, ch]) - int(img[y + dy, x - 1, ch]))
+                            for dy, wt in ((-1, 1), (0, 2), (1, 1)))
+                    want.append(abs(s) // 8 * (1 if s >= 0 else -1))
+                assert got[y, x].tolist() == [*want, 255]
+            else:
+                assert (got[y, x].view(np.int32) == 7).all()
+
+    # cycles_combine_halves: a row of five (b zero, a = 2, 4, .., 10: quarter squares 1, 4,
+    # 9, 16, 25) with r = 2: windows of 3, 4, 5, 4 and 3 pixels, the (7 n // 8)-th smallest
+    # 9, 16, 25, 25, 25; a 5 x 5 block of quarter squares k^2 (k = 0 .. 24): the centre's
+    # full window gives the 22nd smallest, 21^2; random halves against a plain loop
+    def combine(a, b, r, x0=2, y0=1):
+        a, b = np.asarray(a, f32), np.asarray(b, f32)
+        h, w = a.shape
+        bw = (w + 3) // 4 * 4
+        pad = np.full((h, bw), -1, f32)
+        ap, bp = pad.copy(), pad.copy()
+        ap[:, :w], bp[:, :w] = a, b
+        got = references.cycles_combine_halves({
+            "mean": pad.copy(), "variance": pad.copy(), "a": ap, "b": bp, "rect_x": x0,
+            "rect_y": y0, "rect_z": x0 + w, "rect_w": y0 + h, "r": r})
+        assert (got["mean"][:, w:] == -1).all() and (got["variance"][:, w:] == -1).all()
+        return got["mean"][:, :w], got["variance"][:, :w]
+
+    mean, var = combine([[2, 4, 6, 8, 10]], np.zeros((1, 5)), 2)
+    assert mean.tolist() == [[1, 2, 3, 4, 5]] and var.tolist() == [[9, 16, 25, 25, 25]]
+    order = rng.permutation(25).reshape(5, 5)
+    _, var = combine(2 * order, np.zeros((5, 5)), 2)
+    assert var[2, 2] == 21**2
+    assert combine([[3, 5]], [[1, 0]], 0)[1].tolist() == [[1, 6.25]]  # r = 0: its own
+    a, b = rng.integers(0, 2048, (6, 7)), rng.integers(0, 2048, (6, 7))
+    mean, var = combine(a, b, 2)
+    for y in range(6):
+        for x in range(7):
+            vals = sorted(0.25 * (int(a[py, px]) - int(b[py, px])) ** 2
+                          for py in range(max(y - 2, 0), min(y + 3, 6))
+                          for px in range(max(x - 2, 0), min(x + 3, 7)))
+            assert mean[y, x] == 0.5 * (a[y, x] + b[y, x])
+            assert var[y, x] == vals[7 * len(vals) // 8]
+
+    # parti_mttkrp: two nonzeros into row 1 by hand (2 m1[0] m2[2] - m1[1] m2[0] = (18, 40)
+    # - (15, 24)), onto an output of ones with a padding column left alone; random tensors
+    # against a plain loop
+    def mttkrp(inds, vals, m1, m2, out, rank):
+        inds = np.asarray(inds, np.uint32)
+        stride = np.asarray(out).shape[1]
+        return references.parti_mttkrp({
+            "nnz": len(vals), "R": rank, "stride": stride, "Xinds_mode": inds[:, 0],
+            "times_inds_1": inds[:, 1], "times_inds_2": inds[:, 2],
+            "Xvals": np.asarray(vals, f32), "times_mat_1": np.asarray(m1, f32),
+            "times_mat_2": np.asarray(m2, f32), "mvals": np.asarray(out, f32)})["mvals"]
+
+    got = mttkrp([[1, 0, 2], [1, 1, 0]], [2, -1], [[1, 2, 0], [3, 4, 0]],
+                 [[5, 6, 0], [7, 8, 0], [9, 10, 0]], np.ones((2, 3)), 2)
+    assert got.tolist() == [[1, 1, 1], [4, 17, 1]]
+    dims, rank, stride = 5, 3, 8
+    inds, vals = rng.integers(0, dims, (40, 3)), rng.integers(-8, 8, 40)
+    m1, m2 = rng.integers(-8, 8, (dims, stride)), rng.integers(-8, 8, (dims, stride))
+    got = mttkrp(inds, vals, m1, m2, np.zeros((dims, stride)), rank)
+    want = np.zeros((dims, stride))
+    for (i, j, k), v in zip(inds, vals, strict=True):
+        for c in range(rank):
+            want[i, c] += v * m1[j, c] * m2[k, c]
+    assert np.array_equal(got, want)
+
+    # tcluster_knn: a query at 1 against 0, 3, 1, 1 (k = 3: the two at distance 0 in order,
+    # then 0), and a cloud of one point (-1 past it); random clouds (ties among few
+    # coordinates) against a plain insertion sort
+    def knn(x, y, ptr_x, ptr_y, k):
+        x, y = np.asarray(x, f32), np.asarray(y, f32)
+        m = y.shape[0]
+        got = references.tcluster_knn({
+            "x": x, "y": y, "ptr_x": np.asarray(ptr_x, np.int64),
+            "ptr_y": np.asarray(ptr_y, np.int64), "row": np.zeros((m, k), np.int64),
+            "col": np.zeros((m, k), np.int64), "k": k, "n": x.shape[0], "m": m,
+            "dim": x.shape[1], "num_examples": len(ptr_x) - 1, "cosine": 0})
+        assert (got["row"] == np.arange(m)[:, None]).all()
+        return got["col"]
+
+    got = knn([[0], [3], [1], [1], [7]], [[1], [2]], [0, 4, 5], [0, 1, 2], 3)
+    assert got.tolist() == [[2, 3, 0], [4, -1, -1]]
+    x, y = rng.integers(0, 4, (40, 2)), rng.integers(0, 4, (30, 2))
+    ptr_x, ptr_y = [0, 12, 12, 19, 40], [0, 9, 13, 13, 30]
+    got = knn(x, y, ptr_x, ptr_y, 6)
+    for q in range(30):
+        e = next(i for i in range(4) if ptr_y[i + 1] > q)
+        best = []  # (distance, point), insertion-sorted with a strict compare as the kernel
+        for p in range(ptr_x[e], ptr_x[e + 1]):
+            dist = int(((x[p] - y[q]) ** 2).sum())
+            slot = next((s for s, (d, _) in enumerate(best) if d > dist), len(best))
+            best.insert(slot, (dist, p))
+            best = best[:6]
+        assert got[q].tolist() == [p for _, p in best] + [-1] * (6 - len(best))
+
+    # npb_mg_psinv: a 3 x 3 x 3 grid of ones (one interior point): c0 1 + c1 (2 + 4) + c2 (4
+    # + 4 + 4), the corners left out (c3 = 4 unused): 10 + 1 + 12 + 36 = 59; random grids of
+    # three different extents against a plain loop over NPB's Fortran
+    def psinv(r, u, c):
+        r, u = np.asarray(r, np.float64), np.asarray(u, np.float64)
+        n3, n2, n1 = r.shape
+        return references.npb_mg_psinv({"r": r, "u": u, "c": np.asarray(c, np.float64),
+                                        "n1": n1, "n2": n2, "n3": n3})["u"]
+
+    got = psinv(np.ones((3, 3, 3)), np.full((3, 3, 3), 10), [1, 2, 3, 4])
+    assert got[1, 1, 1] == 59 and (np.delete(got.reshape(-1), 13) == 10).all()
+    r, u, c = (rng.integers(-1000, 1000, (4, 5, 6)), rng.integers(-1000, 1000, (4, 5, 6)),
+               rng.integers(-4, 4, 4))
+    got = psinv(r, u, c)
+    for i3 in range(4):
+        for i2 in range(5):
+            for i1 in range(6):
+                want = u[i3, i2, i1]
+                if 0 < i3 < 3 and 0 < i2 < 4 and 0 < i1 < 5:
+                    face = [r[i3 + d3, i2 + d2, i1 + d1] for d3, d2, d1 in itertools.product(
+                        (-1, 0, 1), repeat=3) if abs(d3) + abs(d2) + abs(d1) == 1]
+                    edge = [r[i3 + d3, i2 + d2, i1 + d1] for d3, d2, d1 in itertools.product(
+                        (-1, 0, 1), repeat=3) if abs(d3) + abs(d2) + abs(d1) == 2]
+                    want = want + c[0] * r[i3, i2, i1] + c[1] * sum(face) + c[2] * sum(edge)
+                assert got[i3, i2, i1] == want
+
+    # hugectr_fm_order2: one sample of three slots by hand ((1 + 3 - 2)^2 - 14 = -10 and
+    # (2 - 1 + 4)^2 - 21 = 4, halved), then random batches against a plain loop
+    def fm(x):
+        x = np.asarray(x, f32)
+        batch, slots, emb = x.shape
+        return references.hugectr_fm_order2({
+            "in": x, "out": np.full((batch, emb), 9, f32), "batch_size": batch,
+            "slot_num": slots, "emb_vec_size": emb})["out"]
+
+    assert fm([[[1, 2], [3, -1], [-2, 4]]]).tolist() == [[-5, 2]]
+    x = rng.integers(-8, 8, (3, 5, 4))
+    got = fm(x)
+    for s in range(3):
+        for d in range(4):
+            col = [int(v) for v in x[s, :, d]]
+            assert got[s, d] == (sum(col) ** 2 - sum(v * v for v in col)) / 2

@@ -8806,3 +8806,158 @@ def gptq_q4_matvec(values: Values) -> dict[str, np.ndarray]:
     view = out.reshape(-1)[:width]
     view[:] = (view.astype(np.float64) + total).astype(out.dtype)
     return {"mul": out}
+
+
+def itm_gradient_x(values: Values) -> dict[str, np.ndarray]:
+    """InfiniTAM's gradientX on RGBA8 pixels: per channel (d1 + 2 d2 + d3) / 8 (toward zero),
+    d the difference of the pixels right and left on the rows above, at and below, w 255, for
+    2 <= x <= width - 2 and 2 <= y <= height - 2 (the rest left as it was)."""
+    w, h = int(values["imgSizeX"]), int(values["imgSizeY"])
+    img = np.asarray(values["image"]).reshape(-1)[: w * h].view(np.uint8).reshape(h, w, 4)
+    img = img[:, :, :3].astype(np.int32)
+    grad = np.array(values["grad"], copy=True)
+    view = grad.reshape(-1)[: 2 * w * h].view(np.int16).reshape(h, w, 4)
+    if w >= 4 and h >= 4:
+        diff = img[:, 2:] - img[:, :-2]  # column x: image[x + 1] - image[x - 1], x = 1 .. w - 2
+        total = diff[1 : h - 2] + 2 * diff[2 : h - 1] + diff[3:h]  # rows y = 2 .. h - 2
+        total = total[:, 1:]  # columns x = 2 .. w - 2
+        view[2 : h - 1, 2 : w - 1, :3] = (np.sign(total) * (np.abs(total) // 8)).astype(np.int16)
+        view[2 : h - 1, 2 : w - 1, 3] = 255
+    return {"grad": grad}
+
+
+def cycles_combine_halves(values: Values) -> dict[str, np.ndarray]:
+    """Cycles' combine_halves over the rect: mean = (a + b) / 2 and, for r > 0, variance = the
+    ((7 n) // 8)-th smallest of the n values (a - b)^2 / 4 of the (2 r + 1)^2 window clipped
+    to the rect (r = 0: the pixel's own), in rows of align_up(width, 4) floats."""
+    x0, y0 = int(values["rect_x"]), int(values["rect_y"])
+    w, h = int(values["rect_z"]) - x0, int(values["rect_w"]) - y0
+    r = int(values["r"])
+    bw = (w + 3) // 4 * 4
+
+    def plane(name: str) -> np.ndarray:
+        return np.asarray(values[name], np.float64).reshape(-1)[: h * bw].reshape(h, bw)[:, :w]
+
+    a, b = plane("a"), plane("b")
+    mean, variance = np.array(values["mean"], copy=True), np.array(values["variance"], copy=True)
+    mean.reshape(-1)[: h * bw].reshape(h, bw)[:, :w] = 0.5 * (a + b)
+    quarter = 0.25 * (a - b) ** 2
+    out = variance.reshape(-1)[: h * bw].reshape(h, bw)[:, :w]
+    if r == 0:
+        out[:] = quarter
+        return {"mean": mean, "variance": variance}
+    side = 2 * r + 1
+    padded = np.pad(quarter, r, constant_values=np.inf)
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (side, side))
+    counts = np.array([min(i + r + 1, n) - max(i - r, 0) for n in (h, w) for i in range(n)])
+    ny, nx = counts[:h], counts[h:]
+    rank = (7 * (ny[:, None] * nx[None, :])) // 8
+    full = (7 * side * side) // 8
+    for y in range(0, h, 128):  # rows in chunks: the full windows by a partition
+        chunk = windows[y : y + 128].reshape(min(128, h - y), w, side * side)
+        part = np.partition(chunk, full, axis=-1)[..., full]
+        out[y : y + 128] = part
+    edge = (ny[:, None] < side) | (nx[None, :] < side)  # clipped windows: sorted in full
+    ey, ex = np.nonzero(edge)
+    if ey.size:
+        clipped = np.sort(windows[ey, ex].reshape(ey.size, side * side), axis=-1)
+        out[ey, ex] = clipped[np.arange(ey.size), rank[ey, ex]]
+    return {"mean": mean, "variance": variance}
+
+
+def parti_mttkrp(values: Values) -> dict[str, np.ndarray]:
+    """ParTI!'s mode-0 MTTKRP: mvals[i0, r] += sum over the nonzeros (i0, i1, i2, v) of v
+    mat1[i1, r] mat2[i2, r] for r < R, rows of `stride` floats (whole numbers: exact)."""
+    nnz, rank, stride = int(values["nnz"]), int(values["R"]), int(values["stride"])
+    i0 = np.asarray(values["Xinds_mode"]).reshape(-1)[:nnz].astype(np.int64)
+    i1 = np.asarray(values["times_inds_1"]).reshape(-1)[:nnz].astype(np.int64)
+    i2 = np.asarray(values["times_inds_2"]).reshape(-1)[:nnz].astype(np.int64)
+    v = np.asarray(values["Xvals"], np.float32).reshape(-1)[:nnz]
+    # the factors a column at a time (contiguous gathers); each product in float32 as the
+    # kernel forms it, (v a) b (whole numbers: exact), the sums in float64
+    m1 = np.asarray(values["times_mat_1"], np.float32).reshape(-1, stride)[:, :rank].T.copy()
+    m2 = np.asarray(values["times_mat_2"], np.float32).reshape(-1, stride)[:, :rank].T.copy()
+    out = np.array(values["mvals"], copy=True)
+    view = out.reshape(-1, stride)
+    total = np.zeros((view.shape[0], rank))
+    for c in range(rank):
+        total[:, c] = np.bincount(i0, weights=v * m1[c][i1] * m2[c][i2],
+                                  minlength=view.shape[0])[: view.shape[0]]
+    view[:, :rank] = (view[:, :rank].astype(np.float64) + total).astype(out.dtype)
+    return {"mvals": out}
+
+
+def tcluster_knn(values: Values) -> dict[str, np.ndarray]:
+    """PyTorch Cluster's knn: for each query of y the k points of x of its example (the CSR
+    pointers ptr_x and ptr_y) nearest by squared distance, ties to the earlier point, -1
+    past the example's points; row the query's index."""
+    k, m, dim = int(values["k"]), int(values["m"]), int(values["dim"])
+    examples = int(values["num_examples"])
+    x = np.asarray(values["x"], np.float64).reshape(-1, dim)
+    y = np.asarray(values["y"], np.float64).reshape(-1, dim)[:m]
+    ptr_x = np.asarray(values["ptr_x"]).astype(np.int64)
+    ptr_y = np.asarray(values["ptr_y"]).astype(np.int64)
+    row, col = np.array(values["row"], copy=True), np.array(values["col"], copy=True)
+    rv, cv = row.reshape(-1)[: m * k].reshape(m, k), col.reshape(-1)[: m * k].reshape(m, k)
+    rv[:] = np.arange(m)[:, None]
+    cv[:] = -1
+    # each query's example: the first i with ptr_y[i + 1] > query (the last one past them all)
+    example = np.minimum(np.searchsorted(ptr_y[1 : examples + 1], np.arange(m), side="right"),
+                         examples - 1)
+    for e in range(examples):
+        queries = np.flatnonzero(example == e)
+        lo, hi = int(ptr_x[e]), int(ptr_x[e + 1])
+        if queries.size == 0 or hi <= lo:
+            continue
+        pts, qs, count = x[lo:hi], y[queries], hi - lo
+        # squared distances |q|^2 + |p|^2 - 2 q.p: whole numbers below 2^53, exact in float64
+        dist = qs @ (-2.0 * pts.T)
+        dist += (qs * qs).sum(1)[:, None]
+        dist += (pts * pts).sum(1)[None, :]
+        # ties to the earlier point: the key dist * count + index, int32 where it fits
+        wide = dist.max(initial=0) * count + count >= 2**31
+        key = dist.astype(np.int64 if wide else np.int32)
+        key *= count
+        key += np.arange(count, dtype=key.dtype)[None, :]
+        take = min(k, count)
+        if take < count:
+            key = np.partition(key, take - 1, axis=1)[:, :take]
+        key = np.sort(key, axis=1)[:, :take]
+        cv[queries, :take] = lo + key % count
+    return {"row": row, "col": col}
+
+
+def npb_mg_psinv(values: Values) -> dict[str, np.ndarray]:
+    """NPB MG's psinv: u += c0 r + c1 (the six face neighbours of r) + c2 (the twelve edge
+    neighbours) at every interior point (c3, the corners, assumed zero; exact)."""
+    n1, n2, n3 = int(values["n1"]), int(values["n2"]), int(values["n3"])
+    r = np.asarray(values["r"], np.float64).reshape(-1)[: n1 * n2 * n3].reshape(n3, n2, n1)
+    c = np.asarray(values["c"], np.float64).reshape(-1)
+    u = np.array(values["u"], copy=True)
+    view = u.reshape(-1)[: n1 * n2 * n3].reshape(n3, n2, n1)
+    if min(n1, n2, n3) >= 3:
+        inner = (slice(1, n3 - 1), slice(1, n2 - 1))
+        # r1 and r2 of every line (all i1): the face and edge sums across i2 and i3
+        r1 = r[1:-1, :-2] + r[1:-1, 2:] + r[:-2, 1:-1] + r[2:, 1:-1]
+        r2 = r[:-2, :-2] + r[:-2, 2:] + r[2:, :-2] + r[2:, 2:]
+        centre = r[inner]
+        update = (c[0] * centre[:, :, 1:-1]
+                  + c[1] * (centre[:, :, :-2] + centre[:, :, 2:] + r1[:, :, 1:-1])
+                  + c[2] * (r2[:, :, 1:-1] + r1[:, :, :-2] + r1[:, :, 2:]))
+        view[1:-1, 1:-1, 1:-1] = (view[1:-1, 1:-1, 1:-1].astype(np.float64)
+                                  + update).astype(u.dtype)
+    return {"u": u}
+
+
+def hugectr_fm_order2(values: Values) -> dict[str, np.ndarray]:
+    """HugeCTR's FM second-order term: out[b, d] = ((sum over slots of in[b, s, d])^2 - sum of
+    in[b, s, d]^2) / 2 (whole numbers: exact)."""
+    batch, slots, emb = int(values["batch_size"]), int(values["slot_num"]), int(
+        values["emb_vec_size"])
+    x = np.asarray(values["in"], np.float64).reshape(-1)[: batch * slots * emb].reshape(
+        batch, slots, emb)
+    out = np.array(values["out"], copy=True)
+    total = x.sum(axis=1)
+    out.reshape(-1)[: batch * emb] = (0.5 * (total * total - (x * x).sum(axis=1))).reshape(
+        -1).astype(out.dtype)
+    return {"out": out}
