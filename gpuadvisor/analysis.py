@@ -475,6 +475,20 @@ def _axis_follows(launches: Sequence[Launch], axis: int) -> bool:
             and max([g * b - b + 1 for g, b in pairs]) <= min([g * b for g, b in pairs]))
 
 
+def one_block_axes(launches: Sequence[Launch]) -> tuple[bool, bool]:
+    """Per axis (x, y*z), whether every launch has one block along it at more than one block
+    extent: a problem one block wide (high) whose extra threads idle, or a kernel whose block
+    columns (rows) loop over the problem inside."""
+    return tuple(len({launch[axis][1] for launch in launches}) > 1  # type: ignore[return-value]
+                 and all(launch[axis][0] == 1 for launch in launches) for axis in (0, 1))
+
+
+def _two_d_blocks(launches: Sequence[Launch]) -> bool:
+    """Whether the launches vary the block along x and along y*z both."""
+    return bool(launches) and all(len({launch[axis][1] for launch in launches}) > 1
+                                  for axis in (0, 1))
+
+
 def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
             per_row: Sequence[Launch | None] | None = None,
             follows: bool | None = None, reference: Launch | None = None
@@ -488,24 +502,27 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
     float4s, so 64-wide blocks idle three quarters of their threads), and the other is taken
     from the ``reference`` launch (the profiled row's), as a profile of that row alone takes
     it (blind set 50: the row alone picked 16x16, 1.006x, the table without an extent 64x4,
-    1.96x). ``per_row``: the rows' :func:`_row_launches` when the caller has them, and
-    ``follows`` their :func:`_grid_follows_block`."""
+    1.96x). An axis with one block at every block extent (:func:`one_block_axes`) takes the
+    ``reference`` launch's extent too in a table of 2-D blocks (issue 11 round 40: in all 8
+    such tables recorded the block's rows or columns looped over the problem, none idled).
+    ``per_row``: the rows' :func:`_row_launches` when the caller has them, and ``follows``
+    their :func:`_grid_follows_block`."""
     launches = _launches(_row_launches(rows) if per_row is None else per_row)
     if launches:
-        if not (_grid_follows_block(launches) if follows is None else follows):
-            if reference is None:
-                return None
-            along = [_axis_follows(launches, axis) for axis in (0, 1)]
-            if along[0] == along[1]:
-                return None
-            # the following axis's extent: its fewest threads launched (the others round up)
-            least = [min(launch[axis][0] * launch[axis][1] for launch in launches)
-                     for axis in (0, 1)]
-            (rgx, rbx), (rgy, rbyz), rgz = reference
-            return (least[0] if along[0] else rgx * rbx, least[1] if along[1] else rgy * rbyz,
-                    rgz)
-        (gx, bx), (gy, byz), gz = launches[0]
-        return gx * bx, gy * byz, gz
+        domain = _launch_domain(launches, follows, reference)
+        single = one_block_axes(launches)
+        if (domain is not None and reference is not None and any(single)
+                and _two_d_blocks(launches)):
+            # one row (column) of blocks at every height (width) of a 2-D table: idle rows or
+            # rows that loop over the problem, which the launches cannot tell apart; every
+            # such table recorded looped (:func:`one_block_row_note`), so the axis takes the
+            # reference launch's extent, as a profile of that launch alone takes it. (A 1-D
+            # table of one block per row, set 52's fn2_correlation, keeps the narrowest
+            # block's extent: its thread 0 sums the block serially, and 32 wide is its best.)
+            (rgx, rbx), (rgy, rbyz), _ = reference
+            return (rgx * rbx if single[0] else domain[0],
+                    rgy * rbyz if single[1] else domain[1], domain[2])
+        return domain
     size = _first(rows, "problem_size")
     if isinstance(size, str):
         m = re.match(r"\s*(\d+)\s*[x*]\s*(\d+)", size)
@@ -517,18 +534,40 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
     return None
 
 
+def _launch_domain(launches: Sequence[Launch], follows: bool | None,
+                   reference: Launch | None) -> tuple[int, int, int] | None:
+    """:func:`_domain` from the launches, before a one-block axis is read."""
+    if not (_grid_follows_block(launches) if follows is None else follows):
+        if reference is None:
+            return None
+        along = [_axis_follows(launches, axis) for axis in (0, 1)]
+        if along[0] == along[1]:
+            return None
+        # the following axis's extent: its fewest threads launched (the others round up)
+        least = [min(launch[axis][0] * launch[axis][1] for launch in launches)
+                 for axis in (0, 1)]
+        (rgx, rbx), (rgy, rbyz), rgz = reference
+        return (least[0] if along[0] else rgx * rbx, least[1] if along[1] else rgy * rbyz,
+                rgz)
+    (gx, bx), (gy, byz), gz = launches[0]
+    return gx * bx, gy * byz, gz
+
+
 def one_block_row_note(name: str, rows: Sequence[Mapping[str, Any]],
                        domain: tuple[int, int, int] | None) -> list[str]:
     """Where every launch is one row (or one column) of blocks whatever the block's height
     (width), the launches fit a problem one block high (wide) whose extra block rows (columns)
-    idle, which the ranking then assumes, as well as a kernel whose block rows (columns) loop
-    over the problem inside (a column reduction, PyTorch's weight norm over the last dimension,
-    ArrayFire's row scan): say so, since the two want opposite shapes (blind set 42's
-    ``torch_weight_norm_last``: 64x1 picked, 4.96x, best 16x64; set 43's ``af_scan_first``:
-    32x8, 1.59x, best 64x2)."""
+    idle as well as a kernel whose block rows (columns) loop over the problem inside (a column
+    reduction, PyTorch's weight norm over the last dimension, ArrayFire's row scan): say so,
+    and which reading the ranking took, since the two want opposite shapes. Every such table
+    recorded looped (blind set 42's ``torch_weight_norm_last``: best 16x64, 64x1 4.96x; set
+    43's ``af_scan_first``: best 64x2; set 54's ``parti_mttkrp``: best 8x8, 256x1 4.74x; sets
+    10, 31 and 52 alike), so the ranking takes the profiled launch's extent
+    (:func:`_domain`), unless it has no profiled launch to read."""
     if domain is None:
         return []
     launches = _launches(_row_launches(rows))
+    two_d = _two_d_blocks(launches)
     notes = []
     # per axis: one block of it, its block side, its unit, the problem's extent word, the shape
     # to try, the other axis's unit, what such a loop is
@@ -536,18 +575,27 @@ def one_block_row_note(name: str, rows: Sequence[Mapping[str, Any]],
             ("column", "width", "columns", "wide", "wide", "rows", "a row-wise scan or reduction"),
             ("row", "height", "rows", "high", "tall", "columns",
              "a column-wise reduction, a norm over the last dimension"))):
-        extents = {launch[axis][1] for launch in launches}
-        if len(extents) < 2 or any(launch[axis][0] != 1 or launch[2] != 1
-                                   for launch in launches):
+        if not launches or not one_block_axes(launches)[axis]:
             continue
+        if not two_d and any(launch[2] != 1 for launch in launches):
+            continue  # 1-D blocks, a block per (y, z) item: the fixed-grid notes speak
+        extents = {launch[axis][1] for launch in launches}
         size = domain[axis]
+        head = (f"{name}: every launch is one {one} of blocks, at block {side}s {min(extents)} "
+                f"to {max(extents)}: ")
+        if size > min(extents):  # the profiled launch's extent (_domain)
+            notes.append(
+                head + f"the launches cannot tell a problem one block {extent} (a block's "
+                f"other {unit} idle) from {unit} that loop over the problem inside the kernel "
+                f"({loop}); in every such table recorded they looped, so the ranking takes "
+                f"the problem as {size} {unit} {extent}, the profiled launch's; if they idle, "
+                f"shapes one {one} {extent} do the work: time a few beside the pick")
+            continue
         notes.append(
-            f"{name}: every launch is one {one} of blocks, at block {side}s {min(extents)} to "
-            f"{max(extents)}: the ranking takes the problem as {size} "
-            f"{unit if size != 1 else one} {extent}, so that a block's other {unit} idle; if "
-            f"the kernel loops over {unit} with them ({loop}), {shape} blocks do the work "
-            f"instead, and the ranking is wrong: time a few {shape} shapes (more {unit} than "
-            f"{other}) beside the pick")
+            head + f"the ranking takes the problem as {size} {unit if size != 1 else one} "
+            f"{extent}, so that a block's other {unit} idle; if the kernel loops over {unit} "
+            f"with them ({loop}), {shape} blocks do the work instead, and the ranking is wrong: "
+            f"time a few {shape} shapes (more {unit} than {other}) beside the pick")
     return notes
 
 
@@ -602,8 +650,7 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
         registers_per_thread=int(max(regs)) if regs else None,
         shared_mem_per_block=int(max(smem)) if smem else None,
         elem_bytes=int(elem) if elem else 4,
-        domain=_domain(rows, dims, launches, follows,
-                       _reference_launch(reference) if follows is False else None),
+        domain=_domain(rows, dims, launches, follows, _reference_launch(reference)),
         instr_per_region=float_or_none(entry.get("instr_per_region")),
         extra={**({"block_tile": entry["block_tile"]} if entry.get("block_tile") else {}),
                **reuse_degree(rows), **divergence(rows), **no_loads(rows),

@@ -195,9 +195,12 @@ def test_out_of_sample_the_flag_made_both_picks_worse(kernel, alone, told) -> No
 
 def test_one_row_or_column_of_blocks_at_every_extent_is_said_to_be_ambiguous() -> None:
     """Blind set 42's torch_weight_norm_last launches cdiv(COLS, bx) x 1 blocks at every block
-    height: the launches fit a one-row problem (what the ranking assumes) and a row loop inside
-    the kernel alike, and the rule-only analysis says so. A table whose grid grows with the
-    block's height (matmul_naive) gets no such note."""
+    height: the launches fit a one-row problem and a row loop inside the kernel alike. Every
+    such 2-D table recorded looped (issue 11 round 40), so the ranking takes the profiled
+    launch's rows (the sweep's fastest profiled row here, 16x64) and the note says so and what
+    to time if they idle. A table whose grid grows with the block's height (matmul_naive) gets
+    no such note; nor does a 1-D table of one block per (y, z) item (set 52's
+    fn2_correlation, 1 x 48 x 64 blocks), which keeps its narrowest block's extent."""
     from gpuadvisor.analysis import analyze_sweep
     from gpuadvisor.paths import fixtures_dir
     from gpuadvisor.sweep import read_sweep
@@ -207,14 +210,46 @@ def test_one_row_or_column_of_blocks_at_every_extent_is_said_to_be_ambiguous() -
     (kernel,) = analyze_sweep(table, rule_only=True).kernels
     (note,) = [n for n in kernel.notes if "one row of blocks" in n]
     assert note.startswith("torch_weight_norm_last: every launch is one row of blocks, at block "
-                           "heights 1 to 1024: the ranking takes the problem as 1 row high")
-    assert note.endswith("time a few tall shapes (more rows than columns) beside the pick")
+                           "heights 1 to 1024: the launches cannot tell a problem one block "
+                           "high (a block's other rows idle) from rows that loop over the "
+                           "problem inside the kernel")
+    assert ("in every such table recorded they looped, so the ranking takes the problem as 64 "
+            "rows high, the profiled launch's; if they idle, shapes one row high do the work: "
+            "time a few beside the pick") in note
     # set 43's af_scan_first: one column of blocks at every width (each block row scans its row)
     table, _ = read_sweep(fixtures_dir() / "hopper" / "blind43" / "h200" / "af_scan_first.csv")
     (kernel,) = analyze_sweep(table, rule_only=True).kernels
     (note,) = [n for n in kernel.notes if "of blocks, at block" in n]
     assert note.startswith("af_scan_first: every launch is one column of blocks, at block widths "
-                           "1 to 1024: the ranking takes the problem as 32 columns wide")
+                           "1 to 1024: the launches cannot tell a problem one block wide")
+    assert "the ranking takes the problem as 64 columns wide, the profiled launch's" in note
+    table, _ = read_sweep(fixtures_dir() / "hopper" / "blind52" / "h200" / "fn2_correlation.csv")
+    assert not [n for k in analyze_sweep(table, rule_only=True).kernels for n in k.notes
+                if "of blocks, at block" in n]
     other, _ = read_sweep(fixtures_dir() / "hopper" / "sweeps" / "matmul_naive.csv")
     assert not [n for k in analyze_sweep(other, rule_only=True).kernels for n in k.notes
                 if "of blocks, at block" in n]
+
+
+@pytest.mark.parametrize(("folder", "kernel", "pick", "regret"), [
+    ("blind54", "parti_mttkrp", "8x8", 1.0),              # was 256x1, 4.736x
+    ("blind42", "torch_weight_norm_last", "32x8", 1.249),  # was 64x1, 4.963x
+])
+def test_a_2d_table_of_one_block_row_takes_the_profiled_launchs_rows(
+        folder: str, kernel: str, pick: str, regret: float) -> None:
+    """Issue 11 round 40: with counters at 32x8 only, the table's launches (one row of blocks
+    at every height) no longer make the ranking read a problem one row high; it takes the
+    profiled launch's 8 rows, as that profile alone does."""
+    from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.paths import fixtures_dir
+    from gpuadvisor.sweep import read_sweep
+    from gpuadvisor.validation import one_profile_view
+
+    table, _ = read_sweep(fixtures_dir() / "hopper" / folder / "h200" / f"{kernel}.csv")
+    (k,) = analyze_sweep(one_profile_view(table), rule_only=True).kernels
+    top = k.ranking[0]
+    assert f"{top.block_x}x{top.block_y}" == pick
+    ok = table[table["status"] == "ok"]
+    at = ok[(ok["block_x"] == top.block_x) & (ok["block_y"] == top.block_y)
+            & (ok["block_z"] == top.block_z)]
+    assert round(float(at["time_ms"].min() / ok["time_ms"].min()), 3) == regret
