@@ -76,14 +76,16 @@ def _case(path: Path, seeds: int) -> dict | None:
            "default": (result.default_time or math.inf) / result.best_time,
            "pick": result.regret, "shortlist": result.shortlist_regrets.get(4),
            "class list": result.listed_regrets[shapes_to_list(result.kernel_class) - 1]}
-    out["row pick"], out["row shortlist"] = _from_the_row(df, view, result.best_time)
+    listed = shapes_to_list(result.kernel_class)
+    out["row pick"], out["row shortlist"], out["row class list"] = _from_the_row(
+        df, view, result.best_time, listed=listed)
     # told the launch's kind: --fixed-grid where the sweep launched one grid at every size
-    out["told row pick"], out["told row shortlist"] = (
+    out["told row pick"], out["told row shortlist"], _ = (
         _from_the_row(df, view, result.best_time, fixed_grid=True)
-        if validation.fixed_grid_kernels(view) else (out["row pick"], out["row shortlist"]))
+        if validation.fixed_grid_kernels(view) else (out["row pick"], out["row shortlist"], 0))
     code = validation.kernel_code([result.kernel])
-    out["code row pick"], out["code row shortlist"] = _from_the_row(df, view, result.best_time,
-                                                                    code)
+    out["code row pick"], out["code row shortlist"], _ = _from_the_row(
+        df, view, result.best_time, code)
     for n in GUIDED:
         for strategy in ("guided", "shortlist"):
             out[f"{strategy}@{n}"] = simulate_table(view, n, strategy, 0, None)[0].regret
@@ -96,14 +98,15 @@ def _case(path: Path, seeds: int) -> dict | None:
 
 
 def _from_the_row(df, view, best: float, code=None,  # noqa: ANN001
-                  fixed_grid: bool = False) -> tuple[float | None, float | None]:
-    """The rule-only pick and the fastest of its 4 listed shapes when the profiled row is all
-    the table holds (``analyze profile.csv --rule-only [--ptx] [--fixed-grid]``:
-    ``validation.profile_alone``), timed by the sweep; shapes the sweep did not run are
-    skipped."""
+                  fixed_grid: bool = False, listed: int = SHORTLIST_SIZE
+                  ) -> tuple[float | None, float | None, float | None]:
+    """The rule-only pick, the fastest of its 4 listed shapes and the fastest of its first
+    ``listed`` (the kernel's class's list) when the profiled row is all the table holds
+    (``analyze profile.csv --rule-only [--ptx] [--fixed-grid]``: ``validation.profile_alone``),
+    timed by the sweep; shapes the sweep did not run are skipped."""
     analysis = validation.profile_alone(view, code=code, fixed_grid=fixed_grid)
     if analysis is None:
-        return None, None
+        return None, None, None
     (kernel,) = analysis.kernels
     ok = df[(df["status"] == "ok") & df["time_ms"].notna()]
     times: dict[tuple[int, int, int], float] = {}
@@ -112,9 +115,10 @@ def _from_the_row(df, view, best: float, code=None,  # noqa: ANN001
         times.setdefault((int(x), int(y), int(z)), float(t))
     ranked = [b for e in kernel.ranking if (b := (e.block_x, e.block_y, e.block_z)) in times]
     if not ranked:
-        return None, None
-    listed = shortlist(ranked, SHORTLIST_SIZE)
-    return times[ranked[0]] / best, min(times[b] for b in listed) / best
+        return None, None, None
+    four, longer = shortlist(ranked, SHORTLIST_SIZE), shortlist(ranked, listed)
+    return (times[ranked[0]] / best, min(times[b] for b in four) / best,
+            min(times[b] for b in longer) / best)
 
 
 METHODS = (("the app's default shape", "default", "1"),
@@ -124,6 +128,8 @@ METHODS = (("the app's default shape", "default", "1"),
             "at most 9 (1 profiled)"),
            ("rule-only pick, the profiled row alone", "row pick", "1 (profiled)"),
            ("fastest of the 4 it lists", "row shortlist", "at most 5 (1 profiled)"),
+           ("fastest of the shapes it lists for the kernel's class (4 to 8)", "row class list",
+            "at most 9 (1 profiled)"),
            ("the same two told the launch's kind (--fixed-grid where the grid is fixed): pick",
             "told row pick", "1 (profiled)"),
            ("fastest of the 4 it lists", "told row shortlist", "at most 5 (1 profiled)"),
