@@ -55,6 +55,14 @@ def only(rows: Sequence[dict], a: str, b: str) -> int:
     return sum(r[a] <= WITHIN < r[b] for r in rows)
 
 
+def compared(rows: Sequence[dict], n: int) -> str:
+    """A table row's last three cells: each strategy at ``n`` measurements, and who alone
+    got which kernels within 3 %."""
+    g, s = f"guided@{n}", f"shortlist@{n}"
+    return (f"{figures([r[g] for r in rows])} | {figures([r[s] for r in rows])} | "
+            f"{only(rows, g, s)} / {only(rows, s, g)} |")
+
+
 def blind_table(rows: Sequence[dict], budgets: Sequence[int] = (5, 8, 16)) -> str:
     last = max(set_number(r["table"]) for r in rows)
     lines = ["| sets | GPU | tables | measurements | guided: within 3 % / geomean / worst | "
@@ -65,11 +73,8 @@ def blind_table(rows: Sequence[dict], budgets: Sequence[int] = (5, 8, 16)) -> st
             sel = [r for r in rows if r["gpu"] == gpu and lo <= set_number(r["table"]) <= hi]
             if not sel:
                 continue
-            for n in budgets:
-                g, s = f"guided@{n}", f"shortlist@{n}"
-                lines.append(f"| {lo}-{hi} | {gpu.upper()} | {len(sel)} | {n} | "
-                             f"{figures([r[g] for r in sel])} | {figures([r[s] for r in sel])} "
-                             f"| {only(sel, g, s)} / {only(sel, s, g)} |")
+            lines.extend(f"| {lo}-{hi} | {gpu.upper()} | {len(sel)} | {n} | "
+                         + compared(sel, n) for n in budgets)
     return "\n".join(lines)
 
 
@@ -97,11 +102,7 @@ def sweep_table(by_set: dict[str, list[dict]], budgets: Sequence[int] = (8, 16, 
              "shortlist: within 3 % / geomean / worst | only guided / only shortlist |",
              "| --- | ---: | ---: | --- | --- | --- |"]
     for label, rows in by_set.items():
-        for n in budgets:
-            g, s = f"guided@{n}", f"shortlist@{n}"
-            lines.append(f"| {label} | {len(rows)} | {n} | {figures([r[g] for r in rows])} | "
-                         f"{figures([r[s] for r in rows])} | {only(rows, g, s)} / "
-                         f"{only(rows, s, g)} |")
+        lines.extend(f"| {label} | {len(rows)} | {n} | " + compared(rows, n) for n in budgets)
     return "\n".join(lines)
 
 
