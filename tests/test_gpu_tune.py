@@ -378,6 +378,12 @@ SMALL = {
     "tcluster_knn": ["M=10007", "N=9001", "B=13"],
     "npb_mg_psinv": ["N1=67", "N2=35", "N3=19"],
     "hugectr_fm_order2": ["BATCH=1001", "SLOTS=26", "EMB=37"],
+    "csift_scale_up": ["ROWS=301", "COLS=517"],
+    "kfl_vertex_map": ["ROWS=301", "COLS=517"],
+    "namd_transpose_xyz_yzx": ["NX=65", "NY=97", "NZ=33"],
+    "swin_roll_partition": ["B=3", "H=14", "W=21", "C=37"],
+    "cufinufft_deconvolve_2d": ["MS=301", "MT=200", "NF1=640", "NF2=400"],
+    "marian_paste_rows": ["ROWS=1001", "COLS=300", "VOCAB=517"],
 }
 
 

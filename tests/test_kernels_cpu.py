@@ -402,6 +402,12 @@ SMALL = {
     "tcluster_knn": {"M": 100, "N": 60, "B": 7, "K": 10, "COORD": 4},  # ties, short clouds
     "npb_mg_psinv": {"N1": 11, "N2": 7, "N3": 6},  # three different extents
     "hugectr_fm_order2": {"BATCH": 7, "SLOTS": 5, "EMB": 13},
+    "csift_scale_up": {"ROWS": 13, "COLS": 37},  # pitches of 128, the last row and column clamped
+    "kfl_vertex_map": {"ROWS": 13, "COLS": 37},  # depths past the cutoff
+    "namd_transpose_xyz_yzx": {"NX": 37, "NY": 45, "NZ": 3},  # partial tiles both ways
+    "swin_roll_partition": {"B": 2, "H": 6, "W": 9, "C": 5, "WS": 3, "SHIFT": 1},  # wraps
+    "cufinufft_deconvolve_2d": {"MS": 13, "MT": 10, "NF1": 32, "NF2": 24},  # odd and even
+    "marian_paste_rows": {"ROWS": 40, "COLS": 37, "VOCAB": 9},  # colliding rows
 }
 SHAPES_2D = [
     (1, 1, 1),

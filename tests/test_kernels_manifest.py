@@ -212,6 +212,9 @@ def _coverage(name, spec, params, block):
     if name == "parti_mttkrp":  # x -> nonzero, y*z loops over the R rank columns (1-D grid)
         assert gy == 1
         return params["ROWS"], gx * bx
+    if name == "namd_transpose_xyz_yzx":  # NAMD's fixed 32 x 32 tiles: the block loops over one
+        assert (gx, gy) == (-(-params["COLS"] // 32), -(-params["ROWS"] // 32))
+        return params["ROWS"], params["COLS"]
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
@@ -357,6 +360,7 @@ ONE_D_EXTENT = {
     "r123_pi_hits": "NTHREADS",  # Random123's one thread per core, each drawing TRIES points
     "lc0_expand_planes": "PAIRS",  # lc0's one thread per two squares of a plane
     "sfem_boundary_accel": "MAXNI",  # SPECFEM's one thread per slot of every interface
+    "cufinufft_deconvolve_2d": "NMODES",  # cuFINUFFT's one thread per output mode
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -392,6 +396,7 @@ ONE_BLOCK_PER = {
     "osd_eval_stencils": "GRID",  # OpenSubdiv's fixed grid of 512 blocks, looping over stencils
     "fairseq_ngram_ban": "ROWS",  # fairseq's one block per hypothesis of the beam
     "hugectr_fm_order2": "BATCH",  # HugeCTR's one block per sample
+    "marian_paste_rows": "ROWS",  # Marian's one block per input row
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -400,6 +405,7 @@ ONE_BLOCK_PER_GRID = {
     "fn2_correlation": ("NB", "OH", "OW"),
     "ccv1d_fwd": ("B", "D", None),
     "npb_mg_psinv": ("I2", "I3", None),  # NPB MG's one block a line (i2, i3) of the interior
+    "swin_roll_partition": ("WS", "WS", "NWIN"),  # Swin's one block a token of a window
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -11241,3 +11247,146 @@ def test_blind54_references_on_hand_checked_inputs():
         for d in range(4):
             col = [int(v) for v in x[s, :, d]]
             assert got[s, d] == (sum(col) ** 2 - sum(v * v for v in col)) / 2
+
+
+def test_blind55_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(55)
+    f32 = np.float32
+
+    # csift_scale_up: a 2 x 2 image [[2, 4], [6, 10]] (rows of 4) by hand: the top-left pixel
+    # gives 2, 3, 4, 5.5, the right column clamped (4, 4, 7, 7) and the bottom row clamped;
+    # the padding columns kept; random images against a plain loop
+    def scale_up(img, pitch, newpitch):
+        img = np.asarray(img, f32)
+        h, w = img.shape
+        src = np.full((h, pitch), -5, f32)
+        src[:, :w] = img
+        return references.csift_scale_up({
+            "d_Result": np.full((2 * h, newpitch), -1, f32), "d_Data": src, "width": w,
+            "pitch": pitch, "height": h, "newpitch": newpitch})["d_Result"]
+
+    got = scale_up([[2, 4], [6, 10]], 4, 6)
+    assert got.tolist() == [[2, 3, 4, 4, -1, -1], [4, 5.5, 7, 7, -1, -1],
+                            [6, 8, 10, 10, -1, -1], [6, 8, 10, 10, -1, -1]]
+    img = rng.integers(0, 256, (5, 7))
+    got = scale_up(img, 8, 16)
+    for y in range(5):
+        for x in range(7):
+            xr, yd = min(x + 1, 6), min(y + 1, 4)
+            ul, ur, dl, dr = (int(img[y, x]), int(img[y, xr]), int(img[yd, x]),
+                              int(img[yd, xr]))
+            assert got[2 * y : 2 * y + 2, 2 * x : 2 * x + 2].tolist() == [
+                [ul, (ul + ur) / 2], [(ul + dl) / 2, (ul + ur + dl + dr) / 4]]
+    assert (got[:, 14:] == -1).all()
+
+    # kfl_vertex_map: depth 512 at (x, y) = (3, 0) with c = (1.5, 0.5) and f = 256, 128:
+    # (1.5 * 512 / 256, -0.5 * 512 / 128, 512) = (3, -2, 512); 3001 past the cutoff 3000 -> 0
+    # and 3000 kept; random frames against a plain loop
+    def vertices(depth, cutoff, fx, fy, cx, cy):
+        depth = np.asarray(depth, f32)
+        h, w = depth.shape
+        return references.kfl_vertex_map({
+            "depth_map": depth, "vertex_map": np.full((h, w, 3), -1, f32), "cols": w,
+            "rows": h, "depth_cutoff": cutoff, "focal_x": fx, "focal_y": fy,
+            "principal_x": cx, "principal_y": cy})["vertex_map"]
+
+    got = vertices([[0, 3001, 3000, 512]], 3000, 256, 128, 1.5, 0.5)
+    assert got.tolist() == [[[0, 0, 0], [0, 0, 0], [0.5 * 3000 / 256, -0.5 * 3000 / 128, 3000],
+                             [3, -2, 512]]]
+    depth = rng.integers(0, 4096, (4, 6))
+    got = vertices(depth, 3000, 1024, 512, 2.5, 1.5)
+    for y in range(4):
+        for x in range(6):
+            d = int(depth[y, x]) if depth[y, x] <= 3000 else 0
+            assert got[y, x].tolist() == [(x - 2.5) * d / 1024, (y - 1.5) * d / 512, d]
+
+    # namd_transpose_xyz_yzx: a 2 x 3 x 2 (x, y, z) grid of words 100 x + 10 y + z by hand into
+    # y-z-x order (rows of ysize_out 4, the padding kept); random grids with padded sizes
+    # against a plain loop
+    def transpose(data, nx, ny, nz, xin, yin, yout, zout):
+        return references.namd_transpose_xyz_yzx({
+            "nx": nx, "ny": ny, "nz": nz, "xsize_in": xin, "ysize_in": yin,
+            "ysize_out": yout, "zsize_out": zout, "data_in": np.asarray(data, np.int64),
+            "data_out": np.full((nx, zout, yout), -1, np.int64)})["data_out"]
+
+    data = np.array([[[100 * x + 10 * y + z for x in range(2)] for y in range(3)]
+                     for z in range(2)])
+    got = transpose(data, 2, 3, 2, 2, 3, 4, 2)
+    assert got.tolist() == [[[0, 10, 20, -1], [1, 11, 21, -1]],
+                            [[100, 110, 120, -1], [101, 111, 121, -1]]]
+    data = rng.integers(0, 2**40, (4, 6, 5))
+    got = transpose(data, 3, 5, 4, 5, 6, 7, 4)
+    for x in range(3):
+        for z in range(4):
+            for y in range(7):
+                want = int(data[z, y, x]) if y < 5 else -1
+                assert got.reshape(-1)[y + (z + x * 4) * 7] == want
+
+    # swin_roll_partition: one 4 x 4 image of one channel (value 10 r + c), windows of 2, the
+    # roll's shift -1 (Swin's shift 1): the first window reads rows and columns 1 and 2, the
+    # last wraps to row and column 0; random maps against a plain loop over the roll
+    def partition(x, ws, shift):
+        x = np.asarray(x, f32)
+        b, h, w, c = x.shape
+        nh, nw = h // ws, w // ws
+        return references.swin_roll_partition({
+            "input": x, "output": np.zeros((b * nh * nw, ws, ws, c), f32), "B": b, "H": h,
+            "W": w, "C": c, "shift_size": shift, "window_size": ws, "nH": nh,
+            "nW": nw})["output"]
+
+    img = np.array([[10 * r + c for c in range(4)] for r in range(4)])[None, :, :, None]
+    got = partition(img, 2, -1)[:, :, :, 0]
+    assert got[0].tolist() == [[11, 12], [21, 22]] and got[3].tolist() == [[33, 30], [3, 0]]
+    x = rng.integers(-1000, 1000, (2, 6, 9, 3))
+    for shift in (-1, -2, 1):
+        got = partition(x, 3, shift)
+        for bi in range(2):
+            for wy in range(2):
+                for wx in range(3):
+                    for r in range(3):
+                        for c in range(3):
+                            src = x[bi, (3 * wy + r - shift) % 6, (3 * wx + c - shift) % 9]
+                            assert (got[(bi * 2 + wy) * 3 + wx, r, c] == src).all()
+
+    # cufinufft_deconvolve_2d: ms = 3, mt = 2 on a 4 x 4 fine grid: mode (k1, k2) = (0, 0)
+    # (frequencies -1, -1) reads fw[3][3] over ker1[1] ker2[1] = 2 x 2, mode (1, 1)
+    # (frequencies 0, 0) reads fw[0][0] over 1 x 1; random grids against a plain loop
+    def deconvolve(fw, ms, mt, ker1, ker2):
+        fw = np.asarray(fw, f32)
+        nf2, nf1 = fw.shape[:2]
+        return references.cufinufft_deconvolve_2d({
+            "ms": ms, "mt": mt, "nf1": nf1, "nf2": nf2, "fw_width": nf1, "fw": fw,
+            "fk": np.zeros((mt, ms, 2), f32), "fwkerhalf1": np.asarray(ker1, f32),
+            "fwkerhalf2": np.asarray(ker2, f32)})["fk"]
+
+    fw = np.arange(32).reshape(4, 4, 2)
+    got = deconvolve(fw, 3, 2, [1, 2, 1], [1, 2, 1])
+    assert got[0, 0].tolist() == [30 / 4, 31 / 4] and got[1, 1].tolist() == [0, 1]
+    assert got[1, 0].tolist() == [6 / 2, 7 / 2]  # frequencies (-1, 0): fw[0][3] over 2
+    fw = rng.integers(-1000, 1000, (8, 10, 2))
+    ker1, ker2 = rng.integers(1, 3, 6), rng.integers(1, 3, 5)
+    for ms, mt in ((7, 5), (6, 8), (10, 8)):
+        got = deconvolve(fw, ms, mt, ker1, ker2)
+        for k2 in range(mt):
+            for k1 in range(ms):
+                f1, f2 = k1 - ms // 2, k2 - mt // 2
+                want = fw[f2 % 8, f1 % 10] / (int(ker1[abs(f1)]) * int(ker2[abs(f2)]))
+                assert got[k2, k1].tolist() == want.tolist()
+
+    # marian_paste_rows: rows 0 and 2 into row 1, row 1 into row 0, onto ones; random rows
+    # with collisions against a plain loop
+    def paste(out, src, idx):
+        src = np.asarray(src, f32)
+        return references.marian_paste_rows({
+            "out": np.asarray(out, f32), "in": src, "cols": src.shape[1],
+            "targetRowIdx": np.asarray(idx, np.uint32), "rows": src.shape[0]})["out"]
+
+    got = paste(np.ones((3, 2)), [[1, 2], [3, 4], [5, 6]], [1, 0, 1])
+    assert got.tolist() == [[4, 5], [7, 9], [1, 1]]
+    out, src, idx = (rng.integers(-8, 8, (6, 5)), rng.integers(-8, 8, (30, 5)),
+                     rng.integers(0, 6, 30))
+    want = out.astype(np.int64)
+    for j in range(30):
+        for i in range(5):
+            want[idx[j], i] += src[j, i]
+    assert np.array_equal(paste(out, src, idx), want)

@@ -8961,3 +8961,103 @@ def hugectr_fm_order2(values: Values) -> dict[str, np.ndarray]:
     out.reshape(-1)[: batch * emb] = (0.5 * (total * total - (x * x).sum(axis=1))).reshape(
         -1).astype(out.dtype)
     return {"out": out}
+
+
+def csift_scale_up(values: Values) -> dict[str, np.ndarray]:
+    """CudaSift's ScaleUp: output pixel (2 y + dy, 2 x + dx) from the input pixel (x, y) and its
+    right / lower neighbours (clamped): vul, (vul + vur) / 2, (vul + vdl) / 2 and the quarter
+    sum, in rows of newpitch floats (the padding left as it was)."""
+    w, h = int(values["width"]), int(values["height"])
+    pitch, newpitch = int(values["pitch"]), int(values["newpitch"])
+    src = np.asarray(values["d_Data"], np.float32).reshape(-1)[: h * pitch].reshape(h, pitch)
+    ul = src[:, :w]
+    ur = src[:, np.minimum(np.arange(w) + 1, w - 1)]
+    down = np.minimum(np.arange(h) + 1, h - 1)
+    dl, dr = ul[down], ur[down]
+    res = np.array(values["d_Result"], copy=True)
+    view = res.reshape(-1)[: 2 * h * newpitch].reshape(2 * h, newpitch)
+    view[0::2, 0 : 2 * w : 2] = ul
+    view[0::2, 1 : 2 * w : 2] = np.float32(0.5) * (ul + ur)
+    view[1::2, 0 : 2 * w : 2] = np.float32(0.5) * (ul + dl)
+    view[1::2, 1 : 2 * w : 2] = np.float32(0.25) * (ul + ur + dl + dr)
+    return {"d_Result": res}
+
+
+def kfl_vertex_map(values: Values) -> dict[str, np.ndarray]:
+    """KinectFusionLib's vertex map: depth d (0 beyond the cutoff) at pixel (x, y) to
+    ((x - cx) d / fx, (y - cy) d / fy, d), a float3 a pixel."""
+    cols, rows = int(values["cols"]), int(values["rows"])
+    f32 = np.float32
+    depth = np.asarray(values["depth_map"], f32).reshape(-1)[: rows * cols].reshape(rows, cols)
+    depth = np.where(depth > f32(values["depth_cutoff"]), f32(0), depth)
+    xs = np.arange(cols, dtype=f32)[None, :] - f32(values["principal_x"])
+    ys = np.arange(rows, dtype=f32)[:, None] - f32(values["principal_y"])
+    out = np.array(values["vertex_map"], copy=True)
+    view = out.reshape(-1)[: 3 * rows * cols].reshape(rows, cols, 3)
+    view[:, :, 0] = xs * depth / f32(values["focal_x"])
+    view[:, :, 1] = ys * depth / f32(values["focal_y"])
+    view[:, :, 2] = depth
+    return {"vertex_map": out}
+
+
+def namd_transpose_xyz_yzx(values: Values) -> dict[str, np.ndarray]:
+    """NAMD's PME transpose: data_out[y + (z + x zsize_out) ysize_out] = data_in[x + (y + z
+    ysize_in) xsize_in] for x < nx, y < ny, z < nz (the rest left as it was)."""
+    nx, ny, nz = int(values["nx"]), int(values["ny"]), int(values["nz"])
+    xin, yin = int(values["xsize_in"]), int(values["ysize_in"])
+    yout, zout = int(values["ysize_out"]), int(values["zsize_out"])
+    src = np.asarray(values["data_in"]).reshape(-1)[: nz * yin * xin].reshape(nz, yin, xin)
+    out = np.array(values["data_out"], copy=True)
+    view = out.reshape(-1)[: nx * zout * yout].reshape(nx, zout, yout)
+    view[:, :nz, :ny] = src[:nz, :ny, :nx].transpose(2, 0, 1)
+    return {"data_out": out}
+
+
+def swin_roll_partition(values: Values) -> dict[str, np.ndarray]:
+    """Swin's fused roll and window partition: torch.roll(x, (shift, shift), (1, 2)) of the
+    [B, H, W, C] input, then [B, nH, ws, nW, ws, C] -> [B nH nW, ws, ws, C]."""
+    b, h, w, c = (int(values[k]) for k in ("B", "H", "W", "C"))
+    shift, ws = int(values["shift_size"]), int(values["window_size"])
+    nh, nw = int(values["nH"]), int(values["nW"])
+    x = np.asarray(values["input"]).reshape(-1)[: b * h * w * c].reshape(b, h, w, c)
+    x = np.roll(x, (shift, shift), axis=(1, 2))[:, : nh * ws, : nw * ws]
+    x = x.reshape(b, nh, ws, nw, ws, c).transpose(0, 1, 3, 2, 4, 5)
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1)[: x.size] = x.reshape(-1)
+    return {"output": out}
+
+
+def cufinufft_deconvolve_2d(values: Values) -> dict[str, np.ndarray]:
+    """cuFINUFFT's 2-D deconvolution: fk[k2, k1] = fw[w2, w1] / (ker1[|k1 - ms / 2|]
+    ker2[|k2 - mt / 2|]), w = k - m / 2 wrapped into the fine grid (both parts)."""
+    ms, mt = int(values["ms"]), int(values["mt"])
+    nf1, nf2, width = int(values["nf1"]), int(values["nf2"]), int(values["fw_width"])
+    f32 = np.float32
+    fw = np.asarray(values["fw"], f32).reshape(-1)[: 2 * nf2 * width].reshape(nf2, width, 2)
+    k1 = np.arange(ms) - ms // 2
+    k2 = np.arange(mt) - mt // 2
+    ker = (np.asarray(values["fwkerhalf2"], f32)[np.abs(k2)][:, None]
+           * np.asarray(values["fwkerhalf1"], f32)[np.abs(k1)][None, :])
+    gathered = fw[np.where(k2 >= 0, k2, nf2 + k2)][:, np.where(k1 >= 0, k1, nf1 + k1)]
+    out = np.array(values["fk"], copy=True)
+    out.reshape(-1)[: 2 * ms * mt] = (gathered / ker[:, :, None]).astype(out.dtype).reshape(-1)
+    return {"fk": out}
+
+
+def marian_paste_rows(values: Values) -> dict[str, np.ndarray]:
+    """Marian's PasteRows: out[idx[j]] += in[j] for every input row j (whole numbers: any
+    order of the atomics the same sums)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    idx = np.asarray(values["targetRowIdx"]).reshape(-1)[:rows].astype(np.int64)
+    src = np.asarray(values["in"], np.float64).reshape(-1)[: rows * cols].reshape(rows, cols)
+    out = np.array(values["out"], copy=True)
+    vocab = out.size // cols
+    view = out.reshape(-1)[: vocab * cols].reshape(vocab, cols)
+    acc = view.astype(np.float64)
+    if rows:  # rows grouped by target (a sort), each group's sum added once
+        order = np.argsort(idx, kind="stable")
+        sorted_idx = idx[order]
+        starts = np.flatnonzero(np.r_[True, sorted_idx[1:] != sorted_idx[:-1]])
+        acc[sorted_idx[starts]] += np.add.reduceat(src[order], starts, axis=0)
+    view[:] = acc.astype(out.dtype)
+    return {"out": out}
