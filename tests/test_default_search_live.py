@@ -1,6 +1,7 @@
-"""`tune --max-configs 8` with no --strategy, live on an H200 (fixtures/hopper/default-search54:
-blind set 54's kernels, recorded right after the set's sweeps): the default strategy is the
-shortlist one, and replaying it on the same answers asks for the same shapes in the same order."""
+"""`tune --max-configs 8` with no --strategy, live on an H200 (fixtures/hopper/default-search54
+and default-search55: blind sets 54's and 55's kernels, each recorded right after its set's
+sweeps): the default strategy is the shortlist one, and replaying it on the same answers asks for
+the same shapes in the same order."""
 
 from __future__ import annotations
 
@@ -16,14 +17,20 @@ from gpuadvisor.search.strategies import DEFAULT_STRATEGY, make_strategy
 from gpuadvisor.sweep import normalize, read_sweep
 from gpuadvisor.validation import kernel_code
 
-LIVE = fixtures_dir() / "hopper" / "default-search54"
-SWEEPS = fixtures_dir() / "hopper" / "blind54" / "h200"
-KERNELS = ["itm_gradient_x", "cycles_combine_halves", "parti_mttkrp", "tcluster_knn",
-           "npb_mg_psinv", "hugectr_fm_order2"]
+HOPPER = fixtures_dir() / "hopper"
+SETS = {54: ["itm_gradient_x", "cycles_combine_halves", "parti_mttkrp", "tcluster_knn",
+             "npb_mg_psinv", "hugectr_fm_order2"],
+        55: ["csift_scale_up", "kfl_vertex_map", "namd_transpose_xyz_yzx", "swin_roll_partition",
+             "cufinufft_deconvolve_2d", "marian_paste_rows"]}
+RUNS = [(n, kernel) for n, kernels in SETS.items() for kernel in kernels]
 
 
-def _journal(kernel: str) -> list[dict]:
-    lines = (LIVE / f"{kernel}.journal.jsonl").read_text().splitlines()
+def _live(n: int):  # noqa: ANN202
+    return HOPPER / f"default-search{n}"
+
+
+def _journal(n: int, kernel: str) -> list[dict]:
+    lines = (_live(n) / f"{kernel}.journal.jsonl").read_text().splitlines()
     return [json.loads(line) for line in lines]
 
 
@@ -32,43 +39,53 @@ def _rows(path) -> list[dict]:  # noqa: ANN001
     return [{str(k): v for k, v in r.items()} for r in table.to_dict(orient="records")]
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
-def test_the_live_run_was_the_default_strategy_profiling_every_shape(kernel: str) -> None:
-    journal = _journal(kernel)
+@pytest.mark.parametrize(("n", "kernel"), RUNS)
+def test_the_live_run_was_the_default_strategy_profiling_every_shape(n: int, kernel: str) -> None:
+    journal = _journal(n, kernel)
     start = journal[0]
     assert start["strategy"] == DEFAULT_STRATEGY == "shortlist"
     assert start["max_configs"] == 8 and "--strategy" not in start["provenance"]["command"]
     reasons = [r["reason"] for r in journal if r["type"] == "search"]
     assert reasons[0].startswith("start: ") and "the usual default shape, profiled" in reasons[0]
     assert any(r.startswith("shortlist ") for r in reasons[1:4])
-    table = pd.read_csv(LIVE / f"{kernel}.csv", comment="#")
+    table = pd.read_csv(_live(n) / f"{kernel}.csv", comment="#")
     assert len(table) == len(reasons) <= 8
     assert (table["status"] == "ok").all() and table["achieved_occupancy"].notna().all()
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
-def test_a_replay_on_the_live_answers_asks_for_the_same_shapes(kernel: str) -> None:
+@pytest.mark.parametrize(("n", "kernel"), RUNS)
+def test_a_replay_on_the_live_answers_asks_for_the_same_shapes(n: int, kernel: str) -> None:
     """The space is the set's recorded sweep's (the same tune options); every answer comes
     from the live run's own rows, so the replay must ask for exactly what the GPU measured."""
-    space = recorded_space(_rows(SWEEPS / f"{kernel}.csv"))
-    live_rows = _rows(LIVE / f"{kernel}.csv")
+    space = recorded_space(_rows(HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv"))
+    live_rows = _rows(_live(n) / f"{kernel}.csv")
     strategy = make_strategy(DEFAULT_STRATEGY, arch="sm_90", code=kernel_code([kernel]))
     result = run_search(strategy, space, replay_target(live_rows), 8)
-    live = [tuple(r["key"][1:4]) for r in _journal(kernel) if r["type"] == "search"]
+    live = [tuple(r["key"][1:4]) for r in _journal(n, kernel) if r["type"] == "search"]
     assert [s.config.block for s in result.steps] == live
 
 
-def test_the_live_picks_against_the_recorded_sweeps() -> None:
-    """Each live pick's time in the set's own sweep over that sweep's best: within 3 % on all
-    six (hugectr_fm_order2's 96x1 1.015x; parti_mttkrp's default 32x8 is 2.56x)."""
+def _regrets(n: int) -> dict[str, float]:
+    """Each live pick's time in the set's own sweep over that sweep's best."""
     regrets = {}
-    for kernel in KERNELS:
-        live = pd.read_csv(LIVE / f"{kernel}.csv", comment="#")
+    for kernel in SETS[n]:
+        live = pd.read_csv(_live(n) / f"{kernel}.csv", comment="#")
         pick = live.loc[live["time_ms"].idxmin(), ["block_x", "block_y", "block_z"]].tolist()
-        sweep = pd.read_csv(SWEEPS / f"{kernel}.csv", comment="#")
+        sweep = pd.read_csv(HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv", comment="#")
         sweep = sweep[sweep["status"] == "ok"]
         at = sweep[(sweep[["block_x", "block_y", "block_z"]] == pick).all(axis=1)]
         regrets[kernel] = round(float(at["time_ms"].min() / sweep["time_ms"].min()), 3)
-    assert regrets == {"itm_gradient_x": 1.0, "cycles_combine_halves": 1.0,
-                       "parti_mttkrp": 1.0, "tcluster_knn": 1.0, "npb_mg_psinv": 1.0,
-                       "hugectr_fm_order2": 1.015}
+    return regrets
+
+
+def test_the_live_picks_against_the_recorded_sweeps() -> None:
+    """Set 54: within 3 % on all six (hugectr_fm_order2's 96x1 1.015x; parti_mttkrp's default
+    32x8 is 2.56x). Set 55: on four; kfl_vertex_map (a ~8 us kernel whose default is 1.44x
+    the best in this recording and 1.07x in the repeat) stops at 128x1, 1.137x, and
+    cufinufft_deconvolve_2d's 96x1 is 1.051x here and the repeat's best."""
+    assert _regrets(54) == {"itm_gradient_x": 1.0, "cycles_combine_halves": 1.0,
+                            "parti_mttkrp": 1.0, "tcluster_knn": 1.0, "npb_mg_psinv": 1.0,
+                            "hugectr_fm_order2": 1.015}
+    assert _regrets(55) == {"csift_scale_up": 1.003, "kfl_vertex_map": 1.137,
+                            "namd_transpose_xyz_yzx": 1.018, "swin_roll_partition": 1.0,
+                            "cufinufft_deconvolve_2d": 1.051, "marian_paste_rows": 1.0}
