@@ -111,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--blind", type=Path,
                         help="benchmarks/blind_search.py's --out file (else replayed here)")
     args = parser.parse_args(argv)
+    if args.blind and not args.blind.is_file():
+        parser.error(f"{args.blind}: no such file")
     if args.blind:
         rows = json.loads(args.blind.read_text())
     else:

@@ -6,6 +6,7 @@ the same shapes in the same order."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -25,7 +26,7 @@ SETS = {54: ["itm_gradient_x", "cycles_combine_halves", "parti_mttkrp", "tcluste
 RUNS = [(n, kernel) for n, kernels in SETS.items() for kernel in kernels]
 
 
-def _live(n: int):  # noqa: ANN202
+def _live(n: int) -> Path:
     return HOPPER / f"default-search{n}"
 
 
@@ -34,7 +35,7 @@ def _journal(n: int, kernel: str) -> list[dict]:
     return [json.loads(line) for line in lines]
 
 
-def _rows(path) -> list[dict]:  # noqa: ANN001
+def _rows(path: Path) -> list[dict]:
     table = normalize(read_sweep(path)[0])
     return [{str(k): v for k, v in r.items()} for r in table.to_dict(orient="records")]
 
