@@ -384,6 +384,12 @@ SMALL = {
     "swin_roll_partition": ["B=3", "H=14", "W=21", "C=37"],
     "cufinufft_deconvolve_2d": ["MS=301", "MT=200", "NF1=640", "NF2=400"],
     "marian_paste_rows": ["ROWS=1001", "COLS=300", "VOCAB=517"],
+    "spconv_gather": ["ROWS=10007", "COLS=5", "NVOX=5003"],
+    "apex_index_mul_2d_bwd": ["ROWS=10007", "COLS=100", "N1=1001"],
+    "lgbm_hist_dense": ["NDATA=100003", "COLS=28", "ROWS=50001"],
+    "faiss_sum_along_rows": ["ROWS=1001", "COLS=1500"],
+    "ngp_grid_to_bitfield": ["GRID=32", "CASCADES=8", "MAXC=5"],
+    "hoomd_nve_step_one": ["N=100003", "L=20"],
 }
 
 

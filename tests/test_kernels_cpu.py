@@ -408,6 +408,12 @@ SMALL = {
     "swin_roll_partition": {"B": 2, "H": 6, "W": 9, "C": 5, "WS": 3, "SHIFT": 1},  # wraps
     "cufinufft_deconvolve_2d": {"MS": 13, "MT": 10, "NF1": 32, "NF2": 24},  # odd and even
     "marian_paste_rows": {"ROWS": 40, "COLS": 37, "VOCAB": 9},  # colliding rows
+    "spconv_gather": {"ROWS": 37, "COLS": 5, "NVOX": 11},  # 16 indices a thread, partial
+    "apex_index_mul_2d_bwd": {"ROWS": 37, "COLS": 19, "N1": 5},  # colliding gathered rows
+    "lgbm_hist_dense": {"NDATA": 50, "COLS": 14, "ROWS": 45, "MINGY": 3},  # 12 + 2 columns
+    "faiss_sum_along_rows": {"ROWS": 5, "COLS": 301},  # rows clamped at zero
+    "ngp_grid_to_bitfield": {"GRID": 6, "CASCADES": 3, "MAXC": 2},  # a zeroed cascade, 3 B tail
+    "hoomd_nve_step_one": {"N": 1001, "L": 8, "TILT": 2},  # wraps every way, tilted box
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -125,6 +125,12 @@ def test_kernel_entry_is_complete(name):
     elif name == "ccn_max_pool":  # 16 outputs a thread (cuda-convnet2's 4 images x 4 filters)
         assert blocks == -(-params["COLS"] // 128) * -(-params["ROWS"] // 32) * params["OUT"] ** 2
         assert params["ROWS"] * params["COLS"] * params["OUT"] ** 2 >= 2 * 10**6
+    elif name == "spconv_gather":  # spconv's NumILP: 16 indices a thread, the 5 planes along y
+        assert blocks == -(-params["ROWS"] // (16 * 32)) * -(-params["COLS"] // 8)
+        assert params["ROWS"] * params["COLS"] >= 5 * 10**5
+    elif name == "lgbm_hist_dense":  # LightGBM's runs of ~400 leaf rows a thread, a partition
+        assert blocks == params["PARTS"] * max(params["MINGY"], -(-params["ROWS"] // 400 // 8))
+        assert params["ROWS"] * params["COLS"] >= 2 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -215,6 +221,14 @@ def _coverage(name, spec, params, block):
     if name == "namd_transpose_xyz_yzx":  # NAMD's fixed 32 x 32 tiles: the block loops over one
         assert (gx, gy) == (-(-params["COLS"] // 32), -(-params["ROWS"] // 32))
         return params["ROWS"], params["COLS"]
+    if name == "spconv_gather":  # x -> 16 gathered rows a thread (NumILP), y*z -> plane
+        return gx * bx * 16, gy * by * bz
+    if name == "apex_index_mul_2d_bwd":  # x loops over the features, y*z -> row (the grid's x)
+        assert gy == 1
+        return gx * by * bz, params["COLS"]
+    if name == "lgbm_hist_dense":  # the grid's x a partition of 12 columns (x loops over them);
+        assert gx == -(-params["COLS"] // 12)  # the grid's y splits the leaf rows into runs
+        return params["ROWS"], gx * 12
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
@@ -361,6 +375,8 @@ ONE_D_EXTENT = {
     "lc0_expand_planes": "PAIRS",  # lc0's one thread per two squares of a plane
     "sfem_boundary_accel": "MAXNI",  # SPECFEM's one thread per slot of every interface
     "cufinufft_deconvolve_2d": "NMODES",  # cuFINUFFT's one thread per output mode
+    "ngp_grid_to_bitfield": "NELEM",  # instant-ngp's one thread per byte of the bitfield
+    "hoomd_nve_step_one": "N",  # HOOMD-blue's one thread per member of the group
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -397,6 +413,7 @@ ONE_BLOCK_PER = {
     "fairseq_ngram_ban": "ROWS",  # fairseq's one block per hypothesis of the beam
     "hugectr_fm_order2": "BATCH",  # HugeCTR's one block per sample
     "marian_paste_rows": "ROWS",  # Marian's one block per input row
+    "faiss_sum_along_rows": "ROWS",  # FAISS's one block per row of the distance tile
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -11390,3 +11407,158 @@ def test_blind55_references_on_hand_checked_inputs():
         for i in range(5):
             want[idx[j], i] += src[j, i]
     assert np.array_equal(paste(out, src, idx), want)
+
+
+def test_blind56_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(56)
+    f32 = np.float32
+
+    # spconv_gather: 3 voxels of 2 planes (10 v + p), pairs (2, 0, 2) by hand into a buffer of
+    # 4 rows (the last kept); random pairs against a plain loop
+    def gather(features, idx, rows):
+        features = np.asarray(features, f32)
+        return references.spconv_gather({
+            "buffer": np.full((rows, features.shape[1]), -1, f32), "features": features,
+            "indices": np.asarray(idx, np.int32), "size": len(idx),
+            "numPlanes": features.shape[1]})["buffer"]
+
+    got = gather([[0, 1], [10, 11], [20, 21]], [2, 0, 2], 4)
+    assert got.tolist() == [[20, 21], [0, 1], [20, 21], [-1, -1]]
+    feats, idx = rng.integers(-1000, 1000, (9, 5)), rng.integers(0, 9, 23)
+    got = gather(feats, idx, 25)
+    for r in range(25):
+        assert got[r].tolist() == (feats[idx[r]].tolist() if r < 23 else [-1] * 5)
+
+    # apex_index_mul_2d_bwd: in1 rows (1, 2) and (3, 4), idx1 = (1, 1, 0) by hand: grad_in2 =
+    # grad_out * in1[idx1], grad_in1[1] the sum of rows 0 and 1 of grad_out * in2, grad_in1[0]
+    # row 2's; random rows with collisions against a plain loop
+    def index_mul_bwd(grad_out, in1, in2, idx):
+        grad_out, in1, in2 = (np.asarray(a, f32) for a in (grad_out, in1, in2))
+        return references.apex_index_mul_2d_bwd({
+            "grad_in1": np.zeros_like(in1), "grad_in2": np.zeros_like(in2),
+            "grad_out": grad_out, "in1": in1, "in2": in2, "idx1": np.asarray(idx, np.int64),
+            "size": len(idx), "fea_dim": in2.shape[1]})
+
+    got = index_mul_bwd([[1, 2], [3, 4], [5, 6]], [[1, 2], [3, 4]], [[2, 1], [1, -1], [0, 3]],
+                        [1, 1, 0])
+    assert got["grad_in2"].tolist() == [[3, 8], [9, 16], [5, 12]]
+    assert got["grad_in1"].tolist() == [[0, 18], [5, -2]]
+    go, in1, in2 = (rng.integers(-16, 16, s) for s in ((30, 7), (4, 7), (30, 7)))
+    idx = rng.integers(0, 4, 30)
+    got = index_mul_bwd(go, in1, in2, idx)
+    want1 = [[0] * 7 for _ in range(4)]
+    for r in range(30):
+        for f in range(7):
+            assert got["grad_in2"][r, f] == go[r, f] * in1[idx[r], f]
+            want1[idx[r]][f] += int(go[r, f] * in2[r, f])
+    assert got["grad_in1"].tolist() == want1
+
+    # lgbm_hist_dense: 3 rows of 2 columns (one partition, row-major bins (0, 5), (255, 5),
+    # (0, 1)), gradients (1, 2, 3), hessians (4, 5, 6), leaf rows (0, 2, 0) by hand: column 0's
+    # bin 0 gets (5, 14), column 1's bins 5 and 1 (2, 8) and (3, 6), row 1's bin 255 nothing;
+    # 14 columns (partitions of 12 and 2) against a plain loop over the byte layout
+    def histogram(bins, grad, hess, leaf, cols, nd):
+        words = np.zeros(-(-bins.size // 4) * 4, np.uint8)
+        words[: bins.size] = bins
+        return references.lgbm_hist_dense({
+            "num_data_in_smaller_leaf": len(leaf),
+            "data_indices_in_leaf": np.asarray(leaf, np.int32),
+            "hist_in_leaf": np.zeros((cols * 256, 2)), "cuda_gradients": np.asarray(grad, f32),
+            "cuda_hessians": np.asarray(hess, f32), "data_words": words.view(np.uint32),
+            "num_columns": cols, "num_data": nd})["hist_in_leaf"]
+
+    got = histogram(np.array([0, 5, 255, 5, 0, 1], np.uint8), [1, 2, 3], [4, 5, 6], [0, 2, 0],
+                    2, 3)
+    want = np.zeros((512, 2))
+    want[0], want[256 + 5], want[256 + 1] = (5, 14), (2, 8), (3, 6)
+    assert np.array_equal(got, want)
+    nd, cols = 9, 14
+    bins = rng.integers(0, 256, nd * cols).astype(np.uint8)
+    grad, hess, leaf = rng.integers(-8, 8, nd), rng.integers(0, 4, nd), rng.integers(0, nd, 20)
+    got = histogram(bins, grad, hess, leaf, cols, nd)
+    want = np.zeros((cols * 256, 2))
+    for d in leaf:
+        for c in range(cols):
+            start = c // 12 * 12
+            width = min(12, cols - start)
+            b = int(bins[start * nd + d * width + c - start])
+            want[c * 256 + b] += (int(grad[d]), int(hess[d]))
+    assert np.array_equal(got, want)
+
+    # faiss_sum_along_rows: a row (-5, 2, 7) plus 3 by hand is (0 (-2 clamped), 5, 10), a row
+    # (0, -1) plus 0 is (0, 0); random tiles against a plain loop
+    def sum_rows(out, norms):
+        out = np.asarray(out, f32)
+        return references.faiss_sum_along_rows({
+            "input": np.asarray(norms, f32), "output": out, "cols": out.shape[1]})["output"]
+
+    assert sum_rows([[-5, 2, 7]], [3]).tolist() == [[0, 5, 10]]
+    assert sum_rows([[0, -1]], [0]).tolist() == [[0, 0]]
+    out, norms = rng.integers(-2000, 1000, (4, 9)), rng.integers(0, 1000, 4)
+    got = sum_rows(out, norms)
+    for r in range(4):
+        assert got[r].tolist() == [max(int(v) + int(norms[r]), 0) for v in out[r]]
+
+    # ngp_grid_to_bitfield: cells (0.5, 0, -1, 2, 0.01, 0.02, 0, 1) by hand give bits 0, 3, 5
+    # and 7 (169) at a mean density of 1 (threshold 0.01) and also bit 4 (185) at 0; the next
+    # byte past the nonzero ones zeroed, the last two kept; random grids against a loop
+    def bitfield(cells, words, n, nonzero, mean):
+        return references.ngp_grid_to_bitfield({
+            "n_elements": n, "n_nonzero_elements": nonzero, "grid": np.asarray(cells, f32),
+            "grid_bitfield_words": np.asarray(words, np.uint32),
+            "mean_density_ptr": np.asarray([mean], f32)})["grid_bitfield_words"]
+
+    cells = [0.5, 0, -1, 2, 0.01, 0.02, 0, 1]
+    assert bitfield(cells, [0xDDCCBBAA], 2, 1, 1).tolist() == [0xDDCC0000 | 169]
+    assert bitfield(cells, [0xDDCCBBAA], 2, 1, 0).tolist() == [0xDDCC0000 | 185]
+    cells, words = rng.integers(-2, 3, 8 * 6), rng.integers(0, 2**32, 3, dtype=np.uint64)
+    got = bitfield(cells, words, 10, 6, 0).view(np.uint8)
+    old = np.asarray(words, np.uint32).view(np.uint8)
+    for i in range(12):
+        want = (sum(1 << j for j in range(8) if cells[8 * i + j] > 0) if i < 6
+                else 0 if i < 10 else int(old[i]))
+        assert got[i] == want
+
+    # hoomd_nve_step_one: one particle by hand in the box [-4, 4) with xy = 1/2, deltaT 1/8:
+    # pos (3, -4, 0), vel (8, -8, 0), accel (16, 0, -128) moves by (9/8, -1, -1) to (4.125, -5,
+    # -1): x past hi + xy y = 1.5 wraps to -3.875 (image x + 1), then y below -4 wraps to 3,
+    # carrying 8 xy into x (0.125; image y - 1); vel (9, -8, -8); type and mass kept; random
+    # particles in a tilted box against a plain loop over BoxDim::wrap
+    def step(pos, vel, acc, img, half, xy, xz, yz):
+        pos, vel, acc = (np.asarray(a, np.float64) for a in (pos, vel, acc))
+        values = {"d_pos_words": pos, "d_vel_words": vel, "d_accel_words": acc,
+                  "d_image_words": np.asarray(img, np.int32), "nwork": len(pos), "offset": 0,
+                  "xy": xy, "xz": xz, "yz": yz, "deltaT": 0.125, "limit": 0, "limit_val": 0,
+                  "zero_force": 0}
+        for axis in "xyz":
+            values[f"lo_{axis}"], values[f"hi_{axis}"] = -half, half
+        return references.hoomd_nve_step_one(values)
+
+    got = step([[3, -4, 0, 7]], [[8, -8, 0, 2]], [[16, 0, -128]], [[0, 0, 0]], 4, 0.5, 0, 0)
+    assert got["d_pos_words"].tolist() == [[0.125, 3, -1, 7]]
+    assert got["d_vel_words"].tolist() == [[9, -8, -8, 2]]
+    assert got["d_image_words"].tolist() == [[1, -1, 0]]
+    pos, vel = rng.integers(-4, 4, (40, 4)), rng.integers(-16, 16, (40, 4))
+    acc, img = rng.integers(-64, 64, (40, 3)), rng.integers(-8, 8, (40, 3))
+    for xy, xz, yz in ((0, 0, 0), (0.25, 0.25, 0.25), (0.5, -0.25, 0.125)):
+        got = step(pos, vel, acc, img, 4, xy, xz, yz)
+        for k in range(40):
+            p = [float(pos[k, a] + vel[k, a] / 8 + acc[k, a] / 128) for a in range(3)]
+            im = [int(v) for v in img[k]]
+            tilt = (xz - xy * yz) * p[2] + xy * p[1]
+            if p[0] >= 4 + tilt:
+                p[0], im[0] = p[0] - 8, im[0] + 1
+            elif p[0] < -4 + tilt:
+                p[0], im[0] = p[0] + 8, im[0] - 1
+            if p[1] >= 4 + yz * p[2]:
+                p[1], p[0], im[1] = p[1] - 8, p[0] - 8 * xy, im[1] + 1
+            elif p[1] < -4 + yz * p[2]:
+                p[1], p[0], im[1] = p[1] + 8, p[0] + 8 * xy, im[1] - 1
+            if p[2] >= 4:
+                p, im[2] = [p[0] - 8 * xz, p[1] - 8 * yz, p[2] - 8], im[2] + 1
+            elif p[2] < -4:
+                p, im[2] = [p[0] + 8 * xz, p[1] + 8 * yz, p[2] + 8], im[2] - 1
+            assert got["d_pos_words"][k].tolist() == [*p, pos[k, 3]]
+            assert got["d_vel_words"][k].tolist() == [
+                *(float(vel[k, a] + acc[k, a] / 16) for a in range(3)), vel[k, 3]]
+            assert got["d_image_words"][k].tolist() == im

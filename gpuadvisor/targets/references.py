@@ -9061,3 +9061,144 @@ def marian_paste_rows(values: Values) -> dict[str, np.ndarray]:
         acc[sorted_idx[starts]] += np.add.reduceat(src[order], starts, axis=0)
     view[:] = acc.astype(out.dtype)
     return {"out": out}
+
+
+def spconv_gather(values: Values) -> dict[str, np.ndarray]:
+    """spconv's sparse gather: buffer[r, p] = features[indices[r], p] for the first size rows
+    of numPlanes planes (the rest left as it was)."""
+    size, planes = int(values["size"]), int(values["numPlanes"])
+    idx = np.asarray(values["indices"]).reshape(-1)[:size].astype(np.int64)
+    feats = np.asarray(values["features"]).reshape(-1)
+    feats = feats[: feats.size // planes * planes].reshape(-1, planes)
+    out = np.array(values["buffer"], copy=True)
+    out.reshape(-1)[: size * planes] = feats[idx].reshape(-1)
+    return {"buffer": out}
+
+
+def apex_index_mul_2d_bwd(values: Values) -> dict[str, np.ndarray]:
+    """apex's index_mul_2d backward: grad_in2[r] = grad_out[r] * in1[idx1[r]] and
+    grad_in1[idx1[r]] += grad_out[r] * in2[r] (whole numbers: float64 sums, exact in any
+    order)."""
+    size, fea = int(values["size"]), int(values["fea_dim"])
+    idx = np.asarray(values["idx1"]).reshape(-1)[:size].astype(np.int64)
+    go = np.asarray(values["grad_out"], np.float64).reshape(-1)[: size * fea].reshape(size, fea)
+    in2 = np.asarray(values["in2"], np.float64).reshape(-1)[: size * fea].reshape(size, fea)
+    in1 = np.asarray(values["in1"], np.float64).reshape(-1)
+    in1 = in1[: in1.size // fea * fea].reshape(-1, fea)
+    grad_in2 = np.array(values["grad_in2"], copy=True)
+    grad_in2.reshape(-1)[: size * fea] = (go * in1[idx]).astype(grad_in2.dtype).reshape(-1)
+    grad_in1 = np.array(values["grad_in1"], copy=True)
+    rows = grad_in1.size // fea
+    flat = (idx[:, None] * fea + np.arange(fea)).reshape(-1)  # every contribution's element
+    sums = np.bincount(flat, weights=(go * in2).reshape(-1), minlength=rows * fea)
+    view = grad_in1.reshape(-1)[: rows * fea]
+    view[:] = (view.astype(np.float64) + sums).astype(grad_in1.dtype)
+    return {"grad_in1": grad_in1, "grad_in2": grad_in2}
+
+
+#: LightGBM's partitions of features of 256 bins: 12 columns (3,072 bins) a partition.
+LGBM_NUM_BINS, LGBM_COLUMNS_PER_PARTITION = 256, 12
+
+
+def lgbm_hist_dense(values: Values) -> dict[str, np.ndarray]:
+    """LightGBM's dense histogram: for every leaf row d = data_indices_in_leaf[k] and column c,
+    hist[256 c + bin(d, c)] += (grad[d], hess[d]), a partition's bins stored row-major from
+    byte 12 p num_data (whole numbers: float64 sums, exact in any order)."""
+    leaf, cols, nd = (int(values[k]) for k in ("num_data_in_smaller_leaf", "num_columns",
+                                                "num_data"))
+    idx = np.asarray(values["data_indices_in_leaf"]).reshape(-1)[:leaf].astype(np.int64)
+    bins = np.asarray(values["data_words"]).view(np.uint8).reshape(-1)
+    grad = np.asarray(values["cuda_gradients"], np.float64).reshape(-1)[idx]
+    hess = np.asarray(values["cuda_hessians"], np.float64).reshape(-1)[idx]
+    total = cols * LGBM_NUM_BINS
+    sums = np.zeros((total, 2))
+    for start in range(0, cols, LGBM_COLUMNS_PER_PARTITION):
+        width = min(LGBM_COLUMNS_PER_PARTITION, cols - start)
+        part = bins[start * nd : start * nd + nd * width].reshape(nd, width)
+        where = ((start + np.arange(width)) * LGBM_NUM_BINS + part[idx]).reshape(-1)
+        sums[:, 0] += np.bincount(where, weights=np.repeat(grad, width), minlength=total)
+        sums[:, 1] += np.bincount(where, weights=np.repeat(hess, width), minlength=total)
+    out = np.array(values["hist_in_leaf"], copy=True)
+    view = out.reshape(-1)[: 2 * total]
+    view[:] = (view.astype(np.float64) + sums.reshape(-1)).astype(out.dtype)
+    return {"hist_in_leaf": out}
+
+
+def faiss_sum_along_rows(values: Values) -> dict[str, np.ndarray]:
+    """FAISS's sumAlongRows with ZeroClamp: output[r, c] = max(output[r, c] + input[r], 0)
+    (float32 sums of whole numbers: exact)."""
+    cols = int(values["cols"])
+    out = np.array(values["output"], copy=True)
+    rows = out.size // cols
+    view = out.reshape(-1)[: rows * cols].reshape(rows, cols)
+    total = view + np.asarray(values["input"], np.float32).reshape(-1)[:rows, None]
+    view[:] = np.where(total < 0, np.float32(0), total)
+    return {"output": out}
+
+
+def ngp_grid_to_bitfield(values: Values) -> dict[str, np.ndarray]:
+    """instant-ngp's grid_to_bitfield: byte i < n_nonzero_elements has bit j where
+    grid[8 i + j] > min(0.01f, mean density); bytes from there to n_elements are 0, later
+    bytes kept."""
+    n, nonzero = int(values["n_elements"]), int(values["n_nonzero_elements"])
+    f32 = np.float32
+    thresh = min(f32(0.01), f32(np.asarray(values["mean_density_ptr"]).reshape(-1)[0]))
+    cells = np.asarray(values["grid"], f32).reshape(-1)[: 8 * nonzero].reshape(nonzero, 8)
+    bits = ((cells > thresh).astype(np.uint8) << np.arange(8, dtype=np.uint8)).sum(
+        axis=1, dtype=np.uint8)
+    out = np.array(values["grid_bitfield_words"], copy=True)
+    view = out.reshape(-1).view(np.uint8)
+    view[:nonzero] = bits
+    view[nonzero:n] = 0
+    return {"grid_bitfield_words": out}
+
+
+def hoomd_nve_step_one(values: Values) -> dict[str, np.ndarray]:
+    """HOOMD-blue's first NVE half-step on particles offset .. offset + nwork - 1: pos += v dt
+    + a dt^2 / 2, v += a dt / 2, then BoxDim::wrap (one image at most each way, x before y
+    before z, the tilts carried into x and y), type and mass kept (float64: exact for
+    dyadic inputs)."""
+    n, first = int(values["nwork"]), int(values["offset"])
+    dt = float(values["deltaT"])
+    xy, xz, yz = (float(values[k]) for k in ("xy", "xz", "yz"))
+    lo = [float(values[k]) for k in ("lo_x", "lo_y", "lo_z")]
+    hi = [float(values[k]) for k in ("hi_x", "hi_y", "hi_z")]
+    box = [h - low for h, low in zip(hi, lo, strict=True)]
+    sel = slice(first, first + n)
+    pos_out = np.array(values["d_pos_words"], copy=True)
+    vel_out = np.array(values["d_vel_words"], copy=True)
+    img_out = np.array(values["d_image_words"], copy=True)
+    pos4, vel4 = pos_out.reshape(-1, 4)[sel], vel_out.reshape(-1, 4)[sel]
+    img = img_out.reshape(-1, 3)[sel]
+    acc = np.asarray(values["d_accel_words"], np.float64).reshape(-1, 3)[sel]
+    if int(values["zero_force"]):
+        acc = np.zeros_like(acc)
+    dx = vel4[:, :3] * dt + 0.5 * acc * dt * dt
+    if int(values["limit"]):
+        length = np.sqrt((dx * dx).sum(axis=1))[:, None]
+        limit = float(values["limit_val"])
+        dx = np.where(length > limit, dx / np.where(length > 0, length, 1) * limit, dx)
+    p = pos4[:, :3] + dx
+    x, y, z = p[:, 0].copy(), p[:, 1].copy(), p[:, 2].copy()
+    ix, iy, iz = img[:, 0].copy(), img[:, 1].copy(), img[:, 2].copy()
+    tilt = (xz - xy * yz) * z + xy * y
+    up, down = x >= hi[0] + tilt, x < lo[0] + tilt
+    down &= ~up
+    x = np.where(up, x - box[0], np.where(down, x + box[0], x))
+    ix += up.astype(ix.dtype) - down.astype(ix.dtype)
+    tilt = yz * z
+    up, down = y >= hi[1] + tilt, y < lo[1] + tilt
+    down &= ~up
+    y = np.where(up, y - box[1], np.where(down, y + box[1], y))
+    x = np.where(up, x - box[1] * xy, np.where(down, x + box[1] * xy, x))
+    iy += up.astype(iy.dtype) - down.astype(iy.dtype)
+    up, down = z >= hi[2], z < lo[2]
+    down &= ~up
+    z = np.where(up, z - box[2], np.where(down, z + box[2], z))
+    x = np.where(up, x - box[2] * xz, np.where(down, x + box[2] * xz, x))
+    y = np.where(up, y - box[2] * yz, np.where(down, y + box[2] * yz, y))
+    iz += up.astype(iz.dtype) - down.astype(iz.dtype)
+    pos4[:, 0], pos4[:, 1], pos4[:, 2] = x, y, z
+    vel4[:, :3] = vel4[:, :3] + 0.5 * acc * dt
+    img[:, 0], img[:, 1], img[:, 2] = ix, iy, iz
+    return {"d_pos_words": pos_out, "d_vel_words": vel_out, "d_image_words": img_out}
