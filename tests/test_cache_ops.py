@@ -38,8 +38,9 @@ def test_most_recorded_kernels_load_only_through_the_read_only_path() -> None:
     # other five with; set 50: all six with; set 51: exl_column_remap (loads through the
     # read-only path) and r123_pi_hits (no loads) without, the other four with; set 52: all six
     # with; set 53: fairseq_ngram_ban and gptq_q4_matvec without, the other four with; set 54:
-    # tcluster_knn without, the other five with; set 55: all six with
-    assert len(counts) == 361 and sum(c == 0 for c in counts) == 259
+    # tcluster_knn without, the other five with; set 55: all six with; set 56:
+    # ngp_grid_to_bitfield without, the other five with
+    assert len(counts) == 367 and sum(c == 0 for c in counts) == 260
 
 
 PROGRAM = """
