@@ -251,6 +251,14 @@ def access_from_metrics(rows: list[Mapping[str, Any]], *, elem_bytes: int = 4,
             return "reuse", evidence
         evidence.append(f"loads are coalesced (>= {t['coalesced_min_efficiency']:g}%)")
         return "coalesced", evidence
+    spr = _num(row, "sectors_per_request")
+    if eff <= t["scattered_max_efficiency"] and spr is not None \
+            and 0 < spr <= t["scattered_min_sectors_per_request"]:
+        evidence.append(
+            f"but {spr:.2f} sectors per request: a warp reads a few bytes of one sector (a "
+            "warp-uniform address or bytes its threads share), not a sector per thread; "
+            "treated as coalesced")
+        return "coalesced", evidence
     if eff <= t["scattered_max_efficiency"]:
         if hit is not None and hit >= t["reuse_min_l1_hit_rate"]:
             evidence.append(f"scattered loads but {hit:.0f}% L1 hits: reuse through the cache")

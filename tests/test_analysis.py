@@ -133,6 +133,24 @@ def test_characterization_authority_order() -> None:
     assert (assumed.access, assumed.access_source) == ("coalesced", "assumed")
 
 
+def test_low_efficiency_at_one_sector_per_request_is_not_scatter() -> None:
+    """Blind set 56's lgbm_hist_dense (H200): a row of threads reads one data row's gradient,
+    hessian and bin bytes, so its loads move 1.04 sectors per request at 16 % efficiency. A
+    scattered warp moves a sector per thread; this one moves one sector, as a coalesced warp
+    would. Read as scatter, the one-warp-block rules sent it to 32x1, 6.1x the best (issue 11
+    round 41); as coalesced, the profile alone keeps 32x8 (1.30x)."""
+    path = fixtures_dir() / "hopper" / "blind56" / "h200" / "lgbm_hist_dense.csv"
+    df, _ = read_sweep(path)
+    rows = df[(df["block_x"] == 32) & (df["block_y"] == 8)].to_dict(orient="records")
+    access, evidence = access_from_metrics(rows)
+    assert access == "coalesced"
+    assert "gld_efficiency 16.0%" in evidence[0]
+    assert evidence[-1].startswith("but 1.04 sectors per request: a warp reads a few bytes")
+    # the same efficiency at a sector per thread is scatter
+    scattered = [{**rows[0], "sectors_per_request": 31.0}]
+    assert access_from_metrics(scattered)[0] == "scattered"
+
+
 def test_compute_bound_scatter_reads_as_random() -> None:
     """blind set 20's voxel_los (divergent ray walks, H100): loads look scattered (3.7 %
     efficiency) but the SMs run at 81 % against 1 % for DRAM, so there is no queue on the bus
