@@ -390,6 +390,12 @@ SMALL = {
     "faiss_sum_along_rows": ["ROWS=1001", "COLS=1500"],
     "ngp_grid_to_bitfield": ["GRID=32", "CASCADES=8", "MAXC=5"],
     "hoomd_nve_step_one": ["N=100003", "L=20"],
+    "rsc_qc_dense": ["CELLS=517", "GENES=301"],
+    "av_sgm_aggregate": ["VX=37", "VY=301", "VZ=203"],
+    "bifrost_fdmt_exec": ["NTIME=1001", "NROW=301", "NROW_IN=257"],
+    "heffte_transpose_unpack": ["NFAST=301", "NMID=37", "NSLOW=13", "LS=301", "DLINES=101"],
+    "ampcor_subtract_mean": ["WIN=32", "NIMAGES=301"],
+    "xsbench_sampling": ["LOOKUPS=100003"],
 }
 
 

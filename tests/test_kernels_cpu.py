@@ -414,6 +414,13 @@ SMALL = {
     "faiss_sum_along_rows": {"ROWS": 5, "COLS": 301},  # rows clamped at zero
     "ngp_grid_to_bitfield": {"GRID": 6, "CASCADES": 3, "MAXC": 2},  # a zeroed cascade, 3 B tail
     "hoomd_nve_step_one": {"N": 1001, "L": 8, "TILT": 2},  # wraps every way, tilted box
+    "rsc_qc_dense": {"CELLS": 37, "GENES": 13},  # zero counts skipped, colliding atomics
+    "av_sgm_aggregate": {"VX": 9, "VY": 13, "VZ": 11},  # padded pitches, both end depths
+    "bifrost_fdmt_exec": {"NTIME": 37, "NROW": 13, "NROW_IN": 9},  # missing rows, long delays
+    "heffte_transpose_unpack": {"NFAST": 37, "NMID": 5, "NSLOW": 3, "LS": 40, "DLINES": 7,
+                                "BLS": 6},  # padded box and buffer, partial lines
+    "ampcor_subtract_mean": {"WIN": 16, "NIMAGES": 5},  # partial warps, 1000-thread blocks
+    "xsbench_sampling": {"LOOKUPS": 1001},  # every material drawn
 }
 SHAPES_2D = [
     (1, 1, 1),

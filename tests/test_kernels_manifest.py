@@ -131,6 +131,9 @@ def test_kernel_entry_is_complete(name):
     elif name == "lgbm_hist_dense":  # LightGBM's runs of ~400 leaf rows a thread, a partition
         assert blocks == params["PARTS"] * max(params["MINGY"], -(-params["ROWS"] // 400 // 8))
         assert params["ROWS"] * params["COLS"] >= 2 * 10**7
+    elif name == "av_sgm_aggregate":  # one launch a slice (AliceVision sweeps slice by slice)
+        assert blocks == -(-params["VY"] // 32) * -(-params["VZ"] // 8)
+        assert params["VY"] * params["VZ"] >= 2.5 * 10**5
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -377,6 +380,7 @@ ONE_D_EXTENT = {
     "cufinufft_deconvolve_2d": "NMODES",  # cuFINUFFT's one thread per output mode
     "ngp_grid_to_bitfield": "NELEM",  # instant-ngp's one thread per byte of the bitfield
     "hoomd_nve_step_one": "N",  # HOOMD-blue's one thread per member of the group
+    "xsbench_sampling": "LOOKUPS",  # XSBench's one thread per lookup
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -414,6 +418,8 @@ ONE_BLOCK_PER = {
     "hugectr_fm_order2": "BATCH",  # HugeCTR's one block per sample
     "marian_paste_rows": "ROWS",  # Marian's one block per input row
     "faiss_sum_along_rows": "ROWS",  # FAISS's one block per row of the distance tile
+    "heffte_transpose_unpack": "LINES",  # heFFTe's one block per destination line
+    "ampcor_subtract_mean": "NIMAGES",  # PyCuAmpcor's one block per window
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -11562,3 +11568,199 @@ def test_blind56_references_on_hand_checked_inputs():
             assert got["d_vel_words"][k].tolist() == [
                 *(float(vel[k, a] + acc[k, a] / 16) for a in range(3)), vel[k, 3]]
             assert got["d_image_words"][k].tolist() == im
+
+
+def test_blind57_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(57)
+    f32 = np.float32
+
+    # rsc_qc_dense: 2 cells x 3 genes [[0, 2, 1], [3, 0, 1]] by hand (zeros skipped), onto
+    # zeros and onto ones; random matrices with zeros and negatives against a plain loop
+    def qc(data, start=0):
+        data = np.asarray(data, f32)
+        c, g = data.shape
+        return references.rsc_qc_dense({
+            "data": data, "sums_cells": np.full(c, start, f32),
+            "sums_genes": np.full(g, start, f32), "cell_ex": np.full(c, start, np.int32),
+            "gene_ex": np.full(g, start, np.int32), "n_cells": c, "n_genes": g})
+
+    got = qc([[0, 2, 1], [3, 0, 1]])
+    assert got["sums_cells"].tolist() == [3, 4] and got["sums_genes"].tolist() == [3, 2, 2]
+    assert got["cell_ex"].tolist() == [2, 2] and got["gene_ex"].tolist() == [1, 1, 2]
+    got = qc([[0, 2, 1], [3, 0, 1]], start=1)
+    assert got["sums_cells"].tolist() == [4, 5] and got["gene_ex"].tolist() == [2, 2, 3]
+    data = rng.integers(-2, 4, (7, 5))
+    got = qc(data)
+    for c in range(7):
+        row = [int(v) for v in data[c] if v > 0]
+        assert got["sums_cells"][c] == sum(row) and got["cell_ex"][c] == len(row)
+    for g in range(5):
+        col = [int(v) for v in data[:, g] if v > 0]
+        assert got["sums_genes"][g] == sum(col) and got["gene_ex"][g] == len(col)
+
+    # av_sgm_aggregate: the X-axis slice y = 1 of a 2 x 2 x 4 volume (axisT (1, 0, 2): the
+    # slice's column the volume's y) by hand: z = 1, x = 0 takes L(z) = 25 (cost 9 + 25 - 5),
+    # x = 1 L(z + 1) + P1 = 28 (11 + 28 - 10), z = 2 L(z + 1) + P1 = 32 and L(z) = 18, the end
+    # depths 255; the volume's x = 1 bytes (old 100) become (300 + cost) / 4 truncated, the
+    # others kept; random volumes along both axes and three filtering indices against a loop
+    def aggregate(sim, prev, best, vol, vdim, axis, y, fi, p1=10, p2=-100):
+        sim, prev = np.asarray(sim, np.uint32), np.asarray(prev, np.uint32)
+        vol = np.asarray(vol, np.uint8)
+        pitch = vol.shape[2]
+        got = references.av_sgm_aggregate({
+            "xzSliceForY": sim, "xzSliceForY_p": 4 * sim.shape[1], "xzSliceForYm1": prev,
+            "xzSliceForYm1_p": 4 * prev.shape[1], "bestSimInYm1": np.asarray(best, np.uint32),
+            "volAgr_words": vol.reshape(-1).view(np.uint32), "volAgr_s": pitch * vol.shape[1],
+            "volAgr_p": pitch, "volDimX": vdim[0], "volDimY": vdim[1], "volDimZ": vdim[2],
+            "axisTx": axis[0], "axisTy": axis[1], "axisTz": axis[2], "y": y, "_P1": p1,
+            "_P2": p2, "filteringIndex": fi})
+        return got["xzSliceForY"], got["volAgr_words"].view(np.uint8).reshape(vol.shape)
+
+    sim = [[7, 8], [9, 11], [12, 13], [14, 15]]
+    prev = [[20, 30], [25, 40], [50, 18], [22, 60]]
+    cur, vol = aggregate(sim, prev, [5, 10], np.full((4, 2, 4), 100), (2, 2, 4), (1, 0, 2), 1, 3)
+    assert cur.tolist() == [[255, 255], [29, 29], [39, 21], [255, 255]]
+    assert vol[:, :, 1].tolist() == [[138, 138], [82, 82], [84, 80], [138, 138]]
+    assert (np.delete(vol, 1, axis=2) == 100).all()
+    for axis, vdim, y in (((1, 0, 2), (5, 6, 7), 3), ((0, 1, 2), (6, 4, 7), 2)):
+        nx, nz = vdim[axis[0]], vdim[2]
+        sim = rng.integers(0, 256, (nz, nx + 3))
+        prev = rng.integers(16, 356, (nz, nx + 2))
+        best = rng.integers(0, 16, nx)
+        vol0 = rng.integers(0, 256, (nz, vdim[1], 8))
+        for fi in (0, 1, 3):
+            cur, vol = aggregate(sim, prev, best, vol0, vdim, axis, y, fi)
+            want_vol = vol0.copy()
+            for z in range(nz):
+                for x in range(nx):
+                    cost = 255
+                    if 1 <= z < nz - 1:
+                        low = min(prev[z, x], prev[z - 1, x] + 10, prev[z + 1, x] + 10,
+                                  best[x] + 100)
+                        cost = int(sim[z, x]) + int(low) - int(best[x])
+                    assert cur[z, x] == cost
+                    v = [0, 0, 0]
+                    v[axis[0]], v[axis[1]], v[axis[2]] = x, y, z
+                    old = int(vol0[v[2], v[1], v[0]])
+                    want_vol[v[2], v[1], v[0]] = (old * fi + min(cost, 255)) // (fi + 1)
+            assert (cur[:, nx:] == sim[:, nx:]).all() and np.array_equal(vol, want_vol)
+
+    # bifrost_fdmt_exec: rows [1, 2, 3, 4], [10, 20, 30, 40], [100, 200, 300, 400] by hand:
+    # out row 0 = in0[t] + in2[t - 1], row 1 (first parent missing) = in1[t - 2]; the final
+    # step (ostride 3) keeps t >= r shifted left by r, reversed with reverse_time (ostride
+    # 5); random steps against a plain loop
+    def fdmt(d_in, srcrows, delays, ntime, final, reverse, ostride, out_len):
+        d_in = np.asarray(d_in, f32)
+        nrow = len(delays)
+        return references.bifrost_fdmt_exec({
+            "ntime": ntime, "nrow": nrow, "is_final_step": final, "reverse_time": reverse,
+            "d_delays": np.asarray(delays, np.int32),
+            "d_srcrows_words": np.asarray(srcrows, np.int32), "d_in": d_in,
+            "istride": d_in.shape[1], "d_out": np.full(out_len, -1, f32),
+            "ostride": ostride})["d_out"]
+
+    d_in = [[1, 2, 3, 4], [10, 20, 30, 40], [100, 200, 300, 400]]
+    rows, delays = [[0, 2], [-1, 1]], [1, 2]
+    assert fdmt(d_in, rows, delays, 4, 0, 0, 4, 8).tolist() == [1, 102, 203, 304, 0, 0, 10, 20]
+    assert fdmt(d_in, rows, delays, 4, 1, 0, 3, 8).tolist() == [1, 102, 203, 304, 0, 10, 20, -1]
+    assert fdmt(d_in, rows, delays, 4, 1, 1, 5, 8).tolist() == [304, 203, 102, 1, -1, 20, 10, 0]
+    d_in = rng.integers(0, 1024, (6, 12))
+    rows, delays = rng.integers(-1, 6, (9, 2)), rng.integers(0, 12, 9)
+    for final, reverse, ostride in ((0, 0, 10), (1, 0, 9), (1, 1, 11)):
+        got = fdmt(d_in, rows, delays, 10, final, reverse, ostride, 9 * 11 + 10)
+        want = np.full(9 * 11 + 10, -1.0)
+        for r in range(9):
+            for t in range(10):
+                if final and t < r:
+                    continue
+                val = int(d_in[rows[r, 0], t]) if rows[r, 0] != -1 else 0
+                if t >= delays[r] and rows[r, 1] != -1:
+                    val += int(d_in[rows[r, 1], t - delays[r]])
+                want[(9 - t if final and reverse else t) + ostride * r] = val
+        assert got.tolist() == want.tolist()
+
+    # heffte_transpose_unpack: a 2 (fast) x 3 (mid) x 1 piece whose buffer holds tuple (10 i
+    # + j, -(10 i + j)) at i 3 + j by hand: destination line j gets (j, -j), (10 + j, -10 -
+    # j); random padded boxes and buffers against a plain loop
+    def unpack(source, nfast, nmid, nslow, ls, ps, bls, bps, dest_len):
+        return references.heffte_transpose_unpack({
+            "nfast": nfast, "nmid": nmid, "nslow": nslow, "line_stride": ls,
+            "plane_stide": ps, "buff_line_stride": bls, "buff_plane_stride": bps,
+            "source": np.asarray(source, f32), "destination": np.full(dest_len, -5, f32)})[
+            "destination"]
+
+    source = [[10 * i + j, -(10 * i + j)] for i in range(2) for j in range(3)]
+    got = unpack(source, 2, 3, 1, 2, 6, 3, 6, 12).reshape(3, 2, 2)
+    assert got.tolist() == [[[0, 0], [10, -10]], [[1, -1], [11, -11]], [[2, -2], [12, -12]]]
+    source = rng.integers(-1000, 1000, (3, 7, 6, 2))  # nslow, nfast, bls >= nmid, tuple
+    got = unpack(source, 7, 5, 3, 9, 9 * 6, 6, 7 * 6, 3 * 9 * 6 * 2).reshape(3, 6, 9, 2)
+    for k in range(3):
+        for j in range(6):
+            for i in range(9):
+                want = source[k, i, j] if j < 5 and i < 7 else [-5, -5]
+                assert got[k, j, i].tolist() == list(want)
+
+    # ampcor_subtract_mean: windows [1, 2, 3, 6] (mean 3) and [0, 0, 0, 8] (mean 2) by hand;
+    # random 8 x 8 windows against a plain loop (quotients of 64: exact)
+    def subtract(images, size):
+        images = np.asarray(images, f32)
+        return references.ampcor_subtract_mean({
+            "images": images, "imageSize": size, "invSize": 1 / size,
+            "nImages": images.size // size})["images"]
+
+    assert subtract([[1, 2, 3, 6], [0, 0, 0, 8]], 4).tolist() == [[-2, -1, 0, 3], [-2, -2, -2, 6]]
+    images = rng.integers(0, 256, (3, 64))
+    got = subtract(images, 64)
+    for w in range(3):
+        total = sum(int(v) for v in images[w])
+        assert got[w].tolist() == [int(v) - total / 64 for v in images[w]]
+
+    # xsbench_sampling: lookup 0 from the seed 1070 itself (the energy (1070 a + 1) mod 2^63
+    # over 2^63, the roll the next state's), lookup 1 two steps on, by hand with Python
+    # integers; 300 lookups against a plain loop over fast_forward_LCG, LCG_random_double and
+    # pick_mat
+    def sample(n):
+        got = references.xsbench_sampling({
+            "lookups": n, "p_energy_samples": np.full(n + 2, -1.0),
+            "mat_samples": np.full(n + 2, -1, np.int32)})
+        return got["p_energy_samples"], got["mat_samples"]
+
+    mod, a = 2**63, 2806196910506780709
+    dist = [0.140, 0.052, 0.275, 0.134, 0.154, 0.064, 0.066, 0.055, 0.008, 0.015, 0.025, 0.013]
+
+    def pick(roll):
+        for i in range(12):
+            running = 0.0
+            for j in range(i, 0, -1):
+                running += dist[j]
+            if roll < running:
+                return i
+        return 0
+
+    energy, mat = sample(2)
+    s1 = (a * 1070 + 1) % mod
+    s2 = (a * s1 + 1) % mod
+    assert energy[0] == s1 / mod and mat[0] == pick(s2 / mod)
+    s3 = (a * s2 + 1) % mod
+    s4 = (a * s3 + 1) % mod
+    assert energy[1] == s3 / mod and mat[1] == pick(s4 / mod)
+    assert energy[2] == -1 and mat[2] == -1  # past the lookups: kept
+
+    def fast_forward(seed, n):
+        mul, add, acc_mul, acc_add = a, 1, 1, 0
+        n %= mod
+        while n > 0:
+            if n & 1:
+                acc_mul = acc_mul * mul % 2**64
+                acc_add = (acc_add * mul + add) % 2**64
+            add = add * (mul + 1) % 2**64
+            mul = mul * mul % 2**64
+            n >>= 1
+        return (acc_mul * seed + acc_add) % 2**64 % mod
+
+    energy, mat = sample(300)
+    assert set(mat[:300].tolist()) == set(range(12))  # every material drawn
+    for i in range(300):
+        state = (a * fast_forward(1070, 2 * i) + 1) % mod
+        roll_state = (a * state + 1) % mod
+        assert energy[i] == float(state) / mod and mat[i] == pick(float(roll_state) / mod)

@@ -9202,3 +9202,161 @@ def hoomd_nve_step_one(values: Values) -> dict[str, np.ndarray]:
     vel4[:, :3] = vel4[:, :3] + 0.5 * acc * dt
     img[:, 0], img[:, 1], img[:, 2] = ix, iy, iz
     return {"d_pos_words": pos_out, "d_vel_words": vel_out, "d_image_words": img_out}
+
+
+def rsc_qc_dense(values: Values) -> dict[str, np.ndarray]:
+    """rapids-singlecell's dense QC metrics: per cell (a row of the cells x genes matrix) and
+    per gene the sum of the positive counts and how many there are, added onto the buffers'
+    initial contents (whole numbers: any order of the atomics the same sums)."""
+    n_cells, n_genes = int(values["n_cells"]), int(values["n_genes"])
+    x = np.asarray(values["data"], np.float64).reshape(-1)[: n_cells * n_genes].reshape(
+        n_cells, n_genes)
+    positive = x > 0
+    counts = np.where(positive, x, 0.0)
+    out = {}
+    for name, add in (("sums_cells", counts.sum(axis=1)), ("sums_genes", counts.sum(axis=0)),
+                      ("cell_ex", positive.sum(axis=1)), ("gene_ex", positive.sum(axis=0))):
+        buf = np.array(values[name], copy=True)
+        flat = buf.reshape(-1)
+        flat[: add.size] = (flat[: add.size].astype(np.float64) + add).astype(buf.dtype)
+        out[name] = buf
+    return out
+
+
+def av_sgm_aggregate(values: Values) -> dict[str, np.ndarray]:
+    """AliceVision's SGM path step on the x-z slice at y: for inner depths z the cost sim +
+    min(L(z), L(z - 1) + P1, L(z + 1) + P1, best + |P2|) - best (L the previous slice, best its
+    column minimum), 255 at the first and last depth; stored into the slice, then clamped to
+    [0, 255] and averaged into the uchar volume, (old fi + cost) / (fi + 1) truncated, at the
+    cell v with v[axisT] = (x, y, z) (pitches in bytes; the rest left as it was)."""
+    f32 = np.float32
+    vdim = [int(values[k]) for k in ("volDimX", "volDimY", "volDimZ")]
+    axis = [int(values[k]) for k in ("axisTx", "axisTy", "axisTz")]
+    nx, nz = vdim[axis[0]], vdim[2]
+    cur_pitch = int(values["xzSliceForY_p"]) // 4
+    prev_pitch = int(values["xzSliceForYm1_p"]) // 4
+    cur_buf = np.array(values["xzSliceForY"], copy=True)
+    cur = cur_buf.reshape(-1)
+    prev = np.asarray(values["xzSliceForYm1"]).reshape(-1)
+    best = np.asarray(values["bestSimInYm1"]).reshape(-1)[:nx].astype(np.float64)
+    p1 = float(f32(values["_P1"]))
+    p2 = abs(float(f32(values["_P2"])))
+    fi = int(values["filteringIndex"])
+    xs = np.arange(nx)
+    zs = np.arange(nz)[:, None]
+    cur_at = zs * cur_pitch + xs
+    slice_l = prev[zs * prev_pitch + xs].astype(np.float64)
+    cost = np.full((nz, nx), 255.0)
+    if nz > 2:
+        low = np.minimum(np.minimum(np.minimum(slice_l[1:-1], slice_l[:-2] + p1),
+                                    slice_l[2:] + p1), best + p2)
+        cost[1:-1] = cur[cur_at[1:-1]].astype(np.float64) + low - best
+    cur[cur_at] = cost.astype(cur_buf.dtype)
+    clamped = np.clip(cost, 0.0, 255.0).astype(f32)
+    vol_buf = np.array(values["volAgr_words"], copy=True)
+    vol = vol_buf.reshape(-1).view(np.uint8)
+    v = [None, None, None]
+    v[axis[0]], v[axis[1]], v[axis[2]] = xs[None, :], int(values["y"]), zs
+    at = v[2] * int(values["volAgr_s"]) + v[1] * int(values["volAgr_p"]) + v[0]
+    val = (vol[at].astype(f32) * f32(fi) + clamped) / f32(fi + 1)
+    vol[at] = val.astype(np.uint8)
+    return {"xzSliceForY": cur_buf, "volAgr_words": vol_buf}
+
+
+def bifrost_fdmt_exec(values: Values) -> dict[str, np.ndarray]:
+    """Bifrost's FDMT step: row r at sample t is in[srcrow0][t] + in[srcrow1][t - delay[r]]
+    (the second where t >= delay; a -1 row reads 0), stored to out[t_ + ostride r]; in the
+    final step only t >= r, t_ reversed with reverse_time (the rest left as it was)."""
+    ntime, nrow = int(values["ntime"]), int(values["nrow"])
+    final, reverse = bool(values["is_final_step"]), bool(values["reverse_time"])
+    istride, ostride = int(values["istride"]), int(values["ostride"])
+    delays = np.asarray(values["d_delays"]).reshape(-1)[:nrow].astype(np.int64)[:, None]
+    rows = np.asarray(values["d_srcrows_words"]).reshape(-1)[: 2 * nrow].reshape(nrow, 2)
+    src0, src1 = rows[:, :1].astype(np.int64), rows[:, 1:].astype(np.int64)
+    d_in = np.asarray(values["d_in"], np.float64).reshape(-1)
+    t = np.arange(ntime)[None, :]
+    first = np.where(src0 != -1, d_in[np.where(src0 != -1, t + istride * src0, 0)], 0.0)
+    shifted = t - delays
+    late = (shifted >= 0) & (src1 != -1)
+    second = np.where(late, d_in[np.where(late, shifted + istride * src1, 0)], 0.0)
+    r = np.arange(nrow)[:, None]
+    keep = np.broadcast_to((t >= r) if final else np.ones((1, ntime), bool), (nrow, ntime))
+    t_out = (ntime - 1 - t) if (final and reverse) else t
+    at = np.broadcast_to(t_out + ostride * r, (nrow, ntime))
+    out = np.array(values["d_out"], copy=True)
+    out.reshape(-1)[at[keep]] = (first + second)[keep].astype(out.dtype)
+    return {"d_out": out}
+
+
+def heffte_transpose_unpack(values: Values) -> dict[str, np.ndarray]:
+    """heFFTe's transpose unpack with map (1, 0, 2): destination tuple (k, j, i) at k
+    plane_stide + j line_stride + i = source tuple k buff_plane_stride + i buff_line_stride +
+    j, two floats a tuple (the rest of the destination left as it was)."""
+    nfast, nmid, nslow = (int(values[k]) for k in ("nfast", "nmid", "nslow"))
+    ls, ps = int(values["line_stride"]), int(values["plane_stide"])
+    bls, bps = int(values["buff_line_stride"]), int(values["buff_plane_stride"])
+    k = np.arange(nslow)[:, None, None]
+    j = np.arange(nmid)[None, :, None]
+    i = np.arange(nfast)[None, None, :]
+    dst_at = 2 * (k * ps + j * ls + i)
+    src_at = 2 * (k * bps + i * bls + j)
+    source = np.asarray(values["source"]).reshape(-1)
+    out = np.array(values["destination"], copy=True)
+    flat = out.reshape(-1)
+    flat[dst_at] = source[src_at]
+    flat[dst_at + 1] = source[src_at + 1]
+    return {"destination": out}
+
+
+def ampcor_subtract_mean(values: Values) -> dict[str, np.ndarray]:
+    """PyCuAmpcor's mean removal: every window of imageSize floats minus sum invSize (float32;
+    exact with whole-number pixels and a power-of-two window)."""
+    n, size = int(values["nImages"]), int(values["imageSize"])
+    out = np.array(values["images"], copy=True)
+    windows = out.reshape(-1)[: n * size].reshape(n, size)
+    sums = windows.astype(np.float64).sum(axis=1).astype(np.float32)
+    mean = sums * np.float32(values["invSize"])
+    windows -= mean[:, None]
+    return {"images": out}
+
+
+#: XSBench's LCG (x = (a x + c) mod 2^63), its starting seed and pick_mat's volume fractions.
+XSBENCH_LCG_A = 2806196910506780709
+XSBENCH_STARTING_SEED = 1070
+XSBENCH_DIST = (0.140, 0.052, 0.275, 0.134, 0.154, 0.064, 0.066, 0.055, 0.008, 0.015, 0.025,
+                0.013)
+
+
+def xsbench_sampling(values: Values) -> dict[str, np.ndarray]:
+    """XSBench's sampling: lookup i's LCG state 2 i steps from the starting seed, then one step
+    for the energy (state / 2^63) and one for pick_mat's roll (the first material i whose
+    running sum dist[i] + .. + dist[1], added in that order, exceeds it; 0 if none)."""
+    n = int(values["lookups"])
+    mod = 1 << 63
+    mask = np.uint64(mod - 1)
+    a = XSBENCH_LCG_A
+    states = np.array([XSBENCH_STARTING_SEED], np.uint64)  # the states 0, 2, 4, .. steps on
+    jump_mul, jump_add = a * a % mod, (a + 1) % mod  # two steps: x -> a (a x + 1) + 1
+    while states.size < n:  # the next block of states: the ones so far moved on 2 size steps
+        states = np.concatenate([states, (np.uint64(jump_mul) * states + np.uint64(jump_add))
+                                 & mask])
+        jump_mul, jump_add = jump_mul * jump_mul % mod, (jump_mul * jump_add + jump_add) % mod
+    states = states[:n]
+    step_mul, step_add = np.uint64(a), np.uint64(1)
+    first = (step_mul * states + step_add) & mask
+    second = (step_mul * first + step_add) & mask
+    energy = first.astype(np.float64) / float(mod)
+    roll = second.astype(np.float64) / float(mod)
+    thresholds = []  # material i's running sum, added as pick_mat adds it (increasing in i)
+    for i in range(12):
+        running = 0.0
+        for j in range(i, 0, -1):
+            running += XSBENCH_DIST[j]
+        thresholds.append(running)
+    mat = np.searchsorted(np.array(thresholds), roll, side="right")  # the first i: roll < it
+    mat[mat == 12] = 0  # past every sum: pick_mat's fallback
+    out_e = np.array(values["p_energy_samples"], copy=True)
+    out_m = np.array(values["mat_samples"], copy=True)
+    out_e.reshape(-1)[:n] = energy
+    out_m.reshape(-1)[:n] = mat
+    return {"p_energy_samples": out_e, "mat_samples": out_m}
