@@ -396,6 +396,12 @@ SMALL = {
     "heffte_transpose_unpack": ["NFAST=301", "NMID=37", "NSLOW=13", "LS=301", "DLINES=101"],
     "ampcor_subtract_mean": ["WIN=32", "NIMAGES=301"],
     "xsbench_sampling": ["LOOKUPS=100003"],
+    "fbgemm_permute_2d": ["T=13", "B=301", "LEN=40003"],
+    "fbgemm_reorder_ad_lengths": ["T=13", "B=101", "NADS=6007"],
+    "realsense_zero_holes": ["W=1000", "H=301"],
+    "realsense_yuy2_rgb8": ["SP=100002"],
+    "tsparse_kernel_hash": ["N=10007", "K=27"],
+    "autoware_copy_map_region": ["MAP=502", "SX=37", "SY=12"],
 }
 
 

@@ -421,6 +421,12 @@ SMALL = {
                                 "BLS": 6},  # padded box and buffer, partial lines
     "ampcor_subtract_mean": {"WIN": 16, "NIMAGES": 5},  # partial warps, 1000-thread blocks
     "xsbench_sampling": {"LOOKUPS": 1001},  # every material drawn
+    "fbgemm_permute_2d": {"T": 5, "B": 7, "LEN": 141},  # ragged segments, repeated features
+    "fbgemm_reorder_ad_lengths": {"T": 5, "B": 7, "NADS": 61},  # ragged requests, partial rows
+    "realsense_zero_holes": {"W": 38, "H": 13},  # partial tiles, holes on odd pixels
+    "realsense_yuy2_rgb8": {"SP": 1002},  # both clamps, every channel
+    "tsparse_kernel_hash": {"N": 37, "K": 27},  # pairs straddling blocks, negative coords
+    "autoware_copy_map_region": {"MAP": 38, "SX": 5, "SY": 3},  # misaligned rows
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -168,6 +168,9 @@ def _coverage(name, spec, params, block):
     if name == "torch_spatial_softmax":  # x loops over dim, y*z -> inner, blockIdx.x -> outer
         assert gx == params["OUTER"]
         return gy * by * bz, gx
+    if name in ("fbgemm_permute_2d", "fbgemm_reorder_ad_lengths"):  # x loops over a segment
+        assert gy == 1 and gz == 1  # y*z -> segment (a 1-D grid)
+        return gx * by * bz, params["COLS"]
     if name == "ocv_bf_match":  # x loops over the train set, y*z -> query (a 1-D grid)
         assert gy == 1
         return gx * by * bz, params["COLS"]
@@ -381,6 +384,9 @@ ONE_D_EXTENT = {
     "ngp_grid_to_bitfield": "NELEM",  # instant-ngp's one thread per byte of the bitfield
     "hoomd_nve_step_one": "N",  # HOOMD-blue's one thread per member of the group
     "xsbench_sampling": "LOOKUPS",  # XSBench's one thread per lookup
+    "realsense_yuy2_rgb8": "SP",  # librealsense's one thread per super-pixel
+    "tsparse_kernel_hash": "NK",  # TorchSparse's one thread per voxel and offset
+    "autoware_copy_map_region": "REGION",  # Autoware's one thread per region cell
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -11764,3 +11770,152 @@ def test_blind57_references_on_hand_checked_inputs():
         state = (a * fast_forward(1070, 2 * i) + 1) % mod
         roll_state = (a * state + 1) % mod
         assert energy[i] == float(state) / mod and mat[i] == pick(float(roll_state) / mod)
+
+
+def test_blind58_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(58)
+    i32 = np.int32
+
+    # fbgemm_permute_2d: T = B = 2, input segments (t, b) [10, 11], [12], [13, 14], [15],
+    # permute [1, 0]: the output [13, 14, 15, 10, 11, 12] (weights the ids + 100, the tail
+    # kept); random ragged segments and permutes with repeats against a plain loop
+    def permute(ids, in_off, out_off, perm, t, b, n, tail=0):
+        ids = np.asarray(ids, i32)
+        return references.fbgemm_permute_2d({
+            "len": n, "T": t, "B": b, "indices": ids, "weights": (ids + 100).astype(np.float32),
+            "permute": np.asarray(perm, i32), "input_offsets": np.asarray(in_off, i32),
+            "output_offsets": np.asarray(out_off, i32),
+            "permuted_indices": np.full(n + tail, -1, i32),
+            "permuted_weights": np.full(n + tail, -1, np.float32)})
+
+    got = permute([10, 11, 12, 13, 14, 15], [0, 2, 3, 5, 6], [0, 2, 3, 5, 6], [1, 0], 2, 2, 6,
+                  tail=2)
+    assert got["permuted_indices"].tolist() == [13, 14, 15, 10, 11, 12, -1, -1]
+    assert got["permuted_weights"].tolist() == [113, 114, 115, 110, 111, 112, -1, -1]
+    for t, b in ((3, 4), (5, 2)):
+        lengths = rng.integers(0, 5, t * b)
+        in_off = np.concatenate([[0], np.cumsum(lengths)])
+        perm = rng.integers(0, t, t)
+        out_len = np.array([lengths[perm[k // b] * b + k % b] for k in range(t * b)])
+        out_off = np.concatenate([[0], np.cumsum(out_len)])
+        n = int(out_off[-1])
+        ids = rng.integers(0, 1000, int(in_off[-1]) + 8)
+        got = permute(ids, in_off, out_off, perm, t, b, n)
+        want = []
+        for k in range(t * b):
+            start = in_off[perm[k // b] * b + k % b]
+            want += [int(v) for v in ids[start:start + out_len[k]]]
+        assert got["permuted_indices"].tolist() == want
+        assert got["permuted_weights"].tolist() == [v + 100 for v in want]
+
+    # fbgemm_reorder_ad_lengths: 2 requests of 2 and 1 ads, T = 2, [b][t][a] = [1, 2, 3, 4,
+    # 5, 6] to [t][b][a] = [1, 2, 5, 3, 4, 6]; broadcast lengths [b][t] = [7, 8, 9, 10] to
+    # [7, 7, 9, 8, 8, 10]; random batches against a loop
+    def reorder(lengths, offsets, t, broadcast=0):
+        offsets = np.asarray(offsets, i32)
+        return references.fbgemm_reorder_ad_lengths({
+            "cat_ad_lengths": np.asarray(lengths, i32), "batch_offsets": offsets,
+            "reordered_cat_ad_lengths": np.full(t * int(offsets[-1]), -1, i32), "T": t,
+            "B": offsets.size - 1, "broadcast_lengths": broadcast})["reordered_cat_ad_lengths"]
+
+    assert reorder([1, 2, 3, 4, 5, 6], [0, 2, 3], 2).tolist() == [1, 2, 5, 3, 4, 6]
+    assert reorder([7, 8, 9, 10], [0, 2, 3], 2, 1).tolist() == [7, 7, 9, 8, 8, 10]
+    for b, t in ((4, 3), (6, 5)):
+        counts = rng.integers(0, 5, b)
+        offsets = np.concatenate([[0], np.cumsum(counts)])
+        ads = int(offsets[-1])
+        lengths = rng.integers(0, 32, t * ads)
+        want = []
+        for tt in range(t):
+            for bb in range(b):
+                start = t * offsets[bb] + tt * counts[bb]
+                want += [int(v) for v in lengths[start:start + counts[bb]]]
+        assert reorder(lengths, offsets, t).tolist() == want
+
+    # realsense_zero_holes: pixels [0xFFFF, 5, 0xFFFF, 0xFFFF], width 3, height 1: [0, 5, 0,
+    # 0xFFFF] (the fourth past the frame kept); random frames against a loop
+    def holes(pix, w, h):
+        words = np.asarray(pix, np.uint16).view(np.uint32)
+        got = references.realsense_zero_holes({"aligned_words": words, "width": w, "height": h})
+        return got["aligned_words"].view(np.uint16)
+
+    assert holes([0xFFFF, 5, 0xFFFF, 0xFFFF], 3, 1).tolist() == [0, 5, 0, 0xFFFF]
+    pix = rng.choice([0, 7, 0xFFFE, 0xFFFF], 6 * 5)
+    assert holes(pix, 6, 5).tolist() == [0 if v == 0xFFFF else int(v) for v in pix]
+
+    # realsense_yuy2_rgb8: [235, 128, 126, 128] (grey: c = 219 clamps to 255, c = 110 to
+    # (32780 + 128) >> 8 = 128) and [81, 90, 16, 240] (R 65306 >> 8 = 255, G 2 >> 8 = 0, B
+    # -110 >> 8 = -1 clamped; then 179, 0, 0) by hand; random super-pixels against a loop
+    def yuy2(pixels):
+        src = np.asarray(pixels, np.uint8).reshape(-1)
+        n = src.size // 4
+        got = references.realsense_yuy2_rgb8({
+            "src_words": src.view(np.uint32), "dst_words": np.zeros(-(-6 * n // 4), np.uint32),
+            "superPixCount": n})
+        return got["dst_words"].view(np.uint8)[: 6 * n]
+
+    assert yuy2([235, 128, 126, 128, 81, 90, 16, 240]).tolist() == [
+        255, 255, 255, 128, 128, 128, 255, 0, 0, 179, 0, 0]
+    pixels = rng.integers(0, 256, (50, 4))
+    want = []
+    for y0, u, y1, v in pixels.tolist():
+        for y in (y0, y1):
+            c, d, e = y - 16, u - 128, v - 128
+            want += [min(max(x >> 8, 0), 255) for x in (
+                298 * c + 409 * e + 128, 298 * c - 100 * d - 208 * e + 128,
+                298 * c + 516 * d + 128)]
+    assert yuy2(pixels).tolist() == want
+
+    # tsparse_kernel_hash: FNV-1a over (x, y, z, batch) as unsigned 32-bit values with Python
+    # integers, folded (h >> 60) ^ (h mod 2^60), offset-major; voxels with negative moves
+    def fnv(coords):
+        h = 14695981039346656037
+        for c in coords:
+            h = ((h ^ (c & 0xFFFFFFFF)) * 1099511628211) % 2**64
+        h = (h >> 60) ^ (h & (2**60 - 1))
+        return h - 2**64 if h >= 2**63 else h
+
+    def khash(data, offsets):
+        data, offsets = np.asarray(data, i32), np.asarray(offsets, i32)
+        n, k = data.shape[0], offsets.shape[0]
+        return references.tsparse_kernel_hash({
+            "N": n, "K": k, "data": data, "kernel_offset": offsets,
+            "out": np.zeros((k, n), np.int64)})["out"]
+
+    got = khash([[1, 2, 3, 0], [0, 0, 0, 1]], [[0, 0, 0], [-1, 0, 1]])
+    assert got.tolist() == [[fnv([1, 2, 3, 0]), fnv([0, 0, 0, 1])],
+                            [fnv([0, 2, 4, 0]), fnv([-1, 0, 1, 1])]]
+    data = rng.integers(0, 50, (9, 4))
+    offsets = rng.integers(-1, 2, (27, 3))
+    got = khash(data, offsets)
+    for k in range(27):
+        for i in range(9):
+            moved = [int(data[i, j] + offsets[k, j]) for j in range(3)] + [int(data[i, 3])]
+            assert got[k, i] == fnv(moved)
+
+    # autoware_copy_map_region: a 2 x 2 region of a 4 x 3 map from (1, 1) into a 4 x 3 map's
+    # (0, 0) by hand; random shifts both ways (cells past a map's end skipped) against a loop
+    def copy_region(src, dst, sm_ll, dm_ll, size_s, size_d, region):
+        got = references.autoware_copy_map_region({
+            "source_words": np.asarray(src, np.uint8).view(np.uint32),
+            "dest_words": np.asarray(dst, np.uint8).view(np.uint32),
+            "sm_lower_left_x": sm_ll[0], "sm_lower_left_y": sm_ll[1], "sm_size_x": size_s[0],
+            "sm_size_y": size_s[1], "dm_lower_left_x": dm_ll[0], "dm_lower_left_y": dm_ll[1],
+            "dm_size_x": size_d[0], "dm_size_y": size_d[1], "region_size_x": region[0],
+            "region_size_y": region[1]})
+        return got["dest_words"].view(np.uint8)
+
+    got = copy_region(range(12), [200] * 12, (1, 1), (0, 0), (4, 3), (4, 3), (2, 2))
+    assert got.tolist() == [5, 6, 200, 200, 9, 10, 200, 200, 200, 200, 200, 200]
+    for sm_ll, dm_ll, region in (((3, 2), (0, 0), (5, 4)), ((0, 0), (2, 3), (6, 5))):
+        src = rng.integers(0, 256, 8 * 6)
+        dst = rng.integers(0, 256, 8 * 6)
+        got = copy_region(src, dst, sm_ll, dm_ll, (8, 6), (8, 6), region)
+        want = [int(v) for v in dst]
+        for ry in range(region[1]):
+            for rx in range(region[0]):
+                s = (sm_ll[1] + ry) * 8 + sm_ll[0] + rx
+                d = (dm_ll[1] + ry) * 8 + dm_ll[0] + rx
+                if s < 48 and d < 48:
+                    want[d] = int(src[s])
+        assert got.tolist() == want

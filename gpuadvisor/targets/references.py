@@ -9360,3 +9360,110 @@ def xsbench_sampling(values: Values) -> dict[str, np.ndarray]:
     out_e.reshape(-1)[:n] = energy
     out_m.reshape(-1)[:n] = mat
     return {"p_energy_samples": out_e, "mat_samples": out_m}
+
+
+def fbgemm_permute_2d(values: Values) -> dict[str, np.ndarray]:
+    """FBGEMM's permute_2D_data (has_weight): output segment b_t = t B + b (its length from the
+    output offsets, len - output_offsets[b_t] for the last) copied from the input at
+    input_offsets[permute[t] B + b], indices and weights alike (the rest left as it was)."""
+    n, t, b = int(values["len"]), int(values["T"]), int(values["B"])
+    out_off = np.asarray(values["output_offsets"]).reshape(-1)[: t * b].astype(np.int64)
+    in_off = np.asarray(values["input_offsets"]).reshape(-1).astype(np.int64)
+    perm = np.asarray(values["permute"]).reshape(-1)[:t].astype(np.int64)
+    lengths = np.diff(np.append(out_off, n))
+    seg = np.repeat(np.arange(t * b), np.maximum(lengths, 0))
+    within = np.arange(seg.size) - np.repeat(np.cumsum(np.maximum(lengths, 0))
+                                             - np.maximum(lengths, 0), np.maximum(lengths, 0))
+    src_start = in_off[perm[seg // b] * b + seg % b]
+    dst = out_off[seg] + within
+    src = src_start + within
+    out = {}
+    for name, into in (("indices", "permuted_indices"), ("weights", "permuted_weights")):
+        buf = np.array(values[into], copy=True)
+        buf.reshape(-1)[dst] = np.asarray(values[name]).reshape(-1)[src]
+        out[into] = buf
+    return out
+
+
+def fbgemm_reorder_ad_lengths(values: Values) -> dict[str, np.ndarray]:
+    """FBGEMM's reorder_batched_ad_lengths: [B][T][ads of b] to [T][B][ads of b] (the segment
+    (t, b) from T batch_offsets[b] + t ads_b to t ads + batch_offsets[b]; broadcast_lengths:
+    the one length T b + t repeated; the rest left as it was)."""
+    t_n, b_n = int(values["T"]), int(values["B"])
+    offsets = np.asarray(values["batch_offsets"]).reshape(-1)[: b_n + 1].astype(np.int64)
+    ads = int(offsets[b_n])
+    counts = np.diff(offsets)
+    src = np.asarray(values["cat_ad_lengths"]).reshape(-1)
+    out = np.array(values["reordered_cat_ad_lengths"], copy=True)
+    flat = out.reshape(-1)
+    b = np.repeat(np.arange(b_n), counts)  # each ad's request
+    a = np.arange(ads) - offsets[b]  # and its place in the request
+    for t in range(t_n):
+        if int(values["broadcast_lengths"]):
+            from_at = t_n * b + t
+        else:
+            from_at = t_n * offsets[b] + t * counts[b] + a
+        flat[t * ads + offsets[b] + a] = src[from_at]
+    return {"reordered_cat_ad_lengths": out}
+
+
+def realsense_zero_holes(values: Values) -> dict[str, np.ndarray]:
+    """librealsense's replace_to_zero: every 0xFFFF pixel of the first width x height uint16
+    pixels of the aligned image set to 0 (the rest left as it was)."""
+    n = int(values["width"]) * int(values["height"])
+    out = np.array(values["aligned_words"], copy=True)
+    pix = out.reshape(-1).view(np.uint16)[:n]
+    pix[pix == 0xFFFF] = 0
+    return {"aligned_words": out}
+
+
+def realsense_yuy2_rgb8(values: Values) -> dict[str, np.ndarray]:
+    """librealsense's YUY2 to RGB8: super-pixel i's Y0 U Y1 V to two RGB8 pixels at 6 i,
+    clamp((298 c + 409 e + 128) >> 8), clamp((298 c - 100 d - 208 e + 128) >> 8),
+    clamp((298 c + 516 d + 128) >> 8) with c = Y - 16, d = U - 128, e = V - 128."""
+    n = int(values["superPixCount"])
+    yuyv = np.asarray(values["src_words"]).reshape(-1).view(np.uint8)[: 4 * n].reshape(n, 4)
+    yuyv = yuyv.astype(np.int64)
+    d, e = yuyv[:, 1:2] - 128, yuyv[:, 3:4] - 128
+    c = yuyv[:, [0, 2]] - 16
+    rgb = np.stack([(298 * c + 409 * e + 128) >> 8, (298 * c - 100 * d - 208 * e + 128) >> 8,
+                    (298 * c + 516 * d + 128) >> 8], axis=2)
+    out = np.array(values["dst_words"], copy=True)
+    out.reshape(-1).view(np.uint8)[: 6 * n] = np.clip(rgb, 0, 255).reshape(-1)
+    return {"dst_words": out}
+
+
+def tsparse_kernel_hash(values: Values) -> dict[str, np.ndarray]:
+    """TorchSparse's kernel hash: out[k N + i] the 64-bit FNV-1a hash of voxel i's (x, y, z)
+    moved by offset k and its batch (as unsigned ints), folded (h >> 60) ^ (h mod 2^60)."""
+    n, k = int(values["N"]), int(values["K"])
+    data = np.asarray(values["data"]).reshape(-1)[: 4 * n].reshape(1, n, 4).astype(np.int64)
+    offs = np.asarray(values["kernel_offset"]).reshape(-1)[: 3 * k].reshape(k, 1, 3)
+    coords = np.concatenate([data[:, :, :3] + offs, np.broadcast_to(data[:, :, 3:], (k, n, 1))],
+                            axis=2).astype(np.int32).view(np.uint32).astype(np.uint64)
+    h = np.full((k, n), 14695981039346656037, np.uint64)
+    with np.errstate(over="ignore"):
+        for j in range(4):
+            h = (h ^ coords[:, :, j]) * np.uint64(1099511628211)
+    h = (h >> np.uint64(60)) ^ (h & np.uint64(0xFFFFFFFFFFFFFFF))
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[: k * n] = h.reshape(-1).view(np.int64)
+    return {"out": out}
+
+
+def autoware_copy_map_region(values: Values) -> dict[str, np.ndarray]:
+    """Autoware's copyMapRegion: the region_size_x x region_size_y cells from the source map's
+    (sm_lower_left_x, sm_lower_left_y) copied to the destination's (dm_lower_left_x,
+    dm_lower_left_y), bytes row-major, each where both flat indices lie inside their maps."""
+    g = {k: int(values[k]) for k in (
+        "sm_lower_left_x", "sm_lower_left_y", "sm_size_x", "sm_size_y", "dm_lower_left_x",
+        "dm_lower_left_y", "dm_size_x", "dm_size_y", "region_size_x", "region_size_y")}
+    ry = np.arange(g["region_size_y"])[:, None]
+    rx = np.arange(g["region_size_x"])[None, :]
+    sm = (g["sm_lower_left_y"] + ry) * g["sm_size_x"] + g["sm_lower_left_x"] + rx
+    dm = (g["dm_lower_left_y"] + ry) * g["dm_size_x"] + g["dm_lower_left_x"] + rx
+    keep = (sm < g["sm_size_x"] * g["sm_size_y"]) & (dm < g["dm_size_x"] * g["dm_size_y"])
+    src = np.asarray(values["source_words"]).reshape(-1).view(np.uint8)
+    out = np.array(values["dest_words"], copy=True)
+    out.reshape(-1).view(np.uint8)[dm[keep]] = src[sm[keep]]
+    return {"dest_words": out}
