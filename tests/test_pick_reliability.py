@@ -67,9 +67,9 @@ def test_committed_reference_lists_more_shapes_where_the_class_needed_them() -> 
     doc = json.loads(pick_reliability.REFERENCE.read_text(encoding="utf-8"))
     classes = doc["classes"]
     assert set(classes) == set(pick_reliability.CLASSES)
-    # every blind kernel's first scoring has a class: 483 tables (sets 29-57 on the H200 only)
-    assert sum(c["first_scored"] for c in classes.values()) == 483
-    assert sum(c["pick_within"] for c in classes.values()) == 98 + 178
+    # every blind kernel's first scoring has a class: 489 tables (sets 29-58 on the H200 only)
+    assert sum(c["first_scored"] for c in classes.values()) == 489
+    assert sum(c["pick_within"] for c in classes.values()) == 98 + 179
     for c in classes.values():
         assert c["listed"] == pick_reliability.listed_size(c["within_at"], c["unseen"])
     assert classes["1-D blocks"]["listed"] == 4
@@ -84,8 +84,9 @@ def test_committed_reference_lists_more_shapes_where_the_class_needed_them() -> 
     # and kfl_vertex_map, both within 3 % at 8): 28 of 35 (80 %); set 56 added 2 (spconv_gather
     # within 3 % at 8, apex_index_mul_2d_bwd 1.046x): 29 of 37 (78 %); set 57 added 3
     # (av_sgm_aggregate and bifrost_fdmt_exec within 3 % at 8, rsc_qc_dense 1.178x): 31 of 40
-    # (78 %): no size reaches 90 %, so 8
-    assert classes["2-D blocks"]["unseen"] == 40 and classes["2-D blocks"]["within_at"][7] == 31
+    # (78 %); set 58 added 3 (fbgemm_permute_2d 1.517x, fbgemm_reorder_ad_lengths 1.113x and
+    # realsense_zero_holes 1.273x at 8): 31 of 43 (72 %): no size reaches 90 %, so 8
+    assert classes["2-D blocks"]["unseen"] == 43 and classes["2-D blocks"]["within_at"][7] == 31
     assert classes["2-D blocks"]["listed"] == 8
     assert classes["2-D blocks, shared memory"]["listed"] == 8
 
