@@ -107,18 +107,18 @@ def test_the_live_picks_against_the_recorded_sweeps() -> None:
     on five; rsc_qc_dense, whose default 32x8 is 7.97x the best (lanes a matrix row apart),
     stops at 1x128, 1.178x. Set 58: on four; realsense_zero_holes (~6 us; its best 96x4 here,
     16x24 in the repeat) stops at 32x32, 1.40x, and fbgemm_reorder_ad_lengths at 24x8, 1.034x."""
-    assert _regrets(54) == {"itm_gradient_x": 1.0, "cycles_combine_halves": 1.0,
-                            "parti_mttkrp": 1.0, "tcluster_knn": 1.0, "npb_mg_psinv": 1.0,
-                            "hugectr_fm_order2": 1.015}
-    assert _regrets(55) == {"csift_scale_up": 1.003, "kfl_vertex_map": 1.137,
-                            "namd_transpose_xyz_yzx": 1.018, "swin_roll_partition": 1.0,
-                            "cufinufft_deconvolve_2d": 1.051, "marian_paste_rows": 1.0}
-    assert _regrets(56) == {"spconv_gather": 1.056, "apex_index_mul_2d_bwd": 1.019,
-                            "lgbm_hist_dense": 1.303, "faiss_sum_along_rows": 1.0,
-                            "ngp_grid_to_bitfield": 1.005, "hoomd_nve_step_one": 1.0}
-    assert _regrets(57) == {"rsc_qc_dense": 1.178, "av_sgm_aggregate": 1.021,
-                            "bifrost_fdmt_exec": 1.026, "heffte_transpose_unpack": 1.0,
-                            "ampcor_subtract_mean": 1.0, "xsbench_sampling": 1.002}
-    assert _regrets(58) == {"fbgemm_permute_2d": 1.002, "fbgemm_reorder_ad_lengths": 1.034,
-                            "realsense_zero_holes": 1.4, "realsense_yuy2_rgb8": 1.0,
-                            "tsparse_kernel_hash": 1.0, "autoware_copy_map_region": 1.0}
+    assert {n: _regrets(n) for n in SETS} == {
+        54: {"itm_gradient_x": 1.0, "cycles_combine_halves": 1.0, "parti_mttkrp": 1.0,
+             "tcluster_knn": 1.0, "npb_mg_psinv": 1.0, "hugectr_fm_order2": 1.015},
+        55: {"csift_scale_up": 1.003, "kfl_vertex_map": 1.137, "namd_transpose_xyz_yzx": 1.018,
+             "swin_roll_partition": 1.0, "cufinufft_deconvolve_2d": 1.051,
+             "marian_paste_rows": 1.0},
+        56: {"spconv_gather": 1.056, "apex_index_mul_2d_bwd": 1.019, "lgbm_hist_dense": 1.303,
+             "faiss_sum_along_rows": 1.0, "ngp_grid_to_bitfield": 1.005,
+             "hoomd_nve_step_one": 1.0},
+        57: {"rsc_qc_dense": 1.178, "av_sgm_aggregate": 1.021, "bifrost_fdmt_exec": 1.026,
+             "heffte_transpose_unpack": 1.0, "ampcor_subtract_mean": 1.0,
+             "xsbench_sampling": 1.002},
+        58: {"fbgemm_permute_2d": 1.002, "fbgemm_reorder_ad_lengths": 1.034,
+             "realsense_zero_holes": 1.4, "realsense_yuy2_rgb8": 1.0, "tsparse_kernel_hash": 1.0,
+             "autoware_copy_map_region": 1.0}}
