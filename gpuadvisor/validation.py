@@ -1155,7 +1155,11 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "parti_mttkrp": 40, "kata_gpool": 40,
         # round 41 (a load efficiency at or below 30 % is scatter only above 2 sectors a
         # request, characterize.yaml), after set 56's lgbm_hist_dense
-        "lgbm_hist_dense": 41}
+        "lgbm_hist_dense": 41,
+        # round 42 (a table where neither axis's grid follows the block and one axis keeps
+        # more than one block at every extent: both axes take the profiled launch's extent,
+        # analysis._launch_domain), after lgbm_hist_dense, with set 51's dp_prod_force
+        "dp_prod_force": 42}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None

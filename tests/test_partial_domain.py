@@ -73,3 +73,22 @@ def test_the_extents_from_the_launches() -> None:
 def test_a_table_of_one_block_row_keeps_its_pick(tmp_path) -> None:
     out, regret = _table_view_pick(BF_MATCH, tmp_path)
     assert out["kernels"][0]["pick"]["label"] == "32x8" and round(regret, 3) == 1.639
+
+
+def test_a_fixed_block_count_with_a_grid_that_does_not_follow_takes_the_profiled_extent(
+        tmp_path) -> None:
+    """Blind set 56's lgbm_hist_dense launches three blocks along x at every block width (one
+    a feature partition, its columns looped over by the block's x) and max(160, cdiv(2500,
+    rows)) block rows: neither axis follows its block. Without an extent 256x1 scored as the
+    profiled 32x8 and won the tie on its width, 6.61x the best; issue 11 round 42 gives both
+    axes the profiled launch's extent, as its profile alone reads it (32x8, 1.30x)."""
+    path = HOPPER / "blind56" / "h200" / "lgbm_hist_dense.csv"
+    df, _ = read_sweep(path)
+    rows = df.to_dict(orient="records")
+    profiled = next(r for r in rows if (r["block_x"], r["block_y"]) == (32, 8))
+    reference = ((3, 32), (profiled["grid_y"], 8), 1)
+    assert _domain(rows, None, reference=reference) == (96, 313 * 8, 1)
+    out, regret = _table_view_pick(path, tmp_path)
+    assert out["kernels"][0]["pick"]["label"] == "32x8" and round(regret, 3) == 1.303
+    ranking = {(e["block_x"], e["block_y"]): e for e in out["ranking"]}
+    assert ranking[(256, 1)]["score"] < ranking[(32, 8)]["score"]
