@@ -367,7 +367,7 @@ STRATEGIES = ("guided", "shortlist", "exhaustive", "random")
 #: 27-53 (H200, 95 tables, counters only at the default shape) it is within 3 % of the best on
 #: 75, 81 and 89 at 5, 8 and 16 measurements where guided is on 67, 75 and 83, and its worst
 #: miss at 8 is 1.89x against 2.84x; with sets 54 to 58, recorded after the switch, 95, 106
-#: and 115 of 122 against 82, 95 and 107 (benchmarks/strategy_default.py, benchmarks/README.md).
+#: and 115 of 121 against 82, 95 and 107 (benchmarks/strategy_default.py, benchmarks/README.md).
 DEFAULT_STRATEGY = "shortlist"
 
 
