@@ -72,11 +72,11 @@ def _case(path: Path, seeds: int) -> dict | None:
     if result.kernel in validation.SEEN or not result.best_time:
         return None
     view = validation.one_profile_view(df)
+    listed = shapes_to_list(result.kernel_class)
     out = {"table": str(path.relative_to(ROOT)), "gpu": path.parent.name,
            "default": (result.default_time or math.inf) / result.best_time,
            "pick": result.regret, "shortlist": result.shortlist_regrets.get(4),
-           "class list": result.listed_regrets[shapes_to_list(result.kernel_class) - 1]}
-    listed = shapes_to_list(result.kernel_class)
+           "class list": result.listed_regrets[listed - 1]}
     out["row pick"], out["row shortlist"], out["row class list"] = _from_the_row(
         df, view, result.best_time, listed=listed)
     # told the launch's kind: --fixed-grid where the sweep launched one grid at every size

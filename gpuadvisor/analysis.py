@@ -519,9 +519,9 @@ def _domain(rows: Sequence[Mapping[str, Any]], dims: int | None,
             # reference launch's extent, as a profile of that launch alone takes it. (A 1-D
             # table of one block per row, set 52's fn2_correlation, keeps the narrowest
             # block's extent: its thread 0 sums the block serially, and 32 wide is its best.)
-            (rgx, rbx), (rgy, rbyz), _ = reference
-            return (rgx * rbx if single[0] else domain[0],
-                    rgy * rbyz if single[1] else domain[1], domain[2])
+            ref = _launch_extent(reference)
+            return (ref[0] if single[0] else domain[0], ref[1] if single[1] else domain[1],
+                    domain[2])
         return domain
     size = _first(rows, "problem_size")
     if isinstance(size, str):
@@ -541,11 +541,11 @@ def _launch_domain(launches: Sequence[Launch], follows: bool | None,
     Where neither axis follows its block extents but one keeps the same number of blocks at
     every extent, more than one, and the other's number changes (LightGBM's histogram: three
     blocks along x, a floor of 160 block rows along y; DeePMD's force kernel), the launches
-    show threads that
-    loop over the problem, not its extent: both axes take the ``reference`` launch's, as a
-    profile of that launch alone does (issue 11 round 42: with no extent, 256-wide rows tied
-    the profiled 32x8 and won on their width, 6.6x slower). A grid fixed along both axes (a
-    grid-stride loop) keeps None: the fixed-grid model reads it."""
+    show threads that loop over the problem, not its extent: both axes take the
+    ``reference`` launch's, as a profile of that launch alone does (issue 11 round 42: with
+    no extent, 256-wide rows tied the profiled 32x8 and won on their width, 6.6x slower). A
+    grid fixed along both axes (a grid-stride loop) keeps None: the fixed-grid model reads
+    it."""
     if not (_grid_follows_block(launches) if follows is None else follows):
         if reference is None:
             return None
@@ -555,18 +555,21 @@ def _launch_domain(launches: Sequence[Launch], follows: bool | None,
         counts = [{launch[axis][0] for launch in launches} for axis in (0, 1)]
         varies = [len(c) > 1 for c in counts]
         fixed = [len(c) == 1 and c != {1} for c in counts]
+        ref = _launch_extent(reference)
         if not any(along) and (fixed[0] and varies[1] or fixed[1] and varies[0]):
-            (rgx, rbx), (rgy, rbyz), rgz = reference
-            return rgx * rbx, rgy * rbyz, rgz
+            return ref
         if along[0] == along[1]:
             return None
         # the following axis's extent: its fewest threads launched (the others round up)
         least = [min(launch[axis][0] * launch[axis][1] for launch in launches)
                  for axis in (0, 1)]
-        (rgx, rbx), (rgy, rbyz), rgz = reference
-        return (least[0] if along[0] else rgx * rbx, least[1] if along[1] else rgy * rbyz,
-                rgz)
-    (gx, bx), (gy, byz), gz = launches[0]
+        return least[0] if along[0] else ref[0], least[1] if along[1] else ref[1], ref[2]
+    return _launch_extent(launches[0])
+
+
+def _launch_extent(launch: Launch) -> tuple[int, int, int]:
+    """The threads one launch puts along x, y*z and its grid's z."""
+    (gx, bx), (gy, byz), gz = launch
     return gx * bx, gy * byz, gz
 
 
