@@ -539,22 +539,23 @@ def _launch_domain(launches: Sequence[Launch], follows: bool | None,
     """:func:`_domain` from the launches, before a one-block axis is read.
 
     Where neither axis follows its block extents but one keeps the same number of blocks at
-    every extent, more than one, and the other's number changes (LightGBM's histogram: three
-    blocks along x, a floor of 160 block rows along y; DeePMD's force kernel), the launches
-    show threads that loop over the problem, not its extent: both axes take the
-    ``reference`` launch's, as a profile of that launch alone does (issue 11 round 42: with
-    no extent, 256-wide rows tied the profiled 32x8 and won on their width, 6.6x slower). A
-    grid fixed along both axes (a grid-stride loop) keeps None: the fixed-grid model reads
-    it."""
+    every extent and the other's number changes (LightGBM's histogram: three blocks along x,
+    a floor of 160 block rows along y; DeePMD's force kernel), the launches show threads that
+    loop over the problem, not its extent: both axes take the ``reference`` launch's, as a
+    profile of that launch alone does (issue 11 round 42: with no extent, 256-wide rows tied
+    the profiled 32x8 and won on their width, 6.6x slower). One block along an axis is such a
+    fixed count (round 43: FBGEMM's permute and reorder kernels, a row of threads per ragged
+    segment on cdiv(segments, rows) blocks along x, went to 64x4 at 3.78x and 1.28x the best;
+    apex's index_mul backward alike). A grid fixed along both axes (a grid-stride loop) keeps
+    None: the fixed-grid model reads it."""
     if not (_grid_follows_block(launches) if follows is None else follows):
         if reference is None:
             return None
         along = [_axis_follows(launches, axis) for axis in (0, 1)]
-        # the number of blocks along each axis at every launch (one block along an axis is
-        # round 40's case: :func:`one_block_axes`)
+        # the number of blocks along each axis at every launch (one block counts: round 43)
         counts = [{launch[axis][0] for launch in launches} for axis in (0, 1)]
         varies = [len(c) > 1 for c in counts]
-        fixed = [len(c) == 1 and c != {1} for c in counts]
+        fixed = [len(c) == 1 for c in counts]
         ref = _launch_extent(reference)
         if not any(along) and (fixed[0] and varies[1] or fixed[1] and varies[0]):
             return ref

@@ -62,12 +62,15 @@ def test_the_extents_from_the_launches() -> None:
     assert _domain(rows, None, reference=reference) == (16, 8192, 32)
     assert _domain(rows, None) is None  # without the profiled launch: no extent, as before
     # one block along an axis whatever its extent says nothing of that axis (OpenCV's
-    # brute-force matcher: a single row of blocks, the queries on the grid's x)
+    # brute-force matcher: a single row of blocks, the queries on the grid's x by the block's
+    # height), and x's block count follows y's extent, not x's: neither axis follows, and one
+    # block along y is a fixed count, so both take the profiled launch's extent (round 43)
     single_row = [{"grid_x": 131072 // by, "grid_y": 1, "grid_z": 1, "block_x": bx,
                    "block_y": by, "block_z": 1} for bx, by in ((32, 8), (8, 32), (16, 16))]
     launches = [((r["grid_x"], r["block_x"]), (1, r["block_y"]), 1) for r in single_row]
     assert not _axis_follows(launches, 1) and not _axis_follows(launches, 0)
-    assert _domain(single_row, None, reference=launches[0]) is None
+    assert _domain(single_row, None, reference=launches[0]) == (16384 * 32, 8, 1)
+    assert _domain(single_row, None) is None  # no profiled launch: no extent
 
 
 def test_a_table_of_one_block_row_keeps_its_pick(tmp_path) -> None:
@@ -92,3 +95,25 @@ def test_a_fixed_block_count_with_a_grid_that_does_not_follow_takes_the_profiled
     assert out["kernels"][0]["pick"]["label"] == "32x8" and round(regret, 3) == 1.303
     ranking = {(e["block_x"], e["block_y"]): e for e in out["ranking"]}
     assert ranking[(256, 1)]["score"] < ranking[(32, 8)]["score"]
+
+
+def test_one_block_row_with_a_grid_that_does_not_follow_takes_the_profiled_extent(
+        tmp_path) -> None:
+    """Blind set 58's FBGEMM kernels launch one row of blocks and cdiv(segments, rows) blocks
+    along x (a row of threads per ragged segment, its x looping over the segment's dozen
+    entries): neither axis follows its block, and y keeps one block at every height. Without
+    an extent the table's view picked 64x4 (3.78x and 1.275x the best); issue 11 round 43
+    counts one block as a fixed count, so both axes take the profiled 32x8 launch's extent,
+    as the profile alone reads it, and the wide rows stop winning on their width."""
+    for name, regret in (("fbgemm_permute_2d", 2.484), ("fbgemm_reorder_ad_lengths", 1.068)):
+        path = HOPPER / "blind58" / "h200" / f"{name}.csv"
+        df, _ = read_sweep(path)
+        rows = df.to_dict(orient="records")
+        profiled = next(r for r in rows if (r["block_x"], r["block_y"]) == (32, 8))
+        reference = ((profiled["grid_x"], 32), (1, 8), 1)
+        assert _domain(rows, None, reference=reference) == (profiled["grid_x"] * 32, 8, 1)
+        out, measured = _table_view_pick(path, tmp_path)
+        assert out["kernels"][0]["pick"]["label"] == "32x8"
+        assert round(measured, 3) == regret
+        ranking = {(e["block_x"], e["block_y"]): e for e in out["ranking"]}
+        assert ranking[(64, 4)]["score"] < ranking[(32, 8)]["score"]
