@@ -402,6 +402,12 @@ SMALL = {
     "realsense_yuy2_rgb8": ["SP=100002"],
     "tsparse_kernel_hash": ["N=10007", "K=27"],
     "autoware_copy_map_region": ["MAP=502", "SX=37", "SY=12"],
+    "astroaccel_harmonic_sum": ["NT=10007", "NS=100", "NH=32"],
+    "vsnlm_distance_horizontal": ["W=1001", "H=301"],
+    "vsnlm_accumulation": ["W=1001", "H=301"],
+    "heavydb_init_group_by": ["ENTRIES=100003", "GRID=33"],
+    "catboost_gather_compressed": ["N=100003"],
+    "hypre_csr_col_sum": ["ROWS=10007", "COLS=5003", "NNZ=70001"],
 }
 
 

@@ -427,6 +427,12 @@ SMALL = {
     "realsense_yuy2_rgb8": {"SP": 1002},  # both clamps, every channel
     "tsparse_kernel_hash": {"N": 37, "K": 27},  # pairs straddling blocks, negative coords
     "autoware_copy_map_region": {"MAP": 38, "SX": 5, "SY": 3},  # misaligned rows
+    "astroaccel_harmonic_sum": {"NT": 75, "NS": 14, "NH": 8},  # harmonics cut short, partial tiles
+    "vsnlm_distance_horizontal": {"W": 37, "H": 13},  # clamped halos, padded rows of 128
+    "vsnlm_accumulation": {"W": 37, "H": 13},  # clamped shifts, two planes of three frames
+    "heavydb_init_group_by": {"ENTRIES": 1001, "GRID": 3},  # several rows a thread, padding kept
+    "catboost_gather_compressed": {"N": 1001},  # two blocks of 512 keys, every slot
+    "hypre_csr_col_sum": {"ROWS": 101, "COLS": 50, "NNZ": 4000},  # rows past 32, partial warps
 }
 SHAPES_2D = [
     (1, 1, 1),

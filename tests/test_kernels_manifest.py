@@ -134,6 +134,8 @@ def test_kernel_entry_is_complete(name):
     elif name == "av_sgm_aggregate":  # one launch a slice (AliceVision sweeps slice by slice)
         assert blocks == -(-params["VY"] // 32) * -(-params["VZ"] // 8)
         assert params["VY"] * params["VZ"] >= 2.5 * 10**5
+    elif name == "heavydb_init_group_by":  # HeavyDB's fixed grid of 2 x SMs blocks, a loop
+        assert blocks == params["GRID"] and params["ENTRIES"] >= 8 * blocks * 256
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -168,6 +170,8 @@ def _coverage(name, spec, params, block):
     if name == "torch_spatial_softmax":  # x loops over dim, y*z -> inner, blockIdx.x -> outer
         assert gx == params["OUTER"]
         return gy * by * bz, gx
+    if name == "vsnlm_distance_horizontal":  # 3 columns a thread, bx apart (3 bx a block)
+        return gy * by * bz, gx * bx * 3
     if name in ("fbgemm_permute_2d", "fbgemm_reorder_ad_lengths"):  # x loops over a segment
         assert gy == 1 and gz == 1  # y*z -> segment (a 1-D grid)
         return gx * by * bz, params["COLS"]
@@ -387,6 +391,7 @@ ONE_D_EXTENT = {
     "realsense_yuy2_rgb8": "SP",  # librealsense's one thread per super-pixel
     "tsparse_kernel_hash": "NK",  # TorchSparse's one thread per voxel and offset
     "autoware_copy_map_region": "REGION",  # Autoware's one thread per region cell
+    "catboost_gather_compressed": "N",  # CatBoost's one thread per document
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -426,6 +431,7 @@ ONE_BLOCK_PER = {
     "faiss_sum_along_rows": "ROWS",  # FAISS's one block per row of the distance tile
     "heffte_transpose_unpack": "LINES",  # heFFTe's one block per destination line
     "ampcor_subtract_mean": "NIMAGES",  # PyCuAmpcor's one block per window
+    "heavydb_init_group_by": "GRID",  # HeavyDB's fixed grid of 2 x SMs blocks, looping over rows
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -474,6 +480,7 @@ ONE_WARP_PER = {
     "slab_list_walk": "QUERIES",
     "cusp_csr_vector": "ROWS",  # one warp per row
     "llmc_layernorm": "N",  # llm.c's one warp a row
+    "hypre_csr_col_sum": "ROWS",  # hypre's one warp a row
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -11919,3 +11926,178 @@ def test_blind58_references_on_hand_checked_inputs():
                 if s < 48 and d < 48:
                     want[d] = int(src[s])
         assert got.tolist() == want
+
+
+def test_blind59_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(59)
+    f32 = np.float32
+
+    # astroaccel_harmonic_sum: 4 bins of one trial, powers [5, 2, 4, 6], statistics (mean,
+    # deviation) (1, 2), (3, 4), (5, 8): bin 0 alone (4 / 2 = 2), bin 1 adding bins 2 and 3
+    # ((2 - 1) / 2, (6 - 3) / 4, (12 - 5) / 8: the third best, harmonic 2), bins 2 and 3 with
+    # no harmonic inside the spectrum; random spectra against a plain loop in float32
+    def harmonics(power, msd, nh):
+        power = np.asarray(power, f32)
+        nt, ns = power.shape
+        got = references.astroaccel_harmonic_sum({
+            "d_input": power, "d_MSD": np.asarray(msd, f32), "nTimesamples": nt,
+            "nSpectra": ns, "nHarmonics": nh, "d_output_SNR": np.full((nt, ns), -1, f32),
+            "harmonics_words": np.full(-(-nt * ns // 2), 0xFFFFFFFF, np.uint32)})
+        return got["d_output_SNR"], got["harmonics_words"].view(np.uint16)[: nt * ns]
+
+    snr, which = harmonics([[5], [2], [4], [6]], [1, 2, 3, 4, 5, 8], 3)
+    assert snr.reshape(-1).tolist() == [2.0, 0.875, 1.5, 2.5] and which.tolist() == [0, 2, 0, 0]
+    power = rng.integers(0, 16, (23, 3)).astype(f32)
+    msd = rng.integers(1, 64, 12).astype(f32)
+    snr, which = harmonics(power, msd, 6)
+    for b in range(23):
+        for s in range(3):
+            total = power[b, s]
+            best, at = (total - msd[0]) / msd[1], 0
+            for h in range(1, 6 if b > 0 else 1):
+                if (h + 1) * b < 23:
+                    total = f32(total + power[(h + 1) * b, s])
+                    value = (total - msd[2 * h]) / msd[2 * h + 1]
+                    if value > best:
+                        best, at = value, h
+            assert snr[b, s] == best and which[b * 3 + s] == at
+
+    # vsnlm_distance_horizontal: a 4 x 2 plane in rows of 5, radius 1, offset (1, 1): the
+    # neighbour row clamped to row 1 (all ones), 3 (src - 1)^2 = [0, 3, 12, 27] and [48, 75,
+    # 108, 147] summed over three clamped columns, the padding kept; random planes and
+    # offsets against a loop
+    def distance(src, nsrc, w, h, stride, ox, oy, r):
+        got = references.vsnlm_distance_horizontal({
+            "src": np.asarray(src, f32), "neighbor_src": np.asarray(nsrc, f32), "width": w,
+            "height": h, "image_stride": stride, "buffer_stride": stride, "offset_x": ox,
+            "offset_y": oy, "block_radius": r, "buffer": np.full((h, stride), -1, f32)})
+        return got["buffer"]
+
+    got = distance([[1, 2, 3, 4, 0], [5, 6, 7, 8, 0]], [[0] * 5, [1, 1, 1, 1, 0]], 4, 2, 5,
+                   1, 1, 1)
+    assert got.tolist() == [[3, 15, 42, 66, -1], [171, 231, 330, 402, -1]]
+    for ox, oy, r in ((-2, 1, 2), (3, -2, 0), (1, 0, 4)):
+        src = rng.integers(0, 256, (6, 9))
+        nsrc = rng.integers(0, 256, (6, 9))
+        got = distance(src, nsrc, 7, 6, 9, ox, oy, r)
+        for y in range(6):
+            for x in range(7):
+                total = 0
+                for i in range(x - r, x + r + 1):
+                    cx = min(max(i, 0), 6)
+                    d = int(src[y, cx]) - int(nsrc[min(max(y + oy, 0), 5), min(max(cx + ox, 0), 6)])
+                    total += 3 * d * d
+                assert got[y, x] == total
+
+    # vsnlm_accumulation: a 2 x 1 plane, frames [10, 20], [30, 40], [50, 60] (the centre the
+    # second), offset (1, 0, -1), weights [1, 2] and mirror weights [3, 0] (both pixels'
+    # mirror at column 0): wdst [1, 2] += [1 20 + 3 50, 2 20 + 3 50], weight [0, 1] += [4, 5],
+    # max_weight [5, 0] to [5, 3]; random planes against a loop
+    def accumulate(frames, bwd, fwd, wdst, weight, top, w, h, planes, ox, oy, ot, radius):
+        got = references.vsnlm_accumulation({
+            "src_window": np.asarray(frames, f32), "src_offset": radius * planes * h * w,
+            "buffer_bwd": np.asarray(bwd, f32), "buffer_fwd": np.asarray(fwd, f32),
+            "wdst": np.asarray(wdst, f32), "weight": np.asarray(weight, f32),
+            "max_weight": np.asarray(top, f32), "width": w, "height": h, "image_stride": w,
+            "buffer_stride": w, "offset_x": ox, "offset_y": oy, "offset_t": ot,
+            "num_planes": planes})
+        return got["wdst"], got["weight"], got["max_weight"]
+
+    wdst, weight, top = accumulate([10, 20, 30, 40, 50, 60], [1, 2], [3, 0], [1, 2], [0, 1],
+                                   [5, 0], 2, 1, 1, 1, 0, -1, 1)
+    assert wdst.tolist() == [171, 192] and weight.tolist() == [4, 6] and top.tolist() == [5, 3]
+    w, h, planes = 5, 4, 2
+    frames = rng.integers(0, 256, (5, planes, h, w))
+    bwd, fwd = rng.integers(0, 4, (h, w)), rng.integers(0, 4, (h, w))
+    wdst0, weight0, top0 = (rng.integers(0, 64, s) for s in ((planes, h, w), (h, w), (h, w)))
+    for ox, oy, ot in ((2, -1, -1), (-1, 3, 2), (0, 1, 0)):
+        wdst, weight, top = accumulate(frames, bwd, fwd, wdst0, weight0, top0, w, h, planes,
+                                       ox, oy, ot, 2)
+        for y in range(h):
+            for x in range(w):
+                my, mx = min(max(y - oy, 0), h - 1), min(max(x - ox, 0), w - 1)
+                py, px = min(max(y + oy, 0), h - 1), min(max(x + ox, 0), w - 1)
+                c, m = int(bwd[y, x]), int(fwd[my, mx])
+                assert top[y, x] == max(top0[y, x], c, m)
+                assert weight[y, x] == weight0[y, x] + c + m
+                for p in range(planes):
+                    want = wdst0[p, y, x] + c * frames[2 + ot, p, py, px] + m * frames[
+                        2 - ot, p, my, mx]
+                    assert wdst[p, y, x] == want
+
+    # heavydb_init_group_by: 2 entries of 4 slots, three 4 B keys: slots 0-1 the empty key
+    # 2^31 - 1 three times and the padding's -1 (slot 1 then 0xFFFFFFFF7FFFFFFF), slots 2-3
+    # the init values; one 8 B key in 3 slots; keyless with 2 a warp; random layouts against
+    # a loop over the bytes
+    def init_groups(buffer, init, n, keys, width, quads, keyless=0, warp=1):
+        got = references.heavydb_init_group_by({
+            "groups_buffer": np.asarray(buffer, np.int64), "init_vals": np.asarray(init, np.int64),
+            "groups_buffer_entry_count": n, "key_count": keys, "key_width": width,
+            "row_size_quad": quads, "keyless": keyless, "warp_size": warp})
+        return got["groups_buffer"].tolist()
+
+    pair = 0x7FFFFFFF7FFFFFFF
+    assert init_groups([-1] * 9, [7, -9], 2, 3, 4, 4) == [
+        pair, -2147483649, 7, -9, pair, -2147483649, 7, -9, -1]
+    assert init_groups([-1] * 6, [7, -9], 2, 1, 8, 3) == [2**63 - 1, 7, -9] * 2
+    assert init_groups([-1] * 10, [4, 5], 2, 0, 4, 2, 1, 2) == [4, 5] * 4 + [-1, -1]
+    for keys, width, quads in ((5, 4, 6), (2, 8, 5), (1, 4, 2)):
+        n = 7
+        buffer = rng.integers(-(2**40), 2**40, n * quads + 3)
+        first = -(-keys * width // 8)
+        init = rng.integers(-1000, 1000, quads - first)
+        want = buffer.astype(np.int64).copy()
+        raw = want.view(np.uint8)
+        for e in range(n):
+            for k in range(keys):
+                at = e * quads * 8 + k * width
+                raw[at: at + width] = np.frombuffer(
+                    (2 ** (8 * width - 1) - 1).to_bytes(width, "little"), np.uint8)
+            want[e * quads + first: (e + 1) * quads] = init
+        assert init_groups(buffer, init, n, keys, width, quads) == want.tolist()
+
+    # catboost_gather_compressed: 16-bit keys (4 a word), word 0 of block 0 holding keys 0,
+    # 128, 256, 384 as 1, 2, 3, 4 (the first at the top); indices with flag bits cleared by the
+    # mask; random packed columns of 13-bit keys against a plain unpacking loop
+    def gather(words, index, bits, mask=0x3FFFFFFF):
+        index = np.asarray(index, np.uint32)
+        got = references.catboost_gather_compressed({
+            "src_words": np.asarray(words, np.uint64).view(np.int64), "map": index,
+            "mapMask": mask, "bitsPerKey": bits, "size": index.size,
+            "dst": np.zeros(index.size + 2, np.uint32)})
+        return got["dst"].tolist()
+
+    words = np.zeros(128, np.uint64)
+    words[0] = 0x0001000200030004
+    assert gather(words, [384, 0x40000000, 0xC0000080, 256], 16) == [4, 1, 2, 3, 0, 0]
+    bits, per_word = 13, 64 // 13
+    keys = rng.integers(0, 2**13, 3 * per_word * 128)
+    words = np.zeros(3 * 128, np.uint64)
+    for j, key in enumerate(keys.tolist()):
+        block, j_in = divmod(j, per_word * 128)
+        slot, word = divmod(j_in, 128)
+        words[block * 128 + word] |= np.uint64(key << ((per_word - slot - 1) * bits))
+    index = rng.integers(0, keys.size, 200)
+    flags = rng.integers(0, 4, 200) << 30
+    assert gather(words, index | flags, bits)[:200] == [int(keys[i]) for i in index]
+
+    # hypre_csr_col_sum: rows [(1, 3), (0, -2)] and [(1, 5)], scal 2, onto [10, 20]: [10 - 4,
+    # 20 + 6 + 10]; random matrices with empty and long rows against a loop
+    def col_sum(ia, ja, aa, start, rows, scal=1.0):
+        got = references.hypre_csr_col_sum({
+            "ia": np.asarray(ia, np.int32), "ja": np.asarray(ja, np.int32),
+            "aa": np.asarray(aa, np.float64), "scal": scal, "nrows": rows,
+            "col_sum": np.asarray(start, np.float64)})
+        return got["col_sum"].tolist()
+
+    assert col_sum([0, 2, 3], [1, 0, 1], [3, -2, 5], [10, 20], 2, 2.0) == [6, 36]
+    lengths = rng.integers(0, 40, 30)
+    lengths[:3] = 0
+    ia = np.concatenate([[0], np.cumsum(lengths)])
+    ja = rng.integers(0, 11, int(ia[-1]))
+    aa = rng.integers(-8, 8, int(ia[-1]))
+    start = rng.integers(-8, 8, 11)
+    want = [float(v) for v in start]
+    for j in range(int(ia[-1])):
+        want[ja[j]] += float(aa[j])
+    assert col_sum(ia, ja, aa, start, 30) == want

@@ -9467,3 +9467,138 @@ def autoware_copy_map_region(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["dest_words"], copy=True)
     out.reshape(-1).view(np.uint8)[dm[keep]] = src[sm[keep]]
     return {"dest_words": out}
+
+
+def astroaccel_harmonic_sum(values: Values) -> dict[str, np.ndarray]:
+    """AstroAccelerate's simple harmonic sum: for bin b and trial s the power at b, then for
+    h = 1 .. nHarmonics - 1 (bins above 0, (h + 1) b below nTimesamples) the power at (h + 1) b
+    added; the best float32 SNR (sum - MSD[2 h]) / MSD[2 h + 1] (h = 0 the bin's own) and its
+    h (the first of equal ones) as ushort."""
+    nt, ns, nh = (int(values[k]) for k in ("nTimesamples", "nSpectra", "nHarmonics"))
+    power = np.asarray(values["d_input"], np.float32).reshape(-1)[: nt * ns].reshape(nt, ns)
+    msd = np.asarray(values["d_MSD"], np.float32).reshape(-1)
+    total = power.copy()
+    best = (total - msd[0]) / msd[1]
+    which = np.zeros((nt, ns), np.uint16)
+    bins = np.arange(nt)
+    for h in range(1, nh):
+        rows = bins[(bins > 0) & ((h + 1) * bins < nt)]
+        total[rows] += power[(h + 1) * rows]
+        snr = (total[rows] - msd[2 * h]) / msd[2 * h + 1]
+        better = snr > best[rows]
+        best[rows] = np.where(better, snr, best[rows])
+        which[rows] = np.where(better, h, which[rows])
+    snr_out = np.array(values["d_output_SNR"], copy=True)
+    snr_out.reshape(-1)[: nt * ns] = best.reshape(-1)
+    words = np.array(values["harmonics_words"], copy=True)
+    words.reshape(-1).view(np.uint16)[: nt * ns] = which.reshape(-1)
+    return {"d_output_SNR": snr_out, "harmonics_words": words}
+
+
+def _clamped(index: np.ndarray, size: int) -> np.ndarray:
+    return np.clip(index, 0, size - 1)
+
+
+def vsnlm_distance_horizontal(values: Values) -> dict[str, np.ndarray]:
+    """vs-nlm-cuda's distance_horizontal (float, channels Y): 3 (src[y, x] - neighbor[y + oy,
+    x + ox])^2 (coordinates clamped to the plane, x + ox after x's own clamp) summed over the
+    2 block_radius + 1 columns around x (clamped too) into buffer[y, x]."""
+    w, h, istride, bstride = (int(values[k]) for k in (
+        "width", "height", "image_stride", "buffer_stride"))
+    ox, oy, r = (int(values[k]) for k in ("offset_x", "offset_y", "block_radius"))
+    src = np.asarray(values["src"], np.float32).reshape(-1)[: h * istride].reshape(h, istride)
+    nsrc = np.asarray(values["neighbor_src"], np.float32).reshape(-1)[: h * istride].reshape(
+        h, istride)
+    cx = _clamped(np.arange(-r, w + r), w)
+    diff = src[:, cx] - nsrc[_clamped(np.arange(h) + oy, h)][:, _clamped(cx + ox, w)]
+    square = (diff * diff * np.float32(3)).astype(np.float64)
+    run = np.concatenate([np.zeros((h, 1)), np.cumsum(square, axis=1)], axis=1)
+    sums = run[:, 2 * r + 1:] - run[:, : w]  # whole numbers below 2^53: exact
+    out = np.array(values["buffer"], copy=True)
+    out.reshape(-1)[: h * bstride].reshape(h, bstride)[:, :w] = sums.astype(np.float32)
+    return {"buffer": out}
+
+
+def vsnlm_accumulation(values: Values) -> dict[str, np.ndarray]:
+    """vs-nlm-cuda's accumulation (float): with c = bwd[y, x] and m = fwd at (x - ox, y - oy)
+    (clamped), max_weight = max(max_weight, c, m), weight += c + m and, per plane p, wdst[p]
+    += c src[frame +ot, p] at (x + ox, y + oy) + m src[frame -ot, p] at (x - ox, y - oy), the
+    frames counted from the window's centre at src_offset (coordinates clamped)."""
+    w, h, istride, bstride = (int(values[k]) for k in (
+        "width", "height", "image_stride", "buffer_stride"))
+    ox, oy, ot, planes = (int(values[k]) for k in (
+        "offset_x", "offset_y", "offset_t", "num_planes"))
+    base = int(values["src_offset"])
+    window = np.asarray(values["src_window"], np.float32).reshape(-1)
+    y = np.arange(h)[:, None]
+    x = np.arange(w)[None, :]
+    px, py = _clamped(x + ox, w), _clamped(y + oy, h)
+    mx, my = _clamped(x - ox, w), _clamped(y - oy, h)
+    here = y * bstride + x
+    center = np.asarray(values["buffer_bwd"], np.float32).reshape(-1)[here]
+    mirror = np.asarray(values["buffer_fwd"], np.float32).reshape(-1)[my * bstride + mx]
+    out = {k: np.array(values[k], copy=True) for k in ("wdst", "weight", "max_weight")}
+    top = out["max_weight"].reshape(-1)
+    top[here] = np.maximum(top[here], np.maximum(center, mirror))
+    out["weight"].reshape(-1)[here] += center + mirror
+    for p in range(planes):
+        ahead = window[base + ((ot * planes + p) * h + py) * istride + px]
+        behind = window[base + ((p - ot * planes) * h + my) * istride + mx]
+        out["wdst"].reshape(-1)[p * h * bstride + here] += center * ahead + mirror * behind
+    return out
+
+
+def heavydb_init_group_by(values: Values) -> dict[str, np.ndarray]:
+    """HeavyDB's init_group_by_buffer_gpu: keyed, every entry's row of row_size_quad 8 B slots
+    starts with key_count empty keys of key_width bytes (2^31 - 1 or 2^63 - 1) and has the
+    init values in its slots from the keys' bytes rounded up to 8 (the padding kept); keyless
+    (with warp_size), every slot i of the first entries x row_size_quad x warp_size the value
+    init_vals[i % row_size_quad]."""
+    n, keys, width, quads = (int(values[k]) for k in (
+        "groups_buffer_entry_count", "key_count", "key_width", "row_size_quad"))
+    init = np.asarray(values["init_vals"], np.int64).reshape(-1)
+    out = np.array(values["groups_buffer"], copy=True)
+    flat = out.reshape(-1)
+    if int(values["keyless"]):
+        m = n * quads * int(values["warp_size"])
+        flat[:m] = init[np.arange(m) % quads]
+        return {"groups_buffer": out}
+    rows = flat[: n * quads].reshape(n, quads)
+    if width == 4:
+        rows.view(np.int32)[:, :keys] = 2**31 - 1
+    elif width == 8:
+        rows[:, :keys] = 2**63 - 1
+    first = -(-keys * width // 8)
+    rows[:, first:] = init[: quads - first]
+    return {"groups_buffer": out}
+
+
+def catboost_gather_compressed(values: Values) -> dict[str, np.ndarray]:
+    """CatBoost's GatherFromCompressed (ui64 storage, blocks of 128 words): dst[i] the key at
+    map[i] & mapMask, k = 64 // bits keys a word, key j of a block (128 k keys) in word j % 128
+    at slot j // 128 from the top: (word >> (k - slot - 1) bits) & (2^bits - 1)."""
+    n, bits = int(values["size"]), int(values["bitsPerKey"])
+    words = np.asarray(values["src_words"]).reshape(-1).view(np.uint64)
+    key = (np.asarray(values["map"], np.uint32).reshape(-1)[:n]
+           & np.uint32(int(values["mapMask"]))).astype(np.int64)
+    per_word = 64 // bits
+    block, key = np.divmod(key, per_word * 128)
+    packed = words[block * 128 + (key & 127)]
+    shift = ((per_word - key // 128 - 1) * bits).astype(np.uint64)
+    out = np.array(values["dst"], copy=True)
+    out.reshape(-1)[:n] = ((packed >> shift) & np.uint64((1 << bits) - 1)).astype(np.uint32)
+    return {"dst": out}
+
+
+def hypre_csr_col_sum(values: Values) -> dict[str, np.ndarray]:
+    """hypre's CSR column sums (type 0): col_sum[ja[j]] += scal aa[j] for every nonzero j of
+    the first nrows rows (whole numbers in double: exact in any order)."""
+    rows = int(values["nrows"])
+    ia = np.asarray(values["ia"]).reshape(-1).astype(np.int64)
+    start, end = int(ia[0]), int(ia[rows])
+    cols = np.asarray(values["ja"]).reshape(-1)[start:end].astype(np.int64)
+    vals = float(values["scal"]) * np.asarray(values["aa"], np.float64).reshape(-1)[start:end]
+    out = np.array(values["col_sum"], copy=True)
+    flat = out.reshape(-1)
+    flat += np.bincount(cols, weights=vals, minlength=flat.size)[: flat.size]
+    return {"col_sum": out}
