@@ -408,6 +408,12 @@ SMALL = {
     "heavydb_init_group_by": ["ENTRIES=100003", "GRID=33"],
     "catboost_gather_compressed": ["N=100003"],
     "hypre_csr_col_sum": ["ROWS=10007", "COLS=5003", "NNZ=70001"],
+    "aa_dit_decimate": ["NDM=301", "NT=1001"],
+    "cvcuda_histogram": ["PLANES=2", "ROWS=301", "COLS=500"],
+    "cvcuda_dilate": ["PLANES=3", "ROWS=301", "COLS=500"],
+    "dvgo_tv_add_grad": ["SI=37", "SJ=41", "SK=43"],
+    "hvd_batched_scaled_memcpy": ["NCOPIES=37", "WORDS=100003"],
+    "cholla_update_conserved_3d": ["NX=37", "NY=41", "NZ=43"],
 }
 
 

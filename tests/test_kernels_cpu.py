@@ -433,6 +433,12 @@ SMALL = {
     "heavydb_init_group_by": {"ENTRIES": 1001, "GRID": 3},  # several rows a thread, padding kept
     "catboost_gather_compressed": {"N": 1001},  # two blocks of 512 keys, every slot
     "hypre_csr_col_sum": {"ROWS": 101, "COLS": 50, "NNZ": 4000},  # rows past 32, partial warps
+    "aa_dit_decimate": {"NDM": 13, "NT": 75},  # odd sample count, 4 outputs a thread
+    "cvcuda_histogram": {"PLANES": 2, "ROWS": 13, "COLS": 38, "CH": 3},  # bins > threads
+    "cvcuda_dilate": {"PLANES": 2, "ROWS": 13, "COLS": 38},  # borders, partial tiles
+    "dvgo_tv_add_grad": {"C": 2, "SI": 5, "SJ": 7, "SK": 9},  # every face, zero gradients
+    "hvd_batched_scaled_memcpy": {"NCOPIES": 7, "WORDS": 150},  # ragged tails, 8 blocks each
+    "cholla_update_conserved_3d": {"NX": 11, "NY": 9, "NZ": 7, "NG": 2},  # ghosts, idle cells
 }
 SHAPES_2D = [
     (1, 1, 1),

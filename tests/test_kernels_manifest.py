@@ -136,6 +136,9 @@ def test_kernel_entry_is_complete(name):
         assert params["VY"] * params["VZ"] >= 2.5 * 10**5
     elif name == "heavydb_init_group_by":  # HeavyDB's fixed grid of 2 x SMs blocks, a loop
         assert blocks == params["GRID"] and params["ENTRIES"] >= 8 * blocks * 256
+    elif name == "hvd_batched_scaled_memcpy":  # Horovod's 8 blocks a tensor, 160 tensors
+        assert blocks == 8 * params["NCOPIES"] and params["NCOPIES"] == 160
+        assert params["TOTAL"] >= 8 * 10**6
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -175,6 +178,8 @@ def _coverage(name, spec, params, block):
     if name in ("fbgemm_permute_2d", "fbgemm_reorder_ad_lengths"):  # x loops over a segment
         assert gy == 1 and gz == 1  # y*z -> segment (a 1-D grid)
         return gx * by * bz, params["COLS"]
+    if name == "aa_dit_decimate":  # x -> 4 output samples a thread, bx apart
+        return gy * by * bz, gx * bx * 4
     if name == "ocv_bf_match":  # x loops over the train set, y*z -> query (a 1-D grid)
         assert gy == 1
         return gx * by * bz, params["COLS"]
@@ -392,6 +397,8 @@ ONE_D_EXTENT = {
     "tsparse_kernel_hash": "NK",  # TorchSparse's one thread per voxel and offset
     "autoware_copy_map_region": "REGION",  # Autoware's one thread per region cell
     "catboost_gather_compressed": "N",  # CatBoost's one thread per document
+    "dvgo_tv_add_grad": "N",  # DirectVoxGO's one thread per grid element
+    "cholla_update_conserved_3d": "CELLS",  # Cholla's one thread per cell, ghosts too
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -432,6 +439,7 @@ ONE_BLOCK_PER = {
     "heffte_transpose_unpack": "LINES",  # heFFTe's one block per destination line
     "ampcor_subtract_mean": "NIMAGES",  # PyCuAmpcor's one block per window
     "heavydb_init_group_by": "GRID",  # HeavyDB's fixed grid of 2 x SMs blocks, looping over rows
+    "hvd_batched_scaled_memcpy": "GRID",  # Horovod's 8 blocks per tensor, whatever the block
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -12101,3 +12109,146 @@ def test_blind59_references_on_hand_checked_inputs():
     for j in range(int(ia[-1])):
         want[ja[j]] += float(aa[j])
     assert col_sum(ia, ja, aa, start, 30) == want
+
+
+def test_blind60_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(60)
+    f32 = np.float32
+
+    # aa_dit_decimate: trials [1 .. 5] and [10 .. 50] into rows of 3: [3, 7] and [30, 70] (the
+    # fifth sample and the third column left); random odd planes against a loop
+    def dit(rows, dts, fill=-1):
+        rows = np.asarray(rows, f32)
+        ndm, nt = rows.shape
+        return references.aa_dit_decimate({
+            "d_input": rows, "d_output": np.full(ndm * dts, fill, f32), "nDMs": ndm,
+            "nTimesamples": nt, "dts": dts})["d_output"]
+
+    assert dit([[1, 2, 3, 4, 5], [10, 20, 30, 40, 50]], 3).tolist() == [3, 7, -1, 30, 70, -1]
+    rows = rng.integers(0, 1000, (4, 9))
+    got = dit(rows, 4)
+    assert got.tolist() == [float(rows[r, 2 * i] + rows[r, 2 * i + 1])
+                            for r in range(4) for i in range(4)]
+
+    # cvcuda_histogram: a 2 x 2 image of two channels (1, 2), (1, 3), (255, 2), (1, 2) onto
+    # ones: channel 0's bins 1 and 255 up by 3 and 1, channel 1's 2 and 3 by 3 and 1; random
+    # batches against a loop
+    def hist(pixels, ch, width, height, images, start=0):
+        return references.cvcuda_histogram({
+            "src_words": np.asarray(pixels, np.uint8).view(np.uint32), "channels": ch,
+            "width": width, "height": height,
+            "histogram": np.full((images, 256 * ch), start, np.int32)})["histogram"]
+
+    got = hist([1, 2, 1, 3, 255, 2, 1, 2], 2, 2, 2, 1, start=1)
+    want = np.ones(512, np.int32)
+    want[[1, 255, 258, 259]] += [3, 1, 3, 1]
+    assert got.reshape(-1).tolist() == want.tolist()
+    pixels = rng.integers(0, 256, 2 * 3 * 4 * 3)
+    got = hist(pixels, 3, 4, 3, 2)
+    want = np.zeros((2, 768), np.int64)
+    for n, value in enumerate(pixels.tolist()):
+        image, c = n // 36, n % 3
+        want[image, 256 * c + value] += 1
+    assert got.tolist() == want.tolist()
+
+    # cvcuda_dilate: a 3 x 4 image with a 9 and a 5 under the 3 x 3 mask (constant border 0) by
+    # hand; random images under other masks and anchors against a loop
+    def dilate(img, kw=3, kh=3, ax=1, ay=1):
+        img = np.asarray(img, np.uint8)
+        images, height, width = img.shape
+        return references.cvcuda_dilate({
+            "src_words": img.reshape(-1).view(np.uint32),
+            "dst_words": np.zeros(img.size // 4, np.uint32), "width": width,
+            "height": height, "kernel_w": kw, "kernel_h": kh, "anchor_x": ax,
+            "anchor_y": ay})["dst_words"].view(np.uint8).reshape(img.shape)
+
+    got = dilate([[[0, 0, 0, 0], [0, 9, 0, 0], [0, 0, 0, 5]]])
+    assert got.tolist() == [[[9, 9, 9, 0], [9, 9, 9, 5], [9, 9, 9, 5]]]
+    img = rng.integers(0, 256, (2, 5, 8))
+    for kw, kh, ax, ay in ((3, 3, 1, 1), (3, 1, 0, 0), (2, 5, 1, 4)):
+        got = dilate(img, kw, kh, ax, ay)
+        for b, y, x in itertools.product(range(2), range(5), range(8)):
+            window = [int(img[b, y - ay + i, x - ax + j]) if 0 <= y - ay + i < 5
+                      and 0 <= x - ax + j < 8 else 0 for i in range(kh) for j in range(kw)]
+            assert got[b, y, x] == max(window)
+
+    # dvgo_tv_add_grad: params [0, 5, 5] along k, gradients [1, 0, 2]: the first - wz (its k + 1
+    # neighbour 5 higher), the second skipped (a zero gradient; + wz in dense mode), the third
+    # unchanged (equal neighbour); random grids against a loop
+    def tv(param, grad, w=(1 / 16, 1 / 32, 1 / 64), dense=0):
+        param, grad = np.asarray(param, f32), np.asarray(grad, f32)
+        si, sj, sk = param.shape[-3:]
+        return references.dvgo_tv_add_grad({
+            "param": param, "grad": grad, "wx": w[0], "wy": w[1], "wz": w[2], "sz_i": si,
+            "sz_j": sj, "sz_k": sk, "N": param.size, "dense_mode": dense})["grad"]
+
+    assert tv([[[[0, 5, 5]]]], [[[[1, 0, 2]]]]).reshape(-1).tolist() == [1 - 1 / 64, 0, 2]
+    assert tv([[[[0, 5, 5]]]], [[[[1, 0, 2]]]], dense=1).reshape(-1).tolist() == [
+        1 - 1 / 64, 1 / 64, 2]
+    param = rng.integers(-4, 4, (2, 3, 4, 5))
+    grad = rng.integers(-1, 2, (2, 3, 4, 5))
+    got = tv(param, grad)
+    for c, i, j, k in itertools.product(range(2), range(3), range(4), range(5)):
+        if grad[c, i, j, k] == 0:
+            assert got[c, i, j, k] == 0
+            continue
+        acc = f32(0)
+        for w, (di, dj, dk) in ((1 / 64, (0, 0, -1)), (1 / 64, (0, 0, 1)), (1 / 32, (0, -1, 0)),
+                                (1 / 32, (0, 1, 0)), (1 / 16, (-1, 0, 0)), (1 / 16, (1, 0, 0))):
+            if 0 <= i + di < 3 and 0 <= j + dj < 4 and 0 <= k + dk < 5:
+                diff = int(param[c, i, j, k] - param[c, i + di, j + dj, k + dk])
+                acc = f32(acc + f32(w * max(-1, min(1, diff))))
+        assert got[c, i, j, k] == f32(grad[c, i, j, k] + acc)
+
+    # hvd_batched_scaled_memcpy: entries of 2 and 1 words padded by 1 and 3 floats: floats 0-6
+    # and 8 scaled by 1/8, the rest kept; an empty entry writes nothing; random batches against
+    # a loop
+    def hvd(offsets, pad, fusion, fill=-1):
+        fusion = np.asarray(fusion, f32)
+        return references.hvd_batched_scaled_memcpy({
+            "fusion_buffer": fusion, "tensors": np.full(fusion.size, fill, f32),
+            "word_offsets": np.asarray(offsets, np.int32), "pad": np.asarray(pad, np.int32),
+            "scale_factor": 0.125})["tensors"]
+
+    fusion = np.arange(12) * 8
+    assert hvd([0, 2, 3], [1, 3], fusion).tolist() == [0, 1, 2, 3, 4, 5, 6, -1, 8, -1, -1, -1]
+    assert hvd([0, 2, 2, 3], [1, 3, 0], fusion).tolist() == [0, 1, 2, 3, 4, 5, 6, -1, 8, 9, 10,
+                                                             11]
+    lengths = rng.integers(0, 4, 6)
+    offsets = np.concatenate([[0], np.cumsum(lengths)])
+    pad = rng.integers(0, 4, 6)
+    fusion = rng.integers(-1000, 1000, 4 * int(offsets[-1]))
+    want = [-1.0] * fusion.size
+    for c in range(6):
+        size = 4 * int(lengths[c]) - int(pad[c]) if lengths[c] else 0
+        for q in range(4 * int(offsets[c]), 4 * int(offsets[c]) + size):
+            want[q] = float(fusion[q]) / 8
+    assert hvd(offsets, pad, fusion).tolist() == want
+
+    # cholla_update_conserved_3d: the one real cell of a 3^3 grid (n_ghost 1) by hand: density
+    # + 1/2 x 8 (F_x one cell back) - 1/4 x 4 (its own F_y) + 1/8 x 16 (F_z one plane back) =
+    # 5, the ghosts kept; random grids against a loop
+    def cholla(u, fx, fy, fz, n, ng, d=(2.0, 4.0, 8.0), dt=1.0):
+        nz, ny, nx = n
+        return references.cholla_update_conserved_3d({
+            "dev_conserved": np.asarray(u, np.float64), "dev_F_x": np.asarray(fx, np.float64),
+            "dev_F_y": np.asarray(fy, np.float64), "dev_F_z": np.asarray(fz, np.float64),
+            "nx": nx, "ny": ny, "nz": nz, "n_ghost": ng, "dx": d[0], "dy": d[1], "dz": d[2],
+            "dt": dt})["dev_conserved"]
+
+    fx, fy, fz = (np.zeros((5, 27)) for _ in range(3))
+    fx[0, 12], fy[0, 13], fz[0, 4] = 8, 4, 16
+    got = cholla(np.zeros((5, 27)), fx, fy, fz, (3, 3, 3), 1)
+    want = np.zeros((5, 27))
+    want[0, 13] = 5
+    assert got.tolist() == want.tolist()
+    shape = (5, 6, 5, 7)
+    u, fx, fy, fz = (rng.integers(-1000, 1000, shape) for _ in range(4))
+    got = cholla(u, fx, fy, fz, (6, 5, 7), 2)
+    for f, z, y, x in itertools.product(range(5), range(6), range(5), range(7)):
+        want = float(u[f, z, y, x])
+        if 2 <= z < 4 and 2 <= y < 3 and 2 <= x < 5:
+            want += ((fx[f, z, y, x - 1] - fx[f, z, y, x]) / 2
+                     + (fy[f, z, y - 1, x] - fy[f, z, y, x]) / 4
+                     + (fz[f, z - 1, y, x] - fz[f, z, y, x]) / 8)
+        assert got[f, z, y, x] == want

@@ -43,6 +43,12 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "heavydb_init_group_by.cu",
     "catboost_gather_compressed.cu",
     "hypre_csr_col_sum.cu",
+    "aa_dit_decimate.cu",
+    "cvcuda_histogram.cu",
+    "cvcuda_dilate.cu",
+    "dvgo_tv_add_grad.cu",
+    "hvd_batched_scaled_memcpy.cu",
+    "cholla_update_conserved_3d.cu",
 }
 
 

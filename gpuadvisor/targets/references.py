@@ -9602,3 +9602,116 @@ def hypre_csr_col_sum(values: Values) -> dict[str, np.ndarray]:
     flat = out.reshape(-1)
     flat += np.bincount(cols, weights=vals, minlength=flat.size)[: flat.size]
     return {"col_sum": out}
+
+
+def aa_dit_decimate(values: Values) -> dict[str, np.ndarray]:
+    """AstroAccelerate's DiT_GPU_v2: output sample i of DM trial r (row stride dts) the float32
+    sum of input samples 2 i and 2 i + 1 of row r (row stride nTimesamples), for every i with
+    2 i + 1 < nTimesamples (the rest left as it was)."""
+    ndm, nt, dts = int(values["nDMs"]), int(values["nTimesamples"]), int(values["dts"])
+    n = nt // 2
+    rows = np.asarray(values["d_input"]).reshape(-1)[: ndm * nt].reshape(ndm, nt)
+    sums = rows[:, 0 : 2 * n : 2] + rows[:, 1 : 2 * n : 2]
+    out = np.array(values["d_output"], copy=True)
+    at = (np.arange(ndm)[:, None] * dts + np.arange(n)[None, :]).reshape(-1)
+    out.reshape(-1)[at] = sums.reshape(-1)
+    return {"d_output": out}
+
+
+def cvcuda_histogram(values: Values) -> dict[str, np.ndarray]:
+    """CV-CUDA's hist_kernel: each image's 256-bin histogram of each channel of its packed NHWC
+    bytes added into its row of 256 x channels bins (bin sample + 256 ch)."""
+    ch, width, height = int(values["channels"]), int(values["width"]), int(values["height"])
+    out = np.array(values["histogram"], copy=True)
+    images = out.reshape(-1).size // (256 * ch)
+    pix = np.asarray(values["src_words"]).reshape(-1).view(np.uint8)
+    pix = pix[: images * height * width * ch].reshape(images, height * width, ch)
+    flat = out.reshape(-1)
+    for image in range(images):
+        for c in range(ch):  # a bincount of each image's channel (its bytes strided by ch)
+            at = (image * ch + c) * 256
+            flat[at : at + 256] += np.bincount(pix[image, :, c], minlength=256).astype(flat.dtype)
+    return {"histogram": out}
+
+
+def cvcuda_dilate(values: Values) -> dict[str, np.ndarray]:
+    """CV-CUDA's dilate with a constant border of 0: each pixel of each packed grey image the
+    maximum over the kernel_h x kernel_w window from (y - anchor_y, x - anchor_x), pixels
+    outside the image 0."""
+    width, height = int(values["width"]), int(values["height"])
+    kw, kh = int(values["kernel_w"]), int(values["kernel_h"])
+    ax, ay = int(values["anchor_x"]), int(values["anchor_y"])
+    src = np.asarray(values["src_words"]).reshape(-1).view(np.uint8)
+    images = src.size // (height * width)
+    img = src[: images * height * width].reshape(images, height, width)
+    padded = np.zeros((images, height + kh, width + kw), np.uint8)
+    padded[:, ay : ay + height, ax : ax + width] = img
+    res = np.zeros((images, height, width), np.uint8)
+    for i in range(kh):
+        for j in range(kw):
+            np.maximum(res, padded[:, i : i + height, j : j + width], out=res)
+    out = np.array(values["dst_words"], copy=True)
+    out.reshape(-1).view(np.uint8)[: images * height * width] = res.reshape(-1)
+    return {"dst_words": out}
+
+
+def dvgo_tv_add_grad(values: Values) -> dict[str, np.ndarray]:
+    """DirectVoxGO's total_variation_add_grad: where the gradient is nonzero (or everywhere in
+    dense mode), grad += the float32 sum, in the order k - 1, k + 1, j - 1, j + 1, i - 1,
+    i + 1, of w times clamp(param - neighbour, -1, 1) over the neighbours inside the volume
+    (wz along k, wy along j, wx along i)."""
+    si, sj, sk, n = (int(values[k]) for k in ("sz_i", "sz_j", "sz_k", "N"))
+    f32 = np.float32
+    p = np.asarray(values["param"]).reshape(-1)[:n].astype(f32)
+    out = np.array(values["grad"], copy=True)
+    g = out.reshape(-1)
+    idx = np.arange(n, dtype=np.int64)
+    k, j, i = idx % sk, idx // sk % sj, idx // sk // sj % si
+    acc = np.zeros(n, f32)
+    for w, step, first, last in ((values["wz"], 1, k == 0, k == sk - 1),
+                                 (values["wy"], sk, j == 0, j == sj - 1),
+                                 (values["wx"], sk * sj, i == 0, i == si - 1)):
+        for shift, edge in ((-step, first), (step, last)):
+            other = p[np.clip(idx + shift, 0, n - 1)]
+            term = f32(w) * np.clip(p - other, f32(-1), f32(1))
+            acc = acc + np.where(edge, f32(0), term)
+    active = np.ones(n, bool) if int(values["dense_mode"]) else g[:n] != 0
+    g[:n][active] = g[:n][active] + acc[active]
+    return {"grad": out}
+
+
+def hvd_batched_scaled_memcpy(values: Values) -> dict[str, np.ndarray]:
+    """Horovod's batched_scaled_memcpy: tensor c's 4 (o[c + 1] - o[c]) - pad[c] floats (none
+    for an empty entry) from the fusion buffer at 4 o[c] times scale_factor (float32) into the
+    tensors' buffer at the same place (the rest left as it was)."""
+    offsets = np.asarray(values["word_offsets"]).reshape(-1).astype(np.int64)
+    words = np.diff(offsets)
+    pad = np.asarray(values["pad"]).reshape(-1)[: words.size].astype(np.int64)
+    sizes = np.where(words > 0, 4 * words - pad, 0)
+    starts = 4 * offsets[:-1]
+    pos = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
+    src = np.asarray(values["fusion_buffer"]).reshape(-1)
+    out = np.array(values["tensors"], copy=True)
+    out.reshape(-1)[pos] = np.float32(values["scale_factor"]) * src[pos]
+    return {"tensors": out}
+
+
+def cholla_update_conserved_3d(values: Values) -> dict[str, np.ndarray]:
+    """Cholla's Update_Conserved_Variables_3D (five fields): every real cell's field U +=
+    dt/dx (F_x[x - 1] - F_x) + dt/dy (F_y[y - 1] - F_y) + dt/dz (F_z[z - 1] - F_z) in float64,
+    the cells within n_ghost of a face left as they were."""
+    nx, ny, nz, ng = (int(values[k]) for k in ("nx", "ny", "nz", "n_ghost"))
+    dtodx = float(values["dt"]) / float(values["dx"])
+    dtody = float(values["dt"]) / float(values["dy"])
+    dtodz = float(values["dt"]) / float(values["dz"])
+    fx, fy, fz = (np.asarray(values[k]).reshape(-1)[: 5 * nz * ny * nx].reshape(5, nz, ny, nx)
+                  for k in ("dev_F_x", "dev_F_y", "dev_F_z"))
+    out = np.array(values["dev_conserved"], copy=True)
+    u = out.reshape(-1)[: 5 * nz * ny * nx].reshape(5, nz, ny, nx)
+    z, y, x = slice(ng, nz - ng), slice(ng, ny - ng), slice(ng, nx - ng)
+    zm, ym, xm = slice(ng - 1, nz - ng - 1), slice(ng - 1, ny - ng - 1), slice(ng - 1, nx - ng - 1)
+    if nz - ng > ng and ny - ng > ng and nx - ng > ng:
+        u[:, z, y, x] += (dtodx * (fx[:, z, y, xm] - fx[:, z, y, x])
+                          + dtody * (fy[:, z, ym, x] - fy[:, z, y, x])
+                          + dtodz * (fz[:, zm, y, x] - fz[:, z, y, x]))
+    return {"dev_conserved": out}
