@@ -1038,7 +1038,13 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
                           "one-block axes and round 41's sectors for scatter (H200 only)"),
               ("blind58", "round 30's rules with round 34's access model, round 40's "
                           "one-block axes and round 41's sectors for scatter, as blind set 57 "
-                          "(H200 only)"))
+                          "(H200 only)"),
+              ("blind59", "round 30's rules with round 34's access model, round 40's "
+                          "one-block axes, round 41's sectors for scatter and rounds 42 and 43's "
+                          "launch extents (H200 only)"),
+              ("blind60", "round 30's rules with round 34's access model, round 40's "
+                          "one-block axes, round 41's sectors for scatter and rounds 42 and 43's "
+                          "launch extents, as blind set 59 (H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
@@ -1050,7 +1056,8 @@ ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind2
                 "blind48": "h200", "blind49": "h200", "blind50": "h200",
                 "blind51": "h200", "blind52": "h200",
                 "blind53": "h200", "blind54": "h200", "blind55": "h200",
-                "blind56": "h200", "blind57": "h200", "blind58": "h200"}
+                "blind56": "h200", "blind57": "h200", "blind58": "h200",
+                "blind59": "h200", "blind60": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,
