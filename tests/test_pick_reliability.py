@@ -117,9 +117,10 @@ def test_a_2d_shared_memory_kernel_is_told_its_class_is_a_weak_guide(tmp_path: P
     # 19 and set 53's vmaf_motion (1.274x at 8) 20, round 40 saw kata_gpool: 19, and set 55's
     # namd_transpose_xyz_yzx (1.038x at 8) made 20 again, set 56's lgbm_hist_dense (4.15x at 8)
     # 21 and round 41 saw it: 20; set 59's vsnlm_distance_horizontal (1.004x at 4) and set
-    # 60's cvcuda_histogram (1.395x at 8) made 22; 13 of them reached at 4 shapes, 14 at 8)
-    assert entry["unseen"] == 22 and entry["within_at"][3] == 13 and entry["within_at"][7] == 14
-    assert "for 14 of 22 blind kernels no rule was changed on (64 %; docs/validation.md)" in held
+    # 60's cvcuda_histogram (1.395x at 8) made 22, and round 44 saw cvcuda_histogram: 21; 13
+    # of them reached at 4 shapes, 14 at 8)
+    assert entry["unseen"] == 21 and entry["within_at"][3] == 13 and entry["within_at"][7] == 14
+    assert "for 14 of 21 blind kernels no rule was changed on (67 %; docs/validation.md)" in held
     assert "one profile is a weak guide" in held
 
 
