@@ -16,3 +16,27 @@ def profile_csv(path: Path, tmp_path: Path, shape: tuple[int, int] = (256, 1)) -
     out = tmp_path / f"{path.stem}_profile.csv"
     row.to_csv(out, index=False)
     return out
+
+
+def table_view_pick(path: Path, tmp_path: Path, top: int = 200) -> tuple[dict, float]:
+    """The rule-only analysis of the sweep with counters at its profiled shape only (as
+    docs/validation.md scores it: every row's launch kept), and the pick's measured time over
+    the best."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from gpuadvisor.cli import app
+    from gpuadvisor.validation import one_profile_view
+
+    df, _ = read_sweep(path)
+    csv = tmp_path / "view.csv"
+    one_profile_view(df).to_csv(csv, index=False)
+    done = CliRunner().invoke(app, ["analyze", str(csv), "--rule-only", "--json", "--top",
+                                    str(top)])
+    assert done.exit_code == 0, done.output
+    out = json.loads(done.output)
+    ok = df[(df["status"] == "ok") & (df["cache_config"] == "default")]
+    pick = out["kernels"][0]["pick"]
+    at = ok[(ok["block_x"] == pick["block_x"]) & (ok["block_y"] == pick["block_y"])]
+    return out, float(at["time_ms"].min() / ok["time_ms"].min())

@@ -7,40 +7,18 @@ from its row alone (1.006x)."""
 
 from __future__ import annotations
 
-import json
-
-from typer.testing import CliRunner
-
-from gpuadvisor import validation
 from gpuadvisor.analysis import _axis_follows, _domain
-from gpuadvisor.cli import app
 from gpuadvisor.paths import fixtures_dir
 from gpuadvisor.sweep import read_sweep
+from tests.profile_rows import table_view_pick
 
 HOPPER = fixtures_dir() / "hopper"
 DS = HOPPER / "blind50" / "h200" / "ds_transform_0213.csv"
 BF_MATCH = HOPPER / "blind31" / "h200" / "ocv_bf_match.csv"
 
 
-def _table_view_pick(path, tmp_path) -> tuple[dict, float]:
-    """The rule-only analysis of the sweep with counters at its profiled shape only (as
-    docs/validation.md scores it), and the pick's measured time over the best."""
-    df, _ = read_sweep(path)
-    view = validation.one_profile_view(df)
-    csv = tmp_path / "view.csv"
-    view.to_csv(csv, index=False)
-    done = CliRunner().invoke(app, ["analyze", str(csv), "--rule-only", "--json",
-                                    "--top", "200"])
-    assert done.exit_code == 0, done.output
-    out = json.loads(done.output)
-    ok = df[(df["status"] == "ok") & (df["cache_config"] == "default")]
-    pick = out["kernels"][0]["pick"]
-    at = ok[(ok["block_x"] == pick["block_x"]) & (ok["block_y"] == pick["block_y"])]
-    return out, float(at["time_ms"].min() / ok["time_ms"].min())
-
-
 def test_the_axis_that_follows_the_block_keeps_its_extent(tmp_path) -> None:
-    out, regret = _table_view_pick(DS, tmp_path)
+    out, regret = table_view_pick(DS, tmp_path)
     assert out["kernels"][0]["pick"]["label"] == "16x16" and round(regret, 3) == 1.006
     ranking = {(e["block_x"], e["block_y"]): e for e in out["ranking"]}
     # 64x4 launches one block of 64 columns over the head's 16: half of the threads launched
@@ -74,7 +52,7 @@ def test_the_extents_from_the_launches() -> None:
 
 
 def test_a_table_of_one_block_row_keeps_its_pick(tmp_path) -> None:
-    out, regret = _table_view_pick(BF_MATCH, tmp_path)
+    out, regret = table_view_pick(BF_MATCH, tmp_path)
     assert out["kernels"][0]["pick"]["label"] == "32x8" and round(regret, 3) == 1.639
 
 
@@ -93,7 +71,7 @@ def test_a_fixed_block_count_with_a_grid_that_does_not_follow_takes_the_profiled
     profiled = next(r for r in rows if (r["block_x"], r["block_y"]) == (32, 8))
     reference = ((3, 32), (profiled["grid_y"], 8), 1)
     assert _domain(rows, None, reference=reference) == (96, 313 * 8, 1)
-    out, regret = _table_view_pick(path, tmp_path)
+    out, regret = table_view_pick(path, tmp_path)
     assert out["kernels"][0]["pick"]["label"] == "32x16" and round(regret, 3) == 1.23
     ranking = {(e["block_x"], e["block_y"]): e for e in out["ranking"]}
     assert ranking[(256, 1)]["score"] < ranking[(32, 8)]["score"]
@@ -114,7 +92,7 @@ def test_one_block_row_with_a_grid_that_does_not_follow_takes_the_profiled_exten
         profiled = next(r for r in rows if (r["block_x"], r["block_y"]) == (32, 8))
         reference = ((profiled["grid_x"], 32), (1, 8), 1)
         assert _domain(rows, None, reference=reference) == (profiled["grid_x"] * 32, 8, 1)
-        out, measured = _table_view_pick(path, tmp_path)
+        out, measured = table_view_pick(path, tmp_path)
         assert out["kernels"][0]["pick"]["label"] == "32x8"
         assert round(measured, 3) == regret
         ranking = {(e["block_x"], e["block_y"]): e for e in out["ranking"]}

@@ -6,32 +6,11 @@ a 1,024-thread block."""
 
 from __future__ import annotations
 
-import json
-
-from typer.testing import CliRunner
-
-from gpuadvisor import validation
-from gpuadvisor.cli import app
 from gpuadvisor.paths import fixtures_dir
-from gpuadvisor.sweep import read_sweep
+from tests.profile_rows import table_view_pick
 
 HOPPER = fixtures_dir() / "hopper"
 RULE = "shared-histogram-flush"
-
-
-def _table_view(path, tmp_path) -> tuple[dict, float]:
-    """The rule-only analysis of the sweep with counters at its profiled shape only (as
-    docs/validation.md scores it), and the pick's measured time over the best."""
-    df, _ = read_sweep(path)
-    csv = tmp_path / "view.csv"
-    validation.one_profile_view(df).to_csv(csv, index=False)
-    done = CliRunner().invoke(app, ["analyze", str(csv), "--rule-only", "--json", "--top", "300"])
-    assert done.exit_code == 0, done.output
-    out = json.loads(done.output)
-    ok = df[(df["status"] == "ok") & (df["cache_config"] == "default")]
-    pick = out["kernels"][0]["pick"]
-    at = ok[(ok["block_x"] == pick["block_x"]) & (ok["block_y"] == pick["block_y"])]
-    return out, float(at["time_ms"].min() / ok["time_ms"].min())
 
 
 def _fired(entry: dict) -> list[str]:
@@ -39,7 +18,8 @@ def _fired(entry: dict) -> list[str]:
 
 
 def test_a_privatized_histogram_goes_to_larger_blocks(tmp_path) -> None:
-    out, regret = _table_view(HOPPER / "blind60" / "h200" / "cvcuda_histogram.csv", tmp_path)
+    out, regret = table_view_pick(HOPPER / "blind60" / "h200" / "cvcuda_histogram.csv",
+                                  tmp_path, top=300)
     pick = out["kernels"][0]["pick"]
     assert pick["block_x"] * pick["block_y"] == 1024 and round(regret, 3) == 1.031
     ranking = {(e["block_x"], e["block_y"]): e for e in out["ranking"]}
@@ -54,21 +34,21 @@ def test_a_privatized_histogram_goes_to_larger_blocks(tmp_path) -> None:
 
 def test_a_block_reduction_that_adds_one_value_is_not_a_flush(tmp_path) -> None:
     # one request a block whatever its shared array (a slot per warp): fastest at 256 threads
-    out, regret = _table_view(HOPPER / "new-kernels" / "h200" / "warp_sum_atomic_block.csv",
-                              tmp_path)
+    out, regret = table_view_pick(HOPPER / "new-kernels" / "h200" / "warp_sum_atomic_block.csv",
+                                  tmp_path, top=300)
     assert not any(_fired(e) for e in out["ranking"])
     assert out["kernels"][0]["pick"]["label"] == "256x1" and regret == 1.0
 
 
 def test_a_block_that_adds_a_few_values_of_a_larger_array_is_not_a_flush(tmp_path) -> None:
     # region_moments: 3 requests a block over 768 B (0.50 of it); larger blocks ran slower
-    out, _ = _table_view(HOPPER / "blind9" / "h200" / "region_moments.csv", tmp_path)
+    out, _ = table_view_pick(HOPPER / "blind9" / "h200" / "region_moments.csv", tmp_path, top=300)
     assert not any(_fired(e) for e in out["ranking"])
 
 
 def test_merges_that_keep_the_l2_atomic_unit_busy_are_left_to_its_rule(tmp_path) -> None:
     # digit_hist flushes 256 bins a block (8 requests over 1 KiB) with the busiest L2 slice's
     # atomic unit 87 % busy: l2-atomic-merge-bound models it, this rule keeps quiet
-    out, _ = _table_view(HOPPER / "atomics" / "l2" / "digit_hist.csv", tmp_path)
+    out, _ = table_view_pick(HOPPER / "atomics" / "l2" / "digit_hist.csv", tmp_path, top=300)
     assert not any(_fired(e) for e in out["ranking"])
     assert any("l2-atomic-merge-bound" in r for e in out["ranking"] for r in e["reasons"])
