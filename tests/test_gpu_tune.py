@@ -414,6 +414,12 @@ SMALL = {
     "dvgo_tv_add_grad": ["SI=37", "SJ=41", "SK=43"],
     "hvd_batched_scaled_memcpy": ["NCOPIES=37", "WORDS=100003"],
     "cholla_update_conserved_3d": ["NX=37", "NY=41", "NZ=43"],
+    "ktgmc_rb2b_bilinear": ["SW=1002", "SH=602"],
+    "ktgmc_temporal_soften2": ["COLS=251", "ROWS=301"],
+    "qulacs_dense_matrix5": ["NQ=21"],
+    "qulacs_pauli_xz": ["NQ=19"],
+    "gpujpeg_preprocess420": ["W=1001", "H=301"],
+    "gpumd_sort_neighbor_list": ["N=10007"],
 }
 
 

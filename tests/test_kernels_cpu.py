@@ -439,6 +439,15 @@ SMALL = {
     "dvgo_tv_add_grad": {"C": 2, "SI": 5, "SJ": 7, "SK": 9},  # every face, zero gradients
     "hvd_batched_scaled_memcpy": {"NCOPIES": 7, "WORDS": 150},  # ragged tails, 8 blocks each
     "cholla_update_conserved_3d": {"NX": 11, "NY": 9, "NZ": 7, "NG": 2},  # ghosts, idle cells
+    "ktgmc_rb2b_bilinear": {"SW": 78, "SH": 26},  # partial tiles, first and last rows/columns
+    "ktgmc_temporal_soften2": {"COLS": 37, "ROWS": 13, "SADHI": "3 * FSC // 2"},  # 2 of 4 cuts
+    "qulacs_dense_matrix5": {"NQ": 9, "K": 3, "TLIST": "5 + 1 * 2 ** 8 + 7 * 2 ** 16",
+                             "SLIST": "1 + 5 * 2 ** 8 + 7 * 2 ** 16"},  # rows in passes
+    "qulacs_pauli_xz": {"NQ": 10, "BITFLIP": "2 ** 1 + 2 ** 6 + 2 ** 8 + 2 ** 9", "NY": 3,
+                        "PHASEFLIP": "2 ** 1 + 2 ** 2 + 2 ** 8 + 2 ** 9",
+                        "PIVOT": 6},  # Y9 Y8 Y1 Z2 X6: the phases -i and i
+    "gpujpeg_preprocess420": {"W": 37, "H": 13, "PAD": 5},  # odd sizes, padded rows
+    "gpumd_sort_neighbor_list": {"N": 61, "MN": 40, "NNLO": 20},  # lists past the block, ties
 }
 SHAPES_2D = [
     (1, 1, 1),

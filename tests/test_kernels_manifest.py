@@ -180,6 +180,11 @@ def _coverage(name, spec, params, block):
         return gx * by * bz, params["COLS"]
     if name == "aa_dit_decimate":  # x -> 4 output samples a thread, bx apart
         return gy * by * bz, gx * bx * 4
+    if name == "ktgmc_rb2b_bilinear":  # x -> max(1, (bx - 2) / 2) destination columns a block
+        return gy * by * bz, gx * max(1, (bx - 2) // 2)
+    if name == "qulacs_dense_matrix5":  # x -> amplitude group, y*z loops over the matrix rows
+        assert gy == 1
+        return params["ROWS"], gx * bx
     if name == "ocv_bf_match":  # x loops over the train set, y*z -> query (a 1-D grid)
         assert gy == 1
         return gx * by * bz, params["COLS"]
@@ -399,6 +404,8 @@ ONE_D_EXTENT = {
     "catboost_gather_compressed": "N",  # CatBoost's one thread per document
     "dvgo_tv_add_grad": "N",  # DirectVoxGO's one thread per grid element
     "cholla_update_conserved_3d": "CELLS",  # Cholla's one thread per cell, ghosts too
+    "qulacs_pauli_xz": "PAIRS",  # Qulacs' one thread per amplitude pair
+    "gpujpeg_preprocess420": "NPIX",  # GPUJPEG's one thread per pixel
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -440,6 +447,7 @@ ONE_BLOCK_PER = {
     "ampcor_subtract_mean": "NIMAGES",  # PyCuAmpcor's one block per window
     "heavydb_init_group_by": "GRID",  # HeavyDB's fixed grid of 2 x SMs blocks, looping over rows
     "hvd_batched_scaled_memcpy": "GRID",  # Horovod's 8 blocks per tensor, whatever the block
+    "gpumd_sort_neighbor_list": "N",  # GPUMD's one block per atom, whatever the block
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -12252,3 +12260,188 @@ def test_blind60_references_on_hand_checked_inputs():
                      + (fy[f, z, y - 1, x] - fy[f, z, y, x]) / 4
                      + (fz[f, z - 1, y, x] - fz[f, z, y, x]) / 8)
         assert got[f, z, y, x] == want
+
+
+def test_blind62_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(62)
+
+    # ktgmc_rb2b_bilinear: a 4 x 4 plane into 2 x 2 (first and last rows and columns only: the
+    # rounded means of pairs) by hand; a 64 at (2, 2) of a 6 x 6 zero plane gives the middle
+    # pixel (3 x (3 x 64 + 4) // 8 + 4) // 8 = 9; random planes against a loop
+    def rb2b(plane, w, h, dp=None, fill=7):
+        plane = np.asarray(plane, np.uint8)
+        sp = plane.shape[1]
+        dp = dp or sp
+        dst = np.full(h * dp, fill, np.uint8)
+        got = references.ktgmc_rb2b_bilinear({
+            "src_words": plane.reshape(-1).view(np.uint32),
+            "dst_words": dst.view(np.uint32), "nDstPitch": dp, "nSrcPitch": sp, "nWidth": w,
+            "nHeight": h})["dst_words"]
+        return got.view(np.uint8).reshape(h, dp)
+
+    got = rb2b([[0, 2, 4, 6], [2, 4, 6, 8], [10, 10, 20, 20], [10, 11, 20, 21]], 2, 2)
+    assert got.tolist() == [[2, 6, 7, 7], [11, 21, 7, 7]]
+    plane = np.zeros((6, 8), np.uint8)
+    plane[2, 2] = 64
+    got = rb2b(plane, 3, 3)
+    assert got[:, :3].tolist() == [[0, 0, 0], [0, 9, 0], [0, 0, 0]]
+    plane = rng.integers(0, 256, (10, 16))
+    for w, h in ((7, 5), (2, 2), (5, 4)):
+        got = rb2b(plane, w, h, dp=12)
+        src = plane.astype(int)
+
+        def down(v, n, i):  # sample i of the reduction of v (2 n samples)
+            if i == 0 or i == n - 1:
+                return (v[2 * i] + v[2 * i + 1] + 1) >> 1
+            return (v[2 * i - 1] + 3 * v[2 * i] + 3 * v[2 * i + 1] + v[2 * i + 2] + 4) // 8
+
+        for y, x in itertools.product(range(h), range(w)):
+            column = [down(src[:, c], h, y) for c in range(2 * w)]
+            assert got[y, x] == down(column, w, x)
+        assert (got[:, w:] == 7).all()
+
+    # ktgmc_temporal_soften2: one word, bytes (16, 0, 255, 100) with neighbours (0, 16, 255,
+    # 100) at n - 1 and (0, 0, 255, 100) elsewhere: (6, 4, 255, 100); with frame n - 1 a scene
+    # change (its SAD at the threshold) the source stands in for it: (10, 0, 255, 100); random
+    # planes against a loop
+    def soften(frames, sad, sc, w4, h, p4):
+        frames = [np.asarray(f, np.uint8).reshape(-1).view(np.uint32) for f in frames]
+        names = ["src_words", "ref0_words", "ref1_words", "ref2_words", "ref3_words"]
+        return references.ktgmc_temporal_soften2({
+            **dict(zip(names, frames, strict=True)), "dst_words": np.zeros(h * p4, np.uint32),
+            "sad": np.asarray(sad, np.float32), "scenechange": sc, "width4": w4, "height": h,
+            "pitch4": p4})["dst_words"].view(np.uint8)
+
+    frames = [[16, 0, 255, 100], [0, 16, 255, 100]] + [[0, 0, 255, 100]] * 3
+    assert soften(frames, [0, 0, 0, 0], 5.0, 1, 1, 1).tolist() == [6, 4, 255, 100]
+    assert soften(frames, [5, 0, 0, 0], 5.0, 1, 1, 1).tolist() == [10, 0, 255, 100]
+    frames = [rng.integers(0, 256, (3, 12)) for _ in range(5)]
+    sad = [9, 1, 12, 3]
+    got = soften(frames, sad, 8.0, 2, 3, 3).reshape(3, 12)
+    s = frames[0].astype(int)
+    r = [s if sad[i] >= 8 else frames[i + 1].astype(int) for i in range(4)]
+    for y, b in itertools.product(range(3), range(12)):
+        want = min(255, (r[2][y, b] + 4 * r[0][y, b] + 6 * s[y, b] + 4 * r[1][y, b]
+                         + r[3][y, b] + 4) >> 4) if b < 8 else 0
+        assert got[y, b] == want
+
+    # qulacs_dense_matrix5: X on qubit 1 of two swaps amplitudes 0 and 2, 1 and 3; diag(1, 2, 3,
+    # 4) on the targets (1, 0) (row bit 0 the state's bit 1) scales the amplitudes by 1, 3, 2, 4;
+    # a random three-qubit gate on six qubits against a loop
+    def dense(matrix, targets, state):
+        matrix = np.asarray(matrix, complex)
+        state = np.asarray(state, complex)
+        k, dim = len(targets), state.size
+        ordered = sorted(targets)
+        got = references.qulacs_dense_matrix5({
+            "matrix_words": np.stack([matrix.real, matrix.imag], -1),
+            "state_words": np.stack([state.real, state.imag], -1),
+            "target_qubit_index_count": k, "dim": dim,
+            "target_index_list": sum(t << (8 * j) for j, t in enumerate(targets)),
+            "sorted_insert_index_list": sum(t << (8 * j) for j, t in enumerate(ordered))})
+        words = got["state_words"].reshape(-1)
+        return words[0::2] + 1j * words[1::2]
+
+    state = np.array([1, 2 + 1j, 3, 4 - 2j])
+    assert dense([[0, 1], [1, 0]], [1], state).tolist() == [3, 4 - 2j, 1, 2 + 1j]
+    assert dense(np.diag([1, 2, 3, 4]), [1, 0], state).tolist() == [1, 6 + 3j, 6, 16 - 8j]
+    matrix = rng.integers(-4, 4, (8, 8)) + 1j * rng.integers(-4, 4, (8, 8))
+    state = rng.integers(-64, 64, 64) + 1j * rng.integers(-64, 64, 64)
+    targets = [4, 0, 2]
+    got = dense(matrix, targets, state)
+    for b in range(64):
+        r = sum(((b >> t) & 1) << j for j, t in enumerate(targets))
+        base = b & ~sum(1 << t for t in targets)
+        want = sum(matrix[r, c] * state[base + sum(((c >> j) & 1) << t
+                                                   for j, t in enumerate(targets))]
+                   for c in range(8))
+        assert got[b] == want
+
+    # qulacs_pauli_xz: Y on a qubit takes (1, 2) to (-2i, i); a random Pauli string on five
+    # qubits against its factors applied one after another
+    def pauli(ops, state):
+        state = np.asarray(state, complex)
+        flip = sum(1 << q for q, op in ops if op in "XY")
+        phase = sum(1 << q for q, op in ops if op in "YZ")
+        pivot = [q for q, op in ops if op in "XY"][-1]
+        got = references.qulacs_pauli_xz({
+            "state_words": np.stack([state.real, state.imag], -1), "bit_flip_mask": flip,
+            "phase_flip_mask": phase, "global_phase_90rot_count": sum(op == "Y" for _, op in ops),
+            "pivot_qubit_index": pivot, "dim": state.size})["state_words"].reshape(-1)
+        return got[0::2] + 1j * got[1::2]
+
+    assert pauli([(0, "Y")], [1, 2]).tolist() == [-2j, 1j]
+    ops = [(3, "Y"), (0, "Z"), (4, "X"), (1, "Y"), (2, "Z")]
+    state = rng.integers(-1000, 1000, 32) + 1j * rng.integers(-1000, 1000, 32)
+    want = state.copy()
+    for q, op in ops:
+        b = np.arange(32)
+        bit = (b >> q) & 1
+        if op == "X":
+            want = want[b ^ (1 << q)]
+        elif op == "Y":
+            want = want[b ^ (1 << q)] * np.where(bit == 1, 1j, -1j)
+        else:
+            want = want * np.where(bit == 1, -1, 1)
+    assert pauli(ops, state).tolist() == want.tolist()
+
+    # gpujpeg_preprocess420: red, white and black on row 0 and grey on row 1 of a 3 x 2 image
+    # (rows padded by a byte): Y 77, 255 (clamped), 0 | 128 each; Cb and Cr of columns 0 and 2
+    # of row 0 only, at chroma columns 0 and 1: (85, 255) and (128, 128); random images against
+    # a loop; the manifest's divisor pairs divide exactly
+    def jpeg(pixels, w, h, pad, dw=(8, 8, 8), fill=7):
+        raw = np.asarray(pixels, np.uint8).reshape(-1)
+        raw = np.concatenate([raw, np.zeros(-raw.size % 4, np.uint8)])
+        comps = [np.full(dw[c] * (8 if c == 0 else 4), fill, np.uint8) for c in range(3)]
+        got = references.gpujpeg_preprocess420({
+            "raw_words": raw.view(np.uint32), "image_width_padding": pad, "image_width": w,
+            "image_height": h, **{f"comp{c}_words": comps[c].view(np.uint32) for c in range(3)},
+            **{f"data_width{c}": dw[c] for c in range(3)}})
+        return [got[f"comp{c}_words"].view(np.uint8).reshape(-1, dw[c]) for c in range(3)]
+
+    row0 = [255, 0, 0, 255, 255, 255, 0, 0, 0, 9]
+    row1 = [128, 128, 128] * 3 + [9]
+    y, cb, cr = jpeg(row0 + row1, 3, 2, 1)
+    assert y[:2, :4].tolist() == [[77, 255, 0, 7], [128, 128, 128, 7]]
+    assert cb[:2, :3].tolist() == [[85, 128, 7], [7, 7, 7]]
+    assert cr[:2, :3].tolist() == [[255, 128, 7], [7, 7, 7]]
+    w, h, pad = 5, 5, 3
+    pixels = rng.integers(0, 256, h * (3 * w + pad))
+    y, cb, cr = jpeg(pixels, w, h, pad, dw=(8, 8, 16))
+    for row, col in itertools.product(range(h), range(w)):
+        red, green, blue = (int(pixels[row * (3 * w + pad) + 3 * col + c]) * 256 // 255
+                            for c in range(3))
+        assert y[row, col] == min(255, (77 * red + 150 * green + 29 * blue + 128) >> 8)
+        if row % 2 == 0 and col % 2 == 0:
+            assert cb[row // 2, col // 2] == min(255, max(0, (
+                (-43 * red - 85 * green + 128 * blue + 128) >> 8) + 128))
+            assert cr[row // 2, col // 2] == min(255, max(0, (
+                (128 * red - 107 * green - 21 * blue + 128) >> 8) + 128))
+    assert (cb[3:] == 7).all() and (cr[:, 3:] == 7).all() and (y[:, 5:] == 7).all()
+    spec = SPECS["gpujpeg_preprocess420"]
+    for width in (2, 3, 37, 1001, 3840, 4097, 65536):
+        params = spec.resolve_params({"W": width, "H": 1})
+        mul, shift = params["MUL"], params["SHIFT"]
+        assert 0 < mul < 2**32 and 2 ** shift < width <= 2 ** (shift + 1)
+        for n in [*range(0, 3 * width), 2**31 - 1, 2**31 - width, 12345678]:
+            assert ((n * mul) >> 32) >> shift == n // width
+
+    # gpumd_sort_neighbor_list: lists (5, 1, 3) and (7, 2, 0, 2) of two atoms, slot-major: the
+    # first becomes (1, 3, 5) (slot 3, past its count, kept), the second (0, 2, 0, 7) (both 2s
+    # at slot 1, slot 2 keeps its 0); random lists with ties against a loop
+    def sort_lists(nl, nn):
+        nl = np.asarray(nl, np.int32)
+        return references.gpumd_sort_neighbor_list({
+            "N": nl.shape[1], "NN": np.asarray(nn, np.int32), "NL": nl})["NL"]
+
+    got = sort_lists([[5, 7], [1, 2], [3, 0], [9, 2]], [3, 4])
+    assert got.T.tolist() == [[1, 3, 5, 9], [0, 2, 0, 7]]
+    nl = rng.integers(0, 12, (10, 9))
+    nn = rng.integers(0, 11, 9)
+    got = sort_lists(nl, nn)
+    for a in range(9):
+        want = nl[:, a].tolist()
+        entries = want[: nn[a]]
+        for v in entries:
+            want[sum(u < v for u in entries)] = v
+        assert got[:, a].tolist() == want

@@ -9715,3 +9715,135 @@ def cholla_update_conserved_3d(values: Values) -> dict[str, np.ndarray]:
                           + dtody * (fy[:, z, ym, x] - fy[:, z, y, x])
                           + dtodz * (fz[:, zm, y, x] - fz[:, z, y, x]))
     return {"dev_conserved": out}
+
+
+def ktgmc_rb2b_bilinear(values: Values) -> dict[str, np.ndarray]:
+    """KTGMC's kl_RB2B_bilinear_filtered: the nWidth x nHeight bytes of the 2x reduction of the
+    source plane (pitch nSrcPitch) into the destination plane (pitch nDstPitch), first
+    vertically (rows 2y - 1 .. 2y + 2 weighted 1, 3, 3, 1, + 4 and / 8; the first and last
+    rows the rounded mean of rows 2y and 2y + 1), then horizontally alike (the rest of the
+    destination left as it was)."""
+    w, h = int(values["nWidth"]), int(values["nHeight"])
+    sp, dp = int(values["nSrcPitch"]), int(values["nDstPitch"])
+    src = np.asarray(values["src_words"]).reshape(-1).view(np.uint8)
+    plane = src[: 2 * h * sp].reshape(2 * h, sp)[:, : 2 * w].astype(np.int32)
+
+    def reduce(a: np.ndarray, n: int) -> np.ndarray:  # along axis 0: 2n samples into n
+        out = np.empty((n,) + a.shape[1:], np.int32)
+        out[0] = (a[0] + a[1] + 1) >> 1
+        if n > 2:
+            i = 2 * np.arange(1, n - 1)
+            out[1 : n - 1] = (a[i - 1] + 3 * a[i] + 3 * a[i + 1] + a[i + 2] + 4) // 8
+        if n > 1:
+            out[n - 1] = (a[2 * n - 2] + a[2 * n - 1] + 1) >> 1
+        return out
+
+    reduced = reduce(reduce(plane, h).T, w).T
+    out = np.array(values["dst_words"], copy=True)
+    out.reshape(-1).view(np.uint8)[: h * dp].reshape(h, dp)[:, :w] = reduced
+    return {"dst_words": out}
+
+
+def ktgmc_temporal_soften2(values: Values) -> dict[str, np.ndarray]:
+    """KTGMC's kl_binomial_temporal_soften_2: each byte of the width4 words of each row (pitch
+    pitch4 words) (ref2 + 4 ref0 + 6 src + 4 ref1 + ref3 + 4) >> 4, clamped to 0..255, frame i
+    replaced by the source where sad[i] >= scenechange (float32); the rest left as it was."""
+    w4, h, p4 = int(values["width4"]), int(values["height"]), int(values["pitch4"])
+    flags = np.asarray(values["sad"], np.float32).reshape(-1)[:4] >= np.float32(
+        values["scenechange"])
+
+    def frame(name: str) -> np.ndarray:
+        raw = np.asarray(values[name]).reshape(-1).view(np.uint8)
+        return raw[: h * p4 * 4].reshape(h, 4 * p4)[:, : 4 * w4].astype(np.int32)
+
+    src = frame("src_words")
+    r0, r1, r2, r3 = (src if flags[i] else frame(f"ref{i}_words") for i in range(4))
+    soft = np.clip((r2 + 4 * r0 + 6 * src + 4 * r1 + r3 + 4) >> 4, 0, 255)
+    out = np.array(values["dst_words"], copy=True)
+    out.reshape(-1).view(np.uint8)[: h * p4 * 4].reshape(h, 4 * p4)[:, : 4 * w4] = soft
+    return {"dst_words": out}
+
+
+def qulacs_dense_matrix5(values: Values) -> dict[str, np.ndarray]:
+    """Qulacs' dense k-qubit gate: every group of 2^k amplitudes (an index with zeros at the
+    target qubits, plus row r's bit j at target j, the targets a byte each of
+    target_index_list) replaced by the complex matrix (row-major, 2^k x 2^k) times it."""
+    k, dim = int(values["target_qubit_index_count"]), int(values["dim"])
+    packed = int(values["target_index_list"])
+    targets = [(packed >> (8 * j)) & 255 for j in range(k)]
+    m = 1 << k
+    words = np.asarray(values["matrix_words"], np.float64).reshape(-1)[: 2 * m * m]
+    matrix = (words[0::2] + 1j * words[1::2]).reshape(m, m)
+    out = np.array(values["state_words"], copy=True)
+    flat = out.reshape(-1)
+    amp = flat[0 : 2 * dim : 2] + 1j * flat[1 : 2 * dim : 2]
+    index = np.arange(dim, dtype=np.int64)
+    bases = index[(index & sum(1 << t for t in targets)) == 0]
+    offsets = np.array([sum(((r >> j) & 1) << t for j, t in enumerate(targets))
+                        for r in range(m)], np.int64)
+    at = bases[:, None] + offsets[None, :]
+    new = amp[at] @ matrix.T
+    flat[2 * at] = new.real
+    flat[2 * at + 1] = new.imag
+    return {"state_words": out}
+
+
+def qulacs_pauli_xz(values: Values) -> dict[str, np.ndarray]:
+    """Qulacs' Pauli string with a bit-flip mask: amplitude b becomes amplitude b ^
+    bit_flip_mask times (1, -i, -1, i)[(global_phase_90rot_count + 2 parity(b &
+    phase_flip_mask)) & 3]."""
+    dim = int(values["dim"])
+    flip, phase = int(values["bit_flip_mask"]), int(values["phase_flip_mask"])
+    count = int(values["global_phase_90rot_count"])
+    out = np.array(values["state_words"], copy=True)
+    flat = out.reshape(-1)
+    amp = flat[0 : 2 * dim : 2] + 1j * flat[1 : 2 * dim : 2]
+    index = np.arange(dim, dtype=np.uint64)
+    parity = (np.bitwise_count(index & np.uint64(phase)) & 1).astype(np.int64)
+    table = np.array([1, -1j, -1, 1j])
+    new = amp[index ^ np.uint64(flip)] * table[(count + 2 * parity) & 3]
+    flat[0 : 2 * dim : 2] = new.real
+    flat[1 : 2 * dim : 2] = new.imag
+    return {"state_words": out}
+
+
+def gpujpeg_preprocess420(values: Values) -> dict[str, np.ndarray]:
+    """GPUJPEG's RGB (interleaved, rows image_width_padding bytes apart beyond 3 x width) to
+    JFIF YCbCr: each sample times 256 // 255, then (77, 150, 29), (-43, -85, 128) + 128 and
+    (128, -107, -21) + 128 with + 128 and >> 8, clamped to 0..255; Y into component 0 (rows
+    data_width0 bytes), Cb and Cr of the even rows' even columns into components 1 and 2 at
+    half the row and column (the rest of each component left as it was)."""
+    w, h, pad = (int(values[k]) for k in ("image_width", "image_height", "image_width_padding"))
+    raw = np.asarray(values["raw_words"]).reshape(-1).view(np.uint8)
+    rgb = raw[: h * (3 * w + pad)].reshape(h, 3 * w + pad)[:, : 3 * w].reshape(h, w, 3)
+    r, g, b = (rgb[..., c].astype(np.int32) * 256 // 255 for c in range(3))
+    planes = (np.clip((77 * r + 150 * g + 29 * b + 128) >> 8, 0, 255),
+              np.clip(((-43 * r - 85 * g + 128 * b + 128) >> 8) + 128, 0, 255)[::2, ::2],
+              np.clip(((128 * r - 107 * g - 21 * b + 128) >> 8) + 128, 0, 255)[::2, ::2])
+    result = {}
+    for c, plane in enumerate(planes):
+        width = int(values[f"data_width{c}"])
+        out = np.array(values[f"comp{c}_words"], copy=True)
+        rows, cols = plane.shape
+        out.reshape(-1).view(np.uint8)[: rows * width].reshape(rows, width)[:, :cols] = plane
+        result[f"comp{c}_words"] = out
+    return result
+
+
+def gpumd_sort_neighbor_list(values: Values) -> dict[str, np.ndarray]:
+    """GPUMD's gpu_sort_neighbor_list: atom a's first NN[a] slots of the slot-major list
+    (slot s at NL[s, a]) in ascending order, each entry stored at the slot of its count of
+    smaller entries (equal entries at one slot; the slots they leave, and those past NN[a],
+    keep what they held)."""
+    n = int(values["N"])
+    counts = np.asarray(values["NN"]).reshape(-1)[:n].astype(np.int64)
+    out = np.array(values["NL"], copy=True)
+    slots = out.size // n
+    lists = out.reshape(-1)[: slots * n].reshape(slots, n).T  # [atom, slot], a view of out
+    inside = np.arange(slots)[None, :] < counts[:, None]
+    ordered = np.sort(np.where(inside, lists, np.iinfo(np.int32).max), axis=1)
+    first = np.ones(ordered.shape, bool)
+    first[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    keep = first & inside
+    lists[keep] = ordered[keep]
+    return {"NL": out}
