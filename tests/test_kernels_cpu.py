@@ -557,6 +557,10 @@ def cpu_unit(spec, name: str) -> str:
                 f"buf{i}.size() * sizeof({ctype})); }}"
             )
     lines += ["  }", "  return 0;", "}", f"}}  // namespace ga_kernel_{name}"]
+    # A macro outlives its namespace: the next kernel of the unit must not see it (set 52's
+    # ccv1d_fwd defines kWidth, which ocv_filter2d takes as a parameter's name).
+    lines += [f"#undef {macro}" for macro in dict.fromkeys(
+        re.findall(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", text, flags=re.MULTILINE))]
     return "\n".join(lines) + "\n"
 
 
@@ -579,6 +583,19 @@ def cpu_sources(names: list[str], shim: Path = SHIM, parts: int = 1) -> list[str
              for n in names]
     main += ["  return 3;", "}"]
     return [*units, "\n".join(main) + "\n"]
+
+
+def test_kernels_sharing_a_unit_do_not_see_each_others_macros(tmp_path) -> None:
+    """On a machine of 2 to 4 CPUs the program's units hold many kernels each: ccv1d_fwd's
+    ``#define kWidth 4`` once broke ocv_filter2d's parameter of that name in the same unit."""
+    (unit, _main) = cpu_sources(["ccv1d_fwd", "ocv_filter2d"], SHIM.resolve(), 1)
+    source = tmp_path / "unit.cpp"
+    source.write_text(unit)
+    kernels_dir = next(iter(kernels().values())).source.parent
+    build = subprocess.run([GXX, *FLAGS, f"-I{kernels_dir}", "-c", "-o", f"{source}.o",
+                            str(source)], capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stderr[-2000:]
+    assert unit.count("#undef kWidth") == 1
 
 
 #: Kernels whose sources, or the header they share, differ from what
