@@ -420,6 +420,12 @@ SMALL = {
     "qulacs_pauli_xz": ["NQ=19"],
     "gpujpeg_preprocess420": ["W=1001", "H=301"],
     "gpumd_sort_neighbor_list": ["N=10007"],
+    "awp_dvelcx": ["NX=13", "NY=101", "NZ=301"],
+    "microhh_advec_uvw": ["ITOT=101", "JTOT=37", "KTOT=13"],
+    "gespmm_seqreduce_nnz": ["M=10007", "K=5003", "NNZ=70001", "N=37"],
+    "tsvm_sum_kernel_values": ["N=1001", "NSV=301", "GRID=33"],
+    "kmcuda_assign_smallc": ["N=100003", "K=100"],
+    "emogi_bfs_coalesce": ["V=10007", "E=100003"],
 }
 
 

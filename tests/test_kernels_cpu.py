@@ -448,6 +448,12 @@ SMALL = {
                         "PIVOT": 6},  # Y9 Y8 Y1 Z2 X6: the phases -i and i
     "gpujpeg_preprocess420": {"W": 37, "H": 13, "PAD": 5},  # odd sizes, padded rows
     "gpumd_sort_neighbor_list": {"N": 61, "MN": 40, "NNLO": 20},  # lists past the block, ties
+    "awp_dvelcx": {"NX": 5, "NY": 11, "NZ": 37},  # partial blocks, 5 slices walked
+    "microhh_advec_uvw": {"ITOT": 13, "JTOT": 11, "KTOT": 5},  # ghosts, w's first level
+    "gespmm_seqreduce_nnz": {"M": 41, "K": 29, "NNZ": 301, "N": 37},  # columns past 32, empty rows
+    "tsvm_sum_kernel_values": {"N": 1001, "NSV": 40, "GRID": 3},  # grid-stride passes
+    "kmcuda_assign_smallc": {"N": 1001, "K": 37, "F": 3, "SHMEM": 3100},  # 2 chunks at 1,000
+    "emogi_bfs_coalesce": {"V": 2001, "E": 26000},  # unaligned starts, runs past 32 lanes
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -139,6 +139,11 @@ def test_kernel_entry_is_complete(name):
     elif name == "hvd_batched_scaled_memcpy":  # Horovod's 8 blocks a tensor, 160 tensors
         assert blocks == 8 * params["NCOPIES"] and params["NCOPIES"] == 160
         assert params["TOTAL"] >= 8 * 10**6
+    elif name == "awp_dvelcx":  # one thread per (z, y) column on purpose: each walks NX slices
+        assert blocks == -(-params["NZ"] // 32) * -(-params["NY"] // 8)
+        assert params["NX"] * params["NY"] * params["NZ"] >= 8 * 10**6
+    elif name == "tsvm_sum_kernel_values":  # ThunderSVM's fixed NUM_BLOCKS, a grid-stride loop
+        assert blocks == params["GRID"] == 32 * 56 and params["N"] * params["NSV"] >= 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -185,6 +190,8 @@ def _coverage(name, spec, params, block):
     if name == "qulacs_dense_matrix5":  # x -> amplitude group, y*z loops over the matrix rows
         assert gy == 1
         return params["ROWS"], gx * bx
+    if name == "gespmm_seqreduce_nnz":  # y*z -> nonzero (the grid's x), x -> column (its y)
+        return gx * by * bz, gy * bx
     if name == "ocv_bf_match":  # x loops over the train set, y*z -> query (a 1-D grid)
         assert gy == 1
         return gx * by * bz, params["COLS"]
@@ -406,6 +413,8 @@ ONE_D_EXTENT = {
     "cholla_update_conserved_3d": "CELLS",  # Cholla's one thread per cell, ghosts too
     "qulacs_pauli_xz": "PAIRS",  # Qulacs' one thread per amplitude pair
     "gpujpeg_preprocess420": "NPIX",  # GPUJPEG's one thread per pixel
+    "kmcuda_assign_smallc": "N",  # kmcuda's one thread per sample
+    "emogi_bfs_coalesce": "LANES",  # EMOGI's 32 threads per vertex
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -448,6 +457,7 @@ ONE_BLOCK_PER = {
     "heavydb_init_group_by": "GRID",  # HeavyDB's fixed grid of 2 x SMs blocks, looping over rows
     "hvd_batched_scaled_memcpy": "GRID",  # Horovod's 8 blocks per tensor, whatever the block
     "gpumd_sort_neighbor_list": "N",  # GPUMD's one block per atom, whatever the block
+    "tsvm_sum_kernel_values": "GRID",  # ThunderSVM's NUM_BLOCKS, looping over the instances
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -6168,6 +6178,8 @@ def test_blind30_references_on_hand_checked_inputs():
     a, b = rng.integers(-8, 8, size=(2, 5, 1500))
     assert dots(a, b) == [sum(int(x) * int(y) for x, y in zip(a[v], b[v], strict=True))
                           for v in range(5)]
+
+
 def test_blind31_references_on_hand_checked_inputs():
     import itertools
     import math
@@ -7837,6 +7849,8 @@ def test_blind37_references_on_hand_checked_inputs():
         rv, qv = rng.integers(1, 11, size=(count, 4)), rng.integers(1, 11, size=count)
         got, want = lavamd(rv, qv, boxes1d, alpha), plain_lavamd(rv, qv, boxes1d, alpha)
         assert np.allclose(got, want, rtol=1e-12, atol=1e-9)
+
+
 def _snake_pair(read, ref, e_max):
     """SneakySnake's kernel for one pair as a plain loop (lsl / lsr leave the word unshifted
     outside 1 .. 31, as the source's helpers do)."""
@@ -8719,6 +8733,8 @@ def test_slab_list_walk_table_and_reference():
     assert values["slabs"].shape == (31, 32) and empty not in got.tolist()
     assert np.array_equal(values["d_queries"], slab_lists(
         np.random.default_rng(399), 31, 4, 301, params["HASH_X"], params["HASH_Y"])[1])
+
+
 def test_blind41_references_on_hand_checked_inputs():
     import itertools
     import math
@@ -12445,3 +12461,248 @@ def test_blind62_references_on_hand_checked_inputs():
         for v in entries:
             want[sum(u < v for u in entries)] = v
         assert got[:, a].tolist() == want
+
+
+def test_blind61_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(61)
+    f32 = np.float32
+
+    # awp_dvelcx: two x slices, one (y, z) column, xx 24 at the second slice only: u1 there
+    # += 0.25 (9/8 x 24) = 6.75 (times dcrjx 2), at the first c2 x 24 = -1 times 0.25; v1 and
+    # w1 untouched by xx; random subdomains against a loop in float32 steps
+    def awp(nx, ny, nz, fields, dcrj=None, dth=0.5):
+        sx, sy, sz = nx + 12, ny + 12, nz + 64
+        vals = {k: np.asarray(fields[k], f32).reshape(sx, sy, sz)
+                for k in ("u1", "v1", "w1", "xx", "yy", "zz", "xy", "xz", "yz", "d_1")}
+        dcrj = dcrj or {}
+        vals.update({k: np.asarray(dcrj.get(k, np.ones(n)), f32)
+                     for k, n in (("dcrjx", sx), ("dcrjy", sy), ("dcrjz", sz))})
+        vals.update({"c1": 9 / 8, "c2": -1 / 24, "dth": dth, "nyt": ny, "nzt": nz,
+                     "slice_1": sy * sz, "slice_2": 2 * sy * sz, "yline_1": sz,
+                     "yline_2": 2 * sz, "s_i": 6, "e_i": nx + 5})
+        return references.awp_dvelcx(vals)
+
+    shape = (14, 13, 65)
+    fields = {k: np.zeros(shape) for k in ("u1", "v1", "w1", "xx", "yy", "zz", "xy", "xz", "yz")}
+    fields["d_1"] = np.full(shape, 2.0)
+    fields["xx"][7, 6, 32] = 24
+    dcrjx = np.ones(14)
+    dcrjx[7] = 2
+    got = awp(2, 1, 1, fields, {"dcrjx": dcrjx})
+    want = np.zeros(shape, f32)
+    want[6, 6, 32], want[7, 6, 32] = -0.25, 13.5
+    assert got["u1"].tolist() == want.tolist()
+    assert not got["v1"].any() and not got["w1"].any()
+
+    nx, ny, nz = 2, 3, 4
+    shape = (nx + 12, ny + 12, nz + 64)
+    fields = {k: rng.integers(-64, 64, shape) for k in ("u1", "v1", "w1", "xx", "yy", "zz",
+                                                        "xy", "xz", "yz")}
+    fields["d_1"] = rng.integers(1, 8, shape)
+    dcrj = {"dcrjx": rng.integers(1, 3, shape[0]), "dcrjy": rng.integers(1, 3, shape[1]),
+            "dcrjz": rng.integers(1, 3, shape[2])}
+    got = awp(nx, ny, nz, fields, dcrj, dth=1 / 16)
+    c1, c2, dth = f32(9 / 8), f32(-1 / 24), f32(1 / 16)
+    F = {k: np.asarray(a, f32) for k, a in fields.items()}
+    # per velocity: the density cells (offsets i, j, k) and the six terms (c, stress, offset of
+    # a, offset of b), summed from the left
+    plans = {
+        "u1": ([(0, 0, 0), (0, -1, 0), (0, 0, -1), (0, -1, -1)],
+               [(c1, "xx", (0, 0, 0), (-1, 0, 0)), (c2, "xx", (1, 0, 0), (-2, 0, 0)),
+                (c1, "xy", (0, 0, 0), (0, -1, 0)), (c2, "xy", (0, 1, 0), (0, -2, 0)),
+                (c1, "xz", (0, 0, 0), (0, 0, -1)), (c2, "xz", (0, 0, 1), (0, 0, -2))]),
+        "v1": ([(0, 0, 0), (1, 0, 0), (0, 0, -1), (1, 0, -1)],
+               [(c1, "xy", (1, 0, 0), (0, 0, 0)), (c2, "xy", (2, 0, 0), (-1, 0, 0)),
+                (c1, "yy", (0, 1, 0), (0, 0, 0)), (c2, "yy", (0, 2, 0), (0, -1, 0)),
+                (c1, "yz", (0, 0, 0), (0, 0, -1)), (c2, "yz", (0, 0, 1), (0, 0, -2))]),
+        "w1": ([(0, 0, 0), (1, 0, 0), (0, -1, 0), (1, -1, 0)],
+               [(c1, "xz", (1, 0, 0), (0, 0, 0)), (c2, "xz", (2, 0, 0), (-1, 0, 0)),
+                (c1, "yz", (0, 0, 0), (0, -1, 0)), (c2, "yz", (0, 1, 0), (0, -2, 0)),
+                (c1, "zz", (0, 0, 1), (0, 0, 0)), (c2, "zz", (0, 0, 2), (0, 0, -1))]),
+    }
+    for i, j, k in itertools.product(range(6, nx + 6), range(6, ny + 6), range(32, nz + 32)):
+        damp = f32(f32(f32(dcrj["dcrjx"][i]) * f32(dcrj["dcrjy"][j])) * f32(dcrj["dcrjz"][k]))
+        for name, (dens, terms) in plans.items():
+            a, b, c, e = (F["d_1"][i + di, j + dj, k + dk] for di, dj, dk in dens)
+            f_d = f32(dth / f32(f32(0.25) * f32(f32(f32(a + b) + c) + e)))
+            delta = None
+            for coef, stress, (ai, aj, ak), (bi, bj, bk) in terms:
+                diff = f32(F[stress][i + ai, j + aj, k + ak] - F[stress][i + bi, j + bj, k + bk])
+                term = f32(coef * diff)
+                delta = term if delta is None else f32(delta + term)
+            assert got[name][i, j, k] == f32(f32(F[name][i, j, k] + f32(f_d * delta)) * damp)
+    inside = np.zeros(shape, bool)
+    inside[6 : nx + 6, 6 : ny + 6, 32 : nz + 32] = True
+    for name in ("u1", "v1", "w1"):
+        assert (got[name][~inside] == F[name][~inside]).all()
+
+    # microhh_advec_uvw: one interior cell of a 3^3 grid, u 2 but 4 east of it, w 2 on its top
+    # face (both x sides): ut -= ((3^2 - 2^2) / 4 = 1.25) + (1 x 2 x 2 / 2 x 3 = 6); vt and wt
+    # (the first level) untouched; random grids against a loop
+    def advec(u, v, w, rho, rhoh, dzi, dzhi, shape, start=None, dx=(0.25, 0.5)):
+        kc, jc, ic = shape
+        ti = {n: np.zeros(shape) for n in ("ut", "vt", "wt")} if start is None else start
+        return references.microhh_advec_uvw({
+            **{n: np.array(a, np.float64) for n, a in ti.items()},
+            "u": np.asarray(u, np.float64), "v": np.asarray(v, np.float64),
+            "w": np.asarray(w, np.float64), "rhoref": np.asarray(rho, np.float64),
+            "rhorefh": np.asarray(rhoh, np.float64), "dzi": np.asarray(dzi, np.float64),
+            "dzhi": np.asarray(dzhi, np.float64), "dxi": dx[0], "dyi": dx[1], "jj": ic,
+            "kk": ic * jc, "istart": 1, "jstart": 1, "kstart": 1, "iend": ic - 1,
+            "jend": jc - 1, "kend": kc - 1})
+
+    u = np.full((3, 3, 3), 2.0)
+    u[1, 1, 2] = 4
+    w = np.zeros((3, 3, 3))
+    w[2, 1, 0] = w[2, 1, 1] = 2
+    got = advec(u, np.zeros((3, 3, 3)), w, [1, 2, 1], [1, 1, 1], [1, 3, 1], [1, 1, 1], (3, 3, 3))
+    want = np.zeros((3, 3, 3))
+    want[1, 1, 1] = -7.25
+    assert got["ut"].tolist() == want.tolist()
+    assert not got["vt"].any() and not got["wt"].any()
+
+    shape = (5, 4, 6)
+    u, v, w, t0, t1, t2 = (rng.integers(-8, 8, shape) for _ in range(6))
+    rho, rhoh, dz, dzh = (rng.integers(1, 3, 5), rng.integers(1, 4, 5), rng.integers(1, 4, 5),
+                          rng.integers(1, 4, 5))
+    got = advec(u, v, w, rho, rhoh, dz, dzh, shape, {"ut": t0, "vt": t1, "wt": t2})
+
+    def i2(a, b):
+        return (a + b) / 2
+
+    for k, j, i in itertools.product(range(5), range(4), range(6)):
+        want_u, want_v, want_w = float(t0[k, j, i]), float(t1[k, j, i]), float(t2[k, j, i])
+        c = u[k, j, i], v[k, j, i], w[k, j, i]
+        if 1 <= k < 4 and 1 <= j < 3 and 1 <= i < 5:
+            x_u = i2(c[0], u[k, j, i + 1]) ** 2 - i2(u[k, j, i - 1], c[0]) ** 2
+            y_u = (i2(v[k, j + 1, i - 1], v[k, j + 1, i]) * i2(c[0], u[k, j + 1, i])
+                   - i2(v[k, j, i - 1], c[1]) * i2(u[k, j - 1, i], c[0]))
+            z_u = (rhoh[k + 1] * i2(w[k + 1, j, i - 1], w[k + 1, j, i]) * i2(c[0], u[k + 1, j, i])
+                   - rhoh[k] * i2(w[k, j, i - 1], c[2]) * i2(u[k - 1, j, i], c[0]))
+            want_u -= x_u / 4 + y_u / 2 + z_u / rho[k] * dz[k]
+            x_v = (i2(u[k, j - 1, i + 1], u[k, j, i + 1]) * i2(c[1], v[k, j, i + 1])
+                   - i2(u[k, j - 1, i], c[0]) * i2(v[k, j, i - 1], c[1]))
+            y_v = i2(c[1], v[k, j + 1, i]) ** 2 - i2(v[k, j - 1, i], c[1]) ** 2
+            z_v = (rhoh[k + 1] * i2(w[k + 1, j - 1, i], w[k + 1, j, i]) * i2(c[1], v[k + 1, j, i])
+                   - rhoh[k] * i2(w[k, j - 1, i], c[2]) * i2(v[k - 1, j, i], c[1]))
+            want_v -= x_v / 4 + y_v / 2 + z_v / rho[k] * dz[k]
+            if k > 1:
+                x_w = (i2(u[k - 1, j, i + 1], u[k, j, i + 1]) * i2(c[2], w[k, j, i + 1])
+                       - i2(u[k - 1, j, i], c[0]) * i2(w[k, j, i - 1], c[2]))
+                y_w = (i2(v[k - 1, j + 1, i], v[k, j + 1, i]) * i2(c[2], w[k, j + 1, i])
+                       - i2(v[k - 1, j, i], c[1]) * i2(w[k, j - 1, i], c[2]))
+                z_w = (rho[k] * i2(c[2], w[k + 1, j, i]) ** 2
+                       - rho[k - 1] * i2(w[k - 1, j, i], c[2]) ** 2)
+                want_w -= x_w / 4 + y_w / 2 + z_w / rhoh[k] * dzh[k]
+        assert (got["ut"][k, j, i], got["vt"][k, j, i], got["wt"][k, j, i]) == (
+            want_u, want_v, want_w)
+
+    # gespmm_seqreduce_nnz: [[1, 0, 2], [0, 0, 0], [0, 3, 0]] times [[1, 2], [3, 4], [5, 6]]
+    # onto ones: [[12, 15], [1, 1], [10, 13]] (the empty row kept); random matrices against a
+    # loop
+    def spmm(ptr, cols, vals, dense, nr, start=0.0):
+        dense = np.asarray(dense, f32)
+        nv = dense.shape[1]
+        return references.gespmm_seqreduce_nnz({
+            "nr": nr, "nv": nv, "nc": dense.shape[0], "nnz": len(cols),
+            "rowPtr": np.asarray(ptr, np.int32), "colIdx": np.asarray(cols, np.int32),
+            "values": np.asarray(vals, f32), "dnInput": dense,
+            "dnOutput": np.full((nr, nv), start, f32)})["dnOutput"]
+
+    got = spmm([0, 2, 2, 3], [0, 2, 1], [1, 2, 3], [[1, 2], [3, 4], [5, 6]], 3, start=1.0)
+    assert got.tolist() == [[12, 15], [1, 1], [10, 13]]
+    lengths = rng.integers(0, 5, 7)
+    ptr = np.concatenate([[0], np.cumsum(lengths)])
+    cols = rng.integers(0, 6, int(ptr[-1]))
+    vals = rng.integers(-4, 4, int(ptr[-1]))
+    dense = rng.integers(-8, 8, (6, 5))
+    got = spmm(ptr, cols, vals, dense, 7)
+    for r, c in itertools.product(range(7), range(5)):
+        assert got[r, c] == sum(int(vals[p]) * int(dense[cols[p], c])
+                                for p in range(ptr[r], ptr[r + 1]))
+
+    # tsvm_sum_kernel_values: classes of 1, 2 and 1 vectors, kernel values 1 .. 4, coefficient
+    # rows [1, 10, 100, 1000] and twice that, rho 1, 2, 3: 321 - 1, 4002 - 2 and 8640 - 3;
+    # random models against a loop
+    def tsvm(coef, start, rho, kmat):
+        coef, kmat = np.asarray(coef, np.float64), np.asarray(kmat, f32)
+        ncls = len(start) - 1
+        return references.tsvm_sum_kernel_values({
+            "coef": coef, "total_sv": kmat.shape[1], "sv_start": np.asarray(start, np.int32),
+            "rho": np.asarray(rho, np.float64), "k_mat": kmat,
+            "dec_values": np.zeros((kmat.shape[0], ncls * (ncls - 1) // 2)),
+            "n_classes": ncls, "n_instances": kmat.shape[0]})["dec_values"]
+
+    got = tsvm([[1, 10, 100, 1000], [2, 20, 200, 2000]], [0, 1, 3, 4], [1, 2, 3], [[1, 2, 3, 4]])
+    assert got.tolist() == [[320, 4000, 8637]]
+    start = np.concatenate([[0], np.cumsum(rng.integers(0, 4, 4))])
+    nsv = int(start[-1])
+    coef = rng.integers(-16, 16, (3, nsv))
+    rho = rng.integers(-100, 100, 6)
+    kmat = rng.integers(-8, 8, (5, nsv))
+    got = tsvm(coef, start, rho, kmat)
+    for n in range(5):
+        pairs = [(i, j) for i in range(4) for j in range(i + 1, 4)]
+        for k, (i, j) in enumerate(pairs):
+            total = sum(int(coef[j - 1, v]) * int(kmat[n, v])
+                        for v in range(start[i], start[i + 1]))
+            total += sum(int(coef[i, v]) * int(kmat[n, v]) for v in range(start[j], start[j + 1]))
+            assert got[n, k] == total - rho[k]
+
+    # kmcuda_assign_smallc: centroids (0, 0) and (4, 0), samples (1, 0), (3, 0), (2, 0) (a
+    # tie: the first centroid), all previously in cluster 1: [0, 1, 0], 2 more changes; random
+    # clusterings against the nearest squared Euclidean distance by a loop
+    def assign(samples, cents, old, changed=0):
+        samples, cents = np.asarray(samples, f32), np.asarray(cents, f32)
+        n = len(samples)
+        return references.kmcuda_assign_smallc({
+            "offset": 0, "length": n, "samples": samples.T.copy(), "centroids": cents,
+            "assignments_prev": np.zeros(n, np.uint32),
+            "assignments": np.asarray(old, np.uint32), "changed": np.array([changed], np.uint32),
+            "samples_size": n, "clusters_size": len(cents), "features_size": cents.shape[1],
+            "shmem_size": 12288})
+
+    got = assign([[1, 0], [3, 0], [2, 0]], [[0, 0], [4, 0]], [1, 1, 1], changed=5)
+    assert got["assignments"].tolist() == [0, 1, 0]
+    assert got["assignments_prev"].tolist() == [1, 1, 1] and got["changed"].tolist() == [7]
+    samples = rng.integers(-3, 3, (40, 3))
+    cents = rng.integers(-3, 3, (6, 3))
+    old = rng.integers(0, 6, 40)
+    got = assign(samples, cents, old)
+    want = []
+    for sample in samples.tolist():
+        dists = [sum((a - b) ** 2 for a, b in zip(sample, cent, strict=True))
+                 for cent in cents.tolist()]
+        want.append(dists.index(min(dists)))  # the first nearest
+    assert got["assignments"].tolist() == want
+    assert got["assignments_prev"].tolist() == old.tolist()
+    assert got["changed"].tolist() == [sum(int(a) != b for a, b in zip(old, want, strict=True))]
+
+    # emogi_bfs_coalesce: edges 0 -> 1, 0 -> 2, 1 -> 3, 2 -> 3, labels [L, L - 1, inf, inf]:
+    # vertex 2 gets L + 1 (1 is visited, 3 only reached from non-frontier vertices); a frontier
+    # with no unvisited neighbour leaves changed 0; random graphs against a loop
+    inf = 0xFFFFFFFF
+
+    def bfs(ptr, edges, label, level):
+        return references.emogi_bfs_coalesce({
+            "label": np.asarray(label, np.uint32), "level": level, "vertex_count": len(label),
+            "vertexList": np.asarray(ptr, np.int64), "edgeList": np.asarray(edges, np.int64),
+            "changed": np.zeros(1, np.uint32)})
+
+    level = 2**32 - 3
+    got = bfs([0, 2, 3, 4, 4], [1, 2, 3, 3], [level, level - 1, inf, inf], level)
+    assert got["label"].tolist() == [level, level - 1, level + 1, inf] and got["changed"][0] == 1
+    got = bfs([0, 2, 3, 4, 4], [1, 2, 3, 3], [level, level - 1, level + 1, inf], level)
+    assert got["label"].tolist() == [level, level - 1, level + 1, inf] and got["changed"][0] == 0
+    ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 6, 30))])
+    edges = rng.integers(0, 30, int(ptr[-1]))
+    label = rng.integers(2**32 - 8, 2**32, 30, dtype=np.uint32)
+    got = bfs(ptr, edges, label, level)
+    want = label.tolist()
+    for v in range(30):
+        if label[v] == level:
+            for e in range(ptr[v], ptr[v + 1]):
+                if label[edges[e]] == inf:
+                    want[edges[e]] = level + 1
+    assert got["label"].tolist() == want
+    assert got["changed"][0] == int(want != label.tolist())

@@ -4874,6 +4874,8 @@ def cus_scalar_prod(values: Values) -> dict[str, np.ndarray]:
         out[first:last] = np.einsum("ij,ij->i", a[first:last].astype(np.float64),
                                     b[first:last].astype(np.float64))
     return {"d_C": out.reshape(np.shape(values["d_C"]))}
+
+
 def rodinia_lud_internal(values: Values) -> dict[str, np.ndarray]:
     """Rodinia's lud_internal step at offset: the trailing matrix below and right of the
     16-wide strips (rows and columns offset .. offset + 15) less the product of the column
@@ -6086,6 +6088,8 @@ def rodinia_lavamd(values: Values) -> dict[str, np.ndarray]:
             acc[h, :, 1:] += 2 * (a[:, :, 1:] * total[:, :, None] - np.matmul(qvij, b[:, :, 1:]))
     fv.reshape(-1, 4)[: nboxes * per] = acc.reshape(-1, 4)
     return {"fv": fv}
+
+
 def cosmo_hdiff(values: Values) -> dict[str, np.ndarray]:
     """COSMO's horizontal diffusion (the stencil benchmarks' classic variant): lap = 4 inp -
     (the four horizontal neighbours) on the domain and a one-point halo, flx = lap[i + 1] -
@@ -6725,6 +6729,8 @@ def slab_list_walk(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["d_results"], copy=True)
     out.reshape(-1)[:n] = result
     return {"d_results": out}
+
+
 def pmpp_conv2d_cached(values: Values) -> dict[str, np.ndarray]:
     """PMPP's 2-D convolution (cross-correlation) with a (2r + 1)^2 filter, r = 2: P[row, col]
     = sum over fRow, fCol of F[fRow, fCol] N[row - r + fRow, col - r + fCol], ghost cells 0
@@ -9847,3 +9853,228 @@ def gpumd_sort_neighbor_list(values: Values) -> dict[str, np.ndarray]:
     keep = first & inside
     lists[keep] = ordered[keep]
     return {"NL": out}
+
+
+def awp_dvelcx(values: Values) -> dict[str, np.ndarray]:
+    """AWP-ODC's dvelcx: for every cell (i, j, k) of the subdomain (i from s_i to e_i, j from 6
+    and k from 32, nyt and nzt of them), u1, v1 and w1 += dth / (0.25 x a sum of four densities)
+    times the sum, from the left, of the six terms c (a - b) of the stresses' fourth-order
+    differences along x, y and z, then times dcrjx[i] dcrjy[j] dcrjz[k]: each step a float32
+    operation, in the kernel's order (the rest left as it was)."""
+    f32 = np.float32
+    sl, yl = int(values["slice_1"]), int(values["yline_1"])
+    nyt, nzt = int(values["nyt"]), int(values["nzt"])
+    s_i, e_i = int(values["s_i"]), int(values["e_i"])
+    c1, c2, dth = f32(values["c1"]), f32(values["c2"]), f32(values["dth"])
+
+    def grid(a: np.ndarray) -> np.ndarray:
+        flat = a.reshape(-1)
+        return flat[: flat.size // sl * sl].reshape(-1, sl // yl, yl)
+
+    def at(a: np.ndarray, di: int, dj: int, dk: int) -> np.ndarray:
+        return a[s_i + di : e_i + 1 + di, 6 + dj : nyt + 6 + dj, 32 + dk : nzt + 32 + dk]
+
+    xx, yy, zz, xy, xz, yz, d1 = (grid(np.asarray(values[k], f32))
+                                  for k in ("xx", "yy", "zz", "xy", "xz", "yz", "d_1"))
+    shape = at(xx, 0, 0, 0).shape
+    tmp = np.empty(shape, f32)
+
+    def sum6(*terms: tuple[np.float32, np.ndarray, np.ndarray]) -> np.ndarray:
+        # c (a - b) for each, summed from the left (float32 steps, in place)
+        c, a, b = terms[0]
+        acc = np.subtract(a, b)
+        acc *= c
+        for c, a, b in terms[1:]:
+            np.subtract(a, b, out=tmp)
+            np.multiply(tmp, c, out=tmp)
+            acc += tmp
+        return acc
+
+    def scale(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray) -> np.ndarray:
+        # dth / (0.25 (a + b + c + d)), the sum from the left
+        mean = np.add(a, b)
+        mean += c
+        mean += d
+        mean *= f32(0.25)
+        return np.divide(dth, mean, out=mean)
+
+    dx = np.asarray(values["dcrjx"], f32).reshape(-1)[s_i : e_i + 1][:, None, None]
+    dy = np.asarray(values["dcrjy"], f32).reshape(-1)[6 : nyt + 6][None, :, None]
+    dz = np.asarray(values["dcrjz"], f32).reshape(-1)[32 : nzt + 32][None, None, :]
+    dcrj = (dx * dy) * dz
+    d0 = at(d1, 0, 0, 0)
+    plans = (
+        ("u1", (d0, at(d1, 0, -1, 0), at(d1, 0, 0, -1), at(d1, 0, -1, -1)),
+         ((c1, at(xx, 0, 0, 0), at(xx, -1, 0, 0)), (c2, at(xx, 1, 0, 0), at(xx, -2, 0, 0)),
+          (c1, at(xy, 0, 0, 0), at(xy, 0, -1, 0)), (c2, at(xy, 0, 1, 0), at(xy, 0, -2, 0)),
+          (c1, at(xz, 0, 0, 0), at(xz, 0, 0, -1)), (c2, at(xz, 0, 0, 1), at(xz, 0, 0, -2)))),
+        ("v1", (d0, at(d1, 1, 0, 0), at(d1, 0, 0, -1), at(d1, 1, 0, -1)),
+         ((c1, at(xy, 1, 0, 0), at(xy, 0, 0, 0)), (c2, at(xy, 2, 0, 0), at(xy, -1, 0, 0)),
+          (c1, at(yy, 0, 1, 0), at(yy, 0, 0, 0)), (c2, at(yy, 0, 2, 0), at(yy, 0, -1, 0)),
+          (c1, at(yz, 0, 0, 0), at(yz, 0, 0, -1)), (c2, at(yz, 0, 0, 1), at(yz, 0, 0, -2)))),
+        ("w1", (d0, at(d1, 1, 0, 0), at(d1, 0, -1, 0), at(d1, 1, -1, 0)),
+         ((c1, at(xz, 1, 0, 0), at(xz, 0, 0, 0)), (c2, at(xz, 2, 0, 0), at(xz, -1, 0, 0)),
+          (c1, at(yz, 0, 0, 0), at(yz, 0, -1, 0)), (c2, at(yz, 0, 1, 0), at(yz, 0, -2, 0)),
+          (c1, at(zz, 0, 0, 1), at(zz, 0, 0, 0)), (c2, at(zz, 0, 0, 2), at(zz, 0, 0, -1)))),
+    )
+    out = {}
+    for name, dens, terms in plans:
+        res = np.array(values[name], copy=True)
+        view = at(grid(res), 0, 0, 0)
+        delta = sum6(*terms)
+        delta *= scale(*dens)  # f_d (the sum): a product commutes exactly
+        view += delta
+        view *= dcrj
+        out[name] = res
+    return out
+
+
+def microhh_advec_uvw(values: Values) -> dict[str, np.ndarray]:
+    """MicroHH's advec_uvw_g (second order): for every interior cell, ut, vt and (above the
+    first level) wt += minus the differences of the products of interp2 pairs (0.5 (a + b))
+    across the cell's faces along x (times dxi), y (times dyi) and z (the faces' products times
+    the reference densities, over the cell's, times dzi or dzhi), in float64 (ghost cells
+    left as they were)."""
+    jj, kk = int(values["jj"]), int(values["kk"])
+    i0, j0, k0 = (int(values[k]) for k in ("istart", "jstart", "kstart"))
+    i1, j1, k1 = (int(values[k]) for k in ("iend", "jend", "kend"))
+    dxi, dyi = float(values["dxi"]), float(values["dyi"])
+
+    def field(a: Any) -> np.ndarray:
+        flat = np.asarray(a).reshape(-1)
+        return flat[: flat.size // kk * kk].reshape(-1, kk // jj, jj)
+
+    u, v, w = (field(np.asarray(values[k], np.float64)) for k in ("u", "v", "w"))
+    rhoref, rhorefh, dzi, dzhi = (np.asarray(values[k], np.float64).reshape(-1)
+                                  for k in ("rhoref", "rhorefh", "dzi", "dzhi"))
+    out = {name: np.array(values[name], copy=True) for name in ("ut", "vt", "wt")}
+    if i1 <= i0 or j1 <= j0 or k1 <= k0:
+        return out
+
+    def at(a: np.ndarray, dk: int, dj: int, di: int, first: int = k0) -> np.ndarray:
+        return a[first + dk : k1 + dk, j0 + dj : j1 + dj, i0 + di : i1 + di]
+
+    def lev(a: np.ndarray, dk: int = 0, first: int = k0) -> np.ndarray:
+        return a[first + dk : k1 + dk][:, None, None]
+
+    def i2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return 0.5 * (a + b)
+
+    u0, v0, w0 = at(u, 0, 0, 0), at(v, 0, 0, 0), at(w, 0, 0, 0)
+    at(field(out["ut"]), 0, 0, 0)[...] += (
+        -(i2(u0, at(u, 0, 0, 1)) ** 2 - i2(at(u, 0, 0, -1), u0) ** 2) * dxi
+        - (i2(at(v, 0, 1, -1), at(v, 0, 1, 0)) * i2(u0, at(u, 0, 1, 0))
+           - i2(at(v, 0, 0, -1), v0) * i2(at(u, 0, -1, 0), u0)) * dyi
+        - (lev(rhorefh, 1) * i2(at(w, 1, 0, -1), at(w, 1, 0, 0)) * i2(u0, at(u, 1, 0, 0))
+           - lev(rhorefh) * i2(at(w, 0, 0, -1), w0) * i2(at(u, -1, 0, 0), u0))
+        / lev(rhoref) * lev(dzi))
+    at(field(out["vt"]), 0, 0, 0)[...] += (
+        -(i2(at(u, 0, -1, 1), at(u, 0, 0, 1)) * i2(v0, at(v, 0, 0, 1))
+          - i2(at(u, 0, -1, 0), u0) * i2(at(v, 0, 0, -1), v0)) * dxi
+        - (i2(v0, at(v, 0, 1, 0)) ** 2 - i2(at(v, 0, -1, 0), v0) ** 2) * dyi
+        - (lev(rhorefh, 1) * i2(at(w, 1, -1, 0), at(w, 1, 0, 0)) * i2(v0, at(v, 1, 0, 0))
+           - lev(rhorefh) * i2(at(w, 0, -1, 0), w0) * i2(at(v, -1, 0, 0), v0))
+        / lev(rhoref) * lev(dzi))
+    k2 = k0 + 1  # w's tendency from the second level up
+    if k1 > k2:
+        u0, v0, w0 = at(u, 0, 0, 0, k2), at(v, 0, 0, 0, k2), at(w, 0, 0, 0, k2)
+        at(field(out["wt"]), 0, 0, 0, k2)[...] += (
+            -(i2(at(u, -1, 0, 1, k2), at(u, 0, 0, 1, k2)) * i2(w0, at(w, 0, 0, 1, k2))
+              - i2(at(u, -1, 0, 0, k2), u0) * i2(at(w, 0, 0, -1, k2), w0)) * dxi
+            - (i2(at(v, -1, 1, 0, k2), at(v, 0, 1, 0, k2)) * i2(w0, at(w, 0, 1, 0, k2))
+               - i2(at(v, -1, 0, 0, k2), v0) * i2(at(w, 0, -1, 0, k2), w0)) * dyi
+            - (lev(rhoref, 0, k2) * i2(w0, at(w, 1, 0, 0, k2)) ** 2
+               - lev(rhoref, -1, k2) * i2(at(w, -1, 0, 0, k2), w0) ** 2)
+            / lev(rhorefh, 0, k2) * lev(dzhi, 0, k2))
+    return out
+
+
+def gespmm_seqreduce_nnz(values: Values) -> dict[str, np.ndarray]:
+    """GE-SpMM's nonzero-balanced CSR SpMM: C (nr x nv, row-major) += A B with A's row
+    pointers, column indices and values and B (nc x nv, row-major), summed exactly in float64
+    (whole numbers) and stored as float32."""
+    nr, nv = int(values["nr"]), int(values["nv"])
+    nnz = int(values["nnz"])
+    ptr = np.asarray(values["rowPtr"]).reshape(-1)[: nr + 1].astype(np.int64)
+    cols = np.asarray(values["colIdx"]).reshape(-1)[:nnz].astype(np.int64)
+    vals = np.asarray(values["values"]).reshape(-1)[:nnz].astype(np.float64)
+    dense = np.asarray(values["dnInput"]).reshape(-1)
+    rows = np.repeat(np.arange(nr), np.diff(ptr))
+    out = np.array(values["dnOutput"], copy=True)
+    flat = out.reshape(-1)
+    acc = flat[: nr * nv].astype(np.float64).reshape(nr, nv)
+    for c in range(nv):  # one bincount of the products a dense column
+        acc[:, c] += np.bincount(rows, weights=vals * dense[cols * nv + c], minlength=nr)
+    flat[: nr * nv] = acc.reshape(-1).astype(flat.dtype)
+    return {"dnOutput": out}
+
+
+def tsvm_sum_kernel_values(values: Values) -> dict[str, np.ndarray]:
+    """ThunderSVM's kernel_sum_kernel_values: for every instance and class pair i < j (binary
+    model k in that order), the float64 sum over class i's support vectors of coef[j - 1][sv]
+    k_mat[instance][sv], then over class j's with coef[i][sv], minus rho[k] (sv_start the
+    classes' prefix array: class c's vectors from sv_start[c] to sv_start[c + 1])."""
+    ncls, nsv, n = int(values["n_classes"]), int(values["total_sv"]), int(values["n_instances"])
+    nmodel = ncls * (ncls - 1) // 2
+    start = np.asarray(values["sv_start"]).reshape(-1).astype(np.int64)
+    coef = np.asarray(values["coef"], np.float64).reshape(-1)
+    kmat = np.asarray(values["k_mat"]).reshape(-1)[: n * nsv].reshape(n, nsv).astype(np.float64)
+    rho = np.asarray(values["rho"], np.float64).reshape(-1)
+    out = np.array(values["dec_values"], copy=True)
+    dec = out.reshape(-1)[: n * nmodel].reshape(n, nmodel)
+    k = 0
+    for i in range(ncls):
+        for j in range(i + 1, ncls):
+            si, ei, sj, ej = start[i], start[i + 1], start[j], start[j + 1]
+            total = (kmat[:, si:ei] @ coef[(j - 1) * nsv + si : (j - 1) * nsv + ei]
+                     + kmat[:, sj:ej] @ coef[i * nsv + sj : i * nsv + ej])
+            dec[:, k] = total - rho[k]
+            k += 1
+    return {"dec_values": out}
+
+
+def kmcuda_assign_smallc(values: Values) -> dict[str, np.ndarray]:
+    """kmcuda's Lloyd assignment (L2): each sample's first nearest centroid by |c|^2 - 2 s.c
+    (exact for whole numbers; ties to the lower index; a sample whose first feature is NaN
+    gets clusters_size), its old assignment copied to assignments_prev, and changed += the
+    number of samples whose assignment changed."""
+    n, k, f = int(values["length"]), int(values["clusters_size"]), int(values["features_size"])
+    size, offset = int(values["samples_size"]), int(values["offset"])
+    samples = np.asarray(values["samples"]).reshape(-1)[: f * size].reshape(f, size)
+    samples = np.ascontiguousarray(samples[:, offset : offset + n].T, np.float32)
+    cents = np.asarray(values["centroids"]).reshape(-1)[: k * f].reshape(k, f).astype(np.float32)
+    csqr = (cents * cents).sum(axis=1)
+    twice = np.ascontiguousarray((2 * cents).T)
+    nearest = np.empty(n, np.int64)
+    step = 1 << 14  # a 16,384 x k block of distances at a time (small integers: exact in float32)
+    for lo in range(0, n, step):
+        dist = samples[lo : lo + step] @ twice
+        np.subtract(csqr, dist, out=dist)
+        nearest[lo : lo + step] = np.argmin(dist, axis=1)
+    nearest[np.isnan(samples[:, 0])] = k
+    old = np.asarray(values["assignments"]).reshape(-1)
+    prev = np.array(values["assignments_prev"], copy=True)
+    prev.reshape(-1)[:n] = old[:n]
+    ass = np.array(values["assignments"], copy=True)
+    ass.reshape(-1)[:n] = nearest
+    changed = np.array(values["changed"], copy=True)
+    changed.reshape(-1)[0] += np.count_nonzero(old[:n] != nearest)
+    return {"assignments_prev": prev, "assignments": ass, "changed": changed}
+
+
+def emogi_bfs_coalesce(values: Values) -> dict[str, np.ndarray]:
+    """EMOGI's BFS level: every unvisited vertex (label 0xFFFFFFFF) with an edge from a vertex
+    labelled level gets level + 1, and changed becomes 1 where any does."""
+    nv, level = int(values["vertex_count"]), int(values["level"])
+    ptr = np.asarray(values["vertexList"]).reshape(-1)[: nv + 1].astype(np.int64)
+    edges = np.asarray(values["edgeList"]).reshape(-1)
+    label = np.array(values["label"], copy=True)
+    flat = label.reshape(-1)
+    src = np.repeat(np.arange(nv), np.diff(ptr))
+    targets = edges[ptr[0] : ptr[nv]][flat[src] == level]
+    found = targets[flat[targets] == 0xFFFFFFFF]
+    flat[found] = level + 1
+    changed = np.array(values["changed"], copy=True)
+    if found.size:
+        changed.reshape(-1)[0] = 1
+    return {"label": label, "changed": changed}
