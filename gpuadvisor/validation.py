@@ -1044,7 +1044,14 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
                           "launch extents (H200 only)"),
               ("blind60", "round 30's rules with round 34's access model, round 40's "
                           "one-block axes, round 41's sectors for scatter and rounds 42 and 43's "
-                          "launch extents, as blind set 59 (H200 only)"))
+                          "launch extents, as blind set 59 (H200 only)"),
+              ("blind61", "round 30's rules with round 34's access model, round 40's "
+                          "one-block axes, round 41's sectors for scatter, rounds 42 and 43's "
+                          "launch extents and round 44's shared-histogram-flush, as blind set "
+                          "62 (H200 only)"),
+              ("blind62", "round 30's rules with round 34's access model, round 40's "
+                          "one-block axes, round 41's sectors for scatter, rounds 42 and 43's "
+                          "launch extents and round 44's shared-histogram-flush (H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
@@ -1057,7 +1064,8 @@ ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind2
                 "blind51": "h200", "blind52": "h200",
                 "blind53": "h200", "blind54": "h200", "blind55": "h200",
                 "blind56": "h200", "blind57": "h200", "blind58": "h200",
-                "blind59": "h200", "blind60": "h200"}
+                "blind59": "h200", "blind60": "h200", "blind61": "h200",
+                "blind62": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,
@@ -1513,9 +1521,15 @@ def reliability_lines(results: Sequence[Result]) -> list[str]:
 
     names = [f for f, _ in BLIND_SETS]
     split = names.index(RELIABILITY_SPLIT) + 1
+
+    def number(folder: str) -> str:  # blind -> 1, blind62 -> 62 (a set may be missing)
+        return folder.removeprefix("blind") or "1"
+
     parts = (("all blind sets", reliability_document(results)),
-             (f"sets 1-{split}", reliability_document(results, names[:split])),
-             (f"sets {split + 1}-{len(names)}", reliability_document(results, names[split:])))
+             (f"sets 1-{number(names[split - 1])}",
+              reliability_document(results, names[:split])),
+             (f"sets {number(names[split])}-{number(names[-1])}",
+              reliability_document(results, names[split:])))
     lines = ["### How often the advice held, by class of kernel",
              "",
              "A rule-only analysis names its kernel's class (1-D or 2-D candidate blocks; shared",
