@@ -1180,7 +1180,10 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "fbgemm_permute_2d": 43, "fbgemm_reorder_ad_lengths": 43, "apex_index_mul_2d_bwd": 43,
         # round 44 (shared-histogram-flush: a block that adds its whole shared array to global
         # memory prefers larger blocks), after set 60's cvcuda_histogram, with lgbm_hist_dense
-        "cvcuda_histogram": 44}
+        "cvcuda_histogram": 44,
+        # round 45 (a grid whose x follows the block's y*z and whose y follows its x gives the
+        # problem's extents crosswise), after set 61's gespmm_seqreduce_nnz
+        "gespmm_seqreduce_nnz": 45}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None

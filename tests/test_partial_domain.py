@@ -97,3 +97,32 @@ def test_one_block_row_with_a_grid_that_does_not_follow_takes_the_profiled_exten
         assert round(measured, 3) == regret
         ranking = {(e["block_x"], e["block_y"]): e for e in out["ranking"]}
         assert ranking[(64, 4)]["score"] < ranking[(32, 8)]["score"]
+
+
+def test_a_grid_that_follows_the_block_crosswise_gives_the_extents_crosswise(tmp_path) -> None:
+    """Blind set 61's GE-SpMM kernel puts the 2,000,000 nonzeros on the grid's x by the block's
+    rows and the 16 dense columns on the grid's y by the block's width (the long axis where the
+    grid's limit is 2^31 - 1). Neither grid axis follows its own block axis, so until issue 11
+    round 45 the table gave no extent, and its view picked 256x1, 240 of its lanes past the last
+    column, 5.65x the best (16x8). Read crosswise the problem is 16 columns by 2,000,000
+    nonzeros, and 16-wide blocks lead."""
+    path = HOPPER / "blind61" / "h200" / "gespmm_seqreduce_nnz.csv"
+    df, _ = read_sweep(path)
+    rows = df.to_dict(orient="records")
+    profiled = next(r for r in rows if (r["block_x"], r["block_y"]) == (32, 8))
+    reference = ((profiled["grid_x"], 32), (profiled["grid_y"], 8), 1)
+    assert _domain(rows, None, reference=reference) == (16, 2_000_000, 1)
+    out, measured = table_view_pick(path, tmp_path)
+    assert out["kernels"][0]["pick"]["label"] == "16x16" and round(measured, 3) == 1.004
+    ranking = {(e["block_x"], e["block_y"]): e for e in out["ranking"]}
+    assert ranking[(256, 1)]["score"] < 0.5 * ranking[(16, 16)]["score"]
+
+
+def test_crossed_extents_need_both_axes_to_follow_crosswise() -> None:
+    # (grid x, block x), (grid y, block y*z), grid z
+    crossed = [((-(-1000 // by), bx), (-(-16 // bx), by), 1) for bx, by in
+               ((32, 8), (16, 16), (8, 32), (64, 4), (4, 8))]
+    assert _domain([], None, per_row=crossed, reference=crossed[0]) == (16, 1000, 1)
+    # the grid's y fixed at one block whatever the width: a row of blocks, not a crossed grid
+    fixed_y = [((-(-1000 // by), bx), (1, by), 1) for bx, by in ((32, 8), (16, 16), (8, 32))]
+    assert _domain([], None, per_row=fixed_y, reference=fixed_y[0]) != (16, 1000, 1)

@@ -94,9 +94,9 @@ def test_committed_reference_lists_more_shapes_where_the_class_needed_them() -> 
     # apex_index_mul_2d_bwd: 31 of 39 (79 %); sets 59 and 60 added 4 (astroaccel_harmonic_sum,
     # vsnlm_accumulation, aa_dit_decimate and cvcuda_dilate, all within 3 % at 8): 35 of 43
     # (81 %); set 61 added 3 (awp_dvelcx and microhh_advec_uvw within 3 % at 8,
-    # gespmm_seqreduce_nnz not): 37 of 46 (80 %): no size reaches
-    # 90 %, so 8
-    assert classes["2-D blocks"]["unseen"] == 46 and classes["2-D blocks"]["within_at"][7] == 37
+    # gespmm_seqreduce_nnz not): 37 of 46 (80 %), and round 45 saw gespmm_seqreduce_nnz: 37 of
+    # 45 (82 %): no size reaches 90 %, so 8
+    assert classes["2-D blocks"]["unseen"] == 45 and classes["2-D blocks"]["within_at"][7] == 37
     assert classes["2-D blocks"]["listed"] == 8
     assert classes["2-D blocks, shared memory"]["listed"] == 8
 
