@@ -426,6 +426,12 @@ SMALL = {
     "tsvm_sum_kernel_values": ["N=1001", "NSV=301", "GRID=33"],
     "kmcuda_assign_smallc": ["N=100003", "K=100"],
     "emogi_bfs_coalesce": ["V=10007", "E=100003"],
+    "niftyreg_affine_deformation": ["NX=37", "NY=41", "NZ=43"],
+    "lightseq_dropout_bias_bwd": ["ROWS=1001", "COLS=260"],
+    "cudadecon_deskew": ["NX=101", "NY=37", "NZ=13"],
+    "dsph_compute_step_pos": ["NP=100003", "NPB=1001"],
+    "viennacl_csr_dtrmat_mul": ["M=10007", "K=5003", "NNZ=70001", "N=37"],
+    "amgx_restrict_residual4": ["NFINE=100003", "NAGG=25001"],
 }
 
 

@@ -454,6 +454,15 @@ SMALL = {
     "tsvm_sum_kernel_values": {"N": 1001, "NSV": 40, "GRID": 3},  # grid-stride passes
     "kmcuda_assign_smallc": {"N": 1001, "K": 37, "F": 3, "SHMEM": 3100},  # 2 chunks at 1,000
     "emogi_bfs_coalesce": {"V": 2001, "E": 26000},  # unaligned starts, runs past 32 lanes
+    "niftyreg_affine_deformation": {"NX": 13, "NY": 7, "NZ": 5},  # (y, z) rows across blocks
+    "lightseq_dropout_bias_bwd": {"ROWS": 301, "COLS": 36},  # partial blocks, row passes
+    "cudadecon_deskew": {"NX": 17, "NY": 9, "NZ": 5},  # quarter offsets, pad on both sides
+    "dsph_compute_step_pos": {"NP": 3001, "NPB": 200, "SXY": 256, "SZ": 128, "CELL": 16,
+                              "BX": 4, "BY": 4, "BZ": 3, "MOVHI": 18,
+                              "CODEHI": "2 ** 32"},  # every special code, moves past the limit
+    "viennacl_csr_dtrmat_mul": {"M": 301, "K": 250, "NNZ": 2000, "N": 37, "PAD": 16,
+                                "GRID": 7},  # columns past 32, rows in grid passes
+    "amgx_restrict_residual4": {"NFINE": 3000, "NAGG": 701},  # empty and long aggregates
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -144,6 +144,11 @@ def test_kernel_entry_is_complete(name):
         assert params["NX"] * params["NY"] * params["NZ"] >= 8 * 10**6
     elif name == "tsvm_sum_kernel_values":  # ThunderSVM's fixed NUM_BLOCKS, a grid-stride loop
         assert blocks == params["GRID"] == 32 * 56 and params["N"] * params["NSV"] >= 10**7
+    elif name == "lightseq_dropout_bias_bwd":  # column blocks on purpose: the rows are looped
+        assert blocks == -(-params["COLS"] // 32)
+        assert params["ROWS"] * params["COLS"] >= 8 * 10**6
+    elif name == "viennacl_csr_dtrmat_mul":  # ViennaCL's fixed 128 blocks, rows looped over
+        assert blocks == params["GRID"] == 128 and params["NNZ"] * params["N"] >= 6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -192,6 +197,9 @@ def _coverage(name, spec, params, block):
         return params["ROWS"], gx * bx
     if name == "gespmm_seqreduce_nnz":  # y*z -> nonzero (the grid's x), x -> column (its y)
         return gx * by * bz, gy * bx
+    if name == "lightseq_dropout_bias_bwd":  # one block row: y*z loops over the rows
+        assert gy == 1
+        return params["ROWS"], gx * bx
     if name == "ocv_bf_match":  # x loops over the train set, y*z -> query (a 1-D grid)
         assert gy == 1
         return gx * by * bz, params["COLS"]
@@ -415,6 +423,8 @@ ONE_D_EXTENT = {
     "gpujpeg_preprocess420": "NPIX",  # GPUJPEG's one thread per pixel
     "kmcuda_assign_smallc": "N",  # kmcuda's one thread per sample
     "emogi_bfs_coalesce": "LANES",  # EMOGI's 32 threads per vertex
+    "dsph_compute_step_pos": "NF",  # DualSPHysics' one thread per fluid particle
+    "amgx_restrict_residual4": "NAGG",  # AMGX's one thread per aggregate
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -458,6 +468,7 @@ ONE_BLOCK_PER = {
     "hvd_batched_scaled_memcpy": "GRID",  # Horovod's 8 blocks per tensor, whatever the block
     "gpumd_sort_neighbor_list": "N",  # GPUMD's one block per atom, whatever the block
     "tsvm_sum_kernel_values": "GRID",  # ThunderSVM's NUM_BLOCKS, looping over the instances
+    "viennacl_csr_dtrmat_mul": "GRID",  # ViennaCL's fixed 128 blocks, looping over the rows
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -12706,3 +12717,189 @@ def test_blind61_references_on_hand_checked_inputs():
                     want[edges[e]] = level + 1
     assert got["label"].tolist() == want
     assert got["changed"][0] == int(want != label.tolist())
+
+
+def test_blind63_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(63)
+    f32 = np.float32
+
+    # niftyreg_affine_deformation: x + 5, 2 y, 1 - z on a 2 x 1 x 1 field: voxel 1 becomes
+    # (6, 0, 1, 0), voxel 0 (masked) keeps its float4; with composition the field's (3, 4, 5)
+    # becomes (8, 8, -4, 0); random fields against a loop
+    def affine(matrix, field, mask, shape, compose=0):
+        nx, ny, nz = shape
+        got = references.niftyreg_affine_deformation({
+            "matrix": np.asarray(matrix, f32).reshape(-1),
+            "def_words": np.asarray(field, f32).reshape(-1), "mask": np.asarray(mask, np.int32),
+            "nx": nx, "ny": ny, "nz": nz, "composition": compose})["def_words"]
+        return got.reshape(-1, 4)
+
+    matrix = [[1, 0, 0, 5], [0, 2, 0, 0], [0, 0, -1, 1], [0, 0, 0, 1]]
+    field = [[9, 9, 9, 9], [3, 4, 5, 7]]
+    assert affine(matrix, field, [-1, 0], (2, 1, 1)).tolist() == [[9, 9, 9, 9], [6, 0, 1, 0]]
+    assert affine(matrix, field, [-1, 0], (2, 1, 1), 1).tolist() == [[9, 9, 9, 9], [8, 8, -4, 0]]
+    matrix = rng.integers(-2, 3, (4, 4))
+    field = rng.integers(-64, 64, (2, 4, 3, 4))
+    mask = rng.integers(-1, 3, (2, 4, 3))
+    for compose in (0, 1):
+        got = affine(matrix, field, mask, (3, 4, 2), compose).reshape(2, 4, 3, 4)
+        for z, y, x in itertools.product(range(2), range(4), range(3)):
+            if mask[z, y, x] < 0:
+                assert got[z, y, x].tolist() == field[z, y, x].tolist()
+                continue
+            p = field[z, y, x, :3] if compose else (x, y, z)
+            want = [sum(matrix[r, c] * p[c] for c in range(3)) + matrix[r, 3] for r in range(3)]
+            assert got[z, y, x].tolist() == [*want, 0]
+
+    # lightseq_dropout_bias_bwd: mask bytes (1, 0, 3, 2 | 255, 1, 0, 0) keep columns 0 and 2 of
+    # the first row and 0 and 1 of the second, times 1 / (1 - 1/2) = 2: in_grad (2, 0, 6, 0 |
+    # 10, 12, 0, 0), bias_grad (12, 12, 6, 0); random gradients against a loop
+    def dropout(grad, mask, ratio=0.5):
+        grad = np.asarray(grad, f32)
+        rows, cols = grad.shape
+        got = references.lightseq_dropout_bias_bwd({
+            "row_size": rows, "hidden_size": cols, "ratio": ratio, "out_grad": grad,
+            "mask_words": np.asarray(mask, np.uint8).reshape(-1).view(np.uint32),
+            "in_grad": np.full((rows, cols), 7, f32), "bias_grad": np.full(cols + 1, 7, f32)})
+        return got["in_grad"], got["bias_grad"]
+
+    in_grad, bias = dropout([[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 0, 3, 2], [255, 1, 0, 0]])
+    assert in_grad.tolist() == [[2, 0, 6, 0], [10, 12, 0, 0]]
+    assert bias.tolist() == [12, 12, 6, 0, 7]
+    grad = rng.integers(-8, 8, (9, 8))
+    mask = rng.integers(0, 256, (9, 8))
+    in_grad, bias = dropout(grad, mask, 0.75)
+    for c in range(8):
+        column = [grad[r, c] * 4 * (mask[r, c] & 1) for r in range(9)]
+        assert in_grad[:, c].tolist() == column and bias[c] == sum(column)
+
+    # cudadecon_deskew: one row of 4 voxels (0, 4, 8, 16), one slice, factor 5/2: xin = x +
+    # 1.25, so (3/4 4 + 1/4 8, 3/4 8 + 1/4 16) = (5, 10), then the pad value past xin >= 3;
+    # random stacks against a loop
+    def deskew(stack, nxo, factor=2.5, shift=0, pad=100.0):
+        stack = np.asarray(stack, f32)
+        nz, ny, nx = stack.shape
+        got = references.cudadecon_deskew({
+            "in": stack, "nx": nx, "ny": ny, "nz": nz, "nxOut": nxo, "extraShift": shift,
+            "deskewFactor": factor, "padVal": pad, "out": np.zeros((nz, ny, nxo), f32)})
+        return got["out"]
+
+    assert deskew([[[0, 4, 8, 16]]], 4).tolist() == [[[5, 10, 100, 100]]]
+    stack = rng.integers(0, 4096, (5, 3, 9))
+    for shift in (0, 2):
+        got = deskew(stack, 19, shift=shift, pad=-1.0)
+        for z, y, x in itertools.product(range(5), range(3), range(19)):
+            xin = (x - 19 / 2 + shift) - 2.5 * (z - 5 / 2) + 9 / 2
+            if 0 <= xin < 8:
+                i = int(np.floor(xin))
+                o = xin - i
+                assert got[z, y, x] == (1 - o) * stack[z, y, i] + o * stack[z, y, i + 1]
+            else:
+                assert got[z, y, x] == -1
+
+    # dsph_compute_step_pos: an 8 x 8 x 8 domain periodic along x, cells of 2 (2 bits an axis),
+    # particle 0 a boundary one; particle 1 at (7, 3, 5) moves (2, 0, 0): wraps to (1, 3, 5),
+    # cell (0, 1, 2) = 6; particle 2 leaves through z (code 4, cell out); particle 3 a
+    # periodic duplicate (untouched); particle 4 moves 3 > 2.5 (code 3, moved anyway);
+    # random particles against a loop
+    def cellcode(bx, by, bz):
+        return ((bx + 1) << 25 | by << 20 | bz << 15 | (by + bz) << 10 | (bx + 1 + bz) << 5
+                | (bx + 1 + by))
+
+    def step(pos, mov, code, pini, size, cell, bits, limit, peri=1):
+        pos = np.asarray(pos, np.float64)
+        mov = np.asarray(mov, np.float64)
+        vals = {"n": len(pos) - pini, "pini": pini, "posxy_words": pos[:, :2].copy(),
+                "posz": pos[:, 2].copy(), "movxy_words": mov[:, :2].copy(),
+                "movz": mov[:, 2].copy(), "code": np.asarray(code, np.uint32),
+                "dcell": np.full(len(pos), 77, np.uint32), "movlimit": limit,
+                "periactive": peri, "scell": cell, "cellcode": cellcode(*bits)}
+        for i, axis in enumerate("xyz"):
+            vals[f"maprealposmin{axis}"] = 0.0
+            vals[f"domposmin{axis}"] = 0.0
+            vals[f"maprealsize{axis}"] = float(size[i])
+            for j, b in enumerate("xyz"):
+                vals[f"{axis}perinc{b}"] = -float(size[i]) if i == j else 0.0
+        got = references.dsph_compute_step_pos(vals)
+        return (np.column_stack([got["posxy_words"].reshape(-1, 2), got["posz"]]),
+                got["code"], got["dcell"])
+
+    pos = [[7, 3, 5], [7, 3, 5], [1, 1, 7], [6, 6, 6], [4, 4, 4]]
+    mov = [[2, 0, 0], [2, 0, 0], [0, 0, 2], [1, 1, 1], [0, -3, 0]]
+    code = [0, 0x30000 + 5, 0x30000, 0x20030000, 0x30000]
+    got_pos, got_code, got_cell = step(pos, mov, code, 1, (8, 8, 8), 2, (2, 2, 2), 2.5)
+    assert got_pos.tolist() == [[7, 3, 5], [1, 3, 5], [1, 1, 9], [6, 6, 6], [4, 1, 4]]
+    assert got_code.tolist() == [0, 0x30005, 0x80030000, 0x20030000, 0x60030000]
+    assert got_cell.tolist() == [77, 6, 0xFFFFFFFF, 77, 0xFFFFFFFF]
+    n, size = 400, (16, 16, 8)
+    pos = np.column_stack([rng.integers(0, s, n) for s in size])
+    mov = rng.integers(-4, 4, (n, 3))
+    code = rng.integers(0, 2**32, n, dtype=np.uint64)
+    for peri in (1, 6):
+        got_pos, got_code, got_cell = step(pos, mov, code, 10, size, 4, (2, 2, 1), 2.5, peri)
+        for p in range(n):
+            special = int(code[p]) >> 29
+            if p < 10 or special not in (0, 5):
+                assert (got_pos[p].tolist(), got_cell[p]) == (pos[p].tolist(), 77)
+                assert got_code[p] == code[p]
+                continue
+            new = [float(pos[p, a] + mov[p, a]) for a in range(3)]
+            out = False
+            for a in range(3):
+                if peri >> a & 1:
+                    new[a] %= size[a]
+                else:
+                    out |= not 0 <= new[a] < size[a]
+            assert got_pos[p].tolist() == new
+            outmov = max(abs(mov[p])) > 2.5
+            if out or special == 5 or outmov:
+                want = 4 if out else (5 if special == 5 else 3)
+                assert got_code[p] == (int(code[p]) & 0x1FFFFFFF | want << 29)
+                assert got_cell[p] == 0xFFFFFFFF
+            else:
+                c = [int(new[a]) // 4 for a in range(3)]
+                assert got_code[p] == code[p] and got_cell[p] == c[0] << 3 | c[1] << 1 | c[2]
+
+    # viennacl_csr_dtrmat_mul: [[1, 0, 2], [0, 0, 0]] times the transpose of [[1, 2, 3], [4, 5,
+    # 6]] (rows padded to 4): (1 + 6, 4 + 12) = (7, 16) and an empty row of zeros, the result's
+    # padding column kept; random CSR matrices against a loop
+    def spmm(ptr, cols, elems, dense, m, n, rci):
+        dense = np.asarray(dense, f32)
+        return references.viennacl_csr_dtrmat_mul({
+            "sp_mat_row_indices": np.asarray(ptr, np.int32),
+            "sp_mat_col_indices": np.asarray(cols, np.int32),
+            "sp_mat_elements": np.asarray(elems, f32), "d_mat": dense,
+            "d_mat_internal_cols": dense.shape[1], "result": np.full((m, rci), -1, f32),
+            "result_row_size": m, "result_col_size": n, "result_internal_cols": rci})["result"]
+
+    got = spmm([0, 2, 2], [0, 2], [1, 2], [[1, 2, 3, 9], [4, 5, 6, 9]], 2, 2, 3)
+    assert got.tolist() == [[7, 16, -1], [0, 0, -1]]
+    ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 5, 11))])
+    cols = rng.integers(0, 13, ptr[-1])
+    elems = rng.integers(-4, 4, ptr[-1])
+    dense = rng.integers(-8, 8, (5, 16))
+    got = spmm(ptr, cols, elems, dense, 11, 5, 8)
+    for row, col in itertools.product(range(11), range(5)):
+        want = sum(elems[k] * dense[col, cols[k]] for k in range(ptr[row], ptr[row + 1]))
+        assert got[row, col] == want
+    assert (got[:, 5:] == -1).all()
+
+    # amgx_restrict_residual4: aggregates {2, 0}, {} and {2} of three fine blocks: (1 + 100, 2
+    # + 200, ...), zeros, the third block again; random restrictions against a loop
+    def restrict(ptr, cols, r):
+        r = np.asarray(r, np.float64)
+        nagg = len(ptr) - 1
+        return references.amgx_restrict_residual4({
+            "row_offsets": np.asarray(ptr, np.int32), "column_indices": np.asarray(cols, np.int32),
+            "r": r, "rr": np.full((nagg, 4), -1.0), "num_aggregates": nagg})["rr"]
+
+    r = [[1, 2, 3, 4], [5, 6, 7, 8], [100, 200, 300, 400]]
+    got = restrict([0, 2, 2, 3], [2, 0, 2], r)
+    assert got.tolist() == [[101, 202, 303, 404], [0, 0, 0, 0], [100, 200, 300, 400]]
+    ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 6, 17))])
+    cols = rng.integers(0, 40, ptr[-1])
+    r = rng.integers(-1000, 1000, (40, 4))
+    got = restrict(ptr, cols, r)
+    for a in range(17):
+        assert got[a].tolist() == [sum(r[cols[k], m] for k in range(ptr[a], ptr[a + 1]))
+                                   for m in range(4)]

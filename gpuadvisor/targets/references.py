@@ -10078,3 +10078,178 @@ def emogi_bfs_coalesce(values: Values) -> dict[str, np.ndarray]:
     if found.size:
         changed.reshape(-1)[0] = 1
     return {"label": label, "changed": changed}
+
+
+def niftyreg_affine_deformation(values: Values) -> dict[str, np.ndarray]:
+    """NiftyReg's affineKernel: each voxel (x, y, z) of the nx x ny x nz float4 field whose
+    mask entry is not negative becomes (row 0, row 1, row 2 of the row-major 4 x 4 float
+    matrix applied to the point in float64, as float32; 0), the point the voxel's coordinates
+    (or, with composition, the field's x, y, z there); masked voxels keep their float4."""
+    nx, ny, nz = int(values["nx"]), int(values["ny"]), int(values["nz"])
+    n = nx * ny * nz
+    m = np.asarray(values["matrix"], np.float32).reshape(-1)[:16].astype(np.float64)
+    m = m.reshape(4, 4)
+    out = np.array(values["def_words"], copy=True)
+    field = out.reshape(-1)[: 4 * n].reshape(nz, ny, nx, 4)
+    inside = np.asarray(values["mask"]).reshape(-1)[:n].reshape(nz, ny, nx) >= 0
+    if int(values["composition"]):
+        point = [field[..., c][inside].astype(np.float64) for c in range(3)]
+    else:
+        z, y, x = np.nonzero(inside)
+        point = [x.astype(np.float64), y.astype(np.float64), z.astype(np.float64)]
+    result = np.zeros((point[0].size, 4), np.float32)
+    for row in range(3):
+        result[:, row] = (m[row, 0] * point[0] + m[row, 1] * point[1] + m[row, 2] * point[2]
+                          + m[row, 3]).astype(np.float32)
+    field[inside] = result
+    return {"def_words": out}
+
+
+def lightseq_dropout_bias_bwd(values: Values) -> dict[str, np.ndarray]:
+    """LightSeq's ls_dropout_bias_bwd_kernel (float): in_grad = out_grad times (scale times
+    bit 0 of the mask's byte), scale = 1 / (1 - ratio) (float32), over row_size x hidden_size;
+    bias_grad[c] the sum of column c of in_grad."""
+    f32 = np.float32
+    rows, cols = int(values["row_size"]), int(values["hidden_size"])
+    scale = f32(1) / (f32(1) - f32(values["ratio"]))
+    grad = np.asarray(values["out_grad"], f32).reshape(-1)[: rows * cols].reshape(rows, cols)
+    bits = (np.asarray(values["mask_words"]).reshape(-1).view(np.uint8)[: rows * cols]
+            & 1).reshape(rows, cols).astype(f32)
+    val = grad * (scale * bits)
+    in_grad = np.array(values["in_grad"], copy=True)
+    in_grad.reshape(-1)[: rows * cols] = val.reshape(-1)
+    bias_grad = np.array(values["bias_grad"], copy=True)
+    bias_grad.reshape(-1)[:cols] = val.astype(np.float64).sum(axis=0).astype(f32)
+    return {"in_grad": in_grad, "bias_grad": bias_grad}
+
+
+def cudadecon_deskew(values: Values) -> dict[str, np.ndarray]:
+    """cudaDecon's deskew_kernel: output voxel (x, y, z) of the nxOut x ny x nz stack is the
+    linear interpolation (1 - o) in[z, y, i] + o in[z, y, i + 1] (float32) at xin = (x - nxOut /
+    2 + extraShift) - deskewFactor (z - nz / 2) + nx / 2 (float64, then float32), i =
+    floor(xin), o = xin - i, where 0 <= xin < nx - 1; padVal elsewhere."""
+    f32 = np.float32
+    nx, ny, nz, nxo = (int(values[k]) for k in ("nx", "ny", "nz", "nxOut"))
+    factor = float(values["deskewFactor"])
+    src = np.asarray(values["in"], f32).reshape(-1)[: nz * ny * nx].reshape(nz, ny, nx)
+    x = np.arange(nxo, dtype=np.float64)
+    z = np.arange(nz, dtype=np.float64)
+    xin = ((x - nxo / 2.0 + int(values["extraShift"]))[None, :] - factor * (z - nz / 2.0)[:, None]
+           + nx / 2.0).astype(f32)
+    valid = (xin >= 0) & (xin < nx - 1)
+    lo = np.floor(xin)
+    offset = xin - lo
+    i = np.where(valid, lo, 0).astype(np.int64)
+    rows = src.transpose(0, 2, 1)  # [z, x, y]
+    zi = np.arange(nz)[:, None]
+    a = rows[zi, i]  # [z, xout, y]
+    b = rows[zi, np.minimum(i + 1, nx - 1)]
+    val = (f32(1) - offset)[..., None] * a + offset[..., None] * b
+    val = np.where(valid[..., None], val, f32(values["padVal"])).transpose(0, 2, 1)
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[: nz * ny * nxo] = val.reshape(-1)
+    return {"out": out}
+
+
+def dsph_compute_step_pos(values: Values) -> dict[str, np.ndarray]:
+    """DualSPHysics' KerComputeStepPos<true, false>: fluid particles pini .. pini + n - 1 whose
+    code's special bits are normal (0) or excluded by density (5) move by (movxy, movz)
+    (float64); outside the real domain the periodic axes (periactive bits) wrap by their
+    increments, the others exclude by position; a move past movlimit (float32) excludes by
+    motion; an excluded particle's special bits become position, else density, else motion
+    and its cell 0xFFFFFFFF, the others' cell (d / scell) from domposmin packed by cellcode."""
+    n, pini = int(values["n"]), int(values["pini"])
+    sl = slice(pini, pini + n)
+    code = np.array(values["code"], copy=True)
+    dcell = np.array(values["dcell"], copy=True)
+    posxy = np.array(values["posxy_words"], copy=True)
+    posz = np.array(values["posz"], copy=True)
+    pxy = posxy.reshape(-1, 2)
+    pz = posz.reshape(-1)
+    codes = code.reshape(-1)
+    cells = dcell.reshape(-1)
+    special = codes[sl] & np.uint32(0xE0000000)
+    outrho = special == 0xA0000000
+    moving = outrho | (special == 0)
+    idx = np.arange(pini, pini + n)[moving]
+    outrho = outrho[moving]
+    mxy = np.asarray(values["movxy_words"], np.float64).reshape(-1, 2)[idx]
+    mz = np.asarray(values["movz"], np.float64).reshape(-1)[idx]
+    mov = [mxy[:, 0], mxy[:, 1], mz]
+    limit = np.float32(values["movlimit"])
+    outmov = np.maximum.reduce([np.abs(m.astype(np.float32)) for m in mov]) > limit
+    pos = [pxy[idx, 0] + mov[0], pxy[idx, 1] + mov[1], pz[idx] + mov[2]]
+    lo = [float(values[f"maprealposmin{a}"]) for a in "xyz"]
+    size = [float(values[f"maprealsize{a}"]) for a in "xyz"]
+    d = [pos[a] - lo[a] for a in range(3)]
+    out = np.zeros(idx.size, bool)
+    for a in range(3):
+        out |= np.isnan(d[a]) | (d[a] < 0) | (d[a] >= size[a])
+    peri = int(values["periactive"])
+    w = [x[out].copy() for x in d]
+    for a, axis in enumerate("xyz"):
+        if peri >> a & 1:
+            inc = [float(values[f"{axis}perinc{b}"]) for b in "xyz"]
+            below = w[a] < 0
+            for b in range(3):
+                w[b] = np.where(below, w[b] - inc[b], w[b])
+            above = w[a] >= size[a]
+            for b in range(3):
+                w[b] = np.where(above, w[b] + inc[b], w[b])
+    still = np.zeros(w[0].size, bool)
+    for a in range(3):
+        if not peri >> a & 1:
+            still |= (w[a] < 0) | (w[a] >= size[a])
+    for a in range(3):
+        pos[a][out] = w[a] + lo[a]
+    out[out] = still
+    pxy[idx, 0], pxy[idx, 1], pz[idx] = pos
+    excluded = outrho | outmov | out
+    base = codes[idx] & np.uint32(0x1FFFFFFF)
+    new = np.where(out, 0x80000000, np.where(outrho, 0xA0000000, 0x60000000)).astype(np.uint32)
+    codes[idx[excluded]] = (base | new)[excluded]
+    cells[idx[excluded]] = 0xFFFFFFFF
+    cc = int(values["cellcode"])
+    scell = float(np.float32(values["scell"]))
+    keep = ~excluded
+    c = [((pos[a][keep] - float(values[f"domposmin{axis}"])) / scell).astype(np.uint64)
+         for a, axis in enumerate("xyz")]
+    cells[idx[keep]] = ((c[0] << np.uint64((cc >> 10) & 31)) | (c[1] << np.uint64((cc >> 15) & 31))
+                        | c[2]).astype(np.uint32)
+    return {"posxy_words": posxy, "posz": posz, "dcell": dcell, "code": code}
+
+
+def viennacl_csr_dtrmat_mul(values: Values) -> dict[str, np.ndarray]:
+    """ViennaCL's compressed_matrix_d_tr_mat_mul_kernel: result(row, col) = the sum over the
+    CSR row's nonzeros k of elements[k] d_mat(col, cols[k]) (float32; both dense matrices
+    row-major with d_mat_internal_cols and result_internal_cols floats a row), for the
+    result_row_size x result_col_size result; its padding columns keep what they held."""
+    m, n = int(values["result_row_size"]), int(values["result_col_size"])
+    dci, rci = int(values["d_mat_internal_cols"]), int(values["result_internal_cols"])
+    ptr = np.asarray(values["sp_mat_row_indices"]).reshape(-1)[: m + 1].astype(np.int64)
+    nnz = int(ptr[-1])
+    cols = np.asarray(values["sp_mat_col_indices"]).reshape(-1)[:nnz].astype(np.int64)
+    elems = np.asarray(values["sp_mat_elements"], np.float32).reshape(-1)[:nnz].astype(np.float64)
+    dense = np.asarray(values["d_mat"], np.float32).reshape(-1)[: n * dci].reshape(n, dci)
+    rows = np.repeat(np.arange(m), np.diff(ptr))
+    out = np.array(values["result"], copy=True)
+    res = out.reshape(-1)[: m * rci].reshape(m, rci)
+    for col in range(n):
+        res[:, col] = np.bincount(rows, weights=elems * dense[col, cols], minlength=m)
+    return {"result": out}
+
+
+def amgx_restrict_residual4(values: Values) -> dict[str, np.ndarray]:
+    """AMGX's restrictResidualBlockDiaCsrKernel with 4 x 4 blocks: rr[a] (4 float64) = the sum
+    of the fine residual blocks r[j] over the restriction's CSR row a (row_offsets,
+    column_indices), for the num_aggregates aggregates."""
+    nagg = int(values["num_aggregates"])
+    ptr = np.asarray(values["row_offsets"]).reshape(-1)[: nagg + 1].astype(np.int64)
+    cols = np.asarray(values["column_indices"]).reshape(-1)[: int(ptr[-1])].astype(np.int64)
+    r = np.asarray(values["r"], np.float64).reshape(-1, 4)
+    agg = np.repeat(np.arange(nagg), np.diff(ptr))
+    out = np.array(values["rr"], copy=True)
+    rr = out.reshape(-1)[: 4 * nagg].reshape(nagg, 4)
+    for m in range(4):
+        rr[:, m] = np.bincount(agg, weights=r[cols, m], minlength=nagg)
+    return {"rr": out}
