@@ -470,7 +470,12 @@ def _axis_follows(launches: Sequence[Launch], axis: int) -> bool:
     extent and more than one grid extent along it (one extent cannot tell a per-element axis
     from a fixed one, nor one block along the axis whatever its extent: OpenCV's brute-force
     matcher launches one row of blocks, its queries on the grid's x by the block's height)."""
-    pairs = [launch[axis] for launch in launches]
+    return _pairs_follow([launch[axis] for launch in launches])
+
+
+def _pairs_follow(pairs: Sequence[tuple[int, int]]) -> bool:
+    """Whether (grid extent, block extent) pairs of more than one block and grid extent each
+    round one extent up, one thread an element."""
     return (len({b for _g, b in pairs}) > 1 and len({g for g, _b in pairs}) > 1
             and max([g * b - b + 1 for g, b in pairs]) <= min([g * b for g, b in pairs]))
 
@@ -579,10 +584,8 @@ def _crossed_extent(launches: Sequence[Launch]) -> tuple[int, int] | None:
     256x1, 240 of its 256 lanes past the last column, 5.65x the best)."""
     crossed = [[(launch[0][0], launch[1][1]) for launch in launches],
                [(launch[1][0], launch[0][1]) for launch in launches]]
-    for pairs in crossed:
-        if not (len({b for _g, b in pairs}) > 1 and len({g for g, _b in pairs}) > 1
-                and max([g * b - b + 1 for g, b in pairs]) <= min([g * b for g, b in pairs])):
-            return None
+    if not all(_pairs_follow(pairs) for pairs in crossed):
+        return None
     along_y, along_x = ([g * b for g, b in pairs] for pairs in crossed)
     return min(along_x), min(along_y)
 
