@@ -9,6 +9,8 @@ set -uo pipefail
 usage='usage: bash tools/record_blind_set.sh OUTDIR "2-D KERNELS" "1-D KERNELS"'
 if [ $# -ne 3 ]; then echo "$usage" >&2; exit 2; fi
 out=$1 k2=$2 k1=$3
+# (either list may be empty, not both: an empty -k would run every GPU test)
+if [ -z "${k2// /}${k1// /}" ]; then echo "$usage: no kernel named" >&2; exit 2; fi
 mkdir -p "$out"
 . "$(dirname "$0")/gpu_env.sh"  # wheels, PYTHONPATH, $G, log(), write_provenance
 work=$(mktemp -d /tmp/blind_set.XXXXXX); mkdir -p "$work/live"
