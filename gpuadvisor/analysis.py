@@ -1475,6 +1475,19 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
         if grid is not None:  # every shape launches the profiled grid
             candidates = [Candidate(c.kernel, c.block, c.cache_config, None, grid)
                           for c in candidates]
+        elif (one_row := _one_block_row(reference, kinfo.domain)) is not None:
+            columns, planes = one_row
+            candidates = [Candidate(c.kernel, c.block, c.cache_config, None,
+                                    (-(-columns // c.block[0]), 1, planes))
+                          for c in candidates]
+            if with_notes:
+                notes.append(
+                    f"the profiled {profiled.label} launch is one row of blocks: one launch "
+                    "cannot show the problem's height, so the ranking keeps one row of blocks "
+                    "at every shape (in the recorded tables launched so, the block's rows "
+                    "mostly looped over the problem: a shorter block gives each thread more "
+                    "rows, not more blocks); if the problem is no higher than the block, "
+                    "shorter blocks add block rows instead: time a few beside the pick")
         elif with_notes and not fixed_grid and kinfo.domain is not None:
             notes.append("one launch cannot show how the grid follows the block: the ranking "
                          f"takes it as one thread per element ({_domain_text(kinfo.domain)}); "
@@ -1502,6 +1515,29 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                 raise UserError(f"kernel {name}: none of the --shapes was measured")
     return _Prepared(name, rows, setup, char, notes, mode, measured, candidates, reference,
                      timed)
+
+
+def _one_block_row(reference: Mapping[str, Any] | None,
+                   domain: tuple[int, int, int] | None) -> tuple[int, int] | None:
+    """(columns, grid z) where the profiled launch is one row of blocks, several rows high
+    and several blocks wide, else None: the other shapes then launch one row of blocks too.
+
+    One launch cannot show the problem's height, and the per-element reading takes it as the
+    block's, so that a shorter block adds block rows. Of the 10 recorded 2-D tables (H200)
+    whose 32x8 launch was one row of blocks, a shorter block added block rows in one (spconv's
+    gather, 5 rows high): in 8 the block's rows loop over the problem (a column reduction, a
+    norm over the last dimension, a segment per block row), so a shorter block gives each
+    thread more rows, and in GE-SpMM's the grid's x follows the block's rows. Issue 11 round 46:
+    LightSeq's dropout-bias backward, one row of cdiv(1024, bx) blocks, its profile alone
+    picked 32x2 (4 block rows read into a problem 8 high: 26.6x the best, 8x128), and picks
+    8x32 (2.34x) with one row of blocks at every shape."""
+    launch = _reference_launch(reference)
+    if launch is None or domain is None:
+        return None
+    (gx, bx), (gy, byz), gz = launch
+    if gy != 1 or byz <= 1 or gx <= 1 or bx <= 1:
+        return None
+    return domain[0], gz
 
 
 def one_d_block_rows_note(label: str, domain: tuple[int, int, int]) -> str:

@@ -1187,7 +1187,10 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "cvcuda_histogram": 44,
         # round 45 (a grid whose x follows the block's y*z and whose y follows its x gives the
         # problem's extents crosswise), after set 61's gespmm_seqreduce_nnz
-        "gespmm_seqreduce_nnz": 45}
+        "gespmm_seqreduce_nnz": 45,
+        # round 46 (tile-quantization quiet where the grid is at most one wave: every block
+        # resident, idle threads take no slot), after set 63's lightseq_dropout_bias_bwd
+        "lightseq_dropout_bias_bwd": 46}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None

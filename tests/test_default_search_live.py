@@ -60,7 +60,28 @@ RUNS = [(n, kernel) for n, kernels in SETS.items() for kernel in kernels]
 CHANGED_SINCE = {(56, "lgbm_hist_dense"): [(32, 8, 1), (32, 32, 1), (16, 64, 1), (64, 16, 1),
                                            (96, 1, 1), (48, 8, 1), (48, 6, 1), (32, 12, 1)],
                  (60, "cvcuda_histogram"): [(32, 8, 1), (32, 32, 1), (32, 16, 1), (1024, 1, 1),
-                                            (16, 64, 1), (1, 32, 1), (48, 16, 1), (32, 24, 1)]}
+                                            (16, 64, 1), (1, 32, 1), (48, 16, 1), (32, 24, 1)],
+                 # round 46 (tile-quantization quiet at one wave or less; a profile of one
+                 # row of blocks keeps one row at every shape): the second and later shapes
+                 # of four runs (replayed on the recorded sweeps instead, the shapes asked
+                 # reach 1.011x, 1.021x, 1.008x and 2.344x where the live runs' reach 1.014x,
+                 # 1.013x, 1.000x and 7.034x)
+                 (56, "spconv_gather"): [(32, 8, 1), (16, 16, 1), (32, 1, 1), (8, 16, 1),
+                                         (1, 32, 1), (1, 64, 1), (32, 6, 1), (24, 8, 1)],
+                 (57, "av_sgm_aggregate"): [(32, 8, 1), (8, 32, 1), (16, 16, 1), (16, 8, 1),
+                                            (256, 1, 1), (1, 32, 1), (1, 64, 1), (32, 6, 1)],
+                 (61, "awp_dvelcx"): [(32, 8, 1), (64, 3, 1), (192, 1, 1), (32, 32, 1),
+                                      (16, 32, 1), (32, 6, 1), (32, 12, 1), (32, 16, 1)],
+                 (63, "lightseq_dropout_bias_bwd"): [(32, 8, 1), (8, 32, 1), (8, 8, 1),
+                                                     (32, 1, 1), (12, 8, 1), (16, 2, 1),
+                                                     (32, 6, 1), (24, 8, 1)]}
+#: The first three shapes each changed run asked for live.
+LIVE_FIRST_THREE = {(56, "lgbm_hist_dense"): [(32, 8, 1), (32, 1, 1), (16, 2, 1)],
+                    (60, "cvcuda_histogram"): [(32, 8, 1), (32, 24, 1), (128, 1, 1)],
+                    (56, "spconv_gather"): [(32, 8, 1), (128, 1, 1), (8, 8, 1)],
+                    (57, "av_sgm_aggregate"): [(32, 8, 1), (16, 16, 1), (8, 16, 1)],
+                    (61, "awp_dvelcx"): [(32, 8, 1), (64, 3, 1), (128, 1, 1)],
+                    (63, "lightseq_dropout_bias_bwd"): [(32, 8, 1), (32, 2, 1), (64, 1, 1)]}
 
 
 def _live(n: int) -> Path:
@@ -104,9 +125,10 @@ def test_a_replay_on_the_live_answers_asks_for_the_same_shapes(n: int, kernel: s
         # round 41 reads lgbm_hist_dense's 16 % efficiency at 1.04 sectors per request as
         # coalesced, not scattered: the shortlist after its default is no longer 32x1, 16x2, ..
         # Round 44 puts 1,024-thread blocks first for both histograms (cvcuda_histogram's live
-        # run went 32x24, 128x1, .. and never reached a 1,024-thread block).
-        assert live[:3] == {56: [(32, 8, 1), (32, 1, 1), (16, 2, 1)],
-                            60: [(32, 8, 1), (32, 24, 1), (128, 1, 1)]}[n]
+        # run went 32x24, 128x1, .. and never reached a 1,024-thread block). Round 46 no
+        # longer charges idle threads in grids of at most one wave (lightseq_dropout_bias_bwd's
+        # fourth shape 8x32, not 8x8).
+        assert live[:3] == LIVE_FIRST_THREE[n, kernel]
         assert [s.config.block for s in result.steps] == CHANGED_SINCE[n, kernel]
         return
     assert [s.config.block for s in result.steps] == live

@@ -141,5 +141,5 @@ def test_one_shape_for_every_kernel_is_the_baseline_beside_the_picks() -> None:
     assert best_constant_shape(tied) == ("64x4", 2)
     assert best_constant_shape([]) == ("-", 0)
     page = (project_root() / "docs" / "validation.md").read_text(encoding="utf-8")
-    assert ("1-D H200: 256x1 on 82 of 123 (the rules' pick on 94); 2-D H200: 64x4 on 26 of 65 "
+    assert ("1-D H200: 256x1 on 82 of 123 (the rules' pick on 94); 2-D H200: 64x4 on 26 of 64 "
             "(the rules' pick on 27)") in page
