@@ -432,6 +432,12 @@ SMALL = {
     "dsph_compute_step_pos": ["NP=100003", "NPB=1001"],
     "viennacl_csr_dtrmat_mul": ["M=10007", "K=5003", "NNZ=70001", "N=37"],
     "amgx_restrict_residual4": ["NFINE=100003", "NAGG=25001"],
+    "gtom_pad_mirror": ["IX=37", "IY=41", "IZ=43", "OX=61", "OY=53", "OZ=47"],
+    "cistem_clip_into_fourier": ["SX=64", "SY=50", "SZ=41", "DX=48", "DY=60", "DZ=33"],
+    "kilosort_cross_filter": ["NF=100", "NT0=31"],
+    "gpufit_calc_hessians": ["NFITS=3001", "FINHI=2", "SKIPHI=2"],
+    "cudpp_cuckoo_retrieve": ["NQ=100003", "TSIZE=50021", "KEYHI=1000"],
+    "cp2k_pw_gather": ["NR=65536", "NG=30001"],
 }
 
 

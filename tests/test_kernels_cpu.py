@@ -463,6 +463,16 @@ SMALL = {
     "viennacl_csr_dtrmat_mul": {"M": 301, "K": 250, "NNZ": 2000, "N": 37, "PAD": 16,
                                 "GRID": 7},  # columns past 32, rows in grid passes
     "amgx_restrict_residual4": {"NFINE": 3000, "NAGG": 701},  # empty and long aggregates
+    "gtom_pad_mirror": {"IX": 7, "IY": 5, "IZ": 3, "OX": 19, "OY": 9,
+                        "OZ": 4},  # several reflections a line, lines across blocks
+    "cistem_clip_into_fourier": {"SX": 12, "SY": 9, "SZ": 6, "DX": 16, "DY": 13, "DZ": 5,
+                                 "ZERO": 1},  # padded in x and y, cropped in z
+    "kilosort_cross_filter": {"NF": 37, "NT0": 7},  # partial tiles, W1 tiles in row steps
+    "gpufit_calc_hessians": {"NFITS": 101, "NPTS": 9, "NFIT": 4, "FINHI": 2,
+                             "SKIPHI": 2},  # fits across blocks, finished and skipped ones
+    "cudpp_cuckoo_retrieve": {"NQ": 3001, "TSIZE": 37, "KEYHI": 6,
+                              "STASH": 1},  # hits at every probe and in the stash
+    "cp2k_pw_gather": {"NR": 4096, "NG": 3001},
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -149,6 +149,9 @@ def test_kernel_entry_is_complete(name):
         assert params["ROWS"] * params["COLS"] >= 8 * 10**6
     elif name == "viennacl_csr_dtrmat_mul":  # ViennaCL's fixed 128 blocks, rows looped over
         assert blocks == params["GRID"] == 128 and params["NNZ"] * params["N"] >= 6 * 10**7
+    elif name == "kilosort_cross_filter":  # one thread a template pair: 121 lags of sums each
+        assert blocks == -(-params["NF"] // 32) * -(-params["NF"] // 8)
+        assert params["NF"] ** 2 * params["NT0"] ** 2 >= 3 * 10**8
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -425,6 +428,9 @@ ONE_D_EXTENT = {
     "emogi_bfs_coalesce": "LANES",  # EMOGI's 32 threads per vertex
     "dsph_compute_step_pos": "NF",  # DualSPHysics' one thread per fluid particle
     "amgx_restrict_residual4": "NAGG",  # AMGX's one thread per aggregate
+    "gpufit_calc_hessians": "NENT",  # one thread per unique Hessian entry of every fit
+    "cudpp_cuckoo_retrieve": "NQ",  # CUDPP's one thread per query
+    "cp2k_pw_gather": "NG",  # CP2K's one thread per G-vector
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -12903,3 +12909,164 @@ def test_blind63_references_on_hand_checked_inputs():
     for a in range(17):
         assert got[a].tolist() == [sum(r[cols[k], m] for k in range(ptr[a], ptr[a + 1]))
                                    for m in range(4)]
+
+
+def test_blind64_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(64)
+    f32 = np.float32
+
+    # gtom_pad_mirror: the line (10, 20, 30) padded to 7 about its centre (offset 1 - 3 = -2):
+    # the columns (-2 .. 4) mirrored to (1, 0, 0, 1, 2, 2, 1); random volumes against a loop
+    def pad(vol, out_shape):
+        vol = np.asarray(vol, f32)
+        iz, iy, ix = vol.shape
+        oz, oy, ox = out_shape
+        return references.gtom_pad_mirror({
+            "d_input": vol, "d_output": np.zeros(out_shape, f32), "ix": ix, "iy": iy, "iz": iz,
+            "ox": ox, "oy": oy, "oz": oz, "offx": ix // 2 - ox // 2, "offy": iy // 2 - oy // 2,
+            "offz": iz // 2 - oz // 2})["d_output"]
+
+    assert pad([[[10, 20, 30]]], (1, 1, 7)).tolist() == [[[20, 10, 10, 20, 30, 30, 20]]]
+
+    def mirror(i, n):
+        if n == 1:
+            return 0
+        v = i % (2 * n)
+        return 2 * n - 1 - v if v >= n else v
+
+    vol = rng.integers(-1000, 1000, (3, 4, 5))
+    for shape in ((4, 9, 13), (2, 3, 3), (7, 1, 12)):
+        got = pad(vol, shape)
+        for z, y, x in itertools.product(*(range(s) for s in shape)):
+            want = vol[mirror(z + 3 // 2 - shape[0] // 2, 3), mirror(y + 4 // 2 - shape[1] // 2, 4),
+                       mirror(x + 5 // 2 - shape[2] // 2, 5)]
+            assert got[z, y, x] == want
+    got = pad(rng.integers(-9, 9, (1, 1, 4)), (3, 2, 6))
+    assert (got == got[0, 0]).all()  # y and z of extent 1 keep line 0
+
+    # cistem_clip_into_fourier: a 4-wide source's 3 coefficients (1, 2), (3, 4), (5, 6) padded
+    # to an 8-wide destination's 5: the last two out of bounds (9, 9), the first zeroed with
+    # zero_central_pixel; random crops and pads against a loop
+    def clip(src, s_dims, d_dims, oob=9.0, zero=0):
+        sx, sy, sz = s_dims
+        dx, dy, dz = d_dims
+        got = references.cistem_clip_into_fourier({
+            "src_words": np.asarray(src, f32).reshape(-1),
+            "dst_words": np.full((dz, dy, dx // 2 + 1, 2), -1, f32),
+            "src_y": sy, "src_z": sz, "dst_y": dy, "dst_z": dz, "dst_w": dx + 2 - dx % 2,
+            "dst_first_neg_y": (dy + 1) // 2, "dst_first_neg_z": (dz + 1) // 2,
+            "src_lower_x": -(sx // 2), "src_lower_y": -(sy // 2), "src_lower_z": -(sz // 2),
+            "src_upper_x": sx // 2, "src_upper_y": (sy - 1) // 2, "src_upper_z": (sz - 1) // 2,
+            "src_phys_upper_x": sx // 2, "src_phys_upper_y": sy - 1, "dst_phys_upper_x": dx // 2,
+            "dst_phys_upper_y": dy - 1, "out_of_bounds_value": oob, "zero_central_pixel": zero})
+        return got["dst_words"]
+
+    src = [[1, 2], [3, 4], [5, 6]]
+    want = [[1, 2], [3, 4], [5, 6], [9, 9], [9, 9]]
+    assert clip(src, (4, 1, 1), (8, 1, 1)).reshape(-1, 2).tolist() == want
+    assert clip(src, (4, 1, 1), (8, 1, 1), zero=1).reshape(-1, 2).tolist() == [[0, 0]] + want[1:]
+
+    def logical(i, n):
+        return i - n if i >= (n + 1) // 2 else i
+
+    for s_dims, d_dims in (((6, 5, 4), (9, 8, 3)), ((7, 8, 5), (4, 3, 7))):
+        sx, sy, sz = s_dims
+        src = rng.integers(-4096, 4096, (sz, sy, sx // 2 + 1, 2))
+        got = clip(src, s_dims, d_dims, oob=-7.0)
+        dx, dy, dz = d_dims
+        for z, y, x in itertools.product(range(dz), range(dy), range(dx // 2 + 1)):
+            ly, lz = logical(y, dy), logical(z, dz)
+            if (x <= sx // 2 and -(sy // 2) <= ly <= (sy - 1) // 2
+                    and -(sz // 2) <= lz <= (sz - 1) // 2):
+                assert got[z, y, x].tolist() == src[lz % sz, ly % sy, x].tolist()
+            else:
+                assert got[z, y, x].tolist() == [-7, -7]
+
+    # kilosort_cross_filter: W1 (1, 2), W2 (3, 4), UtU 2: lags (1 4, 1 3 + 2 4, 2 3) times 2 =
+    # (8, 22, 12); random templates against a loop
+    def cross(w1, w2, utu):
+        w1 = np.asarray(w1, f32)
+        nf, nt = w1.shape
+        return references.kilosort_cross_filter({
+            "W1": w1, "W2": np.asarray(w2, f32), "UtU": np.asarray(utu, f32),
+            "WtW": np.zeros((2 * nt - 1, nf, nf), f32), "Nfilt": nf, "nt0": nt})["WtW"]
+
+    assert cross([[1, 2]], [[3, 4]], [[2]]).reshape(-1).tolist() == [8, 22, 12]
+    w1, w2 = rng.integers(-8, 8, (2, 5, 4))
+    utu = rng.integers(-4, 4, (5, 5))
+    got = cross(w1, w2, utu)
+    for lag, j, i in itertools.product(range(7), range(5), range(5)):
+        want = sum(w1[i, t] * w2[j, t + 3 - lag] for t in range(4) if 0 <= t + 3 - lag < 4)
+        assert got[lag, j, i] == want * utu[j, i]
+
+    # gpufit_calc_hessians: one fit of 2 points, derivatives (1, 2) and (3, 4), weights (1, 2):
+    # [[9, 19], [19, 41]]; a finished fit keeps its Hessian; random fits against a loop
+    def hessians(deriv, weights, idx, finished, skip):
+        deriv = np.asarray(deriv, f32)
+        nfits, npar, npts = deriv.shape
+        n = len(idx)
+        return references.gpufit_calc_hessians({
+            "hessians": np.full((nfits, n, n), -1, f32), "derivatives": deriv,
+            "weights": np.asarray(weights, f32), "n_fits": nfits, "n_points": npts,
+            "n_parameters": npar, "n_parameters_to_fit": n,
+            "parameters_to_fit_indices": np.asarray(idx, np.int32),
+            "finished": np.asarray(finished, np.int32), "skip": np.asarray(skip, np.int32)})[
+                "hessians"]
+
+    got = hessians([[[1, 2], [3, 4]]] * 2, [[1, 2]] * 2, [0, 1], [0, 1], [0, 0])
+    assert got.tolist() == [[[9, 19], [19, 41]], [[-1, -1], [-1, -1]]]
+    deriv = rng.integers(-8, 8, (9, 5, 6))
+    weights = rng.integers(1, 5, (9, 6))
+    idx = [4, 0, 2]
+    finished, skip = rng.integers(0, 2, (2, 9))
+    got = hessians(deriv, weights, idx, finished, skip)
+    for f, i, j in itertools.product(range(9), range(3), range(3)):
+        if finished[f] or skip[f]:
+            assert got[f, i, j] == -1
+        else:
+            assert got[f, i, j] == sum(deriv[f, idx[i], p] * deriv[f, idx[j], p] * weights[f, p]
+                                       for p in range(6))
+
+    # cudpp_cuckoo_retrieve: a 2-slot table (5 -> 7, 3 -> 8) with zero constants (every key's
+    # slots key mod 2): 3 finds 8; 5 probes slot 1 four times, then the stash's slot 5 (5 ->
+    # 42); 4 misses everywhere (its stash slot empty); random tables against a loop
+    def retrieve(entries, keys, size, consts, stash, count):
+        words = np.asarray(entries, np.uint32).reshape(-1)
+        vals = {"n_queries": len(keys), "keys_in": np.asarray(keys, np.uint32),
+                "table_size": size, "table_words": words, "stash_count": count,
+                "stash_x": stash[0], "stash_y": stash[1],
+                "values_out": np.zeros(len(keys), np.uint32)}
+        for f in range(4):
+            vals[f"c{f}x"], vals[f"c{f}y"] = consts[f]
+        return references.cudpp_cuckoo_retrieve(vals)["values_out"].tolist()
+
+    empty = [0, 0xFFFFFFFF]
+    entries = [[7, 5], [8, 3]] + [empty] * 101
+    entries[2 + 5] = [42, 5]
+    assert retrieve(entries, [3, 5, 4], 2, [(0, 0)] * 4, (0, 0), 1) == [8, 42, 0xFFFFFFFF]
+    assert retrieve(entries, [3, 5, 4], 2, [(0, 0)] * 4, (0, 0), 0) == [8] + [0xFFFFFFFF] * 2
+    size = 11
+    entries = rng.integers(0, 6, (size + 101, 2))
+    entries[rng.integers(0, size + 101, 30), 1] = 0xFFFFFFFF
+    consts = [tuple(int(c) for c in rng.integers(0, 2**32, 2)) for _ in range(4)]
+    stash = tuple(int(c) for c in rng.integers(0, 2**32, 2))
+    keys = rng.integers(0, 6, 200)
+    got = retrieve(entries, keys, size, consts, stash, 3)
+    for q, key in enumerate(keys.tolist()):
+        slots = [(((cx ^ key) + cy) % 2**32) % 4294967291 % size for cx, cy in consts]
+        entry = entries[slots[0]]
+        for s in slots[1:]:
+            if entry[1] != key and entry[1] != 0xFFFFFFFF:
+                entry = entries[s]
+        if entry[1] != key:
+            entry = entries[size + (stash[0] ^ ((key + stash[1]) % 2**32)) % 101]
+        assert got[q] == (entry[0] if entry[1] == key else 0xFFFFFFFF)
+
+    # cp2k_pw_gather: grid points (1, 2), (3, 4) gathered by the map (1, 0, 1) times 1/2
+    def gather(c, ghat, scale):
+        return references.cp2k_pw_gather({
+            "c": np.asarray(c, np.float64), "ghatmap": np.asarray(ghat, np.int32),
+            "scale": scale, "ngpts": len(ghat), "pwcc": np.zeros((len(ghat) + 1, 2))})["pwcc"]
+
+    got = gather([[1, 2], [3, 4]], [1, 0, 1], 0.5)
+    assert got.tolist() == [[1.5, 2], [0.5, 1], [1.5, 2], [0, 0]]

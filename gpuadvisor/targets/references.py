@@ -10253,3 +10253,156 @@ def amgx_restrict_residual4(values: Values) -> dict[str, np.ndarray]:
     for m in range(4):
         rr[:, m] = np.bincount(agg, weights=r[cols, m], minlength=nagg)
     return {"rr": out}
+
+
+def _gtom_mirror(offset: int, extent: int, n: int) -> np.ndarray:
+    """gtom's mirror index of offset + i (i < extent) into an axis of n (0 where n is 1)."""
+    if n == 1:
+        return np.zeros(extent, np.int64)
+    v = (offset + np.arange(extent, dtype=np.int64) + n * 99998) % (2 * n)
+    return np.where(v >= n, 2 * n - 1 - v, v)
+
+
+def gtom_pad_mirror(values: Values) -> dict[str, np.ndarray]:
+    """gtom's PadMirrorKernel: out[z, y, x] = in at each axis's mirrored index of offset + i
+    (the unsigned modulo of offset + i + 99998 n by 2 n, the upper half reflected to 2 n - 1 -
+    v; y and z kept at 0 where the input's extent is 1), the output ox x oy x oz."""
+    ix, iy, iz, ox, oy, oz = (int(values[k]) for k in ("ix", "iy", "iz", "ox", "oy", "oz"))
+    src = np.asarray(values["d_input"]).reshape(-1)[: ix * iy * iz].reshape(iz, iy, ix)
+    xs = _gtom_mirror(int(values["offx"]), ox, ix)
+    ys = _gtom_mirror(int(values["offy"]), oy, iy)
+    zs = _gtom_mirror(int(values["offz"]), oz, iz)
+    out = np.array(values["d_output"], copy=True)
+    out.reshape(-1)[: ox * oy * oz] = src[np.ix_(zs, ys, xs)].reshape(-1)
+    return {"d_output": out}
+
+
+def cistem_clip_into_fourier(values: Values) -> dict[str, np.ndarray]:
+    """cisTEM's ClipIntoFourierSpaceKernel: destination coefficient (x, y, z) of the dw / 2 x
+    dy x dz half-complex layout takes the source's coefficient at the logical frequency (x, y
+    or y - dy past the first negative frequency, the same for z; negative y and z wrapped by
+    the source's sizes) when inside the source's logical bounds, else (oob, oob); the first
+    coefficient zeroed with zero_central_pixel."""
+    v = {k: int(values[k]) for k in (
+        "src_y", "src_z", "dst_y", "dst_z", "dst_w", "dst_first_neg_y", "dst_first_neg_z",
+        "src_lower_x", "src_lower_y", "src_lower_z", "src_upper_x", "src_upper_y",
+        "src_upper_z", "src_phys_upper_x", "src_phys_upper_y", "dst_phys_upper_x",
+        "dst_phys_upper_y", "zero_central_pixel")}
+    cols, dy, dz = v["dst_w"] // 2, v["dst_y"], v["dst_z"]
+    sxc, syp = v["src_phys_upper_x"] + 1, v["src_phys_upper_y"] + 1
+    src = np.asarray(values["src_words"], np.float32).reshape(-1, 2)
+    x = np.arange(cols)
+    y = np.arange(dy)
+    z = np.arange(dz)
+    y = np.where(y >= v["dst_first_neg_y"], y - dy, y)
+    z = np.where(z >= v["dst_first_neg_z"], z - dz, z)
+    ok_x = (x >= v["src_lower_x"]) & (x <= v["src_upper_x"])
+    ok_y = (y >= v["src_lower_y"]) & (y <= v["src_upper_y"])
+    ok_z = (z >= v["src_lower_z"]) & (z <= v["src_upper_z"])
+    py = np.where(y >= 0, y, v["src_y"] + y)
+    pz = np.where(z >= 0, z, v["src_z"] + z)
+    index = (pz[:, None, None] * syp + py[None, :, None]) * sxc + x[None, None, :]
+    inside = ok_z[:, None, None] & ok_y[None, :, None] & ok_x[None, None, :]
+    got = src[np.where(inside, index, 0)]
+    got[~inside] = np.float32(values["out_of_bounds_value"])
+    if v["zero_central_pixel"]:
+        got[0, 0, 0] = 0
+    out = np.array(values["dst_words"], copy=True)
+    dxc, dyp = v["dst_phys_upper_x"] + 1, v["dst_phys_upper_y"] + 1
+    dst = out.reshape(-1)[: 2 * dxc * dyp * dz].reshape(dz, dyp, dxc, 2)
+    dst[:, :dy, :cols] = got
+    return {"dst_words": out}
+
+
+def kilosort_cross_filter(values: Values) -> dict[str, np.ndarray]:
+    """Kilosort's crossFilter: WtW[lag, j, i] = UtU[j, i] times the sum over the overlapping
+    samples t of W1[i, t] W2[j, t + nt0 - 1 - lag], for the 2 nt0 - 1 lags and Nfilt x Nfilt
+    template pairs (float32; exact for whole-number data)."""
+    nf, nt = int(values["Nfilt"]), int(values["nt0"])
+    w1 = np.asarray(values["W1"], np.float64).reshape(-1)[: nf * nt].reshape(nf, nt)
+    w2 = np.asarray(values["W2"], np.float64).reshape(-1)[: nf * nt].reshape(nf, nt)
+    utu = np.asarray(values["UtU"], np.float64).reshape(-1)[: nf * nf].reshape(nf, nf)
+    out = np.array(values["WtW"], copy=True)
+    wtw = out.reshape(-1)[: (2 * nt - 1) * nf * nf].reshape(2 * nt - 1, nf, nf)
+    for lag in range(2 * nt - 1):
+        s = nt - lag - 1
+        t0, t1 = max(0, -s), min(nt, nt - s)
+        wtw[lag] = ((w2[:, t0 + s:t1 + s] @ w1[:, t0:t1].T) * utu).astype(np.float32)
+    return {"WtW": out}
+
+
+def _gpufit_pair(n: int, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Gpufit's closed form: the (i, j) of unique Hessian entry p of n fitted parameters."""
+    pf = p.astype(np.float64)
+    i = np.trunc(n - 1.0 - np.floor(0.5 * (np.sqrt(-8.0 * (pf - n) + 4.0 * n * (n - 1.0) - 7.0)
+                                           - 1.0))).astype(np.int64)
+    j = np.trunc(pf + i - i * (n - (i - 1) / 2.0)).astype(np.int64)
+    return i, j
+
+
+def gpufit_calc_hessians(values: Values) -> dict[str, np.ndarray]:
+    """Gpufit's cuda_calculate_hessians (weighted LSE): for each fit neither finished nor
+    skipped, Hessian (i, j) = (j, i) = the sum over its points of derivative(idx[i])
+    derivative(idx[j]) weight, for the n (n + 1) / 2 unique entries of Gpufit's closed form;
+    the other fits' Hessians keep what they held."""
+    nfits, npts, npar, n = (int(values[k]) for k in (
+        "n_fits", "n_points", "n_parameters", "n_parameters_to_fit"))
+    idx = np.asarray(values["parameters_to_fit_indices"]).reshape(-1)[:n].astype(np.int64)
+    d = np.asarray(values["derivatives"], np.float64).reshape(-1)[: nfits * npar * npts]
+    d = d.reshape(nfits, npar, npts)
+    w = np.asarray(values["weights"], np.float64).reshape(-1)[: nfits * npts].reshape(nfits, npts)
+    active = ((np.asarray(values["finished"]).reshape(-1)[:nfits] == 0)
+              & (np.asarray(values["skip"]).reshape(-1)[:nfits] == 0))
+    d, w = d[active], w[active]
+    out = np.array(values["hessians"], copy=True)
+    h = out.reshape(-1)[: nfits * n * n].reshape(nfits, n, n)
+    hact = h[active]
+    ii, jj = _gpufit_pair(n, np.arange(n * (n + 1) // 2))
+    for i, j in zip(ii.tolist(), jj.tolist(), strict=True):
+        s = (d[:, idx[i]] * d[:, idx[j]] * w).sum(axis=1).astype(np.float32)
+        hact[:, i, j] = s
+        hact[:, j, i] = s
+    h[active] = hact
+    return {"hessians": out}
+
+
+def cudpp_cuckoo_retrieve(values: Values) -> dict[str, np.ndarray]:
+    """CUDPP's hash_retrieve<4>: per query, the entries at its four slots ((c.x ^ key) + c.y
+    mod 2^32, mod 4294967291, mod table_size) probed in order while the key seen is neither
+    the query nor 0xffffffff, then (stash_count nonzero, no match) the stash's slot (s.x ^
+    (key + s.y)) mod 101 past the table; the value on a match, else 0xffffffff."""
+    n, size = int(values["n_queries"]), int(values["table_size"])
+    m32 = np.uint64(0xFFFFFFFF)
+    keys = np.asarray(values["keys_in"]).reshape(-1)[:n].astype(np.uint64)
+    words = np.asarray(values["table_words"]).reshape(-1).astype(np.uint64)
+    tvals, tkeys = words[0::2], words[1::2]
+    key = val = None
+    for f in range(4):
+        cx, cy = (np.uint64(int(values[f"c{f}{a}"])) for a in "xy")
+        loc = ((((cx ^ keys) + cy) & m32) % np.uint64(4294967291)) % np.uint64(size)
+        if f == 0:
+            key, val = tkeys[loc], tvals[loc]
+        else:
+            probe = (key != keys) & (key != m32)
+            key = np.where(probe, tkeys[loc], key)
+            val = np.where(probe, tvals[loc], val)
+    if int(values["stash_count"]):
+        sx, sy = np.uint64(int(values["stash_x"])), np.uint64(int(values["stash_y"]))
+        slot = (sx ^ ((keys + sy) & m32)) % np.uint64(101) + np.uint64(size)
+        miss = key != keys
+        key = np.where(miss, tkeys[slot], key)
+        val = np.where(miss, tvals[slot], val)
+    out = np.array(values["values_out"], copy=True)
+    out.reshape(-1)[:n] = np.where(key == keys, val, m32).astype(np.uint32)
+    return {"values_out": out}
+
+
+def cp2k_pw_gather(values: Values) -> dict[str, np.ndarray]:
+    """CP2K's pw_gather_cu_z: pwcc[g] = scale c[ghatmap[g]] (complex double, each part), for
+    the ngpts G-vectors."""
+    n = int(values["ngpts"])
+    c = np.asarray(values["c"], np.float64).reshape(-1, 2)
+    idx = np.asarray(values["ghatmap"]).reshape(-1)[:n].astype(np.int64)
+    out = np.array(values["pwcc"], copy=True)
+    out.reshape(-1)[: 2 * n] = (np.float64(values["scale"]) * c[idx]).reshape(-1)
+    return {"pwcc": out}
