@@ -438,6 +438,12 @@ SMALL = {
     "gpufit_calc_hessians": ["NFITS=3001", "FINHI=2", "SKIPHI=2"],
     "cudpp_cuckoo_retrieve": ["NQ=100003", "TSIZE=50021", "KEYHI=1000"],
     "cp2k_pw_gather": ["NR=65536", "NG=30001"],
+    "dedisp_dedisperse": ["NCHANS=256", "NSAMP=10001", "NDM=61"],
+    "hpgmg_smooth_gsrb": ["DIM=37", "NBOX=3"],
+    "kilosort_extract_snips": ["NT=10007", "NCHAN=32", "NSPK=1001"],
+    "kilosort_conv1d": ["NT=10007", "NCHAN=16"],
+    "mxnet_count_sketch": ["NS=101", "IND=1000", "OUTD=3001"],
+    "tsne_csr2coo": ["NPTS=10007", "NNZ=100003"],
 }
 
 

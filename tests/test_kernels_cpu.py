@@ -473,6 +473,14 @@ SMALL = {
     "cudpp_cuckoo_retrieve": {"NQ": 3001, "TSIZE": 37, "KEYHI": 6,
                               "STASH": 1},  # hits at every probe and in the stash
     "cp2k_pw_gather": {"NR": 4096, "NG": 3001},
+    "dedisp_dedisperse": {"NCHANS": 48, "NSAMP": 37, "NDM": 11, "DMHI": 9,
+                          "TABHI": 4},  # an odd last pair, trials past the block rows
+    "hpgmg_smooth_gsrb": {"DIM": 7, "NBOX": 3, "HLOG": 3},  # partial blocks, both colours
+    "kilosort_extract_snips": {"NT": 50, "NT0": 7, "NCHAN": 5,
+                               "NSPK": 23},  # snippets past bx, channels past by*bz
+    "kilosort_conv1d": {"NT": 300, "NT0": 9, "NCHAN": 3, "NRANK": 2},  # 0 to 299 chunks
+    "mxnet_count_sketch": {"NS": 7, "IND": 45, "OUTD": 30},  # shared buckets, a partial block
+    "tsne_csr2coo": {"NPTS": 77, "NNZ": 500},  # empty rows, a partial block
 }
 SHAPES_2D = [
     (1, 1, 1),

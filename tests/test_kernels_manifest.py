@@ -152,6 +152,15 @@ def test_kernel_entry_is_complete(name):
     elif name == "kilosort_cross_filter":  # one thread a template pair: 121 lags of sums each
         assert blocks == -(-params["NF"] // 32) * -(-params["NF"] // 8)
         assert params["NF"] ** 2 * params["NT0"] ** 2 >= 3 * 10**8
+    elif name == "hpgmg_smooth_gsrb":  # one thread per cell column on purpose: each walks DIM
+        assert blocks == -(-params["DIM"] // 32) * -(-params["DIM"] // 8) * params["NBOX"]
+        assert params["DIM"] ** 3 * params["NBOX"] >= 10**6
+    elif name == "kilosort_extract_snips":  # Kilosort's one block a channel, spikes scanned
+        assert blocks == params["NCHAN"] == 64
+        assert params["NSPK"] * params["NCHAN"] * params["NT0"] >= 10**7
+    elif name == "kilosort_conv1d":  # Kilosort's one block a channel, the samples walked
+        assert blocks == params["NCHAN"] == 64
+        assert params["NRANK"] * params["NCHAN"] * params["NT"] * params["NT0"] >= 10**8
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -203,6 +212,9 @@ def _coverage(name, spec, params, block):
     if name == "lightseq_dropout_bias_bwd":  # one block row: y*z loops over the rows
         assert gy == 1
         return params["ROWS"], gx * bx
+    if name == "kilosort_extract_snips":  # one block a channel: x and y*z loop over a snippet
+        assert (gx, gy) == (params["NCHAN"], 1)
+        return params["ROWS"], params["COLS"]
     if name == "ocv_bf_match":  # x loops over the train set, y*z -> query (a 1-D grid)
         assert gy == 1
         return gx * by * bz, params["COLS"]
@@ -431,6 +443,8 @@ ONE_D_EXTENT = {
     "gpufit_calc_hessians": "NENT",  # one thread per unique Hessian entry of every fit
     "cudpp_cuckoo_retrieve": "NQ",  # CUDPP's one thread per query
     "cp2k_pw_gather": "NG",  # CP2K's one thread per G-vector
+    "mxnet_count_sketch": "NTH",  # MXNet's one thread per input element
+    "tsne_csr2coo": "NNZ",  # tsne-cuda's one thread per nonzero
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -475,6 +489,7 @@ ONE_BLOCK_PER = {
     "gpumd_sort_neighbor_list": "N",  # GPUMD's one block per atom, whatever the block
     "tsvm_sum_kernel_values": "GRID",  # ThunderSVM's NUM_BLOCKS, looping over the instances
     "viennacl_csr_dtrmat_mul": "GRID",  # ViennaCL's fixed 128 blocks, looping over the rows
+    "kilosort_conv1d": "NCHAN",  # Kilosort's one block per channel, looping over its samples
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -13070,3 +13085,183 @@ def test_blind64_references_on_hand_checked_inputs():
 
     got = gather([[1, 2], [3, 4]], [1, 0, 1], 0.5)
     assert got.tolist() == [[1.5, 2], [0.5, 1], [1.5, 2], [0, 0]]
+
+
+def test_blind65_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(65)
+    f32 = np.float32
+
+    # dedisp_dedisperse: one word row of 16 channels, only channels 0 (delay 0) and 1 (delay
+    # 1 a unit of DM) kept; channel 0 holds (1, 2, 3, 0, 1, 2), channel 1 (3, 3, 0, 1, 2, 0):
+    # at DM 0 the sums (4, 5, 3), at DM 2 (1 + 0, 2 + 1, 3 + 2) = (1, 3, 5), each scaled by
+    # 1 / (3 16) (3 1024 / 255 / 16); random filterbanks against a loop
+    def dedisperse(words, nsamps, dms, table, kill):
+        words = np.asarray(words, np.uint32)
+        ndm = len(dms)
+        got = references.dedisp_dedisperse({
+            "d_in": words, "nsamps": nsamps, "stride": words.shape[1], "dm_count": ndm,
+            "nchans": len(table), "out_stride": nsamps + 1,
+            "d_out": np.full((ndm, nsamps + 1), -1, f32), "d_dm_list": np.asarray(dms, f32),
+            "delay_table": np.asarray(table, f32), "killmask": np.asarray(kill, np.int32)})
+        return got["d_out"]
+
+    def scaled(total, nchans):
+        factor = f32(f32(f32(3) * f32(1024)) / f32(255)) / f32(16)
+        return f32(f32(total) / f32(3 * nchans)) * factor
+
+    table = [0, 1] + [0] * 14
+    kill = [1, 1] + [0] * 14
+    words = [[13, 14, 3, 4, 9, 2]]
+    got = dedisperse(words, 3, [0, 2], table, kill)
+    assert got.tolist() == [[*(scaled(t, 16) for t in (4, 5, 3)), -1],
+                            [*(scaled(t, 16) for t in (1, 3, 5)), -1]]
+    nchans, stride, nsamps = 32, 20, 9
+    words = rng.integers(0, 2**32, (nchans // 16, stride), dtype=np.uint64)
+    dms = rng.integers(0, 4, 5)
+    table = rng.integers(0, 3, nchans)
+    kill = rng.integers(0, 2, nchans)
+    got = dedisperse(words, nsamps, dms, table, kill)
+    for d, t in itertools.product(range(5), range(nsamps)):
+        total = sum(int(kill[c]) * (int(words[c // 16, t + int(dms[d] * table[c])])
+                                    >> 2 * (c % 16) & 3) for c in range(nchans))
+        assert got[d, t] == scaled(total, nchans)
+    assert (got[:, nsamps] == -1).all()
+
+    # hpgmg_smooth_gsrb: one interior cell (2) of a 3^3 box, its +x neighbour 5, -x 1, the
+    # others 0, every alpha and beta 1, h = 1: Helmholtz 2 - (3 - 1 - 2 - 2 - 2 - 2) = 8, rhs 3,
+    # lambda 2: 2 - 2 (8 - 3) = -8 on the red sweep, 2 kept on the black one; random boxes
+    # against a loop
+    def smooth(phi, others, dim, h, sweep, nbox=1):
+        p = dim + 2
+        grids = {name: np.asarray(g, np.float64).reshape(-1) for name, g in others.items()}
+        got = references.hpgmg_smooth_gsrb({
+            "phi_grids": np.asarray(phi, np.float64).reshape(-1), **grids, "a": 1.0, "b": 1.0,
+            "h": h, "sweep": sweep, "dim": dim, "pencil": p, "plane": p * p,
+            "box_volume": p**3})["phi_grids"]
+        return got.reshape(nbox, p, p, p)
+
+    phi = np.zeros((3, 3, 3))
+    phi[1, 1, 1], phi[1, 1, 2], phi[1, 1, 0] = 2, 5, 1
+    ones = {name: np.ones(27) for name in ("alpha_grids", "beta_i_grids", "beta_j_grids",
+                                           "beta_k_grids")}
+    ones |= {"rhs_grids": np.full(27, 3.0), "lambda_grids": np.full(27, 2.0)}
+    for sweep, want in ((1, -8), (0, 2)):
+        got = smooth(phi, ones, 1, 1.0, sweep)
+        assert got[0, 1, 1, 1] == want
+        got[0, 1, 1, 1] = phi[1, 1, 1]
+        assert (got[0] == phi).all()
+    dim, p = 3, 5
+    phi = rng.integers(-8, 8, (2, p, p, p))
+    others = {name: rng.integers(1, 4, (2, p, p, p)) for name in ones}
+    others["rhs_grids"] = rng.integers(-64, 64, (2, p, p, p))
+    for sweep in (0, 1):
+        got = smooth(phi, others, dim, 0.5, sweep, 2)
+        for bx, k, j, i in itertools.product(range(2), *[range(1, dim + 1)] * 3):
+            def g(name, dk=0, dj=0, di=0, bx=bx, k=k, j=j, i=i):
+                return (phi if name == "phi" else others[name])[bx, k + dk, j + dj, i + di]
+            c = g("phi")
+            helm = g("alpha_grids") * c - 4 * (
+                g("beta_i_grids", 0, 0, 1) * (g("phi", 0, 0, 1) - c)
+                - g("beta_i_grids") * (c - g("phi", 0, 0, -1))
+                + g("beta_j_grids", 0, 1) * (g("phi", 0, 1) - c)
+                - g("beta_j_grids") * (c - g("phi", 0, -1))
+                + g("beta_k_grids", 1) * (g("phi", 1) - c)
+                - g("beta_k_grids") * (c - g("phi", -1)))
+            red = (i + j + k - 3 + sweep) % 2 == 1
+            want = c - g("lambda_grids") * (helm - g("rhs_grids")) if red else c
+            assert got[bx, k, j, i] == want
+        inside = np.zeros((p, p, p), bool)
+        inside[1:-1, 1:-1, 1:-1] = True
+        assert (got[:, ~inside] == phi[:, ~inside]).all()
+
+    # kilosort_extract_snips: two channels of 5 samples, snippets of 2: spike 0 at 3 on
+    # channel 1 ((3, 4), (13, 14)), spike 1 at 1 on channel 0 ((1, 2), (11, 12)), spike 2 past
+    # counter[1] (kept), spike 3's channel not a block; random spikes against a loop
+    def snips(raw, st, ids, count, nt0):
+        raw = np.asarray(raw, f32)
+        nchan, nt = raw.shape
+        got = references.kilosort_extract_snips({
+            "st": np.asarray(st, np.int32), "id": np.asarray(ids, np.int32),
+            "counter": np.asarray([99, count], np.int32), "dataraw": raw,
+            "WU": np.full((len(st), nchan, nt0), -1, f32), "NT": nt, "nt0": nt0,
+            "Nchan": nchan})
+        return got["WU"]
+
+    raw = [[0, 1, 2, 3, 4], [10, 11, 12, 13, 14]]
+    got = snips(raw, [3, 1, 0], [1, 0, 1], 2, 2)
+    assert got.tolist() == [[[3, 4], [13, 14]], [[1, 2], [11, 12]], [[-1, -1], [-1, -1]]]
+    got = snips(raw, [3, 0], [2, 0], 2, 2)
+    assert got.tolist() == [[[-1, -1], [-1, -1]], [[0, 1], [10, 11]]]
+    raw = rng.integers(-512, 512, (4, 30))
+    st = rng.integers(0, 25, 12)
+    ids = rng.integers(0, 4, 12)
+    got = snips(raw, st, ids, 10, 6)
+    for ind in range(12):
+        want = (raw[:, st[ind] : st[ind] + 6] if ind < 10 else np.full((4, 6), -1)).tolist()
+        assert got[ind].tolist() == want
+
+    # kilosort_conv1d: one channel (1 .. 8), the filter (1, 2): d[t] + 2 d[t + 1] = 5, 8, 11,
+    # ...; blocks of 2 threads walk chunks at 0, 2, 4 (4 < 8 - 2 - 2 + 1): 6 samples, blocks of
+    # 4 one chunk: 4 samples, blocks of 8 none; random channels against a loop
+    def conv(data, w, threads):
+        data, w = np.asarray(data, f32), np.asarray(w, f32)
+        nchan, nt = data.shape
+        nrank, nt0 = w.shape
+        return references.kilosort_conv1d({
+            "data": data, "W": w, "conv_sig": np.full((nrank, nchan, nt), -1, f32), "NT": nt,
+            "nt0": nt0, "Nchan": nchan, "Nrank": nrank}, threads=threads)["conv_sig"]
+
+    data = [list(range(1, 9))]
+    assert conv(data, [[1, 2]], 2).tolist() == [[[5, 8, 11, 14, 17, 20, -1, -1]]]
+    assert conv(data, [[1, 2]], 4).tolist() == [[[5, 8, 11, 14, -1, -1, -1, -1]]]
+    assert conv(data, [[1, 2]], 8).tolist() == [[[-1] * 8]]
+    data = rng.integers(-256, 256, (3, 40))
+    w = rng.integers(-4, 4, (2, 5))
+    for threads in (1, 3, 7, 32):
+        got = conv(data, w, threads)
+        limit = 40 - threads - 5 + 1
+        covered = 0
+        while covered < limit:
+            covered += threads
+        for r, c, t in itertools.product(range(2), range(3), range(40)):
+            want = sum(w[r, i] * data[c, t + i] for i in range(5)) if t < covered else -1
+            assert got[r, c, t] == want
+
+    # mxnet_count_sketch: two samples of 3 features, buckets (2, 0, 2), signs (1, -1, 1), out
+    # ones: row 0 bucket 0 1 - 2, bucket 2 1 + 1 + 3; row 1 1 - 5 and 1 + 4 + 6; random
+    # batches against a loop
+    def sketch(x, h, s, out_dim, init):
+        x = np.asarray(x, f32)
+        n, in_dim = x.shape
+        return references.mxnet_count_sketch({
+            "nthreads": n * in_dim, "out": np.asarray(init, f32), "h": np.asarray(h, f32),
+            "s": np.asarray(s, f32), "in": x, "n_samples": n, "in_dim": in_dim,
+            "out_dim": out_dim})["out"]
+
+    got = sketch([[1, 2, 3], [4, 5, 6]], [2, 0, 2], [1, -1, 1], 4, np.ones((2, 4)))
+    assert got.tolist() == [[-1, 1, 5, 1], [-4, 1, 11, 1]]
+    x = rng.integers(-8, 8, (5, 9))
+    h = rng.integers(0, 6, 9)
+    s = rng.integers(-1, 2, 9)
+    init = rng.integers(-8, 8, (5, 6))
+    got = sketch(x, h, s, 6, init)
+    want = init.copy()
+    for n, f in itertools.product(range(5), range(9)):
+        want[n, h[f]] += s[f] * x[n, f]
+    assert got.tolist() == want.tolist()
+
+    # tsne_csr2coo: rows {5, 6}, {} and {7}: pairs (0, 5), (0, 6), (2, 7); random matrices
+    # with empty rows against a loop
+    def coo(ptr, cols):
+        nnz = len(cols)
+        return references.tsne_csr2coo({
+            "coo_indices": np.full((nnz + 1, 2), -1, np.int32),
+            "pij_row_ptr": np.asarray(ptr, np.int32), "pij_col_ind": np.asarray(cols, np.int32),
+            "num_points": len(ptr) - 1, "num_nonzero": nnz})["coo_indices"]
+
+    assert coo([0, 2, 2, 3], [5, 6, 7]).tolist() == [[0, 5], [0, 6], [2, 7], [-1, -1]]
+    ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 4, 23))])
+    cols = rng.integers(0, 23, ptr[-1])
+    got = coo(ptr, cols)
+    want = [[r, int(cols[k])] for r in range(23) for k in range(ptr[r], ptr[r + 1])]
+    assert got.tolist() == [*want, [-1, -1]]

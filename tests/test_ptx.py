@@ -43,6 +43,12 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "gpufit_calc_hessians.cu",
     "cudpp_cuckoo_retrieve.cu",
     "cp2k_pw_gather.cu",
+    "dedisp_dedisperse.cu",
+    "hpgmg_smooth_gsrb.cu",
+    "kilosort_extract_snips.cu",
+    "kilosort_conv1d.cu",
+    "mxnet_count_sketch.cu",
+    "tsne_csr2coo.cu",
 }
 
 

@@ -10406,3 +10406,154 @@ def cp2k_pw_gather(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["pwcc"], copy=True)
     out.reshape(-1)[: 2 * n] = (np.float64(values["scale"]) * c[idx]).reshape(-1)
     return {"pwcc": out}
+
+
+def dedisp_dedisperse(values: Values) -> dict[str, np.ndarray]:
+    """dedisp's dedisperse_kernel with 2-bit input and float output: sample t of DM trial d
+    is the sum over channels c of killmask[c] times channel c's two bits (bits 2 (c % 16) of
+    word row c // 16, ``stride`` words long) at sample t + rint(dm[d] delay_table[c]) (float32
+    product), scaled as scale_output<2, float> (sum 1 / (3 nchans) (3 1024 / 255 / 16), each
+    step rounded to float32), for t below nsamps; rows ``out_stride`` floats apart."""
+    f32 = np.float32
+    nsamps, ndm = int(values["nsamps"]), int(values["dm_count"])
+    nchans, stride = int(values["nchans"]), int(values["stride"])
+    out_stride = int(values["out_stride"])
+    words = np.asarray(values["d_in"]).reshape(-1)[: nchans // 16 * stride].reshape(-1, stride)
+    table = np.asarray(values["delay_table"], f32).reshape(-1)[:nchans]
+    kill = np.asarray(values["killmask"]).reshape(-1)[:nchans].astype(np.int64)
+    dms = np.asarray(values["d_dm_list"], f32).reshape(-1)[:ndm]
+    # channels sharing a table entry share their delay at every DM: sum them first
+    levels, group = np.unique(table, return_inverse=True)
+    sums = np.zeros((levels.size, stride), np.int64)
+    for c in range(nchans):
+        if kill[c]:
+            bits = (words[c // 16] >> np.uint32(2 * (c % 16))) & np.uint32(3)
+            sums[group[c]] += kill[c] * bits.astype(np.int64)
+    total = np.zeros((ndm, nsamps), np.int64)
+    for d in range(ndm):
+        delays = np.rint(dms[d] * levels).astype(np.int64)  # float32 products
+        for g in range(levels.size):
+            total[d] += sums[g, delays[g] : delays[g] + nsamps]
+    factor = f32(f32(f32(3.0) * f32(1024.0)) / f32(255.0)) / f32(16.0)
+    scaled = (total.astype(f32) * f32(1.0)) / (f32(3.0) * f32(nchans)) * factor
+    out = np.array(values["d_out"], copy=True)
+    view = out.reshape(-1)[: (ndm - 1) * out_stride + nsamps]
+    for d in range(ndm):
+        view[d * out_stride : d * out_stride + nsamps] = scaled[d]
+    return {"d_out": out}
+
+
+def hpgmg_smooth_gsrb(values: Values) -> dict[str, np.ndarray]:
+    """miniGMG's __smooth_once_GSRB (cache version): in each box (box_volume doubles, planes
+    of ``plane`` and rows of ``pencil`` doubles, one ghost cell a side), the interior cells
+    (i, j, k) with i + j + k + sweep odd become phi - lambda (a alpha phi - b h^-2 (beta_i(i+1)
+    (phi(i+1) - phi) - beta_i (phi - phi(i-1)) + the same along j and k) - rhs); the rest keep
+    phi (the update reads only cells of the other colour)."""
+    dim, pencil, plane = int(values["dim"]), int(values["pencil"]), int(values["plane"])
+    vol = int(values["box_volume"])
+    a, b, h = float(values["a"]), float(values["b"]), float(values["h"])
+    h2inv = 1.0 / (h * h)
+    out = np.array(values["phi_grids"], np.float64, copy=True)
+    nbox = out.size // vol
+    first = plane + pencil + 1
+
+    def cells(grid: np.ndarray, di: int = 0, dj: int = 0, dk: int = 0) -> np.ndarray:
+        """The boxes' interior cells shifted by (di, dj, dk), [box, k, j, i] (a view)."""
+        flat = grid.reshape(-1)
+        return np.lib.stride_tricks.as_strided(
+            flat[first + di + dj * pencil + dk * plane :], shape=(nbox, dim, dim, dim),
+            strides=tuple(8 * s for s in (vol, plane, pencil, 1)), writeable=grid is out)
+
+    grid = {name: np.ascontiguousarray(values[name], np.float64) for name in (
+        "rhs_grids", "alpha_grids", "beta_i_grids", "beta_j_grids", "beta_k_grids",
+        "lambda_grids")}
+    old = np.array(out, copy=True)
+    phi = cells(old)
+    helmholtz = a * cells(grid["alpha_grids"]) * phi - b * h2inv * (
+        cells(grid["beta_i_grids"], 1) * (cells(old, 1) - phi)
+        - cells(grid["beta_i_grids"]) * (phi - cells(old, -1))
+        + cells(grid["beta_j_grids"], 0, 1) * (cells(old, 0, 1) - phi)
+        - cells(grid["beta_j_grids"]) * (phi - cells(old, 0, -1))
+        + cells(grid["beta_k_grids"], 0, 0, 1) * (cells(old, 0, 0, 1) - phi)
+        - cells(grid["beta_k_grids"]) * (phi - cells(old, 0, 0, -1)))
+    new = phi - cells(grid["lambda_grids"]) * (helmholtz - cells(grid["rhs_grids"]))
+    k, j, i = np.ogrid[:dim, :dim, :dim]
+    red = ((i + j + k + int(values["sweep"])) & 1).astype(bool)
+    target = cells(out)
+    target[:, red] = new[:, red]
+    return {"phi_grids": out}
+
+
+def kilosort_extract_snips(values: Values) -> dict[str, np.ndarray]:
+    """Kilosort's extract_snips: for each of the first min(5000, counter[1]) spikes whose
+    channel id is a block (0 <= id < Nchan), WU[ind] (Nchan x nt0 floats) = the raw samples
+    st[ind] .. st[ind] + nt0 - 1 of every channel (channels NT floats apart); other spikes'
+    snippets keep what WU held."""
+    nt, nt0, nchan = int(values["NT"]), int(values["nt0"]), int(values["Nchan"])
+    nmax = min(5000, int(np.asarray(values["counter"]).reshape(-1)[1]))
+    st = np.asarray(values["st"]).reshape(-1)[:nmax].astype(np.int64)
+    ids = np.asarray(values["id"]).reshape(-1)[:nmax].astype(np.int64)
+    raw = np.asarray(values["dataraw"], np.float32).reshape(-1)
+    out = np.array(values["WU"], copy=True)
+    wu = out.reshape(-1)[: nmax * nchan * nt0].reshape(nmax, nchan, nt0)
+    take = np.nonzero((ids >= 0) & (ids < nchan))[0]
+    index = (st[take, None, None] + np.arange(nt0)[None, None, :]
+             + nt * np.arange(nchan)[None, :, None])
+    wu[take] = raw[index]
+    return {"WU": out}
+
+
+def kilosort_conv1d(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """Kilosort's Conv1D with blocks of ``threads`` threads: conv_sig[r, c, t] = the sum over
+    i < nt0 of W[r nt0 + i] data[c, t + i] (float32, exact), for t below the chunks the block
+    walks (chunks of ``threads`` samples from tid0 = 0 while tid0 < NT - threads - nt0 + 1);
+    the later samples keep what conv_sig held."""
+    nt, nt0 = int(values["NT"]), int(values["nt0"])
+    nchan, nrank = int(values["Nchan"]), int(values["Nrank"])
+    limit = nt - threads - nt0 + 1
+    chunks = -(-limit // threads) if limit > 0 else 0
+    covered = chunks * threads
+    out = np.array(values["conv_sig"], copy=True)
+    if covered == 0:
+        return {"conv_sig": out}
+    data = np.asarray(values["data"], np.float32).reshape(-1)[: nchan * nt].reshape(nchan, nt)
+    w = np.asarray(values["W"], np.float32).reshape(-1)[: nrank * nt0].reshape(nrank, nt0)
+    conv = out.reshape(-1)[: nrank * nchan * nt].reshape(nrank, nchan, nt)
+    for r in range(nrank):  # whole-number partial sums below 2^24: exact in float32
+        acc = np.zeros((nchan, covered), np.float32)
+        for i in range(nt0):
+            acc += w[r, i] * data[:, i : i + covered]
+        conv[r, :, :covered] = acc
+    return {"conv_sig": out}
+
+
+def mxnet_count_sketch(values: Values) -> dict[str, np.ndarray]:
+    """MXNet's sketch_forward_kernel: for each input element index < nthreads (sample index //
+    in_dim, feature index % in_dim), out[sample out_dim + h[feature]] += s[feature]
+    in[index] (float32 atomics; the bucket index summed in float32)."""
+    n = int(values["nthreads"])
+    in_dim, out_dim = int(values["in_dim"]), int(values["out_dim"])
+    index = np.arange(n, dtype=np.int64)
+    feature = index % in_dim
+    sample = index // in_dim
+    h = np.asarray(values["h"], np.float32).reshape(-1)
+    s = np.asarray(values["s"], np.float32).reshape(-1)
+    x = np.asarray(values["in"], np.float32).reshape(-1)[:n]
+    target = ((sample * out_dim).astype(np.float32) + h[feature]).astype(np.int64)
+    out = np.array(values["out"], copy=True)
+    flat = out.reshape(-1)
+    add = np.bincount(target, weights=(s[feature] * x).astype(np.float64), minlength=flat.size)
+    flat[:] = (flat.astype(np.float64) + add[: flat.size]).astype(np.float32)
+    return {"out": out}
+
+
+def tsne_csr2coo(values: Values) -> dict[str, np.ndarray]:
+    """tsne-cuda's Csr2CooKernel: nonzero t < num_nonzero becomes the pair (its row: the last
+    row pointer of rows 0 .. num_points at or below t, by binary search; pij_col_ind[t])."""
+    npts, nnz = int(values["num_points"]), int(values["num_nonzero"])
+    ptr = np.asarray(values["pij_row_ptr"]).reshape(-1)[: npts + 1].astype(np.int64)
+    out = np.array(values["coo_indices"], copy=True)
+    pairs = out.reshape(-1)[: 2 * nnz].reshape(nnz, 2)
+    pairs[:, 0] = np.searchsorted(ptr, np.arange(nnz), side="right") - 1
+    pairs[:, 1] = np.asarray(values["pij_col_ind"]).reshape(-1)[:nnz]
+    return {"coo_indices": out}
