@@ -77,16 +77,35 @@ CHANGED_SINCE = {(56, "lgbm_hist_dense"): [(32, 8, 1), (32, 32, 1), (16, 64, 1),
                                             (256, 1, 1), (1, 32, 1), (1, 64, 1), (32, 6, 1)],
                  (61, "awp_dvelcx"): [(32, 8, 1), (64, 3, 1), (192, 1, 1), (32, 32, 1),
                                       (16, 32, 1), (32, 6, 1), (32, 12, 1), (32, 16, 1)],
-                 (63, "lightseq_dropout_bias_bwd"): [(32, 8, 1), (8, 32, 1), (8, 8, 1),
-                                                     (32, 1, 1), (12, 8, 1), (16, 2, 1),
-                                                     (32, 6, 1), (24, 8, 1)]}
+                 # round 47 (the shortlist strategy lists the pick read as a fixed grid
+                 # second where the first launch has fewer blocks than SMs): five runs (on
+                 # the recorded sweeps the shapes asked reach 1.000x, 2.100x, 1.000x, 1.036x
+                 # and 1.000x where the live runs' reach 1.000x, 7.034x, 1.000x, 1.122x and
+                 # 1.118x)
+                 (54, "tcluster_knn"): [(256, 1, 1), (192, 1, 1), (768, 1, 1), (128, 1, 1),
+                                        (96, 1, 1), (384, 1, 1), (64, 1, 1), (48, 1, 1)],
+                 (63, "lightseq_dropout_bias_bwd"): [(32, 8, 1), (8, 32, 1), (32, 32, 1),
+                                                     (8, 8, 1), (32, 1, 1), (12, 8, 1),
+                                                     (16, 2, 1), (32, 6, 1)],
+                 (63, "viennacl_csr_dtrmat_mul"): [(256, 1, 1), (32, 1, 1), (1024, 1, 1),
+                                                   (64, 1, 1), (48, 1, 1), (96, 1, 1),
+                                                   (128, 1, 1), (192, 1, 1)],
+                 (65, "kilosort_extract_snips"): [(32, 8, 1), (16, 16, 1), (64, 16, 1),
+                                                  (16, 8, 1), (16, 32, 1), (1, 32, 1),
+                                                  (1, 64, 1), (12, 32, 1)],
+                 (65, "kilosort_conv1d"): [(256, 1, 1), (64, 1, 1), (1024, 1, 1), (128, 1, 1),
+                                           (96, 1, 1), (192, 1, 1), (384, 1, 1), (512, 1, 1)]}
 #: The first three shapes each changed run asked for live.
 LIVE_FIRST_THREE = {(56, "lgbm_hist_dense"): [(32, 8, 1), (32, 1, 1), (16, 2, 1)],
                     (60, "cvcuda_histogram"): [(32, 8, 1), (32, 24, 1), (128, 1, 1)],
                     (56, "spconv_gather"): [(32, 8, 1), (128, 1, 1), (8, 8, 1)],
                     (57, "av_sgm_aggregate"): [(32, 8, 1), (16, 16, 1), (8, 16, 1)],
                     (61, "awp_dvelcx"): [(32, 8, 1), (64, 3, 1), (128, 1, 1)],
-                    (63, "lightseq_dropout_bias_bwd"): [(32, 8, 1), (32, 2, 1), (64, 1, 1)]}
+                    (63, "lightseq_dropout_bias_bwd"): [(32, 8, 1), (32, 2, 1), (64, 1, 1)],
+                    (54, "tcluster_knn"): [(256, 1, 1), (192, 1, 1), (128, 1, 1)],
+                    (63, "viennacl_csr_dtrmat_mul"): [(256, 1, 1), (32, 1, 1), (64, 1, 1)],
+                    (65, "kilosort_extract_snips"): [(32, 8, 1), (16, 16, 1), (16, 8, 1)],
+                    (65, "kilosort_conv1d"): [(256, 1, 1), (64, 1, 1), (128, 1, 1)]}
 
 
 def _live(n: int) -> Path:

@@ -130,3 +130,28 @@ def test_a_one_dimensional_list_names_the_next_shapes() -> None:
         "256x1 default", "128x1 default", "512x1 default", "64x1 default"]
     assert [s.reason.split(",")[0] for s in r.result.steps[1:4]] == [
         f"shortlist {i} of 4: the rules' next shape" for i in (2, 3, 4)]
+
+
+def test_a_grid_of_fewer_blocks_than_sms_lists_the_fixed_grid_reading_second() -> None:
+    """Blind set 65's kilosort_conv1d launches 64 blocks, one a channel, whatever the block:
+    its 256x1 launch reads as one thread an element, where the rules' pick is 64x1 (5.00x the
+    best). Fewer blocks than SMs leave both readings open, so the list's second shape is the
+    pick read as a fixed grid, 1024x1, the best (the live run, before this, asked for 64x1 to
+    512x1 and stopped at 512x1, 1.118x)."""
+    df, _ = read_sweep(project_root() / "fixtures" / "hopper" / "blind65" / "h200"
+                       / "kilosort_conv1d.csv")
+    (r,) = simulate_table(one_profile_view(df), 8, "shortlist")
+    steps = r.result.steps
+    assert [s.config.label() for s in steps[:3]] == [
+        "256x1 default", "64x1 default", "1024x1 default"]
+    assert steps[2].reason.startswith(
+        "shortlist 2 of 5: the rules' pick read as a fixed grid (the first launch has fewer "
+        "blocks than SMs)")
+    assert r.regret == pytest.approx(1.0)
+
+
+def test_a_grid_that_fills_the_sms_lists_no_fixed_grid_reading() -> None:
+    """adaptive_avgpool2d's 32x8 launch fills every SM: its list is the four shapes as before
+    (the first test), none read as a fixed grid."""
+    (r,) = simulate_table(_one_profile("adaptive_avgpool2d"), 5, "shortlist")
+    assert not [s for s in r.result.steps if "fixed grid" in s.reason]

@@ -4,6 +4,10 @@ the rules' pick, then their best shape of each other block aspect, :mod:`gpuadvi
 the note lists 4 to 8 by the kernel's class, :mod:`gpuadvisor.pick_reliability`), then search
 around the fastest as the guided strategy does, which covers the rest of a longer list's reach.
 
+Where the first launch has fewer blocks than the GPU has SMs, the list's second shape is the
+pick read as a fixed grid (``analyze --fixed-grid``): one launch cannot tell a fixed grid from
+one thread an element, and there the two readings want opposite block sizes.
+
 Why: one profile rarely settles a 2-D kernel's best shape (the blind sets' one-profile picks
 are about as good as the apps' defaults), but the shortlist hedges across the readings the
 profile leaves open, and the guided strategy's neighbourhood search then refines the fastest.
@@ -17,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gpuadvisor.numbers import float_or_none
 from gpuadvisor.search.base import Proposal, Step
 from gpuadvisor.search.strategies import Guided
 from gpuadvisor.shapes import USUAL_DEFAULT_1D, USUAL_DEFAULT_2D
@@ -34,6 +39,7 @@ class Shortlisted(Guided):
         self._blocks: list[tuple[int, int, int]] | None = None  # the list, once made
         self._from_analysis = False
         self._why_not: str | None = None  # why the first row's analysis gave no list
+        self._hedge: tuple[int, int, int] | None = None  # the fixed-grid reading's pick
 
     def propose(self, history: Sequence[Step]) -> Proposal | None:
         if not history:
@@ -55,8 +61,8 @@ class Shortlisted(Guided):
         done = {s.config.block for s in history}
         ranked = sorted(self.configs, key=lambda c: self._rank[c.key])
         if self._blocks is None:  # made once, from the first row (or the rules' ranking)
-            blocks, why = _analysis_list(history[0], {c.block for c in self.configs},
-                                         self.arch, self.code)
+            blocks, why, self._hedge = _analysis_list(
+                history[0], {c.block for c in self.configs}, self.arch, self.code)
             self._from_analysis = blocks is not None
             self._why_not = why
             self._blocks = blocks or shortlist((c.block for c in ranked), SHORTLIST_SIZE)
@@ -68,7 +74,9 @@ class Shortlisted(Guided):
             options = [c for c in ranked if c.block == block and c.key not in self._pruned]
             if options:
                 family = aspect_family(block)
-                what = ("pick" if i == 0 else f"best {family} shape"
+                what = ("pick" if i == 0 else "pick read as a fixed grid (the first launch has "
+                        "fewer blocks than SMs)" if block == self._hedge
+                        else f"best {family} shape"
                         if family not in {aspect_family(b) for b in self._blocks[:i]}
                         else "next shape")
                 return Proposal(options[0], f"shortlist {i + 1} of {len(self._blocks)}: the "
@@ -77,13 +85,15 @@ class Shortlisted(Guided):
 
 
 def _analysis_list(first: Step, space: set[tuple[int, int, int]], arch: str | None,
-                   code: Any = None) -> tuple[list[tuple[int, int, int]] | None, str | None]:
+                   code: Any = None) -> tuple[list[tuple[int, int, int]] | None, str | None,
+                                              tuple[int, int, int] | None]:
     """The shapes ``analyze --rule-only`` lists from the first measured row (the ranking of
-    the architecture's space from that one profile, kept to the search space), or None and
-    why not (the row did not run, or its analysis failed: the reason goes into the search's
-    own reasons, so a fallback is never silent)."""
+    the architecture's space from that one profile, kept to the search space), with
+    :func:`_fixed_grid_pick` second where it gives one; or None and why not (the row did not
+    run, or its analysis failed: the reason goes into the search's own reasons, so a fallback
+    is never silent). Last, the fixed-grid pick listed, if any."""
     if first.time_ms is None:
-        return None, "the first row did not run"
+        return None, "the first row did not run", None
     import pandas as pd
 
     from gpuadvisor.analysis import analyze_sweep
@@ -92,10 +102,46 @@ def _analysis_list(first: Step, space: set[tuple[int, int, int]], arch: str | No
         (kernel,) = analyze_sweep(pd.DataFrame([dict(first.row)]), arch=arch,
                                   rule_only=True, code=code).kernels
     except Exception as err:  # noqa: BLE001 - as guided's prior: the search goes on
-        return None, f"the first row's analysis failed: {type(err).__name__}: {err}"[:200]
+        return (None, f"the first row's analysis failed: {type(err).__name__}: {err}"[:200],
+                None)
     ranked = [b for e in kernel.ranking if (b := (e.block_x, e.block_y, e.block_z)) in space]
     listed = shortlist(ranked, SHORTLIST_SIZE)
-    return (listed, None) if listed else (None, "the analysis ranked no shape of the space")
+    if not listed:
+        return None, "the analysis ranked no shape of the space", None
+    hedge = _fixed_grid_pick(first, space, arch, code)
+    if hedge is None or hedge == listed[0]:
+        return listed, None, None
+    return [listed[0], hedge, *[b for b in listed[1:] if b != hedge]], None, hedge
+
+
+def _fixed_grid_pick(first: Step, space: set[tuple[int, int, int]], arch: str | None,
+                     code: Any = None) -> tuple[int, int, int] | None:
+    """Where the first launch has fewer blocks than the GPU has SMs, the pick of ``analyze
+    --fixed-grid`` (every shape launching that grid), else None.
+
+    One launch cannot show whether the grid follows the block, and under one block an SM the
+    two readings want opposite shapes: one thread an element wants smaller blocks (more of
+    them), a fixed grid (a block a channel, a grid-stride loop) larger ones (more threads).
+    Of the 11 recorded tables whose default launch had fewer blocks than SMs, 4 were fixed
+    grids (CUDA samples' single-pass reduction 13.2x from the profile alone, ViennaCL's
+    sparse-dense product 1.66x, Kilosort's Conv1D 5.00x and snippet extraction 1.45x; 1.00-1.04x
+    read as fixed) and 7 followed the block, so the list holds both readings' picks."""
+    row = first.row
+    sm = float_or_none(row.get("sm_count"))
+    grid = [float_or_none(row.get(f"grid_{a}")) for a in "xyz"]
+    if not sm or grid[0] is None or grid[0] * (grid[1] or 1) * (grid[2] or 1) >= sm:
+        return None
+    import pandas as pd
+
+    from gpuadvisor.analysis import analyze_sweep
+
+    try:
+        (kernel,) = analyze_sweep(pd.DataFrame([dict(row)]), arch=arch, rule_only=True,
+                                  code=code, fixed_grid=True).kernels
+    except Exception:  # noqa: BLE001 - a hedge only: the list stands without it
+        return None
+    return next((b for e in kernel.ranking if (b := (e.block_x, e.block_y, e.block_z)) in space),
+                None)
 
 
 def usual_default(configs: Sequence[Config]) -> Config | None:
