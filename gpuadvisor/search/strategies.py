@@ -366,8 +366,9 @@ STRATEGIES = ("guided", "shortlist", "exhaustive", "random")
 #: shortlist strategy was written after blind sets 1-26; on the still-blind kernels of sets
 #: 27-53 (H200, 95 tables, counters only at the default shape) it is within 3 % of the best on
 #: 75, 81 and 89 at 5, 8 and 16 measurements where guided is on 67, 75 and 83, and its worst
-#: miss at 8 is 1.89x against 2.84x; with sets 54 to 63, recorded after the switch, 111, 128
-#: and 139 of 146 against 100, 120 and 131 (benchmarks/strategy_default.py, benchmarks/README.md).
+#: miss at 8 is 1.89x against 2.84x; with sets 54 to 65, recorded after the switch, 120, 138
+#: and 150 of 157 against 107, 127 and 141, and with round 47's fixed-grid hedge 121, 140 and
+#: 150 (benchmarks/strategy_default.py, benchmarks/README.md).
 DEFAULT_STRATEGY = "shortlist"
 
 
