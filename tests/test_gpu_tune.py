@@ -444,6 +444,12 @@ SMALL = {
     "kilosort_conv1d": ["NT=10007", "NCHAN=16"],
     "mxnet_count_sketch": ["NS=101", "IND=1000", "OUTD=3001"],
     "tsne_csr2coo": ["NPTS=10007", "NNZ=100003"],
+    "efusion_pyrdown_gauss": ["SROWS=601", "SCOLS=1001"],
+    "tigre_tv_update_u": ["COLS=101", "ROWS=67", "DEPTH=9"],
+    "cholmod_sum_a": ["NSROW=1001", "NSCOL=301"],
+    "vllm_reshape_and_cache": ["TOKENS=101", "NBLK=128"],
+    "dcnv2_im2col": ["B=1", "C=16", "H=37", "W=53"],
+    "peasoup_harmonic_sum": ["N=100003"],
 }
 
 

@@ -481,6 +481,13 @@ SMALL = {
     "kilosort_conv1d": {"NT": 300, "NT0": 9, "NCHAN": 3, "NRANK": 2},  # 0 to 299 chunks
     "mxnet_count_sketch": {"NS": 7, "IND": 45, "OUTD": 30},  # shared buckets, a partial block
     "tsne_csr2coo": {"NPTS": 77, "NNZ": 500},  # empty rows, a partial block
+    "efusion_pyrdown_gauss": {"SROWS": 13, "SCOLS": 23},  # odd sizes: clipped windows
+    "tigre_tv_update_u": {"COLS": 9, "ROWS": 7, "DEPTH": 3},  # partial blocks, every face
+    "cholmod_sum_a": {"NSROW": 37, "NSCOL": 11},  # partial blocks both ways
+    "vllm_reshape_and_cache": {"TOKENS": 9, "HEADS": 2, "HSIZE": 8, "BS": 4, "NBLK": 64,
+                               "KSTRIDE": 20},  # elements past the block, two x-chunks
+    "dcnv2_im2col": {"B": 2, "C": 3, "H": 5, "W": 6, "STRIDE": 2, "DG": 3},  # taps outside
+    "peasoup_harmonic_sum": {"N": 300, "HARM": 4},  # a partial block, 1/2 scaling
 }
 SHAPES_2D = [
     (1, 1, 1),

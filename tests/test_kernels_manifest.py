@@ -161,6 +161,9 @@ def test_kernel_entry_is_complete(name):
     elif name == "kilosort_conv1d":  # Kilosort's one block a channel, the samples walked
         assert blocks == params["NCHAN"] == 64
         assert params["NRANK"] * params["NCHAN"] * params["NT"] * params["NT0"] >= 10**8
+    elif name == "vllm_reshape_and_cache":  # vLLM's one block a token of a decode step
+        assert blocks == params["TOKENS"] == 1024
+        assert params["TOKENS"] * params["HEADS"] * params["HSIZE"] >= 10**6
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -445,6 +448,8 @@ ONE_D_EXTENT = {
     "cp2k_pw_gather": "NG",  # CP2K's one thread per G-vector
     "mxnet_count_sketch": "NTH",  # MXNet's one thread per input element
     "tsne_csr2coo": "NNZ",  # tsne-cuda's one thread per nonzero
+    "dcnv2_im2col": "NCOL",  # DCNv2's one thread per channel's output position
+    "peasoup_harmonic_sum": "N",  # peasoup's one thread per frequency bin
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -490,6 +495,7 @@ ONE_BLOCK_PER = {
     "tsvm_sum_kernel_values": "GRID",  # ThunderSVM's NUM_BLOCKS, looping over the instances
     "viennacl_csr_dtrmat_mul": "GRID",  # ViennaCL's fixed 128 blocks, looping over the rows
     "kilosort_conv1d": "NCHAN",  # Kilosort's one block per channel, looping over its samples
+    "vllm_reshape_and_cache": "TOKENS",  # vLLM's one block per token, looping over its heads
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -13265,3 +13271,173 @@ def test_blind65_references_on_hand_checked_inputs():
     got = coo(ptr, cols)
     want = [[r, int(cols[k])] for r in range(23) for k in range(ptr[r], ptr[r + 1])]
     assert got.tolist() == [*want, [-1, -1]]
+
+
+def test_blind66_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(66)
+    f32 = np.float32
+
+    # efusion_pyrdown_gauss: a 4 x 6 source r 10 + c, weights 1 but entry 0 (the window's
+    # last row and column) 3: dst (0, 0) sums rows and columns 0 .. 2 (ty = tx = 3) plus 2
+    # src[2, 2]: (99 + 44) / 11 = 13; dst (1, 2) rows 0 .. 2 (ty = 3), columns 2 .. 4 (tx =
+    # 5) plus 2 src[2, 4]: (117 + 48) / 11 = 15; random images against the source's loop
+    def pyrdown(src, g):
+        src = np.asarray(src, f32)
+        sr, sc = src.shape
+        return references.efusion_pyrdown_gauss({
+            "src": src, "src_rows": sr, "src_cols": sc, "dst": np.full((sr // 2, sc // 2), -1, f32),
+            "dst_rows": sr // 2, "dst_cols": sc // 2, "gaussKernel": np.asarray(g, f32)})["dst"]
+
+    src = 10 * np.arange(4)[:, None] + np.arange(6)[None, :]
+    g = np.ones(25)
+    g[0] = 3
+    got = pyrdown(src, g)
+    assert got[0, 0] == 13 and got[1, 2] == 15
+    for sr, sc in ((7, 9), (6, 11)):
+        src = rng.integers(0, 4096, (sr, sc))
+        g = rng.integers(1, 37, 25)
+        got = pyrdown(src, g)
+        for y, x in itertools.product(range(sr // 2), range(sc // 2)):
+            ty, tx = min(2 * y + 3, sr - 1), min(2 * x + 3, sc - 1)
+            total = count = 0
+            for cy in range(max(0, 2 * y - 2), ty):
+                for cx in range(max(0, 2 * x - 2), tx):
+                    w = int(g[(ty - cy - 1) * 5 + (tx - cx - 1)])
+                    total += int(src[cy, cx]) * w
+                    count += w
+            assert got[y, x] == f32(total) / f32(count)
+
+    # tigre_tv_update_u: one row of two voxels, pz (1, 2), py (3, 4), px (5, 9), dx 2: div 9
+    # (all bare: the first plane, row and column) and 2 + 4 + (9 - 5) / 2 = 8; f 1, u (4, 8),
+    # tau 1/4, lambda 4: 3 + (1 + 9/4) / 4 = 3.8125 and 6 + (1 + 2) / 4 = 6.75; random volumes
+    # against a loop
+    def update(u, f, pz, py, px, tau, lam, dz, dy, dx):
+        u = np.asarray(u, f32)
+        d, r, c = u.shape
+        return references.tigre_tv_update_u({
+            "f": np.asarray(f, f32), "pz": np.asarray(pz, f32), "py": np.asarray(py, f32),
+            "px": np.asarray(px, f32), "u": u, "tau": tau, "lambda": lam, "depth": d,
+            "rows": r, "cols": c, "dz": dz, "dy": dy, "dx": dx})["u"]
+
+    got = update([[[4, 8]]], [[[1, 1]]], [[[1, 2]]], [[[3, 4]]], [[[5, 9]]], 0.25, 4.0, 1.0,
+                 1.0, 2.0)
+    assert got.tolist() == [[[3.8125, 6.75]]]
+    shape = (3, 4, 5)
+    u, f = rng.integers(-64, 64, shape), rng.integers(-64, 64, shape)
+    pz, py, px = (rng.integers(-8, 8, shape) for _ in range(3))
+    got = update(u, f, pz, py, px, 0.25, 4.0, 2.0, 0.5, 1.0)
+    for z, y, x in itertools.product(*map(range, shape)):
+        div = (pz[z, y, x] - pz[z - 1, y, x]) / 2 if z else pz[z, y, x]
+        div += (py[z, y, x] - py[z, y - 1, x]) / 0.5 if y else py[z, y, x]
+        div += px[z, y, x] - px[z, y, x - 1] if x else px[z, y, x]
+        assert got[z, y, x] == u[z, y, x] * 0.75 + 0.25 * (f[z, y, x] + div / 4)
+
+    # cholmod_sum_a: a 3 x 2 supernode (rows 3 apart) (1 .. 6) plus -1 times (6 .. 1): -5,
+    # -3, -1, 1, 3, 5; only the first nsrow nscol entries; random supernodes against a loop
+    def sum_a(a1, a2, alpha, nsrow, nscol):
+        return references.cholmod_sum_a({
+            "a1": np.asarray(a1, np.float64), "a2": np.asarray(a2, np.float64),
+            "alpha": alpha, "nsrow": nsrow, "nscol": nscol})["a1"]
+
+    assert sum_a([1, 2, 3, 4, 5, 6, 9], [6, 5, 4, 3, 2, 1, 9], -1.0, 3, 2).tolist() == [
+        -5, -3, -1, 1, 3, 5, 9]
+    a1, a2 = rng.integers(-64, 64, (4, 7)), rng.integers(-64, 64, (4, 7))
+    got = sum_a(a1, a2, -1.0, 7, 3)
+    for c, r in itertools.product(range(4), range(7)):
+        assert got[c, r] == (a1[c, r] - a2[c, r] if c < 3 else a1[c, r])
+
+    # vllm_reshape_and_cache: two tokens of one head of 4 (x 2, blocks of 2 slots), token 0 to
+    # slot 3 (block 1, offset 1): its key (1, 2, 3, 4) in key_cache[1, 0, :, 1, :] as (1, 2),
+    # (3, 4) and its value down value_cache[1, 0, :, 1]; token 1 padding (slot -1); random
+    # decode steps against a loop
+    def cache(key, value, slots, heads, hsize, bs, x, nblk):
+        key, value = np.asarray(key, f32), np.asarray(value, f32)
+        return references.vllm_reshape_and_cache({
+            "key": key, "value": value,
+            "key_cache": np.full((nblk, heads, hsize // x, bs, x), -1, f32),
+            "value_cache": np.full((nblk, heads, hsize, bs), -1, f32),
+            "slot_mapping": np.asarray(slots, np.int64), "key_stride": key.shape[1],
+            "value_stride": value.shape[1], "num_heads": heads, "head_size": hsize,
+            "block_size": bs, "x": x})
+
+    got = cache([[1, 2, 3, 4], [5, 6, 7, 8]], [[9, 8, 7, 6], [5, 5, 5, 5]], [3, -1, 0], 1, 4,
+                2, 2, 2)
+    kc, vc = got["key_cache"], got["value_cache"]
+    assert kc[1, 0, :, 1, :].tolist() == [[1, 2], [3, 4]] and vc[1, 0, :, 1].tolist() == [
+        9, 8, 7, 6]
+    assert (kc == -1).sum() == kc.size - 4 and (vc == -1).sum() == vc.size - 4
+    key, value = rng.integers(-64, 64, (5, 14)), rng.integers(-64, 64, (5, 14))
+    slots = [7, -1, 0, 13, 4]
+    got = cache(key, value, slots + [99], 3, 4, 3, 2, 5)
+    kc = np.full((5, 3, 2, 3, 2), -1)
+    vc = np.full((5, 3, 4, 3), -1)
+    for t, s in enumerate(slots):
+        if s < 0:
+            continue
+        for i in range(12):
+            h, d = divmod(i, 4)
+            kc[s // 3, h, d // 2, s % 3, d % 2] = key[t, i]
+            vc[s // 3, h, d, s % 3] = value[t, i]
+    assert got["key_cache"].tolist() == kc.tolist()
+    assert got["value_cache"].tolist() == vc.tolist()
+
+    # dcnv2_im2col: one 2 x 2 channel (1, 2; 3, 4), a 1 x 1 kernel: offsets (1, 1), (0, 1),
+    # (-1, 0), (0, 0) sample 4, outside (0), 1 and 4; masks (2, 1, 1, 0): (8, 0, 1, 0); random
+    # batches against the source's bilinear loop
+    def im2col(im, offset, mask, k, pad, stride, dg):
+        im = np.asarray(im, f32)
+        nb, nc, h, w = im.shape
+        hc, wc = (h + 2 * pad - k) // stride + 1, (w + 2 * pad - k) // stride + 1
+        return references.dcnv2_im2col({
+            "n": nc * nb * hc * wc, "data_im": im, "data_offset": np.asarray(offset, f32),
+            "data_mask": np.asarray(mask, f32), "height": h, "width": w, "kernel_h": k,
+            "kernel_w": k, "pad_h": pad, "pad_w": pad, "stride_h": stride, "stride_w": stride,
+            "dilation_h": 1, "dilation_w": 1, "channel_per_deformable_group": nc // dg,
+            "batch_size": nb, "num_channels": nc, "deformable_group": dg, "height_col": hc,
+            "width_col": wc, "data_col": np.full((nc * k * k, nb, hc, wc), -1, f32)})["data_col"]
+
+    got = im2col([[[[1, 2], [3, 4]]]], [[[[1, 0], [-1, 0]], [[1, 1], [0, 0]]]],
+                 [[[[2, 1], [1, 0]]]], 1, 0, 1, 1)
+    assert got.tolist() == [[[[8, 0], [1, 0]]]]
+    nb, nc, h, w, k, dg = 2, 4, 5, 6, 3, 2
+    im = rng.integers(-64, 64, (nb, nc, h, w))
+    hc, wc = (h + 2 - k) // 2 + 1, (w + 2 - k) // 2 + 1
+    offset = rng.integers(-4, 5, (nb, dg * 2 * k * k, hc, wc))
+    mask = rng.integers(0, 3, (nb, dg * k * k, hc, wc))
+    got = im2col(im, offset, mask, k, 1, 2, dg)
+
+    def bilinear(img, hh, ww):
+        hl, wl = int(np.floor(hh)), int(np.floor(ww))
+        v = [img[a, b] if 0 <= a < h and 0 <= b < w else 0
+             for a, b in ((hl, wl), (hl, wl + 1), (hl + 1, wl), (hl + 1, wl + 1))]
+        lh, lw = hh - hl, ww - wl
+        return ((1 - lh) * (1 - lw) * v[0] + (1 - lh) * lw * v[1] + lh * (1 - lw) * v[2]
+                + lh * lw * v[3])
+
+    for c, b, y, x in itertools.product(range(nc), range(nb), range(hc), range(wc)):
+        g = c // (nc // dg)
+        for i, j in itertools.product(range(k), range(k)):
+            tap = i * k + j
+            hh = y * 2 - 1 + i + offset[b, g * 2 * k * k + 2 * tap, y, x]
+            ww = x * 2 - 1 + j + offset[b, g * 2 * k * k + 2 * tap + 1, y, x]
+            val = bilinear(im[b, c], hh, ww) if -1 < hh < h and -1 < ww < w else 0
+            assert got[c * k * k + tap, b, y, x] == val * mask[b, g * k * k + tap, y, x]
+
+    # peasoup_harmonic_sum: (1 .. 6) at 2 harmonics, 1/2: (in[k] + in[k // 2]) / 2 = 1, 1.5,
+    # 2.5, 3, 4, 4.5; random spectra at 3 and 4 harmonics against a loop
+    def harmonic(data, harm, scale, size=None):
+        data = np.asarray(data, f32)
+        size = len(data) if size is None else size
+        return references.peasoup_harmonic_sum({
+            "d_idata": data, "d_odata": np.full(len(data), -1, f32), "gulp_index": 0,
+            "size": size, "harmonic": harm, "one_over_sqrt_harm": scale})["d_odata"]
+
+    assert harmonic(range(1, 7), 2, 0.5).tolist() == [1, 1.5, 2.5, 3, 4, 4.5]
+    data = rng.integers(0, 256, 40)
+    for harm in (3, 4):
+        scale = f32(1 / harm**0.5)
+        got = harmonic(data, harm, scale, 37)
+        for k in range(37):
+            total = int(data[k]) + sum(int(data[i * k // harm]) for i in range(1, harm))
+            assert got[k] == f32(total) * scale
+        assert got[37:].tolist() == [-1, -1, -1]

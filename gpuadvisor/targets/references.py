@@ -10557,3 +10557,153 @@ def tsne_csr2coo(values: Values) -> dict[str, np.ndarray]:
     pairs[:, 0] = np.searchsorted(ptr, np.arange(nnz), side="right") - 1
     pairs[:, 1] = np.asarray(values["pij_col_ind"]).reshape(-1)[:nnz]
     return {"coo_indices": out}
+
+
+def efusion_pyrdown_gauss(values: Values) -> dict[str, np.ndarray]:
+    """ElasticFusion's pyrDownKernelGaussF: dst[y, x] = sum / count over the source window
+    rows max(0, 2y - 2) .. ty - 1 and columns max(0, 2x - 2) .. tx - 1 (ty = min(2y + 3, src
+    rows - 1), tx alike: the source's last row and column never taken) of the non-NaN samples
+    times gaussKernel[(ty - cy - 1) 5 + (tx - cx - 1)] (float32 sum) over their weights (an
+    int count), one float32 division."""
+    f32 = np.float32
+    sr, sc = int(values["src_rows"]), int(values["src_cols"])
+    dr, dc = int(values["dst_rows"]), int(values["dst_cols"])
+    src = np.asarray(values["src"], f32).reshape(-1)[: sr * sc].reshape(sr, sc)
+    g = np.asarray(values["gaussKernel"], f32).reshape(-1)[:25]
+    y, x = np.arange(dr), np.arange(dc)
+    ty, tx = np.minimum(2 * y + 3, sr - 1), np.minimum(2 * x + 3, sc - 1)
+    total = np.zeros((dr, dc), np.float64)  # whole numbers below 2^24: exact either way
+    count = np.zeros((dr, dc), np.int64)
+    for dy in range(-2, 3):
+        cy = 2 * y + dy
+        rok = (cy >= 0) & (cy < ty)
+        rows = src[np.clip(cy, 0, sr - 1)]
+        wr = ty - cy - 1
+        for dx in range(-2, 3):
+            cx = 2 * x + dx
+            cok = (cx >= 0) & (cx < tx)
+            wc = tx - cx - 1
+            ok = rok[:, None] & cok[None, :] & ~np.isnan(rows[:, np.clip(cx, 0, sc - 1)])
+            w = g[np.clip(wr[:, None] * 5 + wc[None, :], 0, 24)]
+            v = rows[:, np.clip(cx, 0, sc - 1)]
+            total += np.where(ok, v.astype(np.float64) * w, 0.0)
+            count += np.where(ok, w.astype(np.int64), 0)
+    out = np.array(values["dst"], copy=True)
+    out.reshape(-1)[: dr * dc] = (total.astype(f32) / count.astype(f32)).reshape(-1)
+    return {"dst": out}
+
+
+def tigre_tv_update_u(values: Values) -> dict[str, np.ndarray]:
+    """TIGRE's update_u: u = u (1 - tau) + tau (f + (1 / lambda) div), div the sum over z, y
+    and x of the backward difference of pz, py, px divided by dz, dy, dx (the bare value on
+    the first plane, row or column); float32, every value dyadic and exact."""
+    f32 = np.float32
+    d, r, c = int(values["depth"]), int(values["rows"]), int(values["cols"])
+    n = d * r * c
+
+    def vol(name: str) -> np.ndarray:
+        return np.asarray(values[name], f32).reshape(-1)[:n].reshape(d, r, c)
+
+    pz, py, px = vol("pz"), vol("py"), vol("px")
+    div = np.zeros((d, r, c), f32)
+    for p, axis, step in ((pz, 0, "dz"), (py, 1, "dy"), (px, 2, "dx")):
+        back = np.diff(p, axis=axis, prepend=np.zeros_like(np.take(p, [0], axis=axis)))
+        first = [slice(None)] * 3
+        first[axis] = slice(0, 1)
+        diff = back / f32(values[step])
+        diff[tuple(first)] = np.take(p, [0], axis=axis)
+        div = div + diff
+    tau, lam = f32(values["tau"]), f32(values["lambda"])
+    out = np.array(values["u"], f32, copy=True)
+    u = out.reshape(-1)[:n].reshape(d, r, c)
+    u[...] = u * (f32(1) - tau) + tau * (vol("f") + (f32(1) / lam) * div)
+    return {"u": out}
+
+
+def cholmod_sum_a(values: Values) -> dict[str, np.ndarray]:
+    """CHOLMOD's kernelSumA: a1[iscol nsrow + isrow] += alpha a2[...] over the nsrow x nscol
+    column-major entries (float64, whole numbers: exact); the rest of a1 kept."""
+    n = int(values["nsrow"]) * int(values["nscol"])
+    out = np.array(values["a1"], np.float64, copy=True)
+    a2 = np.asarray(values["a2"], np.float64).reshape(-1)[:n]
+    out.reshape(-1)[:n] += np.float64(values["alpha"]) * a2
+    return {"a1": out}
+
+
+def vllm_reshape_and_cache(values: Values) -> dict[str, np.ndarray]:
+    """vLLM's reshape_and_cache_kernel: for each token (one a key row of key_stride floats)
+    with slot s = slot_mapping[token] >= 0 (block s // block_size, offset s % block_size),
+    element i = head head_size + d of its key row to key_cache[block, head, d // x, offset,
+    d % x] and of its value row to value_cache[block, head, d, offset]; the other slots keep
+    what they held (the slots distinct)."""
+    heads, hsize = int(values["num_heads"]), int(values["head_size"])
+    bs, x = int(values["block_size"]), int(values["x"])
+    kstride, vstride = int(values["key_stride"]), int(values["value_stride"])
+    key = np.asarray(values["key"]).reshape(-1)
+    value = np.asarray(values["value"]).reshape(-1)
+    ntok = key.size // kstride  # the grid: one block a key row
+    slots = np.asarray(values["slot_mapping"]).reshape(-1)[:ntok].astype(np.int64)
+    kcache = np.array(values["key_cache"], copy=True)
+    vcache = np.array(values["value_cache"], copy=True)
+    tok = np.nonzero(slots >= 0)[0]
+    blk, off = slots[tok] // bs, slots[tok] % bs
+    n = heads * hsize
+    krows = key.reshape(ntok, kstride)[tok, :n].reshape(-1, heads, hsize // x, x)
+    vrows = value.reshape(-1, vstride)[tok, :n].reshape(-1, heads, hsize)
+    kcache.reshape(-1, heads, hsize // x, bs, x)[blk, :, :, off, :] = krows
+    vcache.reshape(-1, heads, hsize, bs)[blk, :, :, off] = vrows
+    return {"key_cache": kcache, "value_cache": vcache}
+
+
+def dcnv2_im2col(values: Values) -> dict[str, np.ndarray]:
+    """DCNv2's modulated_deformable_im2col_gpu_kernel with whole-number offsets: column (c kh
+    kw + tap, b, h, w) = mask[b, g, tap, h, w] times the image of batch b, channel c at (h
+    stride_h - pad_h + i dilation_h + offset_h, w alike) (the bilinear weights 1 and 0: the
+    sample itself) where that is inside the image, else 0; offsets and masks of deformable
+    group g = c // channel_per_deformable_group."""
+    f32 = np.float32
+    nb, nc = int(values["batch_size"]), int(values["num_channels"])
+    hgt, wid = int(values["height"]), int(values["width"])
+    kh, kw = int(values["kernel_h"]), int(values["kernel_w"])
+    hc, wc = int(values["height_col"]), int(values["width_col"])
+    dg, cpg = int(values["deformable_group"]), int(values["channel_per_deformable_group"])
+    im = np.asarray(values["data_im"], f32).reshape(-1)[: nb * nc * hgt * wid]
+    im = im.reshape(nb, nc, hgt, wid)
+    off = np.asarray(values["data_offset"], f32).reshape(-1)[: nb * dg * 2 * kh * kw * hc * wc]
+    off = off.reshape(nb, dg, kh * kw, 2, hc, wc)
+    mask = np.asarray(values["data_mask"], f32).reshape(-1)[: nb * dg * kh * kw * hc * wc]
+    mask = mask.reshape(nb, dg, kh * kw, hc, wc)
+    out = np.array(values["data_col"], copy=True)
+    col = out.reshape(-1)[: nc * kh * kw * nb * hc * wc].reshape(nc, kh * kw, nb, hc, wc)
+    hin = (np.arange(hc) * int(values["stride_h"]) - int(values["pad_h"]))[:, None]
+    win = (np.arange(wc) * int(values["stride_w"]) - int(values["pad_w"]))[None, :]
+    group = np.arange(nc) // cpg
+    for i in range(kh):
+        for j in range(kw):
+            tap = i * kw + j
+            him = hin + i * int(values["dilation_h"]) + off[:, group, tap, 0]  # b, c, h, w
+            wim = win + j * int(values["dilation_w"]) + off[:, group, tap, 1]
+            inside = (him > -1) & (wim > -1) & (him < hgt) & (wim < wid)
+            hi = np.clip(him, 0, hgt - 1).astype(np.int64)
+            wi = np.clip(wim, 0, wid - 1).astype(np.int64)
+            b = np.arange(nb)[:, None, None, None]
+            c = np.arange(nc)[None, :, None, None]
+            val = np.where(inside, im[b, c, hi, wi], f32(0))
+            col[:, tap] = (val * mask[:, group, tap]).transpose(1, 0, 2, 3)
+    return {"data_col": out}
+
+
+def peasoup_harmonic_sum(values: Values) -> dict[str, np.ndarray]:
+    """peasoup's harmonic_sum_kernel_generic (gulp_index g): out[g + k] = (in[g + k] + the
+    sum over i = 1 .. harmonic - 1 of in[(i (g + k)) // harmonic]) one_over_sqrt_harm for k
+    below size (float32; whole-number sums exact)."""
+    g, size, harm = int(values["gulp_index"]), int(values["size"]), int(values["harmonic"])
+    data = np.asarray(values["d_idata"], np.float32).reshape(-1)
+    k = np.arange(g, g + size, dtype=np.int64)
+    total = data[k].astype(np.float64)
+    for i in range(1, harm):
+        total += data[(i * k) // harm]
+    out = np.array(values["d_odata"], copy=True)
+    out.reshape(-1)[g : g + size] = total.astype(np.float32) * np.float32(
+        values["one_over_sqrt_harm"])
+    return {"d_odata": out}
