@@ -94,17 +94,11 @@ def _analysis_list(first: Step, space: set[tuple[int, int, int]], arch: str | No
     is never silent). Last, the fixed-grid pick listed, if any."""
     if first.time_ms is None:
         return None, "the first row did not run", None
-    import pandas as pd
-
-    from gpuadvisor.analysis import analyze_sweep
-
     try:
-        (kernel,) = analyze_sweep(pd.DataFrame([dict(first.row)]), arch=arch,
-                                  rule_only=True, code=code).kernels
+        ranked = _ranked_blocks(first, space, arch, code)
     except Exception as err:  # noqa: BLE001 - as guided's prior: the search goes on
         return (None, f"the first row's analysis failed: {type(err).__name__}: {err}"[:200],
                 None)
-    ranked = [b for e in kernel.ranking if (b := (e.block_x, e.block_y, e.block_z)) in space]
     listed = shortlist(ranked, SHORTLIST_SIZE)
     if not listed:
         return None, "the analysis ranked no shape of the space", None
@@ -126,22 +120,28 @@ def _fixed_grid_pick(first: Step, space: set[tuple[int, int, int]], arch: str | 
     grids (CUDA samples' single-pass reduction 13.2x from the profile alone, ViennaCL's
     sparse-dense product 1.66x, Kilosort's Conv1D 5.00x and snippet extraction 1.45x; 1.00-1.04x
     read as fixed) and 7 followed the block, so the list holds both readings' picks."""
-    row = first.row
-    sm = float_or_none(row.get("sm_count"))
-    grid = [float_or_none(row.get(f"grid_{a}")) for a in "xyz"]
+    sm = float_or_none(first.row.get("sm_count"))
+    grid = [float_or_none(first.row.get(f"grid_{a}")) for a in "xyz"]
     if not sm or grid[0] is None or grid[0] * (grid[1] or 1) * (grid[2] or 1) >= sm:
         return None
+    try:
+        ranked = _ranked_blocks(first, space, arch, code, fixed_grid=True)
+    except Exception:  # noqa: BLE001 - a hedge only: the list stands without it
+        return None
+    return ranked[0] if ranked else None
+
+
+def _ranked_blocks(first: Step, space: set[tuple[int, int, int]], arch: str | None,
+                   code: Any = None, fixed_grid: bool = False) -> list[tuple[int, int, int]]:
+    """The shapes of the search space in the order ``analyze --rule-only`` (with
+    ``--fixed-grid``) ranks them from the first measured row alone."""
     import pandas as pd
 
     from gpuadvisor.analysis import analyze_sweep
 
-    try:
-        (kernel,) = analyze_sweep(pd.DataFrame([dict(row)]), arch=arch, rule_only=True,
-                                  code=code, fixed_grid=True).kernels
-    except Exception:  # noqa: BLE001 - a hedge only: the list stands without it
-        return None
-    return next((b for e in kernel.ranking if (b := (e.block_x, e.block_y, e.block_z)) in space),
-                None)
+    (kernel,) = analyze_sweep(pd.DataFrame([dict(first.row)]), arch=arch, rule_only=True,
+                              code=code, fixed_grid=fixed_grid).kernels
+    return [b for e in kernel.ranking if (b := (e.block_x, e.block_y, e.block_z)) in space]
 
 
 def usual_default(configs: Sequence[Config]) -> Config | None:
