@@ -4,6 +4,7 @@ profile hands to `analyze --rule-only`."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from gpuadvisor.sweep import read_sweep
 
@@ -36,7 +37,12 @@ def table_view_pick(path: Path, tmp_path: Path, top: int = 200) -> tuple[dict, f
                                     str(top)])
     assert done.exit_code == 0, done.output
     out = json.loads(done.output)
-    ok = df[(df["status"] == "ok") & (df["cache_config"] == "default")]
     pick = out["kernels"][0]["pick"]
-    at = ok[(ok["block_x"] == pick["block_x"]) & (ok["block_y"] == pick["block_y"])]
-    return out, float(at["time_ms"].min() / ok["time_ms"].min())
+    return out, shape_regret(df, (pick["block_x"], pick["block_y"]))
+
+
+def shape_regret(df: Any, shape: tuple[int, int]) -> float:
+    """The recorded sweep's time at ``shape`` (default cache configuration) over its best."""
+    ok = df[(df["status"] == "ok") & (df["cache_config"] == "default")]
+    at = ok[(ok["block_x"] == shape[0]) & (ok["block_y"] == shape[1])]
+    return float(at["time_ms"].min() / ok["time_ms"].min())

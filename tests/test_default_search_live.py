@@ -160,17 +160,22 @@ def test_a_replay_on_the_live_answers_asks_for_the_same_shapes(n: int, kernel: s
     assert [s.config.block for s in result.steps] == live
 
 
+def _pick_regret(run: Path, sweep_path: Path) -> float:
+    """A search run's fastest shape (its table ``run``) timed in the recorded sweep, over that
+    sweep's best, to 3 decimals."""
+    table = pd.read_csv(run, comment="#")
+    pick = table.loc[table["time_ms"].idxmin(), ["block_x", "block_y", "block_z"]].tolist()
+    sweep = pd.read_csv(sweep_path, comment="#")
+    sweep = sweep[sweep["status"] == "ok"]
+    at = sweep[(sweep[["block_x", "block_y", "block_z"]] == pick).all(axis=1)]
+    return round(float(at["time_ms"].min() / sweep["time_ms"].min()), 3)
+
+
 def _regrets(n: int) -> dict[str, float]:
     """Each live pick's time in the set's own sweep over that sweep's best."""
-    regrets = {}
-    for kernel in SETS[n]:
-        live = pd.read_csv(_live(n) / f"{kernel}.csv", comment="#")
-        pick = live.loc[live["time_ms"].idxmin(), ["block_x", "block_y", "block_z"]].tolist()
-        sweep = pd.read_csv(HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv", comment="#")
-        sweep = sweep[sweep["status"] == "ok"]
-        at = sweep[(sweep[["block_x", "block_y", "block_z"]] == pick).all(axis=1)]
-        regrets[kernel] = round(float(at["time_ms"].min() / sweep["time_ms"].min()), 3)
-    return regrets
+    return {kernel: _pick_regret(_live(n) / f"{kernel}.csv",
+                                 HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv")
+            for kernel in SETS[n]}
 
 
 def test_the_live_picks_against_the_recorded_sweeps() -> None:
@@ -221,9 +226,5 @@ def test_round_44_live_runs_reach_the_larger_blocks(n: int, kernel: str, regret:
     strategy = make_strategy(DEFAULT_STRATEGY, arch="sm_90", code=kernel_code([kernel]))
     result = run_search(strategy, space, replay_target(_rows(folder / f"{kernel}.csv")), 8)
     assert [s.config.block for s in result.steps] == live
-    table = pd.read_csv(folder / f"{kernel}.csv", comment="#")
-    pick = table.loc[table["time_ms"].idxmin(), ["block_x", "block_y", "block_z"]].tolist()
-    sweep = pd.read_csv(HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv", comment="#")
-    sweep = sweep[sweep["status"] == "ok"]
-    at = sweep[(sweep[["block_x", "block_y", "block_z"]] == pick).all(axis=1)]
-    assert round(float(at["time_ms"].min() / sweep["time_ms"].min()), 3) == regret
+    assert _pick_regret(folder / f"{kernel}.csv",
+                        HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv") == regret

@@ -16,17 +16,14 @@ from typer.testing import CliRunner
 from gpuadvisor.cli import app
 from gpuadvisor.paths import fixtures_dir
 from gpuadvisor.sweep import read_sweep
-from tests.profile_rows import profile_csv, table_view_pick
+from tests.profile_rows import profile_csv, shape_regret, table_view_pick
 
 LIGHTSEQ = fixtures_dir() / "hopper" / "blind63" / "h200" / "lightseq_dropout_bias_bwd.csv"
 
 
 def _measured(shape: tuple[int, int]) -> float:
     """The shape's time over the recorded sweep's best."""
-    df, _ = read_sweep(LIGHTSEQ)
-    ok = df[df["status"] == "ok"]
-    at = ok[(ok["block_x"] == shape[0]) & (ok["block_y"] == shape[1]) & (ok["block_z"] == 1)]
-    return float(at["time_ms"].min() / ok["time_ms"].min())
+    return shape_regret(read_sweep(LIGHTSEQ)[0], shape)
 
 
 def test_idle_rows_under_one_wave_are_not_charged(tmp_path) -> None:
