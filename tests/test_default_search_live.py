@@ -228,3 +228,28 @@ def test_round_44_live_runs_reach_the_larger_blocks(n: int, kernel: str, regret:
     assert [s.config.block for s in result.steps] == live
     assert _pick_regret(folder / f"{kernel}.csv",
                         HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv") == regret
+
+
+@pytest.mark.parametrize(("n", "kernel", "regret"), [(65, "kilosort_conv1d", 1.0),
+                                                     (65, "kilosort_extract_snips", 1.036),
+                                                     (42, "cus_reduce_single_pass", 1.0)])
+def test_round_47_live_runs_ask_for_the_fixed_grid_reading(n: int, kernel: str,
+                                                           regret: float) -> None:
+    """fixtures/hopper/round47-live: after round 47 the live search asks, second, for the pick
+    read as a fixed grid (64 blocks on 132 SMs), and the replay on those rows asks for exactly
+    what the GPU measured; set 65's two Kilosort kernels went from 1.118x and 1.122x live
+    before the round to 1.000x and 1.036x (all three in sample for it)."""
+    folder = HOPPER / "round47-live"
+    journal = [json.loads(line) for line in
+               (folder / f"{kernel}.journal.jsonl").read_text().splitlines()]
+    steps = [r for r in journal if r["type"] == "search"]
+    assert steps[2]["reason"].startswith(
+        "shortlist 2 of 5: the rules' pick read as a fixed grid (the first launch has fewer "
+        "blocks than SMs)")
+    live = [tuple(r["key"][1:4]) for r in steps]
+    space = recorded_space(_rows(HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv"))
+    strategy = make_strategy(DEFAULT_STRATEGY, arch="sm_90", code=kernel_code([kernel]))
+    result = run_search(strategy, space, replay_target(_rows(folder / f"{kernel}.csv")), 8)
+    assert [s.config.block for s in result.steps] == live
+    assert _pick_regret(folder / f"{kernel}.csv",
+                        HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv") == regret
