@@ -450,6 +450,12 @@ SMALL = {
     "vllm_reshape_and_cache": ["TOKENS=101", "NBLK=128"],
     "dcnv2_im2col": ["B=1", "C=16", "H=37", "W=53"],
     "peasoup_harmonic_sum": ["N=100003"],
+    "cusignal_convolve2d": ["OH=301", "OW=1001"],
+    "bart_reduce_zadd_outer": ["DR=13", "DB=100003", "MY=2"],
+    "dreamplace_dct2_preprocess": ["M=602", "N=1002"],
+    "jax_threefry2x32": ["N=100003"],
+    "dreamplace_hpwl": ["NETS=100003", "NPINS=400000"],
+    "apollo_cnnseg_map": ["NPTS=100003", "W=101", "H=99"],
 }
 
 

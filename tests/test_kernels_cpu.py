@@ -488,6 +488,12 @@ SMALL = {
                                "KSTRIDE": 20},  # elements past the block, two x-chunks
     "dcnv2_im2col": {"B": 2, "C": 3, "H": 5, "W": 6, "STRIDE": 2, "DG": 3},  # taps outside
     "peasoup_harmonic_sum": {"N": 300, "HARM": 4},  # a partial block, 1/2 scaling
+    "cusignal_convolve2d": {"OH": 11, "OW": 37, "KH": 3, "KW": 4},  # non-square, partial blocks
+    "bart_reduce_zadd_outer": {"DR": 11, "DB": 37, "MY": 2},  # rows past DR, odd row counts
+    "dreamplace_dct2_preprocess": {"M": 14, "N": 22},  # partial blocks both ways
+    "jax_threefry2x32": {"N": 1001, "CAP": 3},  # several grid-stride passes
+    "dreamplace_hpwl": {"NETS": 301, "NPINS": 1200},  # empty and masked nets
+    "apollo_cnnseg_map": {"NPTS": 1001, "W": 7, "H": 5},  # colliding atomics, skipped points
 }
 SHAPES_2D = [
     (1, 1, 1),

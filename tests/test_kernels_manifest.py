@@ -164,6 +164,8 @@ def test_kernel_entry_is_complete(name):
     elif name == "vllm_reshape_and_cache":  # vLLM's one block a token of a decode step
         assert blocks == params["TOKENS"] == 1024
         assert params["TOKENS"] * params["HEADS"] * params["HSIZE"] >= 10**6
+    elif name == "jax_threefry2x32":  # jaxlib's grid of at most 1,024 blocks, a loop
+        assert blocks == params["CAP"] == 1024 and params["N"] >= 16 * blocks * 256
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -285,6 +287,9 @@ def _coverage(name, spec, params, block):
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
+    if name == "bart_reduce_zadd_outer":  # y*z loops over the reduced rows (BART's capped grid)
+        assert gy == min(32768, -(-params["MY"] // (by * bz)))
+        return params["ROWS"], gx * bx
     return gy * by * bz, gx * bx
 
 
@@ -450,6 +455,8 @@ ONE_D_EXTENT = {
     "tsne_csr2coo": "NNZ",  # tsne-cuda's one thread per nonzero
     "dcnv2_im2col": "NCOL",  # DCNv2's one thread per channel's output position
     "peasoup_harmonic_sum": "N",  # peasoup's one thread per frequency bin
+    "dreamplace_hpwl": "NETS",  # DREAMPlace's one thread per net
+    "apollo_cnnseg_map": "NPTS",  # Apollo's one thread per point
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -520,6 +527,7 @@ ONE_D_CAPPED = {
     "cus_reduce_single_pass": ("HALF", "CAP"),  # the sample's maxBlocks, 2 loads a step
     "cusp_dia_spmv": ("ROWS", "CAP"),  # CUSP's max_active_blocks at 256 threads
     "mmcv_carafe_naive": ("NT", "CAP"),  # mmcv's GET_BLOCKS: at most 4096 blocks
+    "jax_threefry2x32": ("N", "CAP"),  # jaxlib's min(1024, cdiv(n, threads)) blocks
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
@@ -13441,3 +13449,149 @@ def test_blind66_references_on_hand_checked_inputs():
             total = int(data[k]) + sum(int(data[i * k // harm]) for i in range(1, harm))
             assert got[k] == f32(total) * scale
         assert got[37:].tolist() == [-1, -1, -1]
+
+
+def test_blind67_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(67)
+    f32 = np.float32
+
+    # cusignal_convolve2d: a 2 x 3 frame (1 .. 6) and the 1 x 2 kernel (1, 10) (pick 3):
+    # out[0, c] = inp[0, c] 10 + inp[0, c + 1], so (12, 23) and (45, 56); random frames and
+    # odd, even and non-square kernels against the source's loops
+    def conv(inp, ker, pick, s0, s1, oh, ow):
+        inp, ker = np.asarray(inp, f32), np.asarray(ker, f32)
+        return references.cusignal_convolve2d({
+            "inp": inp, "inpW": inp.shape[1], "inpH": inp.shape[0], "kernel": ker,
+            "kerW": ker.shape[0], "kerH": ker.shape[1], "S0": s0, "S1": s1,
+            "out": np.full((oh, ow), -1, f32), "outW": ow, "outH": oh, "pick": pick})["out"]
+
+    got = conv([[1, 2, 3], [4, 5, 6]], [[1, 10]], 3, 1, 2, 2, 2)
+    assert got.tolist() == [[12, 23], [45, 56]]
+    for kh, kw, pick in ((3, 3, 1), (4, 4, 2), (2, 5, 3)):
+        s0, s1 = {1: ((kh - 1) // 2, 0), 2: (kh // 2, 0), 3: (kh, kw)}[pick]
+        oh, ow = 5, 7
+        inp = rng.integers(-16, 16, (oh + kh - 1, ow + kw - 1))
+        ker = rng.integers(-4, 4, (kh, kw))
+        got = conv(inp, ker, pick, s0, s1, oh, ow)
+        for tx, ty in itertools.product(range(oh), range(ow)):
+            total = 0
+            if pick == 1:
+                for k, m in itertools.product(range(-s0, s0 + 1), repeat=2):
+                    total += inp[tx + s0 + k, ty + s0 + m] * ker[s0 - k, s0 - m]
+            elif pick == 2:
+                for k, m in itertools.product(range(-s0, s0), repeat=2):
+                    total += inp[tx + s0 + k, ty + s0 + m] * ker[s0 - k - 1, s0 - m - 1]
+            else:
+                for k, m in itertools.product(range(s0), range(s1)):
+                    total += inp[tx + k, ty + m] * ker[s0 - k - 1, s1 - m - 1]
+            assert got[tx, ty] == total
+
+    # bart_reduce_zadd_outer: two rows of two complex numbers (1+2j, 3+4j), (5+6j, 7+8j) onto
+    # (1+1j, 0): (7+9j, 10+12j); random arrays against a loop
+    def reduce(dst, src, dr, db):
+        return references.bart_reduce_zadd_outer({
+            "dim_reduce": dr, "dim_batch": db, "dst": np.asarray(dst, f32),
+            "src": np.asarray(src, f32)})["dst"]
+
+    got = reduce([[1, 1], [0, 0]], [[[1, 2], [3, 4]], [[5, 6], [7, 8]]], 2, 2)
+    assert got.tolist() == [[7, 9], [10, 12]]
+    dst, src = rng.integers(-8, 8, (9, 2)), rng.integers(-64, 64, (5, 9, 2))
+    got = reduce(dst, src, 5, 9)
+    for ix, part in itertools.product(range(9), range(2)):
+        assert got[ix, part] == dst[ix, part] + sum(int(src[r, ix, part]) for r in range(5))
+
+    # dreamplace_dct2_preprocess: a 2 x 4 map r 10 + c: row 0 to (0, 2, 3, 1), row 1 to
+    # (10, 12, 13, 11) (even columns forward, odd ones backward from the end), row 1 (odd)
+    # to the last row; random maps against the source's four cases on the halfN-wide index
+    def reorder(x):
+        x = np.asarray(x, f32)
+        m, n = x.shape
+        return references.dreamplace_dct2_preprocess({
+            "x": x, "y": np.full((m, n), -1, f32), "M": m, "N": n, "halfN": n // 2})["y"]
+
+    got = reorder(10 * np.arange(2)[:, None] + np.arange(4)[None, :])
+    assert got.tolist() == [[0, 2, 3, 1], [10, 12, 13, 11]]
+    for m, n in ((6, 8), (4, 10)):
+        x = rng.integers(-64, 64, (m, n))
+        got = reorder(x).reshape(-1)
+        half = n // 2
+        for hid, wid in itertools.product(range(m), range(n)):
+            row = hid if hid % 2 == 0 else 2 * m - (hid + 1)
+            col = wid // 2 if wid % 2 == 0 else n - (wid + 1) // 2
+            assert got[row * half + col] == x[hid, wid]
+
+    # jax_threefry2x32: the Threefry-2x32 known-answer vectors of the Random123 paper (20
+    # rounds): key (0, 0) counter (0, 0) -> (0x6b200159, 0x99ba4efe); key and counter all
+    # ones -> (0x1cb996fc, 0xbb002be7); key (0x13198a2e, 0x03707344) counter (0x243f6a88,
+    # 0x85a308d3) -> (0xc4923a9c, 0x483df7a0); and a random batch against a scalar loop
+    def threefry(k0, k1, d0, d1):
+        arr = [np.asarray(v, np.uint32) for v in (k0, k1, d0, d1)]
+        got = references.jax_threefry2x32({
+            "key0": arr[0], "key1": arr[1], "data0": arr[2], "data1": arr[3],
+            "out0": np.zeros(len(arr[0]), np.uint32), "out1": np.zeros(len(arr[0]), np.uint32),
+            "n": len(arr[0])})
+        return got["out0"].tolist(), got["out1"].tolist()
+
+    ones = 0xFFFFFFFF
+    got = threefry([0, ones, 0x13198A2E], [0, ones, 0x03707344], [0, ones, 0x243F6A88],
+                   [0, ones, 0x85A308D3])
+    assert got == ([0x6B200159, 0x1CB996FC, 0xC4923A9C], [0x99BA4EFE, 0xBB002BE7, 0x483DF7A0])
+
+    def scalar(k0, k1, d0, d1):
+        m = 0xFFFFFFFF
+        ks = [k0, k1, 0x1BD11BDA ^ k0 ^ k1]
+        x = [(d0 + k0) & m, (d1 + k1) & m]
+        rots = [13, 15, 26, 6, 17, 29, 16, 24]
+        for g in range(5):
+            for r in rots[4 * (g % 2): 4 * (g % 2) + 4]:
+                x[0] = (x[0] + x[1]) & m
+                x[1] = (((x[1] << r) | (x[1] >> (32 - r))) & m) ^ x[0]
+            x[0] = (x[0] + ks[(g + 1) % 3]) & m
+            x[1] = (x[1] + ks[(g + 2) % 3] + g + 1) & m
+        return x
+
+    words = rng.integers(0, 2**32, (4, 20), dtype=np.uint64)
+    got = threefry(*words)
+    for i in range(20):
+        assert [got[0][i], got[1][i]] == scalar(*(int(w[i]) for w in words))
+
+    # dreamplace_hpwl: nets {pins 0, 2}, {} (masked in: -inf), {1, 2, 3} masked out, {3}:
+    # x (5, 1, 9, 4): 9 - 5 = 4, -inf, 0, 0; random netlists against a loop
+    def hpwl(x, pins, ptr, mask):
+        nets = len(ptr) - 1
+        return references.dreamplace_hpwl({
+            "x": np.asarray(x, f32), "flat_netpin": np.asarray(pins, np.int32),
+            "netpin_start": np.asarray(ptr, np.int32), "net_mask": np.asarray(mask, np.int32),
+            "num_nets": nets, "partial_hpwl": np.full(nets, -1, f32)})["partial_hpwl"]
+
+    got = hpwl([5, 1, 9, 4], [0, 2, 1, 2, 3, 3], [0, 2, 2, 5, 6], [1, 3, 0, 1])
+    assert got.tolist() == [4, -np.inf, 0, 0]
+    x = rng.integers(0, 65536, 60)
+    pins = rng.integers(0, 60, 90)
+    ptr = np.concatenate([[0], np.sort(rng.integers(0, 91, 29)), [90]])
+    mask = rng.integers(0, 8, 30)
+    got = hpwl(x, pins, ptr, mask)
+    for i in range(30):
+        vals = [int(x[p]) for p in pins[ptr[i]:ptr[i + 1]]]
+        want = 0 if not mask[i] else (max(vals) - min(vals) if vals else -np.inf)
+        assert got[i] == want
+
+    # apollo_cnnseg_map: points of heights 3, -7, 2, 6 to cells 1, 1, -1 (skipped), 0 from
+    # maxima -5, sums and counts 0: maxima (6, 3), sums (6, -4), counts (1, 2); random clouds
+    # against a loop
+    def cnnseg(pc, cells, ncells):
+        pc = np.asarray(pc, f32)
+        got = references.apollo_cnnseg_map({
+            "n": len(pc), "pc": pc, "max_height_data": np.full(ncells, -5, f32),
+            "mean_height_data": np.zeros(ncells, f32), "count_data": np.zeros(ncells, f32),
+            "point2grid": np.asarray(cells, np.int32)})
+        return [got[k].tolist() for k in ("max_height_data", "mean_height_data", "count_data")]
+
+    pc = [[0, 0, z, 0] for z in (3, -7, 2, 6)]
+    assert cnnseg(pc, [1, 1, -1, 0], 2) == [[6, 3], [6, -4], [1, 2]]
+    pc = rng.integers(-8, 8, (50, 4))
+    cells = rng.integers(-1, 6, 50)
+    got = cnnseg(pc, cells, 6)
+    for c in range(6):
+        zs = [int(pc[i, 2]) for i in range(50) if cells[i] == c]
+        assert got[0][c] == max([-5, *zs]) and got[1][c] == sum(zs) and got[2][c] == len(zs)

@@ -10707,3 +10707,122 @@ def peasoup_harmonic_sum(values: Values) -> dict[str, np.ndarray]:
     out.reshape(-1)[g : g + size] = total.astype(np.float32) * np.float32(
         values["one_over_sqrt_harm"])
     return {"d_odata": out}
+
+
+def cusignal_convolve2d(values: Values) -> dict[str, np.ndarray]:
+    """cuSignal's _cupy_convolve_2d: out[r, c] = the sum over the kernel's a < KR rows and
+    b < KC columns of inp[r + a, c + b] times kernel[KR - 1 - a, KC - 1 - b] (the padded
+    frame's window times the flipped kernel): pick 1 an odd square kernel (KR = KC = 2 S0 +
+    1), pick 2 an even one (2 S0), pick 3 S0 rows and S1 columns (rows kerH apart; kerW
+    apart for the square ones); float32, whole numbers: exact."""
+    f32 = np.float32
+    pick, s0, s1 = int(values["pick"]), int(values["S0"]), int(values["S1"])
+    kr, kc = {1: (2 * s0 + 1,) * 2, 2: (2 * s0,) * 2}.get(pick, (s0, s1))
+    stride = int(values["kerH"]) if pick == 3 else int(values["kerW"])
+    oh, ow = int(values["outH"]), int(values["outW"])
+    ih, iw = int(values["inpH"]), int(values["inpW"])
+    inp = np.asarray(values["inp"], f32).reshape(-1)[: ih * iw].reshape(ih, iw)
+    ker = np.asarray(values["kernel"], f32).reshape(-1)
+    total = np.zeros((oh, ow), f32)  # whole numbers below 2^24: exact in any order
+    for a in range(kr):
+        for b in range(kc):
+            w = ker[(kr - 1 - a) * stride + (kc - 1 - b)]
+            total += inp[a : a + oh, b : b + ow] * w
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[: oh * ow] = total.reshape(-1)
+    return {"out": out}
+
+
+def bart_reduce_zadd_outer(values: Values) -> dict[str, np.ndarray]:
+    """BART's kern_reduce_zadd_outer: dst[ix] += the sum over the dim_reduce rows of
+    src[row, ix] (complex as float pairs; whole numbers: exact in any order)."""
+    dr, db = int(values["dim_reduce"]), int(values["dim_batch"])
+    src = np.asarray(values["src"], np.float64).reshape(-1)[: dr * db * 2].reshape(dr, db * 2)
+    dst = np.array(values["dst"], np.float32, copy=True)
+    flat = dst.reshape(-1)
+    flat[: db * 2] = (flat[: db * 2].astype(np.float64) + src.sum(axis=0)).astype(np.float32)
+    return {"dst": dst}
+
+
+def dreamplace_dct2_preprocess(values: Values) -> dict[str, np.ndarray]:
+    """DREAMPlace's dct2dPreprocess: y[row, col] = x[hid, wid] with row hid / 2 for even hid
+    and M - (hid + 1) / 2 for odd, col wid / 2 for even wid and N - (wid + 1) / 2 for odd
+    (Makhoul's reordering along both axes; M and N even: a permutation)."""
+    m, n = int(values["M"]), int(values["N"])
+    x = np.asarray(values["x"]).reshape(-1)[: m * n].reshape(m, n)
+    h, w = np.arange(m), np.arange(n)
+    rows = np.where(h % 2 == 0, h // 2, m - (h + 1) // 2)
+    cols = np.where(w % 2 == 0, w // 2, n - (w + 1) // 2)
+    y = np.array(values["y"], copy=True)
+    y.reshape(-1)[: m * n].reshape(m, n)[rows[:, None], cols[None, :]] = x
+    return {"y": y}
+
+
+def jax_threefry2x32(values: Values) -> dict[str, np.ndarray]:
+    """jaxlib's ThreeFry2x32Kernel: Threefry-2x32 with 20 rounds of (key0, key1) over
+    (data0, data1) for the first n counters (uint32 arithmetic)."""
+    u32 = np.uint32
+    n = int(values["n"])
+
+    def arr(name: str) -> np.ndarray:
+        return np.asarray(values[name]).reshape(-1)[:n].astype(u32)
+
+    ks0, ks1 = arr("key0"), arr("key1")
+    ks2 = u32(0x1BD11BDA) ^ ks0 ^ ks1
+    ks = (ks0, ks1, ks2)
+    x0, x1 = arr("data0") + ks0, arr("data1") + ks1
+    rots = ((13, 15, 26, 6), (17, 29, 16, 24))
+    for g in range(5):
+        for r in rots[g % 2]:
+            x0 = x0 + x1
+            x1 = ((x1 << u32(r)) | (x1 >> u32(32 - r))) ^ x0
+        x0 = x0 + ks[(g + 1) % 3]
+        x1 = x1 + ks[(g + 2) % 3] + u32(g + 1)
+    out0, out1 = np.array(values["out0"], copy=True), np.array(values["out1"], copy=True)
+    out0.reshape(-1)[:n] = x0
+    out1.reshape(-1)[:n] = x1
+    return {"out0": out0, "out1": out1}
+
+
+def dreamplace_hpwl(values: Values) -> dict[str, np.ndarray]:
+    """DREAMPlace's computeHPWL: per net i, where net_mask[i] the max minus the min of
+    x[flat_netpin[j]] over its pins j (from -FLT_MAX and FLT_MAX: an empty net -inf), else 0
+    (float32, exact)."""
+    f32 = np.float32
+    nets = int(values["num_nets"])
+    ptr = np.asarray(values["netpin_start"]).reshape(-1)[: nets + 1].astype(np.int64)
+    pins = np.asarray(values["flat_netpin"]).reshape(-1)[: ptr[-1]].astype(np.int64)
+    vals = np.asarray(values["x"], f32).reshape(-1)[pins]
+    fmax = np.finfo(f32).max
+    lo, hi = np.full(nets, fmax, f32), np.full(nets, -fmax, f32)
+    starts = ptr[:-1]
+    full = ptr[1:] > starts
+    if full.any():
+        lo[full] = np.minimum.reduceat(vals, starts[full])
+        hi[full] = np.maximum.reduceat(vals, starts[full])
+    mask = np.asarray(values["net_mask"]).reshape(-1)[:nets] != 0
+    with np.errstate(over="ignore"):
+        wl = np.where(mask, hi - lo, f32(0)).astype(f32)
+    out = np.array(values["partial_hpwl"], copy=True)
+    out.reshape(-1)[:nets] = wl
+    return {"partial_hpwl": out}
+
+
+def apollo_cnnseg_map(values: Values) -> dict[str, np.ndarray]:
+    """Apollo's cnnseg MapKernel: for each point i below n with cell idx = point2grid[i] !=
+    -1 and height pz = pc[i, 2], max_height[idx] = max(it, pz), mean_height[idx] += pz and
+    count[idx] += 1 (whole numbers: exact in any order)."""
+    f32 = np.float32
+    n = int(values["n"])
+    idx = np.asarray(values["point2grid"]).reshape(-1)[:n].astype(np.int64)
+    pz = np.asarray(values["pc"], f32).reshape(-1)[2 : 4 * n : 4]
+    keep = idx != -1
+    idx, pz = idx[keep], pz[keep]
+    maxh = np.array(values["max_height_data"], f32, copy=True)
+    mean = np.array(values["mean_height_data"], f32, copy=True)
+    count = np.array(values["count_data"], f32, copy=True)
+    cells = maxh.size
+    np.maximum.at(maxh.reshape(-1), idx, pz)
+    mean.reshape(-1)[:] += np.bincount(idx, weights=pz, minlength=cells)[:cells].astype(f32)
+    count.reshape(-1)[:] += np.bincount(idx, minlength=cells)[:cells].astype(f32)
+    return {"max_height_data": maxh, "mean_height_data": mean, "count_data": count}
