@@ -456,6 +456,12 @@ SMALL = {
     "jax_threefry2x32": ["N=100003"],
     "dreamplace_hpwl": ["NETS=100003", "NPINS=400000"],
     "apollo_cnnseg_map": ["NPTS=100003", "W=101", "H=99"],
+    "megengine_images2neibs": ["N=2", "C=300", "IH=23", "IW=31"],
+    "minkowski_matmul": ["NIN=3001", "NOUT=2999", "NACT=2003"],
+    "tomopy_sum_dist": ["DY=2", "NX=301", "NY=301", "DX=301", "DT=200"],
+    "mnn_argmax": ["INSIDE=10007"],
+    "sundials_constr_mask": ["N=100003"],
+    "tnn_pad_reflect": ["N=1", "C=8", "IH=37", "IW=53"],
 }
 
 

@@ -494,6 +494,15 @@ SMALL = {
     "jax_threefry2x32": {"N": 1001, "CAP": 3},  # several grid-stride passes
     "dreamplace_hpwl": {"NETS": 301, "NPINS": 1200},  # empty and masked nets
     "apollo_cnnseg_map": {"NPTS": 1001, "W": 7, "H": 5},  # colliding atomics, skipped points
+    "megengine_images2neibs": {"N": 1, "C": 515, "IH": 6, "IW": 8, "WH": 3, "WW": 2, "PH": 1,
+                               "PW": 1, "SH": 1, "SW": 2, "DH": 2, "DW": 1},  # 512 cap, edges
+    "minkowski_matmul": {"NIN": 23, "NOUT": 19, "CIN": 37, "COUT": 21,
+                         "NACT": 29},  # partial tiles, repeated output rows
+    "tomopy_sum_dist": {"DY": 3, "NX": 37, "NY": 13, "DX": 11, "DT": 5},  # rows looped
+    "mnn_argmax": {"OUTSIDE": 3, "DIM": 5, "INSIDE": 77},  # ties, a partial block
+    "sundials_constr_mask": {"N": 1001},  # a partial block, zero values
+    "tnn_pad_reflect": {"N": 2, "C": 3, "ID": 3, "IH": 4, "IW": 5, "PD": 1, "PH": 2,
+                        "PW": 3},  # every face reflected
 }
 SHAPES_2D = [
     (1, 1, 1),

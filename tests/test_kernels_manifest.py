@@ -284,6 +284,12 @@ def _coverage(name, spec, params, block):
     if name == "lgbm_hist_dense":  # the grid's x a partition of 12 columns (x loops over them);
         assert gx == -(-params["COLS"] // 12)  # the grid's y splits the leaf rows into runs
         return params["ROWS"], gx * 12
+    if name == "megengine_images2neibs":  # x loops over the window, y*z -> output position
+        assert gy == min(params["N"] * params["C"], 512)  # the grid's y a plane, looping
+        return gx * by * bz, params["COLS"]
+    if name == "tomopy_sum_dist":  # y*z loops over the rows from the angles' block rows
+        assert gy == -(-params["DT"] // (by * bz))
+        return params["ROWS"], gx * bx
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
@@ -457,6 +463,9 @@ ONE_D_EXTENT = {
     "peasoup_harmonic_sum": "N",  # peasoup's one thread per frequency bin
     "dreamplace_hpwl": "NETS",  # DREAMPlace's one thread per net
     "apollo_cnnseg_map": "NPTS",  # Apollo's one thread per point
+    "mnn_argmax": "COUNT",  # MNN's one thread per output
+    "sundials_constr_mask": "N",  # SUNDIALS' two entries a thread
+    "tnn_pad_reflect": "COUNT",  # TNN's one thread per output value
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -571,6 +580,7 @@ ITEMS_PER_THREAD = {
     "dropout_philox": 4,
     "mgpu_merge": 15,
     "bude_fasten": 4,
+    "sundials_constr_mask": 2,
 }
 
 
@@ -13595,3 +13605,131 @@ def test_blind67_references_on_hand_checked_inputs():
     for c in range(6):
         zs = [int(pc[i, 2]) for i in range(50) if cells[i] == c]
         assert got[0][c] == max([-5, *zs]) and got[1][c] == sum(zs) and got[2][c] == len(zs)
+
+
+def test_blind68_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(68)
+    f32 = np.float32
+
+    # megengine_images2neibs: a 2 x 3 image (1 .. 6), a 2 x 2 window, padding 1, stride 1:
+    # output (0, 0) takes rows -1, 0 and columns -1, 0: (0, 0, 0, 1); output (1, 2) rows 0,
+    # 1 and columns 1, 2: (2, 3, 5, 6); random maps against the source's loop
+    def unfold(src, wh, ww, ph, pw, sh, sw, dh, dw):
+        src = np.asarray(src, f32)
+        nb, nc, ih, iw = src.shape
+        oh = (ih + 2 * ph - dh * (wh - 1) - 1) // sh + 1
+        ow = (iw + 2 * pw - dw * (ww - 1) - 1) // sw + 1
+        return references.megengine_images2neibs({
+            "src": src, "dst": np.full((nb, nc, oh, ow, wh, ww), -1, f32), "N": nb, "C": nc,
+            "IH": ih, "IW": iw, "OH": oh, "OW": ow, "ph": ph, "pw": pw, "sh": sh, "sw": sw,
+            "dh": dh, "dw": dw, "WH": wh, "WW": ww})["dst"]
+
+    got = unfold([[[[1, 2, 3], [4, 5, 6]]]], 2, 2, 1, 1, 1, 1, 1, 1)
+    assert got.shape == (1, 1, 3, 4, 2, 2)
+    assert got[0, 0, 0, 0].tolist() == [[0, 0], [0, 1]]
+    assert got[0, 0, 1, 2].tolist() == [[2, 3], [5, 6]]
+    src = rng.integers(-64, 64, (2, 3, 6, 7))
+    for wh, ww, ph, pw, sh, sw, dh, dw in ((3, 3, 1, 1, 1, 1, 1, 1), (3, 2, 1, 0, 2, 1, 2, 1)):
+        got = unfold(src, wh, ww, ph, pw, sh, sw, dh, dw)
+        for n, c, y, x, i, j in itertools.product(*map(range, got.shape)):
+            r, q = -ph + sh * y + i * dh, -pw + sw * x + j * dw
+            want = src[n, c, r, q] if 0 <= r < 6 and 0 <= q < 7 else 0
+            assert got[n, c, y, x, i, j] == want
+
+    # minkowski_matmul: 2 input rows (1, 2) and (3, 4), weights [[1, 0, 1], [0, 1, 1]];
+    # pairs (in 1 -> out 0) and (in 0 -> out 0) add (3, 4, 7) + (1, 2, 3) to output row 0;
+    # random maps against a loop
+    def matmul(a, b, c, in_map, out_map):
+        a, b = np.asarray(a, f32), np.asarray(b, f32)
+        return references.minkowski_matmul({
+            "A": a, "wA": a.shape[1], "hA": len(in_map) - 1, "B": b, "wB": b.shape[1],
+            "hB": b.shape[0], "C": np.asarray(c, f32),
+            "in_map": np.asarray(in_map, np.int32), "out_map": np.asarray(out_map, np.int32)})["C"]
+
+    got = matmul([[1, 2], [3, 4]], [[1, 0, 1], [0, 1, 1]], [[1, 1, 1], [5, 5, 5]], [1, 0, 9],
+                 [0, 0, 9])
+    assert got.tolist() == [[5, 7, 11], [5, 5, 5]]
+    a, b = rng.integers(-8, 8, (9, 5)), rng.integers(-8, 8, (5, 4))
+    c = rng.integers(-64, 64, (7, 4))
+    in_map, out_map = rng.integers(0, 9, 12), rng.integers(0, 7, 12)
+    got = matmul(a, b, c, in_map, out_map)
+    want = c.copy()
+    for y in range(11):
+        for x in range(4):
+            want[out_map[y], x] += sum(int(a[in_map[y], k]) * int(b[k, x]) for k in range(5))
+    assert got.tolist() == want.tolist()
+
+    # tomopy_sum_dist: a 2 x 3 slice pair, one row of the mask (1, 0, -1) counted: row 0 of
+    # each slice gains (1, 0, 0), row 1 kept; random masks against a loop
+    def sum_dist(ones, counts, dx):
+        ones, counts = np.asarray(ones, np.int32), np.asarray(counts, np.uint32)
+        dy, ny, nx = counts.shape
+        return references.tomopy_sum_dist({
+            "dy": dy, "dx": dx, "nx": nx, "ny": ny, "ones": ones, "sum_dist": counts,
+            "p": 0})["sum_dist"]
+
+    got = sum_dist([[1, 0, -1], [1, 1, 1]], np.full((2, 2, 3), 5), 1)
+    assert got.tolist() == [[[6, 5, 5], [5, 5, 5]]] * 2
+    ones, counts = rng.integers(-1, 2, (6, 5)), rng.integers(0, 1000, (3, 6, 5))
+    got = sum_dist(ones, counts, 4)
+    for s, d, n in itertools.product(range(3), range(6), range(5)):
+        assert got[s, d, n] == counts[s, d, n] + (1 if d < 4 and ones[d, n] > 0 else 0)
+
+    # mnn_argmax: two outputs over an axis of 3, (1, 5, 5) and (2, 2, 0): the first maximum,
+    # 1 and 0; random ties against the source's loop
+    def argmax(data):
+        data = np.asarray(data, f32)
+        outside, dim, inside = data.shape
+        return references.mnn_argmax({
+            "count": outside * inside, "outside": outside, "inside": inside, "dim": dim,
+            "input": data, "output": np.full((outside, inside), -1, np.int32)})["output"]
+
+    assert argmax([[[1, 2], [5, 2], [5, 0]]]).tolist() == [[1, 0]]
+    data = rng.integers(-4, 4, (3, 6, 7))
+    got = argmax(data)
+    for o, n in itertools.product(range(3), range(7)):
+        index, best = 0, data[o, 0, n]
+        for j in range(1, 6):
+            if best < data[o, j, n]:
+                index, best = j, data[o, j, n]
+        assert got[o, n] == index
+
+    # sundials_constr_mask: c (2, 2, 1, 1, -1, -2, 0), x (0, 1, 0, -1, 1, -3, -5): violated
+    # 1, 0, 0, 1, 1, 0, 0; one thread: blocks of 2 sum (1, 1, 1, 0); random vectors against a
+    # loop at 3 threads (blocks of 6)
+    def constr(c, x, threads):
+        c, x = np.asarray(c, np.float64), np.asarray(x, np.float64)
+        return references.sundials_constr_mask({
+            "c": c, "x": x, "m": np.full(len(c), -1.0), "out": np.full(-(-len(c) // 2), -1.0),
+            "n": len(c)}, threads)
+
+    got = constr([2, 2, 1, 1, -1, -2, 0], [0, 1, 0, -1, 1, -3, -5], 1)
+    assert got["m"].tolist() == [1, 0, 0, 1, 1, 0, 0] and got["out"].tolist() == [1, 1, 1, 0]
+    c, x = rng.integers(-2, 3, 40), rng.integers(-4, 5, 40)
+    got = constr(c, x, 3)
+    m = [int((abs(a) > 1.5 and a * b <= 0) or (abs(a) > 0.5 and a * b < 0))
+         for a, b in zip(c, x, strict=True)]
+    assert got["m"].tolist() == m
+    assert got["out"].tolist() == [sum(m[k:k + 6]) for k in range(0, 40, 6)] + [-1] * 13
+
+    # tnn_pad_reflect: a row (1, 2, 3) padded by 2 each side: (3, 2, 1, 2, 3, 2, 1); random
+    # volumes against the source's index arithmetic
+    def pad(src, pd, ph, pw):
+        src = np.asarray(src, f32)
+        nb, nc, idd, ih, iw = src.shape
+        od, oh, ow = idd + 2 * pd, ih + 2 * ph, iw + 2 * pw
+        return references.tnn_pad_reflect({
+            "src": src, "dst": np.full((nb, nc, od, oh, ow), -1, f32),
+            "count": nb * nc * od * oh * ow, "channels": nc, "output_d": od, "output_h": oh,
+            "output_w": ow, "input_d": idd, "input_h": ih, "input_w": iw, "pad_d": pd,
+            "pad_h": ph, "pad_w": pw})["dst"]
+
+    assert pad([[[[[1, 2, 3]]]]], 0, 0, 2).tolist() == [[[[[3, 2, 1, 2, 3, 2, 1]]]]]
+    src = rng.integers(-64, 64, (2, 2, 3, 4, 5))
+    got = pad(src, 1, 2, 3)
+
+    def refl(i, size, p):
+        return (i - p if i < p + size else p - 2 - i + 2 * size) if i >= p else p - i
+
+    for n, c, d, h, w in itertools.product(*map(range, got.shape)):
+        assert got[n, c, d, h, w] == src[n, c, refl(d, 3, 1), refl(h, 4, 2), refl(w, 5, 3)]

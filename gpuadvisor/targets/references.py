@@ -10826,3 +10826,106 @@ def apollo_cnnseg_map(values: Values) -> dict[str, np.ndarray]:
     mean.reshape(-1)[:] += np.bincount(idx, weights=pz, minlength=cells)[:cells].astype(f32)
     count.reshape(-1)[:] += np.bincount(idx, minlength=cells)[:cells].astype(f32)
     return {"max_height_data": maxh, "mean_height_data": mean, "count_data": count}
+
+
+def megengine_images2neibs(values: Values) -> dict[str, np.ndarray]:
+    """MegEngine's images2neibs forward: dst[n, c, oh, ow, wh, ww] = src[n, c, -ph + sh oh +
+    wh dh, -pw + sw ow + ww dw] inside the image, else 0."""
+    nb, nc = int(values["N"]), int(values["C"])
+    ih, iw, oh, ow = (int(values[k]) for k in ("IH", "IW", "OH", "OW"))
+    wh, ww = int(values["WH"]), int(values["WW"])
+    ph, pw, sh, sw, dh, dw = (int(values[k]) for k in ("ph", "pw", "sh", "sw", "dh", "dw"))
+    src = np.asarray(values["src"]).reshape(-1)[: nb * nc * ih * iw].reshape(nb * nc, ih, iw)
+    rows = (-ph + sh * np.arange(oh))[:, None] + dh * np.arange(wh)[None, :]  # oh, wh
+    cols = (-pw + sw * np.arange(ow))[:, None] + dw * np.arange(ww)[None, :]  # ow, ww
+    r = rows[:, None, :, None]
+    c = cols[None, :, None, :]
+    inside = (r >= 0) & (r < ih) & (c >= 0) & (c < iw)  # oh, ow, wh, ww
+    got = src[:, np.clip(r, 0, ih - 1), np.clip(c, 0, iw - 1)]
+    out = np.array(values["dst"], copy=True)
+    n = nb * nc * oh * ow * wh * ww
+    out.reshape(-1)[:n] = np.where(inside[None], got, 0).astype(out.dtype).reshape(-1)
+    return {"dst": out}
+
+
+def minkowski_matmul(values: Values) -> dict[str, np.ndarray]:
+    """MinkowskiEngine's matmul: C[out_map[y], x] += sum_k A[in_map[y], k] B[k, x] for each of
+    the hA pairs y and wB columns x (float32; whole-number sums, exact in any order; repeated
+    out_map rows add up)."""
+    wa, ha, wb, hb = (int(values[k]) for k in ("wA", "hA", "wB", "hB"))
+    a = np.asarray(values["A"], np.float64).reshape(-1, wa)
+    b = np.asarray(values["B"], np.float64).reshape(-1)[: hb * wb].reshape(hb, wb)
+    in_map = np.asarray(values["in_map"]).reshape(-1)[:ha].astype(np.int64)
+    out_map = np.asarray(values["out_map"]).reshape(-1)[:ha].astype(np.int64)
+    prod = a[in_map, :hb] @ b  # pairs x wB, whole numbers far below 2^53
+    out = np.array(values["C"], copy=True)
+    c = out.reshape(-1, wb).astype(np.float64)
+    np.add.at(c, out_map, prod)
+    out.reshape(-1, wb)[...] = c.astype(out.dtype)
+    return {"C": out}
+
+
+def tomopy_sum_dist(values: Values) -> dict[str, np.ndarray]:
+    """TomoPy's cuda_sum_dist_compute: sum_dist[s, d, n] += (ones[d, n] > 0) for the dy
+    slices, the first dx rows and nx columns (uint32)."""
+    dy, dx, nx, ny = (int(values[k]) for k in ("dy", "dx", "nx", "ny"))
+    ones = np.asarray(values["ones"]).reshape(-1)[: dx * nx].reshape(dx, nx)
+    out = np.array(values["sum_dist"], copy=True)
+    view = out.reshape(-1)[: dy * ny * nx].reshape(dy, ny, nx)
+    view[:, :dx, :] += (ones > 0).astype(out.dtype)[None]
+    return {"sum_dist": out}
+
+
+def mnn_argmax(values: Values) -> dict[str, np.ndarray]:
+    """MNN's ARGMAX: output[o, n] = the first index j of the largest input[o, j, n] over the
+    dim values of the axis (int32)."""
+    outside, inside, dim = (int(values[k]) for k in ("outside", "inside", "dim"))
+    count = int(values["count"])
+    data = np.asarray(values["input"]).reshape(-1)[: outside * dim * inside]
+    out = np.array(values["output"], copy=True)
+    idx = np.argmax(data.reshape(outside, dim, inside), axis=1)  # the first maximum
+    out.reshape(-1)[:count] = idx.reshape(-1)[:count].astype(out.dtype)
+    return {"output": out}
+
+
+def sundials_constr_mask(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """SUNDIALS' constrMaskKernel: m = 1 where (|c| > 1.5 and c x <= 0) or (|c| > 0.5 and c x
+    < 0), else 0; out[b] = the sum of m over the 2 threads entries block b covers, for the
+    cdiv(n, 2 threads) blocks of a configuration of ``threads`` threads per block (the rest
+    of out kept)."""
+    n = int(values["n"])
+    c = np.asarray(values["c"], np.float64).reshape(-1)[:n]
+    x = np.asarray(values["x"], np.float64).reshape(-1)[:n]
+    cx = c * x
+    bad = ((np.abs(c) > 1.5) & (cx <= 0)) | ((np.abs(c) > 0.5) & (cx < 0))
+    m = np.array(values["m"], copy=True)
+    m.reshape(-1)[:n] = bad.astype(m.dtype)
+    span = 2 * threads
+    blocks = -(-n // span)
+    padded = np.zeros(blocks * span, np.int64)
+    padded[:n] = bad
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[:blocks] = padded.reshape(blocks, span).sum(axis=1).astype(out.dtype)
+    return {"m": m, "out": out}
+
+
+def tnn_pad_reflect(values: Values) -> dict[str, np.ndarray]:
+    """TNN's pad_reflect_kernel_v2: dst = src reflected (the edge not repeated) by pad_d,
+    pad_h and pad_w before each of depth, height and width, to the output's sizes."""
+    nc = int(values["channels"])
+    od, oh, ow = (int(values[k]) for k in ("output_d", "output_h", "output_w"))
+    idd, ih, iw = (int(values[k]) for k in ("input_d", "input_h", "input_w"))
+    pd, ph, pw = (int(values[k]) for k in ("pad_d", "pad_h", "pad_w"))
+    count = int(values["count"])
+
+    def reflect(o: int, size: int, pad: int) -> np.ndarray:
+        i = np.arange(o)
+        return np.where(i >= pad, np.where(i < pad + size, i - pad, pad - 2 - i + 2 * size),
+                        pad - i)
+
+    src = np.asarray(values["src"]).reshape(-1, nc, idd, ih, iw)
+    d, h, w = reflect(od, idd, pd), reflect(oh, ih, ph), reflect(ow, iw, pw)
+    got = src[:, :, d[:, None, None], h[None, :, None], w[None, None, :]]
+    out = np.array(values["dst"], copy=True)
+    out.reshape(-1)[:count] = got.reshape(-1)[:count]
+    return {"dst": out}
