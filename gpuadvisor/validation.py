@@ -1213,7 +1213,12 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "gespmm_seqreduce_nnz": 45,
         # round 46 (tile-quantization quiet where the grid is at most one wave: every block
         # resident, idle threads take no slot), after set 63's lightseq_dropout_bias_bwd
-        "lightseq_dropout_bias_bwd": 46}
+        "lightseq_dropout_bias_bwd": 46,
+        # round 48 (a block-tiled product read from the code, --ptx: shared loads of a row
+        # panel and a column panel in a loop; tile-intensity ranks the block as its tile),
+        # after set 68's minkowski_matmul, with set 45's k-NN distances and set 64's Kilosort
+        # template tiles
+        "minkowski_matmul": 48, "knn_compute_distances": 48, "kilosort_cross_filter": 48}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None

@@ -19,10 +19,11 @@ def profile_csv(path: Path, tmp_path: Path, shape: tuple[int, int] = (256, 1)) -
     return out
 
 
-def table_view_pick(path: Path, tmp_path: Path, top: int = 200) -> tuple[dict, float]:
+def table_view_pick(path: Path, tmp_path: Path, top: int = 200, extra: tuple[str, ...] = ()
+                    ) -> tuple[dict, float]:
     """The rule-only analysis of the sweep with counters at its profiled shape only (as
     docs/validation.md scores it: every row's launch kept), and the pick's measured time over
-    the best."""
+    the best; ``extra``: more analyze options (``--ptx FILE``)."""
     import json
 
     from typer.testing import CliRunner
@@ -34,7 +35,7 @@ def table_view_pick(path: Path, tmp_path: Path, top: int = 200) -> tuple[dict, f
     csv = tmp_path / "view.csv"
     one_profile_view(df).to_csv(csv, index=False)
     done = CliRunner().invoke(app, ["analyze", str(csv), "--rule-only", "--json", "--top",
-                                    str(top)])
+                                    str(top), *extra])
     assert done.exit_code == 0, done.output
     out = json.loads(done.output)
     pick = out["kernels"][0]["pick"]

@@ -62,6 +62,9 @@ class KernelCode:
     params: tuple[str, ...]
     accesses: tuple[CodeAccess, ...]
     problem: str = ""  # why the accesses are unknown (the analysis did not settle)
+    #: the shared-memory loads of a block-tiled product (:func:`shared_tile_loads`): how many
+    #: walk a row panel (threadIdx.y or .z, not .x) and a column panel (threadIdx.x alone)
+    shared_tile: tuple[int, int] | None = None
 
     def side(self, kind: str) -> tuple[CodeAccess, ...]:
         """``load``: loads; ``store``: stores and atomics (ncu counts a reduction's request
@@ -88,7 +91,32 @@ def analyze_entry(entry: Entry) -> KernelCode:
     except RuntimeError as err:  # a control flow the widening did not settle: say so
         return KernelCode(entry.name, entry.params, (), f"its PTX was not read ({err})")
     accesses = tuple(_classify(op) for op in ops if op.space == "global")
-    return KernelCode(entry.name, entry.params, accesses)
+    return KernelCode(entry.name, entry.params, accesses, shared_tile=shared_tile_loads(ops))
+
+
+def shared_tile_loads(ops: list[MemoryOp]) -> tuple[int, int] | None:
+    """(row-panel loads, column-panel loads) where the kernel computes a block-tiled product,
+    else None. The signature of a tile staged in shared memory and multiplied there: global
+    loads stored to shared memory, and inside a loop (an address with a loop-carried term)
+    shared loads that move with threadIdx.y or .z but not .x (``As[ty][k]``: the block's
+    rows share a row panel) beside shared loads that move with threadIdx.x alone
+    (``Bs[k][tx]``: its columns share a column panel). Each element loaded then feeds as many
+    multiply-adds as the block has columns (rows), so the block's shape is the tile's.
+    Stencils, transposes and reductions index shared memory by both thread axes at once."""
+    def axes(op: MemoryOp) -> set[str]:
+        return {v for monomial, _c in op.address.terms for v in monomial if v in TID}
+
+    def looped(op: MemoryOp) -> bool:
+        return any(v.startswith("u:join:") for monomial, _c in op.address.terms
+                   for v in monomial)
+
+    shared_loads = [op for op in ops if op.space == "shared" and op.kind == "load"
+                    and looped(op)]
+    rows = sum(1 for op in shared_loads if axes(op) and "tid.x" not in axes(op))
+    columns = sum(1 for op in shared_loads if axes(op) == {"tid.x"})
+    staged = (any(op.space == "shared" and op.kind == "store" for op in ops)
+              and any(op.space == "global" and op.kind == "load" for op in ops))
+    return (rows, columns) if rows and columns and staged else None
 
 
 def analyze_module(module: Module) -> dict[str, KernelCode]:
