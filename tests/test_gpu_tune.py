@@ -462,6 +462,12 @@ SMALL = {
     "mnn_argmax": ["INSIDE=10007"],
     "sundials_constr_mask": ["N=100003"],
     "tnn_pad_reflect": ["N=1", "C=8", "IH=37", "IW=53"],
+    "exatensor_matmul_tn": ["LL=301", "LR=203", "LC=77"],
+    "bidmat_copy_from_inds2d": ["LDA=301", "NCA=299", "NR=203", "NC=307"],
+    "hydrogen_axpy_2d": ["M=301", "N=203", "LDA=311", "LDB=307"],
+    "babelstream_dot": ["N=100003"],
+    "graphbig_degree_centr": ["V=100003", "E=400000"],
+    "kaolin_interp_trilinear": ["NV=10007", "P=5003", "F=9001"],
 }
 
 

@@ -503,6 +503,12 @@ SMALL = {
     "sundials_constr_mask": {"N": 1001},  # a partial block, zero values
     "tnn_pad_reflect": {"N": 2, "C": 3, "ID": 3, "IH": 4, "IW": 5, "PD": 1, "PH": 2,
                         "PW": 3},  # every face reflected
+    "exatensor_matmul_tn": {"LL": 37, "LR": 19, "LC": 45, "CAP": 2},  # partial tiles, looped
+    "bidmat_copy_from_inds2d": {"LDA": 23, "NCA": 19, "NR": 37, "NC": 29},  # rows looped
+    "hydrogen_axpy_2d": {"M": 37, "N": 29, "LDA": 41, "LDB": 39},  # partial column tiles
+    "babelstream_dot": {"N": 1001, "DOT_BLOCKS": 3},  # the fixed grid looped, partial blocks
+    "graphbig_degree_centr": {"V": 301, "E": 1500},  # colliding atomics, empty vertices
+    "kaolin_interp_trilinear": {"NV": 23, "NS": 5, "P": 17, "F": 31, "FD": 3},  # skipped voxels
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -166,6 +166,14 @@ def test_kernel_entry_is_complete(name):
         assert params["TOKENS"] * params["HEADS"] * params["HSIZE"] >= 10**6
     elif name == "jax_threefry2x32":  # jaxlib's grid of at most 1,024 blocks, a loop
         assert blocks == params["CAP"] == 1024 and params["N"] >= 16 * blocks * 256
+    elif name == "exatensor_matmul_tn":  # ExaTENSOR's grid capped at 1,024 blocks, looped
+        assert blocks == params["CAP"] ** 2 == 1024
+        assert params["LL"] * params["LR"] >= 4 * blocks * 256
+    elif name == "bidmat_copy_from_inds2d":  # one column a block row, its rows looped over
+        assert blocks == -(-params["NC"] // 8) and params["NR"] * params["NC"] >= 8 * 10**6
+    elif name == "babelstream_dot":  # BabelStream's fixed grid of 4 blocks an SM, a loop
+        assert blocks == params["DOT_BLOCKS"] == 4 * 132
+        assert params["N"] >= 8 * blocks * 256
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -290,6 +298,14 @@ def _coverage(name, spec, params, block):
     if name == "tomopy_sum_dist":  # y*z loops over the rows from the angles' block rows
         assert gy == -(-params["DT"] // (by * bz))
         return params["ROWS"], gx * bx
+    if name == "exatensor_matmul_tn":  # both loop over the grid capped at CAP x CAP blocks
+        assert gx == min(-(-params["LL"] // bx), params["CAP"])
+        assert gy == min(-(-params["LR"] // (by * bz)), params["CAP"])
+        return params["ROWS"], params["COLS"]
+    if name == "bidmat_copy_from_inds2d":  # the grid's x -> by*bz columns, x loops over rows
+        return gx * by * bz, params["COLS"]
+    if name == "hydrogen_axpy_2d":  # four columns a thread, by*bz apart
+        return gy * by * bz * 4, gx * bx
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
@@ -466,6 +482,8 @@ ONE_D_EXTENT = {
     "mnn_argmax": "COUNT",  # MNN's one thread per output
     "sundials_constr_mask": "N",  # SUNDIALS' two entries a thread
     "tnn_pad_reflect": "COUNT",  # TNN's one thread per output value
+    "graphbig_degree_centr": "V",  # GraphBIG's one thread per vertex
+    "kaolin_interp_trilinear": "NUM",  # Kaolin's one thread per sample
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -477,6 +495,7 @@ ONE_BLOCK_PER = {
     "row_norm3": "ROWS",
     "row_sum_tree": "ROWS",
     "gridstride_axpy": "GRID",  # a fixed grid of GRID blocks, each looping over the values
+    "babelstream_dot": "DOT_BLOCKS",  # BabelStream's fixed grid of 4 blocks an SM, looping
     "mc_euro_call": "OPTIONS",
     "chunk_entropy": "CHUNKS",
     "group_revenue": "GROUPS",
@@ -13733,3 +13752,142 @@ def test_blind68_references_on_hand_checked_inputs():
 
     for n, c, d, h, w in itertools.product(*map(range, got.shape)):
         assert got[n, c, d, h, w] == src[n, c, refl(d, 3, 1), refl(h, 4, 2), refl(w, 5, 3)]
+
+
+def test_blind69_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(69)
+    f32 = np.float32
+
+    # exatensor_matmul_tn: arg1 rows (1, 2) and (3, 4), arg2 row (5, 6), alpha 0.5, arg0 (1,
+    # 1): column 0 gets 1 + 0.5 (5 + 12) = 9.5 and 1 + 0.5 (15 + 24) = 20.5; random
+    # matrices against the source's loop
+    def contract(a1, a2, a0, alpha):
+        a1, a2, a0 = (np.asarray(x, f32) for x in (a1, a2, a0))
+        return references.exatensor_matmul_tn({
+            "ll": a1.shape[0], "lr": a2.shape[0], "lc": a1.shape[1], "arg1": a1, "arg2": a2,
+            "arg0": a0, "alpha": alpha})["arg0"]
+
+    assert contract([[1, 2], [3, 4]], [[5, 6]], [[1, 1]], 0.5).tolist() == [[9.5, 20.5]]
+    for ll, lr, lc in ((5, 3, 7), (1, 4, 2)):
+        a1 = rng.integers(-8, 8, (ll, lc))
+        a2 = rng.integers(-8, 8, (lr, lc))
+        a0 = rng.integers(-64, 64, (lr, ll))
+        want = a0.astype(np.float64)
+        for c in range(lr):
+            for r in range(ll):
+                for k in range(lc):
+                    want[c, r] += a1[r, k] * 0.5 * a2[c, k]
+        assert np.array_equal(contract(a1, a2, a0, 0.5), want)
+
+    # bidmat_copy_from_inds2d: A column-major 3 x 2 (columns (1, 2, 3), (4, 5, 6)), I = (2,
+    # 0), J = (1, 1, 0): B's columns (6, 4), (6, 4), (3, 1); random indices against a loop
+    def gather(a, lda, rows, cols, ldb):
+        nb = np.full((len(cols), ldb), -1, f32)
+        return references.bidmat_copy_from_inds2d({
+            "A": np.asarray(a, f32), "lda": lda, "B": nb, "ldb": ldb,
+            "I": np.asarray(rows, np.int32), "nrows": len(rows),
+            "J": np.asarray(cols, np.int32), "ncols": len(cols)})["B"]
+
+    got = gather([[1, 2, 3], [4, 5, 6]], 3, [2, 0], [1, 1, 0], 2)
+    assert got.tolist() == [[6, 4], [6, 4], [3, 1]]
+    a = rng.integers(-64, 64, (7, 9))
+    rows, cols = rng.integers(0, 9, 11), rng.integers(0, 7, 5)
+    got = gather(a, 9, rows, cols, 12)
+    for c in range(5):
+        for i in range(12):
+            assert got[c, i] == (a[cols[c], rows[i]] if i < 11 else -1)
+
+    # hydrogen_axpy_2d: a 2 x 2 view (column strides 3 and 2) of A (1 .. 6) into B (ones),
+    # alpha 0.5: B's columns (1.5, 2), (3, 3.5), the row past A's view untouched; random views
+    # against a loop
+    def axpy(m, n, a, csa, b, csb, alpha):
+        return references.hydrogen_axpy_2d({
+            "m": m, "n": n, "alpha": alpha, "A": np.asarray(a, f32), "row_stride_A": 1,
+            "col_stride_A": csa, "B": np.asarray(b, f32), "row_stride_B": 1,
+            "col_stride_B": csb})["B"]
+
+    got = axpy(2, 2, [1, 2, 3, 4, 5, 6], 3, np.ones(4), 2, 0.5)
+    assert got.tolist() == [1.5, 2, 3, 3.5]
+    a = rng.integers(-64, 64, 6 * 7)
+    b = rng.integers(-64, 64, 6 * 5)
+    got = axpy(4, 6, a, 7, b, 5, 0.5)
+    want = b.astype(np.float64)
+    for c in range(6):
+        for r in range(4):
+            want[c * 5 + r] += 0.5 * a[c * 7 + r]
+    assert np.array_equal(got, want)
+
+    # babelstream_dot: 5 products (1, 2, 3, 4, 5) on 2 blocks of 2 threads: block 0 takes i
+    # = 0, 1, 4 (8), block 1 takes 2, 3 (7); random arrays against the grid-stride loop
+    def dot(a, b, blocks, threads):
+        return references.babelstream_dot({
+            "a": np.asarray(a, np.float64), "b": np.asarray(b, np.float64),
+            "sums": np.full(blocks, -1.0), "array_size": len(a)}, threads=threads)["sums"]
+
+    assert dot([1, 2, 3, 4, 5], [1, 1, 1, 1, 1], 2, 2).tolist() == [8, 7]
+    for n, blocks, threads in ((101, 3, 7), (5, 4, 3)):
+        a, b = rng.integers(-8, 8, n), rng.integers(-8, 8, n)
+        want = np.zeros(blocks)
+        for blk in range(blocks):
+            for t in range(threads):
+                for i in range(blk * threads + t, n, blocks * threads):
+                    want[blk] += a[i] * b[i]
+        assert np.array_equal(dot(a, b, blocks, threads), want)
+
+    # graphbig_degree_centr: 3 vertices, edges 0 -> (1, 2), 1 -> (), 2 -> (1): counts (5,
+    # 7, 9) become (5, 9, 10); random graphs against the source's loop
+    def degrees(vlist, elist, counts):
+        return references.graphbig_degree_centr({
+            "vplist": np.asarray(counts, np.uint32), "vlist": np.asarray(vlist, np.int64),
+            "elist": np.asarray(elist, np.int64), "vertex_cnt": len(vlist) - 1,
+            "edge_cnt": len(elist)})["vplist"]
+
+    assert degrees([0, 2, 2, 3], [1, 2, 1], [5, 7, 9]).tolist() == [5, 9, 10]
+    for nv, ne in ((30, 100), (7, 3)):
+        vlist = np.concatenate([[0], np.sort(rng.integers(0, ne + 1, nv - 1)), [ne]])
+        elist = rng.integers(0, nv, ne)
+        counts = rng.integers(0, 1000, nv)
+        want = counts.copy()
+        for v in range(nv):
+            for i in range(vlist[v], vlist[v + 1]):
+                want[elist[i]] += 1
+        assert np.array_equal(degrees(vlist, elist, counts), want)
+
+    # kaolin_interp_trilinear: one voxel (point (0, 0, 0), trinkets 0 .. 7, feature k = k),
+    # resolution 2: the sample at coords (0, -1, 0) sits at local (1, 0, 1), all weight on
+    # corner 101 (5); at (-1, -1, -1) on corner 000 (0); a second voxel skipped (-1); random
+    # samples against the source's loop
+    def interp(coords, pidx, points, trinkets, feats, ns, res):
+        coords = np.asarray(coords, f32).reshape(-1, 3)
+        feats = np.asarray(feats, f32)
+        return references.kaolin_interp_trilinear({
+            "coords": coords, "pidx": np.asarray(pidx, np.int32),
+            "points": np.asarray(points, np.int32), "trinkets": np.asarray(trinkets, np.int32),
+            "feature_in": feats, "feature_out": np.full((len(coords), feats.shape[1]), -1, f32),
+            "feature_dim": feats.shape[1], "resolution": res, "num_samples": ns,
+            "num": len(coords)})["feature_out"]
+
+    got = interp([[0, -1, 0], [-1, -1, -1], [0, 0, 0], [0, 0, 0]], [0, -1], [[0, 0, 0]],
+                 [list(range(8))], [[k] for k in range(8)], 2, 2)
+    assert got.tolist() == [[5], [0], [-1], [-1]]
+    nv, ns, npts, nf, fd = 6, 3, 4, 9, 2
+    coords = rng.integers(-1, 1, (nv * ns, 3))
+    pidx = rng.integers(-1, npts, nv)
+    points = rng.integers(0, 2, (npts, 3))
+    trinkets = rng.integers(0, nf, (npts, 8))
+    feats = rng.integers(-8, 8, (nf, fd))
+    got = interp(coords, pidx, points, trinkets, feats, ns, 2)
+    for i in range(nv * ns):
+        p = pidx[i // ns]
+        if p < 0:
+            assert (got[i] == -1).all()
+            continue
+        hi = [2 * (coords[i, d] * 0.5 + 0.5) - points[p, d] for d in range(3)]
+        lo = [1 - h for h in hi]
+        for j in range(fd):
+            total = 0.0
+            for k in range(8):
+                w = ((hi[0] if k & 4 else lo[0]) * (hi[1] if k & 2 else lo[1])
+                     * (hi[2] if k & 1 else lo[2]))
+                total += feats[trinkets[p, k], j] * w
+            assert got[i, j] == total

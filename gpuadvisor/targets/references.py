@@ -10929,3 +10929,107 @@ def tnn_pad_reflect(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["dst"], copy=True)
     out.reshape(-1)[:count] = got.reshape(-1)[:count]
     return {"dst": out}
+
+
+def exatensor_matmul_tn(values: Values) -> dict[str, np.ndarray]:
+    """ExaTENSOR's gpu_matrix_multiply_tn__: arg0(0:ll-1, 0:lr-1) += alpha arg1(0:lc-1,
+    0:ll-1)^T arg2(0:lc-1, 0:lr-1), column-major (arg0[c, r] += alpha sum_k arg1[r, k]
+    arg2[c, k] in C order; whole-number sums in halves, exact in any order)."""
+    ll, lr, lc = (int(values[k]) for k in ("ll", "lr", "lc"))
+    alpha = float(values["alpha"])
+    a1 = np.asarray(values["arg1"], np.float64).reshape(-1)[: ll * lc].reshape(ll, lc)
+    a2 = np.asarray(values["arg2"], np.float64).reshape(-1)[: lr * lc].reshape(lr, lc)
+    out = np.array(values["arg0"], copy=True)
+    view = out.reshape(-1)[: lr * ll].reshape(lr, ll)
+    view[...] = (view.astype(np.float64) + (a2 @ (a1 * alpha).T)).astype(out.dtype)
+    return {"arg0": out}
+
+
+def bidmat_copy_from_inds2d(values: Values) -> dict[str, np.ndarray]:
+    """BIDMat's __copyFromInds2Dnn: B[i + c ldb] = A[I[i] + J[c] lda] for the nrows rows and
+    ncols columns (column-major; the rest of B kept)."""
+    lda, ldb = int(values["lda"]), int(values["ldb"])
+    nrows, ncols = int(values["nrows"]), int(values["ncols"])
+    a = np.asarray(values["A"]).reshape(-1)
+    rows = np.asarray(values["I"]).reshape(-1)[:nrows].astype(np.int64)
+    cols = np.asarray(values["J"]).reshape(-1)[:ncols].astype(np.int64)
+    out = np.array(values["B"], copy=True)
+    flat = out.reshape(-1)
+    dst = np.arange(nrows)[None, :] + np.arange(ncols)[:, None] * ldb
+    flat[dst] = a[rows[None, :] + cols[:, None] * lda]
+    return {"B": out}
+
+
+def hydrogen_axpy_2d(values: Values) -> dict[str, np.ndarray]:
+    """Hydrogen's axpy_2d_tiled_kernel: B[r rsB + c csB] += alpha A[r rsA + c csA] for the m
+    rows and n columns (float32; whole numbers and alpha 0.5: exact)."""
+    m, n = int(values["m"]), int(values["n"])
+    alpha = float(values["alpha"])
+    rsa, csa = int(values["row_stride_A"]), int(values["col_stride_A"])
+    rsb, csb = int(values["row_stride_B"]), int(values["col_stride_B"])
+    r = np.arange(m)[None, :]
+    c = np.arange(n)[:, None]
+    a = np.asarray(values["A"], np.float64).reshape(-1)
+    out = np.array(values["B"], copy=True)
+    flat = out.reshape(-1)
+    dst = r * rsb + c * csb
+    flat[dst] = (flat[dst].astype(np.float64) + alpha * a[r * rsa + c * csa]).astype(out.dtype)
+    return {"B": out}
+
+
+def babelstream_dot(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """BabelStream's dot_kernel: sums[b] = the sum of a[i] b[i] over the i that block b's
+    threads reach in the grid-stride loop (i mod (blocks threads) in [b threads, (b + 1)
+    threads)), for a configuration of ``threads`` threads per block on the sums' blocks
+    (whole-number doubles: exact in any order)."""
+    n = int(values["array_size"])
+    out = np.array(values["sums"], copy=True)
+    blocks = out.reshape(-1).size
+    prod = np.asarray(values["a"], np.float64).reshape(-1)[:n] * np.asarray(
+        values["b"], np.float64).reshape(-1)[:n]
+    span = blocks * threads
+    padded = np.zeros(-(-n // span) * span, np.float64)
+    padded[:n] = prod
+    out.reshape(-1)[:] = padded.reshape(-1, blocks, threads).sum(axis=(0, 2))
+    return {"sums": out}
+
+
+def graphbig_degree_centr(values: Values) -> dict[str, np.ndarray]:
+    """GraphBIG's degree centrality: vplist[d] += the number of edges of the first
+    vertex_cnt vertices' CSR lists ending at d (uint32)."""
+    nv = int(values["vertex_cnt"])
+    vlist = np.asarray(values["vlist"]).reshape(-1).astype(np.int64)
+    dest = np.asarray(values["elist"]).reshape(-1)[vlist[0] : vlist[nv]].astype(np.int64)
+    out = np.array(values["vplist"], copy=True)
+    flat = out.reshape(-1)
+    flat[:] += np.bincount(dest, minlength=flat.size)[: flat.size].astype(out.dtype)
+    return {"vplist": out}
+
+
+def kaolin_interp_trilinear(values: Values) -> dict[str, np.ndarray]:
+    """Kaolin's interpolate_trilinear_cuda_kernel: for sample i of voxel v = i // num_samples
+    with p = pidx[v] > -1, x_ = resolution (coords[i] 0.5 + 0.5) - points[p], _x = 1 - x_,
+    feature_out[i] = sum over the corners (a, b, c) of the weight (x_ or _x per axis)
+    times feature_in[trinkets[p, 4a + 2b + c]] (whole numbers: exact); -1 samples kept."""
+    fd, ns, num = (int(values[k]) for k in ("feature_dim", "num_samples", "num"))
+    res = float(values["resolution"])
+    # float32 throughout: every weight, product and sum a small integer (exact)
+    coords = np.asarray(values["coords"], np.float32).reshape(-1)[: num * 3].reshape(num, 3)
+    pidx = np.asarray(values["pidx"]).reshape(-1)[np.arange(num) // ns]
+    points = np.asarray(values["points"]).reshape(-1, 3).astype(np.float32)
+    trinkets = np.asarray(values["trinkets"]).reshape(-1, 8)
+    feats = np.asarray(values["feature_in"], np.float32).reshape(-1, fd)
+    keep = pidx > -1
+    p = pidx[keep]
+    hi = np.float32(res) * (coords[keep] * np.float32(0.5) + np.float32(0.5)) - points[p]
+    lo = np.float32(1.0) - hi  # hi is x_, lo _x
+    acc = np.zeros((p.size, fd), np.float32)
+    corners = trinkets[p]
+    for k in range(8):
+        w = ((hi[:, 0] if k & 4 else lo[:, 0]) * (hi[:, 1] if k & 2 else lo[:, 1])
+             * (hi[:, 2] if k & 1 else lo[:, 2]))
+        acc += feats[corners[:, k]] * w[:, None]
+    out = np.array(values["feature_out"], copy=True)
+    view = out.reshape(-1)[: num * fd].reshape(num, fd)
+    view[keep] = acc.astype(out.dtype)
+    return {"feature_out": out}
