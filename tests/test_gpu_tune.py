@@ -468,6 +468,12 @@ SMALL = {
     "babelstream_dot": ["N=100003"],
     "graphbig_degree_centr": ["V=100003", "E=400000"],
     "kaolin_interp_trilinear": ["NV=10007", "P=5003", "F=9001"],
+    "spfft_transpose_fwd": ["DX=64", "DY=64", "NSTICKS=3001"],
+    "nvenc_curves": ["W=1001", "H=301"],
+    "trtllm_causal_mask": ["MAXQ=1201", "MAXKV=999"],
+    "sirius_sum_q_dm": ["NGV=2003"],
+    "nnabla_gather_nd_bwd": ["D0=101", "D1=101", "NIDX=10007"],
+    "tgbm_partition_hist": ["NFV=100003"],
 }
 
 

@@ -509,6 +509,14 @@ SMALL = {
     "babelstream_dot": {"N": 1001, "DOT_BLOCKS": 3},  # the fixed grid looped, partial blocks
     "graphbig_degree_centr": {"V": 301, "E": 1500},  # colliding atomics, empty vertices
     "kaolin_interp_trilinear": {"NV": 23, "NS": 5, "P": 17, "F": 31, "FD": 3},  # skipped voxels
+    "spfft_transpose_fwd": {"DZ": 13, "DX": 5, "DY": 7, "NSTICKS": 29,
+                            "GRIDCAP": 3},  # the capped grid's loop, partial blocks
+    "nvenc_curves": {"W": 37, "H": 13, "LUTN": 301},  # the last group into the pitch
+    "trtllm_causal_mask": {"B": 3, "MAXQ": 19, "MAXKV": 23,
+                           "ROWCAP": 4},  # rows and columns looped, padded rows
+    "sirius_sum_q_dm": {"NGV": 7, "NBF": 9},  # 45 pairs: partial steps, odd blocks
+    "nnabla_gather_nd_bwd": {"D0": 5, "D1": 5, "SLICE": 3, "NIDX": 67},  # colliding atomics
+    "tgbm_partition_hist": {"NFV": 1001, "NSN": 5},  # a partial run, leaves' tags skipped
 }
 SHAPES_2D = [
     (1, 1, 1),

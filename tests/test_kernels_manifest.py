@@ -174,6 +174,9 @@ def test_kernel_entry_is_complete(name):
     elif name == "babelstream_dot":  # BabelStream's fixed grid of 4 blocks an SM, a loop
         assert blocks == params["DOT_BLOCKS"] == 4 * 132
         assert params["N"] >= 8 * blocks * 256
+    elif name == "trtllm_causal_mask":  # TensorRT-LLM's rows over at most 1,024 block rows
+        assert blocks == min(1024, -(-params["MAXQ"] // 8)) * params["B"]  # a sequence, the
+        assert params["B"] * params["MAXQ"] * params["MAXKV"] >= 8 * 10**6  # columns looped
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -306,6 +309,15 @@ def _coverage(name, spec, params, block):
         return gx * by * bz, params["COLS"]
     if name == "hydrogen_axpy_2d":  # four columns a thread, by*bz apart
         return gy * by * bz * 4, gx * bx
+    if name == "spfft_transpose_fwd":  # y*z loops over the sticks from a capped grid's rows
+        assert gy == min(-(-params["NSTICKS"] // (by * bz)), params["GRIDCAP"])
+        return params["ROWS"], gx * bx
+    if name == "nvenc_curves":  # x -> a group of 4 pixels
+        return gy * by * bz, gx * bx * 4
+    if name == "trtllm_causal_mask":  # x loops over the columns, y*z -> row (the grid's x,
+        assert gx == min(params["ROWCAP"], -(-params["MAXQ"] // (by * bz)))  # capped, looping)
+        assert gy == params["B"]  # the grid's y a sequence
+        return params["ROWS"], params["COLS"]
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
@@ -484,6 +496,8 @@ ONE_D_EXTENT = {
     "tnn_pad_reflect": "COUNT",  # TNN's one thread per output value
     "graphbig_degree_centr": "V",  # GraphBIG's one thread per vertex
     "kaolin_interp_trilinear": "NUM",  # Kaolin's one thread per sample
+    "nnabla_gather_nd_bwd": "YSIZE",  # nnabla's one thread per gathered value
+    "tgbm_partition_hist": "NTHD",  # ThunderGBM's one thread per run of tags
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -531,6 +545,7 @@ ONE_BLOCK_PER = {
     "viennacl_csr_dtrmat_mul": "GRID",  # ViennaCL's fixed 128 blocks, looping over the rows
     "kilosort_conv1d": "NCHAN",  # Kilosort's one block per channel, looping over its samples
     "vllm_reshape_and_cache": "TOKENS",  # vLLM's one block per token, looping over its heads
+    "sirius_sum_q_dm": "NGV",  # SIRIUS' one block per G-vector, looping over its pairs
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -13891,3 +13906,118 @@ def test_blind69_references_on_hand_checked_inputs():
                      * (hi[2] if k & 1 else lo[2]))
                 total += feats[trinkets[p, k], j] * w
             assert got[i, j] == total
+
+
+def test_blind70_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(70)
+    f32, f64 = np.float32, np.float64
+
+    # spfft_transpose_fwd: a 2-plane grid of 3 positions, values (re, im) = (10 z + xy, -1);
+    # sticks at positions 2 and 0: stick 0 gets (2, -1), (12, -1), stick 1 (0, -1), (10,
+    # -1); random grids against the source's loop
+    def transpose(space, idx):
+        space = np.asarray(space, f64)
+        dz, xy, _ = space.shape
+        ns = len(idx)
+        return references.spfft_transpose_fwd({
+            "indices": np.asarray([*idx, 0], np.int32), "space": space,
+            "freq": np.full((ns, dz, 2), -1.0), "num_sticks": ns, "dim_z": dz,
+            "dim_xy": xy})["freq"]
+
+    space = [[[10 * z + p, -1] for p in range(3)] for z in range(2)]
+    got = transpose(space, [2, 0])
+    assert got.tolist() == [[[2, -1], [12, -1]], [[0, -1], [10, -1]]]
+    space = rng.integers(-64, 64, (5, 11, 2))
+    idx = np.sort(rng.integers(0, 11, 9))
+    got = transpose(space, idx)
+    for s, z, c in itertools.product(range(9), range(5), range(2)):
+        assert got[s, z, c] == space[z, idx[s], c]
+
+    # nvenc_curves: a row of 6 in a pitch of 8 through lut[v] = 2 v + 1: the groups from 0
+    # and 4 start inside the width, so all 8 pixels map; random planes against a loop
+    def curves(frame, width, lut):
+        frame = np.asarray(frame, np.int32)
+        h, pitch = frame.shape
+        return references.nvenc_curves({
+            "frame": frame, "pitch": pitch, "width": width, "height": h,
+            "lut": np.asarray(lut, np.int32)})["frame"]
+
+    lut = [2 * v + 1 for v in range(10)]
+    assert curves([[0, 1, 2, 3, 4, 5, 6, 7]], 6, lut).tolist() == [[1, 3, 5, 7, 9, 11, 13, 15]]
+    assert curves([[0, 1, 2, 3, 4, 5, 6, 7]], 4, lut).tolist() == [[1, 3, 5, 7, 4, 5, 6, 7]]
+    frame, lut = rng.integers(0, 50, (4, 16)), rng.integers(0, 50, 50)
+    got = curves(frame, 9, lut)
+    for y, x in itertools.product(range(4), range(16)):
+        assert got[y, x] == (lut[frame[y, x]] if x // 4 * 4 < 9 else frame[y, x])
+
+    # trtllm_causal_mask: one sequence of 3 queries over 2 keys in a 4 x 4 padded mask:
+    # rows 0-2 keep the keys at or before them below 2; random lengths against the loop
+    def mask(q, kv, mq, mkv):
+        return references.trtllm_causal_mask({
+            "mask": np.full((len(q), mq, mkv), -1, np.int32), "q_lens": np.asarray(q, np.int32),
+            "kv_lens": np.asarray(kv, np.int32), "max_q": mq, "max_kv": mkv})["mask"]
+
+    assert mask([3], [2], 4, 4).tolist() == [[[1, 0, 0, 0], [1, 1, 0, 0], [1, 1, 0, 0],
+                                              [0, 0, 0, 0]]]
+    q, kv = rng.integers(1, 8, 4), rng.integers(1, 10, 4)
+    got = mask(q, kv, 7, 9)
+    for b, r, c in itertools.product(range(4), range(7), range(9)):
+        assert got[b, r, c] == int(r < q[b] and c < kv[b] and c <= r)
+
+    # sirius_sum_q_dm: nbf 1 (one pair), weight 2, q = 1 + 2i, d = 3 - i: 2 (d q) = 2 (5 +
+    # 5i) added to (1, 1); random coefficients against the source's complex sums
+    def sum_q(q, d, w, rho, nbf):
+        return references.sirius_sum_q_dm({
+            "nbf": nbf, "q_pw": np.asarray(q, f64), "dm_pw": np.asarray(d, f64),
+            "sym_weight": np.asarray(w, f64), "rho_pw": np.asarray(rho, f64)})["rho_pw"]
+
+    assert sum_q([[[1], [2]]], [[[3], [-1]]], [2], [[1, 1]], 1).tolist() == [[11, 11]]
+    ld = 6  # nbf 3
+    q, d = rng.integers(-8, 8, (4, 2, ld)), rng.integers(-8, 8, (4, 2, ld))
+    w, rho = rng.integers(1, 3, ld), rng.integers(-64, 64, (4, 2))
+    got = sum_q(q, d, w, rho, 3)
+    for g in range(4):
+        total = sum(int(w[i]) * complex(d[g, 0, i], d[g, 1, i]) * complex(q[g, 0, i], q[g, 1, i])
+                    for i in range(ld))
+        assert got[g].tolist() == [rho[g, 0] + total.real, rho[g, 1] + total.imag]
+
+    # nnabla_gather_nd_bwd: x of 3 x 2 x 2, index columns (2, -1) and (2, 1) both name x[2,
+    # 1]: the two slices' gradients (1, 2) and (10, 20) add there; random indices against the
+    # source's offset loop
+    def gather_bwd(ygrad, xgrad, idx):
+        ygrad, xgrad = np.asarray(ygrad, f32), np.asarray(xgrad, f32)
+        idx = np.asarray(idx, np.int32)
+        d0, d1, sl = xgrad.shape
+        return references.nnabla_gather_nd_bwd({
+            "y_size": ygrad.size, "y_grad": ygrad, "x_size": xgrad.size, "x_grad": xgrad,
+            "x_shape0": d0, "x_shape1": d1, "x_stride0": d1 * sl, "x_stride1": sl,
+            "idx_data": idx, "idx_rows": 2, "idx_cols": idx.shape[1]})["x_grad"]
+
+    got = gather_bwd([[1, 2], [10, 20]], np.zeros((3, 2, 2)), [[2, 2], [-1, 1]])
+    assert got[2, 1].tolist() == [11, 22] and got.sum() == 33
+    ygrad, xgrad = rng.integers(-8, 8, (13, 3)), rng.integers(-64, 64, (4, 4, 3))
+    idx = rng.integers(-4, 4, (2, 13))
+    got = gather_bwd(ygrad, xgrad, idx)
+    want = xgrad.copy()
+    for t in range(39):
+        col = t // 3
+        off = t - col * 3 + sum((i + 4 if i < 0 else i) * st
+                                for i, st in zip(idx[:, col], (12, 3), strict=True))
+        want.reshape(-1)[off] += ygrad.reshape(-1)[t]
+    assert got.tolist() == want.tolist()
+
+    # tgbm_partition_hist: 5 tags (0, 2, 0, 3, 1), 2 a thread, 3 partitions: threads' runs
+    # (0, 2), (0, 3), (1): counts [[1, 1, 0], [0, 0, 1], [1, 0, 0]]; random tags against a loop
+    def hist(tags, parts, each):
+        n = len(tags)
+        nthd = -(-n // each)
+        return references.tgbm_partition_hist({
+            "marker": np.asarray(tags, np.int32), "marker_len": n, "num_partition": parts,
+            "num_ele_each_thd": each, "total_num_thd": nthd,
+            "histogram": np.full((parts, nthd), 7, np.uint32)})["histogram"]
+
+    assert hist([0, 2, 0, 3, 1], 3, 2).tolist() == [[1, 1, 0], [0, 0, 1], [1, 0, 0]]
+    tags = rng.integers(0, 7, 53)
+    got = hist(tags, 5, 4)
+    for t, p in itertools.product(range(14), range(5)):
+        assert got[p, t] == sum(1 for i in range(4 * t, min(4 * t + 4, 53)) if tags[i] == p)

@@ -11033,3 +11033,98 @@ def kaolin_interp_trilinear(values: Values) -> dict[str, np.ndarray]:
     view = out.reshape(-1)[: num * fd].reshape(num, fd)
     view[keep] = acc.astype(out.dtype)
     return {"feature_out": out}
+
+
+def spfft_transpose_fwd(values: Values) -> dict[str, np.ndarray]:
+    """SpFFT's transpose_forward_kernel: freq[stick, z] = space[z, indices[stick]] (complex
+    values as pairs of float64) for the num_sticks sticks of dim_z values."""
+    ns, dz, xy = (int(values[k]) for k in ("num_sticks", "dim_z", "dim_xy"))
+    idx = np.asarray(values["indices"]).reshape(-1)[:ns].astype(np.int64)
+    space = np.asarray(values["space"]).reshape(-1)[: dz * xy * 2].reshape(dz, xy, 2)
+    out = np.array(values["freq"], copy=True)
+    out.reshape(-1)[: ns * dz * 2] = space[:, idx, :].transpose(1, 0, 2).reshape(-1)
+    return {"freq": out}
+
+
+def nvenc_curves(values: Values) -> dict[str, np.ndarray]:
+    """NVEnc's kernel_run_curves_plane: frame[y, x] = lut[frame[y, x]] for the 4-pixel groups
+    that start inside the width (the last one running into the pitch), in place."""
+    pitch, width, height = (int(values[k]) for k in ("pitch", "width", "height"))
+    lut = np.asarray(values["lut"]).reshape(-1)
+    out = np.array(values["frame"], copy=True)
+    view = out.reshape(-1)[: height * pitch].reshape(height, pitch)
+    cols = min(pitch, 4 * -(-width // 4))
+    view[:, :cols] = lut[view[:, :cols]]
+    return {"frame": out}
+
+
+def trtllm_causal_mask(values: Values) -> dict[str, np.ndarray]:
+    """TensorRT-LLM's causal prepareAttentionMask (paddings kept): mask[b, row, col] = 1
+    where row < q_lens[b], col < kv_lens[b] and col <= row, else 0 (int32)."""
+    mq, mkv = int(values["max_q"]), int(values["max_kv"])
+    q = np.asarray(values["q_lens"]).reshape(-1)
+    kv = np.asarray(values["kv_lens"]).reshape(-1)
+    out = np.array(values["mask"], copy=True)
+    view = out.reshape(-1, mq, mkv)
+    row = np.arange(mq)[:, None]
+    col = np.arange(mkv)[None, :]
+    for b in range(view.shape[0]):
+        view[b] = ((row < q[b]) & (col < kv[b]) & (col <= row)).astype(out.dtype)
+    return {"mask": out}
+
+
+def sirius_sum_q_dm(values: Values) -> dict[str, np.ndarray]:
+    """SIRIUS' sum_q_pw_dm_pw_gpu_kernel: rho_pw[g] += sum_i w_i ((dx qx - dy qy) + i (dy qx
+    + dx qy)) over the nbf (nbf + 1) / 2 packed pairs (whole numbers: exact in float64)."""
+    nbf = int(values["nbf"])
+    ld = nbf * (nbf + 1) // 2
+    out = np.array(values["rho_pw"], copy=True)
+    rho = out.reshape(-1, 2)
+    ngv = rho.shape[0]
+    q = np.asarray(values["q_pw"], np.float64).reshape(-1)[: ngv * 2 * ld].reshape(ngv, 2, ld)
+    d = np.asarray(values["dm_pw"], np.float64).reshape(-1)[: ngv * 2 * ld].reshape(ngv, 2, ld)
+    w = np.asarray(values["sym_weight"], np.float64).reshape(-1)[:ld]
+    qx, qy, dx, dy = q[:, 0], q[:, 1], d[:, 0], d[:, 1]
+    rho[:, 0] += ((dx * qx - dy * qy) * w).sum(axis=1)
+    rho[:, 1] += ((dy * qx + dx * qy) * w).sum(axis=1)
+    return {"rho_pw": out}
+
+
+def nnabla_gather_nd_bwd(values: Values) -> dict[str, np.ndarray]:
+    """nnabla's gather_nd backward: x_grad[offset(t)] += y_grad[t], offset(t) = t mod the
+    slice length plus each index row's (wrapped) index times its stride, below x_size."""
+    y_size, x_size = int(values["y_size"]), int(values["x_size"])
+    rows, cols = int(values["idx_rows"]), int(values["idx_cols"])
+    shapes = (int(values["x_shape0"]), int(values["x_shape1"]))
+    strides = (int(values["x_stride0"]), int(values["x_stride1"]))
+    idx = np.asarray(values["idx_data"]).reshape(-1)[: rows * cols].reshape(rows, cols)
+    idx = idx.astype(np.int64)
+    slice_length = y_size // cols
+    base = np.zeros(cols, np.int64)  # each index column's offset, then its slice's positions
+    for m in range(rows):
+        base += np.where(idx[m] < 0, shapes[m] + idx[m], idx[m]) * strides[m]
+    offset = (base[:, None] + np.arange(slice_length)).reshape(-1)[:y_size]
+    keep = offset < x_size
+    grad = np.asarray(values["y_grad"], np.float64).reshape(-1)[:y_size]
+    out = np.array(values["x_grad"], copy=True)
+    flat = out.reshape(-1)
+    sums = np.bincount(offset[keep], weights=grad[keep], minlength=x_size)[:x_size]
+    flat[:x_size] = (flat[:x_size].astype(np.float64) + sums).astype(out.dtype)
+    return {"x_grad": out}
+
+
+def tgbm_partition_hist(values: Values) -> dict[str, np.ndarray]:
+    """ThunderGBM's PartitionHistogram: histogram[p, t] = how many of thread t's
+    num_ele_each_thd tags (from t num_ele_each_thd, below marker_len) equal p, for the
+    num_partition partitions (tags at or past it skipped)."""
+    n, parts = int(values["marker_len"]), int(values["num_partition"])
+    each, nthd = int(values["num_ele_each_thd"]), int(values["total_num_thd"])
+    tags = np.full(nthd * each, parts, np.int64)
+    m = min(n, nthd * each)
+    tags[:m] = np.asarray(values["marker"]).reshape(-1)[:m]
+    thread = np.repeat(np.arange(nthd, dtype=np.int64), each)
+    keep = (tags >= 0) & (tags < parts)
+    counts = np.bincount(thread[keep] * parts + tags[keep], minlength=nthd * parts)
+    out = np.array(values["histogram"], copy=True)
+    out.reshape(-1)[: parts * nthd] = counts.reshape(nthd, parts).T.reshape(-1)
+    return {"histogram": out}
