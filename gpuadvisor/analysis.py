@@ -1422,9 +1422,9 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                  if with_metrics else (ok_rows[0] if ok_rows else measured[0].row))
 
     use_manifest = manifest_applies(provenance, manifest_path)
-    kernel_code = terms = category = None
+    kernel_code = terms = category = tile = None
     if code:
-        from gpuadvisor.code_access import access_category, code_terms, matching
+        from gpuadvisor.code_access import access_category, code_terms, code_tile, matching
 
         kernel_code = matching(code, name)
         terms = code_terms(kernel_code) if kernel_code is not None else None
@@ -1434,8 +1434,9 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
                         elem_bytes=4, sector_bytes=a.sector_bytes, warp_size=a.warp_size,
                         use_manifest=use_manifest, code_access=category)
     kinfo = kernel_info(name, ok_rows, char, manifest_path, use_manifest, reference)
-    if kernel_code is not None and kernel_code.shared_tile and "block_tile" not in kinfo.extra:
-        kinfo.extra["block_tile"] = list(CODE_BLOCK_TILE)  # (tile-intensity reads it)
+    tile = code_tile(kernel_code) if kernel_code is not None else None
+    if tile is not None and "block_tile" not in kinfo.extra:
+        kinfo.extra["block_tile"] = list(tile.block_tile)  # (tile-intensity reads it)
     kinfo.measured_access = (None if not ok_rows else fit_kernel(ok_rows, reference, terms)
                              if terms is not None else
                              fit_kernel_shared(ok_rows, reference, scorer.access_fits))
@@ -1443,8 +1444,8 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
             if fixed_grid else None)
     if code and with_notes:
         notes.append(_code_note(name, code, kernel_code))
-        if kernel_code is not None and kernel_code.shared_tile:
-            notes.append(_tile_note(kernel_code.shared_tile))
+        if tile is not None:
+            notes.append(tile.note)
     if with_notes:
         notes.extend(access_notes(kinfo.measured_access, ok_rows,
                                   rule_only or len(measured) == 1,
@@ -1592,22 +1593,6 @@ def _assume_fixed_grid(name: str, kinfo: KernelInfo, rows: Sequence[Any]
                         "fixed_grid_min_threads": float(min(threads)),
                         "fixed_grid_max_threads": float(max(threads))})
     return int(gx), int(gy), int(gz)
-
-
-#: The tile a block computes where its code shows a block-tiled product (issue 11 round 48):
-#: its columns the block's x, its rows the block's y*z, as ``kernels/manifest.yaml``'s
-#: ``block_tile`` says of the built-in tiled kernels.
-CODE_BLOCK_TILE = ("bx", "by * bz")
-
-
-def _tile_note(loads: tuple[int, int]) -> str:
-    """What the code's shared-memory loads say of the block's tile."""
-    rows, columns = loads
-    return (f"code: a block-tiled product: inside a loop, {rows} shared-memory load(s) walk a "
-            f"row panel (threadIdx.y, not .x) and {columns} a column panel (threadIdx.x "
-            "alone), after global loads staged in shared memory; each element a block loads "
-            "then feeds as many multiply-adds as the block has columns (rows), so the block's "
-            "shape is its tile (tile-intensity)")
 
 
 def _code_note(name: str, code: Mapping[str, Any], kernel_code: Any) -> str:

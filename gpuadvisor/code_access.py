@@ -171,6 +171,30 @@ def describe(code: KernelCode, limit: int = 3) -> str:
     return "; ".join(parts) if parts else "no global loads or stores"
 
 
+@dataclass(frozen=True)
+class CodeTile:
+    """A block-tiled product the code shows (issue 11 round 48): the tile a block computes, as
+    ``kernels/manifest.yaml``'s ``block_tile`` declares it for the built-in tiled kernels (its
+    columns the block's x, its rows the block's y*z), and the note that says why."""
+
+    block_tile: tuple[str, str]
+    note: str
+
+
+def code_tile(code: KernelCode) -> CodeTile | None:
+    """The block's tile where the code's shared-memory loads show a block-tiled product
+    (:func:`gpuadvisor.ptx.access.shared_tile_loads`), else None."""
+    if code.shared_tile is None:
+        return None
+    rows, columns = code.shared_tile
+    return CodeTile(("bx", "by * bz"), (
+        f"code: a block-tiled product: inside a loop, {rows} shared-memory load(s) walk a row "
+        f"panel (threadIdx.y, not .x) and {columns} a column panel (threadIdx.x alone), after "
+        "global loads staged in shared memory; each element a block loads then feeds as many "
+        "multiply-adds as the block has columns (rows), so the block's shape is its tile "
+        "(tile-intensity)"))
+
+
 def matching(codes: Mapping[str, KernelCode], kernel: str) -> KernelCode | None:
     """The entry of ``codes`` for a kernel named as a sweep table names it: the exact entry,
     else the one whose (mangled) name contains it as an identifier, if only one does."""
