@@ -199,14 +199,14 @@ def evaluate_one_profile(path: Path, rules: Sequence | None = None,
 def _code_changes_nothing(view: Any, code: Mapping[str, Any]) -> bool:
     """Whether the kernel's code leaves a one-profile analysis as it is, so that the page
     need not make it twice: the code reaches the analysis only through the access model's
-    choice (``access_model.fit_kernel``) and, where no counter decides it, the
-    characterization's access pattern. Same chosen models, hedged alike (code that names
-    every access stops the hedge), no model from the code alone and a pattern the counters
-    decided: the same results (tests/test_validation.py checks this
-    shortcut against the full analysis)."""
+    choice (``access_model.fit_kernel``), where no counter decides it the characterization's
+    access pattern, and a block-tiled product's tile (``code_access.code_tile``). No tile,
+    same chosen models, hedged alike (code that names every access stops the hedge), no model
+    from the code alone and a pattern the counters decided: the same results
+    (tests/test_validation.py checks this shortcut against the full analysis)."""
     from gpuadvisor.access_model import fit_kernel
     from gpuadvisor.characterize import characterize
-    from gpuadvisor.code_access import code_terms, matching
+    from gpuadvisor.code_access import code_terms, code_tile, matching
 
     names = view["kernel"].astype(str).unique().tolist()
     if len(names) != 1:
@@ -214,6 +214,8 @@ def _code_changes_nothing(view: Any, code: Mapping[str, Any]) -> bool:
     kernel_code = matching(code, names[0])
     if kernel_code is None:
         return True
+    if code_tile(kernel_code) is not None:  # the block's tile reaches tile-intensity
+        return False
     ok = view[(view["status"] == "ok") & view["time_ms"].notna()]
     profiled = ok[ok["sectors_per_request"].notna() | ok["gld_efficiency"].notna()]
     if profiled.empty:

@@ -99,7 +99,9 @@ def test_the_pages_shortcut_with_the_code_equals_the_full_analysis() -> None:
               "blind27/h100/remap_bilinear.csv": False, "blind20/h100/rot90_rgb8.csv": True,
               # transpose_add: the same chosen model, but hedged without the code (a mix
               # fitted to badly coalesced loads) and not with it (the code names every access)
-              "blind2/h100/transpose_add.csv": False, "blind21/h100/mc_classify.csv": True}
+              "blind2/h100/transpose_add.csv": False, "blind21/h100/mc_classify.csv": True,
+              # a block-tiled product: the code's tile reaches tile-intensity (round 48)
+              "blind69/h200/exatensor_matmul_tn.csv": False}
     for name, shortcut in tables.items():
         views: dict = {}
         plain = evaluate_one_profile(root / name, views=views)
