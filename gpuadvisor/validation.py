@@ -1230,7 +1230,10 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         # panel and a column panel in a loop; tile-intensity ranks the block as its tile),
         # after set 68's minkowski_matmul, with set 45's k-NN distances and set 64's Kilosort
         # template tiles
-        "minkowski_matmul": 48, "knn_compute_distances": 48, "kilosort_cross_filter": 48}
+        "minkowski_matmul": 48, "knn_compute_distances": 48, "kilosort_cross_filter": 48,
+        # round 49 (barrier-two-blocks leaves a known tile alone), after set 69's ExaTENSOR
+        # tiles (and the four above)
+        "exatensor_matmul_tn": 49}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None
