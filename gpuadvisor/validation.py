@@ -1617,10 +1617,12 @@ def reliability_lines(results: Sequence[Result]) -> list[str]:
 
 def code_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None
                  ) -> list[Result]:
-    """The blind sets' and the new kernels' one-profile picks as ``analyze --rule-only --ptx``
-    gives them, with each kernel's recorded PTX."""
+    """The blind sets' still-blind kernels' and the new kernels' one-profile picks as
+    ``analyze --rule-only --ptx`` gives them, with each kernel's recorded PTX (the page
+    compares only those: :func:`code_lines`; a blind table is named after its kernel)."""
     paths = [path for folder, _ in BLIND_SETS
-             for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv"))]
+             for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv"))
+             if path.stem not in SEEN]
     paths += [path for pattern in NEW_KERNEL_GLOBS for path in sorted(fixtures_dir().glob(pattern))]
     return [r for path in paths
             for r in evaluate_one_profile(path, rules, with_code=True, views=views)]
