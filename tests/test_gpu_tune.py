@@ -474,6 +474,12 @@ SMALL = {
     "sirius_sum_q_dm": ["NGV=2003"],
     "nnabla_gather_nd_bwd": ["D0=101", "D1=101", "NIDX=10007"],
     "tgbm_partition_hist": ["NFV=100003"],
+    "vilib_halfsample": ["SW=1000", "SH=602"],
+    "onnxtrt_split": ["NB=2", "NY=61", "H=33", "W=31"],
+    "oneflow_batch_transpose": ["NB=2", "R=301", "C=299"],
+    "te_moe_unpermute": ["TOKENS=301", "HIDDEN=1000"],
+    "pointcept_aggregation": ["N=10007"],
+    "ms_segment_max": ["OUTER=5003", "INNER=33", "NSEG=9"],
 }
 
 

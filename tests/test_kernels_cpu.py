@@ -517,6 +517,14 @@ SMALL = {
     "sirius_sum_q_dm": {"NGV": 7, "NBF": 9},  # 45 pairs: partial steps, odd blocks
     "nnabla_gather_nd_bwd": {"D0": 5, "D1": 5, "SLICE": 3, "NIDX": 67},  # colliding atomics
     "tgbm_partition_hist": {"NFV": 1001, "NSN": 5},  # a partial run, leaves' tags skipped
+    "vilib_halfsample": {"SW": 88, "SH": 27},  # pitches past the widths, partial blocks
+    "onnxtrt_split": {"NB": 3, "NY": 11, "H": 3, "W": 7, "NSEG": 7},  # uneven, empty outputs
+    "oneflow_batch_transpose": {"NB": 2, "R": 37, "C": 45,
+                                "MAXBLOCKS": 5},  # partial tiles, the capped grid's loop
+    "te_moe_unpermute": {"TOKENS": 17, "TOPK": 3, "HIDDEN": 36},  # a dropped slot, loops
+    "pointcept_aggregation": {"N": 37, "NS": 3, "C": 6, "WC": 2},  # a partial block
+    "ms_segment_max": {"OUTER": 75, "INNER": 3, "NSEG": 29,
+                       "CAP": 3},  # partial warps, the grid's loop, an empty segment
 }
 SHAPES_2D = [
     (1, 1, 1),

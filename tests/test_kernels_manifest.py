@@ -177,6 +177,11 @@ def test_kernel_entry_is_complete(name):
     elif name == "trtllm_causal_mask":  # TensorRT-LLM's rows over at most 1,024 block rows
         assert blocks == min(1024, -(-params["MAXQ"] // 8)) * params["B"]  # a sequence, the
         assert params["B"] * params["MAXQ"] * params["MAXKV"] >= 8 * 10**6  # columns looped
+    elif name == "te_moe_unpermute":  # Transformer Engine's one block a token, columns looped
+        assert blocks == params["TOKENS"] and params["OUT"] * params["HIDDEN"] >= 8 * 10**6
+    elif name == "ms_segment_max":  # MindSpore's one block an SM, a warp a value, rows scanned
+        assert blocks == params["CAP"] == 132
+        assert params["ITEMS"] * params["OUTER"] >= 10**8
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -317,6 +322,9 @@ def _coverage(name, spec, params, block):
     if name == "trtllm_causal_mask":  # x loops over the columns, y*z -> row (the grid's x,
         assert gx == min(params["ROWCAP"], -(-params["MAXQ"] // (by * bz)))  # capped, looping)
         assert gy == params["B"]  # the grid's y a sequence
+        return params["ROWS"], params["COLS"]
+    if name == "oneflow_batch_transpose":  # a fixed 32 x 32 tile a block, the grid capped
+        assert (gx, gy) == (min(params["BLOCKNUMS"], params["MAXBLOCKS"]), 1)  # and looping
         return params["ROWS"], params["COLS"]
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
@@ -498,6 +506,7 @@ ONE_D_EXTENT = {
     "kaolin_interp_trilinear": "NUM",  # Kaolin's one thread per sample
     "nnabla_gather_nd_bwd": "YSIZE",  # nnabla's one thread per gathered value
     "tgbm_partition_hist": "NTHD",  # ThunderGBM's one thread per run of tags
+    "pointcept_aggregation": "NC",  # Pointcept's one thread per output value
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -546,6 +555,7 @@ ONE_BLOCK_PER = {
     "kilosort_conv1d": "NCHAN",  # Kilosort's one block per channel, looping over its samples
     "vllm_reshape_and_cache": "TOKENS",  # vLLM's one block per token, looping over its heads
     "sirius_sum_q_dm": "NGV",  # SIRIUS' one block per G-vector, looping over its pairs
+    "te_moe_unpermute": "TOKENS",  # Transformer Engine's one block per token, columns looped
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -571,6 +581,7 @@ ONE_D_CAPPED = {
     "cusp_dia_spmv": ("ROWS", "CAP"),  # CUSP's max_active_blocks at 256 threads
     "mmcv_carafe_naive": ("NT", "CAP"),  # mmcv's GET_BLOCKS: at most 4096 blocks
     "jax_threefry2x32": ("N", "CAP"),  # jaxlib's min(1024, cdiv(n, threads)) blocks
+    "ms_segment_max": ("LANES", "CAP"),  # MindSpore's min(cdiv(32 items, threads), SMs)
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
@@ -14021,3 +14032,125 @@ def test_blind70_references_on_hand_checked_inputs():
     got = hist(tags, 5, 4)
     for t, p in itertools.product(range(14), range(5)):
         assert got[p, t] == sum(1 for i in range(4 * t, min(4 * t + 4, 53)) if tags[i] == p)
+
+
+def test_blind72_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(72)
+    f32 = np.float32
+
+    # vilib_halfsample: a 2 x 8 source in a pitch of 10 into one group of 4: (0 + 1 + 10 + 11)
+    # >> 2 = 5, then 7, 9, 11 (the padding untouched); random frames against a loop
+    def half(src, width_n, height, pitch_dst):
+        src = np.asarray(src, np.int32)
+        return references.vilib_halfsample({
+            "src": src, "pitch_src": src.shape[1], "width_n": width_n, "height": height,
+            "pitch_dst": pitch_dst,
+            "dst": np.full((height, pitch_dst), -1, np.int32)})["dst"]
+
+    src = [[v + 10 * r for v in range(10)] for r in range(2)]
+    assert half(src, 1, 1, 8).tolist() == [[5, 7, 9, 11, -1, -1, -1, -1]]
+    src = rng.integers(0, 256, (7, 20))
+    got = half(src, 2, 3, 12)
+    for y, x in itertools.product(range(3), range(12)):
+        want = (src[2 * y, 2 * x] + src[2 * y, 2 * x + 1] + src[2 * y + 1, 2 * x]
+                + src[2 * y + 1, 2 * x + 1]) >> 2 if x < 8 else -1
+        assert got[y, x] == want
+
+    # onnxtrt_split: 2 images of 3 rows of 2 split 1 | 0 | 2: output 0 is rows 0 of both
+    # images, output 1 empty, output 2 rows 1-2 of both; random splits against the loop
+    def split(src, offsets):
+        src = np.asarray(src, f32)
+        nz, ny, nx = src.shape
+        return references.onnxtrt_split({
+            "nsegment": len(offsets), "segment_offsets": np.asarray(offsets, np.int32),
+            "idata": src, "odata": np.full(src.shape, -1, f32), "nx": nx, "src_ny": ny,
+            "nz": nz})["odata"]
+
+    src = np.arange(12).reshape(2, 3, 2)
+    got = split(src, [0, 1, 1, 3])
+    assert got.reshape(-1).tolist() == [0, 1, 6, 7, 2, 3, 4, 5, 8, 9, 10, 11]
+    src, offsets = rng.integers(-64, 64, (3, 9, 4)), [0, 2, 2, 7, 9]
+    got = split(src, offsets).reshape(-1)
+    for z, y, x in itertools.product(range(3), range(9), range(4)):
+        s = max(i for i in range(4) if offsets[i] <= y)
+        ln = offsets[s + 1] - offsets[s]
+        assert got[offsets[s] * 4 * 3 + x + 4 * (y - offsets[s] + ln * z)] == src[z, y, x]
+
+    # oneflow_batch_transpose: [[0, 1, 2], [3, 4, 5]] -> [[0, 3], [1, 4], [2, 5]]; random
+    # batches against a loop
+    def transpose(src):
+        src = np.asarray(src, f32)
+        nb, r, c = src.shape
+        return references.oneflow_batch_transpose({
+            "src": src, "dst": np.full((nb, c, r), -1, f32), "rows": r, "cols": c,
+            "num_tile_rows": -(-r // 32), "num_tile_cols": -(-c // 32),
+            "block_nums": nb * -(-r // 32) * -(-c // 32)})["dst"]
+
+    assert transpose([[[0, 1, 2], [3, 4, 5]]]).tolist() == [[[0, 3], [1, 4], [2, 5]]]
+    src = rng.integers(-64, 64, (3, 35, 33))
+    got = transpose(src)
+    for b, i, j in itertools.product(range(3), range(35), range(33)):
+        assert got[b, j, i] == src[b, i, j]
+
+    # te_moe_unpermute: token 0 from rows 1 (weight 2) and 2 (weight 3), token 1 from row 0
+    # and a dropped slot (-1): [2 (1, 2) + 3 (10, 20), 1 (5, 6)]; random maps against a loop
+    def unpermute(src, rmap, prob):
+        src, rmap, prob = np.asarray(src, f32), np.asarray(rmap, np.int32), np.asarray(prob, f32)
+        topk, rows = rmap.shape
+        return references.te_moe_unpermute({
+            "input": src, "row_id_map": rmap, "prob": prob, "num_rows": rows,
+            "num_topk": topk, "num_cols": src.shape[1],
+            "unpermuted_output": np.full((rows, src.shape[1]), -1, f32)})["unpermuted_output"]
+
+    got = unpermute([[5, 6], [1, 2], [10, 20]], [[1, 0], [2, -1]], [[2, 3], [1, 4]])
+    assert got.tolist() == [[32, 64], [5, 6]]
+    got = unpermute([[0, 0]], [[-1], [-1]], [[1, 1]])
+    assert got.tolist() == [[0, 0]]
+    src, rmap = rng.integers(-8, 8, (12, 8)), rng.integers(-1, 12, (3, 4))
+    prob = rng.integers(1, 4, (4, 3))
+    got = unpermute(src, rmap, prob)
+    for t, j in itertools.product(range(4), range(8)):
+        want = sum(int(prob[t, k]) * int(src[rmap[k, t], j]) for k in range(3) if rmap[k, t] >= 0)
+        assert got[t, j] == want
+
+    # pointcept_aggregation: one point, 2 neighbours (itself and point 1), 2 channels sharing
+    # one weight channel: out 1 + (10 + 1) 2 + (20 + 0) 3 = 83, 1 + (11 + 0) 2 + (21 + 1) 3 = 89
+    def aggregate(feat, pos, w, idx, out):
+        feat, pos, w = np.asarray(feat, f32), np.asarray(pos, f32), np.asarray(w, f32)
+        n, ns, c = pos.shape
+        return references.pointcept_aggregation({
+            "n": n, "nsample": ns, "c": c, "w_c": w.shape[2], "input": feat,
+            "position": pos, "weight": w, "idx": np.asarray(idx, np.int32),
+            "output": np.asarray(out, f32)})["output"]
+
+    got = aggregate([[10, 11], [20, 21]], [[[1, 0], [0, 1]], [[0, 0], [0, 0]]],
+                    [[[2], [3]], [[0], [0]]], [[0, 1], [0, 0]], [[1, 1], [0, 0]])
+    assert got[0].tolist() == [83, 89] and got[1].tolist() == [0, 0]
+    n, ns, c, wc = 9, 4, 6, 3
+    feat, pos = rng.integers(-8, 8, (n, c)), rng.integers(-8, 8, (n, ns, c))
+    w, idx = rng.integers(-8, 8, (n, ns, wc)), rng.integers(0, n, (n, ns))
+    out = rng.integers(-64, 64, (n, c))
+    got = aggregate(feat, pos, w, idx, out)
+    for i, j in itertools.product(range(n), range(c)):
+        want = out[i, j] + sum((feat[idx[i, s], j] + pos[i, s, j]) * w[i, s, j % wc]
+                               for s in range(ns))
+        assert got[i, j] == want
+
+    # ms_segment_max: rows (segment 1: 3, -5), (0: 7, 2), (1: -1, 4) into 3 segments: (7, 2),
+    # (3, 4), segment 2 empty (the float's lowest); random ids against a loop
+    def segmax(src, ids, nseg):
+        src = np.asarray(src, f32)
+        outer, inner = src.shape
+        return references.ms_segment_max({
+            "input": src, "segment_ids": np.asarray(ids, np.int32), "num_segments": nseg,
+            "outer_size": outer, "inner_size": inner,
+            "output": np.full((nseg, inner), -1, f32)})["output"]
+
+    low = float(np.finfo(f32).min)
+    got = segmax([[3, -5], [7, 2], [-1, 4]], [1, 0, 1], 3)
+    assert got.tolist() == [[7, 2], [3, 4], [low, low]]
+    src, ids = rng.integers(-64, 64, (40, 3)), rng.integers(0, 6, 40)
+    got = segmax(src, ids, 7)
+    for s, j in itertools.product(range(7), range(3)):
+        vals = [src[i, j] for i in range(40) if ids[i] == s]
+        assert got[s, j] == (max(vals) if vals else low)

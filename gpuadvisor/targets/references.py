@@ -11128,3 +11128,93 @@ def tgbm_partition_hist(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["histogram"], copy=True)
     out.reshape(-1)[: parts * nthd] = counts.reshape(nthd, parts).T.reshape(-1)
     return {"histogram": out}
+
+
+def vilib_halfsample(values: Values) -> dict[str, np.ndarray]:
+    """vilib's image_halfsample_gpu_kernel<uchar4, 4>: dst[y, x] = (src[2y, 2x] + src[2y, 2x +
+    1] + src[2y + 1, 2x] + src[2y + 1, 2x + 1]) >> 2 for the 4 width_n columns of the height
+    rows (pitches in pixels)."""
+    ps, pd = int(values["pitch_src"]), int(values["pitch_dst"])
+    wn, h = int(values["width_n"]), int(values["height"])
+    src = np.asarray(values["src"]).reshape(-1)[: 2 * h * ps].reshape(h, 2, ps).astype(np.int64)
+    cols = 4 * wn
+    quad = src[:, :, : 2 * cols].reshape(h, 2, cols, 2).sum(axis=(1, 3))
+    out = np.array(values["dst"], copy=True)
+    out.reshape(-1)[: h * pd].reshape(h, pd)[:, :cols] = (quad >> 2).astype(out.dtype)
+    return {"dst": out}
+
+
+def onnxtrt_split(values: Values) -> dict[str, np.ndarray]:
+    """ONNX-TensorRT's split_kernel with its outputs one after another in one buffer: output s
+    is idata[:, offsets[s]:offsets[s + 1], :] ([nz, len, nx]), placed from offsets[s] nx nz."""
+    nseg = int(values["nsegment"]) - 1
+    nx, ny, nz = int(values["nx"]), int(values["src_ny"]), int(values["nz"])
+    offsets = np.asarray(values["segment_offsets"]).reshape(-1)[: nseg + 1].astype(np.int64)
+    src = np.asarray(values["idata"]).reshape(-1)[: nz * ny * nx].reshape(nz, ny, nx)
+    out = np.array(values["odata"], copy=True)
+    flat = out.reshape(-1)
+    for s in range(nseg):
+        lo, hi = int(offsets[s]), int(offsets[s + 1])
+        flat[lo * nx * nz: hi * nx * nz] = src[:, lo:hi, :].reshape(-1)
+    return {"odata": out}
+
+
+def oneflow_batch_transpose(values: Values) -> dict[str, np.ndarray]:
+    """OneFlow's BatchTransposeKernel: dst[b] = src[b].T for the batch's rows x cols matrices
+    (the batch block_nums / (num_tile_rows num_tile_cols))."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    nb = int(values["block_nums"]) // (int(values["num_tile_rows"]) * int(values["num_tile_cols"]))
+    src = np.asarray(values["src"]).reshape(-1)[: nb * rows * cols].reshape(nb, rows, cols)
+    out = np.array(values["dst"], copy=True)
+    out.reshape(-1)[: nb * rows * cols] = src.transpose(0, 2, 1).reshape(-1)
+    return {"dst": out}
+
+
+def te_moe_unpermute(values: Values) -> dict[str, np.ndarray]:
+    """Transformer Engine's moe_recover_topK_kernel with probabilities: out[t] = sum over k of
+    prob[t, k] input[row_id_map[k, t]], the rows mapped to -1 skipped (zeros if all are)."""
+    rows, topk, cols = (int(values[k]) for k in ("num_rows", "num_topk", "num_cols"))
+    rmap = np.asarray(values["row_id_map"]).reshape(-1)[: topk * rows].reshape(topk, rows)
+    prob = np.asarray(values["prob"], np.float64).reshape(-1)[: rows * topk].reshape(rows, topk)
+    src = np.asarray(values["input"], np.float64).reshape(-1, cols)
+    acc = np.zeros((rows, cols))
+    for k in range(topk):
+        keep = rmap[k] != -1
+        acc[keep] += src[rmap[k][keep]] * prob[keep, k][:, None]
+    out = np.array(values["unpermuted_output"], copy=True)
+    out.reshape(-1)[: rows * cols] = acc.reshape(-1).astype(out.dtype)
+    return {"unpermuted_output": out}
+
+
+def pointcept_aggregation(values: Values) -> dict[str, np.ndarray]:
+    """Pointcept's aggregation_forward_cuda_kernel: output[i, j] += sum over s of (input[idx[i,
+    s], j] + position[i, s, j]) weight[i, s, j % w_c]."""
+    n, ns, c, wc = (int(values[k]) for k in ("n", "nsample", "c", "w_c"))
+    idx = np.asarray(values["idx"]).reshape(-1)[: n * ns].reshape(n, ns).astype(np.int64)
+    feat = np.asarray(values["input"], np.float64).reshape(-1)[: n * c].reshape(n, c)
+    pos = np.asarray(values["position"], np.float64).reshape(-1)[: n * ns * c].reshape(n, ns, c)
+    w = np.asarray(values["weight"], np.float64).reshape(-1)[: n * ns * wc].reshape(n, ns, wc)
+    wfull = w[:, :, np.arange(c) % wc]
+    total = ((feat[idx] + pos) * wfull).sum(axis=1)
+    out = np.array(values["output"], copy=True)
+    view = out.reshape(-1)[: n * c]
+    view[:] = (view.astype(np.float64) + total.reshape(-1)).astype(out.dtype)
+    return {"output": out}
+
+
+def ms_segment_max(values: Values) -> dict[str, np.ndarray]:
+    """MindSpore's UnsortedSegmentMax: output[s, j] = the largest input[i, j] over the rows i
+    whose segment id is s, the float's lowest value for an empty segment."""
+    nseg, outer, inner = (int(values[k]) for k in ("num_segments", "outer_size", "inner_size"))
+    ids = np.asarray(values["segment_ids"]).reshape(-1)[:outer].astype(np.int64)
+    src = np.asarray(values["input"]).reshape(-1)[: outer * inner].reshape(outer, inner)
+    out = np.array(values["output"], copy=True)
+    view = out.reshape(-1)[: nseg * inner].reshape(nseg, inner)
+    acc = np.full((nseg, inner), np.finfo(np.float32).min, np.float32)
+    keep = np.flatnonzero((ids >= 0) & (ids < nseg))
+    order = keep[np.argsort(ids[keep], kind="stable")]  # rows grouped by segment
+    segs, starts = np.unique(ids[order], return_index=True)
+    if len(order):
+        acc[segs] = np.maximum.reduceat(src[order].astype(np.float32), starts, axis=0)
+    view[:] = acc.astype(out.dtype)
+    return {"output": out}
