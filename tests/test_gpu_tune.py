@@ -480,6 +480,12 @@ SMALL = {
     "te_moe_unpermute": ["TOKENS=301", "HIDDEN=1000"],
     "pointcept_aggregation": ["N=10007"],
     "ms_segment_max": ["OUTER=5003", "INNER=33", "NSEG=9"],
+    "binarynet_xnor_gemm": ["M=1001", "NW=33", "K=999"],
+    "gpu4pyscf_take_last2d": ["NA=301", "NB=333", "BLK=2"],
+    "dca_copy_rows": ["NROWS=1001", "RS=37", "XLD=2003"],
+    "candle_index_add": ["LEFT=31", "RIGHT=1001"],
+    "libceed_offset_transpose": ["NELEM=1001", "NNODES=9001"],
+    "hqq_dequant_3bit": ["W=10007"],
 }
 
 

@@ -525,6 +525,12 @@ SMALL = {
     "pointcept_aggregation": {"N": 37, "NS": 3, "C": 6, "WC": 2},  # a partial block
     "ms_segment_max": {"OUTER": 75, "INNER": 3, "NSEG": 29,
                        "CAP": 3},  # partial warps, the grid's loop, an empty segment
+    "binarynet_xnor_gemm": {"M": 19, "NW": 7, "K": 23},  # partial tiles and panels
+    "gpu4pyscf_take_last2d": {"NA": 13, "NB": 17, "BLK": 3},  # repeated AO positions
+    "dca_copy_rows": {"NROWS": 37, "RS": 21, "XLD": 50},  # a partial group of 8 columns
+    "candle_index_add": {"LEFT": 5, "IDS": 7, "DST": 4, "RIGHT": 13},  # repeated ids
+    "libceed_offset_transpose": {"NELEM": 11, "ESIZE": 8, "NNODES": 40},  # colliding atomics
+    "hqq_dequant_3bit": {"H": 3, "W": 101},  # a partial block
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -174,6 +174,9 @@ def test_kernel_entry_is_complete(name):
     elif name == "babelstream_dot":  # BabelStream's fixed grid of 4 blocks an SM, a loop
         assert blocks == params["DOT_BLOCKS"] == 4 * 132
         assert params["N"] >= 8 * blocks * 256
+    elif name == "dca_copy_rows":  # DCA++'s 8 columns a thread, into a sparse destination
+        assert blocks == -(-params["NROWS"] // 32) * -(-params["RS"] // (8 * 8))
+        assert params["NROWS"] * params["RS"] >= 5 * 10**5 and params["YLD"] >= 16 * params["NROWS"]
     elif name == "trtllm_causal_mask":  # TensorRT-LLM's rows over at most 1,024 block rows
         assert blocks == min(1024, -(-params["MAXQ"] // 8)) * params["B"]  # a sequence, the
         assert params["B"] * params["MAXQ"] * params["MAXKV"] >= 8 * 10**6  # columns looped
@@ -193,7 +196,7 @@ def _coverage(name, spec, params, block):
     bx, by, bz = block
     threads = bx * by * bz
     if name in ("sgemm_naive", "syrk_strided", "add_xrows", "semilag_advect",
-                "gauss_fan2"):  # x -> row
+                "gauss_fan2", "gpu4pyscf_take_last2d"):  # x -> row
         return gx * bx, gy * by * bz
     if name == "sepconv_cols":  # 8 rows a thread, by*bz rows apart
         return gy * by * bz * 8, gx * bx
@@ -317,6 +320,8 @@ def _coverage(name, spec, params, block):
     if name == "spfft_transpose_fwd":  # y*z loops over the sticks from a capped grid's rows
         assert gy == min(-(-params["NSTICKS"] // (by * bz)), params["GRIDCAP"])
         return params["ROWS"], gx * bx
+    if name == "dca_copy_rows":  # x -> listed row, y*z -> a group of 8 columns
+        return gy * by * bz * 8, gx * bx
     if name == "nvenc_curves":  # x -> a group of 4 pixels
         return gy * by * bz, gx * bx * 4
     if name == "trtllm_causal_mask":  # x loops over the columns, y*z -> row (the grid's x,
@@ -507,6 +512,9 @@ ONE_D_EXTENT = {
     "nnabla_gather_nd_bwd": "YSIZE",  # nnabla's one thread per gathered value
     "tgbm_partition_hist": "NTHD",  # ThunderGBM's one thread per run of tags
     "pointcept_aggregation": "NC",  # Pointcept's one thread per output value
+    "candle_index_add": "NUMEL",  # candle's one thread per output column (pre, post)
+    "libceed_offset_transpose": "NODES_E",  # libCEED's one thread per element node
+    "hqq_dequant_3bit": "NQ",  # HQQ's one thread per packed word
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -14154,3 +14162,127 @@ def test_blind72_references_on_hand_checked_inputs():
     for s, j in itertools.product(range(7), range(3)):
         vals = [src[i, j] for i in range(40) if ids[i] == s]
         assert got[s, j] == (max(vals) if vals else low)
+
+
+def test_blind71_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(71)
+    f32, f64 = np.float32, np.float64
+
+    # binarynet_xnor_gemm: one word each (n 1): A's word 0b1011, B's words 0b1011 and 0: 32
+    # equal bits give 32, 28 equal and 3 different (bits 0, 1, 3) give 29 - 3 = 26; random
+    # words against the source's xnor-popcount loop
+    def xnor(a, b):
+        a, b = np.asarray(a, np.uint32), np.asarray(b, np.uint32)
+        m, n = a.shape
+        k = b.shape[1]
+        return references.binarynet_xnor_gemm({
+            "A": a, "B": b, "C": np.full((m, k), -1, f32), "m": m, "n": n, "k": k})["C"]
+
+    assert xnor([[0b1011]], [[0b1011, 0]]).tolist() == [[32, 26]]
+    a = rng.integers(0, 2**32, (5, 3), dtype=np.uint64).astype(np.uint32)
+    b = rng.integers(0, 2**32, (3, 4), dtype=np.uint64).astype(np.uint32)
+    got = xnor(a, b)
+    for r, c in itertools.product(range(5), range(4)):
+        count = sum(bin(~(int(a[r, j]) ^ int(b[j, c])) & 0xFFFFFFFF).count("1")
+                    for j in range(3))
+        assert got[r, c] == 2 * count - 32 * 3
+
+    # gpu4pyscf_take_last2d: one 3 x 3 matrix b[j, k] = 10 j + k through idx (2, 0): a =
+    # [[22, 20], [2, 0]]; random stacks against the loop
+    def take(b, idx):
+        b = np.asarray(b, f64)
+        na = len(idx)
+        return references.gpu4pyscf_take_last2d({
+            "a": np.full((b.shape[0], na, na), -1.0), "b": b,
+            "indices": np.asarray([*idx, 0], np.int32), "na": na, "nb": b.shape[1]})["a"]
+
+    b = [[[10 * j + k for k in range(3)] for j in range(3)]]
+    assert take(b, [2, 0]).tolist() == [[[22, 20], [2, 0]]]
+    b, idx = rng.integers(-64, 64, (2, 7, 7)), rng.integers(0, 7, 5)
+    got = take(b, idx)
+    for i, j, k in itertools.product(range(2), range(5), range(5)):
+        assert got[i, j, k] == b[i, idx[j], idx[k]]
+
+    # dca_copy_rows: x column-major 3 x 2 (x[r + 3 c] = 10 r + c), rows (2, 0) to rows (1, 3)
+    # of a 4 x 2 y: y's rows 1 and 3 become (20, 21) and (0, 1), rows 0 and 2 kept; random
+    # lists against the source's loop
+    def copy_rows(x, ix, y, iy):
+        x, y = np.asarray(x, f64), np.asarray(y, f64)
+        return references.dca_copy_rows({
+            "row_size": x.shape[0], "n_rows": len(ix),
+            "i_x": np.asarray([*ix, 0], np.int32), "x": x, "ldx": x.shape[1],
+            "i_y": np.asarray([*iy, 0], np.int32), "y": y, "ldy": y.shape[1]})["y"]
+
+    x = [[10 * r + c for r in range(3)] for c in range(2)]  # [column][row]
+    got = copy_rows(x, [2, 0], np.full((2, 4), -1), [1, 3])
+    assert got.tolist() == [[-1, 20, -1, 0], [-1, 21, -1, 1]]
+    x, y = rng.integers(-64, 64, (5, 9)), rng.integers(-8, 0, (5, 12))
+    ix, iy = rng.integers(0, 9, 6), rng.permutation(12)[:6]
+    got = copy_rows(x, ix, y, iy)
+    want = y.copy()
+    for r, j in itertools.product(range(6), range(5)):
+        want[j, iy[r]] = x[j, ix[r]]
+    assert got.tolist() == want.tolist()
+
+    # candle_index_add: one left row, 2 ids (1, 1) into 3 rows of 2: both slices (1, 2) and
+    # (10, 20) add into row 1; random ids (repeats) against the source's loop
+    def index_add(inp, out, ids):
+        inp, out = np.asarray(inp, f32), np.asarray(out, f32)
+        left, nids, right = inp.shape
+        return references.candle_index_add({
+            "ids": np.asarray(ids, np.int32), "ids_dim_size": nids, "inp": inp, "out": out,
+            "left_size": left, "src_dim_size": nids, "dst_dim_size": out.shape[1],
+            "right_size": right})["out"]
+
+    got = index_add([[[1, 2], [10, 20]]], np.zeros((1, 3, 2)), [1, 1])
+    assert got.tolist() == [[[0, 0], [11, 22], [0, 0]]]
+    inp, out, ids = rng.integers(-8, 8, (3, 6, 4)), rng.integers(-64, 64, (3, 5, 4)), \
+        rng.integers(0, 5, 6)
+    got = index_add(inp, out, ids)
+    want = out.copy()
+    for i, j, p in itertools.product(range(3), range(6), range(4)):
+        want[i, ids[j], p] += inp[i, j, p]
+    assert got.tolist() == want.tolist()
+
+    # libceed_offset_transpose: 2 elements of 2 nodes sharing node 1 (offsets 0, 1 and 1, 2),
+    # 2 components 3 apart: v's node 1 gets u's (2 + 3) and (20 + 30); random offsets against
+    # the source's loop
+    def transpose(u, v, idx, stride):
+        u, v = np.asarray(u, f64), np.asarray(v, f64)
+        nc, ne, es = u.shape
+        return references.libceed_offset_transpose({
+            "indices": np.asarray(idx, np.int32), "u": u, "v": v, "num_elem": ne,
+            "elem_size": es, "num_comp": nc, "comp_stride": stride})["v"]
+
+    u = [[[1, 2], [3, 4]], [[10, 20], [30, 40]]]
+    got = transpose(u, np.zeros(6), [0, 1, 1, 2], 3)
+    assert got.tolist() == [1, 5, 4, 10, 50, 40]
+    u, v = rng.integers(-8, 8, (3, 4, 5)), rng.integers(-64, 64, (3, 9))
+    idx = rng.integers(0, 9, 20)
+    got = transpose(u, v, idx, 9)
+    want = v.reshape(-1).astype(np.int64)
+    for c, e, node in itertools.product(range(3), range(4), range(5)):
+        want[idx[e * 5 + node] + 9 * c] += u[c, e, node]
+    assert got.reshape(-1).tolist() == want.tolist()
+
+    # hqq_dequant_3bit: one word holding 0..7, 1, 2 (three bits each from bit 29 down), zero
+    # 2 and scale 3: rows 3 (v - 2); random words against the source's masks and shifts
+    def dequant(q, scale, zero):
+        q = np.asarray(q, np.int32)
+        h, w = q.shape
+        return references.hqq_dequant_3bit({
+            "Wq_packed": q, "scale": np.asarray(scale, f32), "zero": np.asarray(zero, f32),
+            "W_r": np.full((10 * h, w), -1, f32), "h": h, "w": w})["W_r"]
+
+    vals = [0, 1, 2, 3, 4, 5, 6, 7, 1, 2]
+    word = sum(v << (27 - 3 * c) for c, v in enumerate(vals))
+    assert dequant([[word]], [3], [2]).reshape(-1).tolist() == [3 * (v - 2) for v in vals]
+    q = rng.integers(0, 2**30, (2, 3))
+    scale, zero = rng.integers(1, 4, 3), rng.integers(0, 8, 3)
+    got = dequant(q, scale, zero)
+    masks = [0x38000000, 0x07000000, 0x00E00000, 0x001C0000, 0x00038000, 0x00007000,
+             0x00000E00, 0x000001C0, 0x00000038, 0x00000007]
+    for c, i in itertools.product(range(10), range(6)):
+        j = i % 3
+        bits = (int(q.reshape(-1)[i]) & masks[c]) >> (27 - 3 * c)
+        assert got.reshape(-1)[c * 6 + i] == (bits - zero[j]) * scale[j]

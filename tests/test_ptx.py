@@ -43,6 +43,12 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "te_moe_unpermute.cu",
     "pointcept_aggregation.cu",
     "ms_segment_max.cu",
+    "binarynet_xnor_gemm.cu",
+    "gpu4pyscf_take_last2d.cu",
+    "dca_copy_rows.cu",
+    "candle_index_add.cu",
+    "libceed_offset_transpose.cu",
+    "hqq_dequant_3bit.cu",
 }
 
 

@@ -11218,3 +11218,100 @@ def ms_segment_max(values: Values) -> dict[str, np.ndarray]:
         acc[segs] = np.maximum.reduceat(src[order].astype(np.float32), starts, axis=0)
     view[:] = acc.astype(out.dtype)
     return {"output": out}
+
+
+def binarynet_xnor_gemm(values: Values) -> dict[str, np.ndarray]:
+    """BinaryNet's xnor_gemm: C[r, c] = 2 sum_j popc(~(A[r, j] ^ B[j, c])) - 32 n over the n
+    packed words, i.e. the +1/-1 dot product of the 32 n bits (one float32 matmul of the
+    unpacked signs: whole numbers far below 2^24, exact)."""
+    m, n, k = (int(values[key]) for key in ("m", "n", "k"))
+    a = np.ascontiguousarray(np.asarray(values["A"]).reshape(-1)[: m * n].reshape(m, n),
+                             dtype="<u4")
+    b = np.ascontiguousarray(np.asarray(values["B"]).reshape(-1)[: n * k].reshape(n, k).T,
+                             dtype="<u4")
+    # bit i of word j is feature 32 j + i on both sides: unpack each row's bytes little-endian
+    sa = np.unpackbits(a.view(np.uint8).reshape(m, -1), axis=1, bitorder="little")
+    sb = np.unpackbits(b.view(np.uint8).reshape(k, -1), axis=1, bitorder="little")
+    pa = sa.astype(np.float32) * 2 - 1
+    pb = sb.astype(np.float32) * 2 - 1
+    out = np.array(values["C"], copy=True)
+    out.reshape(-1)[: m * k] = (pa @ pb.T).astype(out.dtype).reshape(-1)
+    return {"C": out}
+
+
+def gpu4pyscf_take_last2d(values: Values) -> dict[str, np.ndarray]:
+    """GPU4PySCF's _take_last2d: a[i, j, k] = b[i, idx[j], idx[k]] for the na x na entries of
+    every matrix i of the stack."""
+    na, nb = int(values["na"]), int(values["nb"])
+    idx = np.asarray(values["indices"]).reshape(-1)[:na].astype(np.int64)
+    out = np.array(values["a"], copy=True)
+    view = out.reshape(-1, na, na)
+    b = np.asarray(values["b"]).reshape(-1, nb, nb)
+    view[:] = b[:, idx[:, None], idx[None, :]]
+    return {"a": out}
+
+
+def dca_copy_rows(values: Values) -> dict[str, np.ndarray]:
+    """DCA++'s copyRows: y[i_y[r] + j ldy] = x[i_x[r] + j ldx] for the n_rows listed rows and
+    the row_size columns (column-major; the destinations distinct)."""
+    rs, nr = int(values["row_size"]), int(values["n_rows"])
+    ldx, ldy = int(values["ldx"]), int(values["ldy"])
+    ix = np.asarray(values["i_x"]).reshape(-1)[:nr].astype(np.int64)
+    iy = np.asarray(values["i_y"]).reshape(-1)[:nr].astype(np.int64)
+    x = np.asarray(values["x"]).reshape(-1)[: rs * ldx].reshape(rs, ldx)
+    out = np.array(values["y"], copy=True)
+    view = out.reshape(-1)[: rs * ldy].reshape(rs, ldy)
+    view[:, iy] = x[:, ix]
+    return {"y": out}
+
+
+def candle_index_add(values: Values) -> dict[str, np.ndarray]:
+    """candle's index_add: out[pre, ids[j], post] += inp[pre, j, post] for every id j (ids
+    may repeat: each adds), below the index type's maximum."""
+    nids = int(values["ids_dim_size"])
+    left, dst, right = (int(values[k]) for k in ("left_size", "dst_dim_size", "right_size"))
+    ids = np.asarray(values["ids"]).reshape(-1)[:nids].astype(np.int64)
+    inp = np.asarray(values["inp"], np.float64).reshape(-1)[: left * nids * right]
+    inp = inp.reshape(left, nids, right)
+    out = np.array(values["out"], copy=True)
+    view = out.reshape(-1)[: left * dst * right].reshape(left, dst, right)
+    acc = view.astype(np.float64)
+    for j in range(nids):  # in id order, repeats adding again
+        if ids[j] < 0x7FFFFFFF:
+            acc[:, ids[j]] += inp[:, j]
+    view[:] = acc.astype(out.dtype)
+    return {"out": out}
+
+
+def libceed_offset_transpose(values: Values) -> dict[str, np.ndarray]:
+    """libCEED's OffsetTranspose: v[indices[e s + l] + c comp_stride] += u[c, e, l] for every
+    element e, node l and component c (whole numbers: exact in any order)."""
+    ne, es, nc = (int(values[k]) for k in ("num_elem", "elem_size", "num_comp"))
+    stride = int(values["comp_stride"])
+    nodes = ne * es
+    idx = np.asarray(values["indices"]).reshape(-1)[:nodes].astype(np.int64)
+    u = np.asarray(values["u"], np.float64).reshape(-1)[: nc * nodes].reshape(nc, nodes)
+    out = np.array(values["v"], copy=True)
+    flat = out.reshape(-1)
+    size = flat.size
+    targets = (idx[None, :] + stride * np.arange(nc)[:, None]).reshape(-1)
+    sums = np.bincount(targets, weights=u.reshape(-1), minlength=size)[:size]
+    flat[:] = (flat.astype(np.float64) + sums).astype(out.dtype)
+    return {"v": out}
+
+
+def hqq_dequant_3bit(values: Values) -> dict[str, np.ndarray]:
+    """HQQ's dequantize_3bit_32_kernel: W_r[c n + i] = (((q >> (27 - 3 c)) & 7) - zero[j])
+    scale[j] for the ten 3-bit values c of each packed word q = Wq[i], j = i mod w."""
+    h, w = int(values["h"]), int(values["w"])
+    n = h * w
+    q = np.asarray(values["Wq_packed"]).reshape(-1)[:n].astype(np.int64)
+    j = np.arange(n) % w
+    zero = np.asarray(values["zero"], np.float32).reshape(-1)[j]
+    scale = np.asarray(values["scale"], np.float32).reshape(-1)[j]
+    out = np.array(values["W_r"], copy=True)
+    view = out.reshape(-1)
+    for c in range(10):
+        bits = ((q >> (27 - 3 * c)) & 7).astype(np.float32)
+        view[c * n: (c + 1) * n] = ((bits - zero) * scale).astype(out.dtype)
+    return {"W_r": out}
