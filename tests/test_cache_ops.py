@@ -54,8 +54,10 @@ def test_most_recorded_kernels_load_only_through_the_read_only_path() -> None:
     # with, the other five without; set 68: all six without; set 69: exatensor_matmul_tn and
     # hydrogen_axpy_2d (their outputs read and written) with, the other four without; set 70:
     # nvenc_curves (its frame mapped in place) and sirius_sum_q_dm (rho_pw read and written)
-    # with, the other four without
-    assert len(counts) == 451 and sum(c == 0 for c in counts) == 315
+    # with, the other four without; set 71: candle_index_add (its output read and written) with,
+    # the other five without; set 72: pointcept_aggregation (plain pointers, no __restrict__:
+    # every load plain) with, the other five without
+    assert len(counts) == 463 and sum(c == 0 for c in counts) == 325
 
 
 PROGRAM = """
