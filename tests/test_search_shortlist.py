@@ -145,8 +145,25 @@ def test_a_grid_of_fewer_blocks_than_sms_lists_the_fixed_grid_reading_second() -
     assert [s.config.label() for s in steps[:3]] == [
         "256x1 default", "64x1 default", "1024x1 default"]
     assert steps[2].reason.startswith(
-        "shortlist 2 of 5: the rules' pick read as a fixed grid (the first launch has fewer "
-        "blocks than SMs)")
+        "shortlist 2 of 5: the rules' pick read as a fixed grid (the first launch has at most "
+        "one block an SM)")
+    assert r.regret == pytest.approx(1.0)
+
+
+def test_a_grid_of_one_block_an_sm_lists_the_fixed_grid_reading_second() -> None:
+    """Blind set 72's ms_segment_max launches 132 blocks on the H200's 132 SMs (a grid sized
+    from the SM count, a grid-stride loop): read as one thread an element its 256x1 launch
+    wants smaller blocks (the profile alone picks 192x1, 5.3x the best), and the live run
+    asked 256x1, 192x1 .. 768x1 and kept 768x1, 1.47x. Exactly one block an SM leaves both
+    readings open, so the list's second shape (after the profile's own pick, 192x1) is the
+    fixed-grid pick, 1024x1, the best."""
+    df, _ = read_sweep(project_root() / "fixtures" / "hopper" / "blind72" / "h200"
+                       / "ms_segment_max.csv")
+    (r,) = simulate_table(one_profile_view(df), 8, "shortlist")
+    steps = r.result.steps
+    assert [s.config.label() for s in steps[:3]] == [
+        "256x1 default", "192x1 default", "1024x1 default"]
+    assert steps[2].reason.startswith("shortlist 2 of 5: the rules' pick read as a fixed grid")
     assert r.regret == pytest.approx(1.0)
 
 

@@ -4,7 +4,7 @@ the rules' pick, then their best shape of each other block aspect, :mod:`gpuadvi
 the note lists 4 to 8 by the kernel's class, :mod:`gpuadvisor.pick_reliability`), then search
 around the fastest as the guided strategy does, which covers the rest of a longer list's reach.
 
-Where the first launch has fewer blocks than the GPU has SMs, the list's second shape is the
+Where the first launch has at most one block an SM, the list's second shape is the
 pick read as a fixed grid (``analyze --fixed-grid``): one launch cannot tell a fixed grid from
 one thread an element, and there the two readings want opposite block sizes.
 
@@ -75,7 +75,7 @@ class Shortlisted(Guided):
             if options:
                 family = aspect_family(block)
                 what = ("pick" if i == 0 else "pick read as a fixed grid (the first launch has "
-                        "fewer blocks than SMs)" if block == self._hedge
+                        "at most one block an SM)" if block == self._hedge
                         else f"best {family} shape"
                         if family not in {aspect_family(b) for b in self._blocks[:i]}
                         else "next shape")
@@ -110,7 +110,7 @@ def _analysis_list(first: Step, space: set[tuple[int, int, int]], arch: str | No
 
 def _fixed_grid_pick(first: Step, space: set[tuple[int, int, int]], arch: str | None,
                      code: Any = None) -> tuple[int, int, int] | None:
-    """Where the first launch has fewer blocks than the GPU has SMs, the pick of ``analyze
+    """Where the first launch has at most one block an SM, the pick of ``analyze
     --fixed-grid`` (every shape launching that grid), else None.
 
     One launch cannot show whether the grid follows the block, and under one block an SM the
@@ -119,10 +119,15 @@ def _fixed_grid_pick(first: Step, space: set[tuple[int, int, int]], arch: str | 
     Of the 11 recorded tables whose default launch had fewer blocks than SMs, 4 were fixed
     grids (CUDA samples' single-pass reduction 13.2x from the profile alone, ViennaCL's
     sparse-dense product 1.66x, Kilosort's Conv1D 5.00x and snippet extraction 1.45x; 1.00-1.04x
-    read as fixed) and 7 followed the block, so the list holds both readings' picks."""
+    read as fixed) and 7 followed the block, so the list holds both readings' picks. A grid of
+    exactly one block an SM is the persistent launch's (a grid sized from the SM count): set
+    72's MindSpore segment max (132 blocks on 132 SMs, a grid-stride loop) asked 256x1 down to
+    768x1 and kept 768x1, 1.47x, where the fixed-grid pick 1024x1 is its best (issue 11 round
+    50; the other recorded table of 132 blocks, Random123's pi estimate, followed the block and
+    keeps its best either way)."""
     sm = float_or_none(first.row.get("sm_count"))
     grid = [float_or_none(first.row.get(f"grid_{a}")) for a in "xyz"]
-    if not sm or grid[0] is None or grid[0] * (grid[1] or 1) * (grid[2] or 1) >= sm:
+    if not sm or grid[0] is None or grid[0] * (grid[1] or 1) * (grid[2] or 1) > sm:
         return None
     try:
         ranked = _ranked_blocks(first, space, arch, code, fixed_grid=True)
