@@ -486,6 +486,12 @@ SMALL = {
     "candle_index_add": ["LEFT=31", "RIGHT=1001"],
     "libceed_offset_transpose": ["NELEM=1001", "NNODES=9001"],
     "hqq_dequant_3bit": ["W=10007"],
+    "lbann_scatter2d": ["MB=37", "N=1001", "VS=301"],
+    "abacus_matrix_copy": ["N1=101", "N2=203", "LDA=211", "LDB=207"],
+    "dali_flip": ["L=2", "H=101", "W=67", "FZ=1"],
+    "fastdeploy_normalize_permute": ["NB=2", "H=101", "W=99"],
+    "dbcsr_transpose": ["NSTACK=1001"],
+    "gadgetron_permute": ["D0=33", "D1=31", "D2=5", "D3=3"],
 }
 
 

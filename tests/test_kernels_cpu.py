@@ -531,6 +531,12 @@ SMALL = {
     "candle_index_add": {"LEFT": 5, "IDS": 7, "DST": 4, "RIGHT": 13},  # repeated ids
     "libceed_offset_transpose": {"NELEM": 11, "ESIZE": 8, "NNODES": 40},  # colliding atomics
     "hqq_dequant_3bit": {"H": 3, "W": 101},  # a partial block
+    "lbann_scatter2d": {"MB": 5, "N": 37, "VS": 11},  # out-of-range indices, colliding atomics
+    "abacus_matrix_copy": {"N1": 13, "N2": 21, "LDA": 24, "LDB": 22},  # both padded, partial
+    "dali_flip": {"L": 3, "H": 11, "W": 7, "C": 3, "FZ": 1},  # all three flips, partial blocks
+    "fastdeploy_normalize_permute": {"NB": 3, "H": 7, "W": 9},  # a partial block
+    "dbcsr_transpose": {"NSTACK": 9, "M": 5, "N": 3, "SPREAD": 8},  # a 5 x 3 block, loops
+    "gadgetron_permute": {"D0": 7, "D1": 5, "D2": 3, "D3": 2},  # odd sizes: the shift's half
 }
 SHAPES_2D = [
     (1, 1, 1),

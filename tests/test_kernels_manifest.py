@@ -512,6 +512,7 @@ ONE_D_EXTENT = {
     "nnabla_gather_nd_bwd": "YSIZE",  # nnabla's one thread per gathered value
     "tgbm_partition_hist": "NTHD",  # ThunderGBM's one thread per run of tags
     "pointcept_aggregation": "NC",  # Pointcept's one thread per output value
+    "fastdeploy_normalize_permute": "EDGE",  # FastDeploy's one thread per pixel
     "candle_index_add": "NUMEL",  # candle's one thread per output column (pre, post)
     "libceed_offset_transpose": "NODES_E",  # libCEED's one thread per element node
     "hqq_dequant_3bit": "NQ",  # HQQ's one thread per packed word
@@ -564,6 +565,7 @@ ONE_BLOCK_PER = {
     "vllm_reshape_and_cache": "TOKENS",  # vLLM's one block per token, looping over its heads
     "sirius_sum_q_dm": "NGV",  # SIRIUS' one block per G-vector, looping over its pairs
     "te_moe_unpermute": "TOKENS",  # Transformer Engine's one block per token, columns looped
+    "dbcsr_transpose": "NSTACK",  # DBCSR's one block per stack entry (a small dense block)
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -607,6 +609,7 @@ ONE_D_LAYERED = {
     "pointnet2_ball_query": ("M", "B"),
     "relion_center_fft2d": ("HALF", "BATCH"),  # an image's first half, one image a grid row
     "gptq_q4_matvec": ("COLS", "KBLK"),  # a column a thread, one chunk of 128 inputs a grid row
+    "gadgetron_permute": ("PLANE", "NPLANES"),  # Gadgetron's size(0) size(1) x the rest
 }
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
@@ -14286,3 +14289,130 @@ def test_blind71_references_on_hand_checked_inputs():
         j = i % 3
         bits = (int(q.reshape(-1)[i]) & masks[c]) >> (27 - 3 * c)
         assert got.reshape(-1)[c * 6 + i] == (bits - zero[j]) * scale[j]
+
+
+def test_blind73_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(73)
+    f32 = np.float32
+
+    # lbann_scatter2d: one sample of 4 entries into 3: indices (2, 0, 2, 3) -> out 1 + 10 +
+    # 30 at 2, 20 at 0, index 3 out of range skipped; random samples against LBANN's loop
+    def scatter(idx, vals, out):
+        idx, vals, out = np.asarray(idx, f32), np.asarray(vals, f32), np.asarray(out, f32)
+        rows, cols = vals.shape
+        return references.lbann_scatter2d({
+            "indices": idx, "indices_ld": cols, "values": vals, "values_rows": rows,
+            "values_cols": cols, "values_ld": cols, "output": out,
+            "output_cols": out.shape[1], "output_ld": out.shape[1]})["output"]
+
+    got = scatter([[2, 0, 2, 3]], [[10, 20, 30, 40]], [[0, 0, 1]])
+    assert got.tolist() == [[20, 0, 41]]
+    idx, vals = rng.integers(-1, 7, (4, 9)), rng.integers(-8, 8, (4, 9))
+    out = rng.integers(-64, 64, (4, 6))
+    got = scatter(idx, vals, out)
+    want = out.astype(np.int64)
+    for j, i in itertools.product(range(4), range(9)):
+        if 0 <= idx[j, i] < 6:
+            want[j, idx[j, i]] += vals[j, i]
+    assert got.tolist() == want.tolist()
+
+    # abacus_matrix_copy: 2 bands of 1 coefficient (of 2 stored) into rows of 3: the padding
+    # untouched; random matrices against the loop
+    def copy(a, n2, ldb):
+        a = np.asarray(a, np.float64)
+        n1, lda, _ = a.shape
+        return references.abacus_matrix_copy({
+            "n1": n1, "n2": n2, "A": a, "LDA": lda, "LDB": ldb,
+            "B": np.full((n1, ldb, 2), -1.0)})["B"]
+
+    got = copy([[[1, 2], [3, 4]], [[5, 6], [7, 8]]], 1, 3)
+    assert got.tolist() == [[[1, 2], [-1, -1], [-1, -1]], [[5, 6], [-1, -1], [-1, -1]]]
+    a = rng.integers(-64, 64, (5, 9, 2))
+    got = copy(a, 7, 8)
+    for i, j in itertools.product(range(5), range(8)):
+        assert got[i, j].tolist() == (a[i, j].tolist() if j < 7 else [-1, -1])
+
+    # dali_flip: a 1 x 2 x 2 x 1 sample [[1, 2], [3, 4]] flipped in x: [[2, 1], [4, 3]]; in x
+    # and y: [[4, 3], [2, 1]]; random clips against DALI's index formula
+    def flip(src, fx, fy, fz):
+        src = np.asarray(src, f32)
+        ly, h, w, c = src.shape
+        return references.dali_flip({
+            "input": src, "output": np.full(src.shape, -1, f32), "layers": ly, "height": h,
+            "width": w, "channels": c, "flip_x": fx, "flip_y": fy, "flip_z": fz})["output"]
+
+    src = np.array([1, 2, 3, 4]).reshape(1, 2, 2, 1)
+    assert flip(src, 1, 0, 0).reshape(-1).tolist() == [2, 1, 4, 3]
+    assert flip(src, 1, 1, 0).reshape(-1).tolist() == [4, 3, 2, 1]
+    src = rng.integers(-64, 64, (3, 4, 5, 3))
+    for fx, fy, fz in itertools.product((0, 1), repeat=3):
+        got = flip(src, fx, fy, fz)
+        for z, y, x, ch in itertools.product(range(3), range(4), range(5), range(3)):
+            want = src[2 - z if fz else z, 3 - y if fy else y, 4 - x if fx else x, ch]
+            assert got[z, y, x, ch] == want
+
+    # fastdeploy_normalize_permute: one BGR pixel (10, 20, 30) swapped to RGB, alpha (1, 2, 3),
+    # beta (0, 1, -1): (30, 41, 29); random batches against FastDeploy's loop
+    def norm(src, alpha, beta, swap):
+        src = np.asarray(src, np.int32)
+        nb, h, w, c = src.shape
+        return references.fastdeploy_normalize_permute({
+            "src": src, "dst": np.full((nb, c, h, w), -1, f32),
+            "alpha": np.asarray(alpha, f32), "beta": np.asarray(beta, f32), "num_channel": c,
+            "swap_rb": swap, "batch_size": nb, "edge": nb * h * w})["dst"]
+
+    got = norm([[[[10, 20, 30]]]], [1, 2, 3], [0, 1, -1], 1)
+    assert got.reshape(-1).tolist() == [30, 41, 29]
+    src, alpha, beta = rng.integers(0, 256, (2, 3, 4, 3)), [2, 1, 3], [-8, 0, 7]
+    for swap in (0, 1):
+        got = norm(src, alpha, beta, swap).reshape(-1)
+        for idx, i in itertools.product(range(24), range(3)):
+            n, p = divmod(idx, 12)
+            j = 2 - i if swap else i
+            assert got[n * 36 + i * 12 + p] == src.reshape(-1)[3 * idx + j] * alpha[i] + beta[i]
+
+    # dbcsr_transpose: a column-major 2 x 3 block (1, 2 | 3, 4 | 5, 6) at offset 1 becomes the
+    # column-major 3 x 2 transpose (1, 3, 5 | 2, 4, 6), the rest untouched; random stacks
+    # against DBCSR's loop
+    def transpose(stack, mat, m, n):
+        return references.dbcsr_transpose({
+            "trs_stack": np.asarray(stack, np.int32), "mat": np.asarray(mat, np.float64),
+            "m": m, "n": n})["mat"]
+
+    got = transpose([1, 9], [0, 1, 2, 3, 4, 5, 6, 7], 2, 3)
+    assert got.tolist() == [0, 1, 3, 5, 2, 4, 6, 7]
+    mat, stack = rng.integers(-64, 64, 80), [3, 20, 41, 60, 77]
+    got = transpose(stack, mat, 4, 3)
+    want = mat.copy()
+    for off in stack[:-1]:
+        buf = mat[off: off + 12].copy()
+        for i in range(12):
+            want[off + i] = buf[i % 3 * 4 + i // 3]
+    assert got.tolist() == want.tolist()
+
+    # gadgetron_permute: a 3 x 2 array (dims 3 fastest) permuted to 2 x 3 with an ifftshift:
+    # out[idx] for digits (d0 < 2, d1 < 3) = in[(d0 + 1) % 2 3 + (d1 + 1) % 3]; random arrays
+    # against Gadgetron's digit loop, all three shift modes
+    def permute(src, dims, strides, mode):
+        src = np.asarray(src, f32).reshape(-1, 2)
+        vals = {"in": src, "out": np.full(src.shape, -1, f32), "elements": src.shape[0],
+                "shift_mode": mode}
+        for i in range(4):
+            vals[f"dim{i}"], vals[f"stride{i}"] = dims[i], strides[i]
+        return references.gadgetron_permute(vals)["out"]
+
+    src = np.array([[v, -v] for v in range(6)])
+    got = permute(src, (2, 3, 1, 1), (3, 1, 6, 6), -1)
+    assert got[:, 0].tolist() == [4, 1, 5, 2, 3, 0] and got[:, 1].tolist() == [-4, -1, -5, -2,
+                                                                                -3, 0]
+    src = rng.integers(-64, 64, (2, 3, 5, 7, 2))  # [d3, d2, d1, d0, 2], d0 fastest
+    dims, strides = (5, 7, 3, 2), (7, 1, 35, 105)  # the first two swapped
+    for mode in (-1, 0, 1):
+        got = permute(src, dims, strides, mode)
+        for idx in range(210):
+            rest, src_idx = idx, 0
+            for d, s in zip(dims, strides, strict=True):
+                rest, digit = divmod(rest, d)
+                shift = d >> 1 if mode < 0 else (d + 1) >> 1 if mode > 0 else 0
+                src_idx += (digit + shift) % d * s
+            assert got[idx].tolist() == src.reshape(-1, 2)[src_idx].tolist()

@@ -11315,3 +11315,94 @@ def hqq_dequant_3bit(values: Values) -> dict[str, np.ndarray]:
         bits = ((q >> (27 - 3 * c)) & 7).astype(np.float32)
         view[c * n: (c + 1) * n] = ((bits - zero) * scale).astype(out.dtype)
     return {"W_r": out}
+
+
+def lbann_scatter2d(values: Values) -> dict[str, np.ndarray]:
+    """LBANN's scatter2d_kernel: output[j, floor(indices[j, i])] += values[j, i] for every
+    entry i of every sample j whose index lies in [0, output_cols)."""
+    rows, cols = int(values["values_rows"]), int(values["values_cols"])
+    ild, vld = int(values["indices_ld"]), int(values["values_ld"])
+    ocols, old = int(values["output_cols"]), int(values["output_ld"])
+    idx = np.asarray(values["indices"]).reshape(-1)[: rows * ild].reshape(rows, ild)[:, :cols]
+    idx = np.floor(idx.astype(np.float64)).astype(np.int64)
+    src = np.asarray(values["values"], np.float64).reshape(-1)[: rows * vld].reshape(rows, vld)
+    keep = (idx >= 0) & (idx < ocols)
+    rr = np.broadcast_to(np.arange(rows)[:, None], idx.shape)
+    out = np.array(values["output"], copy=True)
+    view = out.reshape(-1)[: rows * old].reshape(rows, old)
+    acc = view.astype(np.float64)
+    np.add.at(acc, (rr[keep], idx[keep]), src[:, :cols][keep])
+    view[:] = acc.astype(out.dtype)
+    return {"output": out}
+
+
+def abacus_matrix_copy(values: Values) -> dict[str, np.ndarray]:
+    """ABACUS' matrix_copy_kernel on complex values (pairs of doubles): B[i, j] = A[i, j] for
+    i < n1 and j < n2, the rows LDA and LDB complex values long."""
+    n1, n2, lda, ldb = (int(values[k]) for k in ("n1", "n2", "LDA", "LDB"))
+    a = np.asarray(values["A"]).reshape(-1)[: 2 * n1 * lda].reshape(n1, lda, 2)
+    out = np.array(values["B"], copy=True)
+    out.reshape(-1)[: 2 * n1 * ldb].reshape(n1, ldb, 2)[:, :n2] = a[:, :n2]
+    return {"B": out}
+
+
+def dali_flip(values: Values) -> dict[str, np.ndarray]:
+    """DALI's FlipKernel: a [layers, height, width, channels] sample mirrored along x, y and z
+    as flip_x, flip_y and flip_z say."""
+    dims = tuple(int(values[k]) for k in ("layers", "height", "width", "channels"))
+    src = np.asarray(values["input"]).reshape(-1)[: int(np.prod(dims))].reshape(dims)
+    for axis, key in ((2, "flip_x"), (1, "flip_y"), (0, "flip_z")):
+        if int(values[key]):
+            src = np.flip(src, axis)
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1)[: src.size] = src.reshape(-1)
+    return {"output": out}
+
+
+def fastdeploy_normalize_permute(values: Values) -> dict[str, np.ndarray]:
+    """FastDeploy's NormalizeAndPermuteKernel: dst[n, i, p] = src[n, p, j] alpha[i] + beta[i]
+    (HWC to CHW; j = 2 - i when swap_rb)."""
+    c, nb, edge = int(values["num_channel"]), int(values["batch_size"]), int(values["edge"])
+    img = edge // nb
+    src = np.asarray(values["src"]).reshape(-1)[: nb * img * c].reshape(nb, img, c)
+    order = [2 - i for i in range(c)] if int(values["swap_rb"]) else list(range(c))
+    alpha = np.asarray(values["alpha"], np.float64).reshape(-1)[:c]
+    beta = np.asarray(values["beta"], np.float64).reshape(-1)[:c]
+    res = src[:, :, order].astype(np.float64) * alpha + beta  # [nb, img, c]
+    out = np.array(values["dst"], copy=True)
+    out.reshape(-1)[: nb * img * c] = res.transpose(0, 2, 1).reshape(-1).astype(out.dtype)
+    return {"dst": out}
+
+
+def dbcsr_transpose(values: Values) -> dict[str, np.ndarray]:
+    """DBCSR's transpose_d: each stack entry's column-major m x n block at mat[offset:] rewritten
+    in place as its column-major n x m transpose (the blocks apart, in stack order)."""
+    m, n = int(values["m"]), int(values["n"])
+    mat = np.array(values["mat"], copy=True)
+    flat = mat.reshape(-1)
+    nstack = np.asarray(values["trs_stack"]).size - 1
+    offsets = np.asarray(values["trs_stack"]).reshape(-1)[:nstack].astype(np.int64)
+    where = offsets[:, None] + np.arange(m * n)
+    blocks = flat[where].reshape(nstack, n, m)  # element (r, c) of a block at [c, r]
+    flat[where] = blocks.transpose(0, 2, 1).reshape(nstack, m * n)  # (c, r) at [r, c]
+    return {"mat": mat}
+
+
+def gadgetron_permute(values: Values) -> dict[str, np.ndarray]:
+    """Gadgetron's cuNDArray_permute_kernel: out[idx] = in[sum over the 4 digits d_i of idx
+    (fastest first, over dims) of shift(d_i) strides[i]], shift an ifftshift (dims >> 1), an
+    fftshift ((dims + 1) >> 1) or none as shift_mode is negative, positive or 0."""
+    dims = [int(values[f"dim{i}"]) for i in range(4)]
+    strides = [int(values[f"stride{i}"]) for i in range(4)]
+    elements, mode = int(values["elements"]), int(values["shift_mode"])
+    idx = np.arange(elements, dtype=np.int64)
+    src_idx = np.zeros(elements, np.int64)
+    for d, s in zip(dims, strides, strict=True):
+        digit = idx % d
+        idx //= d
+        shift = (d >> 1) if mode < 0 else ((d + 1) >> 1) if mode > 0 else 0
+        src_idx += (digit + shift) % d * s
+    src = np.asarray(values["in"]).reshape(-1, 2)
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1, 2)[:elements] = src[src_idx]
+    return {"out": out}
