@@ -492,6 +492,12 @@ SMALL = {
     "fastdeploy_normalize_permute": ["NB=2", "H=101", "W=99"],
     "dbcsr_transpose": ["NSTACK=1001"],
     "gadgetron_permute": ["D0=33", "D1=31", "D2=5", "D3=3"],
+    "qrnn_forget_mult": ["SEQ=9", "B=13", "H=1001"],
+    "sqllm_nuq4_matvec": ["K=8008", "WIDTH=1001"],
+    "megablocks_indices": ["NBINS=9", "ROWS=1001", "COLS=37"],
+    "mrcnn_roi_pool": ["C=33", "R=37"],
+    "slate_tzcopy": ["NT=7", "M=201", "N=199"],
+    "encoding_rectify": ["N=2", "C=7", "H=53", "W=51"],
 }
 
 

@@ -537,6 +537,14 @@ SMALL = {
     "fastdeploy_normalize_permute": {"NB": 3, "H": 7, "W": 9},  # a partial block
     "dbcsr_transpose": {"NSTACK": 9, "M": 5, "N": 3, "SPREAD": 8},  # a 5 x 3 block, loops
     "gadgetron_permute": {"D0": 7, "D1": 5, "D2": 3, "D3": 2},  # odd sizes: the shift's half
+    "qrnn_forget_mult": {"SEQ": 5, "B": 7, "H": 37},  # partial blocks both ways
+    "sqllm_nuq4_matvec": {"K": 8 * 37, "WIDTH": 45},  # a partial block of words and columns
+    "megablocks_indices": {"NBINS": 5, "BS": 4, "ROWS": 29, "COLS": 9},  # uneven bins, loops
+    "mrcnn_roi_pool": {"B": 2, "C": 3, "H": 9, "W": 9, "R": 7, "PH": 3, "PW": 2,
+                       "CAP": 4},  # the capped grid's loop, uneven bins
+    "slate_tzcopy": {"NT": 3, "M": 19, "N": 13, "LDA": 21, "LDB": 20},  # trapezoids, padding
+    "encoding_rectify": {"N": 2, "C": 3, "H": 11, "W": 9, "STRIDE": 2, "PAD": 2,
+                         "DIL": 2},  # strided, dilated borders
 }
 SHAPES_2D = [
     (1, 1, 1),

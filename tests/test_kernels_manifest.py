@@ -185,6 +185,11 @@ def test_kernel_entry_is_complete(name):
     elif name == "ms_segment_max":  # MindSpore's one block an SM, a warp a value, rows scanned
         assert blocks == params["CAP"] == 132
         assert params["ITEMS"] * params["OUTER"] >= 10**8
+    elif name == "qrnn_forget_mult":  # one thread a (batch, hidden) column: each walks SEQ
+        assert blocks == -(-params["H"] // 32) * -(-params["B"] // 8)
+        assert params["SEQ"] * params["B"] * params["H"] >= 8 * 10**6
+    elif name == "slate_tzcopy":  # SLATE's one block a tile, a thread a row of the trapezoid
+        assert blocks == params["NT"] and params["NT"] * params["M"] * params["N"] >= 4 * 10**6
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -330,6 +335,11 @@ def _coverage(name, spec, params, block):
         return params["ROWS"], params["COLS"]
     if name == "oneflow_batch_transpose":  # a fixed 32 x 32 tile a block, the grid capped
         assert (gx, gy) == (min(params["BLOCKNUMS"], params["MAXBLOCKS"]), 1)  # and looping
+        return params["ROWS"], params["COLS"]
+    if name == "sqllm_nuq4_matvec":  # the grid's x a block of 16 words, y a block of columns
+        return gx * 16, gy * bx
+    if name == "megablocks_indices":  # one grid column a bin, its rows and columns looped
+        assert gx == params["NBINS"]
         return params["ROWS"], params["COLS"]
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
@@ -513,6 +523,7 @@ ONE_D_EXTENT = {
     "tgbm_partition_hist": "NTHD",  # ThunderGBM's one thread per run of tags
     "pointcept_aggregation": "NC",  # Pointcept's one thread per output value
     "fastdeploy_normalize_permute": "EDGE",  # FastDeploy's one thread per pixel
+    "encoding_rectify": "COUNT",  # PyTorch-Encoding's one thread per output value
     "candle_index_add": "NUMEL",  # candle's one thread per output column (pre, post)
     "libceed_offset_transpose": "NODES_E",  # libCEED's one thread per element node
     "hqq_dequant_3bit": "NQ",  # HQQ's one thread per packed word
@@ -566,6 +577,7 @@ ONE_BLOCK_PER = {
     "sirius_sum_q_dm": "NGV",  # SIRIUS' one block per G-vector, looping over its pairs
     "te_moe_unpermute": "TOKENS",  # Transformer Engine's one block per token, columns looped
     "dbcsr_transpose": "NSTACK",  # DBCSR's one block per stack entry (a small dense block)
+    "slate_tzcopy": "NT",  # SLATE's one block per tile, its rows looped
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -592,6 +604,7 @@ ONE_D_CAPPED = {
     "mmcv_carafe_naive": ("NT", "CAP"),  # mmcv's GET_BLOCKS: at most 4096 blocks
     "jax_threefry2x32": ("N", "CAP"),  # jaxlib's min(1024, cdiv(n, threads)) blocks
     "ms_segment_max": ("LANES", "CAP"),  # MindSpore's min(cdiv(32 items, threads), SMs)
+    "mrcnn_roi_pool": ("NT", "CAP"),  # maskrcnn-benchmark's at most 4,096 blocks
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
@@ -14416,3 +14429,147 @@ def test_blind73_references_on_hand_checked_inputs():
                 shift = d >> 1 if mode < 0 else (d + 1) >> 1 if mode > 0 else 0
                 src_idx += (digit + shift) % d * s
             assert got[idx].tolist() == src.reshape(-1, 2)[src_idx].tolist()
+
+
+def test_blind74_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(74)
+    f32 = np.float32
+
+    # qrnn_forget_mult: one column from h0 = 5 with gates (1, 0, 1) and inputs (2, 3, 4): 2,
+    # then kept 2, then 4; random gates against the source's loop
+    def forget(dst, f, x):
+        f, x = np.asarray(f, f32), np.asarray(x, f32)
+        seq, b, h = f.shape
+        return references.qrnn_forget_mult({
+            "dst": np.asarray(dst, f32), "f": f, "x": x, "SEQ": seq, "BATCH": b,
+            "HIDDEN": h})["dst"]
+
+    got = forget([[[5]], [[-1]], [[-1]], [[-1]]], [[[1]], [[0]], [[1]]], [[[2]], [[3]], [[4]]])
+    assert got.reshape(-1).tolist() == [5, 2, 2, 4]
+    seq, b, h = 6, 3, 5
+    f, x = rng.integers(0, 2, (seq, b, h)), rng.integers(-64, 64, (seq, b, h))
+    dst = rng.integers(-64, 64, (seq + 1, b, h))
+    got = forget(dst, f, x)
+    for j, k in itertools.product(range(b), range(h)):
+        state = int(dst[0, j, k])
+        for t in range(seq):
+            state = int(f[t, j, k]) * int(x[t, j, k]) + (1 - int(f[t, j, k])) * state
+            assert got[t + 1, j, k] == state
+
+    # sqllm_nuq4_matvec: one word 0x21 (indices 1, 2, then 0 six times) of one column whose
+    # table is 10, 20, 30, ...: 1 + 20 * 1 + 30 * 2 + 10 * (3 + ... + 8) = 411; random words
+    # against the source's unpacking loop
+    def nuq(vec, mat, lut, mul):
+        mat = np.asarray(mat, np.int64).astype(np.uint32).view(np.int32)
+        return references.sqllm_nuq4_matvec({
+            "vec": np.asarray(vec, f32), "mat": mat, "lookup_table": np.asarray(lut, f32),
+            "mul": np.asarray(mul, f32), "height": mat.shape[0], "width": mat.shape[1]})["mul"]
+
+    got = nuq([1, 2, 3, 4, 5, 6, 7, 8], [[0x21]], [[10 * (v + 1) for v in range(16)]], [1])
+    assert got.tolist() == [411]
+    height, width = 3, 4
+    mat = rng.integers(0, 2**32, (height, width))
+    vec, lut = rng.integers(-8, 8, 8 * height), rng.integers(-8, 8, (width, 16))
+    mul = rng.integers(-64, 64, width)
+    got = nuq(vec, mat, lut, mul)
+    for n in range(width):
+        want = int(mul[n]) + sum(int(vec[8 * p + j]) * int(lut[n, (int(mat[p, n]) >> 4 * j) & 15])
+                                 for p in range(height) for j in range(8))
+        assert got[n] == want
+
+    # megablocks_indices: bins padded to 0, 8, 8, 20 tokens in blocks of 4 over 2 columns: rows
+    # 0-1 expert 0 (columns 0, 1), expert 1 none, rows 2-4 expert 2 (columns 4, 5); random
+    # bins against the source's loop
+    def topo(bins, bs, rows, nc):
+        return references.megablocks_indices({
+            "indices": np.full((rows, nc), -1, np.int32), "num_columns": nc,
+            "block_size": bs, "padded_bins": np.asarray(bins, np.int32)})["indices"]
+
+    assert topo([0, 8, 8, 20], 4, 5, 2).tolist() == [[0, 1], [0, 1], [4, 5], [4, 5], [4, 5]]
+    bins = np.concatenate([[0], np.cumsum(rng.integers(0, 20, 6))])
+    got = topo(bins, 3, int(bins[-1]) // 3, 4)
+    for e in range(6):
+        for r in range(int(bins[e]) // 3, int(bins[e + 1]) // 3):
+            assert got[r].tolist() == [c + 4 * e for c in range(4)]
+
+    # mrcnn_roi_pool: one 4 x 4 map, a roi over its pixels 1-3 x 1-2 (scale 1) into 1 x 1: the
+    # largest of that window and its index; an roi outside the map: 0 and -1; random rois
+    # against the source's loop
+    def roipool(feat, batch, start, end, ph, pw, scale):
+        feat = np.asarray(feat, f32)
+        _, c, h, w = feat.shape
+        r = len(batch)
+        return references.mrcnn_roi_pool({
+            "nthreads": r * c * ph * pw, "bottom_data": feat, "spatial_scale": scale,
+            "channels": c, "height": h, "width": w, "pooled_height": ph, "pooled_width": pw,
+            "roi_batch": np.asarray(batch, np.int32), "roi_start": np.asarray(start, f32),
+            "roi_end": np.asarray(end, f32),
+            "top_data": np.full((r, c, ph, pw), -7, f32),
+            "argmax_data": np.full((r, c, ph, pw), -7, np.int32)})
+
+    feat = [[[[0, 1, 2, 3], [4, 9, 6, 7], [8, 5, 9, 1], [0, 0, 0, 0]]]]
+    got = roipool(feat, [0, 0], [[1, 1], [5, 5]], [[3, 2], [6, 6]], 1, 1, 1.0)
+    assert got["top_data"].reshape(-1).tolist() == [9, 0]
+    assert got["argmax_data"].reshape(-1).tolist() == [5, -1]  # the first 9 (row 1)
+    b, c, h, w, r, ph, pw = 2, 3, 7, 6, 5, 3, 2
+    feat = rng.integers(0, 8, (b, c, h, w))
+    batch = rng.integers(0, b, r)
+    start, end = rng.integers(0, 64, (r, 2)), rng.integers(32, 128, (r, 2))
+    got = roipool(feat, batch, start, end, ph, pw, 0.0625)
+    for n in range(r):
+        sw, sh = (int(np.floor(v / 16 + 0.5)) for v in start[n])
+        ew, eh = (int(np.floor(v / 16 + 0.5)) for v in end[n])
+        bh, bw = f32(max(eh - sh + 1, 1)) / f32(ph), f32(max(ew - sw + 1, 1)) / f32(pw)
+        for ch, i, j in itertools.product(range(c), range(ph), range(pw)):
+            h0 = min(max(int(np.floor(f32(i) * bh)) + sh, 0), h)
+            h1 = min(max(int(np.ceil(f32(i + 1) * bh)) + sh, 0), h)
+            w0 = min(max(int(np.floor(f32(j) * bw)) + sw, 0), w)
+            w1 = min(max(int(np.ceil(f32(j + 1) * bw)) + sw, 0), w)
+            best, idx = (0, -1) if h1 <= h0 or w1 <= w0 else (-1, -1)
+            for y, xx in itertools.product(range(h0, h1), range(w0, w1)):
+                if feat[batch[n], ch, y, xx] > best:
+                    best, idx = feat[batch[n], ch, y, xx], y * w + xx
+            assert got["top_data"][n, ch, i, j] == best
+            assert got["argmax_data"][n, ch, i, j] == idx
+
+    # slate_tzcopy: a 3 x 2 tile (lda 4) copies (0,0), (1,0), (1,1), (2,0), (2,1); random tiles
+    # against the source's loop
+    def tz(a, m, n, lda, ldb):
+        a = np.asarray(a, np.float64)
+        nt = a.size // (lda * n)
+        return references.slate_tzcopy({
+            "m": m, "n": n, "Aarray": a, "lda": lda, "ldb": ldb,
+            "Barray": np.full((nt, n, ldb), -1, f32)})["Barray"]
+
+    got = tz(np.arange(8), 3, 2, 4, 3)  # column-major: column 0 = 0..3, column 1 = 4..7
+    assert got.reshape(-1).tolist() == [0, 1, 2, -1, 5, 6]
+    nt, m, n, lda, ldb = 3, 7, 5, 9, 8
+    a = rng.integers(-64, 64, (nt, n, lda))
+    got = tz(a, m, n, lda, ldb)
+    for k, j, i in itertools.product(range(nt), range(n), range(ldb)):
+        assert got[k, j, i] == (a[k, j, i] if j <= i < m else -1)
+
+    # encoding_rectify: a 3 x 3 image, 3 x 3 kernel, pad 1: corners 9 / 4, edges 9 / 6, the
+    # centre 1; random maps against the source's counts
+    def rect(top, h, w, kern, stride, pad, dil, avg=0):
+        top = np.asarray(top, f32)
+        return references.encoding_rectify({
+            "nthreads": top.size, "height": h, "width": w, "pooled_height": top.shape[-2],
+            "pooled_width": top.shape[-1], "kernel_h": kern, "kernel_w": kern,
+            "stride_h": stride, "stride_w": stride, "pad_h": pad, "pad_w": pad,
+            "dilation_h": dil, "dilation_w": dil, "average_mode": avg, "top_data": top})[
+            "top_data"]
+
+    got = rect(np.full((1, 1, 3, 3), 4), 3, 3, 3, 1, 1, 1)
+    assert got.reshape(-1).tolist() == [9, 6, 9, 6, 4, 6, 9, 6, 9]
+    assert rect(np.full((1, 1, 3, 3), 12), 3, 3, 3, 1, 1, 1, 1).reshape(-1)[0] == 3
+    h, w, stride, pad, dil = 11, 8, 2, 2, 2
+    oh, ow = (h + 2 * pad - dil * 2 - 1) // stride + 1, (w + 2 * pad - dil * 2 - 1) // stride + 1
+    top = rng.integers(-64, 64, (2, 3, oh, ow))
+    got = rect(top, h, w, 3, stride, pad, dil)
+    for i, j in itertools.product(range(oh), range(ow)):
+        hs, ws = i * stride - pad, j * stride - pad
+        he, we = min(hs + 3, h + pad), min(ws + 3, w + pad)
+        hs, ws, he, we = max(hs, 0), max(ws, 0), min(he, h), min(we, w)
+        cnt = ((he - hs - 1) // dil + 1) * ((we - ws - 1) // dil + 1)
+        assert (got[:, :, i, j] == top[:, :, i, j] * f32(4 / cnt)).all()

@@ -11406,3 +11406,140 @@ def gadgetron_permute(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["out"], copy=True)
     out.reshape(-1, 2)[:elements] = src[src_idx]
     return {"out": out}
+
+
+def qrnn_forget_mult(values: Values) -> dict[str, np.ndarray]:
+    """pytorch-qrnn's recurrent_forget_mult: dst[t + 1] = f[t] x[t] + (1 - f[t]) dst[t] for
+    the SEQ steps of each (batch, hidden) column, dst[0] the initial state."""
+    seq, b, h = (int(values[k]) for k in ("SEQ", "BATCH", "HIDDEN"))
+    f = np.asarray(values["f"], np.float64).reshape(-1)[: seq * b * h].reshape(seq, b * h)
+    x = np.asarray(values["x"], np.float64).reshape(-1)[: seq * b * h].reshape(seq, b * h)
+    out = np.array(values["dst"], copy=True)
+    view = out.reshape(-1)[: (seq + 1) * b * h].reshape(seq + 1, b * h)
+    state = view[0].astype(np.float64)
+    for t in range(seq):
+        state = f[t] * x[t] + (1 - f[t]) * state
+        view[t + 1] = state.astype(out.dtype)
+    return {"dst": out}
+
+
+def sqllm_nuq4_matvec(values: Values) -> dict[str, np.ndarray]:
+    """SqueezeLLM's VecQuant4MatMulKernelNUQPerChannel: mul[n] += sum over k of vec[k]
+    lookup_table[n, q[k, n]], the 4-bit index q[8 p + j, n] = (mat[p, n] >> 4 j) & 15."""
+    height, width = int(values["height"]), int(values["width"])
+    mat = np.asarray(values["mat"]).reshape(-1)[: height * width].reshape(height, width)
+    words = mat.astype(np.int64) & 0xFFFFFFFF
+    vec = np.asarray(values["vec"], np.float64).reshape(-1)[: 8 * height]
+    lut = np.asarray(values["lookup_table"], np.float64).reshape(-1)[: 16 * width]
+    lut = lut.reshape(width, 16)
+    cols = np.arange(width)
+    acc = np.zeros(width)
+    for j in range(8):
+        deq = lut[cols, (words >> (4 * j)) & 15]  # [height, width]
+        acc += vec[j::8] @ deq
+    out = np.array(values["mul"], copy=True)
+    view = out.reshape(-1)[:width]
+    view[:] = (view.astype(np.float64) + acc).astype(out.dtype)
+    return {"mul": out}
+
+
+def megablocks_indices(values: Values) -> dict[str, np.ndarray]:
+    """MegaBlocks' ConstructIndicesKernel: the block rows padded_bins[b] / block_size ..
+    padded_bins[b + 1] / block_size of bin b hold the columns b num_columns + (0 .. num_columns
+    - 1)."""
+    nc, bs = int(values["num_columns"]), int(values["block_size"])
+    bins = np.asarray(values["padded_bins"]).reshape(-1).astype(np.int64) // bs
+    out = np.array(values["indices"], copy=True)
+    flat = out.reshape(-1)
+    cols = np.arange(nc)
+    for b in range(len(bins) - 1):
+        lo, hi = int(bins[b]), int(bins[b + 1])
+        if hi > lo:
+            flat[lo * nc: hi * nc] = np.tile(cols + b * nc, hi - lo).astype(out.dtype)
+    return {"indices": out}
+
+
+def mrcnn_roi_pool(values: Values) -> dict[str, np.ndarray]:
+    """maskrcnn-benchmark's RoIPoolFForward: each roi's pooled_height x pooled_width bins (the
+    corners rounded half away from zero at spatial_scale, bins floor(p size / pooled) ..
+    ceil((p + 1) size / pooled) in float32, clipped) the maximum and the index h width + w of
+    its first occurrence; an empty bin 0 and -1."""
+    c, h, w = (int(values[k]) for k in ("channels", "height", "width"))
+    ph_n, pw_n = int(values["pooled_height"]), int(values["pooled_width"])
+    nt = int(values["nthreads"])
+    r = nt // (c * ph_n * pw_n)
+    f32 = np.float32
+    scale = f32(values["spatial_scale"])
+    feat = np.asarray(values["bottom_data"]).reshape(-1, c, h, w)
+    batch = np.asarray(values["roi_batch"]).reshape(-1)[:r].astype(np.int64)
+    start = np.asarray(values["roi_start"], f32).reshape(-1, 2)[:r]
+    end = np.asarray(values["roi_end"], f32).reshape(-1, 2)[:r]
+
+    def rnd(v):  # CUDA's round: half away from zero
+        v = (v * scale).astype(f32)
+        return (np.sign(v) * np.floor(np.abs(v) + f32(0.5))).astype(np.int64)
+
+    sw, sh, ew, eh = rnd(start[:, 0]), rnd(start[:, 1]), rnd(end[:, 0]), rnd(end[:, 1])
+    top = np.array(values["top_data"], copy=True)
+    arg = np.array(values["argmax_data"], copy=True)
+    tv = top.reshape(-1)[:nt].reshape(r, c, ph_n, pw_n)
+    av = arg.reshape(-1)[:nt].reshape(r, c, ph_n, pw_n)
+    for n in range(r):
+        rh = f32(max(int(eh[n] - sh[n]) + 1, 1))
+        rw = f32(max(int(ew[n] - sw[n]) + 1, 1))
+        bh, bw = rh / f32(ph_n), rw / f32(pw_n)
+        img = feat[batch[n]]
+        for ph in range(ph_n):
+            h0 = min(max(int(np.floor(f32(ph) * bh)) + int(sh[n]), 0), h)
+            h1 = min(max(int(np.ceil(f32(ph + 1) * bh)) + int(sh[n]), 0), h)
+            for pw in range(pw_n):
+                w0 = min(max(int(np.floor(f32(pw) * bw)) + int(sw[n]), 0), w)
+                w1 = min(max(int(np.ceil(f32(pw + 1) * bw)) + int(sw[n]), 0), w)
+                if h1 <= h0 or w1 <= w0:
+                    tv[n, :, ph, pw], av[n, :, ph, pw] = 0, -1
+                    continue
+                win = img[:, h0:h1, w0:w1].reshape(c, -1)
+                a = np.argmax(win, axis=1)
+                tv[n, :, ph, pw] = win[np.arange(c), a]
+                av[n, :, ph, pw] = (h0 + a // (w1 - w0)) * w + w0 + a % (w1 - w0)
+    return {"top_data": top, "argmax_data": arg}
+
+
+def slate_tzcopy(values: Values) -> dict[str, np.ndarray]:
+    """SLATE's tzcopy_kernel (Lower): B[k](i, j) = A[k](i, j) for j <= i < m, j < n, the
+    tiles column-major in their leading dimensions, one after another."""
+    m, n, lda, ldb = (int(values[k]) for k in ("m", "n", "lda", "ldb"))
+    a = np.asarray(values["Aarray"]).reshape(-1, n, lda)[:, :, :m]  # [tile, j, i]
+    out = np.array(values["Barray"], copy=True)
+    b = out.reshape(-1, n, ldb)[: a.shape[0], :, :m]
+    lower = np.arange(m)[None, :] >= np.arange(n)[:, None]  # [j, i]: i >= j
+    b[:, lower] = a[:, lower].astype(out.dtype)
+    return {"Barray": out}
+
+
+def encoding_rectify(values: Values) -> dict[str, np.ndarray]:
+    """PyTorch-Encoding's conv_rectify_cuda_frame: each output value times pool_size /
+    (hcount wcount) (1 / (hcount wcount) when averaging), the counts of the kernel's taps
+    inside the image at the output pixel, in float32."""
+    k = {key: int(values[key]) for key in (
+        "nthreads", "height", "width", "pooled_height", "pooled_width", "kernel_h", "kernel_w",
+        "stride_h", "stride_w", "pad_h", "pad_w", "dilation_h", "dilation_w", "average_mode")}
+
+    def counts(n_out, size, kern, stride, pad, dil):
+        start = np.arange(n_out) * stride - pad
+        end = np.minimum(start + kern, size + pad)
+        start, end = np.maximum(start, 0), np.minimum(end, size)
+        span = end - start - 1  # C's division truncates toward zero
+        return np.sign(span) * (np.abs(span) // dil) + 1, (kern - 1) // dil + 1
+
+    hc, ph = counts(k["pooled_height"], k["height"], k["kernel_h"], k["stride_h"], k["pad_h"],
+                    k["dilation_h"])
+    wc, pw = counts(k["pooled_width"], k["width"], k["kernel_w"], k["stride_w"], k["pad_w"],
+                    k["dilation_w"])
+    cnt = (hc[:, None] * wc[None, :]).astype(np.float32)
+    num = np.float32(1.0) if k["average_mode"] else np.float32(ph * pw)
+    factor = (num / cnt).astype(np.float32).reshape(-1)
+    out = np.array(values["top_data"], copy=True)
+    view = out.reshape(-1)[: k["nthreads"]].reshape(-1, factor.size)
+    view[:] = (view.astype(np.float32) * factor).astype(out.dtype)
+    return {"top_data": out}
