@@ -1100,7 +1100,21 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
                           "45 and 46's launch extents, round 44's shared-histogram-flush, round "
                           "46's one-wave tile-quantization, round 48's tile read from the code "
                           "and round 49's barrier-two-blocks leaving a known tile alone (H200 "
-                          "only)"))
+                          "only)"),
+              ("blind73", "round 49's rules with round 50's hedge: round 30's with round 34's "
+                          "access model, round 40's one-block axes, round 41's sectors for "
+                          "scatter, rounds 42, 43, 45 and 46's launch extents, round 44's "
+                          "shared-histogram-flush, round 46's one-wave tile-quantization, round "
+                          "48's tile read from the code, round 49's barrier-two-blocks leaving a "
+                          "known tile alone and round 50's fixed-grid hedge at one block an SM, "
+                          "as blind set 74 (H200 only)"),
+              ("blind74", "round 49's rules with round 50's hedge: round 30's with round 34's "
+                          "access model, round 40's one-block axes, round 41's sectors for "
+                          "scatter, rounds 42, 43, 45 and 46's launch extents, round 44's "
+                          "shared-histogram-flush, round 46's one-wave tile-quantization, round "
+                          "48's tile read from the code, round 49's barrier-two-blocks leaving a "
+                          "known tile alone and round 50's fixed-grid hedge at one block an SM "
+                          "(H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
@@ -1117,7 +1131,8 @@ ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind2
                 "blind62": "h200", "blind63": "h200", "blind64": "h200",
                 "blind65": "h200", "blind66": "h200", "blind67": "h200",
                 "blind68": "h200", "blind69": "h200", "blind70": "h200",
-                "blind71": "h200", "blind72": "h200"}
+                "blind71": "h200", "blind72": "h200", "blind73": "h200",
+                "blind74": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,
