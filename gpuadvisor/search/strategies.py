@@ -368,7 +368,8 @@ STRATEGIES = ("guided", "shortlist", "exhaustive", "random")
 #: 75, 81 and 89 at 5, 8 and 16 measurements where guided is on 67, 75 and 83, and its worst
 #: miss at 8 is 1.89x against 2.84x; with sets 54 to 65, recorded after the switch, 120, 138
 #: and 150 of 157 against 107, 127 and 141, and with round 47's fixed-grid hedge 121, 140 and
-#: 150; with sets 66 to 70 and round 48, 141, 162 and 175 of 184 against 127, 151 and 166
+#: 150; with sets 66 to 70 and round 48, 141, 162 and 175 of 184 against 127, 151 and 166;
+#: with sets 71 and 72 and rounds 49 and 50, 149, 170 and 184 of 195 against 134, 159 and 176
 #: (benchmarks/strategy_default.py, benchmarks/README.md).
 DEFAULT_STRATEGY = "shortlist"
 
