@@ -237,3 +237,43 @@ def test_guided_follows_the_counters_on_kernels_it_was_never_tuned_on(kernel):
     if kernel == "syrk_strided":  # x walks rows: the pick is narrow, and an experiment said why
         assert result.best.config.block[0] <= 8
         assert any(s.reason.startswith("experiment:") for s in result.steps)
+
+
+def test_the_prior_ranks_without_texts_and_still_says_why_a_shape_is_excluded() -> None:
+    """rule_prior scores the space without rendering the rules' texts (most of a fired rule's
+    cost); its order is the one the fully explained scores give, and an excluded shape still
+    carries its reason's text."""
+    from gpuadvisor.analysis import kernel_info, resolve_arch
+    from gpuadvisor.characterize import characterize
+    from gpuadvisor.paths import project_root
+    from gpuadvisor.rank import Candidate, rank_by_rules, score
+    from gpuadvisor.rules.context import build_context
+    from gpuadvisor.rules.engine import load_rules_or_fail
+    from gpuadvisor.search.prior import rule_prior
+    from gpuadvisor.space import Config
+    from gpuadvisor.sweep import read_sweep
+
+    df, _ = read_sweep(project_root() / "fixtures" / "hopper" / "sweeps" / "matmul_tiled.csv")
+    row = {str(k): v for k, v in df[(df["block_x"] == 32) & (df["block_y"] == 8)
+                                    & (df["cache_config"] == "default")].iloc[0].items()}
+    kernel = str(row["kernel"])
+    configs = [Config(kernel, (bx, by, 1)) for bx, by in
+               ((32, 8), (16, 16), (32, 24), (32, 32), (64, 32), (256, 1), (8, 8))]
+    prior = rule_prior(kernel, row, configs)
+    assert (kernel, 64, 32, 1, "default") in prior.excluded  # 2,048 threads: not launchable
+    (reason,) = prior.excluded[(kernel, 64, 32, 1, "default")]
+    assert reason.startswith("[excluded] ") and len(reason.split(": ", 1)[1]) > 20
+    # the same order as scoring every shape with its texts (the prior's own steps, explained)
+    rows = [dict(row)]
+    arch, board = resolve_arch(rows, None)
+    kinfo = kernel_info(kernel, rows, characterize(kernel, rows, reference=rows[0]))
+    kinfo.measured_access = prior.access
+    rules = load_rules_or_fail(())
+    explained = [score(rules, cand, build_context(arch, board, kinfo, cand.block,
+                                                   cand.cache_config, row=cand.row,
+                                                   sm_count=int(row["sm_count"]), grid=None))
+                 for cand in (Candidate(kernel, c.block, c.cache_config,
+                                        row if c.block == (32, 8, 1) else None)
+                              for c in configs)]
+    assert [s.candidate.key for s in rank_by_rules(explained)] == prior.order
+    assert all(r.message for s in explained for r in s.fired)

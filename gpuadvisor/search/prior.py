@@ -70,7 +70,8 @@ def rule_prior(
         cand = Candidate(kernel, c.block, c.cache_config, measured.get(c.key))
         ctx = build_context(a, board, kinfo, cand.block, cand.cache_config, row=cand.row,
                             sm_count=sm_count, grid=None, arch_ctx=actx)
-        scored.append(score(rules, cand, ctx))
+        # the ranking needs factors only; an excluded configuration's reason is rendered below
+        scored.append(score(rules, cand, ctx, explain=False))
     ranked = rank_by_rules(scored)
     occ = {}
     for s in scored:
@@ -79,7 +80,8 @@ def rule_prior(
             occ[s.candidate.key] = value
     return Prior(
         order=[s.candidate.key for s in ranked],
-        excluded={s.candidate.key: reasons_for(s, limit=1) for s in scored if s.excluded},
+        excluded={s.candidate.key: reasons_for(score(rules, s.candidate, s.context), limit=1)
+                  for s in scored if s.excluded},
         pareto=pareto_front(scored),
         occupancy=occ,
         access=kinfo.measured_access,
