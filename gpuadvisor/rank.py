@@ -208,11 +208,9 @@ class Scored:
 ContextFn = Callable[[Candidate], dict[str, Any]]
 
 
-def score(rules: Sequence[Rule], candidate: Candidate, context: dict[str, Any],
-          explain: bool = True) -> Scored:
-    """Evaluate the config-scope rules on one candidate and multiply their factors
-    (``explain=False``: without the fired rules' texts, :func:`engine.evaluate`)."""
-    results = [evaluate(rule, context, explain) for rule in rules if rule.scope == "config"]
+def score(rules: Sequence[Rule], candidate: Candidate, context: dict[str, Any]) -> Scored:
+    """Evaluate the config-scope rules on one candidate and multiply their factors."""
+    results = [evaluate(rule, context) for rule in rules if rule.scope == "config"]
     value = 1.0
     excluded = False
     for result in results:

@@ -240,9 +240,10 @@ def test_guided_follows_the_counters_on_kernels_it_was_never_tuned_on(kernel):
 
 
 def test_the_prior_ranks_without_texts_and_still_says_why_a_shape_is_excluded() -> None:
-    """rule_prior scores the space without rendering the rules' texts (most of a fired rule's
-    cost); its order is the one the fully explained scores give, and an excluded shape still
-    carries its reason's text."""
+    """rule_prior scores the space through the analysis's column evaluator (texts made only
+    where read); its order is the one the per-configuration interpreter's fully explained
+    scores give (rank.score of each context), and an excluded shape carries its reason's
+    text."""
     from gpuadvisor.analysis import kernel_info, resolve_arch
     from gpuadvisor.characterize import characterize
     from gpuadvisor.paths import project_root

@@ -498,10 +498,8 @@ def _with(context: Mapping[str, Any], name: str, value: Any) -> dict[str, Any]:
     return out
 
 
-def evaluate(rule: Rule, context: Mapping[str, Any], explain: bool = True) -> RuleResult:
-    """Evaluate one rule; never raises for the rule's own problems. ``explain=False`` leaves a
-    fired rule's message, advice and speedup out (a ranking that shows no text: the search's
-    prior), which is most of the cost of a rule that fires."""
+def evaluate(rule: Rule, context: Mapping[str, Any]) -> RuleResult:
+    """Evaluate one rule; never raises for the rule's own problems."""
     reason = applicable(rule, context)
     if reason is not None:
         return RuleResult(rule, "not_applicable", notes=[reason])
@@ -538,8 +536,6 @@ def evaluate(rule: Rule, context: Mapping[str, Any], explain: bool = True) -> Ru
             result.factor = 1.0
     elif rule.effect == "exclude":
         result.factor = 0.0
-    if not explain:
-        return result
     result.message = " ".join(rule.explain.render(ctx).split())
     if rule.advice is not None:
         result.advice = " ".join(rule.advice.render(ctx).split())

@@ -37,9 +37,10 @@ def rule_prior(
     from gpuadvisor.analysis import kernel_info, resolve_arch
     from gpuadvisor.characterize import characterize
     from gpuadvisor.numbers import float_or_none
-    from gpuadvisor.rank import Candidate, pareto_front, rank_by_rules, reasons_for, score
-    from gpuadvisor.rules.context import arch_context, build_context
+    from gpuadvisor.rank import Candidate, pareto_front, rank_by_rules, reasons_for
+    from gpuadvisor.rules.context import arch_context
     from gpuadvisor.rules.engine import load_rules_or_fail
+    from gpuadvisor.scoring import KernelSetup, TableScorer
     from gpuadvisor.sweep import config_key
 
     rows = [dict(row)]
@@ -64,24 +65,21 @@ def rule_prior(
     # unprofiled 256x1) sent natten_qk_rpb and adaptive_avgpool2d astray (1.01 -> 1.30x).
     kinfo.measured_access = fit_kernel(list(measured.values()), dict(row), terms,
                                        code_alone=False)
-    actx = arch_context(a)
-    scored = []
-    for c in configs:
-        cand = Candidate(kernel, c.block, c.cache_config, measured.get(c.key))
-        ctx = build_context(a, board, kinfo, cand.block, cand.cache_config, row=cand.row,
-                            sm_count=sm_count, grid=None, arch_ctx=actx)
-        # the ranking needs factors only; an excluded configuration's reason is rendered below
-        scored.append(score(rules, cand, ctx, explain=False))
+    # every configuration at once through the analysis's column evaluator (the same scores
+    # as rank.score of each one's context; texts made only where read: excluded reasons)
+    setup = KernelSetup(a, board, kinfo, sm_count, arch_context(a))
+    cands = [Candidate(kernel, c.block, c.cache_config, measured.get(c.key)) for c in configs]
+    (kernel_scores,) = TableScorer(rules).score_kernels([(setup, cands)])
+    scored = list(kernel_scores)
     ranked = rank_by_rules(scored)
     occ = {}
     for s in scored:
-        value = float_or_none(s.context.get("derived", {}).get("occupancy"))
+        value = float_or_none(s.derived_values().get("occupancy"))
         if value is not None:
             occ[s.candidate.key] = value
     return Prior(
         order=[s.candidate.key for s in ranked],
-        excluded={s.candidate.key: reasons_for(score(rules, s.candidate, s.context), limit=1)
-                  for s in scored if s.excluded},
+        excluded={s.candidate.key: reasons_for(s, limit=1) for s in scored if s.excluded},
         pareto=pareto_front(scored),
         occupancy=occ,
         access=kinfo.measured_access,
