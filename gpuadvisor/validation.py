@@ -964,6 +964,16 @@ def render(scored: list[Result], unscored: list[Result],
 
 #: The blind check sets, oldest first: (folder under fixtures/hopper/, what froze before it
 #: was recorded). Each README there says how it was recorded.
+#: The rules since round 30 that blind sets 71 and later were scored with, round by round.
+_SINCE_30 = ("round 30's with round 34's access model, round 40's one-block axes, round 41's "
+             "sectors for scatter, rounds 42, 43, 45 and 46's launch extents, round 44's "
+             "shared-histogram-flush, round 46's one-wave tile-quantization, round 48's tile "
+             "read from the code")
+_ROUND_49 = (f"round 49's rules: {_SINCE_30} and round 49's barrier-two-blocks leaving a known "
+             "tile alone")
+_ROUND_50 = (f"round 49's rules with round 50's hedge: {_SINCE_30}, round 49's "
+             "barrier-two-blocks leaving a known tile alone and round 50's fixed-grid hedge at "
+             "one block an SM")
 BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules"),
               ("blind3", "round 5's rules"), ("blind4", "round 7's rules"),
               ("blind5", "round 9's rules"),
@@ -1089,32 +1099,10 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
                           "and 46's launch extents, round 44's shared-histogram-flush, round "
                           "46's one-wave tile-quantization and round 48's tile read from the "
                           "code, as blind set 69 (H200 only)"),
-              ("blind71", "round 49's rules: round 30's with round 34's access model, round "
-                          "40's one-block axes, round 41's sectors for scatter, rounds 42, 43, "
-                          "45 and 46's launch extents, round 44's shared-histogram-flush, round "
-                          "46's one-wave tile-quantization, round 48's tile read from the code "
-                          "and round 49's barrier-two-blocks leaving a known tile alone, as "
-                          "blind set 72 (H200 only)"),
-              ("blind72", "round 49's rules: round 30's with round 34's access model, round "
-                          "40's one-block axes, round 41's sectors for scatter, rounds 42, 43, "
-                          "45 and 46's launch extents, round 44's shared-histogram-flush, round "
-                          "46's one-wave tile-quantization, round 48's tile read from the code "
-                          "and round 49's barrier-two-blocks leaving a known tile alone (H200 "
-                          "only)"),
-              ("blind73", "round 49's rules with round 50's hedge: round 30's with round 34's "
-                          "access model, round 40's one-block axes, round 41's sectors for "
-                          "scatter, rounds 42, 43, 45 and 46's launch extents, round 44's "
-                          "shared-histogram-flush, round 46's one-wave tile-quantization, round "
-                          "48's tile read from the code, round 49's barrier-two-blocks leaving a "
-                          "known tile alone and round 50's fixed-grid hedge at one block an SM, "
-                          "as blind set 74 (H200 only)"),
-              ("blind74", "round 49's rules with round 50's hedge: round 30's with round 34's "
-                          "access model, round 40's one-block axes, round 41's sectors for "
-                          "scatter, rounds 42, 43, 45 and 46's launch extents, round 44's "
-                          "shared-histogram-flush, round 46's one-wave tile-quantization, round "
-                          "48's tile read from the code, round 49's barrier-two-blocks leaving a "
-                          "known tile alone and round 50's fixed-grid hedge at one block an SM "
-                          "(H200 only)"))
+              ("blind71", f"{_ROUND_49}, as blind set 72 (H200 only)"),
+              ("blind72", f"{_ROUND_49} (H200 only)"),
+              ("blind73", f"{_ROUND_50}, as blind set 74 (H200 only)"),
+              ("blind74", f"{_ROUND_50} (H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",

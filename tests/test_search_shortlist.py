@@ -132,38 +132,28 @@ def test_a_one_dimensional_list_names_the_next_shapes() -> None:
         f"shortlist {i} of 4: the rules' next shape" for i in (2, 3, 4)]
 
 
-def test_a_grid_of_fewer_blocks_than_sms_lists_the_fixed_grid_reading_second() -> None:
-    """Blind set 65's kilosort_conv1d launches 64 blocks, one a channel, whatever the block:
-    its 256x1 launch reads as one thread an element, where the rules' pick is 64x1 (5.00x the
-    best). Fewer blocks than SMs leave both readings open, so the list's second shape is the
-    pick read as a fixed grid, 1024x1, the best (the live run, before this, asked for 64x1 to
-    512x1 and stopped at 512x1, 1.118x)."""
-    df, _ = read_sweep(project_root() / "fixtures" / "hopper" / "blind65" / "h200"
-                       / "kilosort_conv1d.csv")
+@pytest.mark.parametrize(("table", "first_three"), [
+    ("blind65/h200/kilosort_conv1d.csv", ["256x1 default", "64x1 default", "1024x1 default"]),
+    ("blind72/h200/ms_segment_max.csv", ["256x1 default", "192x1 default", "1024x1 default"]),
+])
+def test_a_grid_of_at_most_one_block_an_sm_lists_the_fixed_grid_reading_second(
+        table: str, first_three: list[str]) -> None:
+    """One launch cannot tell a fixed grid from one thread an element, and at most one block
+    an SM the two readings want opposite shapes, so the list's second shape (after the
+    profile's own pick) is the pick read as a fixed grid, 1024x1, the best of both kernels.
+    Blind set 65's kilosort_conv1d launches 64 blocks, one a channel, whatever the block: read
+    as one thread an element, the pick is 64x1 (5.00x the best; the live run, before round 47,
+    asked for 64x1 to 512x1 and stopped at 512x1, 1.118x). Blind set 72's ms_segment_max
+    launches 132 blocks on the H200's 132 SMs (a grid sized from the SM count, a grid-stride
+    loop): the profile alone picks 192x1 (5.3x), and the live run, before round 50, asked
+    256x1, 192x1 .. 768x1 and kept 768x1, 1.47x."""
+    df, _ = read_sweep(project_root() / "fixtures" / "hopper" / table)
     (r,) = simulate_table(one_profile_view(df), 8, "shortlist")
     steps = r.result.steps
-    assert [s.config.label() for s in steps[:3]] == [
-        "256x1 default", "64x1 default", "1024x1 default"]
+    assert [s.config.label() for s in steps[:3]] == first_three
     assert steps[2].reason.startswith(
         "shortlist 2 of 5: the rules' pick read as a fixed grid (the first launch has at most "
         "one block an SM)")
-    assert r.regret == pytest.approx(1.0)
-
-
-def test_a_grid_of_one_block_an_sm_lists_the_fixed_grid_reading_second() -> None:
-    """Blind set 72's ms_segment_max launches 132 blocks on the H200's 132 SMs (a grid sized
-    from the SM count, a grid-stride loop): read as one thread an element its 256x1 launch
-    wants smaller blocks (the profile alone picks 192x1, 5.3x the best), and the live run
-    asked 256x1, 192x1 .. 768x1 and kept 768x1, 1.47x. Exactly one block an SM leaves both
-    readings open, so the list's second shape (after the profile's own pick, 192x1) is the
-    fixed-grid pick, 1024x1, the best."""
-    df, _ = read_sweep(project_root() / "fixtures" / "hopper" / "blind72" / "h200"
-                       / "ms_segment_max.csv")
-    (r,) = simulate_table(one_profile_view(df), 8, "shortlist")
-    steps = r.result.steps
-    assert [s.config.label() for s in steps[:3]] == [
-        "256x1 default", "192x1 default", "1024x1 default"]
-    assert steps[2].reason.startswith("shortlist 2 of 5: the rules' pick read as a fixed grid")
     assert r.regret == pytest.approx(1.0)
 
 
