@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import math
+import os
 import subprocess
 import sys
 import tempfile
@@ -58,13 +59,30 @@ def _assert_same_columns(path: Path, sweep: tuple | None = None) -> bool:
     return True
 
 
-#: The recorded tables in four shards, so that test workers share them (~20 s in all).
+#: The blind sets' recordings and the live searches' tables (~1,000 of the ~1,300, written by
+#: the same two recorders, tools/record_calibration.sh and `tune`): one in SAMPLE_EVERY of
+#: them by default, every other table always. GPUADVISOR_ALL_FIXTURES=1 compares them all (do
+#: that after changing either reader).
+SAMPLE_EVERY = 6
+_BULK = ("blind", "default-search")
+_ALL = os.environ.get("GPUADVISOR_ALL_FIXTURES") == "1"
+
+
+def _bulk(path: Path) -> bool:
+    parts = path.relative_to(FIXTURES).parts
+    return len(parts) > 1 and parts[0] == "hopper" and parts[1].startswith(_BULK)
+
+
+_BULK_CSVS = [p for p in SWEEP_CSVS if _bulk(p)]
+COMPARED = SWEEP_CSVS if _ALL else sorted(
+    {*(p for p in SWEEP_CSVS if not _bulk(p)), *_BULK_CSVS[::SAMPLE_EVERY]})
+#: The compared tables in four shards, so that test workers share them.
 SHARDS = 4
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
-def test_every_recorded_table_reads_as_read_sweep_reads_it(shard):
-    for path in SWEEP_CSVS[shard::SHARDS]:
+def test_recorded_tables_read_as_read_sweep_reads_them(shard):
+    for path in COMPARED[shard::SHARDS]:
         try:
             sweep = read_sweep(path)
         except UserError:
@@ -75,8 +93,8 @@ def test_every_recorded_table_reads_as_read_sweep_reads_it(shard):
 def test_most_recorded_tables_are_taken_by_the_small_reader():
     # Most recorded tables are small and clean; the rest (missing grid cells, large files)
     # go to pandas (what each gives is compared above).
-    taken = [p for p in SWEEP_CSVS if read_small_sweep(p) is not None]
-    assert len(taken) >= 150, len(taken)
+    taken = [p for p in COMPARED if read_small_sweep(p) is not None]
+    assert len(taken) >= 150 and len(taken) >= 0.9 * len(COMPARED), (len(taken), len(COMPARED))
     assert PROFILE in taken
 
 
