@@ -498,6 +498,12 @@ SMALL = {
     "mrcnn_roi_pool": ["C=33", "R=37"],
     "slate_tzcopy": ["NT=7", "M=201", "N=199"],
     "encoding_rectify": ["N=2", "C=7", "H=53", "W=51"],
+    "leap_mean_filter": ["NX=33", "NY=31", "NZ=101", "R=2"],
+    "aretomo_bin_image": ["W=1001", "H=603", "BINX=3"],
+    "cpm_embedding_fwd": ["B=3", "M=301", "N=1001", "V=501"],
+    "gnna_spmm_fwd": ["NODES=10007", "NPARTS=12001", "NNZ=96001", "DIM=37", "DW=32"],
+    "tmask_swap_align2nat": ["HIN=37", "WIN=41", "LAM=4"],
+    "ct2_im2col": ["B=2", "G=2", "C=64", "L=301", "STRIDE=1", "DIL=2"],
 }
 
 

@@ -545,6 +545,16 @@ SMALL = {
     "slate_tzcopy": {"NT": 3, "M": 19, "N": 13, "LDA": 21, "LDB": 20},  # trapezoids, padding
     "encoding_rectify": {"N": 2, "C": 3, "H": 11, "W": 9, "STRIDE": 2, "PAD": 2,
                          "DIL": 2},  # strided, dilated borders
+    "leap_mean_filter": {"NX": 7, "NY": 5, "NZ": 13, "R": 2, "S0": 1,
+                         "S1": 5},  # clipped windows on every face, two slices zeroed
+    "aretomo_bin_image": {"W": 37, "H": 29, "BINX": 3, "BINY": 2},  # uneven bins, padding
+    "cpm_embedding_fwd": {"B": 2, "M": 45, "N": 37, "V": 11},  # partial tiles both ways
+    "gnna_spmm_fwd": {"NODES": 29, "NPARTS": 61, "NNZ": 250, "DIM": 5,
+                      "DW": 3},  # empty and long groups, features looped
+    "tmask_swap_align2nat": {"NB": 2, "M": 3, "HIN": 7, "WIN": 9,
+                             "CAP": 4},  # the capped grid's loop, padded corners
+    "ct2_im2col": {"B": 2, "G": 2, "C": 6, "L": 11, "PAD": 2,
+                   "DIL": 2},  # groups, both ends padded, dilated taps
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -341,6 +341,9 @@ def _coverage(name, spec, params, block):
     if name == "megablocks_indices":  # one grid column a bin, its rows and columns looped
         assert gx == params["NBINS"]
         return params["ROWS"], params["COLS"]
+    if name == "cpm_embedding_fwd":  # a fixed 32 x 32 tile a block: the grid's x a sequence,
+        assert gx == params["B"]  # its y 32 tokens (the columns), its z 32 hidden units
+        return gz * 32, gy * 32
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
@@ -605,6 +608,7 @@ ONE_D_CAPPED = {
     "jax_threefry2x32": ("N", "CAP"),  # jaxlib's min(1024, cdiv(n, threads)) blocks
     "ms_segment_max": ("LANES", "CAP"),  # MindSpore's min(cdiv(32 items, threads), SMs)
     "mrcnn_roi_pool": ("NT", "CAP"),  # maskrcnn-benchmark's at most 4,096 blocks
+    "tmask_swap_align2nat": ("NT", "CAP"),  # detectron2's TensorMask: at most 4,096 blocks
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
@@ -617,12 +621,14 @@ ONE_D_RESIDENT = {
     "dlib_affine_conv": ("NUMEL", "TPSM"),  # cudaOccupancyMaxPotentialBlockSize's minGridSize
 }
 #: 1-D kernels whose grid's y is a batch: cdiv(extent, threads) x batch blocks
-#: (Pointnet2.PyTorch's DIVUP(m, THREADS_PER_BLOCK) x b).
+#: (Pointnet2.PyTorch's DIVUP(m, THREADS_PER_BLOCK) x b), x a third parameter where one is
+#: given (the grid's z: CTranslate2's (batch, group) pairs).
 ONE_D_LAYERED = {
     "pointnet2_ball_query": ("M", "B"),
     "relion_center_fft2d": ("HALF", "BATCH"),  # an image's first half, one image a grid row
     "gptq_q4_matvec": ("COLS", "KBLK"),  # a column a thread, one chunk of 128 inputs a grid row
     "gadgetron_permute": ("PLANE", "NPLANES"),  # Gadgetron's size(0) size(1) x the rest
+    "ct2_im2col": ("K", "OUTLEN", "BG"),  # CTranslate2's cdiv(k, threads) x steps x batch groups
 }
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
@@ -631,6 +637,7 @@ ONE_WARP_PER = {
     "cusp_csr_vector": "ROWS",  # one warp per row
     "llmc_layernorm": "N",  # llm.c's one warp a row
     "hypre_csr_col_sum": "ROWS",  # hypre's one warp a row
+    "gnna_spmm_fwd": "NPARTS",  # GNNAdvisor's one warp a neighbour group
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -682,12 +689,14 @@ def test_one_d_grids_cover_every_row_column_or_element():
             gx, gy, gz = spec.grid_for(block, params)
             assert (gx, gy, gz) == (params[slots] // threads, 1, 1)
             assert params[slots] - threads < gx * threads <= params[slots] < params[key]
-    for name, (key, batch) in ONE_D_LAYERED.items():
+    for name, (key, batch, *layers) in ONE_D_LAYERED.items():
         spec = SPECS[name]
         params = spec.resolve_params()
+        depth = params[layers[0]] if layers else 1
         for block in seed_shapes(1) + [(8, 4, 2), (3, 1, 1)]:
             threads = block[0] * block[1] * block[2]
-            assert spec.grid_for(block, params) == (-(-params[key] // threads), params[batch], 1)
+            want = (-(-params[key] // threads), params[batch], depth)
+            assert spec.grid_for(block, params) == want
     for name, key in ONE_WARP_PER.items():
         spec = SPECS[name]
         params = spec.resolve_params()
@@ -14573,3 +14582,170 @@ def test_blind74_references_on_hand_checked_inputs():
         hs, ws, he, we = max(hs, 0), max(ws, 0), min(he, h), min(we, w)
         cnt = ((he - hs - 1) // dil + 1) * ((we - ws - 1) // dil + 1)
         assert (got[:, :, i, j] == top[:, :, i, j] * f32(4 / cnt)).all()
+
+
+def test_blind75_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(75)
+    f32 = np.float32
+
+    # leap_mean_filter: one 3 x 3 slice of 1..9 over a slice of zeros, r 1, the second slice
+    # outside [0, 0]: each mean is the sum over the clipped window (the zeros' slice in it)
+    # over twice the in-slice count (corner 12 / 8, edge 21 / 12, centre 45 / 18), then 0;
+    # random arrays against the source's loop
+    def mean3(f, r, first, last):
+        f = np.asarray(f, f32)
+        nx, ny, nz = f.shape
+        return references.leap_mean_filter({
+            "f": f, "f_filtered": np.full(f.shape, -7, f32), "nx": nx, "ny": ny, "nz": nz,
+            "r": r, "slice_start": first, "slice_end": last})["f_filtered"]
+
+    vol = np.zeros((2, 3, 3))
+    vol[0] = np.arange(1, 10).reshape(3, 3)
+    got = mean3(vol, 1, 0, 0)
+    assert got[0].tolist() == [[1.5, 1.75, 2], [2.25, 2.5, 2.75], [3, 3.25, 3.5]]
+    assert got[1].tolist() == [[0] * 3] * 3
+    for shape, r, first, last in (((3, 4, 5), 1, 0, 2), ((4, 3, 6), 2, 1, 2)):
+        vol = rng.integers(0, 4096, shape)
+        got = mean3(vol, r, first, last)
+        for i, j, k in itertools.product(*(range(n) for n in shape)):
+            if not first <= i <= last:
+                assert got[i, j, k] == 0
+                continue
+            total = count = 0
+            for di in range(-min(i, r), min(shape[0] - 1 - i, r) + 1):
+                for dj in range(-min(j, r), min(shape[1] - 1 - j, r) + 1):
+                    for dk in range(-min(k, r), min(shape[2] - 1 - k, r) + 1):
+                        total += int(vol[i + di, j + dj, k + dk])
+                        count += 1
+            assert got[i, j, k] == f32(total) / f32(count)
+
+    # aretomo_bin_image: a 4 x 4 image of 0..15 (rows 5 apart) binned 2 x 2 into 2 x 2 (rows 3
+    # apart): 0+1+4+5, 2+3+6+7, ...; a blank pixel (-1e30) blanks its bin; the padding column
+    # untouched; random images against the source's loop
+    def binned(img, pin, bx, by, ox, oy, pout):
+        img = np.asarray(img, f32)
+        return references.aretomo_bin_image({
+            "gfInImg": img, "iBinX": bx, "iBinY": by, "in_pitch": pin, "out_pitch": pout,
+            "out_width": ox, "out_rows": oy,
+            "gfOutImg": np.full((oy, pout), -7, f32)})["gfOutImg"]
+
+    img = np.full((4, 5), 99.0)
+    img[:, :4] = np.arange(16).reshape(4, 4)
+    assert binned(img, 5, 2, 2, 2, 2, 3).tolist() == [[10, 18, -7], [42, 50, -7]]
+    img[3, 1] = -1e30
+    assert binned(img, 5, 2, 2, 2, 2, 3).tolist() == [[10, 18, -7], [f32(-1e30), 50, -7]]
+    img = rng.integers(0, 256, (11, 16))
+    got = binned(img, 16, 3, 2, 4, 5, 6)
+    for y, x in itertools.product(range(5), range(6)):
+        want = (-7 if x >= 4 else sum(int(img[2 * y + dy, 3 * x + dx])
+                                      for dy in range(2) for dx in range(3)))
+        assert got[y, x] == want
+
+    # cpm_embedding_fwd: ids (2, 0) into a 3 x 2 table: out[0] = [[5, 1], [6, 2]], the
+    # embeddings along the hidden rows; random batches against the loop
+    def embed(ids, table):
+        ids, table = np.asarray(ids, np.int32), np.asarray(table, f32)
+        b, m = ids.shape
+        n = table.shape[1]
+        return references.cpm_embedding_fwd({
+            "batch": b, "n": n, "m": m, "ids": ids, "weights": table,
+            "out": np.full((b, n, m), -7, f32)})["out"]
+
+    assert embed([[2, 0]], [[1, 2], [3, 4], [5, 6]]).tolist() == [[[5, 1], [6, 2]]]
+    ids, table = rng.integers(0, 7, (3, 5)), rng.integers(-64, 64, (7, 4))
+    got = embed(ids, table)
+    for b, h, t in itertools.product(range(3), range(4), range(5)):
+        assert got[b, h, t] == table[ids[b, t], h]
+
+    # gnna_spmm_fwd: 3 nodes, degrees (1, 2, 3): node 0's groups (1, 2) and (2) give
+    # 2 (3, 4) + 3 (5, 6) + 3 (5, 6) = (36, 44), an empty group for node 2 nothing, node 1's
+    # group (0) 2 (1, 2) = (2, 4); random groups against the source's per-group loop
+    def aggregate(out, feats, col, deg, ptr, node_of):
+        out, feats = np.asarray(out, f32), np.asarray(feats, f32)
+        return references.gnna_spmm_fwd({
+            "output": out, "input": feats, "column_index": np.asarray(col, np.int32),
+            "degrees": np.asarray(deg, f32), "part_pointers": np.asarray(ptr, np.int32),
+            "part2Node": np.asarray(node_of, np.int32), "dim": feats.shape[1],
+            "num_parts": len(node_of), "partSize": 32, "dimWorker": 32})["output"]
+
+    got = aggregate(np.zeros((3, 2)), [[1, 2], [3, 4], [5, 6]], [1, 2, 2, 0], [1, 2, 3],
+                    [0, 2, 3, 3, 4], [0, 0, 2, 1])
+    assert got.tolist() == [[36, 44], [2, 4], [0, 0]]
+    nodes, dim, parts = 9, 3, 12
+    ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 6, parts))])
+    node_of = np.sort(rng.integers(0, nodes, parts))
+    col = rng.integers(0, nodes, int(ptr[-1]))
+    deg, feats = rng.integers(1, 4, nodes), rng.integers(-8, 8, (nodes, dim))
+    out = rng.integers(-64, 64, (nodes, dim))
+    got = aggregate(out, feats, col, deg, ptr, node_of)
+    want = out.astype(np.int64)
+    for p in range(parts):
+        src = node_of[p]
+        partial = np.zeros(dim, np.int64)
+        for e in range(ptr[p], ptr[p + 1]):
+            partial += int(deg[src]) * int(deg[col[e]]) * feats[col[e]]
+        want[src] += partial
+    assert got.tolist() == want.tolist()
+
+    # tmask_swap_align2nat: one 2 x 2 input channel (64, 128; 192, 256), lambda 2: outputs
+    # (v, u) = (0, 0), (0, 1), (1, 0), (1, 1) weigh the inputs in their reach by 3/4 3/4 1/2
+    # 1/2 = 9/64 each: 9, 27, 36, 90 with pad 0; with pad -6, (0, 0) gets -6 (1 - 9/64) more;
+    # random inputs against the source's 16 corners
+    def swap(x, lam, pad):
+        x = np.asarray(x, f32)
+        nb, c, h, w = x.shape
+        vi = int(round(c**0.5))
+        vo, ho, wo = lam * vi, -(-h // lam), -(-w // lam)
+        return references.tmask_swap_align2nat({
+            "nthreads": nb * vo * vo * ho * wo, "bottom_data": x, "Vout": vo, "Uout": vo,
+            "hVout": vo / 2, "hUout": vo / 2, "Vin": vi, "Uin": vi, "lambda": lam, "Hin": h,
+            "Win": w, "Hout": ho, "Wout": wo, "pad_val": pad,
+            "top_data": np.full((nb, vo * vo, ho, wo), -7, f32)})["top_data"]
+
+    one = [[[[64, 128], [192, 256]]]]
+    assert swap(one, 2, 0).reshape(-1).tolist() == [9, 27, 36, 90]
+    assert swap(one, 2, -6).reshape(-1)[0] == 9 - 6 * (1 - 9 / 64)
+    for lam in (1, 2, 4):
+        x = rng.integers(-64, 64, (2, 4, 3, 5))
+        got = swap(x, lam, -6)
+        vo, ho, wo = 2 * lam, -(-3 // lam), -(-5 // lam)
+
+        def at(n, v, u, y, xx, x=x):
+            inside = 0 <= v < 2 and 0 <= u < 2 and 0 <= y < 3 and 0 <= xx < 5
+            return int(x[n, v * 2 + u, y, xx]) if inside else -6
+
+        for n, v, u, y, xx in itertools.product(range(2), range(vo), range(vo), range(ho),
+                                                range(wo)):
+            ox, oy = xx * lam + u - vo / 2 + 0.5, y * lam + v - vo / 2 + 0.5
+            ou, ov = (u + 0.5) / lam - 0.5, (v + 0.5) / lam - 0.5
+            total = 0.0
+            for (y0, wy), (x0, wx), (v0, wv), (u0, wu) in itertools.product(*(
+                    ((math.floor(p), 1 - (p - math.floor(p))), (math.ceil(p), p - math.floor(p)))
+                    for p in (oy, ox, ov, ou))):
+                total += wy * wx * wv * wu * at(n, v0, u0, y0, x0)
+            assert got[n, v * vo + u, y, xx] == total
+
+    # ct2_im2col: 2 channels of 4 frames (1..4, 5..8), kernel 3, stride 2, padding 1: step 0
+    # (0, 1, 2, 0, 5, 6), step 1 (2, 3, 4, 6, 7, 8); random grouped, dilated inputs against
+    # the loop
+    def unfold(x, groups, ks, stride, pad, dil):
+        x = np.asarray(x, f32)
+        b, c, length = x.shape
+        steps = (length + 2 * pad - dil * (ks - 1) - 1) // stride + 1
+        k = c // groups * ks
+        return references.ct2_im2col({
+            "input": x, "batch_size": b, "in_channels": c, "input_length": length,
+            "kernel_size": ks, "stride": stride, "padding": pad, "dilation": dil,
+            "groups": groups, "output_length": steps, "k": k, "in_batch_stride": c * length,
+            "in_group_stride": c * length // groups,
+            "output": np.full((b, groups, steps, k), -7, f32)})["output"]
+
+    got = unfold([[[1, 2, 3, 4], [5, 6, 7, 8]]], 1, 3, 2, 1, 1)
+    assert got.reshape(2, 6).tolist() == [[0, 1, 2, 0, 5, 6], [2, 3, 4, 6, 7, 8]]
+    x = rng.integers(-64, 64, (2, 6, 9))
+    got = unfold(x, 3, 3, 2, 2, 2)
+    steps = (9 + 4 - 4 - 1) // 2 + 1
+    for b, g, t, c, j in itertools.product(range(2), range(3), range(steps), range(2), range(3)):
+        pos = t * 2 - 2 + j * 2
+        want = int(x[b, g * 2 + c, pos]) if 0 <= pos < 9 else 0
+        assert got[b, g, t, c * 3 + j] == want

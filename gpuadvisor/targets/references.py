@@ -11543,3 +11543,145 @@ def encoding_rectify(values: Values) -> dict[str, np.ndarray]:
     view = out.reshape(-1)[: k["nthreads"]].reshape(-1, factor.size)
     view[:] = (view.astype(np.float32) * factor).astype(out.dtype)
     return {"top_data": out}
+
+
+def leap_mean_filter(values: Values) -> dict[str, np.ndarray]:
+    """LEAP's meanFilterKernel: each value of the slices slice_start .. slice_end the mean of its
+    (2 r + 1)^3 window clipped at the array's faces (the whole-number sum over the window's
+    count, one float32 division); the other slices 0."""
+    nx, ny, nz, r = (int(values[k]) for k in ("nx", "ny", "nz", "r"))
+    first, last = int(values["slice_start"]), int(values["slice_end"])
+    f = np.asarray(values["f"], np.float64).reshape(-1)[: nx * ny * nz].reshape(nx, ny, nz)
+    total, count = f, np.ones((1, 1, 1))
+    for axis, size in enumerate((nx, ny, nz)):
+        width = [(0, 0)] * 3
+        width[axis] = (r, r)
+        padded = np.pad(total, width)
+        total = padded[(slice(None),) * axis + (slice(0, size),)].copy()
+        for s in range(1, 2 * r + 1):
+            total += padded[(slice(None),) * axis + (slice(s, s + size),)]
+        at = np.arange(size)
+        shape = [1, 1, 1]
+        shape[axis] = size
+        count = count * (np.minimum(at + r, size - 1) - np.maximum(at - r, 0) + 1).reshape(shape)
+    mean = total.astype(np.float32) / count.astype(np.float32)
+    inside = (np.arange(nx) >= first) & (np.arange(nx) <= last)
+    out = np.array(values["f_filtered"], copy=True)
+    view = out.reshape(-1)[: nx * ny * nz].reshape(nx, ny, nz)
+    view[:] = np.where(inside[:, None, None], mean, np.float32(0)).astype(out.dtype)
+    return {"f_filtered": out}
+
+
+def aretomo_bin_image(values: Values) -> dict[str, np.ndarray]:
+    """AreTomo2's mGBinImage: output pixel (y, x) of the out_width x out_rows image (rows
+    out_pitch apart) the sum of the iBinX x iBinY input pixels from (x iBinX, y iBinY) (rows
+    in_pitch apart), or -1e30 where one of them is below -1e10; the padding untouched."""
+    bx, by = int(values["iBinX"]), int(values["iBinY"])
+    pin, pout = int(values["in_pitch"]), int(values["out_pitch"])
+    ox, oy = int(values["out_width"]), int(values["out_rows"])
+    img = np.asarray(values["gfInImg"]).reshape(-1)[: oy * by * pin].reshape(oy * by, pin)
+    bins = img[:, : ox * bx].reshape(oy, by, ox, bx)
+    sums = bins.astype(np.float64).sum(axis=(1, 3))
+    blank = (bins < np.float32(-1e10)).any(axis=(1, 3))
+    out = np.array(values["gfOutImg"], copy=True)
+    view = out.reshape(-1)[: oy * pout].reshape(oy, pout)
+    view[:, :ox] = np.where(blank, -1e30, sums).astype(out.dtype)
+    return {"gfOutImg": out}
+
+
+def cpm_embedding_fwd(values: Values) -> dict[str, np.ndarray]:
+    """cpm_kernels' cu_embedding_forward: out[b, h, t] = weights[ids[b, t], h], the embeddings
+    in the (batch, hidden, sequence) layout."""
+    b, n, m = int(values["batch"]), int(values["n"]), int(values["m"])
+    ids = np.asarray(values["ids"]).reshape(-1)[: b * m].reshape(b, m).astype(np.int64)
+    table = np.asarray(values["weights"]).reshape(-1)
+    table = table[: table.size // n * n].reshape(-1, n)
+    out = np.array(values["out"], copy=True)
+    view = out.reshape(-1)[: b * n * m].reshape(b, n, m)
+    view[:] = table[ids].transpose(0, 2, 1).astype(out.dtype)
+    return {"out": out}
+
+
+def gnna_spmm_fwd(values: Values) -> dict[str, np.ndarray]:
+    """GNNAdvisor's spmm_forward_cuda_kernel: output[part2Node[p]] += sum over the group's edges
+    e of degrees[part2Node[p]] degrees[column_index[e]] input[column_index[e]], for every
+    neighbour group p (edges part_pointers[p] .. part_pointers[p + 1])."""
+    dim, parts = int(values["dim"]), int(values["num_parts"])
+    ptr = np.asarray(values["part_pointers"]).reshape(-1)[: parts + 1].astype(np.int64)
+    node_of = np.asarray(values["part2Node"]).reshape(-1)[:parts].astype(np.int64)
+    col = np.asarray(values["column_index"]).reshape(-1).astype(np.int64)
+    deg = np.asarray(values["degrees"], np.float64).reshape(-1)
+    feats = np.asarray(values["input"], np.float64).reshape(-1, dim)
+    out = np.array(values["output"], copy=True)
+    view = out.reshape(-1, dim)
+    lengths = ptr[1:] - ptr[:-1]
+    src = np.repeat(node_of, lengths)  # the group's node, for each of its edges in order
+    nbr = col[ptr[0] : ptr[-1]]  # the groups' edges, one after another
+    weight = deg[src] * deg[nbr]
+    acc = np.zeros((view.shape[0], dim))
+    for d in range(dim):
+        acc[:, d] = np.bincount(src, weights=weight * feats[nbr, d], minlength=view.shape[0])
+    view[:] = (view.astype(np.float64) + acc).astype(out.dtype)
+    return {"output": out}
+
+
+def tmask_swap_align2nat(values: Values) -> dict[str, np.ndarray]:
+    """TensorMask's SwapAlign2NatForwardFeat: output (n, v, u, y, x) the sum over the 16
+    corners of (oy, ox, ov, ou), oy = y lambda + v - Vout / 2 + 1/2, ox alike, ov = (v + 1/2) /
+    lambda - 1/2, ou alike, of the corners' weight products times the input there (pad_val
+    outside it)."""
+    vo, uo = int(values["Vout"]), int(values["Uout"])
+    vi, ui = int(values["Vin"]), int(values["Uin"])
+    hi, wi, ho, wo = (int(values[k]) for k in ("Hin", "Win", "Hout", "Wout"))
+    lam, pad = float(values["lambda"]), float(values["pad_val"])
+    hv, hu = float(np.float32(values["hVout"])), float(np.float32(values["hUout"]))
+    nt = int(values["nthreads"])
+    nb = nt // (vo * uo * ho * wo)
+    data = np.asarray(values["bottom_data"], np.float64).reshape(-1)[: nb * vi * ui * hi * wi]
+    data = data.reshape(nb, vi, ui, hi, wi)
+
+    def axis(at, size):  # a (1, ..., size, ..., 1) index array along the output's axis `at`
+        shape = [1] * 5
+        shape[at] = size
+        return np.arange(size).reshape(shape)
+
+    n, v, u, y, x = axis(0, nb), axis(1, vo), axis(2, uo), axis(3, ho), axis(4, wo)
+
+    def corners(pos):  # (floor, ceil) and their weights (1 - frac, frac): exact dyadics here
+        lo, hi_ = np.floor(pos).astype(np.int64), np.ceil(pos).astype(np.int64)
+        frac = pos - lo
+        return (lo, 1.0 - frac), (hi_, frac)
+
+    cy = corners(y * lam + v - hv + 0.5)
+    cx = corners(x * lam + u - hu + 0.5)
+    cv = corners((v + 0.5) / lam - 0.5)
+    cu = corners((u + 0.5) / lam - 0.5)
+    total = np.zeros((nb, vo, uo, ho, wo))
+    for (yy, wy), (xx, wx), (vv, wv), (uu, wu) in itertools.product(cy, cx, cv, cu):
+        inside = ((vv >= 0) & (vv < vi) & (uu >= 0) & (uu < ui) & (yy >= 0) & (yy < hi)
+                  & (xx >= 0) & (xx < wi))
+        got = data[n, np.clip(vv, 0, vi - 1), np.clip(uu, 0, ui - 1), np.clip(yy, 0, hi - 1),
+                   np.clip(xx, 0, wi - 1)]
+        total = total + wy * wx * wv * wu * np.where(inside, got, pad)
+    out = np.array(values["top_data"], copy=True)
+    out.reshape(-1)[:nt] = total.reshape(-1).astype(out.dtype)
+    return {"top_data": out}
+
+
+def ct2_im2col(values: Values) -> dict[str, np.ndarray]:
+    """CTranslate2's im2col_transposed_kernel: output[b, g, t, c kernel_size + j] = input[b, g
+    Cg + c, t stride - padding + j dilation] (0 outside the sequence), Cg the channels a group."""
+    b, g = int(values["batch_size"]), int(values["groups"])
+    c, length, ks = int(values["in_channels"]), int(values["input_length"]), int(
+        values["kernel_size"])
+    stride, pad, dil = int(values["stride"]), int(values["padding"]), int(values["dilation"])
+    steps, k = int(values["output_length"]), int(values["k"])
+    cg = c // g
+    src = np.asarray(values["input"]).reshape(-1)[: b * c * length].reshape(b, g, cg, length)
+    pos = np.arange(steps)[:, None] * stride - pad + np.arange(ks)[None, :] * dil  # (t, tap)
+    inside = (pos >= 0) & (pos < length)
+    taken = np.where(inside, src[..., np.clip(pos, 0, length - 1)], 0)  # (b, g, cg, t, tap)
+    rows = taken.transpose(0, 1, 3, 2, 4).reshape(b, g, steps, cg * ks)
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1)[: b * g * steps * k] = rows[..., :k].reshape(-1).astype(out.dtype)
+    return {"output": out}
