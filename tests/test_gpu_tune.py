@@ -504,6 +504,12 @@ SMALL = {
     "gnna_spmm_fwd": ["NODES=10007", "NPARTS=12001", "NNZ=96001", "DIM=37", "DW=32"],
     "tmask_swap_align2nat": ["HIN=37", "WIN=41", "LAM=4"],
     "ct2_im2col": ["B=2", "G=2", "C=64", "L=301", "STRIDE=1", "DIL=2"],
+    "tmva_im2col": ["D=5", "H=33", "W=31"],
+    "ptypy_ob_update": ["NPODS=37", "FB=33", "FC=31", "OBJ=101"],
+    "tfhe_keyswitch": ["NUM=7", "NIN=301", "NOUT=99"],
+    "segalign_num_hits": ["NSEEDS=100003", "KMER=8", "REF=100000"],
+    "xdl_ksum": ["SEG=101", "NIDS=10007", "UNIQ=1001"],
+    "pnlp_token_penalty": ["BS=5", "V=10007"],
 }
 
 

@@ -555,6 +555,13 @@ SMALL = {
                              "CAP": 4},  # the capped grid's loop, padded corners
     "ct2_im2col": {"B": 2, "G": 2, "C": 6, "L": 11, "PAD": 2,
                    "DIL": 2},  # groups, both ends padded, dilated taps
+    "tmva_im2col": {"D": 3, "H": 7, "W": 9, "FH": 3, "FW": 2, "SR": 2, "SC": 1, "PH": 1,
+                    "PW": 1},  # strides, padding, a non-square filter, partial blocks
+    "ptypy_ob_update": {"NPODS": 5, "FB": 7, "FC": 11, "OBJ": 16},  # overlapping views, loops
+    "tfhe_keyswitch": {"NUM": 3, "NIN": 37, "NOUT": 21, "LEVELS": 3},  # uneven packs, idle rows
+    "segalign_num_hits": {"NSEEDS": 1001, "KMER": 4, "REF": 700, "GRID": 3},  # the grid's loop
+    "xdl_ksum": {"SEG": 7, "NIDS": 101, "UNIQ": 13, "DIM": 5},  # uneven groups, shared rows
+    "pnlp_token_penalty": {"BS": 3, "V": 1001},  # the vocabulary's loop, a partial last pass
 }
 SHAPES_2D = [
     (1, 1, 1),

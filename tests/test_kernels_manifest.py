@@ -190,6 +190,13 @@ def test_kernel_entry_is_complete(name):
         assert params["SEQ"] * params["B"] * params["H"] >= 8 * 10**6
     elif name == "slate_tzcopy":  # SLATE's one block a tile, a thread a row of the trapezoid
         assert blocks == params["NT"] and params["NT"] * params["M"] * params["N"] >= 4 * 10**6
+    elif name == "ptypy_ob_update":  # PtyPy's one block a pod, the block looping over its frame
+        assert blocks == params["NPODS"] == 480
+        assert params["NPODS"] * params["FB"] * params["FC"] >= 4 * 10**6
+    elif name == "segalign_num_hits":  # SegAlign's fixed grid of MAX_BLOCKS = 1,024, a loop
+        assert blocks == params["GRID"] == 1024 and params["NSEEDS"] >= 8 * blocks * 256
+    elif name == "pnlp_token_penalty":  # PaddleNLP's one block a sequence, its vocabulary looped
+        assert blocks == params["BS"] == 64 and params["BS"] * params["V"] >= 8 * 10**6
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -344,6 +351,12 @@ def _coverage(name, spec, params, block):
     if name == "cpm_embedding_fwd":  # a fixed 32 x 32 tile a block: the grid's x a sequence,
         assert gx == params["B"]  # its y 32 tokens (the columns), its z 32 hidden units
         return gz * 32, gy * 32
+    if name == "ptypy_ob_update":  # one block a pod: x and y*z loop over its frame
+        assert (gx, gy) == (params["NPODS"], 1)
+        return params["ROWS"], params["COLS"]
+    if name == "tfhe_keyswitch":  # the grid's x a ciphertext, y bx coefficients; y*z splits
+        assert gx == params["NUM"]  # the input mask inside the block
+        return params["ROWS"], gy * bx
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
@@ -527,6 +540,7 @@ ONE_D_EXTENT = {
     "pointcept_aggregation": "NC",  # Pointcept's one thread per output value
     "fastdeploy_normalize_permute": "EDGE",  # FastDeploy's one thread per pixel
     "encoding_rectify": "COUNT",  # PyTorch-Encoding's one thread per output value
+    "xdl_ksum": "NIDS",  # X-DeepLearning's one thread per id
     "candle_index_add": "NUMEL",  # candle's one thread per output column (pre, post)
     "libceed_offset_transpose": "NODES_E",  # libCEED's one thread per element node
     "hqq_dequant_3bit": "NQ",  # HQQ's one thread per packed word
@@ -581,6 +595,8 @@ ONE_BLOCK_PER = {
     "te_moe_unpermute": "TOKENS",  # Transformer Engine's one block per token, columns looped
     "dbcsr_transpose": "NSTACK",  # DBCSR's one block per stack entry (a small dense block)
     "slate_tzcopy": "NT",  # SLATE's one block per tile, its rows looped
+    "segalign_num_hits": "GRID",  # SegAlign's fixed grid of 1,024 blocks, looping over seeds
+    "pnlp_token_penalty": "BS",  # PaddleNLP's one block per sequence, its vocabulary looped
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -14749,3 +14765,189 @@ def test_blind75_references_on_hand_checked_inputs():
         pos = t * 2 - 2 + j * 2
         want = int(x[b, g * 2 + c, pos]) if 0 <= pos < 9 else 0
         assert got[b, g, t, c * 3 + j] == want
+
+
+def test_blind76_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(76)
+    f32 = np.float32
+
+    # tmva_im2col: a 2 x 2 one-channel image (1, 2 | 3, 4), a 2 x 2 filter, padding 1: view 0
+    # sees only pixel 1 in its last tap, view 4 (the centre) the whole image; random images
+    # against the source's loop (column-major A, channel-innermost B)
+    def im2col(img, fh, fw, sr, sc, ph, pw):
+        img = np.asarray(img, f32)
+        h, w, d = img.shape
+        oh, ow = (h - fh + 2 * ph) // sr + 1, (w - fw + 2 * pw) // sc + 1
+        return references.tmva_im2col({
+            "A": np.full((fh * fw * d, oh * ow), -1, f32), "B": img, "depth": d,
+            "imgHeight": h, "imgWidth": w, "fltHeight": fh, "fltWidth": fw, "strideRows": sr,
+            "strideCols": sc, "zeroPaddingHeight": ph, "zeroPaddingWidth": pw})["A"]
+
+    got = im2col([[[1], [2]], [[3], [4]]], 2, 2, 1, 1, 1, 1)
+    assert got.shape == (4, 9)
+    assert got[:, 0].tolist() == [0, 0, 0, 1] and got[:, 4].tolist() == [1, 2, 3, 4]
+    h, w, d, fh, fw, sr, sc, ph, pw = 7, 6, 3, 3, 2, 2, 1, 1, 2
+    img = rng.integers(-64, 64, (h, w, d))
+    got = im2col(img, fh, fw, sr, sc, ph, pw)
+    slides = (w - fw + 2 * pw) // sc + 1
+    views = slides * ((h - fh + 2 * ph) // sr + 1)
+    flat = img.reshape(-1)
+    for i, j in itertools.product(range(views), range(fh * fw * d)):
+        bz = j // (fh * fw)
+        by = (i // slides) * sr - ph + (j - bz * fh * fw) // fw
+        bx = (i % slides) * sc - pw + (j - bz * fh * fw) % fw
+        want = 0 if bx < 0 or by < 0 or bx >= w or by >= h else flat[(bx + by * w) * d + bz]
+        assert got.reshape(-1)[j * views + i] == want
+
+    # ptypy_ob_update: one pod, a 1 x 2 frame at object (0, 1): conj(1 + 2i)(2 + i) = 4 - 3i,
+    # conj(3)(1 - i) = 3 - 3i, |probe|^2 5 and 9; random pods against the source's loop
+    def ob_update(ex, pr, obj, den, pos, idx):
+        ex, pr = np.asarray(ex, f32), np.asarray(pr, f32)
+        obj, den = np.asarray(obj, f32), np.asarray(den, f32)
+        return references.ptypy_ob_update({
+            "exit_wave": ex, "A": len(idx), "B": pr.shape[0], "C": pr.shape[1], "probe": pr,
+            "D": 1, "E": pr.shape[0], "F": pr.shape[1], "obj": obj, "G": 1, "H": obj.shape[0],
+            "I": obj.shape[1], "obj_pos": np.asarray(pos, np.int32),
+            "exit_idx": np.asarray(idx, np.int32), "denominator": den})
+
+    got = ob_update([[[[2, 1], [1, -1]]]], [[[1, 2], [3, 0]]], np.zeros((2, 3, 2)),
+                    np.zeros((2, 3)), [[0, 1]], [0])
+    assert got["obj"][0].tolist() == [[0, 0], [4, -3], [3, -3]]
+    assert got["obj"][1].tolist() == [[0, 0]] * 3
+    assert got["denominator"].tolist() == [[0, 5, 9], [0, 0, 0]]
+    pods, b, c, size = 6, 3, 4, 7
+    ex, pr = rng.integers(-8, 8, (pods, b, c, 2)), rng.integers(-8, 8, (b, c, 2))
+    obj, den = rng.integers(-64, 64, (size, size, 2)), rng.integers(0, 64, (size, size))
+    pos, idx = rng.integers(0, size - c + 1, (pods, 2)), rng.integers(0, pods, pods)
+    got = ob_update(ex, pr, obj, den, pos, idx)
+    want_obj, want_den = obj.astype(np.int64), den.astype(np.int64)
+    for n, y, x in itertools.product(range(pods), range(b), range(c)):
+        p = complex(*pr[y, x]).conjugate()
+        e = complex(*ex[idx[n], y, x])
+        r, q = pos[n, 0] + y, pos[n, 1] + x
+        want_obj[r, q] += [int((p * e).real), int((p * e).imag)]
+        want_den[r, q] += int(pr[y, x, 0]) ** 2 + int(pr[y, x, 1]) ** 2
+    assert got["obj"].tolist() == want_obj.tolist()
+    assert got["denominator"].tolist() == want_den.tolist()
+
+    # tfhe_keyswitch: base 2^4, 2 levels: the mask 0x2C << 56 rounds to 44 = -4 + 3 x 16, so
+    # with key rows (1, 10) and (2, 20) out = (-(1 (-4) + 2 x 3), 100 - (10 (-4) + 20 x 3));
+    # random ciphertexts against the source's decomposition in Python integers
+    mod = 1 << 64
+
+    def s64(v):  # uint64 as int64, for the manifest's buffers
+        return np.asarray(v, dtype=object).astype(np.uint64).view(np.int64)
+
+    def keyswitch(lwe, idx, ksk, n_in, n_out, base_log, levels):
+        return references.tfhe_keyswitch({
+            "lwe_array_out": np.zeros((len(idx), n_out + 1), np.int64),
+            "lwe_array_in": s64(lwe), "lwe_input_indexes": np.asarray(idx, np.int64),
+            "ksk": s64(ksk), "lwe_dimension_in": n_in, "lwe_dimension_out": n_out,
+            "base_log": base_log, "level_count": levels})["lwe_array_out"].view(np.uint64)
+
+    got = keyswitch([[0x2C << 56, 100]], [0], [[[1, 10], [2, 20]]], 1, 1, 4, 2)
+    assert got.tolist() == [[mod - 2, 80]]
+
+    def decompose(a, base_log, levels):  # the source's init_decomposer_state, decompose_one
+        rep = base_log * levels
+        res = a >> (64 - rep - 1)
+        rounding = res & 1
+        res = ((res + 1) >> 1) & ((1 << rep) - 1)
+        balance = ((((res - 1) % mod) | (rounding << (rep - 1))) & res) >> (rep - 1)
+        state, digits = (res - (balance << rep)) % mod, []
+        for _ in range(levels):
+            digit = state & ((1 << base_log) - 1)
+            state = ((state - mod if state >> 63 else state) >> base_log) % mod
+            carry = ((((digit - 1) % mod) | state) & digit) >> (base_log - 1)
+            state = (state + carry) % mod
+            digits.append((digit - (carry << base_log)) % mod)
+        return digits
+
+    num, n_in, n_out, base_log, levels = 3, 5, 4, 4, 3
+    lwe = [[int(v) for v in rng.integers(0, 2**64, n_in + 1, dtype=np.uint64)]
+           for _ in range(num + 1)]
+    ksk = [[[int(v) for v in rng.integers(0, 2**64, n_out + 1, dtype=np.uint64)]
+            for _ in range(levels)] for _ in range(n_in)]
+    idx = [3, 0, 3]
+    got = keyswitch(lwe, idx, ksk, n_in, n_out, base_log, levels)
+    for s in range(num):
+        acc = [0] * (n_out + 1)
+        acc[n_out] = -lwe[idx[s]][n_in] % mod
+        for i in range(n_in):
+            for j, digit in enumerate(decompose(lwe[idx[s]][i], base_log, levels)):
+                for t in range(n_out + 1):
+                    acc[t] = (acc[t] + ksk[i][j][t] * digit) % mod
+        assert got[s].tolist() == [-v % mod for v in acc]
+
+    # segalign_num_hits: prefix counts (3, 3, 7, 8): k-mers 0, 1, 2, 3 hit 3, 0, 4 and 1 times
+    # (the low word, the query position, ignored); random seeds against the source's loop
+    def num_hits(table, offsets):
+        offsets = np.asarray(offsets, dtype=object).astype(np.uint64).view(np.int64)
+        return references.segalign_num_hits({
+            "num_seeds": len(offsets), "d_index_table": np.asarray(table, np.int32),
+            "seed_offsets": offsets,
+            "seed_hit_num": np.zeros(len(offsets), np.uint32)})["seed_hit_num"]
+
+    got = num_hits([3, 3, 7, 8], [(k << 32) + 7 * k for k in (2, 0, 3, 1)])
+    assert got.tolist() == [4, 3, 1, 0]
+    table = np.cumsum(rng.integers(0, 5, 64))
+    offsets = [(int(k) << 32) + int(q) for k, q in zip(rng.integers(0, 64, 50),
+                                                       rng.integers(0, 2**32, 50), strict=True)]
+    got = num_hits(table, offsets)
+    for n, off in enumerate(offsets):
+        seed = off >> 32
+        assert got[n] == table[seed] - (table[seed - 1] if seed > 0 else 0)
+
+    # xdl_ksum: ends (0, 2, 2, 5): ids 0-1 sum into row 1, ids 2-4 into row 3, rows 0 and 2
+    # untouched; averaging halves a group of two; random groups against the source's
+    # LowerBound loop
+    def ksum(emb, ids, vals, ends, out, average=0):
+        emb, out = np.asarray(emb, f32), np.asarray(out, f32)
+        return references.xdl_ksum({
+            "peb": emb, "pidx": np.asarray(ids, np.int32), "pval": np.asarray(vals, f32),
+            "pgrp": np.asarray(ends, np.int32), "grp_size": len(ends),
+            "eb_dim": emb.shape[1], "average": average, "pout": out})["pout"]
+
+    emb = [[1, 10], [2, 20], [3, 30]]
+    got = ksum(emb, [0, 2, 1, 1, 0], [1, 2, 1, -1, 3], [0, 2, 2, 5], np.zeros((4, 2)))
+    assert got.tolist() == [[0, 0], [7, 70], [0, 0], [3, 30]]
+    got = ksum(emb, [0, 2], [1, 1], [0, 2], np.zeros((2, 2)), average=1)
+    assert got.tolist() == [[0, 0], [2, 20]]
+    groups, dim, vocab = 6, 3, 9
+    ends = np.cumsum(rng.integers(0, 5, groups))
+    n = int(ends[-1])
+    emb, ids, vals = rng.integers(-8, 8, (vocab, dim)), rng.integers(0, vocab, n), rng.integers(
+        -4, 4, n)
+    out = rng.integers(-64, 64, (groups, dim))
+    got = ksum(emb, ids, vals, ends, out)
+    want = out.astype(np.int64)
+    for k in range(n):
+        lo, hi = 0, groups  # LowerBound(pgrp, pgrp + grp_size, k + 1)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            lo, hi = (mid + 1, hi) if ends[mid] < k + 1 else (lo, mid)
+        want[lo] += vals[k] * emb[ids[k]]
+    assert got.tolist() == want.tolist()
+
+    # pnlp_token_penalty: logits (-4, 6, 5, 3), counts (1, 2, 0, 1), alpha 2, beta 1, gamma 3:
+    # -8 - 1 - 3, 3 - 2 - 3, unchanged, 1.5 - 1 - 3; random batches against the source's loop
+    def penalty(logits, times, alpha, beta, gamma):
+        logits = np.asarray(logits, f32)
+        return references.pnlp_token_penalty({
+            "repeat_times": np.asarray(times, np.int32),
+            "penalty_scores": np.asarray(alpha, f32), "frequency_score": np.asarray(beta, f32),
+            "presence_score": np.asarray(gamma, f32), "logits": logits,
+            "bs": logits.shape[0], "length": logits.shape[1]})["logits"]
+
+    got = penalty([[-4, 6, 5, 3]], [[1, 2, 0, 1]], [2], [1], [3])
+    assert got.tolist() == [[-12, -2, 5, -2.5]]
+    bs, length = 3, 20
+    logits, times = rng.integers(-64, 64, (bs, length)), rng.integers(0, 3, (bs, length))
+    alpha, beta, gamma = rng.integers(1, 3, bs), rng.integers(0, 4, bs), rng.integers(0, 4, bs)
+    got = penalty(logits, times, alpha, beta, gamma)
+    for bi, i in itertools.product(range(bs), range(length)):
+        logit = float(logits[bi, i])
+        if times[bi, i]:
+            logit = logit * alpha[bi] if logit < 0 else logit / alpha[bi]
+            logit = logit - times[bi, i] * beta[bi] - gamma[bi]
+        assert got[bi, i] == logit

@@ -43,6 +43,12 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "gnna_spmm_fwd.cu",
     "tmask_swap_align2nat.cu",
     "ct2_im2col.cu",
+    "tmva_im2col.cu",
+    "ptypy_ob_update.cu",
+    "tfhe_keyswitch.cu",
+    "segalign_num_hits.cu",
+    "xdl_ksum.cu",
+    "pnlp_token_penalty.cu",
 }
 
 

@@ -11685,3 +11685,158 @@ def ct2_im2col(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["output"], copy=True)
     out.reshape(-1)[: b * g * steps * k] = rows[..., :k].reshape(-1).astype(out.dtype)
     return {"output": out}
+
+
+def tmva_im2col(values: Values) -> dict[str, np.ndarray]:
+    """ROOT TMVA's Im2Col: the column-major local-view matrix A[j, i] (row i a local view,
+    column j = channel fltHeight fltWidth + filter row fltWidth + filter column) of an image
+    stored channel innermost (B[(col + row imgWidth) depth + channel]), zero outside it."""
+    d, h, w = (int(values[k]) for k in ("depth", "imgHeight", "imgWidth"))
+    fh, fw = int(values["fltHeight"]), int(values["fltWidth"])
+    sr, sc = int(values["strideRows"]), int(values["strideCols"])
+    ph, pw = int(values["zeroPaddingHeight"]), int(values["zeroPaddingWidth"])
+    oh, ow = (h - fh + 2 * ph) // sr + 1, (w - fw + 2 * pw) // sc + 1
+    views = oh * ow
+    img = np.asarray(values["B"]).reshape(-1)[: h * w * d].reshape(h, w, d)
+    out = np.array(values["A"], copy=True)
+    a = out.reshape(-1)[: fh * fw * d * views].reshape(d, fh * fw, views)
+    i = np.arange(views)
+    for tap in range(fh * fw):
+        rows = (i // ow) * sr - ph + tap // fw
+        cols = (i % ow) * sc - pw + tap % fw
+        inside = (rows >= 0) & (rows < h) & (cols >= 0) & (cols < w)
+        got = img[np.clip(rows, 0, h - 1), np.clip(cols, 0, w - 1)]  # [views, depth]
+        a[:, tap, :] = np.where(inside[:, None], got, 0).T.astype(out.dtype)
+    return {"A": out}
+
+
+def ptypy_ob_update(values: Values) -> dict[str, np.ndarray]:
+    """PtyPy's ob_update: for each pod, conj(probe) x its exit frame added into the object and
+    |probe|^2 into the denominator at the view (object row, column), complex as float pairs."""
+    pods, b, c = int(values["A"]), int(values["B"]), int(values["C"])
+    f, cols = int(values["F"]), int(values["I"])
+    pr = np.asarray(values["probe"], np.float64).reshape(-1, f, 2)[:b, :c]
+    pc = pr[..., 0] - 1j * pr[..., 1]  # conj(probe)
+    ex = np.asarray(values["exit_wave"], np.float64).reshape(-1, b, c, 2)
+    pos = np.asarray(values["obj_pos"]).reshape(-1, 2)[:pods].astype(np.int64)
+    frames = np.asarray(values["exit_idx"]).reshape(-1)[:pods].astype(np.int64)
+    obj = np.array(values["obj"], copy=True)
+    den = np.array(values["denominator"], copy=True)
+    ov = obj.reshape(-1, cols, 2)
+    dv = den.reshape(-1, cols)
+    acc = np.zeros(ov.shape[:2], np.complex128)
+    nrm = np.zeros(dv.shape, np.float64)
+    for n in range(pods):
+        r, q = int(pos[n, 0]), int(pos[n, 1])
+        e = ex[frames[n]]
+        acc[r: r + b, q: q + c] += pc * (e[..., 0] + 1j * e[..., 1])
+        nrm[r: r + b, q: q + c] += pr[..., 0] ** 2 + pr[..., 1] ** 2
+    ov[..., 0] = (ov[..., 0] + acc.real).astype(obj.dtype)
+    ov[..., 1] = (ov[..., 1] + acc.imag).astype(obj.dtype)
+    dv[:] = (dv + nrm).astype(den.dtype)
+    return {"obj": obj, "denominator": den}
+
+
+def _tfhe_digits(a: np.ndarray, base_log: int, levels: int) -> list[np.ndarray]:
+    """TFHE-rs' init_decomposer_state and decompose_one on uint64 arrays: the balanced digits
+    of each value's closest multiple of 2^(64 - base_log levels), least significant first."""
+    u64 = np.uint64
+    one = u64(1)
+    rep = base_log * levels
+    res = a >> u64(64 - rep - 1)
+    rounding = res & one
+    res = (res + one) >> one
+    res &= u64(0xFFFFFFFFFFFFFFFF) >> u64(64 - rep)
+    balance = (((res - one) | (rounding << u64(rep - 1))) & res) >> u64(rep - 1)
+    state = res - (balance << u64(rep))
+    mask = u64((1 << base_log) - 1)
+    digits = []
+    for _ in range(levels):
+        digit = state & mask
+        state = (state.view(np.int64) >> np.int64(base_log)).view(np.uint64)
+        carry = (((digit - one) | state) & digit) >> u64(base_log - 1)
+        state = state + carry
+        digits.append(digit - (carry << u64(base_log)))
+    return digits
+
+
+def tfhe_keyswitch(values: Values) -> dict[str, np.ndarray]:
+    """TFHE-rs' keyswitch: out[s, t] = -(sum over the input mask i and levels j of ksk[i, j, t]
+    d_j(a_i)) modulo 2^64, the last coefficient b - that sum, for the input ciphertext
+    lwe_input_indexes[s] (the digits d_j balanced: the products summed exactly by 16-bit
+    limbs of the key in float64)."""
+    n_in, n_out = int(values["lwe_dimension_in"]), int(values["lwe_dimension_out"])
+    base_log, levels = int(values["base_log"]), int(values["level_count"])
+    out = np.array(values["lwe_array_out"], copy=True)
+    view = out.reshape(-1, n_out + 1).view(np.uint64)
+    num = view.shape[0]
+    ins = np.ascontiguousarray(values["lwe_array_in"]).view(np.uint64).reshape(-1, n_in + 1)
+    idx = np.asarray(values["lwe_input_indexes"]).reshape(-1)[:num].astype(np.int64)
+    sel = ins[idx]
+    digits = _tfhe_digits(np.ascontiguousarray(sel[:, :n_in]), base_log, levels)
+    d = np.stack([x.view(np.int64) for x in digits], axis=2).reshape(num, -1)  # [s, i, j]
+    ksk = np.ascontiguousarray(values["ksk"]).view(np.uint64).reshape(n_in * levels, n_out + 1)
+    total = np.zeros((num, n_out + 1), np.uint64)
+    for q in range(4):
+        limb = ((ksk >> np.uint64(16 * q)) & np.uint64(0xFFFF)).astype(np.float64)
+        part = np.rint(d.astype(np.float64) @ limb).astype(np.int64).view(np.uint64)
+        total += part << np.uint64(16 * q)
+    body = np.zeros((num, n_out + 1), np.uint64)
+    body[:, n_out] = sel[:, n_in]
+    view[:] = body - total
+    return {"lwe_array_out": out}
+
+
+def segalign_num_hits(values: Values) -> dict[str, np.ndarray]:
+    """SegAlign's find_num_hits: each seed's k-mer (its offset >> 32) count, table[k] -
+    table[k - 1] (table[0] for k = 0), in uint32."""
+    n = int(values["num_seeds"])
+    table = np.asarray(values["d_index_table"]).reshape(-1).astype(np.int64)
+    offsets = np.ascontiguousarray(values["seed_offsets"]).reshape(-1)[:n]
+    kmer = (offsets.view(np.uint64) >> np.uint64(32)).astype(np.int64)
+    before = np.where(kmer > 0, table[np.maximum(kmer - 1, 0)], 0)
+    out = np.array(values["seed_hit_num"], copy=True)
+    out.reshape(-1)[:n] = ((table[kmer] - before) & 0xFFFFFFFF).astype(out.dtype)
+    return {"seed_hit_num": out}
+
+
+def xdl_ksum(values: Values) -> dict[str, np.ndarray]:
+    """X-DeepLearning's KSumKernel: id k of group g (the first group whose cumulative end
+    pgrp[g] exceeds k) adds pval[k] peb[pidx[k]] (divided by the group's width when averaging)
+    into row g of pout, for the ids below the last end."""
+    groups, dim = int(values["grp_size"]), int(values["eb_dim"])
+    ends = np.asarray(values["pgrp"]).reshape(-1)[:groups].astype(np.int64)
+    n = int(ends[-1])
+    group = np.searchsorted(ends, np.arange(n) + 1, side="left")
+    width = ends[group] - np.where(group > 0, ends[np.maximum(group - 1, 0)], 0)
+    emb = np.asarray(values["peb"], np.float64).reshape(-1, dim)
+    rows = emb[np.asarray(values["pidx"]).reshape(-1)[:n]]
+    rows *= np.asarray(values["pval"], np.float64).reshape(-1)[:n, None]
+    if int(values["average"]):
+        rows /= width[:, None]
+    sums = np.zeros((n + 1, dim))
+    np.cumsum(rows, axis=0, out=sums[1:])
+    starts = np.concatenate([[0], ends[:-1]])
+    out = np.array(values["pout"], copy=True)
+    view = out.reshape(-1, dim)[:groups]
+    view[:] = (view + sums[ends] - sums[starts]).astype(out.dtype)
+    return {"pout": out}
+
+
+def pnlp_token_penalty(values: Values) -> dict[str, np.ndarray]:
+    """PaddleNLP's update_value_by_repeat_times: every counted token's logit of sequence b
+    scaled by alpha[b] (negative) or divided by it, minus count beta[b] and gamma[b], in
+    float32; uncounted logits unchanged."""
+    bs, length = int(values["bs"]), int(values["length"])
+    f32 = np.float32
+    times = np.asarray(values["repeat_times"]).reshape(-1)[: bs * length].reshape(bs, length)
+    alpha = np.asarray(values["penalty_scores"], f32).reshape(-1)[:bs, None]
+    beta = np.asarray(values["frequency_score"], f32).reshape(-1)[:bs, None]
+    gamma = np.asarray(values["presence_score"], f32).reshape(-1)[:bs, None]
+    out = np.array(values["logits"], copy=True)
+    view = out.reshape(-1)[: bs * length].reshape(bs, length)
+    logit = view.astype(f32)
+    scaled = np.where(logit < 0, logit * alpha, logit / alpha).astype(f32)
+    new = ((scaled - times.astype(f32) * beta) - gamma).astype(f32)
+    view[:] = np.where(times != 0, new, logit).astype(out.dtype)
+    return {"logits": out}
