@@ -35,9 +35,13 @@ def _ray_available() -> bool:
 
 #: Tests that take 5-30 s each (``pytest --durations``), run first: pytest-xdist hands tests
 #: out in collection order, and one of these collected last kept one worker busy while the
-#: others had finished (the validation page alone is ~30 s).
+#: others had finished (the validation page alone is ~70 s).
 LONGEST_FIRST = ("test_validation.py::test_validation_page_is_fresh",
-                 "test_record_calibration.py::", "test_small_sweep.py::test_every_recorded_table",
+                 "test_record_subwarp.py::", "test_record_calibration.py::",
+                 "test_record_few_waves.py::", "test_code_tiles.py::test_over_every_recorded",
+                 "test_ptx.py::test_every_recorded_kernel", "test_small_sweep.py::test_recorded",
+                 "test_kernels_manifest.py::test_blind37_references",
+                 "test_search.py::test_guided_finds_the_best_of_random",
                  "test_runner.py::test_kill_with_sigkill", "test_search_tune.py::")
 
 
