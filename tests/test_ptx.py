@@ -133,6 +133,18 @@ def test_boundary_handling_reads_as_the_interior_and_division_as_non_affine():
     assert code_terms(_code("matmul_tiled")).loads is None
 
 
+def test_a_window_clipped_by_its_radius_keeps_the_thread_index():
+    """LEAP's mean filter (blind set 75) starts its window at i - min(i, r): read as the
+    clamp's interior (min = i) the taps' addresses lost i and looked like broadcasts, and with
+    the code the pick went to 32x8, 6.7x its best. A min against a bare parameter or a small
+    constant is a reach most threads exceed: the taps step the slice pitch along x."""
+    loads = _code("leap_mean_filter").side("load")
+    assert len(loads) == 7 and all(a.pattern == "affine" for a in loads)
+    assert {a.stride("tid.y") for a in loads} == {Poly.const(4)}
+    assert loads[0].describe() == "x 4*arg3*arg4 B apart, y 4 B apart"
+    # a clamp against width - 1 (flip_h, starlet_atrous above) still reads as the interior
+
+
 def test_a_kernel_is_found_by_its_mangled_name():
     code = _code("matrix_add")
     assert matching({"_Z10matrix_addPKfS0_Pfii": code}, "matrix_add") is code

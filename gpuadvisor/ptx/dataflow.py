@@ -302,7 +302,10 @@ def _interior(root: str, vals: list[Poly]) -> Poly | None:
     if root in ("min", "max") and len(vals) == 2:
         kinds = [v.kind() for v in vals]
         if kinds[0].varying != kinds[1].varying and not any(k.data for k in kinds):
-            return vals[0] if kinds[0].varying else vals[1]
+            x, n = (vals[0], vals[1]) if kinds[0].varying else (vals[1], vals[0])
+            if root == "min" and _radius_like(n):
+                return n
+            return x
         return None
     if root == "abs" and len(vals) == 1 and not vals[0].kind().data:
         return vals[0]
@@ -312,6 +315,17 @@ def _interior(root: str, vals: list[Poly]) -> Poly | None:
                 and not kinds[1].data:
             return vals[0]
     return None
+
+
+def _radius_like(bound: Poly) -> bool:
+    """A bound most threads' values exceed: a bare kernel parameter or a small constant
+    (``min(i, r)``, a window's reach clipped at the edge), unlike a clamp's ``width - 1``."""
+    c = bound.constant
+    if c is not None:
+        return 0 < c <= 16
+    terms = bound.as_dict()
+    return len(terms) == 1 and all(
+        coeff == 1 and len(m) == 1 and m[0].startswith("u:param:") for m, coeff in terms.items())
 
 
 def _fresh(kind: Kind, *key: object) -> str:
