@@ -1,10 +1,17 @@
 # Sourced by the GPU recorders (tools/record_*.sh), from the repository root on the GPU
-# machine: the wheels in .whl/ (pycuda and the rules' jsonschema, which the GPU machine's
+# machine: the wheels in .whl/ (or its subfolders) (pycuda and the rules' jsonschema, which the GPU machine's
 # Python lacks; ../shared/device/README.md) installed into /tmp/site, this tree on
 # PYTHONPATH, unbuffered output at 150 columns, $G to run gpuadvisor and log() for timestamped
 # lines. Without .whl/ the machine's own packages are used.
-if ls .whl/*.whl > /dev/null 2>&1; then
-  python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl
+# The wheels may come in parts (.whl/*/ folders, one call each, where the working tree and all
+# of them are over the 64 MiB a call carries): each call installs what it brought, and /tmp/site
+# keeps the earlier parts while the machine stays warm.
+wheels=$(ls .whl/*.whl .whl/*/*.whl 2> /dev/null)
+if [ -n "$wheels" ]; then
+  # shellcheck disable=SC2086 # one argument per wheel
+  python3 -m pip install -q --no-index --no-deps --target /tmp/site $wheels
+fi
+if [ -d /tmp/site ]; then
   export PYTHONPATH="/tmp/site:${PYTHONPATH:+$PYTHONPATH:}$PWD"
 else
   export PYTHONPATH="${PYTHONPATH:+$PYTHONPATH:}$PWD"
