@@ -1102,7 +1102,9 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind71", f"{_ROUND_49}, as blind set 72 (H200 only)"),
               ("blind72", f"{_ROUND_49} (H200 only)"),
               ("blind73", f"{_ROUND_50}, as blind set 74 (H200 only)"),
-              ("blind74", f"{_ROUND_50} (H200 only)"))
+              ("blind74", f"{_ROUND_50} (H200 only)"),
+              ("blind75", f"{_ROUND_50}, as blind sets 73 and 74 (H200 only)"),
+              ("blind76", f"{_ROUND_50}, as blind sets 73 and 74 (H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
@@ -1120,7 +1122,7 @@ ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind2
                 "blind65": "h200", "blind66": "h200", "blind67": "h200",
                 "blind68": "h200", "blind69": "h200", "blind70": "h200",
                 "blind71": "h200", "blind72": "h200", "blind73": "h200",
-                "blind74": "h200"}
+                "blind74": "h200", "blind75": "h200", "blind76": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,
