@@ -1251,7 +1251,11 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "minkowski_matmul": 48, "knn_compute_distances": 48, "kilosort_cross_filter": 48,
         # round 49 (barrier-two-blocks leaves a known tile alone), after set 69's ExaTENSOR
         # tiles (and the four above)
-        "exatensor_matmul_tn": 49}
+        "exatensor_matmul_tn": 49,
+        # round 51 (the PTX reader's min(x, r) against a bare argument or a small constant
+        # reads as r, a window's reach: with the code the taps keep the thread index), after
+        # set 75's LEAP mean filter
+        "leap_mean_filter": 51}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None

@@ -120,8 +120,9 @@ def test_committed_reference_lists_more_shapes_where_the_class_needed_them() -> 
     # (lbann_scatter2d, abacus_matrix_copy, dali_flip and qrnn_forget_mult within 3 % at 1,
     # megablocks_indices at 2): 59 of 73 (81 %); sets 75 and 76 added 4 (aretomo_bin_image and
     # ptypy_ob_update within 3 % at 1, tmva_im2col at 2, leap_mean_filter 1.058x at 8): 62 of
-    # 77 (81 %): no size reaches 90 %, so 8
-    assert classes["2-D blocks"]["unseen"] == 77 and classes["2-D blocks"]["within_at"][7] == 62
+    # 77 (81 %); round 51 moved leap_mean_filter to the seen pool: 62 of 76 (82 %): no size
+    # reaches 90 %, so 8
+    assert classes["2-D blocks"]["unseen"] == 76 and classes["2-D blocks"]["within_at"][7] == 62
     assert classes["2-D blocks"]["listed"] == 8
     assert classes["2-D blocks, shared memory"]["listed"] == 8
 
