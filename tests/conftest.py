@@ -35,7 +35,10 @@ def _ray_available() -> bool:
 
 #: Tests that take 5-30 s each (``pytest --durations``), run first: pytest-xdist hands tests
 #: out in collection order, and one of these collected last kept one worker busy while the
-#: others had finished (the validation page alone is ~70 s).
+#: others had finished (the validation page alone is 70-160 s). pyproject's
+#: ``--maxschedchunk=8`` keeps them apart: xdist's first hand-out is otherwise a quarter of each
+#: worker's share of the tests (~540 at once), so one worker got every long test and the
+#: other sat idle for the last ~90 s.
 LONGEST_FIRST = ("test_validation.py::test_validation_page_is_fresh",
                  "test_record_subwarp.py::", "test_record_calibration.py::",
                  "test_record_few_waves.py::", "test_code_tiles.py::test_over_every_recorded",
