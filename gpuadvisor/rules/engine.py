@@ -264,7 +264,7 @@ def _param_value(value: Any) -> tuple[Any, str]:
 
 #: Each rule file's text -> what :func:`_parse_text` made of it. A search's prior analyzes a
 #: kernel after every measurement and each analysis loads the rules: parsing, validating and
-#: compiling 54 files again each time was ~17 % of a search's CPU time. Keyed by the file's
+#: compiling the 52 rule files again each time was ~17 % of a search's CPU time. Keyed by the file's
 #: whole text (not its modification time, which a quick rewrite can leave unchanged); a Rule
 #: is never changed after it is made (calibration makes new ones with dataclasses.replace).
 _PARSED: dict[tuple[str, str], tuple[Rule | None, tuple[str, ...]]] = {}
@@ -293,6 +293,7 @@ def _parse(path: Path) -> tuple[Rule | None, list[str]]:
 
 
 def _parse_text(path: Path, text: str) -> tuple[Rule | None, list[str]]:
+    """:func:`_parse` of a file already read (the work its cache saves)."""
     shown = str(path)
     try:
         node = _compose(text)
