@@ -6,11 +6,11 @@ the same shapes in the same order."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from all_fixtures import ALL_FIXTURES
 
 from gpuadvisor.paths import fixtures_dir
 from gpuadvisor.search.base import run_search
@@ -173,7 +173,7 @@ LIVE_FIRST_THREE = {(56, "lgbm_hist_dense"): [(32, 8, 1), (32, 1, 1), (16, 2, 1)
 #: rest. GPUADVISOR_ALL_FIXTURES=1 replays them all (do that after changing a search strategy,
 #: a rule or the analysis, as for the other sampled checks).
 _LATEST = sorted(SETS)[-2:]
-REPLAYED = RUNS if os.environ.get("GPUADVISOR_ALL_FIXTURES") == "1" else [
+REPLAYED = RUNS if ALL_FIXTURES else [
     run for i, run in enumerate(RUNS) if run in CHANGED_SINCE or run[0] in _LATEST or i % 3 == 0]
 
 

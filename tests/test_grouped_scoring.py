@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from pathlib import Path
 
 import pytest
+from all_fixtures import ALL_FIXTURES
 
 from gpuadvisor import jsontext
 from gpuadvisor.analysis import analyze_sweep
@@ -36,7 +36,7 @@ ALL_TABLES = sorted([*(ROOT / "fixtures/hopper/sweeps").glob("*.csv"),
 #: (sweeps, full counters, a cache-config sweep, both single profiles), together firing every
 #: rule that fires on any recorded fixture (see test_rules_compiled.SWEEPS).
 #: GPUADVISOR_ALL_FIXTURES=1 runs all 30, e.g. after changing how scoring groups rules.
-TABLES = ALL_TABLES if os.environ.get("GPUADVISOR_ALL_FIXTURES") == "1" else [
+TABLES = ALL_TABLES if ALL_FIXTURES else [
     ROOT / "fixtures/hopper" / name for name in (
         "sweeps/vector_reduction.csv",
         "sweeps/sgemm_blocktiling_1d.csv",

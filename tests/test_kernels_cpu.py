@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from all_fixtures import ALL_FIXTURES
 
 from gpuadvisor.targets.builtin import load_reference
 from gpuadvisor.targets.data import host_values
@@ -742,7 +743,7 @@ BASE = {"matrix_add", "matmul_naive", "matmul_tiled", "random_copy", "scattered"
         "vector_reduction", "vector_reduction_adaptive", "overloaded", "overlapped",
         "sgemm_coalesced", "sgemm_blocktiling_1d", "histogram_atomic", "block_scan",
         "transpose_tiled", "kuwahara_filter"}
-CHECKED = sorted(SMALL) if os.environ.get("GPUADVISOR_ALL_FIXTURES") == "1" else sorted(
+CHECKED = sorted(SMALL) if ALL_FIXTURES else sorted(
     (BASE & set(SMALL)) | _changed_since_recorded())
 
 
@@ -754,7 +755,6 @@ def program(tmp_path_factory) -> Path:
     units compile side by side, one per CPU (up to 4): one unit took ~20 s while the other
     workers waited on the lock."""
     import fcntl
-    import os
 
     shared = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):

@@ -7,11 +7,11 @@ import hashlib
 import importlib
 import itertools
 import math
-import os
 import shutil
 
 import numpy as np
 import pytest
+from all_fixtures import ALL_FIXTURES
 
 from gpuadvisor.errors import UserError
 from gpuadvisor.space import seed_shapes
@@ -871,7 +871,7 @@ NEEDS_NVCC = pytest.mark.skipif(shutil.which("nvcc") is None,
 #: GPUADVISOR_ALL_FIXTURES=1 compiles all of them here (do that after adding or editing one).
 ALL_COMPILED = sorted({(SPECS[n].source, SPECS[n].entry): n
                        for n in sorted(SPECS, reverse=True)}.values())
-COMPILED = ALL_COMPILED if os.environ.get("GPUADVISOR_ALL_FIXTURES") == "1" else sorted(
+COMPILED = ALL_COMPILED if ALL_FIXTURES else sorted(
     REQUIRED & set(ALL_COMPILED))
 
 

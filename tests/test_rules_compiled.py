@@ -8,10 +8,10 @@ same rankings, findings and explanations.
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 
 import pytest
+from all_fixtures import ALL_FIXTURES
 
 from gpuadvisor.analysis import analyze_sweep
 from gpuadvisor.analysis_report import load_inputs
@@ -29,7 +29,7 @@ ALL_SWEEPS = sorted([*(ROOT / "fixtures/hopper/sweeps").glob("*.csv"),
 #: (not-launchable, prefer-l1-for-cached-reuse, reuse-without-l1-caching and
 #: scattered-disable-l1 fire on none), in measured, l1_off, full-counter and single-profile
 #: tables; about a fifth of the analysis time of all 29. GPUADVISOR_ALL_FIXTURES=1 runs all.
-SWEEPS = ALL_SWEEPS if os.environ.get("GPUADVISOR_ALL_FIXTURES") == "1" else [
+SWEEPS = ALL_SWEEPS if ALL_FIXTURES else [
     ROOT / "fixtures/hopper" / name for name in (
         "sweeps/vector_reduction.csv",
         "review/matmul_app_app_l1off.csv",

@@ -6,13 +6,13 @@ import csv
 import io
 import json
 import math
-import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+from all_fixtures import ALL_FIXTURES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -65,7 +65,6 @@ def _assert_same_columns(path: Path, sweep: tuple | None = None) -> bool:
 #: that after changing either reader).
 SAMPLE_EVERY = 6
 _BULK = ("blind", "default-search")
-_ALL = os.environ.get("GPUADVISOR_ALL_FIXTURES") == "1"
 
 
 def _bulk(path: Path) -> bool:
@@ -74,7 +73,7 @@ def _bulk(path: Path) -> bool:
 
 
 _BULK_CSVS = [p for p in SWEEP_CSVS if _bulk(p)]
-COMPARED = SWEEP_CSVS if _ALL else sorted(
+COMPARED = SWEEP_CSVS if ALL_FIXTURES else sorted(
     {*(p for p in SWEEP_CSVS if not _bulk(p)), *_BULK_CSVS[::SAMPLE_EVERY]})
 #: The compared tables in four shards, so that test workers share them.
 SHARDS = 4
