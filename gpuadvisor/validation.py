@@ -65,6 +65,9 @@ class Result:
     claim_errors: list[float] = dataclass_field(default_factory=list)  # |est - meas|, points
     claims_withheld: int = 0  # claims with no figure (confidence low)
     claim_errors_raw: list[float] = dataclass_field(default_factory=list)  # score ratio as is
+    # the claims themselves: (pick score / other score, other time / pick time, confidence),
+    # what the shipped exponents are fitted on (:func:`claim_exponent_fit`)
+    claim_pairs: list[tuple[float, float, str]] = dataclass_field(default_factory=list)
     winner_score_ratio: float | None = None  # measured best's rule score / top rule score
     # the best rule score among the configurations measured as tied with the best (their
     # min-max ranges overlap: analyze's noise-aware tie) / top rule score
@@ -436,6 +439,7 @@ def claims(k) -> dict:  # noqa: ANN001 - a KernelAnalysis
     out["claim_errors"] = errors
     out["claims_withheld"] = len(pairs) - len(errors)
     out["claim_errors_raw"] = [abs(s - t) * 100.0 for s, t, _ in pairs]
+    out["claim_pairs"] = pairs
     if top.score > 0:
         out["winner_score_ratio"] = best.score / top.score
         out["winner_tie_ratio"] = max(e.score for e in timed if _tied_with(best, e)) / top.score
@@ -506,6 +510,51 @@ def claim_pairs(k) -> list[tuple[float, float, str]]:  # noqa: ANN001 - a Kernel
         out.append((pick.score / e.score, e.time_ms / pick.time_ms,
                     weakest(e.confidence, pick.confidence)))
     return out
+
+
+#: The exponents the claims had before they were fitted on the seen kernels: docs/loko.json's
+#: fit on every calibration kernel (19 fixtures' families), shipped until issue 11 round 52.
+CALIBRATION_EXPONENTS = {"high": 1.5, "medium": 0.5}
+
+
+def claim_exponent_fit(blind: Sequence[Result]) -> dict[str, float]:
+    """The claim exponents (``claims.EXPONENTS``) fitted on the claims of the blind kernels a
+    later round looked at (``SEEN``, both GPUs): hundreds of claims where the calibration set
+    had dozens, and never the still-blind kernels', whose claims the page scores with them."""
+    from gpuadvisor.claims import fit_exponents
+
+    return fit_exponents(p for r in blind if r.kernel in SEEN for p in r.claim_pairs)
+
+
+def claim_fit_lines(blind: Sequence[Result]) -> list[str]:
+    """How the shipped exponents were fitted, and the still-blind claims' error with them
+    and with the calibration set's exponents."""
+    from gpuadvisor.claims import EXPONENTS, claim_error
+
+    seen = [p for r in blind if r.kernel in SEEN for p in r.claim_pairs]
+    counts = {level: sum(1 for p in seen if p[2] == level) for level in ("high", "medium")}
+    errors = []
+    for gpu in ("h100", "h200"):
+        pairs = [p for r in blind if r.kernel not in SEEN and f"/{gpu}/" in r.fixture
+                 for p in r.claim_pairs]
+        both = []
+        for exponents in (EXPONENTS, CALIBRATION_EXPONENTS):
+            given = [e for e in (claim_error(p, exponents) for p in pairs) if e is not None]
+            both.append(f"{sum(given) / len(given):.1f}" if given else "-")
+        errors.append(f"{both[0]} points ({both[1]} with the calibration set's) on the "
+                      f"{gpu.upper()}")
+    fitted = claim_exponent_fit(blind)
+    return [f"**Claims, fitted on the seen kernels.** The \"faster than ... by X% "
+            f"(estimated)\" figure is the rule-score ratio to the power of one exponent per "
+            f"confidence level (`gpuadvisor/claims.py`). The shipped exponents, high "
+            f"{EXPONENTS['high']:g} and medium {EXPONENTS['medium']:g}, are the ones "
+            f"`claims.fit_exponents` chooses on the seen kernels' claims above (both GPUs: "
+            f"{counts['high']} high, {counts['medium']} medium; the fit today: high "
+            f"{fitted['high']:g}, medium {fitted['medium']:g}); before issue 11 round 52 they "
+            f"were the calibration set's fit (high {CALIBRATION_EXPONENTS['high']:g}, medium "
+            f"{CALIBRATION_EXPONENTS['medium']:g}; `docs/loko.json`, below). The still-blind "
+            f"kernels' claims were never fitted on: their mean error is "
+            + " and ".join(errors) + "."]
 
 
 def summary(results: Sequence[Result]) -> dict[str, float | int | None]:
@@ -1455,6 +1504,7 @@ def blind_lines(results: Sequence[Result]) -> list[str]:
                              f"({gpu.upper()})")
     lines += ["", "The baseline the picks must beat, the app's own default shape (32x8 for 2-D "
               "kernels, 256x1 for 1-D ones) kept as it is: " + "; ".join(baselines) + "."]
+    lines += ["", *claim_fit_lines(results)]
     lines += ["", *constant_shape_lines(blind)]
     lines += ["", *live_lines(blind)]
     shortlisted = []

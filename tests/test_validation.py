@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from gpuadvisor import pick_reliability, validation
+from gpuadvisor import claims, pick_reliability, validation
 from gpuadvisor.paths import project_root
 from gpuadvisor.validation import GOAL_SHARE, Result, compute, main
 
@@ -22,6 +22,9 @@ def test_validation_page_is_fresh_and_the_goal_is_met() -> None:
     committed = json.loads(pick_reliability.REFERENCE.read_text(encoding="utf-8"))
     assert committed == validation.reliability_document(blind), \
         "gpuadvisor/data/pick_reliability.json is stale: python -m gpuadvisor.validation"
+    # the claims' exponents are the fit on the seen blind kernels' claims
+    assert validation.claim_exponent_fit(blind) == claims.EXPONENTS, \
+        "gpuadvisor/claims.py's EXPONENTS are not the fit on the seen kernels' claims"
     page = project_root() / "docs" / "validation.md"
     assert page.read_text() == text, "docs/validation.md is stale: python -m gpuadvisor.validation"
     within = sum(r.within for r in scored)
