@@ -510,6 +510,12 @@ SMALL = {
     "segalign_num_hits": ["NSEEDS=100003", "KMER=8", "REF=100000"],
     "xdl_ksum": ["SEG=101", "NIDS=10007", "UNIQ=1001"],
     "pnlp_token_penalty": ["BS=5", "V=10007"],
+    "lidar_bevpool": ["NCAM=2", "D=31", "FH=17", "FW=23", "BEVH=41", "BEVW=37"],
+    "hetu_tril_lookup": ["BS=1001", "F=27"],
+    "elpa_fill_ev": ["NA=4099", "NNZU=1001", "NCNT=37", "NS=100"],
+    "chrono_lidar_reduce": ["W=301", "H=37"],
+    "colossal_moe_combine": ["S=1001", "E=5", "CAP=37", "H=96"],
+    "highs_dual_grad_step": ["NROWS=100003", "NEQS=30001"],
 }
 
 

@@ -563,6 +563,14 @@ SMALL = {
     "segalign_num_hits": {"NSEEDS": 1001, "KMER": 4, "REF": 700, "GRID": 3},  # the grid's loop
     "xdl_ksum": {"SEG": 7, "NIDS": 101, "UNIQ": 13, "DIM": 5},  # uneven groups, shared rows
     "pnlp_token_penalty": {"BS": 3, "V": 1001},  # the vocabulary's loop, a partial last pass
+    "lidar_bevpool": {"NCAM": 2, "C": 30, "D": 2, "FH": 3, "FW": 7, "BEVH": 5,
+                      "BEVW": 9},  # three channel tiles, empty and long intervals
+    "hetu_tril_lookup": {"BS": 7, "F": 9, "OFFB": 11},  # offset 2: rows past in_dim counted
+    "elpa_fill_ev": {"NA": 300, "NNZU": 77, "NCNT": 13, "GL": 80, "GM": 15,
+                     "NS": 40},  # ev's unused rows and columns, a strip inside idxq1
+    "chrono_lidar_reduce": {"W": 41, "H": 13, "R": 2},  # 3 x 3 rays, beams without a hit
+    "colossal_moe_combine": {"S": 37, "E": 3, "CAP": 5, "H": 48},  # 3 packs a row, all masks
+    "highs_dual_grad_step": {"NROWS": 1001, "NEQS": 300, "CAP": 3},  # the capped grid's loop
 }
 SHAPES_2D = [
     (1, 1, 1),

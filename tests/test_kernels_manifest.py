@@ -197,6 +197,10 @@ def test_kernel_entry_is_complete(name):
         assert blocks == params["GRID"] == 1024 and params["NSEEDS"] >= 8 * blocks * 256
     elif name == "pnlp_token_penalty":  # PaddleNLP's one block a sequence, its vocabulary looped
         assert blocks == params["BS"] == 64 and params["BS"] * params["V"] >= 8 * 10**6
+    elif name == "colossal_moe_combine":  # ColossalAI's one block a token, packs of 16 values
+        assert blocks == params["S"] == 8192 and params["S"] * params["H"] >= 4 * 10**6
+    elif name == "highs_dual_grad_step":  # cuPDLP's grid capped at 32 blocks an SM, a loop
+        assert blocks == params["CAP"] == 32 * 132 and params["NROWS"] >= 4 * blocks * 256
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -541,6 +545,7 @@ ONE_D_EXTENT = {
     "fastdeploy_normalize_permute": "EDGE",  # FastDeploy's one thread per pixel
     "encoding_rectify": "COUNT",  # PyTorch-Encoding's one thread per output value
     "xdl_ksum": "NIDS",  # X-DeepLearning's one thread per id
+    "chrono_lidar_reduce": "NBEAMS",  # Chrono's one thread per beam
     "candle_index_add": "NUMEL",  # candle's one thread per output column (pre, post)
     "libceed_offset_transpose": "NODES_E",  # libCEED's one thread per element node
     "hqq_dequant_3bit": "NQ",  # HQQ's one thread per packed word
@@ -597,6 +602,7 @@ ONE_BLOCK_PER = {
     "slate_tzcopy": "NT",  # SLATE's one block per tile, its rows looped
     "segalign_num_hits": "GRID",  # SegAlign's fixed grid of 1,024 blocks, looping over seeds
     "pnlp_token_penalty": "BS",  # PaddleNLP's one block per sequence, its vocabulary looped
+    "colossal_moe_combine": "S",  # ColossalAI's one block per token, its row in packs
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -625,6 +631,7 @@ ONE_D_CAPPED = {
     "ms_segment_max": ("LANES", "CAP"),  # MindSpore's min(cdiv(32 items, threads), SMs)
     "mrcnn_roi_pool": ("NT", "CAP"),  # maskrcnn-benchmark's at most 4,096 blocks
     "tmask_swap_align2nat": ("NT", "CAP"),  # detectron2's TensorMask: at most 4,096 blocks
+    "highs_dual_grad_step": ("NROWS", "CAP"),  # cuPDLP's nBlocks256: 32 blocks an SM
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
@@ -14951,3 +14958,198 @@ def test_blind76_references_on_hand_checked_inputs():
             logit = logit * alpha[bi] if logit < 0 else logit / alpha[bi]
             logit = logit - times[bi, i] * beta[bi] - gamma[bi]
         assert got[bi, i] == logit
+
+
+def test_blind77_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(77)
+    f32 = np.float32
+
+    # lidar_bevpool: one camera, 10 channels, 2 depths of a 1 x 2 feature map; intervals
+    # (points 0-1, none, point 2) over indices (0, 3, 1): cell 0 = feature 0 x 1 + feature 1
+    # x 0 (j + 1), cell 1 empty (0), cell 2 = 2 x 3; random frames against the source's loop
+    def bevpool(feat, depth, ptr, ind, bev_h, bev_w, out=None):
+        feat, depth = np.asarray(feat, f32), np.asarray(depth, f32)
+        c = feat.shape[-1]
+        if out is None:
+            out = np.full((c, bev_h, bev_w), -1, f32)
+        return references.lidar_bevpool({
+            "camera_feature": feat, "depth_weights": depth, "nchannel": c,
+            "interval_ptr": np.asarray(ptr, np.int32), "n_intervals": len(ptr) - 1,
+            "indices": np.asarray(ind, np.uint32), "out_h": bev_h, "out_w": bev_w,
+            "ndepth": depth.shape[1], "farea": depth.shape[2] * depth.shape[3],
+            "output_bevfeat": out})["output_bevfeat"]
+
+    feat = [[[list(range(1, 11)), [2] * 10]]]
+    got = bevpool(feat, [[[[1, 3]], [[2, 0]]]], [0, 2, 2, 3], [0, 3, 1], 1, 3)
+    assert got[:, 0, :].tolist() == [[j + 1, 0, 6] for j in range(10)]
+    ncam, c, depth, fh, fw, bev_h, bev_w = 2, 20, 3, 2, 3, 4, 5
+    feat = rng.integers(-8, 8, (ncam, fh, fw, c))
+    weights = rng.integers(0, 4, (ncam, depth, fh, fw))
+    npts, cells = ncam * depth * fh * fw, bev_h * bev_w
+    ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 4, cells))])
+    ind = rng.integers(0, npts, ptr[-1])
+    init = rng.integers(-8, 0, (c, bev_h, bev_w))
+    got = bevpool(feat, weights, ptr, ind, bev_h, bev_w, np.asarray(init, f32))
+    want = init.astype(np.int64).reshape(-1)
+    flat_feat, flat_w = feat.reshape(-1), weights.reshape(-1)
+    for cell, tile in itertools.product(range(cells), range(c // 10)):
+        acc = [0] * 10
+        for i in range(ptr[cell], ptr[cell + 1]):
+            cam, inner = ind[i] // (depth * fh * fw), ind[i] % (fh * fw)
+            for j in range(10):
+                acc[j] += flat_feat[(cam * fh * fw + inner) * c + tile * 10 + j] * flat_w[ind[i]]
+        for j in range(10):
+            want[cell + (tile * 10 + j) * cells] = acc[j]
+    assert got.reshape(-1).tolist() == want.tolist()
+
+    # hetu_tril_lookup: 1..9 in a 3 x 3 matrix below diagonals -1, 0, 1 and 2 by hand; random
+    # matrices for every offset against the source's loop (size_t arithmetic, the offset
+    # converted as C converts it)
+    def tril(mats, offset):
+        mats = np.asarray(mats, f32)
+        bs, f = mats.shape[0], mats.shape[1]
+        width = len(np.tril_indices(f, k=offset)[0])
+        return references.hetu_tril_lookup({
+            "input": mats, "output": np.full((bs, width), -1, f32), "offset": offset,
+            "in_dim": f, "out_dim": width, "pre_size": bs})["output"]
+
+    mat = [np.arange(1, 10).reshape(3, 3)]
+    assert tril(mat, -1).tolist() == [[4, 7, 8]]
+    assert tril(mat, 0).tolist() == [[1, 4, 5, 7, 8, 9]]
+    assert tril(mat, 1).tolist() == [[1, 2, 4, 5, 6, 7, 8, 9]]
+    assert tril(mat, 2).tolist() == [list(range(1, 10))]
+    mod = 1 << 64
+    bs, f = 3, 5
+    mats = rng.integers(-64, 64, (bs, f, f))
+    for offset in range(-(f - 1), f):
+        got = tril(mats, offset)
+        want = np.full(got.shape, -1, np.int64)
+        flat = want.reshape(-1)
+        shift = offset % mod
+        for y, x in itertools.product(range(bs), range(f * f)):
+            cid, rid = x % f, x // f
+            if (f + rid + shift) % mod < f + cid:
+                continue
+            out_at, start, end = y * got.shape[1] + cid, 1, rid
+            if offset < 0:
+                end = (end + shift) % mod
+            elif offset > 0:
+                start, end = start + shift, end + shift
+                if end > f:
+                    out_at += (end - f) * f
+                    end = f
+            out_at += (start + end) * ((end - start + 1) % mod) % mod // 2
+            flat[out_at % mod] = mats.reshape(-1)[y * f * f + x]
+        assert got.tolist() == want.tolist(), offset
+
+    # elpa_fill_ev: two rows by two columns by hand (column 1: j = idx[idxq1[0] - 1] = 1, tmp
+    # -42 and -35; column 2: j = 2, tmp -39 and -32: 9 / 32 x 4 = 1.125), ev's third row kept;
+    # random strips against the source's loop
+    def fill_ev(ev, d1u, dbase, ddiff, zu, scale, idxq1, idx, nnzu, ns, ncnt):
+        ev = np.asarray(ev, np.float64)
+        return references.elpa_fill_ev({
+            "ev": ev, "d1u": np.asarray(d1u, np.float64), "dbase": np.asarray(dbase, np.float64),
+            "ddiff": np.asarray(ddiff, np.float64), "zu": np.asarray(zu, np.float64),
+            "ev_scale": np.asarray(scale, np.float64), "idxq1": np.asarray(idxq1, np.int32),
+            "idx": np.asarray(idx, np.int32), "na": len(d1u), "gemm_dim_l": ev.shape[1],
+            "gemm_dim_m": ev.shape[0], "nnzu": nnzu, "ns": ns, "ncnt": ncnt})["ev"]
+
+    got = fill_ev(np.full((2, 3), -1), [-40, -33], [3, 1], [1, 2], [6, -9], [2, 4], [2, 1],
+                  [2, 1], 2, 0, 2)
+    assert got.tolist() == [[6 / -42 * 2, -9 / -35 * 2, -1], [6 / -39 * 4, 1.125, -1]]
+    na, nnzu, ns, ncnt, gl, gm = 40, 11, 7, 6, 13, 8
+    d1u, dbase = rng.integers(-64, -32, na), rng.integers(0, 32, na)
+    ddiff, zu, scale = rng.integers(0, 8, na), rng.integers(-64, 64, na), rng.integers(1, 8, na)
+    idxq1, idx = rng.integers(1, na + 1, na), rng.integers(1, na + 1, na)
+    init = rng.integers(-8, 0, (gm, gl)).astype(np.float64)
+    got = fill_ev(init, d1u, dbase, ddiff, zu, scale, idxq1, idx, nnzu, ns, ncnt)
+    want = init.reshape(-1).tolist()
+    for k, i in itertools.product(range(nnzu), range(1, ncnt + 1)):
+        j = int(idx[idxq1[i + ns - 1] - 1])
+        tmp = float(d1u[k]) - float(dbase[j - 1])
+        tmp = tmp + float(ddiff[j - 1])
+        want[k + gl * (i - 1)] = float(zu[k]) / tmp * float(scale[j - 1])
+    assert got.reshape(-1).tolist() == want
+
+    # chrono_lidar_reduce: a 3 x 3 ray beam with 4 hits (ranges 5 + 3 + 1 + 8 over 4: 4.25;
+    # intensities 4 / 9 in float32) and a beam without a hit (0, 0); random frames against
+    # the source's loop in float32
+    def reduce(rays, w, h, r):
+        rays = np.asarray(rays, f32)
+        return references.chrono_lidar_reduce({
+            "bufIn": rays, "bufOut": np.full((h, w, 2), -1, f32), "w": w, "h": h,
+            "r": r})["bufOut"]
+
+    ranges = [[5, 7, 3], [9, 9, 1], [8, 9, 9]]
+    hits = [[1, 0, 1], [0, 0, 1], [1, 0, 0]]
+    rays = np.zeros((3, 6, 2))
+    rays[:, :3, 0], rays[:, :3, 1], rays[:, 3:, 0] = ranges, hits, 7
+    got = reduce(rays, 2, 1, 2)
+    assert got[0, 0].tolist() == [4.25, float(f32(4) / f32(9))]
+    assert got[0, 1].tolist() == [0, 0]
+    w, h, r = 5, 3, 2
+    d = 2 * r - 1
+    rays = rng.integers(0, 3, (h * d, w * d, 2))
+    got = reduce(rays, w, h, r)
+    flat = rays.reshape(-1)
+    for beam in range(w * h):
+        hor, ver = beam % w, beam // w
+        sum_range, sum_intensity, count = f32(0), f32(0), 0
+        for i, j in itertools.product(range(d), range(d)):
+            at = (d * ver + i) * d * w + (d * hor + j)
+            sum_intensity = f32(sum_intensity + flat[2 * at + 1])
+            if flat[2 * at + 1] > 1e-6:
+                sum_range, count = f32(sum_range + flat[2 * at]), count + 1
+        want = [sum_range / f32(count), sum_intensity / f32(d * d)] if count else [0, 0]
+        assert got[ver, hor].tolist() == want
+
+    # colossal_moe_combine: slots of value q + 1, two experts of 2 slots: token 0 both (1 x 1
+    # + 3 x 2), token 1 slot 3 alone with weight 0, token 2 slot 3 with weight 1, token 3 no
+    # slot (unchanged); random batches against the source's selector
+    def combine(experts, logits, mask1, mask2, dest1, dest2, c, out):
+        experts, logits = np.asarray(experts, f32), np.asarray(logits, f32)
+        return references.colossal_moe_combine({
+            "expert_tokens": experts, "combine_tokens": np.asarray(out, f32),
+            "logits": logits, "mask1": np.asarray(mask1, np.int32),
+            "mask2": np.asarray(mask2, np.int32), "dest1": np.asarray(dest1, np.int32),
+            "dest2": np.asarray(dest2, np.int32), "e": logits.shape[1], "c": c,
+            "h": experts.shape[1]})["combine_tokens"]
+
+    experts = np.repeat(np.arange(1, 5)[:, None], 16, axis=1)
+    got = combine(experts, [[1, 2], [3, 0], [2, 1], [1, 1]], [1, 1, 0, 0], [1, 0, 1, 0],
+                  [0, 3, 1, 2], [2, 1, 3, 0], 2, np.full((4, 16), -5))
+    assert got.tolist() == [[7] * 16, [0] * 16, [4] * 16, [-5] * 16]
+    s, e, c, h = 9, 3, 4, 32
+    experts, logits = rng.integers(-8, 8, (e * c, h)), rng.integers(0, 4, (s, e))
+    mask1, mask2 = rng.integers(0, 2, s), rng.integers(0, 2, s)
+    dest1, dest2 = rng.integers(0, e * c, s), rng.integers(0, e * c, s)
+    init = rng.integers(-8, 0, (s, h))
+    got = combine(experts, logits, mask1, mask2, dest1, dest2, c, init)
+    want = init.copy()
+    for row in range(s):
+        w1, w2 = logits[row, dest1[row] // c], logits[row, dest2[row] // c]
+        if mask1[row] and mask2[row]:
+            want[row] = experts[dest1[row]] * w1 + experts[dest2[row]] * w2
+        elif mask1[row]:
+            want[row] = experts[dest1[row]] * w1
+        elif mask2[row]:
+            want[row] = experts[dest2[row]] * w2
+    assert got.tolist() == want.tolist()
+
+    # highs_dual_grad_step: y + 0.5 (b - 2 AxUpdate + Ax) = 1.5, -5.5 and 1.5, the first row
+    # an equality (kept), the others projected (-5.5 -> 0); random rows against the loop
+    def dual_step(y, b, ax, axu, step, neq):
+        return references.highs_dual_grad_step({
+            "yUpdate": np.full(len(y), -1.0), "y": np.asarray(y, np.float64),
+            "b": np.asarray(b, np.float64), "Ax": np.asarray(ax, np.float64),
+            "AxUpdate": np.asarray(axu, np.float64), "dDualStep": step, "nRows": len(y),
+            "nEqs": neq})["yUpdate"]
+
+    assert dual_step([1, -3, 2], [4, 0, -2], [1, 1, 1], [2, 3, 0], 0.5, 1).tolist() == [
+        1.5, 0, 1.5]
+    n, neq = 50, 17
+    y, b, ax, axu = (rng.integers(-64, 64, n) for _ in range(4))
+    got = dual_step(y, b, ax, axu, 0.25, neq)
+    for i in range(n):
+        upd = float(y[i]) + 0.25 * (float(b[i]) - 2 * float(axu[i]) + float(ax[i]))
+        assert got[i] == (max(upd, 0.0) if i >= neq else upd)

@@ -11840,3 +11840,124 @@ def pnlp_token_penalty(values: Values) -> dict[str, np.ndarray]:
     new = ((scaled - times.astype(f32) * beta) - gamma).astype(f32)
     view[:] = np.where(times != 0, new, logit).astype(out.dtype)
     return {"logits": out}
+
+
+def lidar_bevpool(values: Values) -> dict[str, np.ndarray]:
+    """CUDA-BEVFusion's bevpool_half_pack10_kernel: interval i (points interval_ptr[i] ..
+    interval_ptr[i + 1]) sums, in each of the nchannel // 10 tiles' 10 channels, its points'
+    camera features (camera indice // (ndepth farea), pixel indice % farea) times their depth
+    weights depth_weights[indice], stored at cell i of each channel's out_h x out_w plane."""
+    c, n = int(values["nchannel"]), int(values["n_intervals"])
+    plane = int(values["out_h"]) * int(values["out_w"])
+    depth, farea = int(values["ndepth"]), int(values["farea"])
+    ch = c // 10 * 10
+    ptr = np.asarray(values["interval_ptr"]).reshape(-1)[: n + 1].astype(np.int64)
+    ind = np.asarray(values["indices"]).reshape(-1).astype(np.int64)[ptr[0]: ptr[-1]]
+    pixel = ind // (depth * farea) * farea + ind % farea
+    weight = np.asarray(values["depth_weights"]).reshape(-1)[ind]
+    rows = np.ascontiguousarray(np.asarray(values["camera_feature"]).reshape(-1, c).T)
+    weight = weight.astype(np.float32)
+    starts = ptr[:-1] - ptr[0]
+    empty = ptr[1:] == ptr[:-1]
+    part = np.zeros(len(ind) + 1, np.float32)  # one zero past the end for the empty intervals
+    out = np.array(values["output_bevfeat"], copy=True)
+    flat = out.reshape(-1)
+    for j in range(ch):  # exact in float32: small whole products and interval sums
+        np.multiply(np.take(rows[j], pixel), weight, out=part[:-1])
+        sums = np.add.reduceat(part, starts)
+        sums[empty] = 0
+        flat[j * plane: j * plane + n] = sums.astype(out.dtype)
+    return {"output_bevfeat": out}
+
+
+def hetu_tril_lookup(values: Values) -> dict[str, np.ndarray]:
+    """Hetu's tril_lookup_kernel: every sample's in_dim x in_dim matrix's elements on and
+    below diagonal ``offset`` (numpy's tril_indices order: row by row) packed into the first
+    values of its out_dim row."""
+    f, off = int(values["in_dim"]), int(values["offset"])
+    bs, width = int(values["pre_size"]), int(values["out_dim"])
+    r, c = np.tril_indices(f, k=off)
+    mats = np.asarray(values["input"]).reshape(-1)[: bs * f * f].reshape(bs, f, f)
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1)[: bs * width].reshape(bs, width)[:, : len(r)] = mats[:, r, c]
+    return {"output": out}
+
+
+def elpa_fill_ev(values: Values) -> dict[str, np.ndarray]:
+    """ELPA's gpu_fill_ev_kernel: ev[k + gemm_dim_l (i - 1)] = zu[k] / (d1u[k] - dbase[j - 1]
+    + ddiff[j - 1]) ev_scale[j - 1] for rows k < min(nnzu, na) and strip columns i = 1 ..
+    ncnt, j = idx[idxq1[i + ns - 1] - 1] (1-based maps), in float64 in the source's order."""
+    na, gl, nnzu = int(values["na"]), int(values["gemm_dim_l"]), int(values["nnzu"])
+    ns, ncnt = int(values["ns"]), int(values["ncnt"])
+    out = np.array(values["ev"], copy=True)
+    rows = min(nnzu, na)
+    if nnzu < 1 or rows < 1 or ncnt < 1:
+        return {"ev": out}
+    idxq1 = np.asarray(values["idxq1"]).reshape(-1).astype(np.int64)
+    idx = np.asarray(values["idx"]).reshape(-1).astype(np.int64)
+    j = idx[idxq1[np.arange(ncnt) + ns] - 1] - 1  # 0-based
+    f64 = np.float64
+    tmp = (np.asarray(values["d1u"], f64).reshape(-1)[:rows, None]
+           - np.asarray(values["dbase"], f64).reshape(-1)[j][None, :])
+    tmp = tmp + np.asarray(values["ddiff"], f64).reshape(-1)[j][None, :]
+    val = np.asarray(values["zu"], f64).reshape(-1)[:rows, None] / tmp
+    val = val * np.asarray(values["ev_scale"], f64).reshape(-1)[j][None, :]
+    where = np.arange(rows)[:, None] + gl * np.arange(ncnt)[None, :]
+    out.reshape(-1)[where] = val.astype(out.dtype)
+    return {"ev": out}
+
+
+def chrono_lidar_reduce(values: Values) -> dict[str, np.ndarray]:
+    """Chrono's mean_reduce_kernel: each of the w x h beams' d x d rays (d = 2 r - 1, rows of
+    d w rays of (range, intensity)) reduced to (mean range of the rays with intensity above
+    1e-6, sum of intensities / d^2) in float32, (0, 0) where no ray counts."""
+    w, h, r = int(values["w"]), int(values["h"]), int(values["r"])
+    d = 2 * r - 1
+    f32 = np.float32
+    rays = np.asarray(values["bufIn"]).reshape(-1)[: h * d * w * d * 2].reshape(h, d, w, d, 2)
+    rays = rays.transpose(0, 2, 1, 3, 4).reshape(h, w, d * d, 2).astype(np.float64)
+    hit = rays[..., 1] > 1e-6
+    count = hit.sum(axis=2)
+    sum_range = np.where(hit, rays[..., 0], 0).sum(axis=2).astype(f32)
+    sum_intensity = rays[..., 1].sum(axis=2).astype(f32)
+    out = np.array(values["bufOut"], copy=True)
+    view = out.reshape(-1)[: h * w * 2].reshape(h, w, 2)
+    some = count > 0
+    view[..., 0] = np.where(some, sum_range / np.maximum(count, 1).astype(f32), 0)
+    view[..., 1] = np.where(some, sum_intensity / f32(d * d), 0)
+    return {"bufOut": out}
+
+
+def colossal_moe_combine(values: Values) -> dict[str, np.ndarray]:
+    """ColossalAI's moe_cb_fwd_kernel: token s's row = expert_tokens[dest1[s]] w1 +
+    expert_tokens[dest2[s]] w2 with both masks set, one of them times its weight with one,
+    unchanged with none; w = logits[s, dest // c]."""
+    e, c, h = int(values["e"]), int(values["c"]), int(values["h"])
+    out = np.array(values["combine_tokens"], copy=True)
+    view = out.reshape(-1, h)
+    s = view.shape[0]
+    d1 = np.asarray(values["dest1"]).reshape(-1)[:s].astype(np.int64)
+    d2 = np.asarray(values["dest2"]).reshape(-1)[:s].astype(np.int64)
+    m1 = np.asarray(values["mask1"]).reshape(-1)[:s] != 0
+    m2 = np.asarray(values["mask2"]).reshape(-1)[:s] != 0
+    logits = np.asarray(values["logits"], np.float64).reshape(-1, e)[:s]
+    w1 = logits[np.arange(s), d1 // c][:, None]
+    w2 = logits[np.arange(s), d2 // c][:, None]
+    rows = np.asarray(values["expert_tokens"], np.float64).reshape(-1, h)
+    x1, x2 = rows[d1] * w1, rows[d2] * w2
+    new = np.where((m1 & m2)[:, None], x1 + x2, np.where(m1[:, None], x1, x2))
+    view[:] = np.where((m1 | m2)[:, None], new, view).astype(out.dtype)
+    return {"combine_tokens": out}
+
+
+def highs_dual_grad_step(values: Values) -> dict[str, np.ndarray]:
+    """HiGHS' dual_grad_step_kernel: yUpdate = y + dDualStep (b - 2 AxUpdate + Ax), the rows
+    from nEqs on projected onto [0, inf), in float64."""
+    n, neq = int(values["nRows"]), int(values["nEqs"])
+    f64 = np.float64
+    y, b, ax, axu = (np.asarray(values[k], f64).reshape(-1)[:n]
+                     for k in ("y", "b", "Ax", "AxUpdate"))
+    upd = y + f64(values["dDualStep"]) * (b - 2 * axu + ax)
+    out = np.array(values["yUpdate"], copy=True)
+    out.reshape(-1)[:n] = np.where(np.arange(n) >= neq, np.maximum(upd, 0.0), upd)
+    return {"yUpdate": out}
