@@ -516,6 +516,12 @@ SMALL = {
     "chrono_lidar_reduce": ["W=301", "H=37"],
     "colossal_moe_combine": ["S=1001", "E=5", "CAP=37", "H=96"],
     "highs_dual_grad_step": ["NROWS=100003", "NEQS=30001"],
+    "theano_take3": ["NIDX=301", "NSRC=257", "D1=33", "D2=31"],
+    "th_permute_0231": ["NB=2", "NCHN=77", "NLAT=19", "NLON=91"],
+    "xmipp_scale_fft": ["NIMG=2", "SX=256", "SY=256", "OSX=190", "OSY=181"],
+    "warpctc_reduce_max": ["ALPHA=1001", "COLS=301"],
+    "qsim_partial_norms": ["QUBITS=17"],
+    "tutel_moe_encode": ["SAMPLES=1001", "HIDDEN=301", "EXPERTS=5"],
 }
 
 

@@ -571,6 +571,16 @@ SMALL = {
     "chrono_lidar_reduce": {"W": 41, "H": 13, "R": 2},  # 3 x 3 rays, beams without a hit
     "colossal_moe_combine": {"S": 37, "E": 3, "CAP": 5, "H": 48},  # 3 packs a row, all masks
     "highs_dual_grad_step": {"NROWS": 1001, "NEQS": 300, "CAP": 3},  # the capped grid's loop
+    "theano_take3": {"NIDX": 37, "NSRC": 11, "D1": 5, "D2": 7,
+                     "GRID": 6},  # negative indexes, the blocks' loop over the indexes
+    "th_permute_0231": {"NB": 2, "NCHN": 37, "NLAT": 3,
+                        "NLON": 45},  # whole and partial tiles in both directions, a batch
+    "xmipp_scale_fft": {"NIMG": 2, "SX": 16, "SY": 16, "OSX": 10,
+                        "OSY": 9},  # an odd crop's top and bottom rows, the frames' loop
+    "warpctc_reduce_max": {"ALPHA": 301, "COLS": 37},  # idle threads, strided rows, folds
+    "qsim_partial_norms": {"QUBITS": 10, "DB": 3},  # a partial last block, partial warps
+    "tutel_moe_encode": {"SAMPLES": 101, "HIDDEN": 37, "EXPERTS": 9,
+                         "GRID": 7},  # dropped tokens, shared slots, the tokens' loop
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -201,6 +201,15 @@ def test_kernel_entry_is_complete(name):
         assert blocks == params["S"] == 8192 and params["S"] * params["H"] >= 4 * 10**6
     elif name == "highs_dual_grad_step":  # cuPDLP's grid capped at 32 blocks an SM, a loop
         assert blocks == params["CAP"] == 32 * 132 and params["NROWS"] >= 4 * blocks * 256
+    elif name == "theano_take3":  # Theano's one block an index (min(d0, 65535)), images looped
+        assert blocks == params["GRID"] == params["NIDX"] == 2048
+        assert params["NIDX"] * params["D1"] * params["D2"] >= 8 * 10**6
+    elif name == "qsim_partial_norms":  # qsim's fixed 16 amplitudes a thread (num_dblocks)
+        assert blocks == -(-params["AMPS"] // (256 * params["DB"])) and params["DB"] == 16
+        assert params["AMPS"] >= 8 * 10**6
+    elif name == "tutel_moe_encode":  # Tutel's fixed grid of 128 blocks, the tokens looped
+        assert blocks == params["GRID"] == 128
+        assert params["SAMPLES"] * params["HIDDEN"] >= 8 * 10**6
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -361,6 +370,12 @@ def _coverage(name, spec, params, block):
     if name == "tfhe_keyswitch":  # the grid's x a ciphertext, y bx coefficients; y*z splits
         assert gx == params["NUM"]  # the input mask inside the block
         return params["ROWS"], gy * bx
+    if name == "theano_take3":  # one block an index: x and y*z loop over its image
+        assert (gx, gy) == (params["GRID"], 1)
+        return params["ROWS"], params["COLS"]
+    if name == "th_permute_0231":  # a fixed 32 x 32 tile a block (32 channels, 32 longitudes)
+        assert (gx, gy) == (-(-params["NCHN"] // 32), -(-params["NLON"] // 32))
+        return params["ROWS"], params["COLS"]
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
@@ -546,6 +561,7 @@ ONE_D_EXTENT = {
     "encoding_rectify": "COUNT",  # PyTorch-Encoding's one thread per output value
     "xdl_ksum": "NIDS",  # X-DeepLearning's one thread per id
     "chrono_lidar_reduce": "NBEAMS",  # Chrono's one thread per beam
+    "qsim_partial_norms": "AMPS",  # qsim's 16 amplitudes a thread (ITEMS_PER_THREAD)
     "candle_index_add": "NUMEL",  # candle's one thread per output column (pre, post)
     "libceed_offset_transpose": "NODES_E",  # libCEED's one thread per element node
     "hqq_dequant_3bit": "NQ",  # HQQ's one thread per packed word
@@ -603,6 +619,8 @@ ONE_BLOCK_PER = {
     "segalign_num_hits": "GRID",  # SegAlign's fixed grid of 1,024 blocks, looping over seeds
     "pnlp_token_penalty": "BS",  # PaddleNLP's one block per sequence, its vocabulary looped
     "colossal_moe_combine": "S",  # ColossalAI's one block per token, its row in packs
+    "warpctc_reduce_max": "COLS",  # warp-ctc's one block per frame (a column of activations)
+    "tutel_moe_encode": "GRID",  # Tutel's fixed grid of 128 blocks, looping over the tokens
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -680,6 +698,7 @@ ITEMS_PER_THREAD = {
     "mgpu_merge": 15,
     "bude_fasten": 4,
     "sundials_constr_mask": 2,
+    "qsim_partial_norms": 16,  # qsim's num_dblocks
 }
 
 
@@ -15153,3 +15172,150 @@ def test_blind77_references_on_hand_checked_inputs():
     for i in range(n):
         upd = float(y[i]) + 0.25 * (float(b[i]) - 2 * float(axu[i]) + float(ax[i]))
         assert got[i] == (max(upd, 0.0) if i >= neq else upd)
+
+
+def test_blind78_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(78)
+    f32 = np.float32
+
+    # theano_take3: three 2 x 2 source images (row r holds 10 r .. 10 r + 3), indexes (2, -1,
+    # 0, -3): rows 2, 2, 0 and 0 (negative ones counted from the end); an index past the end
+    # sets err and leaves its image; random takes with a transposed source view against the
+    # source's loop
+    def take(b, idx, a, sb=None):
+        b, a = np.asarray(b, f32), np.asarray(a, f32)
+        n, d1, d2 = a.shape
+        sb = sb or (d1 * d2, d2, 1)
+        return references.theano_take3({
+            "d0": n, "d1": d1, "d2": d2, "indices": np.asarray(idx, np.int64), "a": a,
+            "sA0": d1 * d2, "sA1": d2, "sA2": 1, "b": b, "dB0": b.shape[0], "sB0": sb[0],
+            "sB1": sb[1], "sB2": sb[2], "err": np.zeros(1, np.int32)})
+
+    src = np.arange(3)[:, None, None] * 10 + np.arange(4).reshape(2, 2)
+    got = take(src, [2, -1, 0, -3], np.full((4, 2, 2), -1))
+    assert got["a"][:, 0, :].tolist() == [[20, 21], [20, 21], [0, 1], [0, 1]]
+    assert got["a"][:, 1, 1].tolist() == [23, 23, 3, 3] and got["err"].tolist() == [0]
+    got = take(src, [1, 3, -4], np.full((3, 2, 2), -1))
+    assert got["a"][0].tolist() == [[10, 11], [12, 13]] and got["err"].tolist() == [0xFFFF]
+    assert (got["a"][1:] == -1).all()
+    rows, d1, d2, n = 7, 3, 5, 9
+    b = rng.integers(-64, 64, (rows, d2, d1))  # read as [rows, d1, d2] through its strides
+    idx = rng.integers(-rows, rows, n)
+    got = take(b, idx, np.zeros((n, d1, d2)), sb=(d1 * d2, 1, d1))["a"].reshape(-1)
+    flat = b.reshape(-1)
+    for i0, i1, i2 in itertools.product(range(n), range(d1), range(d2)):
+        src_row = idx[i0] + rows if idx[i0] < 0 else idx[i0]
+        assert got[i0 * d1 * d2 + i1 * d2 + i2] == flat[src_row * d1 * d2 + i1 + i2 * d1]
+
+    # th_permute_0231: a 1 x 2 x 1 x 3 tensor (channels (1, 2, 3) and (4, 5, 6)) becomes three
+    # longitudes of two channels; random tensors against the source's index map
+    def permute(x):
+        x = np.asarray(x, f32)
+        b, c, h, w = x.shape
+        return references.th_permute_0231({
+            "nchn": c, "nlat": h, "nlon": w, "src": x,
+            "dst": np.full((b, h, w, c), -1, f32)})["dst"]
+
+    assert permute([[[[1, 2, 3]], [[4, 5, 6]]]]).tolist() == [[[[1, 4], [2, 5], [3, 6]]]]
+    x = rng.integers(-64, 64, (2, 5, 3, 7))
+    got = permute(x)
+    for bb, c, h, w in itertools.product(range(2), range(5), range(3), range(7)):
+        assert got[bb, h, w, c] == x[bb, c, h, w]
+
+    # xmipp_scale_fft: one 4 x 3 frame of values (10 y + x, -(10 y + x)) cropped to 3 x 2 with
+    # normFactor 1/2: output row 2 from input row 3 (inY - (outY - 2)), the first row and
+    # column zeroed, the filter's 0 at (2, 1) zeroing that output too; random batches against
+    # the source's loop
+    def scale(frames, filt, out_y, out_x, norm):
+        frames, filt = np.asarray(frames, f32), np.asarray(filt, f32)
+        n, in_y, in_x, _ = frames.shape
+        return references.xmipp_scale_fft({
+            "in": frames, "out": np.full((n, out_y, out_x, 2), -1, f32), "noOfImages": n,
+            "inX": in_x, "inY": in_y, "outX": out_x, "outY": out_y, "filter": filt,
+            "normFactor": norm})["out"]
+
+    vals = np.arange(4)[:, None] * 10 + np.arange(3)
+    frame = np.stack([vals, -vals], axis=-1)[None]
+    got = scale(frame, [[1, 1], [1, 1], [1, 0]], 3, 2, 0.5)
+    assert got[0, :, :, 0].tolist() == [[0, 0], [0, 5.5], [0, 0]]
+    got = scale(frame, [[1, 1], [1, 1], [1, 1]], 3, 2, 0.5)
+    assert got[0, 2].tolist() == [[0, 0], [15.5, -15.5]] and got[0, 1, 1].tolist() == [5.5, -5.5]
+    n, in_y, in_x, out_y, out_x = 2, 8, 5, 5, 4
+    frames = rng.integers(-64, 64, (n, in_y, in_x, 2))
+    filt = rng.integers(0, 2, (out_y, out_x))
+    got = scale(frames, filt, out_y, out_x, 2.0**-6)
+    for k, y, xx, part in itertools.product(range(n), range(out_y), range(out_x), range(2)):
+        orig = y if y <= out_y // 2 else in_y - (out_y - y)
+        want = 0.0 if xx == 0 or y == 0 else frames[k, orig, xx, part] * filt[y, xx] / 64
+        assert got[k, y, xx, part] == want
+
+    # warpctc_reduce_max: columns (3, -1, 7) and (-5, -2, -9): maxima 7 and -2; random
+    # columns against the source's loop
+    def col_max(cols):
+        cols = np.asarray(cols, f32)
+        return references.warpctc_reduce_max({
+            "input": cols, "output": np.full(cols.shape[0], -999, f32),
+            "num_rows": cols.shape[1], "num_cols": cols.shape[0]})["output"]
+
+    assert col_max([[3, -1, 7], [-5, -2, -9]]).tolist() == [7, -2]
+    cols = rng.integers(-64, 64, (6, 11))
+    got = col_max(cols)
+    for c in range(6):
+        best = cols[c, 0]
+        for r in range(1, 11):
+            best = best if not best < cols[c, r] else cols[c, r]
+        assert got[c] == best
+
+    # qsim_partial_norms: amplitude 0 = 3 + 4i (floats 0 and 32) and amplitude 33 = 1 - 2i
+    # (floats 65 and 97) of a 64-amplitude state: with 32 threads and n = 1 the blocks' norms
+    # are 25 and 5, with 64 threads one block of 30; random states against the source's
+    # k0 = 2 n b T + 2 tid - lane walk for whole warps
+    def norms(state, n, threads):
+        state = np.asarray(state, f32)
+        size = state.size // 2
+        return references.qsim_partial_norms({
+            "n": n, "size": size, "state": state,
+            "result": np.full(size, -1.0)}, threads=threads)["result"]
+
+    state = np.zeros(128)
+    state[[0, 32, 65, 97]] = [3, 4, 1, -2]
+    assert norms(state, 1, 32)[:3].tolist() == [25, 5, -1]
+    assert norms(state, 1, 64)[:2].tolist() == [30, -1]
+    size, n = 1024, 2
+    state = rng.integers(-8, 8, 2 * size)
+    for threads in (32, 64, 128):
+        got = norms(state, n, threads)
+        for blk in range(size // (n * threads)):
+            total = 0
+            for tid in range(threads):
+                k = 2 * n * blk * threads + 2 * tid - tid % 32
+                for _ in range(n):
+                    total += int(state[k]) ** 2 + int(state[k + 32]) ** 2
+                    k += 2 * threads
+            assert got[blk] == total
+
+    # tutel_moe_encode: tokens 0 and 2 both to expert 1's slot 0 (gates 1 and 2), token 1
+    # past the capacity (location 2 of 2: dropped), token 3 to expert 0's slot 1; random
+    # tokens against the source's loop
+    def encode(gates, experts, locs, data, out, cap):
+        data, out = np.asarray(data, f32), np.asarray(out, f32)
+        return references.tutel_moe_encode({
+            "gates1_s": np.asarray(gates, f32), "indices1_s": np.asarray(experts, np.int32),
+            "locations1_s": np.asarray(locs, np.int32), "reshaped_input": data,
+            "dispatched_input": out, "samples": data.shape[0], "hidden": data.shape[1],
+            "capacity": cap})["dispatched_input"]
+
+    got = encode([1, 1, 2, 1], [1, 0, 1, 0], [0, 2, 0, 1], [[1, 2], [3, 4], [5, 6], [7, 8]],
+                 np.zeros((4, 2)), 2)
+    assert got.tolist() == [[0, 0], [7, 8], [11, 14], [0, 0]]
+    samples, hidden, experts, cap = 40, 6, 3, 9
+    gates, data = rng.integers(1, 3, samples), rng.integers(-8, 8, (samples, hidden))
+    idx, locs = rng.integers(0, experts, samples), rng.integers(0, cap + 3, samples)
+    out = rng.integers(-4, 4, (experts * cap, hidden))
+    got = encode(gates, idx, locs, data, out, cap)
+    want = out.astype(np.int64)
+    for i in range(samples):
+        if locs[i] < cap and idx[i] >= 0:
+            for j in range(hidden):
+                want[idx[i] * cap + locs[i], j] += gates[i] * data[i, j]
+    assert got.tolist() == want.tolist()

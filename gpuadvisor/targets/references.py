@@ -11961,3 +11961,108 @@ def highs_dual_grad_step(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["yUpdate"], copy=True)
     out.reshape(-1)[:n] = np.where(np.arange(n) >= neq, np.maximum(upd, 0.0), upd)
     return {"yUpdate": out}
+
+
+def theano_take3(values: Values) -> dict[str, np.ndarray]:
+    """Theano's k_take_3: a[i0] = b[indices[i0]] over the second and third axes (strides in
+    elements), a negative index counted from dB0's end; an index still outside [0, dB0) sets
+    err to 0xFFFF and leaves its row of a untouched."""
+    d0, d1, d2 = (int(values[k]) for k in ("d0", "d1", "d2"))
+    sa = [int(values[k]) for k in ("sA0", "sA1", "sA2")]
+    sb = [int(values[k]) for k in ("sB0", "sB1", "sB2")]
+    rows = int(values["dB0"])
+    idx = np.asarray(values["indices"]).reshape(-1)[:d0].astype(np.int64)
+    idx = np.where(idx < 0, idx + rows, idx)
+    ok = (idx >= 0) & (idx < rows)
+    a = np.array(values["a"], copy=True)
+    err = np.array(values["err"], copy=True)
+    if not ok.all():
+        err.reshape(-1)[0] = 0xFFFF
+    i0 = np.arange(d0)[ok][:, None, None]
+    i1 = np.arange(d1)[None, :, None]
+    i2 = np.arange(d2)[None, None, :]
+    to = i0 * sa[0] + i1 * sa[1] + i2 * sa[2]
+    src = idx[ok][:, None, None] * sb[0] + i1 * sb[1] + i2 * sb[2]
+    a.reshape(-1)[to] = np.asarray(values["b"]).reshape(-1)[src]
+    return {"a": a, "err": err}
+
+
+def th_permute_0231(values: Values) -> dict[str, np.ndarray]:
+    """torch-harmonics' permute_to0231_k: dst[b, h, w, c] = src[b, c, h, w] (NCHW to NHWC)."""
+    c, h, w = (int(values[k]) for k in ("nchn", "nlat", "nlon"))
+    src = np.asarray(values["src"])
+    batch = src.size // (c * h * w)
+    dst = np.array(values["dst"], copy=True)
+    view = dst.reshape(-1)[: batch * h * w * c].reshape(batch, h, w, c)
+    view[:] = src.reshape(-1)[: batch * c * h * w].reshape(batch, c, h, w).transpose(0, 2, 3, 1)
+    return {"dst": dst}
+
+
+def xmipp_scale_fft(values: Values) -> dict[str, np.ndarray]:
+    """Xmipp's scaleFFT2DKernel (filter, zeroed first row and column, normalization): output
+    row y of each frame from input row y (y <= outY / 2) or inY - (outY - y), its first outX
+    complex columns times filter[y, x] and normFactor, in float32."""
+    f32 = np.float32
+    n = int(values["noOfImages"])
+    in_x, in_y = int(values["inX"]), int(values["inY"])
+    out_x, out_y = int(values["outX"]), int(values["outY"])
+    frames = np.asarray(values["in"], f32).reshape(-1)[: n * in_y * in_x * 2]
+    frames = frames.reshape(n, in_y, in_x, 2)
+    rows = np.arange(out_y)
+    orig = np.where(rows <= out_y // 2, rows, in_y - (out_y - rows))
+    coef = np.asarray(values["filter"], f32).reshape(-1)[: out_y * out_x].reshape(out_y, out_x)
+    val = (frames[:, orig, :out_x, :] * coef[None, :, :, None]).astype(f32)
+    val[:, 0, :, :] = 0
+    val[:, :, 0, :] = 0
+    val = (val * f32(values["normFactor"])).astype(f32)
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[: n * out_y * out_x * 2] = val.reshape(-1).astype(out.dtype)
+    return {"out": out}
+
+
+def warpctc_reduce_max(values: Values) -> dict[str, np.ndarray]:
+    """warp-ctc's reduce_rows with maximum: output[col] = the largest of the column's num_rows
+    activations (column-major: a column's rows contiguous)."""
+    rows, cols = int(values["num_rows"]), int(values["num_cols"])
+    data = np.asarray(values["input"]).reshape(-1)[: rows * cols].reshape(cols, rows)
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1)[:cols] = data.max(axis=1).astype(out.dtype)
+    return {"output": out}
+
+
+def qsim_partial_norms(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """qsim's Reduce1Kernel with RealProduct on one state: result[b] = the sum of |amplitude|^2
+    over the n threads amplitudes block b covers (amplitude a's real part at float 64 (a / 32)
+    + a % 32, its imaginary part 32 on), for the cdiv(size, n threads) blocks of a
+    configuration of ``threads`` threads per block; the results beyond them keep their initial
+    values."""
+    n, size = int(values["n"]), int(values["size"])
+    state = np.asarray(values["state"], np.float64).reshape(-1)[: 2 * size].reshape(-1, 2, 32)
+    power = (state[:, 0, :] ** 2 + state[:, 1, :] ** 2).reshape(-1)
+    span = n * threads
+    blocks = -(-size // span)
+    padded = np.zeros(blocks * span)
+    padded[:size] = power
+    result = np.array(values["result"], copy=True)
+    result[:blocks] = padded.reshape(blocks, span).sum(axis=1).astype(result.dtype)
+    return {"result": result}
+
+
+def tutel_moe_encode(values: Values) -> dict[str, np.ndarray]:
+    """Tutel's fast encoder: every token i with locations1_s[i] < capacity and indices1_s[i] >= 0
+    adds gates1_s[i] reshaped_input[i] into row indices1_s[i] capacity + locations1_s[i] of
+    dispatched_input (each slot's additions summed in float64: whole numbers, exact)."""
+    n, hidden, cap = (int(values[k]) for k in ("samples", "hidden", "capacity"))
+    idx = np.asarray(values["indices1_s"]).reshape(-1)[:n].astype(np.int64)
+    loc = np.asarray(values["locations1_s"]).reshape(-1)[:n].astype(np.int64)
+    gates = np.asarray(values["gates1_s"], np.float64).reshape(-1)[:n]
+    data = np.asarray(values["reshaped_input"], np.float64).reshape(-1)[: n * hidden]
+    kept = (loc < cap) & (idx >= 0)
+    out = np.array(values["dispatched_input"], copy=True)
+    view = out.reshape(-1, hidden)
+    rows = idx[kept] * cap + loc[kept]
+    order = np.argsort(rows, kind="stable")
+    slots, starts = np.unique(rows[order], return_index=True)
+    adds = (gates[kept, None] * data.reshape(n, hidden)[kept])[order]
+    view[slots] = (view[slots] + np.add.reduceat(adds, starts, axis=0)).astype(out.dtype)
+    return {"dispatched_input": out}
