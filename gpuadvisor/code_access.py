@@ -71,10 +71,9 @@ def term_of(access: CodeAccess, params: Mapping[str, int] | None = None,
         return Term(0, 0)
     if access.pattern == "gather":
         return Term(FAR, FAR_Y)
-    if access.pattern != "affine":
+    if _pattern(access, params, code) != "affine":
         return None
-    env = code.env(1, 1, 1, params) if code is not None else {}
-    env = {k: v for k, v in env.items() if not k.startswith("u:ntid")}
+    env = _env(params, code)
     x = access.stride("tid.x")
     y = access.stride("tid.y")
     x_value = x.evaluate(env)
@@ -84,13 +83,42 @@ def term_of(access: CodeAccess, params: Mapping[str, int] | None = None,
     return Term(x_stride, _y_stride(y.evaluate(env)))
 
 
+def _env(params: Mapping[str, int] | None, code: KernelCode | None) -> dict[str, int]:
+    env = code.env(1, 1, 1, params) if code is not None else {}
+    return {k: v for k, v in env.items() if not k.startswith("u:ntid")}
+
+
+def _pattern(access: CodeAccess, params: Mapping[str, int] | None = None,
+             code: KernelCode | None = None) -> str:
+    """The access's pattern as the access model takes it: an affine access whose x and y
+    strides are each a kernel argument of their own, of unknown value, reads as irregular.
+    Such code indexes a strided view (Theano's and NumPy's per-axis strides): either axis, or
+    neither, may be the unit stride, and only the call knows which, so the code leaves the
+    access to the counters (a lone argument along y stays a row pitch, as in
+    ``a[y * pitch + x]``)."""
+    if access.pattern != "affine":
+        return access.pattern
+    x, y = access.stride("tid.x"), access.stride("tid.y")
+    if _one_argument(x) and _one_argument(y) and x != y:
+        env = _env(params, code)
+        if x.evaluate(env) is None and y.evaluate(env) is None:
+            return "irregular"
+    return "affine"
+
+
+def _one_argument(stride: Poly) -> bool:
+    """A stride that is a multiple of one kernel argument alone (``4*arg3``)."""
+    return (len(stride.terms) == 1 and len(stride.terms[0][0]) == 1
+            and stride.terms[0][0][0].startswith("u:param:"))
+
+
 def code_terms(code: KernelCode, params: Mapping[str, int] | None = None) -> CodeTerms:
     sides: dict[str, tuple[Term, ...] | None] = {}
     counts: dict[str, Counter] = {}
     weights: dict[str, tuple[tuple[Term, int], ...]] = {}
     for side in ("load", "store"):
         accesses = code.side(side)
-        counts[side] = Counter(a.pattern for a in accesses)
+        counts[side] = Counter(_pattern(a, params, code) for a in accesses)
         terms = Counter(t for a in accesses if (t := term_of(a, params, code)) is not None)
         sides[side] = tuple(terms) or None
         weights[side] = tuple(terms.items())

@@ -145,6 +145,25 @@ def test_a_window_clipped_by_its_radius_keeps_the_thread_index():
     # a clamp against width - 1 (flip_h, starlet_atrous above) still reads as the interior
 
 
+def test_an_access_strided_by_one_argument_per_axis_is_left_to_the_counters():
+    """Theano's take (blind set 78) copies b[idx sB0 + i1 sB1 + i2 sB2] with x on i1 and y on
+    i2: each axis's stride is an argument of its own, and here sB2 = 1. Taken as row pitches
+    along both axes, the code charged every shape ~32 sectors a request and the pick went to
+    32x8, 4.95x its best (2x64). Which axis of a strided view is the unit stride only the call
+    knows: the access reads as irregular, and the counters decide as without the code."""
+    loads = _code("theano_take3").side("load")
+    assert [a.pattern for a in loads] == ["uniform", "affine"]  # the index, then the copy
+    assert loads[1].describe() == "x 4*arg11 B apart, y 4*arg12 B apart"
+    terms = code_terms(_code("theano_take3"))
+    assert terms.counts["load"] == {"uniform": 1, "irregular": 1}
+    assert terms.loads == (Term(0, 0),) and not terms.complete("load")
+    assert terms.counts["store"] == {"uniform": 1, "irregular": 1}  # the error word, the copy
+    # a lone argument along y with a constant x stays a row pitch (matrix_add above); so
+    # does an x argument with a product of arguments along y (scattered: x 4*arg3, y its
+    # multiple by arg2)
+    assert code_terms(_code("scattered")).loads == (Term(FAR, FAR_Y),)
+
+
 def test_a_kernel_is_found_by_its_mangled_name():
     code = _code("matrix_add")
     assert matching({"_Z10matrix_addPKfS0_Pfii": code}, "matrix_add") is code
