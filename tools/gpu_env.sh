@@ -4,8 +4,9 @@
 # PYTHONPATH, unbuffered output at 150 columns, $G to run gpuadvisor and log() for timestamped
 # lines. Without .whl/ the machine's own packages are used.
 # The wheels may come in parts (.whl/*/ folders, one call each, where the working tree and all
-# of them are over the 64 MiB a call carries): each call installs what it brought, and /tmp/site
-# keeps the earlier parts while the machine stays warm.
+# of them are over the 64 MiB a call carries; `bash tools/device_tree.sh slim` leaves room for
+# all): each call installs what it brought, and /tmp/site keeps the earlier parts while the
+# machine stays warm.
 wheels=$(ls .whl/*.whl .whl/*/*.whl 2> /dev/null)
 if [ -n "$wheels" ]; then
   # shellcheck disable=SC2086 # one argument per wheel
