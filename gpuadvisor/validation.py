@@ -1023,6 +1023,11 @@ _ROUND_49 = (f"round 49's rules: {_SINCE_30} and round 49's barrier-two-blocks l
 _ROUND_50 = (f"round 49's rules with round 50's hedge: {_SINCE_30}, round 49's "
              "barrier-two-blocks leaving a known tile alone and round 50's fixed-grid hedge at "
              "one block an SM")
+_ROUND_52 = (f"round 49's rules with round 50's hedge, round 51's window reach and round 52's "
+             f"claims: {_SINCE_30}, round 49's barrier-two-blocks leaving a known tile alone, "
+             "round 50's fixed-grid hedge at one block an SM, round 51's min(x, r) read as a "
+             "reach from the code (--ptx) and round 52's claim exponents fitted on the seen "
+             "kernels")
 BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules"),
               ("blind3", "round 5's rules"), ("blind4", "round 7's rules"),
               ("blind5", "round 9's rules"),
@@ -1153,7 +1158,9 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind73", f"{_ROUND_50}, as blind set 74 (H200 only)"),
               ("blind74", f"{_ROUND_50} (H200 only)"),
               ("blind75", f"{_ROUND_50}, as blind sets 73 and 74 (H200 only)"),
-              ("blind76", f"{_ROUND_50}, as blind sets 73 and 74 (H200 only)"))
+              ("blind76", f"{_ROUND_50}, as blind sets 73 and 74 (H200 only)"),
+              ("blind77", f"{_ROUND_52}, as blind set 78 (H200 only)"),
+              ("blind78", f"{_ROUND_52} (H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
@@ -1171,7 +1178,8 @@ ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind2
                 "blind65": "h200", "blind66": "h200", "blind67": "h200",
                 "blind68": "h200", "blind69": "h200", "blind70": "h200",
                 "blind71": "h200", "blind72": "h200", "blind73": "h200",
-                "blind74": "h200", "blind75": "h200", "blind76": "h200"}
+                "blind74": "h200", "blind75": "h200", "blind76": "h200",
+                "blind77": "h200", "blind78": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,

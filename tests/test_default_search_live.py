@@ -1,5 +1,5 @@
 """`tune --max-configs 8` with no --strategy, live on an H200 (fixtures/hopper/default-search54
-to default-search76: blind sets 54's to 76's kernels, each recorded right after its set's
+to default-search78: blind sets 54's to 78's kernels, each recorded right after its set's
 sweeps): the default strategy is the shortlist one, and replaying it on the same answers asks for
 the same shapes in the same order."""
 
@@ -81,7 +81,11 @@ LIVE_REGRETS = {
     75: {"leap_mean_filter": 1.763, "aretomo_bin_image": 1.006, "cpm_embedding_fwd": 1.133,
          "gnna_spmm_fwd": 1.0, "tmask_swap_align2nat": 1.0, "ct2_im2col": 1.0},
     76: {"tmva_im2col": 1.001, "ptypy_ob_update": 1.032, "tfhe_keyswitch": 1.021,
-         "segalign_num_hits": 1.007, "xdl_ksum": 1.007, "pnlp_token_penalty": 1.0}}
+         "segalign_num_hits": 1.007, "xdl_ksum": 1.007, "pnlp_token_penalty": 1.0},
+    77: {"lidar_bevpool": 1.028, "hetu_tril_lookup": 1.119, "elpa_fill_ev": 1.021,
+         "chrono_lidar_reduce": 1.0, "colossal_moe_combine": 1.0, "highs_dual_grad_step": 1.0},
+    78: {"theano_take3": 1.225, "th_permute_0231": 1.274, "xmipp_scale_fft": 1.022,
+         "warpctc_reduce_max": 1.0, "qsim_partial_norms": 1.0, "tutel_moe_encode": 1.0}}
 SETS = {n: list(regrets) for n, regrets in LIVE_REGRETS.items()}
 RUNS = [(n, kernel) for n, kernels in SETS.items() for kernel in kernels]
 #: Runs whose kernel a later round changed the strategy's answers for (lgbm_hist_dense: rounds
@@ -297,7 +301,13 @@ def test_the_live_picks_against_the_recorded_sweeps() -> None:
     32x8, 1.133x (best 8x8). Set 76 (recorded after round 50): on five; ptypy_ob_update (one
     block a pod) stops at its default 32x8, 1.032x (best 128x8; 1.028x in the repeat), and
     pnlp_token_penalty (64 blocks on 132 SMs) reaches its best, 1024x1, the fixed-grid pick
-    the hedge listed second."""
+    the hedge listed second. Set 77 (recorded after round 52): on five; hetu_tril_lookup (x an
+    element of a sample's 27 x 27 matrix) stops at 16x12, 1.119x (best 4x64). Set 78 (recorded
+    after round 52): on four; theano_take3 (x the image's second axis, its elements 256 B
+    apart) stops at 8x12, 1.225x (best 2x64), and th_permute_0231 (a fixed 32 x 32 tile a
+    block, 17,376 blocks) at its default 32x8, 1.274x (best 32x2); tutel_moe_encode (128
+    blocks on 132 SMs) reaches its best, 1024x1, the fixed-grid pick the hedge listed
+    second."""
     assert {n: _regrets(n) for n in SETS} == LIVE_REGRETS
 
 
