@@ -523,15 +523,19 @@ def claim_exponent_fit(blind: Sequence[Result]) -> dict[str, float]:
     had dozens, and never the still-blind kernels', whose claims the page scores with them."""
     from gpuadvisor.claims import fit_exponents
 
-    return fit_exponents(p for r in blind if r.kernel in SEEN for p in r.claim_pairs)
+    return fit_exponents(_seen_claims(blind))
+
+
+def _seen_claims(blind: Sequence[Result]) -> list[tuple[float, float, str]]:
+    return [p for r in blind if r.kernel in SEEN for p in r.claim_pairs]
 
 
 def claim_fit_lines(blind: Sequence[Result]) -> list[str]:
     """How the shipped exponents were fitted, and the still-blind claims' error with them
     and with the calibration set's exponents."""
-    from gpuadvisor.claims import EXPONENTS, claim_error
+    from gpuadvisor.claims import EXPONENTS, claim_error, fit_exponents
 
-    seen = [p for r in blind if r.kernel in SEEN for p in r.claim_pairs]
+    seen = _seen_claims(blind)
     counts = {level: sum(1 for p in seen if p[2] == level) for level in ("high", "medium")}
     errors = []
     for gpu in ("h100", "h200"):
@@ -543,7 +547,7 @@ def claim_fit_lines(blind: Sequence[Result]) -> list[str]:
             both.append(f"{sum(given) / len(given):.1f}" if given else "-")
         errors.append(f"{both[0]} points ({both[1]} with the calibration set's) on the "
                       f"{gpu.upper()}")
-    fitted = claim_exponent_fit(blind)
+    fitted = fit_exponents(seen)
     return [f"**Claims, fitted on the seen kernels.** The \"faster than ... by X% "
             f"(estimated)\" figure is the rule-score ratio to the power of one exponent per "
             f"confidence level (`gpuadvisor/claims.py`). The shipped exponents, high "
