@@ -75,3 +75,11 @@ def test_slim_refuses_while_a_recording_is_not_committed(tmp_path: Path) -> None
         assert (repo / "fixtures" / "hopper" / "blind7-repeat" / "h200" / "k.csv").exists()
     assert changed.read_text() == "edited\n"
     assert _run(repo, "nonsense").returncode == 2
+
+
+def test_outside_a_git_checkout_it_says_so_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "tools").mkdir()
+    shutil.copy(ROOT / "tools" / "device_tree.sh", tmp_path / "tools")
+    result = _run(tmp_path, "slim")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [f"device_tree: {tmp_path} is not a git checkout"]

@@ -13,6 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: bash tools/device_tree.sh slim|restore"
 if [ $# -ne 1 ]; then echo "$usage" >&2; exit 2; fi
+if ! git rev-parse --git-dir > /dev/null 2>&1; then
+  echo "device_tree: $(pwd) is not a git checkout" >&2
+  exit 2
+fi
 # git pathspecs (git matches the *, whatever the working tree holds)
 paths=('fixtures/hopper/blind*' 'fixtures/hopper/default-search*' 'fixtures/hopper/full-ncu'
        'docs/heatmaps')
