@@ -82,13 +82,19 @@ class AccessModel:
     terms: tuple[tuple[float, Term], ...]
 
     def sectors(self, bx: int, by: int) -> float:
-        return sum(w * term_units_many((t,), bx, by, SECTOR_BYTES)[0] for w, t in self.terms)
+        units = term_units_many(self._plain_terms, bx, by, SECTOR_BYTES)
+        return sum(w * u for (w, _), u in zip(self.terms, units, strict=True))
 
     def lines(self, bx: int, by: int) -> float:
         """Mean 128 B lines one warp request touches: L1 serves a request a line (one tag
         lookup) at a time, so a warp whose sectors are all used can still take several
         passes."""
-        return sum(w * term_units_many((t,), bx, by, LINE_BYTES)[0] for w, t in self.terms)
+        units = term_units_many(self._plain_terms, bx, by, LINE_BYTES)
+        return sum(w * u for (w, _), u in zip(self.terms, units, strict=True))
+
+    @functools.cached_property
+    def _plain_terms(self) -> tuple[Term, ...]:
+        return tuple(t for _, t in self.terms)
 
     @functools.cached_property
     def width(self) -> float:
@@ -656,6 +662,8 @@ class KernelAccess:
         ox, oy = self.extrapolation_octaves(bx, by * bz)
         out["extrapolation_x_octaves"], out["extrapolation_y_octaves"] = ox, oy
         out["predicted_sectors_per_request"] = sectors
+        if len(parts) > 1:  # every side's terms in one pass (each side's lines are then kept)
+            term_units_many(self._chosen_terms, bx, by * bz, LINE_BYTES)
         lines = sum(s * f.chosen.lines(bx, by * bz) for s, _, f in parts) / total
         ideal_line_count = ideal_lines(threads, width)
         out["predicted_lines_per_request"] = lines
@@ -670,6 +678,11 @@ class KernelAccess:
         out["column_walking_access"] = column_walking
         out["y_contiguous"] = y_contiguous
         return out
+
+    @functools.cached_property
+    def _chosen_terms(self) -> tuple[Term, ...]:
+        """The distinct terms of the modelled sides' chosen models."""
+        return tuple(dict.fromkeys(t for _, f, _, _ in self._sides[0] for _, t in f.chosen.terms))
 
     @functools.cached_property
     def _sides(self) -> tuple[list[tuple[str, Fit, float, str]], float,
