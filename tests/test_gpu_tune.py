@@ -522,6 +522,12 @@ SMALL = {
     "warpctc_reduce_max": ["ALPHA=1001", "COLS=301"],
     "qsim_partial_norms": ["QUBITS=17"],
     "tutel_moe_encode": ["SAMPLES=1001", "HIDDEN=301", "EXPERTS=5"],
+    "anakin_transpose": ["CH=5", "H=301", "W=257"],
+    "cudf_transpose": ["NCOLS=77", "NROWS=1001"],
+    "holoscan_seg_argmax": ["H=301", "W=260", "C=5"],
+    "cntk_row_stack": ["NSRC=7", "DROWS=301", "DCOLS=257"],
+    "flexflow_group_by": ["NEXP=5", "BATCH=37", "DIM=1001"],
+    "k2_merge_map": ["NSRC=37", "TOT=37888", "TPR=1024"],
 }
 
 

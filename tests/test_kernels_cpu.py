@@ -581,6 +581,14 @@ SMALL = {
     "qsim_partial_norms": {"QUBITS": 10, "DB": 3},  # a partial last block, partial warps
     "tutel_moe_encode": {"SAMPLES": 101, "HIDDEN": 37, "EXPERTS": 9,
                          "GRID": 7},  # dropped tokens, shared slots, the tokens' loop
+    "anakin_transpose": {"NUM": 2, "CH": 3, "H": 37,
+                         "W": 21},  # partial tiles both ways, non-square planes, the planes' loop
+    "cudf_transpose": {"NCOLS": 37, "NROWS": 45, "CAP": 2},  # both grid-stride loops
+    "holoscan_seg_argmax": {"H": 13, "W": 36, "C": 5},  # ties, pixels with no positive score
+    "cntk_row_stack": {"NSRC": 7, "DROWS": 23, "DCOLS": 11},  # random splits, warps straddling
+    "flexflow_group_by": {"NEXP": 5, "K": 2, "BATCH": 13, "DIM": 37, "ALPHA4": 3,
+                          "CAP": 5},  # full experts dropping samples, the grid-stride loop
+    "k2_merge_map": {"NSRC": 9, "TOT": 288, "TPR": 32},  # sources longer than threads_per_row
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -376,6 +376,13 @@ def _coverage(name, spec, params, block):
     if name == "th_permute_0231":  # a fixed 32 x 32 tile a block (32 channels, 32 longitudes)
         assert (gx, gy) == (-(-params["NCHN"] // 32), -(-params["NLON"] // 32))
         return params["ROWS"], params["COLS"]
+    if name == "anakin_transpose":  # a fixed 16 x 16 tile a block, every plane looped over
+        assert (gx, gy) == (-(-params["W"] // 16), -(-params["H"] // 16))
+        return params["ROWS"], params["COLS"]
+    if name == "cudf_transpose":  # grid-stride loops on a grid capped at 65,535 a dimension
+        assert params["CAP"] == 65535 and gx == min(-(-params["NCOLS"] // bx), 65535)
+        assert gy == min(-(-params["NROWS"] // (by * bz)), 65535)
+        return params["ROWS"], params["COLS"]
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
@@ -562,6 +569,8 @@ ONE_D_EXTENT = {
     "xdl_ksum": "NIDS",  # X-DeepLearning's one thread per id
     "chrono_lidar_reduce": "NBEAMS",  # Chrono's one thread per beam
     "qsim_partial_norms": "AMPS",  # qsim's 16 amplitudes a thread (ITEMS_PER_THREAD)
+    "cntk_row_stack": "N",  # CNTK's one thread per destination element
+    "k2_merge_map": "NT",  # k2's threads_per_row threads per source
     "candle_index_add": "NUMEL",  # candle's one thread per output column (pre, post)
     "libceed_offset_transpose": "NODES_E",  # libCEED's one thread per element node
     "hqq_dequant_3bit": "NQ",  # HQQ's one thread per packed word
@@ -650,6 +659,7 @@ ONE_D_CAPPED = {
     "mrcnn_roi_pool": ("NT", "CAP"),  # maskrcnn-benchmark's at most 4,096 blocks
     "tmask_swap_align2nat": ("NT", "CAP"),  # detectron2's TensorMask: at most 4,096 blocks
     "highs_dual_grad_step": ("NROWS", "CAP"),  # cuPDLP's nBlocks256: 32 blocks an SM
+    "flexflow_group_by": ("TOTAL", "CAP"),  # FlexFlow's GET_BLOCKS: at most 32,768 blocks
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
@@ -15319,3 +15329,146 @@ def test_blind78_references_on_hand_checked_inputs():
             for j in range(hidden):
                 want[idx[i] * cap + locs[i], j] += gates[i] * data[i, j]
     assert got.tolist() == want.tolist()
+
+
+def test_blind79_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(79)
+    f32 = np.float32
+
+    # anakin_transpose: one 2 x 3 plane (rows (1, 2, 3), (4, 5, 6)) becomes 3 x 2, a second
+    # plane stored after it; random planes against the source's tile loop (16 x 16 tiles)
+    def ak(x):
+        x = np.asarray(x, f32)
+        n, c, h, w = x.shape
+        return references.anakin_transpose({
+            "odata": np.full((n, c, w, h), -1, f32), "idata": x, "num": n, "channel": c,
+            "height": h, "width": w})["odata"]
+
+    got = ak([[[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]])
+    assert got.tolist() == [[[[1, 4], [2, 5], [3, 6]], [[7, 10], [8, 11], [9, 12]]]]
+    n, c, h, w = 2, 3, 37, 21
+    x = rng.integers(-64, 64, (n, c, h, w))
+    got = ak(x).reshape(-1)
+    flat = x.reshape(-1)
+    want = np.full(got.size, -1)
+    for i in range(n * c):
+        for bx, by in itertools.product(range(-(-w // 16)), range(-(-h // 16))):
+            tile = {}
+            for ty, tx in itertools.product(range(16), range(16)):
+                xi, yi = bx * 16 + tx, by * 16 + ty
+                if xi < w and yi < h:
+                    tile[ty, tx] = flat[i * h * w + xi + yi * w]
+            for ty, tx in itertools.product(range(16), range(16)):
+                xo, yo = by * 16 + tx, bx * 16 + ty
+                if xo < h and yo < w:
+                    want[i * h * w + xo + yo * h] = tile[tx, ty]
+    assert got.tolist() == want.tolist()
+
+    # cudf_transpose: columns (1, 2, 3) and (4, 5, 6) become three columns (1, 4), (2, 5),
+    # (3, 6); random tables against the source's loop
+    def tr(cols):
+        cols = np.asarray(cols, f32)
+        return references.cudf_transpose({
+            "in_cols": cols, "out_cols": np.full(cols.shape[::-1], -1, f32),
+            "ncols": cols.shape[0], "nrows": cols.shape[1]})["out_cols"]
+
+    assert tr([[1, 2, 3], [4, 5, 6]]).tolist() == [[1, 4], [2, 5], [3, 6]]
+    cols = rng.integers(-64, 64, (5, 9))
+    got = tr(cols)
+    for i, j in itertools.product(range(5), range(9)):
+        assert got[j, i] == cols[i, j]
+
+    # holoscan_seg_argmax: three classes on a 1 x 4 frame: scores (1, 3, 3) -> 1 (the first of
+    # a tie), (-2, -1, -5) -> 0 (none positive), (0, 0, 2) -> 2, (5, 0, 4) -> 0; the labels
+    # packed into one little-endian word; random frames against the source's loop
+    def seg(scores):
+        scores = np.asarray(scores, f32)
+        c, h, w = scores.shape
+        return references.holoscan_seg_argmax({
+            "height": h, "width": w, "channels": c, "input": scores,
+            "output": np.full(h * w // 4, 0xFFFFFFFF, np.uint32)})["output"]
+
+    scores = np.array([[1, -2, 0, 5], [3, -1, 0, 0], [3, -5, 2, 4]])[:, None, :]
+    assert seg(scores).view(np.uint8).tolist() == [1, 0, 2, 0]
+    assert seg(scores).tolist() == [1 + (2 << 16)]
+    c, h, w = 4, 3, 8
+    scores = rng.integers(-8, 8, (c, h, w))
+    got = seg(scores).view(np.uint8)
+    for y, xx in itertools.product(range(h), range(w)):
+        best, label = 0.0, 0
+        for ch in range(c):
+            if scores[ch, y, xx] > best:
+                best, label = scores[ch, y, xx], ch
+        assert got[y * w + xx] == label
+
+    # cntk_row_stack: sources of 1 and 2 rows (start (0, 1, 3)) over 2 columns: source 0
+    # (a, b), source 1 column-major (c0, d0, c1, d1) give columns (a, c0, d0) and (b, c1, d1);
+    # random splits (an empty source among them) against the source's search
+    def stack(srces, start, rows, cols):
+        return references.cntk_row_stack({
+            "dest": np.full((cols, rows), -1, f32), "srces": np.asarray(srces, f32),
+            "startRowIndeces": np.asarray(start, np.int64), "numSrces": len(start) - 1,
+            "N": rows * cols, "destRows": rows, "destCols": cols})["dest"]
+
+    assert stack([1, 2, 30, 40, 31, 41], [0, 1, 3], 3, 2).tolist() == [[1, 30, 40], [2, 31, 41]]
+    rows, cols, start = 9, 4, [0, 2, 2, 7, 9]
+    srces = rng.integers(-64, 64, rows * cols)
+    got = stack(srces, start, rows, cols).reshape(-1)
+    for idx in range(rows * cols):
+        col, row = idx // rows, idx % rows
+        s = 0
+        while s < len(start) - 1 and not start[s + 1] > row:
+            s += 1
+        n_rows = start[s + 1] - start[s]
+        assert got[idx] == srces[start[s] * cols + col * n_rows + row - start[s]]
+
+    # flexflow_group_by: 3 samples, k = 1, 2 experts of ceil(1 x 1 / 2 x 3) = 2 rows;
+    # assignments (1, 1, 1): samples 0 and 1 fill expert 1, sample 2 dropped, expert 0 left
+    # alone; random assignments against the source's serial pass and copy
+    def group(data, assign, n, k, alpha, out_rows):
+        data, assign = np.asarray(data, f32), np.asarray(assign, np.int32)
+        batch, dim = data.shape
+        return references.flexflow_group_by({
+            "input": data, "exp_assign": assign, "outputs": np.full((n, out_rows, dim), -1, f32),
+            "n": n, "k": k, "alpha": alpha, "batch_size": batch, "data_dim": dim})["outputs"]
+
+    got = group([[1, 2], [3, 4], [5, 6]], [[1], [1], [1]], 2, 1, 1.0, 2)
+    assert got.tolist() == [[[-1, -1], [-1, -1]], [[1, 2], [3, 4]]]
+    n, k, batch, dim, alpha = 3, 2, 7, 5, 0.75
+    rows = math.ceil(alpha * k / n * batch)
+    data = rng.integers(-64, 64, (batch, dim))
+    assign = rng.integers(0, n, (batch, k))
+    got = group(data, assign, n, k, alpha, rows).reshape(-1)
+    want = np.full(n * rows * dim, -1)
+    slots, used = [], [0] * n
+    for i in range(k * batch):
+        e = assign.reshape(-1)[i]
+        if used[e] >= rows:
+            slots.append(None)
+            continue
+        slots.append((e * rows + used[e]) * dim)
+        used[e] += 1
+    for i in range(k * batch * dim):
+        if slots[i // dim] is not None:
+            want[slots[i // dim] + i % dim] = data.reshape(-1)[(i // (k * dim)) * dim + i % dim]
+    assert got.tolist() == want.tolist()
+
+    # k2_merge_map: sizes (2, 0, 3): elements 0-1 of source 0 -> 0, 3; source 2's -> 2, 5, 8;
+    # random sizes against the source's thread loop at threads_per_row 4
+    def merge(splits, out_len):
+        return references.k2_merge_map({
+            "num_rows": len(splits) - 1, "threads_per_row": 4,
+            "row_splits": np.asarray(splits, np.int32), "num_elems": splits[-1],
+            "merge_map": np.full(out_len, 7, np.uint32)})["merge_map"]
+
+    assert merge([0, 2, 2, 5], 5).tolist() == [0, 3, 2, 5, 8]
+    sizes = rng.integers(0, 11, 6)
+    splits = np.concatenate([[0], np.cumsum(sizes)]).tolist()
+    got = merge(splits, splits[-1])
+    want = [None] * splits[-1]
+    for thread in range(6 * 4):
+        row, t = divmod(thread, 4)
+        while t < splits[row + 1] - splits[row]:
+            want[splits[row] + t] = row + 6 * t
+            t += 4
+    assert got.tolist() == want

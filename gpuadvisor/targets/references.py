@@ -12066,3 +12066,91 @@ def tutel_moe_encode(values: Values) -> dict[str, np.ndarray]:
     adds = (gates[kept, None] * data.reshape(n, hidden)[kept])[order]
     view[slots] = (view[slots] + np.add.reduceat(adds, starts, axis=0)).astype(out.dtype)
     return {"dispatched_input": out}
+
+
+def anakin_transpose(values: Values) -> dict[str, np.ndarray]:
+    """Anakin's transpose_tile_2d_if: every one of the num x channel planes (height x width)
+    stored transposed (width x height) at the same plane offset."""
+    planes = int(values["num"]) * int(values["channel"])
+    h, w = int(values["height"]), int(values["width"])
+    src = np.asarray(values["idata"]).reshape(-1)[: planes * h * w].reshape(planes, h, w)
+    out = np.array(values["odata"], copy=True)
+    out.reshape(-1)[: planes * h * w] = src.transpose(0, 2, 1).reshape(-1).astype(out.dtype)
+    return {"odata": out}
+
+
+def cudf_transpose(values: Values) -> dict[str, np.ndarray]:
+    """cuDF's gpu_transpose: out column j (ncols values) holds row j of the ncols input
+    columns (nrows values each): out[j, i] = in[i, j]."""
+    ncols, nrows = int(values["ncols"]), int(values["nrows"])
+    src = np.asarray(values["in_cols"]).reshape(-1)[: ncols * nrows].reshape(ncols, nrows)
+    out = np.array(values["out_cols"], copy=True)
+    out.reshape(-1)[: ncols * nrows] = src.T.reshape(-1).astype(out.dtype)
+    return {"out_cols": out}
+
+
+def holoscan_seg_argmax(values: Values) -> dict[str, np.ndarray]:
+    """Holoscan's postprocessing_kernel<kSoftmax, kNCHW>: each pixel's label the first channel
+    of largest score among the positive ones (0 where none is positive), one byte a pixel in
+    row-major order, the bytes packed little-endian into the uint32 output words."""
+    h, w, c = (int(values[k]) for k in ("height", "width", "channels"))
+    scores = np.asarray(values["input"], np.float32).reshape(-1)[: c * h * w].reshape(c, h, w)
+    padded = np.concatenate([np.zeros((1, h, w), np.float32), scores])
+    best = padded.max(axis=0)
+    labels = np.where(best > 0, np.argmax(padded, axis=0) - 1, 0).astype(np.uint8)
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1).view(np.uint8)[: h * w] = labels.reshape(-1)
+    return {"output": out}
+
+
+def cntk_row_stack(values: Values) -> dict[str, np.ndarray]:
+    """CNTK's _assignRowStackValuesOf: the sources (source s of rows start[s + 1] - start[s]
+    x destCols, column-major, stored one after another) stacked by rows into the column-major
+    destRows x destCols destination."""
+    rows, cols = int(values["destRows"]), int(values["destCols"])
+    nsrc = int(values["numSrces"])
+    start = np.asarray(values["startRowIndeces"]).reshape(-1)[: nsrc + 1].astype(np.int64)
+    flat = np.asarray(values["srces"]).reshape(-1)
+    dest = np.array(values["dest"], copy=True)
+    view = dest.reshape(-1)[: rows * cols].reshape(cols, rows)
+    for s in range(nsrc):
+        lo, hi = int(start[s]), int(start[s + 1])
+        if hi > lo:
+            view[:, lo:hi] = flat[lo * cols : hi * cols].reshape(cols, hi - lo)
+    return {"dest": dest}
+
+
+def flexflow_group_by(values: Values) -> dict[str, np.ndarray]:
+    """FlexFlow's gb_forward_kernel: the k batch_size assignments taken in order, each the next
+    row of its expert (experts of ceil(alpha k / n batch_size) rows, one after another in the
+    output) until the expert is full (then dropped); a kept assignment's row gets its sample's
+    input row."""
+    n, k, batch, dim = (int(values[key]) for key in ("n", "k", "batch_size", "data_dim"))
+    rows = int(np.ceil(np.float32(values["alpha"]) * np.float32(k) / np.float32(n)
+                       * np.float32(batch)))
+    assign = np.asarray(values["exp_assign"]).reshape(-1)[: k * batch]
+    data = np.asarray(values["input"]).reshape(-1)[: batch * dim].reshape(batch, dim)
+    out = np.array(values["outputs"], copy=True)
+    view = out.reshape(-1)[: n * rows * dim].reshape(n * rows, dim)
+    used = [0] * n
+    for i, expert in enumerate(assign.tolist()):
+        if used[expert] < rows:
+            view[expert * rows + used[expert]] = data[i // k]
+            used[expert] += 1
+    return {"outputs": out}
+
+
+def k2_merge_map(values: Values) -> dict[str, np.ndarray]:
+    """k2's SizesToMergeMapKernel: element p of source (row) r of the concatenation gets
+    r + num_rows p (uint32)."""
+    nrows = int(values["num_rows"])
+    splits = np.asarray(values["row_splits"]).reshape(-1)[: nrows + 1].astype(np.int64)
+    lengths = np.diff(splits)
+    total = int(splits[-1]) - int(splits[0])
+    row = np.repeat(np.arange(nrows, dtype=np.int64), lengths)
+    pos = np.arange(total, dtype=np.int64) - np.repeat(splits[:-1] - splits[0], lengths)
+    out = np.array(values["merge_map"], copy=True)
+    flat = out.reshape(-1)
+    first = int(splits[0])
+    flat[first : first + total] = ((row + nrows * pos) & 0xFFFFFFFF).astype(out.dtype)
+    return {"merge_map": out}
