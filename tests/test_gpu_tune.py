@@ -528,6 +528,12 @@ SMALL = {
     "cntk_row_stack": ["NSRC=7", "DROWS=301", "DCOLS=257"],
     "flexflow_group_by": ["NEXP=5", "BATCH=37", "DIM=1001"],
     "k2_merge_map": ["NSRC=37", "TOT=37888", "TPR=1024"],
+    "niutensor_index_to_onehot": ["NTOK=301", "VOCAB=1001"],
+    "mmdeploy_hwc2chw": ["H=301", "W=257"],
+    "pplcv_calc_hist": ["ROWS=301", "PIX=1001", "PITCH=1024"],
+    "spline_weighting_fwd": ["E=1001", "MIN=16", "MOUT=16"],
+    "turbo_split_bias_transpose": ["B=2", "SEQ=37"],
+    "strumpack_laswp": ["LDA=301", "N=1001", "NPIV=257"],
 }
 
 

@@ -589,6 +589,15 @@ SMALL = {
     "flexflow_group_by": {"NEXP": 5, "K": 2, "BATCH": 13, "DIM": 37, "ALPHA4": 3,
                           "CAP": 5},  # full experts dropping samples, the grid-stride loop
     "k2_merge_map": {"NSRC": 9, "TOT": 288, "TPR": 32},  # sources longer than threads_per_row
+    "niutensor_index_to_onehot": {"NTOK": 37, "VOCAB": 45},  # partial blocks both ways
+    "mmdeploy_hwc2chw": {"H": 13, "W": 37, "C": 3},  # partial blocks, the channels' loop
+    "pplcv_calc_hist": {"ROWS": 29, "PIX": 46, "PITCH": 52,
+                        "MAXB": 3},  # a row's partial last word, the capped grid's row loop
+    "spline_weighting_fwd": {"E": 37, "MIN": 5, "MOUT": 7, "S": 4,
+                             "K": 9},  # edges split across blocks, every kernel drawn
+    "turbo_split_bias_transpose": {"B": 2, "SEQ": 5, "HEADS": 4, "W": 3,
+                                   "D": 37},  # rows longer than some blocks: the row's loop
+    "strumpack_laswp": {"LDA": 45, "N": 37, "NPIV": 41},  # rows past the pivots, partial blocks
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -210,6 +210,10 @@ def test_kernel_entry_is_complete(name):
     elif name == "tutel_moe_encode":  # Tutel's fixed grid of 128 blocks, the tokens looped
         assert blocks == params["GRID"] == 128
         assert params["SAMPLES"] * params["HIDDEN"] >= 8 * 10**6
+    elif name == "pplcv_calc_hist":  # PPL.CV's grid of at most 128 blocks, the rows looped
+        assert blocks == 120 <= params["MAXB"] and params["ROWS"] * params["PIX"] >= 8 * 10**6
+    elif name == "strumpack_laswp":  # one thread a column on purpose: each swaps NPIV times
+        assert blocks == params["N"] // 256 and params["N"] * params["NPIV"] >= 8 * 10**6
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -221,7 +225,8 @@ def _coverage(name, spec, params, block):
     bx, by, bz = block
     threads = bx * by * bz
     if name in ("sgemm_naive", "syrk_strided", "add_xrows", "semilag_advect",
-                "gauss_fan2", "gpu4pyscf_take_last2d"):  # x -> row
+                "gauss_fan2", "gpu4pyscf_take_last2d",
+                "niutensor_index_to_onehot"):  # x -> row
         return gx * bx, gy * by * bz
     if name == "sepconv_cols":  # 8 rows a thread, by*bz rows apart
         return gy * by * bz * 8, gx * bx
@@ -383,6 +388,10 @@ def _coverage(name, spec, params, block):
         assert params["CAP"] == 65535 and gx == min(-(-params["NCOLS"] // bx), 65535)
         assert gy == min(-(-params["NROWS"] // (by * bz)), 65535)
         return params["ROWS"], params["COLS"]
+    if name == "pplcv_calc_hist":  # at most MAXB blocks (at least one block row): y*z loops
+        rows_b = -(-params["ROWS"] // (by * bz))  # over the rows, x -> a word of 4 pixels
+        assert gy == max(1, min(params["MAXB"] // gx, rows_b))
+        return params["ROWS"], gx * bx
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
@@ -575,6 +584,8 @@ ONE_D_EXTENT = {
     "libceed_offset_transpose": "NODES_E",  # libCEED's one thread per element node
     "hqq_dequant_3bit": "NQ",  # HQQ's one thread per packed word
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
+    "spline_weighting_fwd": "NUMEL",  # torch-spline-conv's one thread per (edge, channel)
+    "strumpack_laswp": "N",  # STRUMPACK's one thread per column
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -630,6 +641,7 @@ ONE_BLOCK_PER = {
     "colossal_moe_combine": "S",  # ColossalAI's one block per token, its row in packs
     "warpctc_reduce_max": "COLS",  # warp-ctc's one block per frame (a column of activations)
     "tutel_moe_encode": "GRID",  # Tutel's fixed grid of 128 blocks, looping over the tokens
+    "turbo_split_bias_transpose": "M",  # TurboTransformers' one block per row of a head
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -15472,3 +15484,139 @@ def test_blind79_references_on_hand_checked_inputs():
             want[splits[row] + t] = row + 6 * t
             t += 4
     assert got.tolist() == want
+
+
+def test_blind80_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(80)
+    f32 = np.float32
+
+    # niutensor_index_to_onehot: three rows of 4 with indexes (2, 0, 3) get 0.5 there and keep
+    # -1 elsewhere; an index past the row changes nothing; random rows against the source's loop
+    def onehot(idx, rows, stride, conf):
+        return references.niutensor_index_to_onehot({
+            "onehotData": np.asarray(rows, f32), "indexData": np.asarray(idx, np.int32),
+            "blockNum": len(idx), "stride": stride, "confidence": conf,
+            "lowconfidence": 0.0})["onehotData"]
+
+    got = onehot([2, 0, 3, 4], np.full((4, 4), -1), 4, 0.5)
+    assert got.tolist() == [[-1, -1, 0.5, -1], [0.5, -1, -1, -1], [-1, -1, -1, 0.5],
+                            [-1, -1, -1, -1]]
+    n, stride = 9, 7
+    idx, start = rng.integers(0, stride, n), rng.integers(-8, 0, (n, stride))
+    got = onehot(idx, start, stride, 0.9)
+    for i, off in itertools.product(range(n), range(stride)):
+        assert got[i, off] == (f32(0.9) if off == idx[i] else start[i, off])
+
+    # mmdeploy_hwc2chw: a 2 x 3 image of 2 channels (pixel (y, x) = (10 y + x, -(10 y + x)))
+    # becomes two 2 x 3 planes; random images with padded rows against the source's loop
+    def transpose(src, h, w, c, sws, dcs, dst):
+        return references.mmdeploy_hwc2chw({
+            "src": np.asarray(src, f32), "height": h, "width": w, "channels": c,
+            "src_width_stride": sws, "dst": np.asarray(dst, f32),
+            "dst_channel_stride": dcs})["dst"]
+
+    vals = np.arange(2)[:, None] * 10 + np.arange(3)
+    got = transpose(np.stack([vals, -vals], -1), 2, 3, 2, 6, 6, np.full(12, -1))
+    assert got.tolist() == [0, 1, 2, 10, 11, 12, 0, -1, -2, -10, -11, -12]
+    h, w, c, sws = 5, 7, 3, 25
+    src = rng.integers(-128, 128, h * sws)
+    dcs = h * w + 4
+    start = rng.integers(-8, 0, c * dcs)
+    got = transpose(src, h, w, c, sws, dcs, start)
+    want = start.copy()
+    for y, x, ch in itertools.product(range(h), range(w), range(c)):
+        want[ch * dcs + y * w + x] = src[y * sws + x * c + ch]
+    assert got.tolist() == want.tolist()
+
+    # pplcv_calc_hist: two rows of 5 pixels pitched to 8 bytes ((1, 2, 2, 255, 7) and (7, 7, 0,
+    # 1, 1), the pitch's bytes 9 and 99 never counted) add 1, 3, 2, 3 and 1 to bins 0, 1, 2, 7
+    # and 255; random images against the source's per-byte loop
+    def hist(image_bytes, rows, cols, stride, start):
+        words = np.asarray(image_bytes, np.uint8).reshape(-1).view(np.uint32)
+        return references.pplcv_calc_hist({
+            "src": words, "rows": rows, "cols": cols, "src_stride": stride,
+            "histogram": np.asarray(start, np.int32)})["histogram"]
+
+    image = [1, 2, 2, 255, 7, 9, 9, 9, 7, 7, 0, 1, 1, 99, 99, 99]
+    got = hist(image, 2, 5, 8, np.full(256, 10))
+    assert got[[0, 1, 2, 7, 9, 99, 255]].tolist() == [11, 13, 12, 13, 10, 10, 11]
+    assert got.sum() == 2560 + 10
+    rows, cols, stride = 6, 13, 20
+    image = rng.integers(0, 256, rows * stride)
+    start = rng.integers(0, 1000, 256)
+    got = hist(image, rows, cols, stride, start)
+    want = start.copy()
+    for y, x in itertools.product(range(rows), range(cols)):
+        want[image[y * stride + x]] += 1
+    assert got.tolist() == want.tolist()
+
+    # spline_weighting_fwd: edge 0 (x = (1, 2)) with basis (1, 2) on kernels (0, 1), edge 1
+    # (x = (3, -1)) with basis (0, 1) on kernels (1, 1), kernel 0 = [[1, 0], [0, 1]] and
+    # kernel 1 = [[2, 1], [1, -1]]: out = ((1, 2) + 2 (4, -1), (5, 4)) = ((9, 0), (5, 4));
+    # random edges against the source's loop
+    def weighting(x, weight, basis, wi):
+        x, basis = np.asarray(x, f32), np.asarray(basis, f32)
+        weight = np.asarray(weight, f32)
+        e, m_in = x.shape
+        return references.spline_weighting_fwd({
+            "x": x, "weight": weight, "basis": basis,
+            "weight_index": np.asarray(wi, np.int64), "out": np.full((e, weight.shape[2]), -1, f32),
+            "E": e, "M_in": m_in, "M_out": weight.shape[2], "S": basis.shape[1],
+            "numel": e * weight.shape[2]})["out"]
+
+    got = weighting([[1, 2], [3, -1]], [[[1, 0], [0, 1]], [[2, 1], [1, -1]]], [[1, 2], [0, 1]],
+                    [[0, 1], [1, 1]])
+    assert got.tolist() == [[9, 0], [5, 4]]
+    e, m_in, m_out, s, k = 11, 5, 3, 4, 7
+    x, weight = rng.integers(-8, 8, (e, m_in)), rng.integers(-8, 8, (k, m_in, m_out))
+    basis, wi = rng.integers(0, 4, (e, s)), rng.integers(0, k, (e, s))
+    got = weighting(x, weight, basis, wi).reshape(-1)
+    for t in range(e * m_out):
+        edge, o = t // m_out, t % m_out
+        v = 0
+        for ss in range(s):
+            for i in range(m_in):
+                v += int(weight[wi[edge, ss], i, o]) * (int(basis[edge, ss]) * int(x[edge, i]))
+        assert got[t] == v
+
+    # turbo_split_bias_transpose: batch 1, two tokens, Q and K of one head of 2 (token t's Q =
+    # (10 t, 10 t + 1), K = (10 t + 5, 10 t + 6)), biases (100, 200) and (1000, 2000): Q rows
+    # (100, 201), (110, 211), K rows (1005, 2006), (1015, 2016); random batches against the
+    # source's index map
+    def split(data, bias, b, s, h, w, d):
+        return references.turbo_split_bias_transpose({
+            "input_data": np.asarray(data, f32), "bias_data": np.asarray(bias, f32),
+            "batch_size": b, "seq_len": s, "head_num": h, "weight_num": w, "size_per_head": d,
+            "output_data": np.full(b * s * h * w * d, -1, f32)})["output_data"]
+
+    got = split([0, 1, 5, 6, 10, 11, 15, 16], [100, 200, 1000, 2000], 1, 2, 1, 2, 2)
+    assert got.tolist() == [100, 201, 110, 211, 1005, 2006, 1015, 2016]
+    b, s, h, w, d = 2, 3, 4, 3, 5
+    data, bias = rng.integers(-64, 64, (b, s, w, h, d)), rng.integers(-64, 64, (w, h, d))
+    got = split(data, bias, b, s, h, w, d)
+    for bid, idx in itertools.product(range(b * s * w * h), range(d)):
+        batch, seq = bid // (s * w * h), bid % (s * w * h) // (w * h)
+        wt, head = bid % (w * h) // h, bid % h
+        to = wt * b * s * h * d + batch * s * h * d + head * s * d + seq * d + idx
+        assert got[to] == data[batch, seq, wt, head, idx] + bias[wt, head, idx]
+
+    # strumpack_laswp: a column (1, 2, 3) with pivots (3, 3, 3): rows 0 and 2 swapped, then 1
+    # and 2, then 2 with itself: (3, 1, 2); a second column (4, 5, 6) the same way, the rows
+    # past npivots untouched; random pivots against the source's loop
+    def laswp(cols, ld, piv):
+        cols = np.asarray(cols, np.float64)
+        return references.strumpack_laswp({
+            "n": cols.shape[0], "dA": cols, "lddA": ld, "npivots": len(piv),
+            "dipiv": np.asarray(piv, np.int32), "inci": 1})["dA"]
+
+    assert laswp([[1, 2, 3, 9], [4, 5, 6, 8]], 4, [3, 3, 3]).tolist() == [[3, 1, 2, 9],
+                                                                          [6, 4, 5, 8]]
+    n, ld, npiv = 5, 9, 7
+    cols, piv = rng.integers(-64, 64, (n, ld)), rng.integers(1, ld + 1, npiv)
+    got = laswp(cols, ld, piv)
+    for j in range(n):
+        col = [int(v) for v in cols[j]]
+        for i1 in range(npiv):
+            i2 = int(piv[i1]) - 1
+            col[i1], col[i2] = col[i2], col[i1]
+        assert got[j].tolist() == col

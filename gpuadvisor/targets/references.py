@@ -12154,3 +12154,97 @@ def k2_merge_map(values: Values) -> dict[str, np.ndarray]:
     first = int(splits[0])
     flat[first : first + total] = ((row + nrows * pos) & 0xFFFFFFFF).astype(out.dtype)
     return {"merge_map": out}
+
+
+def niutensor_index_to_onehot(values: Values) -> dict[str, np.ndarray]:
+    """NiuTensor's KernelIndexToOnehot: row i of onehotData (stride values) gets confidence at
+    the column indexData[i] (when inside the row); every other value keeps its initial one."""
+    n, stride = int(values["blockNum"]), int(values["stride"])
+    idx = np.asarray(values["indexData"]).reshape(-1)[:n].astype(np.int64)
+    out = np.array(values["onehotData"], copy=True)
+    view = out.reshape(-1)[: n * stride].reshape(n, stride)
+    hit = (idx >= 0) & (idx < stride)
+    view[np.arange(n)[hit], idx[hit]] = np.float32(values["confidence"])
+    return {"onehotData": out}
+
+
+def mmdeploy_hwc2chw(values: Values) -> dict[str, np.ndarray]:
+    """MMDeploy's transpose: dst[c, y, x] = src[y, x, c] (rows src_width_stride values apart,
+    the channel planes dst_channel_stride apart)."""
+    h, w, c = (int(values[k]) for k in ("height", "width", "channels"))
+    sws, dcs = int(values["src_width_stride"]), int(values["dst_channel_stride"])
+    src = np.asarray(values["src"]).reshape(-1)
+    used = (h - 1) * sws + w * c
+    rows = np.zeros(h * sws, src.dtype)
+    rows[:used] = src[:used]
+    pix = rows.reshape(h, sws)[:, : w * c].reshape(h, w, c)
+    dst = np.array(values["dst"], copy=True)
+    flat = dst.reshape(-1)
+    for ch in range(c):
+        flat[ch * dcs: ch * dcs + h * w] = pix[:, :, ch].reshape(-1)
+    return {"dst": dst}
+
+
+def pplcv_calc_hist(values: Values) -> dict[str, np.ndarray]:
+    """PPL.CV's calcHist (unmasked): histogram[v] += the number of pixels of value v in the
+    rows x cols 8-bit image whose rows are src_stride bytes apart (the buffer's words read as
+    little-endian bytes)."""
+    rows, cols, stride = (int(values[k]) for k in ("rows", "cols", "src_stride"))
+    data = np.ascontiguousarray(np.asarray(values["src"])).view(np.uint8).reshape(-1)
+    pixels = data[: rows * stride].reshape(rows, stride)[:, :cols]
+    hist = np.array(values["histogram"], copy=True)
+    counts = np.bincount(pixels.reshape(-1), minlength=256)
+    hist.reshape(-1)[:256] += counts.astype(hist.dtype)
+    return {"histogram": hist}
+
+
+def spline_weighting_fwd(values: Values) -> dict[str, np.ndarray]:
+    """torch-spline-conv's spline_weighting forward: out[e, o] = sum over s and i of
+    basis[e, s] x[e, i] weight[weight_index[e, s], i, o]. The (edge, s) pairs are grouped by
+    kernel matrix, one product each group (whole numbers, every partial sum below 2^24: exact
+    in float32 in any order), then summed over s."""
+    e, m_in, m_out, s = (int(values[k]) for k in ("E", "M_in", "M_out", "S"))
+    x = np.asarray(values["x"], np.float32).reshape(-1)[: e * m_in].reshape(e, m_in)
+    basis = np.asarray(values["basis"], np.float32).reshape(-1)[: e * s]
+    wi = np.asarray(values["weight_index"]).reshape(-1)[: e * s].astype(np.int64)
+    weight = np.asarray(values["weight"], np.float32).reshape(-1, m_in, m_out)
+    order = np.argsort(wi, kind="stable")
+    scaled = x[order // s] * basis[order][:, None]
+    kernels, starts = np.unique(wi[order], return_index=True)
+    ends = np.append(starts[1:], e * s)
+    pairs = np.empty((e * s, m_out), np.float32)
+    for kern, lo, hi in zip(kernels, starts, ends, strict=True):
+        pairs[order[lo:hi]] = scaled[lo:hi] @ weight[kern]
+    total = pairs.reshape(e, s, m_out).sum(axis=1, dtype=np.float64)
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[: e * m_out] = total.reshape(-1).astype(out.dtype)
+    return {"out": out}
+
+
+def turbo_split_bias_transpose(values: Values) -> dict[str, np.ndarray]:
+    """TurboTransformers' split_add_bias_transpose_for_score: output[w, b, h, s, :] =
+    input[b, s, w, h, :] + bias[w, h, :]."""
+    b, s, h, w, d = (int(values[k]) for k in ("batch_size", "seq_len", "head_num",
+                                               "weight_num", "size_per_head"))
+    n = b * s * w * h * d
+    data = np.asarray(values["input_data"]).reshape(-1)[:n].reshape(b, s, w, h, d)
+    bias = np.asarray(values["bias_data"]).reshape(-1)[: w * h * d].reshape(w, h, d)
+    out = np.array(values["output_data"], copy=True)
+    out.reshape(-1)[:n] = (data + bias[None, None]).transpose(2, 0, 3, 1, 4).reshape(-1)
+    return {"output_data": out}
+
+
+def strumpack_laswp(values: Values) -> dict[str, np.ndarray]:
+    """STRUMPACK's laswp_kernel: in each of the n columns (lddA apart, column-major), rows i
+    and dipiv[i inci] - 1 swapped for i = 0 .. npivots - 1 in turn (the same row sequence
+    for every column: applied to the rows of the n columns at once)."""
+    n, ld, npiv, inc = (int(values[k]) for k in ("n", "lddA", "npivots", "inci"))
+    piv = np.asarray(values["dipiv"]).reshape(-1)[: (npiv - 1) * inc + 1: inc].astype(np.int64)
+    out = np.array(values["dA"], copy=True)
+    cols = out.reshape(-1)[: n * ld].reshape(n, ld)
+    order = np.arange(ld)
+    for i1 in range(npiv):
+        i2 = piv[i1] - 1
+        order[i1], order[i2] = order[i2], order[i1]
+    cols[:] = cols[:, order]
+    return {"dA": out}
