@@ -534,6 +534,12 @@ SMALL = {
     "spline_weighting_fwd": ["E=1001", "MIN=16", "MOUT=16"],
     "turbo_split_bias_transpose": ["B=2", "SEQ=37"],
     "strumpack_laswp": ["LDA=301", "N=1001", "NPIV=257"],
+    "nvblox_difference_image": ["ROWS=301", "COLS=1001"],
+    "ort_transpose3d": ["B=3", "ROWS=301", "COLS=257"],
+    "qmcpack_tbt_mv_plus": ["NROW=301", "NCOL=1001", "LDA=1024"],
+    "xgrammar_token_bitmask": ["BATCH=7", "V=32004", "NSEL=5"],
+    "sglang_max_pooling": ["TQ=1001", "HEADS=2", "KPER=300"],
+    "tcnn_identity_encoding": ["N=10001"],
 }
 
 

@@ -598,6 +598,14 @@ SMALL = {
     "turbo_split_bias_transpose": {"B": 2, "SEQ": 5, "HEADS": 4, "W": 3,
                                    "D": 37},  # rows longer than some blocks: the row's loop
     "strumpack_laswp": {"LDA": 45, "N": 37, "NPIV": 41},  # rows past the pivots, partial blocks
+    "nvblox_difference_image": {"ROWS": 13, "COLS": 37},  # x the row; the host's extra blocks
+    "ort_transpose3d": {"B": 2, "ROWS": 13, "COLS": 37},  # partial, non-square tiles
+    "qmcpack_tbt_mv_plus": {"NROW": 13, "NCOL": 37, "LDA": 41},  # one block's loops both ways
+    "xgrammar_token_bitmask": {"BATCH": 5, "V": 1000, "NSEL": 4},  # a partial last mask word
+    "sglang_max_pooling": {"B": 3, "TQ": 37, "KPER": 20, "CACHE": 9, "HEADS": 2, "MAXK": 24,
+                           "OUTLEN": 12, "KS": 3, "STRIDE": 2, "BLK": 4,
+                           "LOCAL": 1},  # rows past 8 threads; short, empty, forced windows
+    "tcnn_identity_encoding": {"N": 37, "DIN": 3, "WIDTH": 8},  # the padding's ones
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -214,6 +214,11 @@ def test_kernel_entry_is_complete(name):
         assert blocks == 120 <= params["MAXB"] and params["ROWS"] * params["PIX"] >= 8 * 10**6
     elif name == "strumpack_laswp":  # one thread a column on purpose: each swaps NPIV times
         assert blocks == params["N"] // 256 and params["N"] * params["NPIV"] >= 8 * 10**6
+    elif name == "qmcpack_tbt_mv_plus":  # QMCPACK's single block, looping over the matrix
+        assert blocks == 1 and params["NROW"] * params["NCOL"] >= 2 * 10**6
+    elif name == "xgrammar_token_bitmask":  # 32 logits a thread (one 32-bit mask word)
+        assert blocks == -(-params["BMS"] // 256) * params["NSEL"]
+        assert params["NSEL"] * params["V"] >= 8 * 10**6
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -226,7 +231,7 @@ def _coverage(name, spec, params, block):
     threads = bx * by * bz
     if name in ("sgemm_naive", "syrk_strided", "add_xrows", "semilag_advect",
                 "gauss_fan2", "gpu4pyscf_take_last2d",
-                "niutensor_index_to_onehot"):  # x -> row
+                "niutensor_index_to_onehot", "nvblox_difference_image"):  # x -> row
         return gx * bx, gy * by * bz
     if name == "sepconv_cols":  # 8 rows a thread, by*bz rows apart
         return gy * by * bz * 8, gx * bx
@@ -387,6 +392,9 @@ def _coverage(name, spec, params, block):
     if name == "cudf_transpose":  # grid-stride loops on a grid capped at 65,535 a dimension
         assert params["CAP"] == 65535 and gx == min(-(-params["NCOLS"] // bx), 65535)
         assert gy == min(-(-params["NROWS"] // (by * bz)), 65535)
+        return params["ROWS"], params["COLS"]
+    if name == "qmcpack_tbt_mv_plus":  # ONE block: x loops over the rows, y*z the columns
+        assert (gx, gy, gz) == (1, 1, 1)
         return params["ROWS"], params["COLS"]
     if name == "pplcv_calc_hist":  # at most MAXB blocks (at least one block row): y*z loops
         rows_b = -(-params["ROWS"] // (by * bz))  # over the rows, x -> a word of 4 pixels
@@ -586,6 +594,7 @@ ONE_D_EXTENT = {
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
     "spline_weighting_fwd": "NUMEL",  # torch-spline-conv's one thread per (edge, channel)
     "strumpack_laswp": "N",  # STRUMPACK's one thread per column
+    "tcnn_identity_encoding": "NUMEL",  # tiny-cuda-nn's one thread per output value
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -651,6 +660,7 @@ ONE_BLOCK_PER_GRID = {
     "ccv1d_fwd": ("B", "D", None),
     "npb_mg_psinv": ("I2", "I3", None),  # NPB MG's one block a line (i2, i3) of the interior
     "swin_roll_partition": ("WS", "WS", "NWIN"),  # Swin's one block a token of a window
+    "sglang_max_pooling": ("TQ", "HEADS", None),  # SGLang's one block a (query, head) row
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -692,6 +702,7 @@ ONE_D_LAYERED = {
     "gptq_q4_matvec": ("COLS", "KBLK"),  # a column a thread, one chunk of 128 inputs a grid row
     "gadgetron_permute": ("PLANE", "NPLANES"),  # Gadgetron's size(0) size(1) x the rest
     "ct2_im2col": ("K", "OUTLEN", "BG"),  # CTranslate2's cdiv(k, threads) x steps x batch groups
+    "xgrammar_token_bitmask": ("BMS", "NSEL"),  # XGrammar's mask words x selected rows
 }
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
@@ -15620,3 +15631,141 @@ def test_blind80_references_on_hand_checked_inputs():
             i2 = int(piv[i1]) - 1
             col[i1], col[i2] = col[i2], col[i1]
         assert got[j].tolist() == col
+
+
+def test_blind82_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(82)
+    f32 = np.float32
+    inf = np.inf
+
+    # nvblox_difference_image: (5, 2, 7) - (1, 9, 7) is (4, 7, 0); random images against the
+    # source's per-pixel loop
+    def difference(a, b, rows, cols):
+        return references.nvblox_difference_image({
+            "diff_image": np.full(rows * cols, -1, f32), "rows": rows, "cols": cols,
+            "image_1": np.asarray(a, f32), "image_2": np.asarray(b, f32)})["diff_image"]
+
+    assert difference([5, 2, 7], [1, 9, 7], 1, 3).tolist() == [4, 7, 0]
+    rows, cols = 5, 7
+    a, b = rng.integers(0, 10000, rows * cols), rng.integers(0, 10000, rows * cols)
+    got = difference(a, b, rows, cols)
+    for r, c in itertools.product(range(rows), range(cols)):
+        assert got[r * cols + c] == abs(int(a[r * cols + c]) - int(b[r * cols + c]))
+
+    # ort_transpose3d: [[1, 2, 3], [4, 5, 6]] becomes [[1, 4], [2, 5], [3, 6]] in each of two
+    # matrices; random batches against the source's index map
+    def transpose(src, b, m, n):
+        return references.ort_transpose3d({
+            "input_data": np.asarray(src, f32), "output_data": np.full(b * m * n, -1, f32),
+            "shape1": m, "shape2": n, "stride0": m * n})["output_data"]
+
+    got = transpose([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 2, 2, 3)
+    assert got.tolist() == [1, 4, 2, 5, 3, 6, 7, 10, 8, 11, 9, 12]
+    b, m, n = 3, 5, 7
+    src = rng.integers(-128, 128, b * m * n)
+    got = transpose(src, b, m, n)
+    for z, y, x in itertools.product(range(b), range(m), range(n)):
+        assert got[z * m * n + x * m + y] == src[z * m * n + y * n + x]
+
+    # qmcpack_tbt_mv_plus: a 2 x 2 complex matrix (lda 3) of (1 + 2i, 3 + 4i; 5 + 6i, 7 + 8i)
+    # plus x = (10, 20): dim 0 adds 10 to row 0 and 20 to row 1, dim 1 10 to column 0 and 20
+    # to column 1 (real parts only, the third column untouched); random against the loop
+    def tbt(a, x, dim, nrow, ncol, lda, inc=1):
+        return references.qmcpack_tbt_mv_plus({
+            "dim": dim, "nrow": nrow, "ncol": ncol, "A": np.asarray(a, np.float64),
+            "lda": lda, "x": np.asarray(x, np.float64), "incx": inc})["A"]
+
+    a = [1, 2, 3, 4, 0, 0, 5, 6, 7, 8, 0, 0]
+    assert tbt(a, [10, 20], 0, 2, 2, 3).tolist() == [11, 2, 13, 4, 0, 0, 25, 6, 27, 8, 0, 0]
+    assert tbt(a, [10, 20], 1, 2, 2, 3).tolist() == [11, 2, 23, 4, 0, 0, 15, 6, 27, 8, 0, 0]
+    nrow, ncol, lda, inc = 4, 5, 7, 2
+    a, x = rng.integers(-64, 64, 2 * nrow * lda), rng.integers(-64, 64, 2 * max(nrow, ncol))
+    for dim in (0, 1):
+        got = tbt(a, x, dim, nrow, ncol, lda, inc)
+        want = [int(v) for v in a]
+        for i, j in itertools.product(range(nrow), range(ncol)):
+            want[2 * (i * lda + j)] += int(x[(i if dim == 0 else j) * inc])
+        assert got.tolist() == want
+
+    # xgrammar_token_bitmask: a 40-token row with mask words (0xFFFFFFFE, 0b101): tokens 0, 33
+    # and 35..39 -inf, the rest kept; a row not in indices untouched; random against the loop
+    def bitmask(logits, words, idx, v):
+        return references.xgrammar_token_bitmask({
+            "logits": np.asarray(logits, f32), "bitmask": np.asarray(words, np.int32),
+            "indices": np.asarray(idx, np.int32), "vocabSize": v,
+            "bitmaskSize": -(-v // 32)})["logits"]
+
+    row = np.arange(40)
+    got = bitmask(np.stack([row, row]), [[-2, 5], [0, 0]], [0], 40)
+    want = [float(t) for t in row]
+    for t in [0, 33, 35, 36, 37, 38, 39]:
+        want[t] = -inf
+    assert got[0].tolist() == want and got[1].tolist() == list(map(float, row))
+    batch, v = 4, 100
+    logits = rng.integers(-64, 64, (batch, v))
+    words = rng.integers(-(2**31), 2**31, (batch, 4))
+    idx = [2, 0, 2]
+    got = bitmask(logits, words, idx, v)
+    for r, t in itertools.product(range(batch), range(v)):
+        bit = (int(words[r, t // 32]) >> (t % 32)) & 1
+        assert got[r, t] == (-inf if r in idx and bit == 0 else logits[r, t])
+
+    # sglang_max_pooling: one sequence of 2 queries, 10 scores (0, 9, 1, 8, 2, 7, 3, 6, 4, 5) a
+    # row (seqlen_k 10), windows of 3 in steps of 2 with padding 1, 5 outputs, block_size 1,
+    # no cache, 1 initial and 0 local blocks: query 0's outputs (+inf (initial), max(9, 1, 8),
+    # max(8, 2, 7), max(7, 3, 6), max(6, 4, 5)) = (inf, 9, 8, 7, 6) and query 1's the same but
+    # output 1 forced (off_bq = 1): (inf, inf, 8, 7, 6); random batches against the loop
+    def pool(scores, cq, ck, cache, heads, maxk, out_len, ks, st, pad, blk, local, init):
+        tq = cq[-1]
+        return references.sglang_max_pooling({
+            "input": np.asarray(scores, f32), "output": np.full(heads * tq * out_len, -1, f32),
+            "cu_seqlens_q": np.asarray(cq, np.int32), "cu_seqlens_k": np.asarray(ck, np.int32),
+            "cache_lens": np.asarray(cache, np.int32), "batch_size": len(cache),
+            "num_heads": heads, "max_seqlen_k": maxk, "out_len": out_len, "kernel_size": ks,
+            "stride": st, "padding": pad, "block_size": blk, "local_blocks": local,
+            "init_blocks": init})["output"]
+
+    scores = [0, 9, 1, 8, 2, 7, 3, 6, 4, 5]
+    got = pool(scores * 2, [0, 2], [0, 10], [0], 1, 10, 5, 3, 2, 1, 1, 0, 1)
+    assert got.tolist() == [inf, 9, 8, 7, 6, inf, inf, 8, 7, 6]
+    nb, heads, maxk, out_len, ks, st, pad, blk, local, init = 3, 2, 12, 4, 3, 3, 1, 2, 1, 1
+    cq, ck = [0, 4, 4, 9], [0, 12, 15, 20]  # an empty sequence; seqlen_k 12, 3 and 5
+    cache = rng.integers(0, 6, nb)
+    tq = cq[-1]
+    scores = rng.integers(-1000, 1000, (heads, tq, maxk))
+    got = pool(scores, cq, ck, cache, heads, maxk, out_len, ks, st, pad, blk, local, init)
+    got = got.reshape(heads, tq, out_len)
+    for h, q, k in itertools.product(range(heads), range(tq), range(out_len)):
+        bq = next(bb for bb in range(nb) if cq[bb] <= q < cq[bb + 1])
+        off_bq = (q - cq[bq] + int(cache[bq])) // blk
+        if k < init or k <= off_bq <= k + local:
+            assert got[h, q, k] == inf
+            continue
+        lo, hi = max(k * st - pad, 0), min(k * st - pad + ks, ck[bq + 1] - ck[bq])
+        best = -inf
+        for i in range(lo, hi):
+            best = max(best, float(scores[h, q, i]))
+        assert got[h, q, k] == best
+
+    # tcnn_identity_encoding: two inputs (2, -4) and (6, 0), scale 0.5 and offset 0.5, padded
+    # to 3: (1.5, -1.5, 1) and (3.5, 0.5, 1), dy_dx all 0.5; random against the source's map
+    def identity(data, n, enc, width, ins):
+        return references.tcnn_identity_encoding({
+            "num_elements": n * width, "num_to_encode": enc, "num_to_pad": width - enc,
+            "scale": 0.5, "offset": 0.5, "data_in": np.asarray(data, f32), "in_stride": ins,
+            "data_out": np.full(n * width, -1, f32), "out_stride": width,
+            "dy_dx": np.full(n * enc, -1, f32)})
+
+    got = identity([2, -4, 6, 0], 2, 2, 3, 2)
+    assert got["data_out"].tolist() == [1.5, -1.5, 1, 3.5, 0.5, 1]
+    assert got["dy_dx"].tolist() == [0.5] * 4
+    n, enc, width, ins = 9, 3, 5, 4
+    data = rng.integers(-64, 64, n * ins)
+    got = identity(data, n, enc, width, ins)
+    for e in range(n * width):
+        i, j = e // width, e % width
+        if j >= enc:
+            assert got["data_out"][i * width + j] == 1
+        else:
+            assert got["data_out"][i * width + j] == data[i * ins + j] * 0.5 + 0.5
+            assert got["dy_dx"][i * enc + j] == 0.5

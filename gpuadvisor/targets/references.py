@@ -12248,3 +12248,122 @@ def strumpack_laswp(values: Values) -> dict[str, np.ndarray]:
         order[i1], order[i2] = order[i2], order[i1]
     cols[:] = cols[:, order]
     return {"dA": out}
+
+
+def nvblox_difference_image(values: Values) -> dict[str, np.ndarray]:
+    """nvblox's differenceImageKernel: diff = |image_1 - image_2| over the rows x cols image."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    n = rows * cols
+    a = np.asarray(values["image_1"]).reshape(-1)[:n]
+    b = np.asarray(values["image_2"]).reshape(-1)[:n]
+    out = np.array(values["diff_image"], copy=True)
+    out.reshape(-1)[:n] = np.abs(a - b).astype(out.dtype)
+    return {"diff_image": out}
+
+
+def ort_transpose3d(values: Values) -> dict[str, np.ndarray]:
+    """ONNX Runtime's Transpose3DKernel: each shape1 x shape2 matrix (stride0 values apart)
+    transposed into a shape2 x shape1 one at the same offset."""
+    m, n, stride = int(values["shape1"]), int(values["shape2"]), int(values["stride0"])
+    src = np.asarray(values["input_data"]).reshape(-1)
+    out = np.array(values["output_data"], copy=True)
+    flat = out.reshape(-1)
+    for b in range(flat.size // stride):
+        mat = src[b * stride: b * stride + m * n].reshape(m, n)
+        flat[b * stride: b * stride + m * n] = mat.T.reshape(-1)
+    return {"output_data": out}
+
+
+def qmcpack_tbt_mv_plus(values: Values) -> dict[str, np.ndarray]:
+    """QMCPACK's kernel_tbt_mv_plus on a complex A (pairs of doubles): the real part of
+    A[i, j] (rows lda apart) += x[i incx] for dim 0, x[j incx] otherwise."""
+    dim, nrow, ncol = int(values["dim"]), int(values["nrow"]), int(values["ncol"])
+    lda, inc = int(values["lda"]), int(values["incx"])
+    x = np.asarray(values["x"]).reshape(-1)
+    out = np.array(values["A"], copy=True)
+    real = out.reshape(-1)[: 2 * nrow * lda].reshape(nrow, lda, 2)[:, :ncol, 0]
+    if dim == 0:
+        real += x[: (nrow - 1) * inc + 1: inc][:, None]
+    else:
+        real += x[: (ncol - 1) * inc + 1: inc][None, :]
+    return {"A": out}
+
+
+def xgrammar_token_bitmask(values: Values) -> dict[str, np.ndarray]:
+    """XGrammar's apply_token_bitmask_inplace: in each row named by indices, the logit of
+    token t set to -inf where bit t % 32 of mask word t // 32 is 0 (tokens below vocabSize)."""
+    v, words = int(values["vocabSize"]), int(values["bitmaskSize"])
+    out = np.array(values["logits"], copy=True)
+    rows = out.reshape(-1)[: (out.size // v) * v].reshape(-1, v)
+    mask = np.asarray(values["bitmask"]).reshape(-1).astype(np.int64) & 0xFFFFFFFF
+    mask = mask[: (mask.size // words) * words].reshape(-1, words)
+    tokens = np.arange(v)
+    for r in np.unique(np.asarray(values["indices"]).reshape(-1)):
+        bits = (mask[r, tokens // 32] >> (tokens % 32)) & 1
+        rows[r, bits == 0] = -np.inf
+    return {"logits": out}
+
+
+def sglang_max_pooling(values: Values) -> dict[str, np.ndarray]:
+    """SGLang's InfLLM-V2 max_pooling_1d_varlen: for head h and packed query q of sequence b
+    (local index lq), output[h, q, k] = +inf where k < init_blocks or off_bq = (lq +
+    cache_lens[b]) // block_size lies in [k, k + local_blocks], else the maximum of the row's
+    scores over [max(k stride - padding, 0), min(k stride - padding + kernel_size, seqlen_k))
+    (-inf when empty)."""
+    nb, heads = int(values["batch_size"]), int(values["num_heads"])
+    maxk, out_len = int(values["max_seqlen_k"]), int(values["out_len"])
+    ks, st, pad = int(values["kernel_size"]), int(values["stride"]), int(values["padding"])
+    blk, local, init = (int(values[k]) for k in ("block_size", "local_blocks", "init_blocks"))
+    cq = np.asarray(values["cu_seqlens_q"]).reshape(-1).astype(np.int64)
+    ck = np.asarray(values["cu_seqlens_k"]).reshape(-1).astype(np.int64)
+    cache = np.asarray(values["cache_lens"]).reshape(-1).astype(np.int64)
+    tq = int(cq[nb])
+    scores = np.asarray(values["input"]).reshape(-1)[: heads * tq * maxk].reshape(heads, tq, maxk)
+    out = np.array(values["output"], copy=True)
+    view = out.reshape(-1)[: heads * tq * out_len].reshape(heads, tq, out_len)
+    k = np.arange(out_len)
+    lo = np.maximum(k * st - pad, 0)
+    hi_win = k * st - pad + ks
+    padded = np.concatenate([scores, np.full((heads, tq, 1), -np.inf, scores.dtype)], axis=2)
+    for b in range(nb):
+        q0, q1 = int(cq[b]), int(cq[b + 1])
+        if q1 <= q0:
+            continue
+        seqlen_k = int(ck[b + 1] - ck[b])
+        hi = np.minimum(hi_win, seqlen_k)
+        pooled = np.full((heads, q1 - q0, out_len), -np.inf, scores.dtype)
+        for t in range(ks):  # window position t: index lo + t where below hi
+            idx = lo + t
+            ok = idx < hi
+            take = np.where(ok, np.minimum(idx, maxk), maxk)
+            pooled = np.maximum(pooled, padded[:, q0:q1, take])
+        off_bq = (np.arange(q1 - q0) + cache[b]) // blk
+        forced = (k[None, :] < init) | ((off_bq[:, None] >= k[None, :])
+                                        & (off_bq[:, None] <= k[None, :] + local))
+        pooled[:, forced] = np.inf
+        view[:, q0:q1, :] = pooled.astype(out.dtype)
+    return {"output": out}
+
+
+def tcnn_identity_encoding(values: Values) -> dict[str, np.ndarray]:
+    """tiny-cuda-nn's identity encoding: for each of num_elements / fan_out inputs i, output
+    row i (out_stride apart) gets data_in(i)[j] scale + offset for j < num_to_encode and 1 in
+    the num_to_pad values after; dy_dx[i, j] = scale."""
+    total = int(values["num_elements"])
+    enc, pad = int(values["num_to_encode"]), int(values["num_to_pad"])
+    fan = enc + pad
+    ins, outs = int(values["in_stride"]), int(values["out_stride"])
+    scale, offset = np.float32(values["scale"]), np.float32(values["offset"])
+    data_in = np.asarray(values["data_in"], np.float32).reshape(-1)
+    out = np.array(values["data_out"], copy=True)
+    flat = out.reshape(-1)
+    dy = np.array(values["dy_dx"], copy=True)
+    dflat = dy.reshape(-1)
+    idx = np.arange(total, dtype=np.int64)
+    i, j = idx // fan, idx % fan
+    enc_part = j < enc
+    ie, je = i[enc_part], j[enc_part]
+    flat[ie * outs + je] = (data_in[ie * ins + je] * scale + offset).astype(out.dtype)
+    flat[i[~enc_part] * outs + j[~enc_part]] = 1
+    dflat[ie * enc + je] = scale
+    return {"data_out": out, "dy_dx": dy}
