@@ -540,6 +540,12 @@ SMALL = {
     "xgrammar_token_bitmask": ["BATCH=7", "V=32004", "NSEL=5"],
     "sglang_max_pooling": ["TQ=1001", "HEADS=2", "KPER=300"],
     "tcnn_identity_encoding": ["N=10001"],
+    "libgrid_fft_convolute": ["NX=5", "NY=37", "NZ=301"],
+    "h2o4gpu_ts_to_matrix": ["L=10001"],
+    "eet_reorder_kv": ["B=4", "STEP=37"],
+    "eman2_column_sum": ["NX=1001", "NY=301"],
+    "espresso_p3m_influence": ["M0=37", "M1=29", "M2=64"],
+    "accfft_local_transpose": ["R=37", "C=29"],
 }
 
 

@@ -606,6 +606,12 @@ SMALL = {
                            "OUTLEN": 12, "KS": 3, "STRIDE": 2, "BLK": 4,
                            "LOCAL": 1},  # rows past 8 threads; short, empty, forced windows
     "tcnn_identity_encoding": {"N": 37, "DIN": 3, "WIDTH": 8},  # the padding's ones
+    "libgrid_fft_convolute": {"NX": 3, "NY": 13, "NZ": 37},  # partial blocks, odd planes
+    "h2o4gpu_ts_to_matrix": {"L": 45, "DEPTH": 5, "LDX": 39},  # lags past a block, ldx < n
+    "eet_reorder_kv": {"B": 5, "HEADS": 3, "STEP": 4, "D": 37},  # the row's loop
+    "eman2_column_sum": {"NX": 37, "NY": 13},  # partial blocks, the rows' loop
+    "espresso_p3m_influence": {"M0": 3, "M1": 4, "M2": 72},  # rows of 37: the row's loop
+    "accfft_local_transpose": {"R": 3, "C": 5, "NT": 37},  # r and c different, the loop
 }
 SHAPES_2D = [
     (1, 1, 1),

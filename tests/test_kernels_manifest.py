@@ -219,6 +219,8 @@ def test_kernel_entry_is_complete(name):
     elif name == "xgrammar_token_bitmask":  # 32 logits a thread (one 32-bit mask word)
         assert blocks == -(-params["BMS"] // 256) * params["NSEL"]
         assert params["NSEL"] * params["V"] >= 8 * 10**6
+    elif name == "eman2_column_sum":  # one thread a column on purpose: each walks NY rows
+        assert blocks == params["NX"] // 256 and params["NX"] * params["NY"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -595,6 +597,7 @@ ONE_D_EXTENT = {
     "spline_weighting_fwd": "NUMEL",  # torch-spline-conv's one thread per (edge, channel)
     "strumpack_laswp": "N",  # STRUMPACK's one thread per column
     "tcnn_identity_encoding": "NUMEL",  # tiny-cuda-nn's one thread per output value
+    "eman2_column_sum": "NX",  # EMAN2's one thread per column
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -651,6 +654,7 @@ ONE_BLOCK_PER = {
     "warpctc_reduce_max": "COLS",  # warp-ctc's one block per frame (a column of activations)
     "tutel_moe_encode": "GRID",  # Tutel's fixed grid of 128 blocks, looping over the tokens
     "turbo_split_bias_transpose": "M",  # TurboTransformers' one block per row of a head
+    "eet_reorder_kv": "M",  # EET's one block per row of a head of one beam
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -661,6 +665,8 @@ ONE_BLOCK_PER_GRID = {
     "npb_mg_psinv": ("I2", "I3", None),  # NPB MG's one block a line (i2, i3) of the interior
     "swin_roll_partition": ("WS", "WS", "NWIN"),  # Swin's one block a token of a window
     "sglang_max_pooling": ("TQ", "HEADS", None),  # SGLang's one block a (query, head) row
+    "espresso_p3m_influence": ("M0", "M1", None),  # ESPResSo's one block a k-space row
+    "accfft_local_transpose": ("R", "C", None),  # AccFFT's one block a tuple
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -15769,3 +15775,113 @@ def test_blind82_references_on_hand_checked_inputs():
         else:
             assert got["data_out"][i * width + j] == data[i * ins + j] * 0.5 + 0.5
             assert got["dy_dx"][i * enc + j] == 0.5
+
+
+def test_blind81_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(81)
+    f32, f64 = np.float32, np.float64
+
+    # libgrid_fft_convolute: a 1 x 1 x 2 grid, (1 + 2i)(3 - i) = 5 + 5i at k = 0 and
+    # -((2 - i)(1 + i)) = -3 - i at k = 1 (odd i + j + k); random grids against the source's loop
+    def convolute(a, b, nx, ny, nz):
+        return references.libgrid_fft_convolute({
+            "dst": np.full(2 * nx * ny * nz, -1, f64), "src1": np.asarray(a, f64),
+            "src2": np.asarray(b, f64), "nx": nx, "ny": ny, "nz": nz})["dst"]
+
+    assert convolute([1, 2, 2, -1], [3, -1, 1, 1], 1, 1, 2).tolist() == [5, 5, -3, -1]
+    nx, ny, nz = 2, 3, 5
+    a, b = rng.integers(-64, 64, 2 * nx * ny * nz), rng.integers(-64, 64, 2 * nx * ny * nz)
+    got = convolute(a, b, nx, ny, nz)
+    for i, j, k in itertools.product(range(nx), range(ny), range(nz)):
+        idx = (i * ny + j) * nz + k
+        s = 1 - 2 * ((i + j + k) & 1)
+        z = complex(s * a[2 * idx], s * a[2 * idx + 1]) * complex(b[2 * idx], b[2 * idx + 1])
+        assert (got[2 * idx], got[2 * idx + 1]) == (z.real, z.imag)
+
+    # h2o4gpu_ts_to_matrix: the series (10, 11, 12, 13, 14) at depth 2 (n = 4) into columns
+    # (10, 11, 12, 13) and (11, 12, 13, 14), ldx 5 leaving each column's last value; ldx below n
+    # cutting the columns short; random series against the source's loop
+    def lagmat(data, ldx, n, depth):
+        return references.h2o4gpu_ts_to_matrix({
+            "data": np.asarray(data, f32), "X": np.full(depth * ldx, -1, f32), "ldx": ldx,
+            "n": n, "depth": depth})["X"]
+
+    assert lagmat([10, 11, 12, 13, 14], 5, 4, 2).tolist() == [10, 11, 12, 13, -1,
+                                                              11, 12, 13, 14, -1]
+    assert lagmat([10, 11, 12, 13, 14], 3, 4, 2).tolist() == [10, 11, 12, 11, 12, 13]
+    length, depth, ldx = 23, 4, 21
+    data = rng.integers(-64, 64, length)
+    n = length - depth + 1
+    got = lagmat(data, ldx, n, depth)
+    for j, i in itertools.product(range(depth), range(ldx)):
+        assert got[j * ldx + i] == (data[j + i] if i < n else -1)
+
+    # eet_reorder_kv: two beams, one head of 2, one position, parents (1, 1): both beams get
+    # beam 1's rows; random caches against the source's index map
+    def reorder(kb, vb, idx, d, step, batch, heads):
+        n = step * batch * heads * d
+        out = references.eet_reorder_kv({
+            "k_cache": np.full(n, -1, f32), "v_cache": np.full(n, -1, f32),
+            "k_buf": np.asarray(kb, f32), "v_buf": np.asarray(vb, f32),
+            "reorder_index": np.asarray(idx, np.int64), "size_per_head": d, "step": step,
+            "batch": batch, "head_num": heads})
+        return out["k_cache"], out["v_cache"]
+
+    k, v = reorder([1, 2, 3, 4], [5, 6, 7, 8], [1, 1], 2, 1, 2, 1)
+    assert k.tolist() == [3, 4, 3, 4] and v.tolist() == [7, 8, 7, 8]
+    d, step, batch, heads = 3, 4, 5, 2
+    n = d * step * batch * heads
+    kb, vb, idx = rng.integers(-64, 64, n), rng.integers(-64, 64, n), rng.integers(0, batch, batch)
+    k, v = reorder(kb, vb, idx, d, step, batch, heads)
+    for bid, t in itertools.product(range(batch * heads * step), range(d)):
+        b, s = bid // (heads * step), bid % step
+        h = (bid - b * heads * step) // step
+        src = s * batch * heads * d + int(idx[b]) * heads * d + h * d + t
+        dst = s * batch * heads * d + b * heads * d + h * d + t
+        assert (k[dst], v[dst]) == (kb[src], vb[src])
+
+    # eman2_column_sum: a 2 x 3 image ((1, 2, 3), (10, 20, 30)) sums to (11, 22, 33); random
+    # images against the source's loop
+    def colsum(data, nx, ny):
+        return references.eman2_column_sum({
+            "data": np.asarray(data, f32), "sum": np.full(nx, -1, f32), "nx": nx,
+            "ny": ny})["sum"]
+
+    assert colsum([1, 2, 3, 10, 20, 30], 3, 2).tolist() == [11, 22, 33]
+    nx, ny = 7, 9
+    data = rng.integers(-64, 64, nx * ny)
+    got = colsum(data, nx, ny)
+    for x in range(nx):
+        assert got[x] == sum(int(data[x + i * nx]) for i in range(ny))
+
+    # espresso_p3m_influence: a 1 x 1 x 2 mesh (2 k-space values: 2 / 2 + 1) (1 + 2i, 3 - i)
+    # times G_hat (2, -3) is (2 + 4i, -9 + 3i); random meshes against the source's loop
+    def influence(mesh, g, m0, m1, m2):
+        return references.espresso_p3m_influence({
+            "charge_mesh": np.asarray(mesh, f32), "G_hat": np.asarray(g, f32), "mesh0": m0,
+            "mesh1": m1, "mesh2": m2})["charge_mesh"]
+
+    assert influence([1, 2, 3, -1], [2, -3], 1, 1, 2).tolist() == [2, 4, -9, 3]
+    m0, m1, m2 = 3, 4, 7
+    nzh = m2 // 2 + 1
+    mesh = rng.integers(-64, 64, 2 * m0 * m1 * nzh)
+    g = rng.integers(-64, 64, m0 * m1 * nzh)
+    got = influence(mesh, g, m0, m1, m2)
+    for i, j, t in itertools.product(range(m0), range(m1), range(nzh)):
+        li = m1 * nzh * i + nzh * j + t
+        assert (got[2 * li], got[2 * li + 1]) == (mesh[2 * li] * g[li], mesh[2 * li + 1] * g[li])
+
+    # accfft_local_transpose: 2 x 3 tuples of 2 (tuple (i, j) = (10 i + j, -(10 i + j))) become
+    # 3 x 2; random tuples against the source's loop
+    def ltrans(data, r, c, nt):
+        return references.accfft_local_transpose({
+            "r": r, "c": c, "n_tuples": nt, "in": np.asarray(data, f64),
+            "out": np.full(r * c * nt, -1, f64)})["out"]
+
+    vals = [v for i in range(2) for j in range(3) for v in (10 * i + j, -(10 * i + j))]
+    assert ltrans(vals, 2, 3, 2).tolist() == [0, 0, 10, -10, 1, -1, 11, -11, 2, -2, 12, -12]
+    r, c, nt = 4, 3, 5
+    data = rng.integers(-64, 64, r * c * nt)
+    got = ltrans(data, r, c, nt)
+    for i, j, z in itertools.product(range(r), range(c), range(nt)):
+        assert got[(j * r + i) * nt + z] == data[(i * c + j) * nt + z]

@@ -12367,3 +12367,82 @@ def tcnn_identity_encoding(values: Values) -> dict[str, np.ndarray]:
     flat[i[~enc_part] * outs + j[~enc_part]] = 1
     dflat[ie * enc + je] = scale
     return {"data_out": out, "dy_dx": dy}
+
+
+def libgrid_fft_convolute(values: Values) -> dict[str, np.ndarray]:
+    """libgrid's cgrid_cuda_fft_convolute_gpu: dst[i, j, k] = (-1)^(i + j + k) src1[i, j, k]
+    src2[i, j, k] (complex values as interleaved float64 pairs) over nx x ny x nz."""
+    nx, ny, nz = (int(values[k]) for k in ("nx", "ny", "nz"))
+    n = nx * ny * nz
+    a = np.asarray(values["src1"], np.float64).reshape(-1)[: 2 * n].reshape(n, 2)
+    b = np.asarray(values["src2"], np.float64).reshape(-1)[: 2 * n].reshape(n, 2)
+    i, j, k = np.meshgrid(np.arange(nx), np.arange(ny), np.arange(nz), indexing="ij")
+    sign = 1.0 - 2.0 * ((i + j + k) & 1).reshape(-1)
+    ar, ai = sign * a[:, 0], sign * a[:, 1]
+    out = np.array(values["dst"], copy=True)
+    flat = out.reshape(-1)
+    flat[0 : 2 * n : 2] = ar * b[:, 0] - ai * b[:, 1]
+    flat[1 : 2 * n : 2] = ar * b[:, 1] + ai * b[:, 0]
+    return {"dst": out}
+
+
+def h2o4gpu_ts_to_matrix(values: Values) -> dict[str, np.ndarray]:
+    """H2O4GPU's ts_data_to_matrix_kernel: X[j, i] = data[j + i] (column j of the column-major
+    design matrix, ldx values apart) for i < min(n, ldx) and j < depth."""
+    ldx, n, depth = (int(values[k]) for k in ("ldx", "n", "depth"))
+    data = np.asarray(values["data"]).reshape(-1)
+    rows = min(n, ldx)
+    out = np.array(values["X"], copy=True)
+    flat = out.reshape(-1)
+    for j in range(depth):
+        flat[j * ldx : j * ldx + rows] = data[j : j + rows]
+    return {"X": out}
+
+
+def eet_reorder_kv(values: Values) -> dict[str, np.ndarray]:
+    """EET's reorderKV: for every position s, beam b and head h, k_cache[s, b, h, :] =
+    k_buf[s, reorder_index[b], h, :] (v the same); caches [step, batch, heads, size_per_head]."""
+    d, step, batch, heads = (int(values[k]) for k in ("size_per_head", "step", "batch",
+                                                       "head_num"))
+    n = step * batch * heads * d
+    idx = np.asarray(values["reorder_index"]).reshape(-1)[:batch].astype(np.int64)
+    result = {}
+    for cache, buf in (("k_cache", "k_buf"), ("v_cache", "v_buf")):
+        src = np.asarray(values[buf]).reshape(-1)[:n].reshape(step, batch, heads, d)
+        out = np.array(values[cache], copy=True)
+        out.reshape(-1)[:n] = src[:, idx].reshape(-1)
+        result[cache] = out
+    return result
+
+
+def eman2_column_sum(values: Values) -> dict[str, np.ndarray]:
+    """EMAN2's column_sum: sum[x] = the sum over the ny rows (nx values apart) of column x
+    (whole numbers: exact in float32 in any order)."""
+    nx, ny = int(values["nx"]), int(values["ny"])
+    data = np.asarray(values["data"], np.float32).reshape(-1)[: nx * ny].reshape(ny, nx)
+    out = np.array(values["sum"], copy=True)
+    out.reshape(-1)[:nx] = data.sum(axis=0, dtype=np.float64).astype(out.dtype)
+    return {"sum": out}
+
+
+def espresso_p3m_influence(values: Values) -> dict[str, np.ndarray]:
+    """ESPResSo's apply_influence_function: every complex value of the mesh0 x mesh1 x
+    (mesh2 / 2 + 1) k-space charge mesh (interleaved float32 pairs) times G_hat there."""
+    m0, m1, m2 = (int(values[k]) for k in ("mesh0", "mesh1", "mesh2"))
+    n = m0 * m1 * (m2 // 2 + 1)
+    g = np.asarray(values["G_hat"], np.float32).reshape(-1)[:n]
+    out = np.array(values["charge_mesh"], copy=True)
+    pairs = out.reshape(-1)[: 2 * n].reshape(n, 2)
+    pairs *= g[:, None]
+    return {"charge_mesh": out}
+
+
+def accfft_local_transpose(values: Values) -> dict[str, np.ndarray]:
+    """AccFFT's local_transpose_cuda1: out[j, i, :] = in[i, j, :] for the r x c tuples of
+    n_tuples values."""
+    r, c, nt = (int(values[k]) for k in ("r", "c", "n_tuples"))
+    n = r * c * nt
+    src = np.asarray(values["in"]).reshape(-1)[:n].reshape(r, c, nt)
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[:n] = src.transpose(1, 0, 2).reshape(-1)
+    return {"out": out}
