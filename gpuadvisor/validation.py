@@ -1172,7 +1172,9 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind77", f"{_ROUND_52}, as blind set 78 (H200 only)"),
               ("blind78", f"{_ROUND_52} (H200 only)"),
               ("blind79", f"{_ROUND_53}, as blind set 80 (H200 only)"),
-              ("blind80", f"{_ROUND_53} (H200 only)"))
+              ("blind80", f"{_ROUND_53} (H200 only)"),
+              ("blind81", f"{_ROUND_53}, as blind set 82 (H200 only)"),
+              ("blind82", f"{_ROUND_53}, as blind sets 79 and 80 (H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
@@ -1192,7 +1194,7 @@ ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind2
                 "blind71": "h200", "blind72": "h200", "blind73": "h200",
                 "blind74": "h200", "blind75": "h200", "blind76": "h200",
                 "blind77": "h200", "blind78": "h200", "blind79": "h200",
-                "blind80": "h200"}
+                "blind80": "h200", "blind81": "h200", "blind82": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,

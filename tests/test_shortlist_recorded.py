@@ -24,14 +24,15 @@ RECORDED = {"voxel_los": ("192x1,384x1,96x1,768x1", "64x1"),
 #: The list the same profiles give today: the 1-D kernels' as recorded but voxel_los's (its pick
 #: 256x1 since round 30 made tail-effect quiet on sm_90; a fifth shape, 384x1, from blind sets
 #: 61 and 62, which made its class, 1-D blocks without shared memory, need 5, until sets 77 and
-#: 78 brought it back to 4, and again since sets 79 and 80); jfa_step's led by 64x4
+#: 78 brought it back to 4, with sets 79 and 80 again, until sets 81 and 82 brought it back
+#: to 4); jfa_step's led by 64x4
 #: since round 33
 #: (the access model fitted on the efficiency too); the 2-D kernels' hedged
 #: across block aspects (the pick, then the rules' best square, tall and rows shapes) and, as
 #: their class needs 8 now (no size reaches 90 % of its still-blind kernels since round 36's
 #: tried variant moved most of them to the seen pool; gpuadvisor/pick_reliability.py), four
 #: more of the ranking's next shapes.
-TODAY = {"voxel_los": "256x1,128x1,512x1,192x1,384x1", "csr_row_prune": "256x1,128x1,512x1,192x1",
+TODAY = {"voxel_los": "256x1,128x1,512x1,192x1", "csr_row_prune": "256x1,128x1,512x1,192x1",
          "jfa_step": "64x4,128x1,16x16,16x32,64x2,128x2,64x8,256x1",
          "rot90_rgb8": "32x1,16x2,4x8,6x4,8x4,2x16,1x32,24x1"}
 
