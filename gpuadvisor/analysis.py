@@ -897,7 +897,9 @@ def profiled_block_time(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
 
 def _per_block_traffic(row: Mapping[str, Any], blocks: float) -> dict[str, float]:
     """A profiled row's memory traffic per launched block: ``profiled_requests_per_block``
-    (global load and store warp requests), ``profiled_load_bytes_per_block`` (bytes the loads
+    (global load and store warp requests), ``profiled_load_requests_per_block`` (the loads
+    alone: fewer than the block's warps means some warps never load, i.e. the unit of work is
+    shorter than the block), ``profiled_load_bytes_per_block`` (bytes the loads
     asked of L1), ``profiled_dram_read_per_block`` (bytes read from DRAM), with the row's
     ``profiled_l1_hit_pct`` and ``profiled_dram_pct`` (DRAM throughput, % of peak). In a fixed
     grid a block is a unit of work whose traffic does not change with its size: what
@@ -909,6 +911,8 @@ def _per_block_traffic(row: Mapping[str, Any], blocks: float) -> dict[str, float
     stores = finite_or_none(row.get("l1_global_store_requests"))
     if loads is not None or stores is not None:
         out["profiled_requests_per_block"] = ((loads or 0.0) + (stores or 0.0)) / blocks
+    if loads is not None:
+        out["profiled_load_requests_per_block"] = loads / blocks
     for key, column, scale in (("profiled_load_bytes_per_block", "l1_global_load_sectors", 32.0),
                                ("profiled_dram_read_per_block", "dram_bytes_read", 1.0)):
         value = finite_or_none(row.get(column))

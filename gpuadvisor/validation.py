@@ -1327,7 +1327,9 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         # round 51 (the PTX reader's min(x, r) against a bare argument or a small constant
         # reads as r, a window's reach: with the code the taps keep the thread index), after
         # set 75's LEAP mean filter
-        "leap_mean_filter": 51, "theano_take3": 53}
+        "leap_mean_filter": 51, "theano_take3": 53,
+        "swin_roll_partition": 54, "turbo_split_bias_transpose": 54, "eet_reorder_kv": 54,
+        "accfft_local_transpose": 54}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None

@@ -253,3 +253,22 @@ def test_a_2d_table_of_one_block_row_takes_the_profiled_launchs_rows(
     at = ok[(ok["block_x"] == top.block_x) & (ok["block_y"] == top.block_y)
             & (ok["block_z"] == top.block_z)]
     assert round(float(at["time_ms"].min() / ok["time_ms"].min()), 3) == regret
+
+
+def test_a_unit_of_work_shorter_than_the_block_counts_only_the_working_warps(tmp_path) -> None:
+    # Round 54: TurboTransformers' split_add_bias_transpose (blind set 80) gives each block a
+    # 64-value head row; the profiled 256-thread block issued 4 load requests for its 8 warps,
+    # so 6 warps never load. Counted as filling the GPU, 256x1 ranked first (1.70x); counting
+    # the working threads only, blocks of at most 4 warps lead.
+    turbo = BLIND / "blind80" / "h200" / "turbo_split_bias_transpose.csv"
+    code, out = _analyze(str(profile_csv(turbo, tmp_path)), "--rule-only", "--json",
+                         "--fixed-grid", "--top", "60")
+    assert code == 0, out
+    doc = json.loads(out)
+    assert doc["kernels"][0]["pick"]["label"] == "128x1"
+    assert round(_measured(turbo, "128x1"), 3) == 1.298
+    assert round(_measured(turbo, "256x1"), 3) == 1.703
+    at_256 = next(e for e in doc["ranking"] if (e["block_x"], e["block_y"]) == (256, 1))
+    (reason,) = [r for r in at_256["reasons"] if "fixed-grid-block-work" in r]
+    assert ("the profiled block of 256 threads issued 4 load requests, so at most 128 of a "
+            "block's threads do the work") in reason

@@ -164,7 +164,8 @@ _NAMES_DOC = """\
   (`atomic_requests_per_block`, `atomic_requests_per_warp`, `atomic_block_exponent`), the
   profiled row's block time and traffic (`profiled_ns_per_block`, `profiled_block_threads`,
   `profiled_barrier_pct`, `profiled_atomic_busy_pct`, `profiled_throughput_pct`,
-  `profiled_requests_per_block`, `profiled_load_bytes_per_block`,
+  `profiled_requests_per_block`, `profiled_load_requests_per_block`,
+  `profiled_load_bytes_per_block`,
   `profiled_dram_read_per_block`, `profiled_l1_hit_pct`, `profiled_dram_pct`), its sectors
   per request and stall shares (`profiled_load_sectors_per_request`,
   `profiled_store_sectors_per_request`, `profiled_lsu_throttle_pct`,
