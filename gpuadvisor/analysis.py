@@ -457,12 +457,18 @@ def _grid_follows_block(launches: Sequence[Launch]) -> bool:
     """Whether one extent D per axis explains every launch as one thread per element: a
     per-element launch rounds the grid up, ceil(D / b) blocks, so grid x block lies in
     [D, D + b - 1] for each row. A fixed grid (a block per row, pair or segment, a grid-stride
-    loop) breaks that as soon as two block sizes were launched."""
+    loop) breaks that as soon as two block sizes were launched. One block at every launch is
+    fixed too, though extents of a thread or two fit it: read per element, a problem would be
+    no larger than the smallest block (QMCPACK's tbt_mv_plus, blind set 82: 1 block from 32 to
+    1,024 threads, 4.5x faster at 1,024 than at 32, was read as a 1 x 1 problem)."""
+    largest = 1
     for axis in (0, 1):
         pairs = [launch[axis] for launch in launches]
         if max([g * b - b + 1 for g, b in pairs]) > min([g * b for g, b in pairs]):
             return False
-    return True
+        largest *= min([g * b for g, b in pairs])
+    threads = {launch[0][1] * launch[1][1] for launch in launches}
+    return not (len(threads) > 1 and largest * launches[0][2] < min(threads))
 
 
 def _axis_follows(launches: Sequence[Launch], axis: int) -> bool:

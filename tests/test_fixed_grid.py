@@ -272,3 +272,24 @@ def test_a_unit_of_work_shorter_than_the_block_counts_only_the_working_warps(tmp
     (reason,) = [r for r in at_256["reasons"] if "fixed-grid-block-work" in r]
     assert ("the profiled block of 256 threads issued 4 load requests, so at most 128 of a "
             "block's threads do the work") in reason
+
+
+def test_one_block_at_every_block_size_is_a_fixed_grid_not_a_one_element_problem() -> None:
+    # Round 55: QMCPACK's tbt_mv_plus (blind set 82) launches a single block whatever its size,
+    # and that block loops over a 1,024 x 2,048 matrix. Read per element, one block at every
+    # size fits a 1 x 1 problem, so no fixed-grid model ran and small-grid told it to take
+    # smaller blocks "for more blocks": the table's view picked 8x32 (3.216x). As a fixed grid
+    # of one block, the block's threads are all the launch has: a 1,024-thread block leads.
+    from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.sweep import read_sweep
+    from gpuadvisor.validation import one_profile_view
+
+    path = BLIND / "blind82" / "h200" / "qmcpack_tbt_mv_plus.csv"
+    table, _ = read_sweep(path)
+    (k,) = analyze_sweep(one_profile_view(table), rule_only=True).kernels
+    top = k.ranking[0]
+    assert (top.block_x, top.block_y, top.block_z) == (8, 128, 1)
+    assert round(_measured(path, "8x128"), 3) == 1.542
+    assert round(_measured(path, "8x32"), 3) == 3.216
+    assert any("The grid is 1 blocks at every block size" in r for r in top.reasons)
+    assert not any("small-grid" in r for e in k.ranking for r in e.reasons)
