@@ -138,8 +138,8 @@ def test_committed_reference_lists_more_shapes_where_the_class_needed_them() -> 
     # niutensor_index_to_onehot at 5): 69 of 84 (82 %); sets 81 and 82 added 4
     # (libgrid_fft_convolute within 3 % at 1, nvblox_difference_image at 6,
     # h2o4gpu_ts_to_matrix 1.059x and qmcpack_tbt_mv_plus 1.858x at 8): 71 of 88 (81 %): no
-    # size reaches 90 %, so 8
-    assert classes["2-D blocks"]["unseen"] == 88 and classes["2-D blocks"]["within_at"][7] == 71
+    # size reaches 90 %, so 8; round 55 saw qmcpack_tbt_mv_plus: 71 of 87
+    assert classes["2-D blocks"]["unseen"] == 87 and classes["2-D blocks"]["within_at"][7] == 71
     assert classes["2-D blocks"]["listed"] == 8
     assert classes["2-D blocks, shared memory"]["listed"] == 8
 
