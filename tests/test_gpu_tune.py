@@ -546,6 +546,12 @@ SMALL = {
     "eman2_column_sum": ["NX=1001", "NY=301"],
     "espresso_p3m_influence": ["M0=37", "M1=29", "M2=64"],
     "accfft_local_transpose": ["R=37", "C=29"],
+    "colmap_rotate": ["W=1001", "H=301", "PIN=1024", "POUT=512"],
+    "gpunufft_fftshift2d": ["GX=256", "GY=192", "NC=3"],
+    "fastllm_permute": ["S=301", "HEADS=7", "D=64"],
+    "lmdeploy_gather_output": ["BATCH=7", "MAXCTX=1001", "GEN=257"],
+    "pointpillars_features": ["MAXV=1001", "NP=777"],
+    "cuml_merge_series": ["SUBCAP=301", "BATCH=513", "NOBS=257"],
 }
 
 

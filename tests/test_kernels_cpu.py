@@ -612,6 +612,13 @@ SMALL = {
     "eman2_column_sum": {"NX": 37, "NY": 13},  # partial blocks, the rows' loop
     "espresso_p3m_influence": {"M0": 3, "M1": 4, "M2": 72},  # rows of 37: the row's loop
     "accfft_local_transpose": {"R": 3, "C": 5, "NT": 37},  # r and c different, the loop
+    "colmap_rotate": {"W": 37, "H": 13, "PIN": 41, "POUT": 16},  # partial blocks, pitch gaps
+    "gpunufft_fftshift2d": {"GX": 12, "GY": 10, "NC": 3, "CAP": 2},  # the grid-stride and
+    # coil loops on a non-square grid
+    "fastllm_permute": {"B": 2, "S": 5, "HEADS": 3, "D": 7},  # partial blocks, every axis
+    "lmdeploy_gather_output": {"BATCH": 5, "MAXCTX": 13, "GEN": 7},  # rows past the padding
+    "pointpillars_features": {"MAXV": 37, "NP": 29},  # partial groups, empty slots, idle pillars
+    "cuml_merge_series": {"NSUB": 3, "SUBCAP": 4, "BATCH": 9, "NOBS": 37},  # the series' loop
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -224,6 +224,8 @@ def test_kernel_entry_is_complete(name):
     elif name == "xgrammar_token_bitmask":  # 32 logits a thread (one 32-bit mask word)
         assert blocks == -(-params["BMS"] // 256) * params["NSEL"]
         assert params["NSEL"] * params["V"] >= 8 * 10**6
+    elif name == "lmdeploy_gather_output":  # LMDeploy's one block a request, its steps looped
+        assert blocks == params["BATCH"] == 256 and params["BATCH"] * params["STEPS"] >= 4 * 10**6
     elif name == "eman2_column_sum":  # one thread a column on purpose: each walks NY rows
         assert blocks == params["NX"] // 256 and params["NX"] * params["NY"] >= 1.6 * 10**7
     else:
@@ -399,6 +401,9 @@ def _coverage(name, spec, params, block):
     if name == "cudf_transpose":  # grid-stride loops on a grid capped at 65,535 a dimension
         assert params["CAP"] == 65535 and gx == min(-(-params["NCOLS"] // bx), 65535)
         assert gy == min(-(-params["NROWS"] // (by * bz)), 65535)
+        return params["ROWS"], params["COLS"]
+    if name == "gpunufft_fftshift2d":  # a capped grid-stride loop over the points (x), y*z
+        assert gx == min(-(-params["N"] // bx), params["CAP"])  # loops over the coils
         return params["ROWS"], params["COLS"]
     if name == "qmcpack_tbt_mv_plus":  # ONE block: x loops over the rows, y*z the columns
         assert (gx, gy, gz) == (1, 1, 1)
@@ -601,6 +606,7 @@ ONE_D_EXTENT = {
     "tcluster_knn": "M",  # PyTorch Cluster's one thread per query
     "spline_weighting_fwd": "NUMEL",  # torch-spline-conv's one thread per (edge, channel)
     "strumpack_laswp": "N",  # STRUMPACK's one thread per column
+    "fastllm_permute": "NUMEL",  # fastllm's one thread per output value
     "tcnn_identity_encoding": "NUMEL",  # tiny-cuda-nn's one thread per output value
     "eman2_column_sum": "NX",  # EMAN2's one thread per column
 }
@@ -660,6 +666,8 @@ ONE_BLOCK_PER = {
     "tutel_moe_encode": "GRID",  # Tutel's fixed grid of 128 blocks, looping over the tokens
     "turbo_split_bias_transpose": "M",  # TurboTransformers' one block per row of a head
     "eet_reorder_kv": "M",  # EET's one block per row of a head of one beam
+    "lmdeploy_gather_output": "BATCH",  # LMDeploy's one block a request's row of ids
+    "cuml_merge_series": "BATCH",  # cuML's one block a merged series
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -723,6 +731,7 @@ ONE_WARP_PER = {
     "llmc_layernorm": "N",  # llm.c's one warp a row
     "hypre_csr_col_sum": "ROWS",  # hypre's one warp a row
     "gnna_spmm_fwd": "NPARTS",  # GNNAdvisor's one warp a neighbour group
+    "pointpillars_features": "MAXV",  # CUDA-PointPillars' one warp a pillar slot
 }
 #: Kernels whose threads handle several elements each (a block covers threads x this many).
 ITEMS_PER_THREAD = {
@@ -15890,3 +15899,158 @@ def test_blind81_references_on_hand_checked_inputs():
     got = ltrans(data, r, c, nt)
     for i, j, z in itertools.product(range(r), range(c), range(nt)):
         assert got[(j * r + i) * nt + z] == data[(i * c + j) * nt + z]
+
+
+def test_blind83_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(83)
+    f32 = np.float32
+
+    # colmap_rotate: [[1, 2, 3], [4, 5, 6]] (rows of 4) turned counter-clockwise is
+    # [[3, 6], [2, 5], [1, 4]] (rows of 3, the gaps untouched); random against the source's map
+    def rotate(src, w, h, pin, pout):
+        return references.colmap_rotate({
+            "output_data": np.full(w * pout, -1, f32), "input_data": np.asarray(src, f32),
+            "width": w, "height": h, "input_pitch": 4 * pin,
+            "output_pitch": 4 * pout})["output_data"]
+
+    got = rotate([1, 2, 3, 0, 4, 5, 6, 0], 3, 2, 4, 3)
+    assert got.tolist() == [3, 6, -1, 2, 5, -1, 1, 4, -1]
+    w, h, pin, pout = 7, 5, 9, 6
+    src = rng.integers(-128, 128, h * pin)
+    got = rotate(src, w, h, pin, pout)
+    want = np.full(w * pout, -1, f32)
+    for y, x in itertools.product(range(h), range(w)):
+        want[(w - 1 - x) * pout + y] = src[y * pin + x]
+    assert got.tolist() == want.tolist()
+
+    # gpunufft_fftshift2d: a 4 x 2 grid (x 4 wide) of complex points p + 10i shifted by (2, 1):
+    # point t = x + 4 y takes point (x + 2) % 4 + 4 ((y + 1) % 2); random against the loop
+    def shift(src, gx, gy, coils, ox, oy):
+        return references.gpunufft_fftshift2d({
+            "gdata": np.asarray(src, f32), "outdata": np.full(2 * coils * gx * gy, -1, f32),
+            "offset_x": ox, "offset_y": oy, "N": gx * gy, "grid_x": gx, "grid_y": gy,
+            "grid_count": gx * gy, "n_coils": coils})["outdata"]
+
+    grid = [v for p in range(8) for v in (p, p + 10)]
+    got = shift(grid, 4, 2, 1, 2, 1).reshape(8, 2)
+    assert got[:, 0].tolist() == [6, 7, 4, 5, 2, 3, 0, 1] and got[:, 1].tolist() == [
+        16, 17, 14, 15, 12, 13, 10, 11]
+    gx, gy, coils = 6, 5, 3
+    src = rng.integers(-512, 512, 2 * coils * gx * gy)
+    got = shift(src, gx, gy, coils, 3, 2)
+    for c, t in itertools.product(range(coils), range(gx * gy)):
+        x, y = t % gx, t // gx
+        opp = (x + 3) % gx + gx * ((y + 2) % gy)
+        for k in range(2):
+            assert got[2 * (c * gx * gy + t) + k] == src[2 * (c * gx * gy + opp) + k]
+
+    # fastllm_permute: a [1, 2, 3, 1] tensor 0..5 permuted (0, 2, 1, 3) is [1, 3, 2, 1]:
+    # (0, 3, 1, 4, 2, 5); random shapes against the source's stride loop and NumPy's transpose
+    def permute(src, dims, perm):
+        old = [int(np.prod(dims[j + 1:])) for j in range(4)]
+        nd = [dims[p] for p in perm]
+        new = [int(np.prod(nd[j + 1:])) for j in range(4)]
+        vals = {"dst": np.full(len(src), -1, f32), "ori": np.asarray(src, f32),
+                "axisLen": 4, "len": len(src)}
+        for j in range(4):
+            vals[f"axis{j}"], vals[f"old{j}"], vals[f"new{j}"] = perm[j], old[j], new[j]
+        return references.fastllm_permute(vals)["dst"], old, new
+
+    got, _, _ = permute(range(6), [1, 2, 3, 1], [0, 2, 1, 3])
+    assert got.tolist() == [0, 3, 1, 4, 2, 5]
+    dims, perm = [2, 3, 4, 5], [3, 0, 2, 1]
+    src = rng.integers(-128, 128, 120)
+    got, old, new = permute(src, dims, perm)
+    assert got.tolist() == np.asarray(src).reshape(dims).transpose(perm).reshape(-1).tolist()
+    for i in range(120):
+        at, idx = 0, i
+        for j in range(4):
+            at += (idx // new[j]) * old[perm[j]]
+            idx %= new[j]
+        assert got[i] == src[at]
+
+    # lmdeploy_gather_output: 2 requests, prompts padded to 3 (lengths 1 and 3), 2 steps
+    # generated: ids step-major [[11, 21], [12, 22], [13, 23], [14, 24], [15, 25]]; request
+    # 0 keeps step 0 then steps 3, 4 (11, 14, 15, then its row untouched), request 1 all five
+    def gather(ids, ctx, maxctx, steps, width):
+        batch = len(ctx)
+        return references.lmdeploy_gather_output({
+            "output_ids": np.full(batch * width, -1, np.int32),
+            "ids": np.asarray(ids, np.int32), "context_length": np.asarray(ctx, np.int32),
+            "max_context_len": maxctx, "max_gen_step": steps, "max_output_len": width,
+            "batch_size": batch})["output_ids"]
+
+    ids = [11, 21, 12, 22, 13, 23, 14, 24, 15, 25]
+    got = gather(ids, [1, 3], 3, 5, 5)
+    assert got.tolist() == [11, 14, 15, -1, -1, 21, 22, 23, 24, 25]
+    batch, maxctx, steps = 4, 6, 9
+    ids = rng.integers(0, 1000, steps * batch)
+    ctx = rng.integers(1, maxctx + 1, batch)
+    got = gather(ids, ctx, maxctx, steps, steps).reshape(batch, steps)
+    for b in range(batch):
+        want = [-1] * steps
+        for s in range(steps):
+            if ctx[b] <= s < maxctx:
+                continue
+            want[s if s < ctx[b] else s - (maxctx - ctx[b])] = int(ids[s * batch + b])
+        assert got[b].tolist() == want
+
+    # pointpillars_features: one pillar at index (x 2, y 1, z 0) with 2 points (1, 2, 3, 7) and
+    # (3, 6, 9, 8): means (2, 4, 6), voxels 0.5 from (0, -4, -2) (centre (1.25, -3.25, -1.75));
+    # point 0's features (1, 2, 3, 7, -1, -2, -3, -0.25, 5.25, 4.75), point 1's (3, 6, 9, 8, 1, 2,
+    # 3, 1.75, 9.25, 10.75), the 30 other slots zero, point-major as the source copies its tile;
+    # a second pillar past params[0] untouched; random pillars against the source's loop
+    def pillars(pts, num, idx, npil, maxv, vox=(0.5, 0.5, 0.5), lo=(0, -4, -2)):
+        return references.pointpillars_features({
+            "voxel_features": np.asarray(pts, f32), "voxel_num": np.asarray(num, np.uint32),
+            "voxel_idxs": np.asarray(idx, np.uint32), "params": np.asarray([npil], np.uint32),
+            "voxel_x": vox[0], "voxel_y": vox[1], "voxel_z": vox[2], "range_min_x": lo[0],
+            "range_min_y": lo[1], "range_min_z": lo[2],
+            "features": np.full(maxv * 320, -1, f32)})["features"].reshape(maxv, 32, 10)
+
+    pts = np.zeros((2, 32, 4))
+    pts[0, 0], pts[0, 1], pts[0, 5] = (1, 2, 3, 7), (3, 6, 9, 8), (50, 50, 50, 50)
+    got = pillars(pts, [2, 5], [[0, 0, 1, 2], [0, 0, 0, 0]], 1, 2)
+    assert got[0, 0].tolist() == [1, 2, 3, 7, -1, -2, -3, -0.25, 5.25, 4.75]
+    assert got[0, 1].tolist() == [3, 6, 9, 8, 1, 2, 3, 1.75, 9.25, 10.75]
+    assert (got[0, 2:] == 0).all() and (got[1] == -1).all()
+    npil, maxv = 5, 6
+    pts = rng.integers(-64, 64, (maxv, 32, 4))
+    num = rng.integers(1, 33, maxv)
+    idx = rng.integers(0, 432, (maxv, 4))
+    vox, lo = (0.25, 0.25, 4.0), (0.0, -40.0, -3.0)
+    got = pillars(pts, num, idx, npil, maxv, vox, lo)
+    for p in range(maxv):
+        if p >= npil:
+            assert (got[p] == -1).all()
+            continue
+        n = int(num[p])
+        sums = [f32(sum(int(pts[p, k, a]) for k in range(n))) for a in range(3)]
+        cols = (3, 2, 1)
+        for k in range(32):
+            if k >= n:
+                assert (got[p, k] == 0).all()
+                continue
+            want = [f32(v) for v in pts[p, k]]
+            want += [f32(pts[p, k, a]) - sums[a] / f32(n) for a in range(3)]
+            want += [f32(pts[p, k, a]) - f32(vox[a] / 2 + idx[p, cols[a]] * vox[a] + lo[a])
+                     for a in range(3)]
+            assert got[p, k].tolist() == [float(v) for v in want]
+
+    # cuml_merge_series: sub-batches [[10, 11], [20, 21]] and [[30, 31], [40, 41]] (2 values a
+    # series); series 0 from (sub 1, pos 0), series 1 from (sub 0, pos 1), series 2 from (sub
+    # 1, pos 0) again: [[30, 31], [20, 21], [30, 31]]; random against the source's loop
+    def merge(src, pos, sub, nobs, stride):
+        return references.cuml_merge_series({
+            "d_in": np.asarray(src, np.float64), "sub_stride": stride,
+            "d_id_to_pos": np.asarray(pos, np.int32), "d_id_to_sub": np.asarray(sub, np.int32),
+            "d_out": np.full(len(pos) * nobs, -1.0), "n_obs": nobs})["d_out"]
+
+    got = merge([10, 11, 20, 21, 30, 31, 40, 41], [0, 1, 0], [1, 0, 1], 2, 4)
+    assert got.tolist() == [30, 31, 20, 21, 30, 31]
+    nsub, cap, batch, nobs = 3, 4, 7, 5
+    src = rng.integers(-1000, 1000, nsub * cap * nobs)
+    pos, sub = rng.integers(0, cap, batch), rng.integers(0, nsub, batch)
+    got = merge(src, pos, sub, nobs, cap * nobs)
+    for b, i in itertools.product(range(batch), range(nobs)):
+        assert got[b * nobs + i] == src[sub[b] * cap * nobs + nobs * pos[b] + i]

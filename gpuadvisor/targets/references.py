@@ -12446,3 +12446,115 @@ def accfft_local_transpose(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["out"], copy=True)
     out.reshape(-1)[:n] = src.transpose(1, 0, 2).reshape(-1)
     return {"out": out}
+
+
+def colmap_rotate(values: Values) -> dict[str, np.ndarray]:
+    """COLMAP's CudaRotateKernel: the width x height matrix (rows input_pitch bytes apart)
+    rotated 90 degrees counter-clockwise: output row width - 1 - x, column y gets input[y, x]
+    (output rows output_pitch bytes apart; the pitches' gaps untouched)."""
+    w, h = int(values["width"]), int(values["height"])
+    pin, pout = int(values["input_pitch"]) // 4, int(values["output_pitch"]) // 4
+    src = np.asarray(values["input_data"]).reshape(-1)[: h * pin].reshape(h, pin)[:, :w]
+    out = np.array(values["output_data"], copy=True)
+    view = out.reshape(-1)[: w * pout].reshape(w, pout)
+    view[:, :h] = src[:, ::-1].T
+    return {"output_data": out}
+
+
+def gpunufft_fftshift2d(values: Values) -> dict[str, np.ndarray]:
+    """gpuNUFFT's fftShiftKernel2D: for each coil c and grid point t = x + grid_x y below N,
+    outdata[c, t] = gdata[c, (x + offset_x) % grid_x + grid_x ((y + offset_y) % grid_y)]
+    (complex pairs; coils grid_count points apart)."""
+    n, gx, gy = int(values["N"]), int(values["grid_x"]), int(values["grid_y"])
+    count, coils = int(values["grid_count"]), int(values["n_coils"])
+    ox, oy = int(values["offset_x"]), int(values["offset_y"])
+    src = np.asarray(values["gdata"]).reshape(-1)[: 2 * coils * count].reshape(coils, count, 2)
+    out = np.array(values["outdata"], copy=True)
+    view = out.reshape(-1)[: 2 * coils * count].reshape(coils, count, 2)
+    t = np.arange(n, dtype=np.int64)
+    opp = (t % gx + ox) % gx + gx * ((t // gx + oy) % gy)
+    view[:, :n] = src[:, opp]
+    return {"outdata": out}
+
+
+def fastllm_permute(values: Values) -> dict[str, np.ndarray]:
+    """fastllm's FastllmPermuteKernel: dst[i] = ori[old], old the sum over axes j of
+    (idx // new_j) old_{axis_j} with idx %= new_j (idx starting at i), for i below len."""
+    n, axes = int(values["len"]), int(values["axisLen"])
+    order = [int(values[f"axis{j}"]) for j in range(4)]
+    old = [int(values[f"old{j}"]) for j in range(4)]
+    new = [int(values[f"new{j}"]) for j in range(4)]
+    src = np.asarray(values["ori"]).reshape(-1)
+    out = np.array(values["dst"], copy=True)
+    idx = np.arange(n, dtype=np.int64)
+    at = np.zeros(n, dtype=np.int64)
+    for j in range(axes):
+        at += (idx // new[j]) * old[order[j]]
+        idx %= new[j]
+    out.reshape(-1)[:n] = src[at]
+    return {"dst": out}
+
+
+def lmdeploy_gather_output(values: Values) -> dict[str, np.ndarray]:
+    """LMDeploy's gatherOutput: for request b (context length c), output_ids[b, s] =
+    ids[s, b] for steps s below c, output_ids[b, s - (max_context_len - c)] = ids[s, b] for
+    steps from max_context_len below max_gen_step; the rest of the row untouched."""
+    batch, maxctx = int(values["batch_size"]), int(values["max_context_len"])
+    steps, width = int(values["max_gen_step"]), int(values["max_output_len"])
+    ids = np.asarray(values["ids"]).reshape(-1)[: steps * batch].reshape(steps, batch)
+    ctx = np.asarray(values["context_length"]).reshape(-1)
+    out = np.array(values["output_ids"], copy=True)
+    rows = out.reshape(-1)[: batch * width].reshape(batch, width)
+    for b in range(batch):
+        c = int(ctx[b])
+        rows[b, : min(c, steps)] = ids[: min(c, steps), b]
+        if steps > maxctx:
+            rows[b, c: c + steps - maxctx] = ids[maxctx:, b]
+    return {"output_ids": out}
+
+
+def pointpillars_features(values: Values) -> dict[str, np.ndarray]:
+    """CUDA-PointPillars' generateFeatures_kernel: for each of the first params[0] pillars
+    (count n of its 32 point slots valid, index (., ., y, x) and z from its .y), point slot k
+    < n gets (x, y, z, w, x - mean x, y - mean y, z - mean z, x - cx, y - cy, z - cz) with
+    the mean sum / n in float32 and the centre voxel / 2 + index voxel + range_min; slots past
+    n get zeros; stored as the source stores them, its [pillar][point][10] tile copied flat
+    (its loop's i 32 + point_idx indexes that tile too): features[p, k, f]."""
+    np_ = int(np.asarray(values["params"]).reshape(-1)[0])
+    pts = np.asarray(values["voxel_features"], np.float32).reshape(-1)[: np_ * 128]
+    pts = pts.reshape(np_, 32, 4)
+    num = np.asarray(values["voxel_num"]).reshape(-1)[:np_].astype(np.int64)
+    idx = np.asarray(values["voxel_idxs"]).reshape(-1)[: 4 * np_].reshape(np_, 4)
+    idx = idx.astype(np.float32)
+    out = np.array(values["features"], copy=True)
+    view = out.reshape(-1)[: np_ * 320].reshape(np_, 32, 10)
+    valid = np.arange(32)[None, :] < num[:, None]
+    sums = np.where(valid[:, :, None], pts[:, :, :3], np.float32(0)).sum(axis=1)
+    mean = (sums.astype(np.float32) / num[:, None].astype(np.float32)).astype(np.float32)
+    feats = np.zeros((np_, 32, 10), np.float32)
+    feats[:, :, :4] = pts
+    feats[:, :, 4:7] = pts[:, :, :3] - mean[:, None, :]
+    f32 = np.float32
+    for a, (vox, lo, col) in enumerate((("voxel_x", "range_min_x", 3),
+                                        ("voxel_y", "range_min_y", 2),
+                                        ("voxel_z", "range_min_z", 1))):
+        v, r = f32(values[vox]), f32(values[lo])
+        centre = (v / f32(2) + idx[:, col] * v + r).astype(np.float32)
+        feats[:, :, 7 + a] = pts[:, :, a] - centre[:, None]
+    feats[~valid] = 0
+    view[:] = feats.astype(out.dtype)
+    return {"features": out}
+
+
+def cuml_merge_series(values: Values) -> dict[str, np.ndarray]:
+    """cuML's merge_series_kernel: d_out[b, :] = the n_obs values of sub-batch
+    d_id_to_sub[b] (sub_stride values apart) at position d_id_to_pos[b]."""
+    nobs, stride = int(values["n_obs"]), int(values["sub_stride"])
+    src = np.asarray(values["d_in"]).reshape(-1)
+    pos = np.asarray(values["d_id_to_pos"]).reshape(-1).astype(np.int64)
+    sub = np.asarray(values["d_id_to_sub"]).reshape(-1).astype(np.int64)
+    out = np.array(values["d_out"], copy=True)
+    rows = out.reshape(-1)[: pos.size * nobs].reshape(pos.size, nobs)
+    start = sub * stride + pos * nobs
+    rows[:] = src[start[:, None] + np.arange(nobs)[None, :]]
+    return {"d_out": out}
