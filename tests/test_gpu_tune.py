@@ -552,6 +552,12 @@ SMALL = {
     "lmdeploy_gather_output": ["BATCH=7", "MAXCTX=1001", "GEN=257"],
     "pointpillars_features": ["MAXV=1001", "NP=777"],
     "cuml_merge_series": ["SUBCAP=301", "BATCH=513", "NOBS=257"],
+    "paddlelite_seq_pad": ["SEQS=7", "PADLEN=301", "W=257", "TOTAL=1401"],
+    "tomocupy_wrap1d": ["N0=1001", "N1=7", "N2=30", "M2=4"],
+    "open3d_ragged_to_dense": ["NROWS=1001", "OUTCOL=37", "TOTAL=30001"],
+    "warp_mc_count_verts": ["NX=37", "NY=41", "NZ=43"],
+    "torchngp_morton_invert": ["N=10001"],
+    "mlx_arange": ["N=10001"],
 }
 
 

@@ -619,6 +619,14 @@ SMALL = {
     "lmdeploy_gather_output": {"BATCH": 5, "MAXCTX": 13, "GEN": 7},  # rows past the padding
     "pointpillars_features": {"MAXV": 37, "NP": 29},  # partial groups, empty slots, idle pillars
     "cuml_merge_series": {"NSUB": 3, "SUBCAP": 4, "BATCH": 9, "NOBS": 37},  # the series' loop
+    "paddlelite_seq_pad": {"SEQS": 5, "PADLEN": 13, "W": 37,
+                           "TOTAL": 45},  # rows past bx, partial row blocks, cut rows
+    "tomocupy_wrap1d": {"N0": 37, "N1": 5, "N2": 6, "M2": 3},  # partial blocks, 18 planes
+    "open3d_ragged_to_dense": {"NROWS": 37, "OUTCOL": 6, "DVS": 3,
+                               "TOTAL": 150},  # empty, padded and cut rows
+    "warp_mc_count_verts": {"NX": 5, "NY": 6, "NZ": 7},  # three different axes, ties
+    "torchngp_morton_invert": {"N": 37},  # partial blocks
+    "mlx_arange": {"N": 37},  # a tail of one value, threads past the end
 }
 SHAPES_2D = [
     (1, 1, 1),

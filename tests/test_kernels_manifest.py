@@ -228,6 +228,9 @@ def test_kernel_entry_is_complete(name):
         assert blocks == params["BATCH"] == 256 and params["BATCH"] * params["STEPS"] >= 4 * 10**6
     elif name == "eman2_column_sum":  # one thread a column on purpose: each walks NY rows
         assert blocks == params["NX"] // 256 and params["NX"] * params["NY"] >= 1.6 * 10**7
+    elif name == "open3d_ragged_to_dense":  # one thread a row on purpose: each walks its row
+        assert blocks == -(-params["NROWS"] // 256)
+        assert params["NROWS"] * params["OUTCOL"] * params["DVS"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -405,6 +408,9 @@ def _coverage(name, spec, params, block):
     if name == "gpunufft_fftshift2d":  # a capped grid-stride loop over the points (x), y*z
         assert gx == min(-(-params["N"] // bx), params["CAP"])  # loops over the coils
         return params["ROWS"], params["COLS"]
+    if name == "paddlelite_seq_pad":  # y*z -> padded row, x loops over the row's values
+        assert gy == params["SEQS"]  # the grid's y the sequence
+        return gx * by * bz, params["COLS"]
     if name == "qmcpack_tbt_mv_plus":  # ONE block: x loops over the rows, y*z the columns
         assert (gx, gy, gz) == (1, 1, 1)
         return params["ROWS"], params["COLS"]
@@ -609,6 +615,10 @@ ONE_D_EXTENT = {
     "fastllm_permute": "NUMEL",  # fastllm's one thread per output value
     "tcnn_identity_encoding": "NUMEL",  # tiny-cuda-nn's one thread per output value
     "eman2_column_sum": "NX",  # EMAN2's one thread per column
+    "open3d_ragged_to_dense": "NROWS",  # Open3D-ML's one thread per ragged row
+    "warp_mc_count_verts": "NCELLS",  # Warp's one thread per cell
+    "torchngp_morton_invert": "N",  # torch-ngp's one thread per index
+    "mlx_arange": "N",  # MLX's 4 values a thread (ITEMS_PER_THREAD)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -752,6 +762,7 @@ ITEMS_PER_THREAD = {
     "bude_fasten": 4,
     "sundials_constr_mask": 2,
     "qsim_partial_norms": 16,  # qsim's num_dblocks
+    "mlx_arange": 4,
 }
 
 
@@ -16054,3 +16065,130 @@ def test_blind83_references_on_hand_checked_inputs():
     got = merge(src, pos, sub, nobs, cap * nobs)
     for b, i in itertools.product(range(batch), range(nobs)):
         assert got[b * nobs + i] == src[sub[b] * cap * nobs + nobs * pos[b] + i]
+
+
+def test_blind84_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(84)
+    f32 = np.float32
+
+    # paddlelite_seq_pad: sequences (1, 2 | 3, 4 | 5, 6 | 7, 8) and (9, 10) of width 2 padded
+    # to 3 steps with the pad (-1, -2): [[1, 2], [3, 4], [5, 6]] (the fourth step cut) and
+    # [[9, 10], [-1, -2], [-1, -2]]; constant pad -1 everywhere; random against the loop
+    def seqpad(src, offsets, nseq, padlen, w, pad, const=0):
+        return references.paddlelite_seq_pad({
+            "dst": np.full(nseq * padlen * w, -7, f32), "src": np.asarray(src, f32),
+            "pad_value": np.asarray(pad, f32), "is_constant_pad": const,
+            "seq_offsets": np.asarray(offsets, np.int64), "seq_num": nseq,
+            "pad_seq_len": padlen, "step_width": w})["dst"]
+
+    src = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    got = seqpad(src, [0, 4, 5], 2, 3, 2, [-1, -2])
+    assert got.tolist() == [1, 2, 3, 4, 5, 6, 9, 10, -1, -2, -1, -2]
+    got = seqpad(src, [0, 4, 5], 2, 3, 2, [-1, -2], const=1)
+    assert got.tolist() == [1, 2, 3, 4, 5, 6, 9, 10, -1, -1, -1, -1]
+    nseq, padlen, w = 4, 6, 5
+    offsets = np.concatenate([[0], np.cumsum([2, 0, 6, 5])])
+    src = rng.integers(-64, 64, int(offsets[-1]) * w)
+    pad = rng.integers(100, 200, w)
+    got = seqpad(src, offsets, nseq, padlen, w, pad)
+    for s, step, i in itertools.product(range(nseq), range(padlen), range(w)):
+        want = (src[(offsets[s] + step) * w + i] if step < offsets[s + 1] - offsets[s]
+                else pad[i])
+        assert got[(s * padlen + step) * w + i] == want
+
+    # tomocupy_wrap1d: n0 = n1 = 1, n2 = 2, m2 = 1: planes (0 | 1, 2, 3, 4 | 5) of complex
+    # values; plane 0 takes plane 4 (tz0 = 3) and plane 5 plane 1 (tz0 = 0); random against
+    # the source's loop
+    def wrap(f, n0, n1, n2, m2):
+        return references.tomocupy_wrap1d({"f": np.asarray(f, f32), "n0": n0, "n1": n1,
+                                           "n2": n2, "m2": m2})["f"]
+
+    f = [0, 0, 1, 10, 2, 20, 3, 30, 4, 40, 0, 0]
+    assert wrap(f, 1, 1, 2, 1).tolist() == [4, 40, 1, 10, 2, 20, 3, 30, 4, 40, 1, 10]
+    n0, n1, n2, m2 = 3, 2, 3, 2
+    planes = 2 * n2 + 2 * m2
+    f = rng.integers(-64, 64, planes * n1 * n0 * 2)
+    got = wrap(f, n0, n1, n2, m2)
+    want = [int(v) for v in f]
+    for tz, ty, tx in itertools.product(range(planes), range(n1), range(n0)):
+        if tz < m2 or tz >= 2 * n2 + m2:
+            tz0 = (tz - m2 + 2 * n2) % (2 * n2)
+            for c in (0, 1):
+                want[2 * (tx + ty * n0 + tz * n0 * n1) + c] = int(
+                    f[2 * (tx + ty * n0 + (tz0 + m2) * n0 * n1) + c])
+    assert got.tolist() == want
+
+    # open3d_ragged_to_dense: Open3D's own example: values [[0,0],[1,1],[2,2],[3,3],[4,4]],
+    # row_splits [0, 2, 5], 3 columns, default [-1, -1]; a row of 4 entries cut to 3; random
+    # against the source's loop
+    def ragged(vals, splits, cols, default):
+        size = len(default)
+        return references.open3d_ragged_to_dense({
+            "values": np.asarray(vals, f32), "row_splits": np.asarray(splits, np.int64),
+            "row_splits_size": len(splits), "out_col_size": cols,
+            "default_value": np.asarray(default, f32), "default_value_size": size,
+            "out_values": np.full((len(splits) - 1) * cols * size, -7, f32)})["out_values"]
+
+    vals = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
+    got = ragged(vals, [0, 2, 5], 3, [-1, -1])
+    assert got.tolist() == [0, 0, 1, 1, -1, -1, 2, 2, 3, 3, 4, 4]
+    assert ragged(vals, [0, 4, 5], 3, [-1, -1]).tolist() == [0, 0, 1, 1, 2, 2, 4, 4, -1, -1,
+                                                             -1, -1]
+    splits = np.concatenate([[0], np.cumsum([3, 0, 7, 4, 1])])
+    cols, size = 4, 3
+    vals = rng.integers(-64, 64, int(splits[-1]) * size)
+    default = rng.integers(100, 200, size)
+    got = ragged(vals, splits, cols, default)
+    for i, j, k in itertools.product(range(len(splits) - 1), range(cols), range(size)):
+        n = min(splits[i + 1] - splits[i], cols)
+        want = vals[(splits[i] + j) * size + k] if j < n else default[k]
+        assert got[(i * cols + j) * size + k] == want
+
+    # warp_mc_count_verts: a 2 x 2 x 2 volume, threshold 0: cell 0 (d0 = 0) counts every
+    # neighbour with d >= 0 or d <= 0, i.e. all three (0 ties both ways); with d0 = -1 and
+    # neighbours (2, -3, 0) two cross (2 and 0); the other cells sit on a last layer: 0;
+    # random against the source's loop
+    def mc(d, nx, ny, nz, t=0.0):
+        return references.warp_mc_count_verts({
+            "nx": nx, "ny": ny, "nz": nz, "num_cells": nx * ny * nz,
+            "first_cell_vert": np.full(nx * ny * nz, -7, np.int32),
+            "density": np.asarray(d, f32), "threshold": t})["first_cell_vert"]
+
+    d = [0, 5, -5, 1, 7, 1, 1, 1]  # (x, y, z) = (0, 0, 1) 5, (0, 1, 0) -5, (1, 0, 0) 7
+    assert mc(d, 2, 2, 2).tolist() == [3, 0, 0, 0, 0, 0, 0, 0]
+    d = [-1, 0, -3, 1, 2, 1, 1, 1]
+    assert mc(d, 2, 2, 2).tolist() == [2, 0, 0, 0, 0, 0, 0, 0]
+    nx, ny, nz = 3, 4, 5
+    d = rng.integers(-3, 3, nx * ny * nz)
+    got = mc(d, nx, ny, nz, 0.0)
+    for x, y, z in itertools.product(range(nx), range(ny), range(nz)):
+        c = (x * ny + y) * nz + z
+        num = 0
+        if x < nx - 1 and y < ny - 1 and z < nz - 1:
+            for o in (c + ny * nz, c + nz, c + 1):
+                num += (d[c] <= 0 and d[o] >= 0) or (d[o] <= 0 and d[c] >= 0)
+        assert got[c] == num
+
+    # torchngp_morton_invert: Morton code 0b111 is (1, 1, 1), 0b100000 (0, 0, 2) and 0b001010
+    # (2, 1, 0); random codes against a bit-by-bit decode
+    def invert(idx):
+        return references.torchngp_morton_invert({
+            "indices": np.asarray(idx, np.int32), "N": len(idx),
+            "coords": np.full(3 * len(idx), -7, np.int32)})["coords"]
+
+    assert invert([7, 32, 10]).tolist() == [1, 1, 1, 0, 0, 2, 2, 1, 0]
+    idx = rng.integers(0, 2**24, 20)
+    got = invert(idx).reshape(-1, 3)
+    for n, v in enumerate(idx):
+        for k in range(3):
+            assert got[n, k] == sum(((int(v) >> (3 * b + k)) & 1) << b for b in range(11))
+
+    # mlx_arange: start -2, step 0.5, 5 values: (-2, -1.5, -1, -0.5, 0); random starts
+    def arange(size, start, step):
+        return references.mlx_arange({"out": np.full(size + 2, -7, f32), "size": size,
+                                      "start": start, "step": step})["out"]
+
+    assert arange(5, -2.0, 0.5).tolist() == [-2, -1.5, -1, -0.5, 0, -7, -7]
+    for start in rng.integers(-1000, 1000, 3):
+        got = arange(9, float(start), 0.25)
+        assert got[:9].tolist() == [float(start) + i * 0.25 for i in range(9)]

@@ -43,6 +43,12 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "lmdeploy_gather_output.cu",
     "pointpillars_features.cu",
     "cuml_merge_series.cu",
+    "paddlelite_seq_pad.cu",
+    "tomocupy_wrap1d.cu",
+    "open3d_ragged_to_dense.cu",
+    "warp_mc_count_verts.cu",
+    "torchngp_morton_invert.cu",
+    "mlx_arange.cu",
 }
 
 

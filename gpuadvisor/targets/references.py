@@ -12558,3 +12558,99 @@ def cuml_merge_series(values: Values) -> dict[str, np.ndarray]:
     start = sub * stride + pos * nobs
     rows[:] = src[start[:, None] + np.arange(nobs)[None, :]]
     return {"d_out": out}
+
+
+def paddlelite_seq_pad(values: Values) -> dict[str, np.ndarray]:
+    """Paddle-Lite's SequencePadKernel (kSeqToPad): sequence s's rows (seq_offsets[s] on, rows
+    of step_width values) copied to the first min(len, pad_seq_len) rows of its padded block,
+    the block's other rows filled with pad_value[0] (is_constant_pad) or pad_value."""
+    nseq, padlen = int(values["seq_num"]), int(values["pad_seq_len"])
+    w = int(values["step_width"])
+    offsets = np.asarray(values["seq_offsets"]).reshape(-1).astype(np.int64)
+    src = np.asarray(values["src"]).reshape(-1)
+    pad = np.asarray(values["pad_value"]).reshape(-1)
+    fill = pad[0] if int(values["is_constant_pad"]) else pad[:w]
+    out = np.array(values["dst"], copy=True)
+    view = out.reshape(-1)[: nseq * padlen * w].reshape(nseq, padlen, w)
+    for s in range(nseq):
+        n = min(int(offsets[s + 1] - offsets[s]), padlen)
+        first = int(offsets[s])
+        view[s, :n] = src[first * w: (first + n) * w].reshape(n, w)
+        view[s, n:] = fill
+    return {"dst": out}
+
+
+def tomocupy_wrap1d(values: Values) -> dict[str, np.ndarray]:
+    """tomocupy's wrap1d (forward): of 2 n2 + 2 m2 planes of n1 x n0 complex values, the m2
+    pad planes on either side set to the interior plane (tz - m2 + 2 n2) % (2 n2) + m2."""
+    n0, n1, n2, m2 = (int(values[k]) for k in ("n0", "n1", "n2", "m2"))
+    planes = 2 * n2 + 2 * m2
+    out = np.array(values["f"], copy=True)
+    view = out.reshape(-1)[: planes * n1 * n0 * 2].reshape(planes, n1 * n0 * 2)
+    pads = [tz for tz in range(planes) if tz < m2 or tz >= 2 * n2 + m2]
+    view[pads] = view[[(tz - m2 + 2 * n2) % (2 * n2) + m2 for tz in pads]]
+    return {"f": out}
+
+
+def open3d_ragged_to_dense(values: Values) -> dict[str, np.ndarray]:
+    """Open3D-ML's RaggedToDense: row i's entries (row_splits[i] to row_splits[i + 1], each
+    default_value_size values) copied to its first min(len, out_col_size) output entries, the
+    rest set to default_value."""
+    rows = int(values["row_splits_size"]) - 1
+    cols, size = int(values["out_col_size"]), int(values["default_value_size"])
+    splits = np.asarray(values["row_splits"]).reshape(-1).astype(np.int64)
+    src = np.asarray(values["values"]).reshape(-1)
+    default = np.asarray(values["default_value"]).reshape(-1)[:size]
+    out = np.array(values["out_values"], copy=True)
+    view = out.reshape(-1)[: rows * cols * size].reshape(rows, cols, size)
+    view[:] = default
+    lengths = np.minimum(splits[1: rows + 1] - splits[:rows], cols)
+    pos = np.arange(cols)
+    row, col = np.nonzero(pos[None, :] < lengths[:, None])
+    entry = splits[row] + col
+    view[row, col] = src[: (src.size // size) * size].reshape(-1, size)[entry]
+    return {"out_values": out}
+
+
+def warp_mc_count_verts(values: Values) -> dict[str, np.ndarray]:
+    """Warp's count_cell_verts: per cell of an nx x ny x nz volume (z fastest) 0 on the last
+    layer of any axis, else how many of its +x, +y, +z neighbours d cross the threshold with
+    its own d0: (d0 <= t and d >= t) or (d <= t and d0 >= t)."""
+    nx, ny, nz = int(values["nx"]), int(values["ny"]), int(values["nz"])
+    cells, t = int(values["num_cells"]), np.float32(values["threshold"])
+    d = np.asarray(values["density"], np.float32).reshape(-1)[: nx * ny * nz].reshape(nx, ny, nz)
+    out = np.array(values["first_cell_vert"], copy=True)
+    count = np.zeros((nx, ny, nz), dtype=np.int64)
+    d0 = d[:-1, :-1, :-1]
+    for other in (d[1:, :-1, :-1], d[:-1, 1:, :-1], d[:-1, :-1, 1:]):
+        count[:-1, :-1, :-1] += ((d0 <= t) & (other >= t)) | ((other <= t) & (d0 >= t))
+    out.reshape(-1)[:cells] = count.reshape(-1)[:cells]
+    return {"first_cell_vert": out}
+
+
+def torchngp_morton_invert(values: Values) -> dict[str, np.ndarray]:
+    """torch-ngp's morton3D_invert: coords[n, k] = every third bit of indices[n] >> k (k = 0,
+    1, 2) compacted into the low bits."""
+    n = int(values["N"])
+    ind = np.asarray(values["indices"]).reshape(-1)[:n].astype(np.int64)
+    out = np.array(values["coords"], copy=True)
+    view = out.reshape(-1)[: 3 * n].reshape(n, 3)
+    for k in range(3):
+        v = (ind >> k) & 0xFFFFFFFF
+        v &= 0x49249249
+        v = (v | (v >> 2)) & 0xC30C30C3
+        v = (v | (v >> 4)) & 0x0F00F00F
+        v = (v | (v >> 8)) & 0xFF0000FF
+        v = (v | (v >> 16)) & 0x0000FFFF
+        view[:, k] = v
+    return {"coords": out}
+
+
+def mlx_arange(values: Values) -> dict[str, np.ndarray]:
+    """MLX's arange: out[i] = start + i step (in float32) for i < size."""
+    size = int(values["size"])
+    start, step = np.float32(values["start"]), np.float32(values["step"])
+    out = np.array(values["out"], copy=True)
+    i = np.arange(size, dtype=np.float32)
+    out.reshape(-1)[:size] = start + i * step
+    return {"out": out}
