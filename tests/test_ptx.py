@@ -36,20 +36,7 @@ def _patterns(name: str, side: str) -> Counter:
 #: Kernel sources added since the PTX was last recorded, whose PTX is recorded with their
 #: first sweeps: left out of the comparison below until then, and
 #: each must still lack a record (take a name off once tools/record_ptx.sh has recorded it).
-PTX_NOT_YET_RECORDED: set[str] = {
-    "colmap_rotate.cu",
-    "gpunufft_fftshift2d.cu",
-    "fastllm_permute.cu",
-    "lmdeploy_gather_output.cu",
-    "pointpillars_features.cu",
-    "cuml_merge_series.cu",
-    "paddlelite_seq_pad.cu",
-    "tomocupy_wrap1d.cu",
-    "open3d_ragged_to_dense.cu",
-    "warp_mc_count_verts.cu",
-    "torchngp_morton_invert.cu",
-    "mlx_arange.cu",
-}
+PTX_NOT_YET_RECORDED: set[str] = set()
 
 
 def test_recorded_ptx_is_that_of_todays_kernel_sources():
