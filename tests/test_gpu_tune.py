@@ -558,6 +558,8 @@ SMALL = {
     "warp_mc_count_verts": ["NX=37", "NY=41", "NZ=43"],
     "torchngp_morton_invert": ["N=10001"],
     "mlx_arange": ["N=10001"],
+    "scn_sparse_to_dense": ["NHOT=1001", "NPLANES=37", "NIN=16016"],
+    "svox2_dist_prop": ["NX=37", "NY=41", "NZ=43"],
 }
 
 

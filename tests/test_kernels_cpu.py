@@ -627,6 +627,9 @@ SMALL = {
     "warp_mc_count_verts": {"NX": 5, "NY": 6, "NZ": 7},  # three different axes, ties
     "torchngp_morton_invert": {"N": 37},  # partial blocks
     "mlx_arange": {"N": 37},  # a tail of one value, threads past the end
+    "scn_sparse_to_dense": {"NHOT": 77, "NPLANES": 37, "NIN": 1240,
+                            "GRID": 3},  # passes, partial row blocks, planes past bx
+    "svox2_dist_prop": {"NX": 9, "NY": 6, "NZ": 7},  # odd sizes, walks to the top level
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -231,6 +231,8 @@ def test_kernel_entry_is_complete(name):
     elif name == "open3d_ragged_to_dense":  # one thread a row on purpose: each walks its row
         assert blocks == -(-params["NROWS"] // 256)
         assert params["NROWS"] * params["OUTCOL"] * params["DVS"] >= 1.6 * 10**7
+    elif name == "scn_sparse_to_dense":  # SparseConvNet's fixed grid of 32 blocks, rules looped
+        assert blocks == params["GRID"] == 32 and params["NHOT"] * params["NPLANES"] >= 10**6
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -411,6 +413,9 @@ def _coverage(name, spec, params, block):
     if name == "paddlelite_seq_pad":  # y*z -> padded row, x loops over the row's values
         assert gy == params["SEQS"]  # the grid's y the sequence
         return gx * by * bz, params["COLS"]
+    if name == "scn_sparse_to_dense":  # a fixed grid: y*z -> rule (looped), x loops the planes
+        assert (gx, gy, gz) == (params["GRID"], 1, 1)
+        return params["ROWS"], params["COLS"]
     if name == "qmcpack_tbt_mv_plus":  # ONE block: x loops over the rows, y*z the columns
         assert (gx, gy, gz) == (1, 1, 1)
         return params["ROWS"], params["COLS"]
@@ -619,6 +624,7 @@ ONE_D_EXTENT = {
     "warp_mc_count_verts": "NCELLS",  # Warp's one thread per cell
     "torchngp_morton_invert": "N",  # torch-ngp's one thread per index
     "mlx_arange": "N",  # MLX's 4 values a thread (ITEMS_PER_THREAD)
+    "svox2_dist_prop": "NCELLS",  # svox2's one thread per cell
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -16192,3 +16198,76 @@ def test_blind84_references_on_hand_checked_inputs():
     for start in rng.integers(-1000, 1000, 3):
         got = arange(9, float(start), 0.25)
         assert got[:9].tolist() == [float(start) + i * 0.25 for i in range(9)]
+
+
+def test_blind86_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(86)
+    f32 = np.float32
+
+    # scn_sparse_to_dense: 2 planes, volume 4, input rows (1, 2 | 3, 4 | 5, 6); rules (2 -> site
+    # 1, 0 -> site 3): planes [-7, 5, -7, 1 | -7, 6, -7, 2]; random rules against the loop
+    def s2d(feat, rules, planes, volume):
+        return references.scn_sparse_to_dense({
+            "input_features": np.asarray(feat, f32),
+            "output_features": np.full(planes * volume, -7, f32), "nPlanes": planes,
+            "spatialVolume": volume, "rules": np.asarray(rules, np.int32),
+            "nHot": len(rules) // 2})["output_features"]
+
+    got = s2d([1, 2, 3, 4, 5, 6], [2, 1, 0, 3], 2, 4)
+    assert got.tolist() == [-7, 5, -7, 1, -7, 6, -7, 2]
+    planes, volume, nin = 3, 11, 6
+    sites = rng.permutation(volume)[:5]
+    rows = rng.integers(0, nin, 5)
+    feat = rng.integers(-64, 64, nin * planes)
+    got = s2d(feat, np.stack([rows, sites], 1).reshape(-1), planes, volume)
+    want = [-7] * (planes * volume)
+    for n in range(5):
+        for p in range(planes):
+            want[sites[n] + p * volume] = feat[rows[n] * planes + p]
+    assert got.tolist() == want
+
+    # svox2_dist_prop: a 4 x 4 x 4 grid, cell (3, 3, 3) empty: level 1 flag (1, 1, 1) of a 2^3
+    # level (index 7) clear, level 2 flag (0, 0, 0) (index 8) set: -2; with it clear too the
+    # walk ends at the top (sizes 1): -3; a link >= 0 kept; random grids against the loop
+    def prop(grid, tmp, sx, sy, sz):
+        return references.svox2_dist_prop({
+            "grid": np.asarray(grid, np.int32), "tmp": np.asarray(tmp, np.int32),
+            "size_x": sx, "size_y": sy, "size_z": sz})["grid"]
+
+    grid = [5] * 63 + [-1]
+    tmp = [0] * 64
+    tmp[8] = 1
+    assert prop(grid, tmp, 4, 4, 4).tolist() == [5] * 63 + [-2]
+    tmp[8] = 0
+    assert prop(grid, tmp, 4, 4, 4).tolist() == [5] * 63 + [-3]
+    for sx, sy, sz in ((5, 6, 7), (9, 2, 3)):
+        grid = rng.integers(-2, 2, sx * sy * sz)
+        tmp = rng.integers(0, 2, sx * sy * sz)
+        got = prop(grid, tmp, sx, sy, sz)
+        for c in range(sx * sy * sz):
+            if grid[c] >= 0:
+                assert got[c] == grid[c]
+                continue
+            x, y, z, a, b, d = c // (sy * sz), (c // sz) % sy, c % sz, sx, sy, sz
+            base, want = 0, -1
+            while a > 1 and b > 1 and d > 1:
+                x, y, z = x // 2, y // 2, z // 2
+                a, b, d = (a + 1) // 2, (b + 1) // 2, (d + 1) // 2
+                if tmp[base + x * b * d + y * d + z]:
+                    break
+                want -= 1
+                base += a * b * d
+            assert got[c] == want
+
+
+def test_blind86_scn_rules_have_distinct_sites():
+    # the rule book's sites (the odd words of an increasing rowptr draw) never repeat: no two
+    # rules write one output value
+    from gpuadvisor.targets.data import csr_row_pointers
+
+    spec = SPECS["scn_sparse_to_dense"]
+    nhot = 32768
+    assert int(spec.params["NHOT"]) == nhot and spec.params["NIN"] == "16 * NHOT"
+    rules = csr_row_pointers(np.random.default_rng([spec.data_seed, 4]), 2 * nhot,
+                             16 * nhot - 1)
+    assert len(np.unique(rules[1:2 * nhot:2])) == nhot

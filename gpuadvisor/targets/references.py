@@ -12654,3 +12654,42 @@ def mlx_arange(values: Values) -> dict[str, np.ndarray]:
     i = np.arange(size, dtype=np.float32)
     out.reshape(-1)[:size] = start + i * step
     return {"out": out}
+
+
+def svox2_dist_prop(values: Values) -> dict[str, np.ndarray]:
+    """svox2's accel_dist_prop: an empty cell (link < 0) of an sx x sy x sz grid (z fastest)
+    set to -1 minus the number of coarser levels (coordinates halved, sizes halved rounding up,
+    while all three sizes exceed 1) climbed before its parent's flag in tmp is set."""
+    sx, sy, sz = int(values["size_x"]), int(values["size_y"]), int(values["size_z"])
+    out = np.array(values["grid"], copy=True)
+    flat = out.reshape(-1)
+    tmp = np.asarray(values["tmp"]).reshape(-1)
+    cells = np.nonzero(flat[: sx * sy * sz] < 0)[0]
+    x, y, z = cells // (sy * sz), (cells // sz) % sy, cells % sz
+    result = np.full(cells.size, -1, dtype=np.int64)
+    active = np.ones(cells.size, dtype=bool)
+    base = 0
+    while sx > 1 and sy > 1 and sz > 1 and active.any():
+        x, y, z = x >> 1, y >> 1, z >> 1
+        sx, sy, sz = ((sx - 1) >> 1) + 1, ((sy - 1) >> 1) + 1, ((sz - 1) >> 1) + 1
+        hit = tmp[base + (x * sy + y) * sz + z] != 0
+        active &= ~hit
+        result -= active
+        base += sx * sy * sz
+    flat[cells] = result
+    return {"grid": out}
+
+
+def scn_sparse_to_dense(values: Values) -> dict[str, np.ndarray]:
+    """SparseConvNet's SparseToDense forward: for rule n (input row rules[2 n], output site
+    rules[2 n + 1]) the row's nPlanes features stored at site + plane spatialVolume."""
+    planes, volume = int(values["nPlanes"]), int(values["spatialVolume"])
+    nhot = int(values["nHot"])
+    rules = np.asarray(values["rules"]).reshape(-1)[: 2 * nhot].astype(np.int64)
+    src = np.asarray(values["input_features"]).reshape(-1)
+    out = np.array(values["output_features"], copy=True)
+    flat = out.reshape(-1)
+    rows, sites = rules[0::2], rules[1::2]
+    pos = np.arange(planes)
+    flat[sites[:, None] + pos[None, :] * volume] = src[rows[:, None] * planes + pos[None, :]]
+    return {"output_features": out}
