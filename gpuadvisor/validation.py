@@ -1038,6 +1038,16 @@ _ROUND_53 = (f"round 49's rules with round 50's hedge, round 51's window reach, 
              "block an SM, round 51's min(x, r) read as a reach from the code (--ptx), round "
              "52's claim exponents fitted on the seen kernels and round 53's access strided by "
              "one kernel argument per axis read as irregular (--ptx)")
+_ROUND_55 = (f"round 53's rules with round 54's working warps and round 55's one-block grid: "
+             f"{_SINCE_30}, round 49's barrier-two-blocks leaving a known tile alone, round "
+             "50's fixed-grid hedge at one block an SM, round 51's min(x, r) read as a reach "
+             "from the code (--ptx), round 52's claim exponents fitted on the seen kernels, "
+             "round 53's access strided by one kernel argument per axis read as irregular "
+             "(--ptx), round 54's fixed-grid-block-work counting only the warps of a block that "
+             "issue loads (where a fixed grid's profiled block issued fewer load requests than "
+             "it has warps) and round 55's table whose every launch is one block read as a "
+             "fixed grid of one block, not a one-element problem (small-grid off in a fixed "
+             "grid)")
 BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules"),
               ("blind3", "round 5's rules"), ("blind4", "round 7's rules"),
               ("blind5", "round 9's rules"),
@@ -1174,7 +1184,9 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind79", f"{_ROUND_53}, as blind set 80 (H200 only)"),
               ("blind80", f"{_ROUND_53} (H200 only)"),
               ("blind81", f"{_ROUND_53}, as blind set 82 (H200 only)"),
-              ("blind82", f"{_ROUND_53}, as blind sets 79 and 80 (H200 only)"))
+              ("blind82", f"{_ROUND_53}, as blind sets 79 and 80 (H200 only)"),
+              ("blind83", f"{_ROUND_55}, as blind set 84 (H200 only)"),
+              ("blind84", f"{_ROUND_55} (H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
@@ -1194,7 +1206,8 @@ ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind2
                 "blind71": "h200", "blind72": "h200", "blind73": "h200",
                 "blind74": "h200", "blind75": "h200", "blind76": "h200",
                 "blind77": "h200", "blind78": "h200", "blind79": "h200",
-                "blind80": "h200", "blind81": "h200", "blind82": "h200"}
+                "blind80": "h200", "blind81": "h200", "blind82": "h200",
+                "blind83": "h200", "blind84": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,

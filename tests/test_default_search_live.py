@@ -1,5 +1,5 @@
 """`tune --max-configs 8` with no --strategy, live on an H200 (fixtures/hopper/default-search54
-to default-search82: blind sets 54's to 82's kernels, each recorded right after its set's
+to default-search84: blind sets 54's to 84's kernels, each recorded right after its set's
 sweeps): the default strategy is the shortlist one, and replaying it on the same answers asks for
 the same shapes in the same order."""
 
@@ -95,7 +95,12 @@ LIVE_REGRETS = {
          "eman2_column_sum": 1.0, "espresso_p3m_influence": 1.0, "accfft_local_transpose": 1.0},
     82: {"nvblox_difference_image": 1.005, "ort_transpose3d": 1.0, "qmcpack_tbt_mv_plus": 2.583,
          "xgrammar_token_bitmask": 1.024, "sglang_max_pooling": 1.0,
-         "tcnn_identity_encoding": 1.0}}
+         "tcnn_identity_encoding": 1.0},
+    83: {"colmap_rotate": 1.0, "gpunufft_fftshift2d": 1.009, "fastllm_permute": 1.003,
+         "lmdeploy_gather_output": 1.0, "pointpillars_features": 1.0,
+         "cuml_merge_series": 1.025},
+    84: {"paddlelite_seq_pad": 1.034, "tomocupy_wrap1d": 1.0, "open3d_ragged_to_dense": 1.012,
+         "warp_mc_count_verts": 1.0, "torchngp_morton_invert": 1.0, "mlx_arange": 1.003}}
 SETS = {n: list(regrets) for n, regrets in LIVE_REGRETS.items()}
 RUNS = [(n, kernel) for n, kernels in SETS.items() for kernel in kernels]
 #: Runs whose kernel a later round changed the strategy's answers for (lgbm_hist_dense: rounds
@@ -340,7 +345,12 @@ def test_the_live_picks_against_the_recorded_sweeps() -> None:
     hedge's 1024x1 second and reaches its best, 512x1, eighth. Set 82 (recorded after round
     53): on five; qmcpack_tbt_mv_plus (one block at every shape) stops at 1x256, 2.583x (best
     2x512), the profile's pick listed first before the hedge's 16x64 (2.955x);
-    nvblox_difference_image (x the image's row) at 1x256, 1.005x (1.032x against the repeat)."""
+    nvblox_difference_image (x the image's row) at 1x256, 1.005x (1.032x against the repeat).
+    Set 83 (recorded after round 55): on all six; lmdeploy_gather_output (one block a
+    request's row, 256 blocks at every shape) lists the profile's 32x1 (6.82x) and three more
+    small blocks first, then walks up from 256x1 to its best, 512x1, eighth. Set 84 (recorded
+    after round 55): on five; paddlelite_seq_pad (a block's rows, each looped over by its x
+    threads) stops at 64x2, 1.034x (best 64x1; 1.007x against the repeat)."""
     assert {n: _regrets(n) for n in SETS} == LIVE_REGRETS
 
 
