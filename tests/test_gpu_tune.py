@@ -558,6 +558,12 @@ SMALL = {
     "warp_mc_count_verts": ["NX=37", "NY=41", "NZ=43"],
     "torchngp_morton_invert": ["N=10001"],
     "mlx_arange": ["N=10001"],
+    "cutt_lead_vol_same": ["D0=77", "D1=301", "D2=33"],
+    "cunumeric_transpose": ["M=1001", "N=777"],
+    "flashlight_target_size": ["B=1001", "L=257", "MAXSIZE=250"],
+    "awkward_local_index": ["NLISTS=10001", "TOTAL=70001"],
+    "ceres_dsxpy": ["N=10001"],
+    "legion_memcpy_affine": ["E0=101", "E1=77", "E2=9", "S0=107", "S1=80"],
     "scn_sparse_to_dense": ["NHOT=1001", "NPLANES=37", "NIN=16016"],
     "svox2_dist_prop": ["NX=37", "NY=41", "NZ=43"],
 }

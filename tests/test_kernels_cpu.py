@@ -627,6 +627,12 @@ SMALL = {
     "warp_mc_count_verts": {"NX": 5, "NY": 6, "NZ": 7},  # three different axes, ties
     "torchngp_morton_invert": {"N": 37},  # partial blocks
     "mlx_arange": {"N": 37},  # a tail of one value, threads past the end
+    "cutt_lead_vol_same": {"D0": 37, "D1": 45, "D2": 5},  # partial tiles, looped layers
+    "cunumeric_transpose": {"M": 37, "N": 45},  # partial tiles both ways
+    "flashlight_target_size": {"B": 37, "L": 45, "MAXSIZE": 40},  # empty and capped rows
+    "awkward_local_index": {"NLISTS": 37, "TOTAL": 150},  # empty lists, partial blocks
+    "ceres_dsxpy": {"N": 37},  # partial blocks
+    "legion_memcpy_affine": {"E0": 7, "E1": 5, "E2": 3, "S0": 9, "S1": 6},  # split rows
     "scn_sparse_to_dense": {"NHOT": 77, "NPLANES": 37, "NIN": 1240,
                             "GRID": 3},  # passes, partial row blocks, planes past bx
     "svox2_dist_prop": {"NX": 9, "NY": 6, "NZ": 7},  # odd sizes, walks to the top level

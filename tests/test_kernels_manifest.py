@@ -228,6 +228,8 @@ def test_kernel_entry_is_complete(name):
         assert blocks == params["BATCH"] == 256 and params["BATCH"] * params["STEPS"] >= 4 * 10**6
     elif name == "eman2_column_sum":  # one thread a column on purpose: each walks NY rows
         assert blocks == params["NX"] // 256 and params["NX"] * params["NY"] >= 1.6 * 10**7
+    elif name == "cutt_lead_vol_same":  # cuTT's grid capped at 64 blocks, Mbar looped
+        assert blocks == 64 and params["D0"] * params["D1"] * params["D2"] >= 1.6 * 10**7
     elif name == "open3d_ragged_to_dense":  # one thread a row on purpose: each walks its row
         assert blocks == -(-params["NROWS"] // 256)
         assert params["NROWS"] * params["OUTCOL"] * params["DVS"] >= 1.6 * 10**7
@@ -410,6 +412,12 @@ def _coverage(name, spec, params, block):
     if name == "gpunufft_fftshift2d":  # a capped grid-stride loop over the points (x), y*z
         assert gx == min(-(-params["N"] // bx), params["CAP"])  # loops over the coils
         return params["ROWS"], params["COLS"]
+    if name == "cutt_lead_vol_same":  # y*z -> rows of a fixed 32-row tile, x -> lead value
+        assert gy == -(-params["D1"] // 32)  # the grid's z capped, the blocks looping over D2
+        assert gz == max(1, min(64 // (gx * gy), params["D2"]))
+        return gy * 32, gx * bx
+    if name == "cunumeric_transpose":  # a bx x bx tile a block, y*z looping over its rows
+        return gy * bx, gx * bx
     if name == "paddlelite_seq_pad":  # y*z -> padded row, x loops over the row's values
         assert gy == params["SEQS"]  # the grid's y the sequence
         return gx * by * bz, params["COLS"]
@@ -432,6 +440,10 @@ def _coverage(name, spec, params, block):
     return gy * by * bz, gx * bx
 
 
+#: 2-D kernels whose grid's z is capped, each block looping over the layers past it.
+Z_LOOPED = {"cutt_lead_vol_same"}
+
+
 @pytest.mark.parametrize("name", sorted(n for n in SPECS if SPECS[n].dims == 2))
 def test_grid_covers_the_output_for_every_seed_shape(name):
     spec = SPECS[name]
@@ -443,7 +455,8 @@ def test_grid_covers_the_output_for_every_seed_shape(name):
             continue
         got_rows, got_cols = _coverage(name, spec, params, block)
         assert got_rows >= rows and got_cols >= cols, (block, got_rows, got_cols)
-        assert spec.grid_for(block, params)[2] == params.get("PLANES", 1)  # 3-D: a layer each
+        if name not in Z_LOOPED:
+            assert spec.grid_for(block, params)[2] == params.get("PLANES", 1)  # a layer each
         # and not a whole block-row too many (tile quantization only)
         gx, gy, _ = spec.grid_for(block, params)
         assert gx >= 1 and gy >= 1
@@ -624,6 +637,9 @@ ONE_D_EXTENT = {
     "warp_mc_count_verts": "NCELLS",  # Warp's one thread per cell
     "torchngp_morton_invert": "N",  # torch-ngp's one thread per index
     "mlx_arange": "N",  # MLX's 4 values a thread (ITEMS_PER_THREAD)
+    "awkward_local_index": "NLISTS",  # Awkward's one thread per list
+    "ceres_dsxpy": "N",  # Ceres's one thread per value
+    "legion_memcpy_affine": "VOL",  # Realm's one thread per point (the grid-stride loop once)
     "svox2_dist_prop": "NCELLS",  # svox2's one thread per cell
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -684,6 +700,7 @@ ONE_BLOCK_PER = {
     "eet_reorder_kv": "M",  # EET's one block per row of a head of one beam
     "lmdeploy_gather_output": "BATCH",  # LMDeploy's one block a request's row of ids
     "cuml_merge_series": "BATCH",  # cuML's one block a merged series
+    "flashlight_target_size": "B",  # flashlight's one block per label row
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -16198,6 +16215,93 @@ def test_blind84_references_on_hand_checked_inputs():
     for start in rng.integers(-1000, 1000, 3):
         got = arange(9, float(start), 0.25)
         assert got[:9].tolist() == [float(start) + i * 0.25 for i in range(9)]
+
+
+def test_blind85_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(85)
+    f32 = np.float32
+
+    # cutt_lead_vol_same: a 2 x 3 x 2 tensor (d0 = 2 kept) v = 100 i2 + 10 i1 + i0 permuted
+    # to (d0, d2, d1): out[i1][i2][i0] = v; random against the source's loop
+    def lead_same(src, d0, d1, d2):
+        return references.cutt_lead_vol_same({
+            "dataIn": np.asarray(src, f32), "dataOut": np.full(d0 * d1 * d2, -7, f32),
+            "volMbar": d2, "cuDimMk": d0, "cuDimMm": d0 * d2, "tiledVolX": d0,
+            "tiledVolY": d1, "mbarIn": d0 * d1, "mbarOut": d0})["dataOut"]
+
+    src = [100 * i2 + 10 * i1 + i0 for i2 in range(2) for i1 in range(3) for i0 in range(2)]
+    assert lead_same(src, 2, 3, 2).tolist() == [0, 1, 100, 101, 10, 11, 110, 111, 20, 21,
+                                                120, 121]
+    d0, d1, d2 = 3, 5, 4
+    src = rng.integers(-64, 64, d0 * d1 * d2)
+    got = lead_same(src, d0, d1, d2)
+    for p, y, x in itertools.product(range(d2), range(d1), range(d0)):
+        assert got[p * d0 + x + y * d0 * d2] == src[p * d0 * d1 + x + y * d0]
+
+    # cunumeric_transpose: [[1, 2, 3], [4, 5, 6]] -> [[1, 4], [2, 5], [3, 6]]; random
+    def transpose(src, m, n):
+        return references.cunumeric_transpose({
+            "in": np.asarray(src, f32), "out": np.full(m * n, -7, f32), "m": m, "n": n})["out"]
+
+    assert transpose([1, 2, 3, 4, 5, 6], 2, 3).tolist() == [1, 4, 2, 5, 3, 6]
+    src = rng.integers(-64, 64, 5 * 7)
+    got = transpose(src, 5, 7)
+    for a, b in itertools.product(range(5), range(7)):
+        assert got[b * 5 + a] == src[a * 7 + b]
+
+    # flashlight_target_size: rows (-1, 3, -1, -1), (5, 5, 5, 5), (-1, -1, -1, -1) capped at 3:
+    # (2, 3 (4 capped), 0); random against the source's loop
+    def tsize(target, rows, length, cap):
+        return references.flashlight_target_size({
+            "L": length, "maxSize": cap, "target": np.asarray(target, np.int32),
+            "targetSize": np.full(rows, -7, np.int32)})["targetSize"]
+
+    assert tsize([-1, 3, -1, -1, 5, 5, 5, 5, -1, -1, -1, -1], 3, 4, 3).tolist() == [2, 3, 0]
+    rows, length, cap = 9, 11, 8
+    target = rng.integers(-12, 2, rows * length)
+    got = tsize(target, rows, length, cap)
+    for b in range(rows):
+        idx = 0
+        for i in range(length):
+            if target[b * length + i] >= 0:
+                idx = max(idx, i + 1)
+        assert got[b] == min(idx, cap)
+
+    # awkward_local_index: offsets (0, 3, 3, 5): (0, 1, 2 | | 0, 1); random against the loop
+    def local(offsets):
+        offsets = np.asarray(offsets, np.int64)
+        return references.awkward_local_index({
+            "offsets": offsets, "length": len(offsets) - 1,
+            "toindex": np.full(int(offsets[-1]), -7, np.int64)})["toindex"]
+
+    assert local([0, 3, 3, 5]).tolist() == [0, 1, 2, 0, 1]
+    offsets = np.concatenate([[0], np.cumsum(rng.integers(0, 5, 12))])
+    got = local(offsets)
+    for i in range(12):
+        for j in range(offsets[i], offsets[i + 1]):
+            assert got[j] == j - offsets[i]
+
+    # ceres_dsxpy: (1.5, -2) + (0.25, 3) = (1.75, 1); the tail past size untouched
+    got = references.ceres_dsxpy({"x": np.array([1.5, -2, 9]), "size": 2,
+                                  "y": np.array([0.25, 3, 4], f32)})["x"]
+    assert got.tolist() == [1.75, 1.0, 9.0]
+
+    # legion_memcpy_affine: a 2 x 2 x 1 rectangle out of a 3 x 2 source (rows 3 apart) into a
+    # dense 2 x 2: (src[0], src[1], src[3], src[4]); random against the source's loop
+    def affine(src, e, s_src, s_dst, size):
+        vol = e[0] * e[1] * e[2]
+        return references.legion_memcpy_affine({
+            "src": np.asarray(src, np.uint32), "dst": np.full(size, 7, np.uint32),
+            "e0": e[0], "e1": e[1], "volume": vol, "src_s0": s_src[0], "src_s1": s_src[1],
+            "dst_s0": s_dst[0], "dst_s1": s_dst[1]})["dst"]
+
+    assert affine([10, 11, 12, 13, 14, 15], (2, 2, 1), (3, 2), (2, 2), 4).tolist() == [
+        10, 11, 13, 14]
+    e, ss, ds = (3, 4, 2), (5, 6), (4, 4)
+    src = rng.integers(0, 2**32, 5 * 6 * 2, dtype=np.uint64)
+    got = affine(src, e, ss, ds, 4 * 4 * 2)
+    for c2, c1, c0 in itertools.product(range(2), range(4), range(3)):
+        assert got[c0 + 4 * (c1 + 4 * c2)] == src[c0 + 5 * (c1 + 6 * c2)]
 
 
 def test_blind86_references_on_hand_checked_inputs():

@@ -12656,6 +12656,80 @@ def mlx_arange(values: Values) -> dict[str, np.ndarray]:
     return {"out": out}
 
 
+def cutt_lead_vol_same(values: Values) -> dict[str, np.ndarray]:
+    """cuTT's transposeTiledLeadVolSame for one Mbar rank: out[p mbarOut + x + y cuDimMm] =
+    in[p mbarIn + x + y cuDimMk] for x < tiledVol.x, y < tiledVol.y, p < volMbar."""
+    nx, ny, nb = int(values["tiledVolX"]), int(values["tiledVolY"]), int(values["volMbar"])
+    mk, mm = int(values["cuDimMk"]), int(values["cuDimMm"])
+    bin_, bout = int(values["mbarIn"]), int(values["mbarOut"])
+    src = np.asarray(values["dataIn"]).reshape(-1)
+    out = np.array(values["dataOut"], copy=True)
+    flat = out.reshape(-1)
+    p = np.arange(nb, dtype=np.int64)[:, None, None]
+    y = np.arange(ny, dtype=np.int64)[None, :, None]
+    x = np.arange(nx, dtype=np.int64)[None, None, :]
+    flat[(p * bout + x + y * mm).reshape(-1)] = src[(p * bin_ + x + y * mk).reshape(-1)]
+    return {"dataOut": out}
+
+
+def cunumeric_transpose(values: Values) -> dict[str, np.ndarray]:
+    """cuNumeric's logical transpose: out (n x m) = in (m x n) transposed."""
+    m, n = int(values["m"]), int(values["n"])
+    src = np.asarray(values["in"]).reshape(-1)[: m * n].reshape(m, n)
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[: m * n] = src.T.reshape(-1)
+    return {"out": out}
+
+
+def flashlight_target_size(values: Values) -> dict[str, np.ndarray]:
+    """Flashlight's batchTargetSize: per row of L labels, min(1 + the last index whose label is
+    non-negative (0 if none), maxSize)."""
+    length, cap = int(values["L"]), int(values["maxSize"])
+    out = np.array(values["targetSize"], copy=True)
+    rows = out.reshape(-1).size
+    target = np.asarray(values["target"]).reshape(-1)[: rows * length].reshape(rows, length)
+    good = target >= 0
+    last = np.where(good.any(axis=1), length - np.argmax(good[:, ::-1], axis=1), 0)
+    out.reshape(-1)[:] = np.minimum(last, cap)
+    return {"targetSize": out}
+
+
+def awkward_local_index(values: Values) -> dict[str, np.ndarray]:
+    """Awkward's ListArray_localindex: toindex[j] = j - offsets[i] for j in list i's range."""
+    n = int(values["length"])
+    offsets = np.asarray(values["offsets"]).reshape(-1)[: n + 1].astype(np.int64)
+    out = np.array(values["toindex"], copy=True)
+    flat = out.reshape(-1)
+    lengths = offsets[1:] - offsets[:-1]
+    j = np.arange(int(offsets[0]), int(offsets[-1]), dtype=np.int64)
+    flat[offsets[0]: offsets[-1]] = j - np.repeat(offsets[:-1], lengths)
+    return {"toindex": out}
+
+
+def ceres_dsxpy(values: Values) -> dict[str, np.ndarray]:
+    """Ceres's XPlusEqualsY<float, double>: x[i] += double(y[i]) for i < size."""
+    n = int(values["size"])
+    out = np.array(values["x"], copy=True)
+    y = np.asarray(values["y"], np.float32).reshape(-1)[:n].astype(np.float64)
+    out.reshape(-1)[:n] += y
+    return {"x": out}
+
+
+def legion_memcpy_affine(values: Values) -> dict[str, np.ndarray]:
+    """Realm's memcpy_affine_batch (3-D): for every point (c0, c1, c2) of the e0 x e1 x ...
+    rectangle (volume points), dst[c0 + d0 (c1 + d1 c2)] = src[c0 + s0 (c1 + s1 c2)]."""
+    e0, e1, vol = int(values["e0"]), int(values["e1"]), int(values["volume"])
+    s0, s1 = int(values["src_s0"]), int(values["src_s1"])
+    d0, d1 = int(values["dst_s0"]), int(values["dst_s1"])
+    off = np.arange(vol, dtype=np.int64)
+    c0, rest = off % e0, off // e0
+    c1, c2 = rest % e1, rest // e1
+    src = np.asarray(values["src"]).reshape(-1)
+    out = np.array(values["dst"], copy=True)
+    out.reshape(-1)[c0 + d0 * (c1 + d1 * c2)] = src[c0 + s0 * (c1 + s1 * c2)]
+    return {"dst": out}
+
+
 def svox2_dist_prop(values: Values) -> dict[str, np.ndarray]:
     """svox2's accel_dist_prop: an empty cell (link < 0) of an sx x sy x sz grid (z fastest)
     set to -1 minus the number of coarser levels (coordinates halved, sizes halved rounding up,
