@@ -1186,7 +1186,9 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind81", f"{_ROUND_53}, as blind set 82 (H200 only)"),
               ("blind82", f"{_ROUND_53}, as blind sets 79 and 80 (H200 only)"),
               ("blind83", f"{_ROUND_55}, as blind set 84 (H200 only)"),
-              ("blind84", f"{_ROUND_55} (H200 only)"))
+              ("blind84", f"{_ROUND_55} (H200 only)"),
+              ("blind85", f"{_ROUND_55}, as blind set 86 (H200 only)"),
+              ("blind86", f"{_ROUND_55} (H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
@@ -1207,7 +1209,8 @@ ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind2
                 "blind74": "h200", "blind75": "h200", "blind76": "h200",
                 "blind77": "h200", "blind78": "h200", "blind79": "h200",
                 "blind80": "h200", "blind81": "h200", "blind82": "h200",
-                "blind83": "h200", "blind84": "h200"}
+                "blind83": "h200", "blind84": "h200", "blind85": "h200",
+                "blind86": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,

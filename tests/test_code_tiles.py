@@ -55,7 +55,7 @@ def test_the_code_tile_moves_a_distance_tile_to_a_square_block(tmp_path: Path) -
 
 
 def test_over_every_recorded_ptx_only_tiled_products_read_as_tiles() -> None:
-    """The signature over all of fixtures/ptx/ (535 kernels' PTX: stencils, transposes,
+    """The signature over all of fixtures/ptx/ (543 kernels' PTX: stencils, transposes,
     scans, histograms, reductions, gathers): the six tiled products of the blind sets (set
     71's binarynet_xnor_gemm the sixth, out of sample; set 72's oneflow_batch_transpose, a
     shared-memory transpose, not one; nor set 73's dbcsr_transpose, a block transposed in
@@ -67,8 +67,9 @@ def test_over_every_recorded_ptx_only_tiled_products_read_as_tiles() -> None:
     a 16 x 16 tile transposed in shared memory, or set 80's pplcv_calc_hist, a shared
     histogram; nor set 82's ort_transpose3d, a tile transposed in shared memory, or its
     xgrammar_token_bitmask, logits staged in shared memory; nor set 83's
-    pointpillars_features, a pillar's points summed and widened in shared memory) and the
-    built-in matmul_tiled, nothing else."""
+    pointpillars_features, a pillar's points summed and widened in shared memory; nor set 85's
+    cunumeric_transpose, a tile transposed in shared memory, or set 86's scn_sparse_to_dense,
+    rule words staged in shared memory) and the built-in matmul_tiled, nothing else."""
     tiled = set()
     for path in sorted(PTX.glob("*.ptx")):
         module = parse_module(path.read_text(encoding="utf-8"))
