@@ -1022,32 +1022,35 @@ _SINCE_30 = ("round 30's with round 34's access model, round 40's one-block axes
              "sectors for scatter, rounds 42, 43, 45 and 46's launch extents, round 44's "
              "shared-histogram-flush, round 46's one-wave tile-quantization, round 48's tile "
              "read from the code")
-_ROUND_49 = (f"round 49's rules: {_SINCE_30} and round 49's barrier-two-blocks leaving a known "
-             "tile alone")
-_ROUND_50 = (f"round 49's rules with round 50's hedge: {_SINCE_30}, round 49's "
-             "barrier-two-blocks leaving a known tile alone and round 50's fixed-grid hedge at "
-             "one block an SM")
-_ROUND_52 = (f"round 49's rules with round 50's hedge, round 51's window reach and round 52's "
-             f"claims: {_SINCE_30}, round 49's barrier-two-blocks leaving a known tile alone, "
-             "round 50's fixed-grid hedge at one block an SM, round 51's min(x, r) read as a "
-             "reach from the code (--ptx) and round 52's claim exponents fitted on the seen "
-             "kernels")
-_ROUND_53 = (f"round 49's rules with round 50's hedge, round 51's window reach, round 52's "
-             f"claims and round 53's strided access: {_SINCE_30}, round 49's "
-             "barrier-two-blocks leaving a known tile alone, round 50's fixed-grid hedge at one "
-             "block an SM, round 51's min(x, r) read as a reach from the code (--ptx), round "
-             "52's claim exponents fitted on the seen kernels and round 53's access strided by "
-             "one kernel argument per axis read as irregular (--ptx)")
-_ROUND_55 = (f"round 53's rules with round 54's working warps and round 55's one-block grid: "
-             f"{_SINCE_30}, round 49's barrier-two-blocks leaving a known tile alone, round "
-             "50's fixed-grid hedge at one block an SM, round 51's min(x, r) read as a reach "
-             "from the code (--ptx), round 52's claim exponents fitted on the seen kernels, "
-             "round 53's access strided by one kernel argument per axis read as irregular "
-             "(--ptx), round 54's fixed-grid-block-work counting only the warps of a block that "
-             "issue loads (where a fixed grid's profiled block issued fewer load requests than "
-             "it has warps) and round 55's table whose every launch is one block read as a "
-             "fixed grid of one block, not a one-element problem (small-grid off in a fixed "
-             "grid)")
+#: What each round from 49 on changed, in order: a set's label names the rules since round 30
+#: and the changes up to the round it was scored with.
+_CHANGES_SINCE_49 = (
+    "round 49's barrier-two-blocks leaving a known tile alone",
+    "round 50's fixed-grid hedge at one block an SM",
+    "round 51's min(x, r) read as a reach from the code (--ptx)",
+    "round 52's claim exponents fitted on the seen kernels",
+    "round 53's access strided by one kernel argument per axis read as irregular (--ptx)",
+    "round 54's fixed-grid-block-work counting only the warps of a block that issue loads "
+    "(where a fixed grid's profiled block issued fewer load requests than it has warps)",
+    "round 55's table whose every launch is one block read as a fixed grid of one block, not "
+    "a one-element problem (small-grid off in a fixed grid)")
+
+
+def _rules_label(head: str, changes: int) -> str:
+    """``head``, then the rules since round 30 and the first ``changes`` of
+    :data:`_CHANGES_SINCE_49`, as a sentence."""
+    parts = [_SINCE_30, *_CHANGES_SINCE_49[:changes]]
+    return f"{head}: {', '.join(parts[:-1])} and {parts[-1]}"
+
+
+_ROUND_49 = _rules_label("round 49's rules", 1)
+_ROUND_50 = _rules_label("round 49's rules with round 50's hedge", 2)
+_ROUND_52 = _rules_label("round 49's rules with round 50's hedge, round 51's window reach and "
+                         "round 52's claims", 4)
+_ROUND_53 = _rules_label("round 49's rules with round 50's hedge, round 51's window reach, "
+                         "round 52's claims and round 53's strided access", 5)
+_ROUND_55 = _rules_label("round 53's rules with round 54's working warps and round 55's "
+                         "one-block grid", 7)
 BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules"),
               ("blind3", "round 5's rules"), ("blind4", "round 7's rules"),
               ("blind5", "round 9's rules"),
