@@ -1470,6 +1470,12 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
     if kinfo.registers_per_thread is None:
         notes.append("registers per thread unknown: occupancy assumes the warp and block "
                      "limits only (pass a profile with registers_per_thread for more)")
+    if (len(measured) == 1 and grid is None and "fixed_grid_blocks" not in kinfo.extra
+            and measured[0].row and (launch := _launches(_row_launches([measured[0].row])))):
+        # one launch, its grid's reading unknown: the blocks it launched, for
+        # single-launch-underfill (a fixed grid would keep them at every block size)
+        (gx, _bx), (gy, _byz), gz = launch[0]
+        kinfo.extra["single_launch_blocks"] = float(gx * gy * gz)
     setup = KernelSetup(a, board, kinfo, sm_count, arch_context(a))
 
     if len(measured) == 1:

@@ -1033,7 +1033,10 @@ _CHANGES_SINCE_49 = (
     "round 54's fixed-grid-block-work counting only the warps of a block that issue loads "
     "(where a fixed grid's profiled block issued fewer load requests than it has warps)",
     "round 55's table whose every launch is one block read as a fixed grid of one block, not "
-    "a one-element problem (small-grid off in a fixed grid)")
+    "a one-element problem (small-grid off in a fixed grid)",
+    "round 56's single-launch-underfill (from one launch that leaves thread slots empty, "
+    "blocks smaller than the profiled one scored as a fixed grid would time them) and the "
+    "claim exponents refitted (high 0.25)")
 
 
 def _rules_label(head: str, changes: int) -> str:
@@ -1351,7 +1354,16 @@ SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nb
         "accfft_local_transpose": 54,
         # round 55 (one block at every block size is a fixed grid, not a one-element problem;
         # small-grid stays off in a fixed grid)
-        "qmcpack_tbt_mv_plus": 55}
+        "qmcpack_tbt_mv_plus": 55,
+        # round 56 (single-launch-underfill: from one under-filled launch whose grid reading is
+        # unknown, blocks smaller than the profiled one scored as a fixed grid would time
+        # them): the still-blind kernels whose profile-alone pick it moved
+        "omm_find_block_bounds": 56, "bude_fasten": 56, "cus_reduce_single_pass": 56,
+        "magma_dgeadd2": 56, "ccn_max_pool": 56, "tcluster_knn": 56, "awp_dvelcx": 56,
+        "viennacl_csr_dtrmat_mul": 56, "hpgmg_smooth_gsrb": 56, "kilosort_conv1d": 56,
+        "bidmat_copy_from_inds2d": 56, "ms_segment_max": 56, "slate_tzcopy": 56,
+        "pnlp_token_penalty": 56, "segalign_num_hits": 56, "tutel_moe_encode": 56,
+        "strumpack_laswp": 56, "eman2_column_sum": 56, "lmdeploy_gather_output": 56}
 
 
 def blind_results(rules: Sequence | None = None, views: dict[Any, Any] | None = None

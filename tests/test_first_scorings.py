@@ -168,6 +168,8 @@ def test_one_shape_for_every_kernel_is_the_baseline_beside_the_picks() -> None:
     # (round 54 saw four 1-D kernels: 115 of 181 (pick 136) before; round 55 a 2-D one: 114;
     # sets 83 and 84 added eight 1-D and four 2-D kernels: 114 of 177 (pick 135) -> 119 of 185
     # (141), 42 of 113 (50) -> 42 of 117 (52); sets 85 and 86 added five 1-D and three 2-D
-    # kernels: 119 of 185 (pick 141) -> 122 of 190 (145), 42 of 117 (52) -> 43 of 120 (53))
-    assert ("1-D H200: 256x1 on 122 of 190 (the rules' pick on 145); 2-D H200: 64x4 on 43 of 120 "
-            "(the rules' pick on 53)") in page
+    # kernels: 119 of 185 (pick 141) -> 122 of 190 (145), 42 of 117 (52) -> 43 of 120 (53);
+    # round 56 saw fourteen 1-D kernels and five 2-D ones: 118 of 176 (133), and for the 2-D
+    # kernels 128x1 on 41 of 115 (51), where 64x4 had led)
+    assert ("1-D H200: 256x1 on 118 of 176 (the rules' pick on 133); 2-D H200: 128x1 on 41 of "
+            "115 (the rules' pick on 51)") in page

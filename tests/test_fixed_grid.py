@@ -293,3 +293,28 @@ def test_one_block_at_every_block_size_is_a_fixed_grid_not_a_one_element_problem
     assert round(_measured(path, "8x32"), 3) == 3.216
     assert any("The grid is 1 blocks at every block size" in r for r in top.reasons)
     assert not any("small-grid" in r for e in k.ranking for r in e.reasons)
+
+
+def test_one_under_filled_launch_keeps_blocks_no_smaller_than_the_profiled_one(tmp_path) -> None:
+    # Round 56: LMDeploy's gatherOutput (blind set 83) runs one block a request on 256 blocks.
+    # From its 256-thread profile alone (24 % of the H200's thread slots, the grid's reading
+    # unknown) the rules took 32x1, which the app's fixed grid runs 6.82x slower than the best;
+    # scored as a fixed grid would time them, the smaller blocks fall behind the profiled size.
+    gather = BLIND / "blind83" / "h200" / "lmdeploy_gather_output.csv"
+    code, out = _analyze(str(profile_csv(gather, tmp_path)), "--rule-only", "--json",
+                         "--top", "60")
+    assert code == 0, out
+    doc = json.loads(out)
+    assert doc["kernels"][0]["pick"]["label"] == "256x1"
+    assert round(_measured(gather, "256x1"), 3) == 1.208
+    assert round(_measured(gather, "32x1"), 3) == 6.822
+    at_32 = next(e for e in doc["ranking"] if (e["block_x"], e["block_y"]) == (32, 1))
+    (reason,) = [r for r in at_32["reasons"] if "single-launch-underfill" in r]
+    assert "The profiled launch ran 256 blocks of 256 threads, 24% of the GPU's" in reason
+    assert "they launch 12% of the threads" in reason
+    # told the grid is fixed, the fixed-grid model decides and this rule stays off
+    code, out = _analyze(str(profile_csv(gather, tmp_path)), "--rule-only", "--json",
+                         "--fixed-grid", "--top", "60")
+    assert code == 0, out
+    assert not any("single-launch-underfill" in r for e in json.loads(out)["ranking"]
+                   for r in e["reasons"])
