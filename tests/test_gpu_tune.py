@@ -566,6 +566,12 @@ SMALL = {
     "legion_memcpy_affine": ["E0=101", "E1=77", "E2=9", "S0=107", "S1=80"],
     "scn_sparse_to_dense": ["NHOT=1001", "NPLANES=37", "NIN=16016"],
     "svox2_dist_prop": ["NX=37", "NY=41", "NZ=43"],
+    "bagua_reduce_chunk": ["CHUNK=10001", "NCHUNKS=6", "TARGET=4"],
+    "dlaf_cast_to_complex": ["M=1001", "N=777", "LDI=1003"],
+    "hiop_copy_pattern": ["NSRC=10001", "TOTAL=5000", "START=7"],
+    "dealii_dot": ["N=10001"],
+    "genomeworks_find_matches": ["NQ=10001", "NT=3001", "TOTAL=40004"],
+    "graphblast_bfs_pull": ["NROWS=10001", "NNZ=30003"],
 }
 
 

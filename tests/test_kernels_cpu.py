@@ -636,6 +636,12 @@ SMALL = {
     "scn_sparse_to_dense": {"NHOT": 77, "NPLANES": 37, "NIN": 1240,
                             "GRID": 3},  # passes, partial row blocks, planes past bx
     "svox2_dist_prop": {"NX": 9, "NY": 6, "NZ": 7},  # odd sizes, walks to the top level
+    "bagua_reduce_chunk": {"CHUNK": 37, "NCHUNKS": 6, "TARGET": 4},  # partial blocks, rows idle
+    "dlaf_cast_to_complex": {"M": 37, "N": 45, "LDI": 41},  # partial tiles, padded columns
+    "hiop_copy_pattern": {"NSRC": 150, "TOTAL": 75, "START": 5},  # steps of 0-4, gaps
+    "dealii_dot": {"N": 1001},  # partial blocks, odd thread counts
+    "genomeworks_find_matches": {"NQ": 150, "NT": 37, "TOTAL": 300},  # hits, misses, ties
+    "graphblast_bfs_pull": {"NROWS": 150, "NNZ": 450},  # empty rows, early exits, misses
 }
 SHAPES_2D = [
     (1, 1, 1),

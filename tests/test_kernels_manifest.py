@@ -418,6 +418,9 @@ def _coverage(name, spec, params, block):
         return gy * 32, gx * bx
     if name == "cunumeric_transpose":  # a bx x bx tile a block, y*z looping over its rows
         return gy * bx, gx * bx
+    if name == "bagua_reduce_chunk":  # one block row: y*z loops over the chunks
+        assert gy == 1
+        return params["ROWS"], gx * bx
     if name == "paddlelite_seq_pad":  # y*z -> padded row, x loops over the row's values
         assert gy == params["SEQS"]  # the grid's y the sequence
         return gx * by * bz, params["COLS"]
@@ -640,6 +643,10 @@ ONE_D_EXTENT = {
     "awkward_local_index": "NLISTS",  # Awkward's one thread per list
     "ceres_dsxpy": "N",  # Ceres's one thread per value
     "legion_memcpy_affine": "VOL",  # Realm's one thread per point (the grid-stride loop once)
+    "hiop_copy_pattern": "NSRC",  # HiOp's one thread per entry (the grid-stride loop once)
+    "dealii_dot": "N",  # deal.II's one thread per element (chunk_size 1)
+    "genomeworks_find_matches": "NQ",  # GenomeWorks' one thread per query representation
+    "graphblast_bfs_pull": "NROWS",  # GraphBLAST's one thread per vertex (the loop once)
     "svox2_dist_prop": "NCELLS",  # svox2's one thread per cell
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -16375,3 +16382,123 @@ def test_blind86_scn_rules_have_distinct_sites():
     rules = csr_row_pointers(np.random.default_rng([spec.data_seed, 4]), 2 * nhot,
                              16 * nhot - 1)
     assert len(np.unique(rules[1:2 * nhot:2])) == nhot
+
+
+def test_blind87_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(87)
+    f32 = np.float32
+
+    # bagua_reduce_chunk: chunks (1, 2 | 3, 4 | 5, 9 | 7, 1) averaged into chunk 1: (4, 4);
+    # random chunks against the source's loop, the other chunks untouched
+    def reduce(src, size, count, target):
+        return references.bagua_reduce_chunk({
+            "input": np.asarray(src, f32), "chunk_size": size, "num_chunks": count,
+            "target_chunk": target})["input"]
+
+    assert reduce([1, 2, 3, 4, 5, 9, 7, 1], 2, 4, 1).tolist() == [1, 2, 4, 4, 5, 9, 7, 1]
+    size, count, target = 7, 6, 4
+    src = rng.integers(-64, 64, size * count)
+    got = reduce(src, size, count, target)
+    for idx in range(size):
+        acc = 0.0
+        for c in range(count):
+            acc += float(src[size * c + idx])
+        assert got[target * size + idx] == f32(acc) / f32(count)
+        for c in range(count):
+            if c != target:
+                assert got[size * c + idx] == src[size * c + idx]
+
+    # dlaf_cast_to_complex: a 2 x 2 column-major tile (1, 2 | 3, 4) with ld_in 3 ->
+    # (1, 0, 2, 0, 3, 0, 4, 0); random against the source's loop
+    def cast(src, m, n, ld_in, ld_out):
+        return references.dlaf_cast_to_complex({
+            "in": np.asarray(src, np.float64), "m": m, "n": n, "ld_in": ld_in,
+            "ld_out": ld_out, "out_words": np.full(2 * n * ld_out, -7.0)})["out_words"]
+
+    assert cast([1, 2, 99, 3, 4, 99], 2, 2, 3, 2).tolist() == [1, 0, 2, 0, 3, 0, 4, 0]
+    m, n, ld_in, ld_out = 3, 4, 5, 4
+    src = rng.integers(-64, 64, n * ld_in)
+    got = cast(src, m, n, ld_in, ld_out)
+    for i, j in itertools.product(range(ld_out), range(n)):
+        if i < m:
+            assert got[2 * (i + j * ld_out)] == src[i + j * ld_in]
+            assert got[2 * (i + j * ld_out) + 1] == 0
+        else:
+            assert got[2 * (i + j * ld_out)] == got[2 * (i + j * ld_out) + 1] == -7
+
+    # hiop_copy_pattern: counts (0, 1, 1, 2, 4) pick dd[0], dd[2] and dd[3] into (1, 2, 3) from
+    # position 1 (position 4 skipped by the step of 2); random against the source's loop
+    def compact(counts, src, start, size):
+        return references.hiop_copy_pattern({
+            "nnz_cumsum": np.asarray(counts, np.int32), "n_src": len(counts) - 1,
+            "start_index_in_dest": start, "dd": np.asarray(src, np.float64),
+            "vd": np.full(size, -7.0)})["vd"]
+
+    assert compact([0, 1, 1, 2, 4], [10, 20, 30, 40], 1, 6).tolist() == [
+        -7, 10, 30, 40, -7, -7]
+    counts = np.concatenate([[0], np.cumsum(rng.integers(0, 3, 20))])
+    src = rng.integers(-64, 64, 20)
+    got = compact(counts, src, 3, 3 + int(counts[-1]))
+    want = np.full(3 + int(counts[-1]), -7.0)
+    for i in range(1, 21):
+        if counts[i] != counts[i - 1]:
+            want[counts[i - 1] + 3] = src[i - 1]
+    assert got.tolist() == want.tolist()
+
+    # dealii_dot: (1, 2, 3) . (4, -5, 6) = 12 added to 0.5; random against the loop
+    def dot(a, b, init):
+        return references.dealii_dot({
+            "v1": np.asarray(a, np.float64), "v2": np.asarray(b, np.float64), "N": len(a),
+            "result": np.array([init])})["result"]
+
+    assert dot([1, 2, 3], [4, -5, 6], 0.5).tolist() == [12.5]
+    a, b = rng.integers(-64, 64, 50), rng.integers(-64, 64, 50)
+    assert dot(a, b, 0.0)[0] == sum(int(x) * int(y) for x, y in zip(a, b, strict=True))
+
+    # genomeworks_find_matches: targets (2, 5, 5, 9): queries (0, 5, 6, 9) -> (-1, 1, -1, 3)
+    # (the first of two 5s); random sorted arrays against the source's binary search
+    def matches(query, target):
+        return references.genomeworks_find_matches({
+            "query_representations": np.asarray(query, np.int64),
+            "target_representations": np.asarray(target, np.int64),
+            "n_query_representations": len(query), "n_target_representations": len(target),
+            "found_target_indices": np.full(len(query), -7, np.int64)})["found_target_indices"]
+
+    assert matches([0, 5, 6, 9], [2, 5, 5, 9]).tolist() == [-1, 1, -1, 3]
+    query = np.sort(rng.integers(0, 60, 30))
+    target = np.sort(rng.integers(0, 60, 12))
+    target[-1] = 60
+    got = matches(query, target)
+    for i, q in enumerate(query):
+        lo, hi = 0, len(target)
+        while hi > lo:
+            mid = lo + (hi - lo) // 2
+            if target[mid] < q:
+                lo = mid + 1
+            else:
+                hi = mid
+        assert got[i] == (lo if target[lo] == q else -1)
+
+    # graphblast_bfs_pull: rows (1, 2), (0), (), (2) with vertex 1 visited and frontier
+    # (0, 0, 1): (1, 0 (visited), 0 (empty), 1); random against the source's loop
+    def pull(rowptr, cols, mask, u):
+        return references.graphblast_bfs_pull({
+            "A_csrRowPtr": np.asarray(rowptr, np.int32), "A_csrColInd": np.asarray(cols, np.int32),
+            "mask_val": np.asarray(mask, f32), "u_val": np.asarray(u, f32), "identity": 0.0,
+            "A_nrows": len(rowptr) - 1, "w_val": np.full(len(rowptr) - 1, -7, f32)})["w_val"]
+
+    assert pull([0, 2, 3, 3, 4], [1, 2, 0, 2], [0, 1, 0, 0], [0, 0, 1, 0]).tolist() == [
+        1, 0, 0, 1]
+    nrows = 25
+    rowptr = np.concatenate([[0], np.cumsum(rng.integers(0, 4, nrows))])
+    cols = rng.integers(0, nrows, int(rowptr[-1]))
+    mask, u = rng.integers(0, 2, nrows), rng.integers(0, 2, nrows)
+    got = pull(rowptr, cols, mask, u)
+    for row in range(nrows):
+        found = False
+        if mask[row] == 0:
+            for k in range(rowptr[row], rowptr[row + 1]):
+                if u[cols[k]] != 0:
+                    found = True
+                    break
+        assert got[row] == (1 if found else 0)

@@ -12767,3 +12767,83 @@ def scn_sparse_to_dense(values: Values) -> dict[str, np.ndarray]:
     pos = np.arange(planes)
     flat[sites[:, None] + pos[None, :] * volume] = src[rows[:, None] * planes + pos[None, :]]
     return {"output_features": out}
+
+
+def bagua_reduce_chunk(values: Values) -> dict[str, np.ndarray]:
+    """Bagua's reduce_chunk_inplace (mean): chunk target_chunk of the num_chunks chunks of
+    chunk_size values replaced by the chunks' mean (float32 sum, divided by num_chunks)."""
+    size, count = int(values["chunk_size"]), int(values["num_chunks"])
+    target = int(values["target_chunk"])
+    out = np.array(values["input"], copy=True)
+    flat = out.reshape(-1)
+    chunks = flat[: size * count].reshape(count, size).astype(np.float64)
+    total = chunks.sum(axis=0).astype(np.float32)
+    flat[target * size: (target + 1) * size] = total / np.float32(count)
+    return {"input": out}
+
+
+def dlaf_cast_to_complex(values: Values) -> dict[str, np.ndarray]:
+    """DLA-Future's castToComplex: out[i + j ld_out] = (in[i + j ld_in], 0) for the m x n
+    column-major tile (the complex output as pairs of float64 words)."""
+    m, n = int(values["m"]), int(values["n"])
+    ld_in, ld_out = int(values["ld_in"]), int(values["ld_out"])
+    src = np.asarray(values["in"]).reshape(-1)[: (n - 1) * ld_in + m]
+    out = np.array(values["out_words"], copy=True)
+    words = out.reshape(-1)[: 2 * ((n - 1) * ld_out + m)].reshape(-1, 2)
+    i, j = np.arange(m), np.arange(n)
+    words[(i[None, :] + j[:, None] * ld_out).reshape(-1), 0] = src[
+        (i[None, :] + j[:, None] * ld_in).reshape(-1)]
+    words[(i[None, :] + j[:, None] * ld_out).reshape(-1), 1] = 0.0
+    return {"out_words": out}
+
+def hiop_copy_pattern(values: Values) -> dict[str, np.ndarray]:
+    """HiOp's copyToStartingAt_w_pattern: vd[nnz_cumsum[i - 1] + start] = dd[i - 1] for every
+    i in [1, n_src] where nnz_cumsum[i] != nnz_cumsum[i - 1]."""
+    n, start = int(values["n_src"]), int(values["start_index_in_dest"])
+    count = np.asarray(values["nnz_cumsum"]).reshape(-1)[: n + 1].astype(np.int64)
+    src = np.asarray(values["dd"]).reshape(-1)
+    out = np.array(values["vd"], copy=True)
+    step = np.nonzero(count[1:] != count[:-1])[0]
+    out.reshape(-1)[count[step] + start] = src[step]
+    return {"vd": out}
+
+
+def dealii_dot(values: Values) -> dict[str, np.ndarray]:
+    """deal.II's double_vector_reduction<DotProduct>: result[0] += v1 . v2 over N values
+    (exact for whole numbers)."""
+    n = int(values["N"])
+    v1 = np.asarray(values["v1"], np.float64).reshape(-1)[:n]
+    v2 = np.asarray(values["v2"], np.float64).reshape(-1)[:n]
+    out = np.array(values["result"], copy=True)
+    out.reshape(-1)[0] += np.dot(v1, v2)
+    return {"result": out}
+
+
+def genomeworks_find_matches(values: Values) -> dict[str, np.ndarray]:
+    """GenomeWorks' find_query_target_matches: for each query representation its lower_bound
+    position in the sorted targets where the target there equals it, else -1."""
+    nq, nt = int(values["n_query_representations"]), int(values["n_target_representations"])
+    query = np.asarray(values["query_representations"]).reshape(-1)[:nq].astype(np.int64)
+    target = np.asarray(values["target_representations"]).reshape(-1)[:nt].astype(np.int64)
+    pos = np.searchsorted(target, query, side="left")
+    hit = target[np.minimum(pos, nt - 1)] == query
+    out = np.array(values["found_target_indices"], copy=True)
+    out.reshape(-1)[:nq] = np.where(hit & (pos < nt), pos, -1)
+    return {"found_target_indices": out}
+
+
+def graphblast_bfs_pull(values: Values) -> dict[str, np.ndarray]:
+    """GraphBLAST's masked logical-or SpMV (the BFS pull step): w[row] = 1 where mask[row] is
+    zero and some column of the row has u[col] != identity, else 0."""
+    n = int(values["A_nrows"])
+    ident = np.float32(values["identity"])
+    rowptr = np.asarray(values["A_csrRowPtr"]).reshape(-1)[: n + 1].astype(np.int64)
+    cols = np.asarray(values["A_csrColInd"]).reshape(-1)[: rowptr[-1]].astype(np.int64)
+    u = np.asarray(values["u_val"], np.float32).reshape(-1)
+    mask = np.asarray(values["mask_val"], np.float32).reshape(-1)[:n]
+    hits = (u[cols] != ident).astype(np.int64)
+    counts = np.add.reduceat(np.append(hits, 0), np.minimum(rowptr[:-1], hits.size))
+    counts[rowptr[1:] == rowptr[:-1]] = 0
+    out = np.array(values["w_val"], copy=True)
+    out.reshape(-1)[:n] = np.where((mask == 0) & (counts > 0), 1.0, 0.0)
+    return {"w_val": out}
