@@ -572,6 +572,10 @@ SMALL = {
     "dealii_dot": ["N=10001"],
     "genomeworks_find_matches": ["NQ=10001", "NT=3001", "TOTAL=40004"],
     "graphblast_bfs_pull": ["NROWS=10001", "NNZ=30003"],
+    "nnpops_pass_messages": ["NATOMS=1001", "NPAIRS=10001", "F=96"],
+    "singa_row_max": ["NROW=10001", "NCOL=77"],
+    "pn2_group_points": ["B=3", "C=7", "N=1001", "NPOINTS=301", "NSAMPLE=16"],
+    "pyg_sampled_op": ["NNODES=1001", "E=10001", "F=16"],
 }
 
 

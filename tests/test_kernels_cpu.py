@@ -642,6 +642,10 @@ SMALL = {
     "dealii_dot": {"N": 1001},  # partial blocks, odd thread counts
     "genomeworks_find_matches": {"NQ": 150, "NT": 37, "TOTAL": 300},  # hits, misses, ties
     "graphblast_bfs_pull": {"NROWS": 150, "NNZ": 450},  # empty rows, early exits, misses
+    "nnpops_pass_messages": {"NATOMS": 13, "NPAIRS": 45, "F": 37},  # padding, repeats, partial
+    "singa_row_max": {"NROW": 37, "NCOL": 45},  # partial blocks, long rows
+    "pn2_group_points": {"B": 3, "C": 5, "N": 19, "NPOINTS": 7, "NSAMPLE": 6},  # pairs looped
+    "pyg_sampled_op": {"NNODES": 11, "E": 37, "F": 5},  # repeated nodes, partial blocks
 }
 SHAPES_2D = [
     (1, 1, 1),

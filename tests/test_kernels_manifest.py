@@ -233,6 +233,11 @@ def test_kernel_entry_is_complete(name):
     elif name == "open3d_ragged_to_dense":  # one thread a row on purpose: each walks its row
         assert blocks == -(-params["NROWS"] // 256)
         assert params["NROWS"] * params["OUTCOL"] * params["DVS"] >= 1.6 * 10**7
+    elif name == "singa_row_max":  # one thread a row on purpose: each walks its NCOL values
+        assert blocks == params["NROW"] // 256 and params["NROW"] * params["NCOL"] >= 1.6 * 10**7
+    elif name == "pn2_group_points":  # Pointnet2's one block a cloud, its pairs looped
+        assert blocks == params["B"] == 16
+        assert params["B"] * params["C"] * params["NPOINTS"] * params["NSAMPLE"] >= 1.6 * 10**7
     elif name == "scn_sparse_to_dense":  # SparseConvNet's fixed grid of 32 blocks, rules looped
         assert blocks == params["GRID"] == 32 and params["NHOT"] * params["NPLANES"] >= 10**6
     else:
@@ -648,6 +653,8 @@ ONE_D_EXTENT = {
     "genomeworks_find_matches": "NQ",  # GenomeWorks' one thread per query representation
     "graphblast_bfs_pull": "NROWS",  # GraphBLAST's one thread per vertex (the loop once)
     "svox2_dist_prop": "NCELLS",  # svox2's one thread per cell
+    "singa_row_max": "NROW",  # SINGA's one thread per row (the grid-stride loop once)
+    "pyg_sampled_op": "NUMEL",  # pyg-lib's one thread per output value
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -708,6 +715,7 @@ ONE_BLOCK_PER = {
     "lmdeploy_gather_output": "BATCH",  # LMDeploy's one block a request's row of ids
     "cuml_merge_series": "BATCH",  # cuML's one block a merged series
     "flashlight_target_size": "B",  # flashlight's one block per label row
+    "pn2_group_points": "B",  # Pointnet2's one block per cloud
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -16502,3 +16510,94 @@ def test_blind87_references_on_hand_checked_inputs():
                     found = True
                     break
         assert got[row] == (1 if found else 0)
+
+
+def test_blind88_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(88)
+    f32 = np.float32
+
+    # nnpops_pass_messages: 3 atoms, 2 features, pairs (0-1), (2-pad), (1-2): atom 0 gets m0,
+    # atom 1 m0 + m2, atom 2 m1 + m2 (the padding pair's other side skipped); random vs loop
+    def passm(nb, msg, states, nfeat):
+        return references.nnpops_pass_messages({
+            "neighbors": np.asarray(nb, np.int32), "messages": np.asarray(msg, f32),
+            "new_states": np.asarray(states, f32), "num_neighbors": len(nb) // 2,
+            "num_features": nfeat})["new_states"]
+
+    got = passm([0, 2, 1, 1, -1, 2], [1, 2, 10, 20, 100, 200], [0] * 6, 2)
+    assert got.tolist() == [1, 2, 101, 202, 110, 220]
+    natoms, npairs, nfeat = 5, 9, 3
+    nb = rng.integers(-2, natoms, 2 * npairs)
+    msg = rng.integers(-64, 64, npairs * nfeat)
+    st = rng.integers(-64, 64, natoms * nfeat)
+    got = passm(nb, msg, st, nfeat)
+    want = st.astype(np.int64).copy()
+    for d, p, f in itertools.product(range(2), range(npairs), range(nfeat)):
+        a = nb[d * npairs + p]
+        if a >= 0:
+            want[a * nfeat + f] += msg[p * nfeat + f]
+    assert got.tolist() == want.tolist()
+
+    # singa_row_max: rows (3, -1, 7), (-5, -2, -9) -> (7, -2); random against the loop
+    def rowmax(src, nrow, ncol):
+        return references.singa_row_max({
+            "nrow": nrow, "ncol": ncol, "inPtr": np.asarray(src, f32),
+            "outPtr": np.full(nrow, -7, f32)})["outPtr"]
+
+    assert rowmax([3, -1, 7, -5, -2, -9], 2, 3).tolist() == [7, -2]
+    src = rng.integers(-1024, 1024, 6 * 5)
+    got = rowmax(src, 6, 5)
+    for r in range(6):
+        m = src[r * 5]
+        for k in range(1, 5):
+            m = max(m, src[r * 5 + k])
+        assert got[r] == m
+
+    # pn2_group_points: one cloud, 2 features of 3 points (10, 11, 12 | 20, 21, 22), 2 centroids
+    # of 2 samples (2, 0 | 1, 1): (12, 10, 11, 11 | 22, 20, 21, 21); random against the loop
+    def group(points, idx, b, c, n, npoints, nsample):
+        return references.pn2_group_points({
+            "b": b, "c": c, "n": n, "npoints": npoints, "nsample": nsample,
+            "points": np.asarray(points, f32), "idx": np.asarray(idx, np.int32),
+            "out": np.full(b * c * npoints * nsample, -7, f32)})["out"]
+
+    assert group([10, 11, 12, 20, 21, 22], [2, 0, 1, 1], 1, 2, 3, 2, 2).tolist() == [
+        12, 10, 11, 11, 22, 20, 21, 21]
+    b, c, n, npoints, nsample = 2, 3, 7, 4, 5
+    points = rng.integers(-64, 64, b * c * n)
+    idx = rng.integers(0, n, b * npoints * nsample)
+    got = group(points, idx, b, c, n, npoints, nsample)
+    for bb, i in itertools.product(range(b), range(c * npoints)):
+        l_, j = i // npoints, i % npoints
+        for k in range(nsample):
+            ii = idx[bb * npoints * nsample + j * nsample + k]
+            assert got[bb * npoints * nsample * c + (l_ * npoints + j) * nsample + k] == \
+                points[bb * n * c + l_ * n + ii]
+
+    # pyg_sampled_op: nodes (1, 2 | 3, 4 | 5, 6) left and (10, 20 | 30, 40 | 50, 60) right,
+    # edges (2 -> 0), (0 -> 1): mul (50, 120 | 30, 80), add (15, 26 | 31, 42); sub without a
+    # right index (row e for edge e); random against the loop, all four ops
+    def sampled(left, right, li, ri, fn, nf, rows, has_l=1, has_r=1):
+        return references.pyg_sampled_op({
+            "left": np.asarray(left, f32), "right": np.asarray(right, f32),
+            "out": np.full(rows * nf, -7, f32), "left_index": np.asarray(li, np.int64),
+            "right_index": np.asarray(ri, np.int64), "fn_type": fn,
+            "has_left_index": has_l, "has_right_index": has_r, "num_feats": nf,
+            "numel": rows * nf})["out"]
+
+    left, right = [1, 2, 3, 4, 5, 6], [10, 20, 30, 40, 50, 60]
+    assert sampled(left, right, [2, 0], [0, 1], 2, 2, 2).tolist() == [50, 120, 30, 80]
+    assert sampled(left, right, [2, 0], [0, 1], 0, 2, 2).tolist() == [15, 26, 31, 42]
+    assert sampled(left, right, [2, 0], [0, 1], 1, 2, 2, has_r=0).tolist() == [
+        -5, -14, -29, -38]
+    nodes, edges, nf = 7, 11, 3
+    left = rng.integers(-64, 64, nodes * nf)
+    right = rng.integers(1, 64, nodes * nf)
+    li, ri = rng.integers(0, nodes, edges), rng.integers(0, nodes, edges)
+    for fn in range(4):
+        got = sampled(left, right, li, ri, fn, nf, edges)
+        for t in range(edges * nf):
+            a = f32(left[li[t // nf] * nf + t % nf])
+            bv = f32(right[ri[t // nf] * nf + t % nf])
+            want = [a + bv, a - bv, a * bv, a / bv][fn]
+            assert got[t] == want

@@ -12847,3 +12847,60 @@ def graphblast_bfs_pull(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["w_val"], copy=True)
     out.reshape(-1)[:n] = np.where((mask == 0) & (counts > 0), 1.0, 0.0)
     return {"w_val": out}
+
+
+def nnpops_pass_messages(values: Values) -> dict[str, np.ndarray]:
+    """NNPOps' passMessages forward: for each direction d and pair p with atom a =
+    neighbors[d][p] >= 0, new_states[a] += messages[p]."""
+    npairs, nfeat = int(values["num_neighbors"]), int(values["num_features"])
+    nb = np.asarray(values["neighbors"]).reshape(-1)[: 2 * npairs].astype(np.int64)
+    msg = np.asarray(values["messages"]).reshape(-1)[: npairs * nfeat].reshape(npairs, nfeat)
+    out = np.array(values["new_states"], copy=True)
+    states = out.reshape(-1, nfeat)
+    for d in range(2):
+        atoms = nb[d * npairs:(d + 1) * npairs]
+        keep = atoms >= 0
+        np.add.at(states, atoms[keep], msg[keep])
+    return {"new_states": out}
+
+
+def singa_row_max(values: Values) -> dict[str, np.ndarray]:
+    """SINGA's KernelRowMax: out[r] = the maximum of row r's ncol values."""
+    nrow, ncol = int(values["nrow"]), int(values["ncol"])
+    src = np.asarray(values["inPtr"]).reshape(-1)[: nrow * ncol].reshape(nrow, ncol)
+    out = np.array(values["outPtr"], copy=True)
+    out.reshape(-1)[:nrow] = src.max(axis=1)
+    return {"outPtr": out}
+
+
+def pn2_group_points(values: Values) -> dict[str, np.ndarray]:
+    """Pointnet2_PyTorch's group_points: out[b, l, j, k] = points[b, l, idx[b, j, k]]."""
+    b, c, n = int(values["b"]), int(values["c"]), int(values["n"])
+    npoints, nsample = int(values["npoints"]), int(values["nsample"])
+    pts = np.asarray(values["points"]).reshape(-1)[: b * c * n].reshape(b, c, n)
+    idx = np.asarray(values["idx"]).reshape(-1)[: b * npoints * nsample]
+    idx = idx.reshape(b, 1, npoints * nsample).astype(np.int64)
+    out = np.array(values["out"], copy=True)
+    got = np.take_along_axis(pts, np.broadcast_to(idx, (b, c, npoints * nsample)), axis=2)
+    out.reshape(-1)[: got.size] = got.reshape(-1)
+    return {"out": out}
+
+
+def pyg_sampled_op(values: Values) -> dict[str, np.ndarray]:
+    """pyg-lib's sampled_op: out[e, k] = left[i, k] (op) right[j, k], i = left_index[e] (e
+    without it), j likewise; op add, sub, mul or div (0-3)."""
+    nf, numel = int(values["num_feats"]), int(values["numel"])
+    rows = numel // nf
+    e = np.arange(rows, dtype=np.int64)
+    i = np.asarray(values["left_index"]).reshape(-1)[:rows].astype(np.int64) \
+        if int(values["has_left_index"]) else e
+    j = np.asarray(values["right_index"]).reshape(-1)[:rows].astype(np.int64) \
+        if int(values["has_right_index"]) else e
+    a = np.asarray(values["left"], np.float32).reshape(-1, nf)[i]
+    b = np.asarray(values["right"], np.float32).reshape(-1, nf)[j]
+    fn = int(values["fn_type"])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        c = a + b if fn == 0 else a - b if fn == 1 else a * b if fn == 2 else a / b
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[:numel] = c.reshape(-1)[:numel]
+    return {"out": out}
