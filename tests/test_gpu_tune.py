@@ -576,6 +576,12 @@ SMALL = {
     "singa_row_max": ["NROW=10001", "NCOL=77"],
     "pn2_group_points": ["B=3", "C=7", "N=1001", "NPOINTS=301", "NSAMPLE=16"],
     "pyg_sampled_op": ["NNODES=1001", "E=10001", "F=16"],
+    "pcs_correlation_bwd": ["B=2", "C=16", "IH=21", "IW=27", "PATCH=9", "NB=1"],
+    "tpk_cubic_sampling": ["B=3", "NPTS=1001", "SCALE=9", "C=16"],
+    "rstereo_sampler": ["B=2", "H=41", "W=301", "W2=77"],
+    "sofa_subset_apply": ["NIN=10001", "SIZE=100001"],
+    "nvdr_xfm_points": ["B=3", "NPTS=100001"],
+    "softsplat_fwd": ["N=2", "C=5", "H=101", "W=203"],
 }
 
 

@@ -646,6 +646,13 @@ SMALL = {
     "singa_row_max": {"NROW": 37, "NCOL": 45},  # partial blocks, long rows
     "pn2_group_points": {"B": 3, "C": 5, "N": 19, "NPOINTS": 7, "NSAMPLE": 6},  # pairs looped
     "pyg_sampled_op": {"NNODES": 11, "E": 37, "F": 5},  # repeated nodes, partial blocks
+    "pcs_correlation_bwd": {"B": 2, "C": 3, "IH": 7, "IW": 9, "K": 3, "PATCH": 5, "PAD": 1,
+                            "DIL": 2, "STRIDE": 2, "NB": 1},  # windows, stride, patch edges
+    "tpk_cubic_sampling": {"B": 3, "NPTS": 37, "SCALE": 5, "NS": 2, "C": 3},  # edges, looped
+    "rstereo_sampler": {"B": 2, "H": 9, "W": 37, "W2": 13, "R": 3},  # taps off both ends
+    "sofa_subset_apply": {"NIN": 29, "SIZE": 37},  # repeated nodes, partial blocks
+    "nvdr_xfm_points": {"B": 5, "NPTS": 37},  # partial blocks both ways
+    "softsplat_fwd": {"N": 2, "C": 3, "H": 9, "W": 13},  # collisions, splats off the border
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -238,6 +238,9 @@ def test_kernel_entry_is_complete(name):
     elif name == "pn2_group_points":  # Pointnet2's one block a cloud, its pairs looped
         assert blocks == params["B"] == 16
         assert params["B"] * params["C"] * params["NPOINTS"] * params["NSAMPLE"] >= 1.6 * 10**7
+    elif name == "tpk_cubic_sampling":  # torch-points-kernels' one block a cloud, points looped
+        assert blocks == params["B"] == 16
+        assert params["B"] * params["NPTS"] * params["NV"] * params["C"] >= 8 * 10**6
     elif name == "scn_sparse_to_dense":  # SparseConvNet's fixed grid of 32 blocks, rules looped
         assert blocks == params["GRID"] == 32 and params["NHOT"] * params["NPLANES"] >= 10**6
     else:
@@ -442,6 +445,9 @@ def _coverage(name, spec, params, block):
     if name == "ccn_max_pool":  # 4 images a thread (x), 4 filters (y*z); the grid x OUT each
         assert gx % params["OUT"] == 0 and gy % params["OUT"] == 0
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
+    if name == "pcs_correlation_bwd":  # one block an input value: x loops over the patch rows,
+        assert (gx, gy, gz) == (params["C"], params["IH"], params["IW"])  # y*z its columns
+        return params["ROWS"], params["COLS"]
     if name == "bart_reduce_zadd_outer":  # y*z loops over the reduced rows (BART's capped grid)
         assert gy == min(32768, -(-params["MY"] // (by * bz)))
         return params["ROWS"], gx * bx
@@ -655,6 +661,8 @@ ONE_D_EXTENT = {
     "svox2_dist_prop": "NCELLS",  # svox2's one thread per cell
     "singa_row_max": "NROW",  # SINGA's one thread per row (the grid-stride loop once)
     "pyg_sampled_op": "NUMEL",  # pyg-lib's one thread per output value
+    "sofa_subset_apply": "SIZE",  # SOFA's one thread per mapped node
+    "softsplat_fwd": "NUMEL",  # softmax-splatting's one thread per value (the loop once)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -716,6 +724,7 @@ ONE_BLOCK_PER = {
     "cuml_merge_series": "BATCH",  # cuML's one block a merged series
     "flashlight_target_size": "B",  # flashlight's one block per label row
     "pn2_group_points": "B",  # Pointnet2's one block per cloud
+    "tpk_cubic_sampling": "B",  # torch-points-kernels' one block per cloud
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -16601,3 +16610,194 @@ def test_blind88_references_on_hand_checked_inputs():
             bv = f32(right[ri[t // nf] * nf + t % nf])
             want = [a + bv, a - bv, a * bv, a / bv][fn]
             assert got[t] == want
+
+
+def test_blind89_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(89)
+    f32 = np.float32
+
+    # pcs_correlation_bwd: one channel, input2 row (1, 2, 3), a 1 x 3 patch, gradOutput rows
+    # (10, 20, 30 | 100, 200, 300 | 1000, 2000, 3000) by patch column: (2100, 6420, 960) by
+    # hand; random windows, strides, padding and dilations against the source's loops
+    def corr_bwd(go, in2, b, n, c, ih, iw, k, patch, pad, dil, stride):
+        kh, kw = k
+        oh = (ih + 2 * pad[0] - kh) // stride[0] + 1
+        ow = (iw + 2 * pad[1] - kw) // stride[1] + 1
+        return references.pcs_correlation_bwd({
+            "gradOutput": np.asarray(go, f32), "input2": np.asarray(in2, f32),
+            "gradInput1": np.full(b * c * ih * iw, -7, f32), "batch": n, "C": c, "iH": ih,
+            "iW": iw, "H": oh, "W": ow, "kH": kh, "kW": kw, "patchH": patch[0],
+            "patchW": patch[1], "padH": pad[0], "padW": pad[1], "dilation_patchH": dil[0],
+            "dilation_patchW": dil[1], "dH": stride[0], "dW": stride[1]})["gradInput1"]
+
+    got = corr_bwd([10, 20, 30, 100, 200, 300, 1000, 2000, 3000], [1, 2, 3], 1, 0, 1, 1, 3,
+                   (1, 1), (1, 3), (0, 0), (1, 1), (1, 1))
+    assert got.tolist() == [2100, 6420, 960]
+    for b, n, c, ih, iw, k, patch, pad, dil, stride in (
+            (2, 1, 3, 6, 7, (3, 2), (3, 5), (1, 0), (2, 1), (2, 1)),
+            (1, 0, 2, 5, 4, (1, 1), (5, 3), (0, 0), (1, 2), (1, 1)),
+            (3, 2, 2, 7, 5, (2, 3), (2, 4), (1, 1), (1, 1), (1, 2))):
+        oh = (ih + 2 * pad[0] - k[0]) // stride[0] + 1
+        ow = (iw + 2 * pad[1] - k[1]) // stride[1] + 1
+        go = rng.integers(-16, 16, b * patch[0] * patch[1] * oh * ow)
+        in2 = rng.integers(-16, 16, b * c * ih * iw)
+        got = corr_bwd(go, in2, b, n, c, ih, iw, k, patch, pad, dil, stride)
+        want = np.full(b * c * ih * iw, -7, np.int64)
+        radh, radw = (patch[0] - 1) // 2, (patch[1] - 1) // 2
+        for ch, h, w in itertools.product(range(c), range(ih), range(iw)):
+            hp, wp = h + pad[0], w + pad[1]
+            si, sj = hp // stride[0], wp // stride[1]
+            total = 0
+            for ph, pw in itertools.product(range(patch[0]), range(patch[1])):
+                i1, j1 = h + dil[0] * (ph - radh), w + dil[1] * (pw - radw)
+                if not (0 <= i1 < ih and 0 <= j1 < iw):
+                    continue
+                val = in2[((n * c + ch) * ih + i1) * iw + j1]
+                t1, i = hp - si * stride[0], 0
+                while t1 < k[0]:
+                    t2, j = wp - sj * stride[1], 0
+                    while t2 < k[1]:
+                        i2, j2 = si - i, sj - j
+                        if 0 <= i2 < oh and 0 <= j2 < ow:
+                            total += go[(((n * patch[0] + ph) * patch[1] + pw) * oh + i2) * ow
+                                        + j2] * val
+                        t2, j = t2 + stride[1], j + 1
+                    t1, i = t1 + stride[0], i + 1
+            want[((n * c + ch) * ih + h) * iw + w] = total
+        assert got.tolist() == want.tolist()
+
+    # tpk_cubic_sampling: a 2^3 grid of one channel (10..17), points (0, 0, 0) (all 8 vertices)
+    # and (1, 1, 1) (only vertex 7 inside); random clouds against the source's loops
+    def cubic(pts, feats, b, npts, scale, ns, c):
+        nv = (2 * ns) ** 3
+        got = references.tpk_cubic_sampling({
+            "scale": scale, "neighborhood_size": ns, "n_vertices": nv, "n_pts": npts,
+            "n_cubic_channels": c, "ptcloud": np.asarray(pts, f32),
+            "cubic_features": np.asarray(feats, f32),
+            "point_features": np.full(b * npts * nv * c, -7, f32),
+            "grid_pt_indexes": np.full(b * npts * nv, -5, np.int32)})
+        return got["point_features"], got["grid_pt_indexes"]
+
+    pf, gi = cubic([0, 0, 0, 1, 1, 1], range(10, 18), 1, 2, 2, 1, 1)
+    assert gi.tolist() == list(range(8)) + [7] + [-1] * 7
+    assert pf.tolist() == list(range(10, 18)) + [17] + [-7] * 7
+    for b, npts, scale, ns, c in ((2, 9, 4, 1, 3), (1, 6, 3, 2, 2)):
+        nv, cub = (2 * ns) ** 3, scale ** 3
+        pts = rng.integers(-1, scale + 1, b * npts * 3)
+        feats = rng.integers(-64, 64, b * c * cub)
+        pf, gi = cubic(pts, feats, b, npts, scale, ns, c)
+        want_f = np.full(b * npts * nv * c, -7, np.int64)
+        want_i = np.full(b * npts * nv, -5, np.int64)
+        for bb, i in itertools.product(range(b), range(npts)):
+            p = pts[(bb * npts + i) * 3:(bb * npts + i) * 3 + 3]
+            lo = [int(np.floor(q)) for q in p]
+            up = [int(np.ceil(q)) + (1 if np.floor(q) == np.ceil(q) else 0) for q in p]
+            v = 0
+            for x in range(lo[0] - ns + 1, up[0] + ns):
+                for y in range(lo[1] - ns + 1, up[1] + ns):
+                    for z in range(lo[2] - ns + 1, up[2] + ns):
+                        ok = 0 <= x < scale and 0 <= y < scale and 0 <= z < scale
+                        want_i[(bb * npts + i) * nv + v] = x * scale * scale + y * scale + z \
+                            if ok else -1
+                        v += 1
+            for j, k in itertools.product(range(nv), range(c)):
+                vi = want_i[(bb * npts + i) * nv + j]
+                if vi != -1:
+                    want_f[((bb * npts + i) * nv + j) * c + k] = feats[(bb * c + k) * cub + vi]
+        assert gi.tolist() == want_i.tolist() and pf.tolist() == want_f.tolist()
+
+    # rstereo_sampler: radius 1 over a 5-wide row, pixels at x0 = 2 (taps 1..4: values 20, 30,
+    # 40 onto -7) and x0 = 0 (tap -1 off the row); random quarter-unit coordinates against the
+    # source's loop
+    def sampler(vol, coords, b, h1, w1, w2, r, corr=None):
+        rd = 2 * r + 1
+        return references.rstereo_sampler({
+            "volume": np.asarray(vol, f32), "coords": np.asarray(coords, f32),
+            "corr": np.full(b * rd * h1 * w1, -7, f32) if corr is None else corr,
+            "h1": h1, "w1": w1, "w2": w2, "r": r})["corr"]
+
+    got = sampler([10, 20, 30, 40, 50, 1, 2, 3, 4, 5], [2, 0, 0, 0], 1, 1, 2, 5, 1)
+    assert got.tolist() == [13, -7, 23, -6, 33, -5]
+    b, h1, w1, w2, r = 2, 3, 4, 6, 2
+    rd = 2 * r + 1
+    vol = rng.integers(-64, 64, b * h1 * w1 * w2).astype(f32)
+    coords = (rng.integers(-40, 4 * (w2 + 2), b * 2 * h1 * w1) / 4).astype(f32)
+    corr0 = rng.integers(-8, 0, b * rd * h1 * w1).astype(f32)
+    got = sampler(vol, coords, b, h1, w1, w2, r, corr0)
+    want = corr0.copy()
+    for n, y, x in itertools.product(range(b), range(h1), range(w1)):
+        x0 = coords[((n * 2) * h1 + y) * w1 + x]
+        dx = f32(x0 - np.floor(x0))
+        for i in range(rd + 1):
+            x1 = int(np.floor(x0)) - r + i
+            if 0 <= x1 < w2:
+                s = vol[((n * h1 + y) * w1 + x) * w2 + x1]
+                if i > 0:
+                    want[((n * rd + i - 1) * h1 + y) * w1 + x] += s * dx
+                if i < rd:
+                    want[((n * rd + i) * h1 + y) * w1 + x] += s * (f32(1) - dx)
+    assert got.tolist() == want.tolist()
+
+    # sofa_subset_apply: map (2, 0, 2) over points (1, 2, 3), (4, 5, 6), (7, 8, 9) by hand; a
+    # random map against the source's per-thread copy
+    def subset(idx, src, size, nout):
+        return references.sofa_subset_apply({
+            "size": size, "map": np.asarray(idx, np.int32), "in": np.asarray(src, f32),
+            "out": np.full(3 * nout, -7, f32)})["out"]
+
+    assert subset([2, 0, 2], range(1, 10), 3, 3).tolist() == [7, 8, 9, 1, 2, 3, 7, 8, 9]
+    nin, size = 6, 11
+    idx = rng.integers(0, nin, size)
+    src = rng.integers(-64, 64, 3 * nin)
+    got = subset(idx, src, size, size)
+    want = [src[3 * idx[i] + k] for i in range(size) for k in range(3)]
+    assert got.tolist() == want
+
+    # nvdr_xfm_points: M = [[1, 0, 0, 1], [0, 2, 0, 0], [0, 0, 1, -1], [0, 0, 0, 1]] on (3, 4,
+    # 5): (4, 8, 4, 1) as a point; random views against the source's transposed-matrix sums
+    def xfm(pts, mtx, nb, n, is_points=1):
+        return references.nvdr_xfm_points({
+            "points": np.asarray(pts, f32), "matrix": np.asarray(mtx, f32),
+            "out": np.full(nb * n * 4, -7, f32), "npoints": n, "nbatch": nb,
+            "isPoints": is_points})["out"]
+
+    m = [1, 0, 0, 1, 0, 2, 0, 0, 0, 0, 1, -1, 0, 0, 0, 1]
+    assert xfm([3, 4, 5], m, 1, 1).tolist() == [4, 8, 4, 1]
+    assert xfm([3, 4, 5], m, 1, 1, 0).tolist() == [3, 8, 5, -7]
+    nb, n = 3, 5
+    pts = rng.integers(-64, 64, nb * n * 3)
+    mtx = rng.integers(-8, 8, nb * 16)
+    got = xfm(pts, mtx, nb, n)
+    for b, p, j in itertools.product(range(nb), range(n), range(4)):
+        t = [[mtx[b * 16 + r * 4 + c] for r in range(4)] for c in range(4)]  # t[c][r]
+        x, y, z = pts[(b * n + p) * 3:(b * n + p) * 3 + 3]
+        assert got[(b * n + p) * 4 + j] == x * t[0][j] + y * t[1][j] + z * t[2][j] + t[3][j]
+
+    # softsplat_fwd: a 2 x 3 frame (1..6), x flows (1, 0, 0 | 0, 0, -5): (0, 3, 3 | 4, 5, 0)
+    # (pixel (1, 2) splatted off the frame); random quarter-unit flows against the source's loop
+    def splat(src, flo, nn, c, h, w, out0=None):
+        return references.softsplat_fwd({
+            "n": nn * c * h * w, "input": np.asarray(src, f32), "flow": np.asarray(flo, f32),
+            "output": np.zeros(nn * c * h * w, f32) if out0 is None else out0.copy(),
+            "N": nn, "C": c, "H": h, "W": w})["output"]
+
+    got = splat(range(1, 7), [1, 0, 0, 0, 0, -5] + [0] * 6, 1, 1, 2, 3)
+    assert got.tolist() == [0, 3, 3, 4, 5, 0]
+    nn, c, h, w = 2, 2, 4, 5
+    src = rng.integers(-64, 64, nn * c * h * w).astype(f32)
+    flo = (rng.integers(-12, 12, nn * 2 * h * w) / 4).astype(f32)
+    out0 = rng.integers(-8, 0, nn * c * h * w).astype(f32)
+    got = splat(src, flo, nn, c, h, w, out0)
+    want = out0.astype(np.float64)
+    for idx in range(nn * c * h * w):
+        b_, ch, y, x = idx // (w * h * c) % nn, idx // (w * h) % c, idx // w % h, idx % w
+        ox = x + float(flo[(b_ * 2) * h * w + y * w + x])
+        oy = y + float(flo[(b_ * 2 + 1) * h * w + y * w + x])
+        fx, fy = int(np.floor(ox)), int(np.floor(oy))
+        for cx, cy, wt in ((fx, fy, (fx + 1 - ox) * (fy + 1 - oy)),
+                           (fx + 1, fy, (ox - fx) * (fy + 1 - oy)),
+                           (fx, fy + 1, (fx + 1 - ox) * (oy - fy)),
+                           (fx + 1, fy + 1, (ox - fx) * (oy - fy))):
+            if 0 <= cx < w and 0 <= cy < h:
+                want[((b_ * c + ch) * h + cy) * w + cx] += float(src[idx]) * wt
+    assert got.tolist() == want.tolist()

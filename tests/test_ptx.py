@@ -47,6 +47,12 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "singa_row_max.cu",
     "pn2_group_points.cu",
     "pyg_sampled_op.cu",
+    "pcs_correlation_bwd.cu",
+    "tpk_cubic_sampling.cu",
+    "rstereo_sampler.cu",
+    "sofa_subset_apply.cu",
+    "nvdr_xfm_points.cu",
+    "softsplat_fwd.cu",
 }
 
 

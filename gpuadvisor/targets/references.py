@@ -12904,3 +12904,164 @@ def pyg_sampled_op(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["out"], copy=True)
     out.reshape(-1)[:numel] = c.reshape(-1)[:numel]
     return {"out": out}
+
+
+def pcs_correlation_bwd(values: Values) -> dict[str, np.ndarray]:
+    """Pytorch-Correlation-extension's correlation backward for input1, batch item n:
+    gradInput1[n, c, h, w] = sum over the patch (ph, pw) with i1 = h + dil (ph - (patchH - 1)
+    // 2), j1 likewise, inside the input, of input2[n, c, i1, j1] times the gradOutput[n, ph,
+    pw, i2, j2] of every window position (i2, j2) inside the output whose window held (h, w)."""
+    n, c_, ih, iw = (int(values[k]) for k in ("batch", "C", "iH", "iW"))
+    oh, ow, kh, kw = (int(values[k]) for k in ("H", "W", "kH", "kW"))
+    ph_, pw_ = int(values["patchH"]), int(values["patchW"])
+    padh, padw = int(values["padH"]), int(values["padW"])
+    dilh, dilw = int(values["dilation_patchH"]), int(values["dilation_patchW"])
+    dh, dw = int(values["dH"]), int(values["dW"])
+    go = np.asarray(values["gradOutput"], np.float64).reshape(-1)
+    go = go[(n * ph_ * pw_ * oh * ow):((n + 1) * ph_ * pw_ * oh * ow)].reshape(ph_, pw_, oh, ow)
+    in2 = np.asarray(values["input2"], np.float64).reshape(-1)
+    in2 = in2[n * c_ * ih * iw:(n + 1) * c_ * ih * iw].reshape(c_, ih, iw)
+
+    def window_sum(coord, pad, stride, k):
+        """For each input coordinate the output positions (start - i) whose windows held it."""
+        p = coord + pad
+        start, off = p // stride, p % stride
+        return [(start - i, (off + i * stride < k)) for i in range((k + stride - 1) // stride + 1)]
+
+    # g[ph, pw, h, w]: the gradOutput summed over the window positions that held (h, w)
+    g = np.zeros((ph_, pw_, ih, iw))
+    for i2, oki in window_sum(np.arange(ih), padh, dh, kh):
+        for j2, okj in window_sum(np.arange(iw), padw, dw, kw):
+            ok = (oki & (i2 >= 0) & (i2 < oh))[:, None] & (okj & (j2 >= 0) & (j2 < ow))[None, :]
+            vals = go[:, :, np.clip(i2, 0, oh - 1)[:, None], np.clip(j2, 0, ow - 1)[None, :]]
+            g += np.where(ok, vals, 0.0)
+    acc = np.zeros((c_, ih, iw))
+    radh, radw = (ph_ - 1) // 2, (pw_ - 1) // 2
+    for ph in range(ph_):
+        di = dilh * (ph - radh)  # i1 = h + di inside [0, ih): h in [h0, h1)
+        h0, h1 = max(0, -di), min(ih, ih - di)
+        for pw in range(pw_):
+            dj = dilw * (pw - radw)
+            w0, w1 = max(0, -dj), min(iw, iw - dj)
+            if h0 >= h1 or w0 >= w1:
+                continue
+            acc[:, h0:h1, w0:w1] += (in2[:, h0 + di:h1 + di, w0 + dj:w1 + dj]
+                                     * g[ph, pw, h0:h1, w0:w1])
+    out = np.array(values["gradInput1"], copy=True)
+    out.reshape(-1)[n * c_ * ih * iw:(n + 1) * c_ * ih * iw] = acc.astype(out.dtype).reshape(-1)
+    return {"gradInput1": out}
+
+
+def tpk_cubic_sampling(values: Values) -> dict[str, np.ndarray]:
+    """torch-points-kernels' cubic_feature_sampling: for each point the (2 ns)^3 grid vertices
+    from floor - (ns - 1) to ceil + (ns - 1) (ceil one past floor where they agree), x-major,
+    their flat index (x scale + y) scale + z or -1 outside the grid, and the features of each
+    vertex inside: point_features[b, i, j, k] = cubic_features[b, k, vertex j]."""
+    scale, ns = int(values["scale"]), int(values["neighborhood_size"])
+    nv = int(values["n_vertices"])
+    npts, c = int(values["n_pts"]), int(values["n_cubic_channels"])
+    pts = np.asarray(values["ptcloud"], np.float32).reshape(-1, npts, 3)
+    b = pts.shape[0]
+    feats = np.asarray(values["cubic_features"]).reshape(b, c, scale ** 3)
+    lower = np.floor(pts).astype(np.int64)
+    upper = np.ceil(pts).astype(np.int64)
+    upper = np.where(upper == lower, upper + 1, upper)
+    assert nv == (2 * ns) ** 3  # the source's loop: 2 ns vertices an axis for any point
+    span = np.arange(2 * ns)
+    first = lower - (ns - 1)
+    x = first[..., 0, None, None, None] + span[:, None, None]
+    y = first[..., 1, None, None, None] + span[None, :, None]
+    z = first[..., 2, None, None, None] + span[None, None, :]
+    inside = (x >= 0) & (x < scale) & (y >= 0) & (y < scale) & (z >= 0) & (z < scale)
+    idx = np.where(inside, (x * scale + y) * scale + z, -1).reshape(b, npts, nv)
+    gout = np.array(values["grid_pt_indexes"], copy=True)
+    gout.reshape(-1)[: b * npts * nv] = idx.reshape(-1)
+    out = np.array(values["point_features"], copy=True)
+    view = out.reshape(-1)[: b * npts * nv * c].reshape(b, npts, nv, c)
+    got = feats[np.arange(b)[:, None, None], :, np.clip(idx, 0, None)]  # [b, npts, nv, c]
+    keep = (idx >= 0)[..., None] & np.ones(c, bool)
+    view[keep] = got[keep]
+    return {"point_features": out, "grid_pt_indexes": gout}
+
+
+def rstereo_sampler(values: Values) -> dict[str, np.ndarray]:
+    """RAFT-Stereo's sampler forward: for each pixel with x0 = coords[n, 0, y, x], dx = x0 -
+    floor(x0) and taps x1 = floor(x0) - r + i (i = 0 .. 2r + 1) inside the volume's row,
+    corr[n, i - 1, y, x] += s dx (i > 0) and corr[n, i, y, x] += s (1 - dx) (i < 2r + 1), s =
+    volume[n, y, x, x1]; in the source's order (taps in turn, the dx share first)."""
+    h1, w1, w2, r = (int(values[k]) for k in ("h1", "w1", "w2", "r"))
+    rd = 2 * r + 1
+    vol = np.asarray(values["volume"], np.float32).reshape(-1, h1, w1, w2)
+    b = vol.shape[0]
+    x0 = np.asarray(values["coords"], np.float32).reshape(b, 2, h1, w1)[:, 0]
+    fx = np.floor(x0)
+    dx = (x0 - fx).astype(np.float32)
+    base = fx.astype(np.int64) - r
+    out = np.array(values["corr"], copy=True)
+    view = out.reshape(-1)[: b * rd * h1 * w1].reshape(b, rd, h1, w1)
+    for i in range(rd + 1):
+        x1 = base + i
+        ok = (x1 >= 0) & (x1 < w2)
+        s = np.take_along_axis(vol, np.clip(x1, 0, w2 - 1)[..., None], axis=3)[..., 0]
+        if i > 0:
+            view[:, i - 1] = np.where(ok, view[:, i - 1] + s * dx, view[:, i - 1])
+        if i < rd:
+            view[:, i] = np.where(ok, view[:, i] + s * (np.float32(1) - dx), view[:, i])
+    return {"corr": out}
+
+
+def sofa_subset_apply(values: Values) -> dict[str, np.ndarray]:
+    """SOFA's SubsetMapping apply: out[i] = in[map[i]] for i below size, 3 floats a point."""
+    size = int(values["size"])
+    idx = np.asarray(values["map"]).reshape(-1)[:size].astype(np.int64)
+    src = np.asarray(values["in"]).reshape(-1, 3)
+    out = np.array(values["out"], copy=True)
+    out.reshape(-1)[: 3 * size] = src[idx].reshape(-1)
+    return {"out": out}
+
+
+def nvdr_xfm_points(values: Values) -> dict[str, np.ndarray]:
+    """nvdiffrecmc's xfm_points forward: out[b, p] = M_b [x, y, z, 1] (points) or M_b's upper
+    3 x 3 times [x, y, z] (otherwise), M_b = matrix[b] (row r of out from row r of M_b)."""
+    n, nb, is_points = int(values["npoints"]), int(values["nbatch"]), int(values["isPoints"])
+    pts = np.asarray(values["points"], np.float64).reshape(-1)[: nb * n * 3].reshape(nb, n, 3)
+    mtx = np.asarray(values["matrix"], np.float64).reshape(-1)[: nb * 16].reshape(nb, 4, 4)
+    out = np.array(values["out"], copy=True)
+    if is_points:
+        got = np.einsum("bpc,brc->bpr", pts, mtx[:, :, :3]) + mtx[:, None, :, 3]
+    else:
+        got = np.einsum("bpc,brc->bpr", pts, mtx[:, :3, :3])
+    out.reshape(-1)[: got.size] = got.astype(out.dtype).reshape(-1)
+    return {"out": out}
+
+
+def softsplat_fwd(values: Values) -> dict[str, np.ndarray]:
+    """softmax-splatting's forward: each input[n, c, y, x] added, times the four bilinear
+    weights of its target (x + flow[n, 0, y, x], y + flow[n, 1, y, x]), to the target's four
+    corners that lie inside the image (float32 weights and products, as in the source)."""
+    nn, c, h, w = (int(values[k]) for k in ("N", "C", "H", "W"))
+    src = np.asarray(values["input"], np.float32).reshape(-1)[: nn * c * h * w]
+    src = src.reshape(nn, c, h, w)
+    flo = np.asarray(values["flow"], np.float32).reshape(-1)[: nn * 2 * h * w]
+    flo = flo.reshape(nn, 2, h, w)
+    out = np.array(values["output"], copy=True)
+    view = out.reshape(-1)[: nn * c * h * w].reshape(nn, c, h, w)
+    yy, xx = np.meshgrid(np.arange(h), np.arange(w), indexing="ij")
+    ox = xx.astype(np.float32)[None] + flo[:, 0]
+    oy = yy.astype(np.float32)[None] + flo[:, 1]
+    nwx, nwy = np.floor(ox).astype(np.int64), np.floor(oy).astype(np.int64)
+    f32 = np.float32
+    corners = (
+        (nwx, nwy, (f32(1) + nwx.astype(f32) - ox) * (f32(1) + nwy.astype(f32) - oy)),
+        (nwx + 1, nwy, (ox - nwx.astype(f32)) * (f32(1) + nwy.astype(f32) - oy)),
+        (nwx, nwy + 1, (f32(1) + nwx.astype(f32) - ox) * (oy - nwy.astype(f32))),
+        (nwx + 1, nwy + 1, (ox - nwx.astype(f32)) * (oy - nwy.astype(f32))),
+    )
+    bidx = np.broadcast_to(np.arange(nn)[:, None, None], (nn, h, w))
+    for cx, cy, wt in corners:
+        ok = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
+        b_, x_, y_ = bidx[ok], cx[ok], cy[ok]
+        vals = src.transpose(0, 2, 3, 1)[ok] * wt[ok][:, None]  # [hits, c]
+        flat = view.transpose(0, 2, 3, 1)  # a view: [n, h, w, c]
+        np.add.at(flat, (b_, y_, x_), vals.astype(view.dtype))
+    return {"output": out}
