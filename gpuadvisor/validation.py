@@ -1054,6 +1054,7 @@ _ROUND_53 = _rules_label("round 49's rules with round 50's hedge, round 51's win
                          "round 52's claims and round 53's strided access", 5)
 _ROUND_55 = _rules_label("round 53's rules with round 54's working warps and round 55's "
                          "one-block grid", 7)
+_ROUND_56 = _rules_label("round 55's rules with round 56's single-launch underfill", 8)
 BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules"),
               ("blind3", "round 5's rules"), ("blind4", "round 7's rules"),
               ("blind5", "round 9's rules"),
@@ -1194,7 +1195,10 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind83", f"{_ROUND_55}, as blind set 84 (H200 only)"),
               ("blind84", f"{_ROUND_55} (H200 only)"),
               ("blind85", f"{_ROUND_55}, as blind set 86 (H200 only)"),
-              ("blind86", f"{_ROUND_55} (H200 only)"))
+              ("blind86", f"{_ROUND_55} (H200 only)"),
+              ("blind87", f"{_ROUND_56}, as blind sets 88 and 89 (H200 only)"),
+              ("blind88", f"{_ROUND_56}, as blind sets 87 and 89 (H200 only)"),
+              ("blind89", f"{_ROUND_56} (H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
@@ -1216,7 +1220,8 @@ ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind2
                 "blind77": "h200", "blind78": "h200", "blind79": "h200",
                 "blind80": "h200", "blind81": "h200", "blind82": "h200",
                 "blind83": "h200", "blind84": "h200", "blind85": "h200",
-                "blind86": "h200"}
+                "blind86": "h200", "blind87": "h200", "blind88": "h200",
+                "blind89": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,

@@ -1,5 +1,5 @@
 """`tune --max-configs 8` with no --strategy, live on an H200 (fixtures/hopper/default-search54
-to default-search86: blind sets 54's to 86's kernels, each recorded right after its set's
+to default-search89: blind sets 54's to 89's kernels, each recorded right after its set's
 sweeps): the default strategy is the shortlist one, and replaying it on the same answers asks for
 the same shapes in the same order."""
 
@@ -103,7 +103,13 @@ LIVE_REGRETS = {
          "warp_mc_count_verts": 1.0, "torchngp_morton_invert": 1.0, "mlx_arange": 1.003},
     85: {"cutt_lead_vol_same": 1.0, "cunumeric_transpose": 1.0, "flashlight_target_size": 1.007,
          "awkward_local_index": 1.0, "ceres_dsxpy": 1.008, "legion_memcpy_affine": 1.0},
-    86: {"scn_sparse_to_dense": 1.785, "svox2_dist_prop": 1.0}}
+    86: {"scn_sparse_to_dense": 1.785, "svox2_dist_prop": 1.0},
+    87: {"bagua_reduce_chunk": 1.002, "dlaf_cast_to_complex": 1.017, "hiop_copy_pattern": 1.0,
+         "dealii_dot": 1.0, "genomeworks_find_matches": 1.012, "graphblast_bfs_pull": 1.0},
+    88: {"nnpops_pass_messages": 1.0, "singa_row_max": 1.0, "pn2_group_points": 1.003,
+         "pyg_sampled_op": 1.0},
+    89: {"pcs_correlation_bwd": 1.329, "rstereo_sampler": 1.015, "nvdr_xfm_points": 1.016,
+         "tpk_cubic_sampling": 1.003, "sofa_subset_apply": 1.005, "softsplat_fwd": 1.006}}
 SETS = {n: list(regrets) for n, regrets in LIVE_REGRETS.items()}
 RUNS = [(n, kernel) for n, kernels in SETS.items() for kernel in kernels]
 #: Runs whose kernel a later round changed the strategy's answers for (lgbm_hist_dense: rounds
@@ -444,7 +450,16 @@ def test_the_live_picks_against_the_recorded_sweeps() -> None:
     first launch) lists the profile's 256x1 (12.5x) first and the hedge's 64x16, its best,
     second. Set 86 (recorded after round 55; two kernels): on one; scn_sparse_to_dense (a fixed
     grid of 32 blocks) stops at the profile's 4x64, 1.785x (best 2x512), the hedge's 32x32
-    (2.051x) listed second."""
+    (2.051x) listed second. Set 87 (recorded after round 56): on all six; bagua_reduce_chunk
+    (default 32x8 3.15x) walks from the profile's list to 64x1, 1.002x (best 128x1, never
+    asked for). Set 88 (recorded after round 56; four kernels): on all four;
+    pn2_group_points (one block a cloud, 16 blocks at every shape) lists the profile's 64x1
+    (1.95x) first and the hedge's 1024x1 second, and stops at 384x1, 1.003x. Set 89
+    (recorded after round 56): on five; pcs_correlation_bwd (one block an input value, its
+    threads sharing out a 21 x 21 patch) stops at 1x32, 1.329x (best 4x8; 1.321x against the
+    repeat), after the profile's list and two experiments on the access models; tpk_cubic_sampling
+    (one block a cloud, 16 blocks) lists the profile's 64x1 (5.77x) first and the hedge's
+    1024x1, its best, second, and keeps 768x1, 1.003x."""
     assert {n: _regrets(n) for n in SETS} == LIVE_REGRETS
 
 
