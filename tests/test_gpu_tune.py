@@ -582,6 +582,10 @@ SMALL = {
     "sofa_subset_apply": ["NIN=10001", "SIZE=100001"],
     "nvdr_xfm_points": ["B=3", "NPTS=100001"],
     "softsplat_fwd": ["N=2", "C=5", "H=101", "W=203"],
+    "gpaw_restrict": ["N0=21", "N1=37", "N2=201"],
+    "cvm_conv2d": ["NB=2", "IC=5", "IH=37", "IW=101", "OC=7"],
+    "cumo_index_compose": ["N=10001", "NV=777"],
+    "gunrock_mark_segment": ["N=10001", "TOTAL=2500"],
 }
 
 

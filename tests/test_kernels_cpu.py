@@ -653,6 +653,10 @@ SMALL = {
     "sofa_subset_apply": {"NIN": 29, "SIZE": 37},  # repeated nodes, partial blocks
     "nvdr_xfm_points": {"B": 5, "NPTS": 37},  # partial blocks both ways
     "softsplat_fwd": {"N": 2, "C": 3, "H": 9, "W": 13},  # collisions, splats off the border
+    "gpaw_restrict": {"N0": 5, "N1": 9, "N2": 47},  # partial row and output tiles
+    "cvm_conv2d": {"NB": 2, "IC": 3, "IH": 11, "IW": 37, "OC": 5},  # padded borders, partial
+    "cumo_index_compose": {"N": 37, "NV": 11},  # partial blocks, repeated indices
+    "gunrock_mark_segment": {"N": 37, "TOTAL": 9},  # runs, flag[0] untouched
 }
 SHAPES_2D = [
     (1, 1, 1),

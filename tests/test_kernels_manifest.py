@@ -663,6 +663,8 @@ ONE_D_EXTENT = {
     "pyg_sampled_op": "NUMEL",  # pyg-lib's one thread per output value
     "sofa_subset_apply": "SIZE",  # SOFA's one thread per mapped node
     "softsplat_fwd": "NUMEL",  # softmax-splatting's one thread per value (the loop once)
+    "cumo_index_compose": "N",  # Cumo's one thread per index (the grid-stride loop once)
+    "gunrock_mark_segment": "N",  # Gunrock's one thread per key (the grid-stride loop once)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -16801,3 +16803,82 @@ def test_blind89_references_on_hand_checked_inputs():
             if 0 <= cx < w and 0 <= cy < h:
                 want[((b_ * c + ch) * h + cy) * w + cx] += float(src[idx]) * wt
     assert got.tolist() == want.tolist()
+
+
+def test_blind90_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(90)
+
+    # gpaw_restrict: rows of 7 values (n = 1) centred on column 3: a 16 at the centre gives 8,
+    # at column 0 -0.5, at column 2 4.5, (1..7) gives 4; random against the source's loop
+    def restrict(a, n, m):
+        return references.gpaw_restrict({
+            "a": np.asarray(a, np.float64), "n": n, "m": m,
+            "b": np.full(n * m, -7.0)})["b"]
+
+    rows = [[0, 0, 0, 16, 0, 0, 0], [16, 0, 0, 0, 0, 0, 0], [0, 0, 16, 0, 0, 0, 0],
+            [1, 2, 3, 4, 5, 6, 7]]
+    assert restrict(sum(rows, []), 1, 4).tolist() == [8.0, -0.5, 4.5, 4.0]
+    n, m = 6, 5
+    a = rng.integers(-64, 64, m * (2 * n + 5))
+    got = restrict(a, n, m)
+    for j, i in itertools.product(range(m), range(n)):
+        c = j * (2 * n + 5) + 2 * i + 3
+        want = 0.5 * (a[c] + 0.5625 * (a[c + 1] + a[c - 1]) - 0.0625 * (a[c + 3] + a[c - 3]))
+        assert got[j + i * m] == want
+
+    # cvm_conv2d: [[1, 2], [3, 4]] with a 2 x 2 filter of ones, padding 1 and bias 5:
+    # [[6, 8, 7], [9, 15, 11], [8, 12, 9]]; random shapes, strides and padding against the loop
+    def conv(src, filt, bias, dims, fhw, pad, stride, dil):
+        on, ic, ih, iw, oc = dims
+        oh = (ih + 2 * pad[0] - dil * (fhw[0] - 1) - 1) // stride[0] + 1
+        ow = (iw + 2 * pad[1] - dil * (fhw[1] - 1) - 1) // stride[1] + 1
+        return references.cvm_conv2d({
+            "input": np.asarray(src, np.int32), "filter": np.asarray(filt, np.int32),
+            "bias": np.asarray(bias, np.int32), "i_c": ic, "i_h": ih, "i_w": iw,
+            "f_h": fhw[0], "f_w": fhw[1], "padding_h": pad[0], "padding_w": pad[1],
+            "stride_h": stride[0], "stride_w": stride[1], "dilation_h": dil,
+            "output": np.full(on * oc * oh * ow, -7, np.int32), "o_n": on, "o_c": oc,
+            "o_h": oh, "o_w": ow})["output"], oh, ow
+
+    got, _, _ = conv([1, 2, 3, 4], [1, 1, 1, 1], [5], (1, 1, 2, 2, 1), (2, 2), (1, 1),
+                     (1, 1), 1)
+    assert got.tolist() == [6, 8, 7, 9, 15, 11, 8, 12, 9]
+    for dims, fhw, pad, stride, dil in (((2, 3, 5, 7, 4), (3, 3), (1, 1), (1, 1), 1),
+                                        ((1, 2, 6, 5, 3), (2, 3), (0, 2), (2, 1), 2)):
+        on, ic, ih, iw, oc = dims
+        src = rng.integers(-8, 8, on * ic * ih * iw)
+        filt = rng.integers(-8, 8, oc * ic * fhw[0] * fhw[1])
+        bias = rng.integers(-64, 64, oc)
+        got, oh, ow = conv(src, filt, bias, dims, fhw, pad, stride, dil)
+        for gy, gx in itertools.product(range(on * oc * oh), range(ow)):
+            y, o, b = gy % oh, gy // oh % oc, gy // (oh * oc)
+            total = 0
+            for c, fy, fx in itertools.product(range(ic), range(fhw[0]), range(fhw[1])):
+                yy, xx = y * stride[0] + fy * dil - pad[0], gx * stride[1] + fx * dil - pad[1]
+                if 0 <= yy < ih and 0 <= xx < iw:
+                    total += (src[((b * ic + c) * ih + yy) * iw + xx]
+                              * filt[((o * ic + c) * fhw[0] + fy) * fhw[1] + fx])
+            assert got[gy * ow + gx] == total + bias[o]
+
+    # cumo_index_compose: idx1 (10, 20, 30), idx (2, 0, 2, 1) -> (30, 10, 30, 20), the tail
+    # past n untouched; random against the loop
+    got = references.cumo_index_compose({
+        "idx": np.array([2, 0, 2, 1, 1], np.int64), "idx1": np.array([10, 20, 30], np.int64),
+        "n": 4})["idx"]
+    assert got.tolist() == [30, 10, 30, 20, 1]
+    idx = rng.integers(0, 9, 40)
+    idx1 = rng.integers(0, 2**40, 9)
+    got = references.cumo_index_compose({"idx": idx.astype(np.int64), "idx1": idx1,
+                                         "n": 40})["idx"]
+    assert got.tolist() == [int(idx1[k]) for k in idx]
+
+    # gunrock_mark_segment: keys (3, 3, 5, 5, 5, 7) -> flags (untouched -1, 0, 1, 0, 0, 1);
+    # random sorted keys against the loop
+    got = references.gunrock_mark_segment({
+        "flag": np.full(6, -1, np.int32), "vid": np.array([3, 3, 5, 5, 5, 7], np.int32),
+        "length": 6})["flag"]
+    assert got.tolist() == [-1, 0, 1, 0, 0, 1]
+    vid = np.sort(rng.integers(0, 12, 50)).astype(np.int32)
+    got = references.gunrock_mark_segment({"flag": np.full(50, -1, np.int32), "vid": vid,
+                                           "length": 50})["flag"]
+    assert got.tolist() == [-1] + [int(vid[i] != vid[i - 1]) for i in range(1, 50)]

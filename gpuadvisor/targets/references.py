@@ -13065,3 +13065,68 @@ def softsplat_fwd(values: Values) -> dict[str, np.ndarray]:
         flat = view.transpose(0, 2, 3, 1)  # a view: [n, h, w, c]
         np.add.at(flat, (b_, y_, x_), vals.astype(view.dtype))
     return {"output": out}
+
+
+def gpaw_restrict(values: Values) -> dict[str, np.ndarray]:
+    """GPAW's restrict1D (K = 4) pass: for each of the m input rows (2n + 5 values) the n
+    values 0.5 (c0 + 0.5625 (c1 + c-1) - 0.0625 (c3 + c-3)) centred on columns 2i + 3, written
+    transposed: b[i m + j]."""
+    n, m = int(values["n"]), int(values["m"])
+    sizex = 2 * n + 5
+    a = np.asarray(values["a"], np.float64).reshape(-1)[: m * sizex].reshape(m, sizex)
+
+    def col(k):
+        return a[:, 3 + k: 3 + k + 2 * n: 2]
+
+    res = 0.5 * (col(0) + (0.5625 * (col(1) + col(-1)) + -0.0625 * (col(3) + col(-3))))
+    out = np.array(values["b"], copy=True)
+    out.reshape(-1)[: n * m] = res.T.reshape(-1)
+    return {"b": out}
+
+
+def cvm_conv2d(values: Values) -> dict[str, np.ndarray]:
+    """CortexTheseus's int32 conv2d (no shared memory): output[n, oc, oh, ow] = bias[oc] + the
+    sum over ic, fy, fx of input[n, ic, oh sh + fy dh - ph, ow sw + fx dh - pw] (0 outside)
+    times filter[oc, ic, fy, fx] (the source's dilation_h on both axes)."""
+    ic, ih, iw = (int(values[k]) for k in ("i_c", "i_h", "i_w"))
+    fh, fw = int(values["f_h"]), int(values["f_w"])
+    ph, pw = int(values["padding_h"]), int(values["padding_w"])
+    sh, sw, dh = int(values["stride_h"]), int(values["stride_w"]), int(values["dilation_h"])
+    on, oc, oh, ow = (int(values[k]) for k in ("o_n", "o_c", "o_h", "o_w"))
+    src = np.asarray(values["input"]).reshape(-1)[: on * ic * ih * iw].astype(np.int64)
+    src = src.reshape(on, ic, ih, iw)
+    filt = np.asarray(values["filter"]).reshape(-1)[: oc * ic * fh * fw].astype(np.int64)
+    filt = filt.reshape(oc, ic, fh, fw)
+    acc = np.zeros((on, oc, oh, ow), np.int64)
+    rows = np.arange(oh)[:, None]
+    cols = np.arange(ow)[None, :]
+    for fy in range(fh):
+        for fx in range(fw):
+            yy = rows * sh + fy * dh - ph
+            xx = cols * sw + fx * dh - pw
+            ok = (yy >= 0) & (yy < ih) & (xx >= 0) & (xx < iw)
+            patch = src[:, :, np.clip(yy, 0, ih - 1), np.clip(xx, 0, iw - 1)] * ok
+            acc += np.einsum("nchw,oc->nohw", patch, filt[:, :, fy, fx])
+    acc += np.asarray(values["bias"]).reshape(-1)[:oc].astype(np.int64)[None, :, None, None]
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1)[: acc.size] = acc.astype(np.int32).reshape(-1)
+    return {"output": out}
+
+
+def cumo_index_compose(values: Values) -> dict[str, np.ndarray]:
+    """Cumo's naview index composition: idx[i] = idx1[idx[i]] for i < n."""
+    n = int(values["n"])
+    out = np.array(values["idx"], copy=True)
+    flat = out.reshape(-1)
+    flat[:n] = np.asarray(values["idx1"]).reshape(-1)[flat[:n]]
+    return {"idx": out}
+
+
+def gunrock_mark_segment(values: Values) -> dict[str, np.ndarray]:
+    """Gunrock's markSegmentFromKeys: flag[i] = (vid[i] != vid[i - 1]) for 1 <= i < length;
+    flag[0] untouched."""
+    n = int(values["length"])
+    vid = np.asarray(values["vid"]).reshape(-1)[:n]
+    out = np.array(values["flag"], copy=True)
+    out.reshape(-1)[1:n] = (vid[1:] != vid[:-1]).astype(out.dtype)
+    return {"flag": out}
