@@ -586,6 +586,8 @@ SMALL = {
     "cvm_conv2d": ["NB=2", "IC=5", "IH=37", "IW=101", "OC=7"],
     "cumo_index_compose": ["N=10001", "NV=777"],
     "gunrock_mark_segment": ["N=10001", "TOTAL=2500"],
+    "pink_rotate90_list": ["DIM=301", "PLANES=5"],
+    "nerfacc_unpack_info": ["NRAYS=10001", "TOTAL=150001"],
 }
 
 

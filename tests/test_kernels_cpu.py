@@ -657,6 +657,8 @@ SMALL = {
     "cvm_conv2d": {"NB": 2, "IC": 3, "IH": 11, "IW": 37, "OC": 5},  # padded borders, partial
     "cumo_index_compose": {"N": 37, "NV": 11},  # partial blocks, repeated indices
     "gunrock_mark_segment": {"N": 37, "TOTAL": 9},  # runs, flag[0] untouched
+    "pink_rotate90_list": {"DIM": 37, "PLANES": 3},  # partial tiles both ways, 3 images
+    "nerfacc_unpack_info": {"NRAYS": 37, "TOTAL": 150},  # empty rays, partial blocks
 }
 SHAPES_2D = [
     (1, 1, 1),

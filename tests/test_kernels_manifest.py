@@ -659,6 +659,7 @@ ONE_D_EXTENT = {
     "genomeworks_find_matches": "NQ",  # GenomeWorks' one thread per query representation
     "graphblast_bfs_pull": "NROWS",  # GraphBLAST's one thread per vertex (the loop once)
     "svox2_dist_prop": "NCELLS",  # svox2's one thread per cell
+    "nerfacc_unpack_info": "NRAYS",  # nerfacc's one thread per ray
     "singa_row_max": "NROW",  # SINGA's one thread per row (the grid-stride loop once)
     "pyg_sampled_op": "NUMEL",  # pyg-lib's one thread per output value
     "sofa_subset_apply": "SIZE",  # SOFA's one thread per mapped node
@@ -16882,3 +16883,39 @@ def test_blind90_references_on_hand_checked_inputs():
     got = references.gunrock_mark_segment({"flag": np.full(50, -1, np.int32), "vid": vid,
                                            "length": 50})["flag"]
     assert got.tolist() == [-1] + [int(vid[i] != vid[i - 1]) for i in range(1, 50)]
+
+
+def test_blind91_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(91)
+    f32 = np.float32
+
+    # pink_rotate90_list: one 2 x 2 image (1, 2 | 3, 4) turned clockwise into the next slot:
+    # (2, 4 | 1, 3) (PINK's own test); random images against the source's loop
+    def rot(images, dim, planes):
+        return references.pink_rotate90_list({
+            "images": np.asarray(images, f32), "dim": dim, "size": dim * dim,
+            "offset": planes * dim * dim})["images"]
+
+    assert rot([1, 2, 3, 4, 0, 0, 0, 0], 2, 1).tolist() == [1, 2, 3, 4, 2, 4, 1, 3]
+    dim, planes = 5, 3
+    src = rng.integers(-64, 64, 2 * planes * dim * dim).astype(f32)
+    got = rot(src, dim, planes)
+    want = src.copy()
+    for z, x, y in itertools.product(range(planes), range(dim), range(dim)):
+        want[planes * dim * dim + z * dim * dim + (dim - y - 1) * dim + x] = \
+            src[z * dim * dim + x * dim + y]
+    assert got.tolist() == want.tolist()
+
+    # nerfacc_unpack_info: offsets (0, 2, 2, 5) -> (0, 0, 2, 2, 2); random against the loop
+    def unpack(offsets):
+        offsets = np.asarray(offsets, np.int32)
+        return references.nerfacc_unpack_info({
+            "n_rays": len(offsets) - 1, "offsets": offsets,
+            "ray_indices": np.full(int(offsets[-1]), -7, np.int32)})["ray_indices"]
+
+    assert unpack([0, 2, 2, 5]).tolist() == [0, 0, 2, 2, 2]
+    offsets = np.concatenate([[0], np.cumsum(rng.integers(0, 5, 12))])
+    got = unpack(offsets)
+    for i in range(12):
+        for j in range(offsets[i + 1] - offsets[i]):
+            assert got[offsets[i] + j] == i

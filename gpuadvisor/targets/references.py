@@ -13130,3 +13130,29 @@ def gunrock_mark_segment(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["flag"], copy=True)
     out.reshape(-1)[1:n] = (vid[1:] != vid[:-1]).astype(out.dtype)
     return {"flag": out}
+
+
+def pink_rotate90_list(values: Values) -> dict[str, np.ndarray]:
+    """PINK's rotate_90_degrees_list: image z of the list (dim x dim, size apart) turned a
+    quarter turn into images[offset + z size]: out[dim - 1 - y][x] = in[x][y]."""
+    dim, size, off = int(values["dim"]), int(values["size"]), int(values["offset"])
+    out = np.array(values["images"], copy=True)
+    flat = out.reshape(-1)
+    planes = off // size
+    src = flat[: planes * size].reshape(planes, size)[:, : dim * dim].reshape(planes, dim, dim)
+    rot = src.transpose(0, 2, 1)[:, ::-1, :].copy()  # rot[z, dim - 1 - y, x] = src[z, x, y]
+    for z in range(planes):
+        flat[off + z * size: off + z * size + dim * dim] = rot[z].reshape(-1)
+    return {"images": out}
+
+
+def nerfacc_unpack_info(values: Values) -> dict[str, np.ndarray]:
+    """nerfacc's unpack_info: ray_indices[j] = i for j in ray i's samples (offsets[i] up to
+    offsets[i + 1])."""
+    n = int(values["n_rays"])
+    offsets = np.asarray(values["offsets"]).reshape(-1)[: n + 1].astype(np.int64)
+    out = np.array(values["ray_indices"], copy=True)
+    flat = out.reshape(-1)
+    counts = offsets[1:] - offsets[:-1]
+    flat[offsets[0]: offsets[-1]] = np.repeat(np.arange(n), counts)
+    return {"ray_indices": out}
