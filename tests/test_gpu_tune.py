@@ -588,6 +588,9 @@ SMALL = {
     "gunrock_mark_segment": ["N=10001", "TOTAL=2500"],
     "pink_rotate90_list": ["DIM=301", "PLANES=5"],
     "nerfacc_unpack_info": ["NRAYS=10001", "TOTAL=150001"],
+    "pwc_corr_rearrange": ["B=2", "C=16", "H=41", "W=101"],
+    "san_aggregation_zeropad": ["N=2", "C=16", "CW=4", "H=41", "W=45"],
+    "slomo_sepconv_fwd": ["N=1", "C=3", "H=41", "W=101", "F=13"],
 }
 
 

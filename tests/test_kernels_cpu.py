@@ -659,6 +659,10 @@ SMALL = {
     "gunrock_mark_segment": {"N": 37, "TOTAL": 9},  # runs, flag[0] untouched
     "pink_rotate90_list": {"DIM": 37, "PLANES": 3},  # partial tiles both ways, 3 images
     "nerfacc_unpack_info": {"NRAYS": 37, "TOTAL": 150},  # empty rays, partial blocks
+    "pwc_corr_rearrange": {"B": 3, "C": 5, "H": 7, "W": 9},  # partial blocks both ways
+    "san_aggregation_zeropad": {"N": 2, "C": 6, "CW": 3, "H": 9, "W": 11, "K": 3, "STRIDE": 2,
+                                "PAD": 2, "DIL": 2},  # taps off every edge, strides, groups
+    "slomo_sepconv_fwd": {"N": 2, "C": 3, "H": 7, "W": 13, "F": 5},  # partial blocks, taps
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -664,6 +664,8 @@ ONE_D_EXTENT = {
     "pyg_sampled_op": "NUMEL",  # pyg-lib's one thread per output value
     "sofa_subset_apply": "SIZE",  # SOFA's one thread per mapped node
     "softsplat_fwd": "NUMEL",  # softmax-splatting's one thread per value (the loop once)
+    "san_aggregation_zeropad": "NUMEL",  # SAN's one thread per output value (the loop once)
+    "slomo_sepconv_fwd": "NUMEL",  # sepconv-slomo's one thread per output value (the loop once)
     "cumo_index_compose": "N",  # Cumo's one thread per index (the grid-stride loop once)
     "gunrock_mark_segment": "N",  # Gunrock's one thread per key (the grid-stride loop once)
 }
@@ -16919,3 +16921,90 @@ def test_blind91_references_on_hand_checked_inputs():
     for i in range(12):
         for j in range(offsets[i + 1] - offsets[i]):
             assert got[offsets[i] + j] == i
+
+
+def test_blind93_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(93)
+    f32 = np.float32
+
+    # pwc_corr_rearrange: one channel of a 1 x 2 image (5, 7) at (4, 4) and (4, 5) of a 9 x 10
+    # bordered copy by hand; random maps against the source's loop
+    def rearrange(src, b, c, h, w):
+        return references.pwc_corr_rearrange({
+            "n": h * w, "input": np.asarray(src, f32), "C": c, "H": h, "W": w,
+            "output": np.full(b * (h + 8) * (w + 8) * c, -7, f32)})["output"]
+
+    got = rearrange([5, 7], 1, 1, 1, 2)
+    want = [-7] * 90
+    want[4 * 10 + 4], want[4 * 10 + 5] = 5, 7
+    assert got.tolist() == want
+    for b, c, h, w in ((2, 3, 4, 5), (1, 4, 3, 2)):
+        src = rng.integers(-64, 64, b * c * h * w)
+        got = rearrange(src, b, c, h, w)
+        want = np.full(b * (h + 8) * (w + 8) * c, -7, np.int64)
+        for s, ch, i in itertools.product(range(b), range(c), range(h * w)):
+            r = (w + 8) * (i // w + 4) + i % w + 4
+            want[(s * (h + 8) * (w + 8) + r) * c + ch] = src[(s * c + ch) * h * w + i]
+        assert got.tolist() == want.tolist()
+
+    # san_aggregation_zeropad: a 1 x 3 row (1, 2, 3) under a 1 x 3 window at padding 1: output
+    # column 0 = w1 * 1 + w2 * 2 (tap 0 off the edge), with weights (10, 20, 30) a tap: 80, 140,
+    # 80 by hand; random windows, strides, padding, dilations and groups against the loops
+    def aggregate(src, wt, n, c, cw, ih, iw, k, stride, pad, dil):
+        oh = (ih + 2 * pad[0] - (dil[0] * (k[0] - 1) + 1)) // stride[0] + 1
+        ow = (iw + 2 * pad[1] - (dil[1] * (k[1] - 1) + 1)) // stride[1] + 1
+        return references.san_aggregation_zeropad({
+            "bottom_data": np.asarray(src, f32), "weight_data": np.asarray(wt, f32),
+            "top_data": np.full(n * c * oh * ow, -7, f32), "nthreads": n * c * oh * ow,
+            "input_channels": c, "weight_channels": cw, "bottom_height": ih,
+            "bottom_width": iw, "top_height": oh, "top_width": ow, "kernel_h": k[0],
+            "kernel_w": k[1], "stride_h": stride[0], "stride_w": stride[1],
+            "dilation_h": dil[0], "dilation_w": dil[1], "pad_h": pad[0],
+            "pad_w": pad[1]})["top_data"], oh, ow
+
+    got, _, _ = aggregate([1, 2, 3], [10] * 3 + [20] * 3 + [30] * 3, 1, 1, 1, 1, 3, (1, 3),
+                          (1, 1), (0, 1), (1, 1))
+    assert got.tolist() == [80, 140, 80]
+    for n, c, cw, ih, iw, k, stride, pad, dil in (
+            (2, 4, 2, 6, 7, (3, 3), (1, 2), (1, 2), (1, 2)),
+            (1, 3, 3, 5, 4, (2, 3), (2, 1), (0, 1), (2, 1)),
+            (2, 6, 1, 4, 5, (3, 2), (1, 1), (2, 0), (1, 1))):
+        oh = (ih + 2 * pad[0] - (dil[0] * (k[0] - 1) + 1)) // stride[0] + 1
+        ow = (iw + 2 * pad[1] - (dil[1] * (k[1] - 1) + 1)) // stride[1] + 1
+        src = rng.integers(-16, 16, n * c * ih * iw)
+        wt = rng.integers(-8, 8, n * cw * k[0] * k[1] * oh * ow)
+        got, _, _ = aggregate(src, wt, n, c, cw, ih, iw, k, stride, pad, dil)
+        want = []
+        for s, ch, h, w in itertools.product(range(n), range(c), range(oh), range(ow)):
+            v = 0
+            for kh, kw in itertools.product(range(k[0]), range(k[1])):
+                hi = -pad[0] + h * stride[0] + kh * dil[0]
+                wi = -pad[1] + w * stride[1] + kw * dil[1]
+                if 0 <= hi < ih and 0 <= wi < iw:
+                    v += (wt[((s * cw + ch % cw) * k[0] * k[1] + kh * k[1] + kw) * oh * ow
+                             + h * ow + w] * src[((s * c + ch) * ih + hi) * iw + wi])
+            want.append(v)
+        assert got.tolist() == want
+
+    # slomo_sepconv_fwd: a 2 x 2 input (1, 2 | 3, 4), F = 2, one output pixel with vertical
+    # (1, 2) and horizontal (3, 4): 1*1*3 + 2*1*4 + 3*2*3 + 4*2*4 = 61 by hand; random frames
+    # against the source's loop
+    def sepconv(src, ver, hor, nn, c, h, w, f):
+        return references.slomo_sepconv_fwd({
+            "n": nn * c * h * w, "input": np.asarray(src, f32), "vertical": np.asarray(ver, f32),
+            "horizontal": np.asarray(hor, f32), "output": np.full(nn * c * h * w, -7, f32),
+            "N": nn, "C": c, "H": h, "W": w, "F": f})["output"]
+
+    assert sepconv([1, 2, 3, 4], [1, 2], [3, 4], 1, 1, 1, 1, 2).tolist() == [61]
+    for nn, c, h, w, f in ((2, 2, 3, 4, 3), (1, 3, 4, 2, 2)):
+        ih, iw = h + f - 1, w + f - 1
+        src = rng.integers(-16, 16, nn * c * ih * iw)
+        ver, hor = rng.integers(-4, 4, (2, nn * f * h * w))
+        got = sepconv(src, ver, hor, nn, c, h, w, f)
+        want = []
+        for s, ch, y, x in itertools.product(range(nn), range(c), range(h), range(w)):
+            want.append(sum(src[((s * c + ch) * ih + y + fy) * iw + x + fx]
+                            * ver[((s * f + fy) * h + y) * w + x]
+                            * hor[((s * f + fx) * h + y) * w + x]
+                            for fy, fx in itertools.product(range(f), range(f))))
+        assert got.tolist() == want

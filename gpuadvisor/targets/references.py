@@ -13156,3 +13156,69 @@ def nerfacc_unpack_info(values: Values) -> dict[str, np.ndarray]:
     counts = offsets[1:] - offsets[:-1]
     flat[offsets[0]: offsets[-1]] = np.repeat(np.arange(n), counts)
     return {"ray_indices": out}
+
+
+def pwc_corr_rearrange(values: Values) -> dict[str, np.ndarray]:
+    """pytorch-pwc's correlation rearrange: output[b, y + 4, x + 4, c] = input[b, c, y, x] for
+    the n = H W pixels (the output H + 8 by W + 8 pixels of C channels; its border untouched)."""
+    c, h, w = int(values["C"]), int(values["H"]), int(values["W"])
+    n = int(values["n"])
+    src = np.asarray(values["input"]).reshape(-1, c, h * w)
+    b = src.shape[0]
+    out = np.array(values["output"], copy=True)
+    view = out.reshape(-1)[: b * (h + 8) * (w + 8) * c].reshape(b, (h + 8) * (w + 8), c)
+    pix = np.arange(n)
+    dest = (pix // w + 4) * (w + 8) + pix % w + 4
+    view[:, dest, :] = src[:, :, :n].transpose(0, 2, 1)
+    return {"output": out}
+
+
+def san_aggregation_zeropad(values: Values) -> dict[str, np.ndarray]:
+    """SAN's aggregation (zero padding): top[n, c, h, w] = sum over the taps (kh, kw) with h_in =
+    h stride_h - pad_h + kh dilation_h and w_in likewise inside the input of weight[n, c %
+    weight_channels, kh kernel_w + kw, h top_width + w] times bottom[n, c, h_in, w_in]."""
+    c_, cw = int(values["input_channels"]), int(values["weight_channels"])
+    ih, iw = int(values["bottom_height"]), int(values["bottom_width"])
+    oh, ow = int(values["top_height"]), int(values["top_width"])
+    kh_, kw_ = int(values["kernel_h"]), int(values["kernel_w"])
+    sh, sw = int(values["stride_h"]), int(values["stride_w"])
+    dh, dw = int(values["dilation_h"]), int(values["dilation_w"])
+    ph, pw = int(values["pad_h"]), int(values["pad_w"])
+    numel = int(values["nthreads"])
+    src = np.asarray(values["bottom_data"], np.float64).reshape(-1, c_, ih, iw)
+    n = src.shape[0]
+    wt = np.asarray(values["weight_data"], np.float64).reshape(-1)[: n * cw * kh_ * kw_ * oh * ow]
+    wt = wt.reshape(n, cw, kh_ * kw_, oh, ow)
+    group = np.arange(c_) % cw
+    acc = np.zeros((n, c_, oh, ow))
+    for kh, kw in itertools.product(range(kh_), range(kw_)):
+        hi = np.arange(oh) * sh - ph + kh * dh
+        wi = np.arange(ow) * sw - pw + kw * dw
+        ok = ((hi >= 0) & (hi < ih))[:, None] & ((wi >= 0) & (wi < iw))[None, :]
+        vals = src[:, :, np.clip(hi, 0, ih - 1)[:, None], np.clip(wi, 0, iw - 1)[None, :]]
+        acc += np.where(ok, vals * wt[:, group, kh * kw_ + kw], 0.0)
+    out = np.array(values["top_data"], copy=True)
+    out.reshape(-1)[:numel] = acc.reshape(-1)[:numel].astype(out.dtype)
+    return {"top_data": out}
+
+
+def slomo_sepconv_fwd(values: Values) -> dict[str, np.ndarray]:
+    """sepconv-slomo's forward: output[s, c, y, x] = sum over (fy, fx) of input[s, c, y + fy,
+    x + fx] * vertical[s, fy, y, x] * horizontal[s, fx, y, x] (the input H + F - 1 by W + F -
+    1, the filters F x H x W), for the first n output values."""
+    nn, c, h, w, f = (int(values[k]) for k in ("N", "C", "H", "W", "F"))
+    numel = int(values["n"])
+    src = np.asarray(values["input"], np.float64).reshape(-1)[: nn * c * (h + f - 1) * (w + f - 1)]
+    src = src.reshape(nn, c, h + f - 1, w + f - 1)
+    ver = np.asarray(values["vertical"], np.float64).reshape(-1)[: nn * f * h * w]
+    hor = np.asarray(values["horizontal"], np.float64).reshape(-1)[: nn * f * h * w]
+    ver, hor = ver.reshape(nn, f, 1, h, w), hor.reshape(nn, f, 1, h, w)
+    acc = np.zeros((nn, c, h, w))
+    for fy in range(f):
+        row = np.zeros((nn, c, h, w))
+        for fx in range(f):
+            row += src[:, :, fy:fy + h, fx:fx + w] * hor[:, fx]
+        acc += row * ver[:, fy]
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1)[:numel] = acc.reshape(-1)[:numel].astype(out.dtype)
+    return {"output": out}
