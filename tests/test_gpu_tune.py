@@ -588,6 +588,12 @@ SMALL = {
     "gunrock_mark_segment": ["N=10001", "TOTAL=2500"],
     "pink_rotate90_list": ["DIM=301", "PLANES=5"],
     "nerfacc_unpack_info": ["NRAYS=10001", "TOTAL=150001"],
+    "dain_sepconv": ["B=2", "C=3", "F=5", "OH=101", "OW=203"],
+    "segmentron_ca_map": ["N=2", "C=7", "H=37", "W=101"],
+    "droid_corr_index": ["N=3", "H1=37", "W1=101"],
+    "ganet_lga": ["NB=2", "D=9", "H=37", "W=101"],
+    "gardenia_tc_count": ["M=10001", "NNZ=30003"],
+    "bonsai_boundary_reduce": ["N=100001"],
 }
 
 
