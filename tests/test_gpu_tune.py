@@ -591,6 +591,12 @@ SMALL = {
     "pwc_corr_rearrange": ["B=2", "C=16", "H=41", "W=101"],
     "san_aggregation_zeropad": ["N=2", "C=16", "CW=4", "H=41", "W=45"],
     "slomo_sepconv_fwd": ["N=1", "C=3", "H=41", "W=101", "F=13"],
+    "dain_sepconv": ["B=2", "C=3", "F=5", "OH=101", "OW=203"],
+    "segmentron_ca_map": ["N=2", "C=7", "H=37", "W=101"],
+    "droid_corr_index": ["N=3", "H1=37", "W1=101"],
+    "ganet_lga": ["NB=2", "D=9", "H=37", "W=101"],
+    "gardenia_tc_count": ["M=10001", "NNZ=30003"],
+    "bonsai_boundary_reduce": ["N=100001"],
 }
 
 

@@ -663,6 +663,12 @@ SMALL = {
     "san_aggregation_zeropad": {"N": 2, "C": 6, "CW": 3, "H": 9, "W": 11, "K": 3, "STRIDE": 2,
                                 "PAD": 2, "DIL": 2},  # taps off every edge, strides, groups
     "slomo_sepconv_fwd": {"N": 2, "C": 3, "H": 7, "W": 13, "F": 5},  # partial blocks, taps
+    "dain_sepconv": {"B": 2, "C": 3, "F": 4, "OH": 13, "OW": 37},  # partial tiles, two frames
+    "segmentron_ca_map": {"N": 2, "C": 3, "H": 13, "W": 37},  # partial tiles, y at both ends
+    "droid_corr_index": {"N": 2, "H1": 13, "W1": 37, "H2": 6, "W2": 8},  # windows off every edge
+    "ganet_lga": {"NB": 2, "D": 5, "H": 6, "W": 7},  # borders on every axis, partial blocks
+    "gardenia_tc_count": {"M": 37, "NNZ": 120},  # sorted rows, repeats, empty rows
+    "bonsai_boundary_reduce": {"N": 1001, "GRID": 3},  # loops, blocks with no particles
 }
 SHAPES_2D = [
     (1, 1, 1),

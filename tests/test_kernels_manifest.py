@@ -241,6 +241,11 @@ def test_kernel_entry_is_complete(name):
     elif name == "tpk_cubic_sampling":  # torch-points-kernels' one block a cloud, points looped
         assert blocks == params["B"] == 16
         assert params["B"] * params["NPTS"] * params["NV"] * params["C"] >= 8 * 10**6
+    elif name == "droid_corr_index":  # DROID-SLAM's one thread a pixel of an edge: 64 taps each
+        assert blocks == -(-params["W1"] // 32) * -(-params["H1"] // 8) * params["N"]
+        assert params["N"] * params["H1"] * params["W1"] * (2 * params["R"] + 2) ** 2 >= 10**7
+    elif name == "bonsai_boundary_reduce":  # Bonsai's fixed grid of 120 blocks, a loop
+        assert blocks == params["GRID"] == 120 and params["N"] >= 64 * blocks * 256
     elif name == "scn_sparse_to_dense":  # SparseConvNet's fixed grid of 32 blocks, rules looped
         assert blocks == params["GRID"] == 32 and params["NHOT"] * params["NPLANES"] >= 10**6
     else:
@@ -668,6 +673,8 @@ ONE_D_EXTENT = {
     "slomo_sepconv_fwd": "NUMEL",  # sepconv-slomo's one thread per output value (the loop once)
     "cumo_index_compose": "N",  # Cumo's one thread per index (the grid-stride loop once)
     "gunrock_mark_segment": "N",  # Gunrock's one thread per key (the grid-stride loop once)
+    "ganet_lga": "NUMEL",  # GANet's one thread per cost value
+    "gardenia_tc_count": "M",  # Gardenia's one thread per vertex
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -712,6 +719,7 @@ ONE_BLOCK_PER = {
     "gpumd_sort_neighbor_list": "N",  # GPUMD's one block per atom, whatever the block
     "tsvm_sum_kernel_values": "GRID",  # ThunderSVM's NUM_BLOCKS, looping over the instances
     "viennacl_csr_dtrmat_mul": "GRID",  # ViennaCL's fixed 128 blocks, looping over the rows
+    "bonsai_boundary_reduce": "GRID",  # Bonsai's fixed 120 blocks, looping over the particles
     "kilosort_conv1d": "NCHAN",  # Kilosort's one block per channel, looping over its samples
     "vllm_reshape_and_cache": "TOKENS",  # vLLM's one block per token, looping over its heads
     "sirius_sum_q_dm": "NGV",  # SIRIUS' one block per G-vector, looping over its pairs
@@ -17008,3 +17016,197 @@ def test_blind93_references_on_hand_checked_inputs():
                             * hor[((s * f + fx) * h + y) * w + x]
                             for fy, fx in itertools.product(range(f), range(f))))
         assert got.tolist() == want
+def test_blind92_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(92)
+    f32 = np.float32
+
+    # dain_sepconv: a 3 x 3 frame (1..9), 2-tap kernels: vertical (1, 2) and horizontal (1, 0)
+    # at every pixel give (9, 12 | 18, 21), vertical (1, 0) and horizontal (0, 1) give
+    # (2, 3 | 5, 6); random frames with padded output rows against the source's loop
+    def sepconv(src, vert, horz, dims, out_h_stride):
+        nb, ch, f, h, w = dims
+        oh, ow = h - f + 1, w - f + 1
+        return references.dain_sepconv({
+            "w": w, "h": h, "channel": ch, "filter_size": f,
+            "input1_b_stride": ch * h * w, "input1_c_stride": h * w, "input1_h_stride": w,
+            "input2_b_stride": f * oh * ow, "input2_c_stride": oh * ow, "input2_h_stride": ow,
+            "input3_b_stride": f * oh * ow, "input3_c_stride": oh * ow, "input3_h_stride": ow,
+            "output_b_stride": ch * oh * out_h_stride, "output_c_stride": oh * out_h_stride,
+            "output_h_stride": out_h_stride, "input1": np.asarray(src, f32),
+            "input2": np.asarray(vert, f32), "input3": np.asarray(horz, f32),
+            "output": np.full(nb * ch * oh * out_h_stride, -7, f32)})["output"]
+
+    frame = list(range(1, 10))
+    assert sepconv(frame, [1] * 4 + [2] * 4, [1] * 4 + [0] * 4, (1, 1, 2, 3, 3),
+                   2).tolist() == [9, 12, 18, 21]
+    assert sepconv(frame, [1] * 4 + [0] * 4, [0] * 4 + [1] * 4, (1, 1, 2, 3, 3),
+                   2).tolist() == [2, 3, 5, 6]
+    nb, ch, f, h, w, pitch = 2, 3, 3, 6, 7, 6
+    oh, ow = h - f + 1, w - f + 1
+    src = rng.integers(-8, 8, nb * ch * h * w)
+    vert = rng.integers(-8, 8, nb * f * oh * ow)
+    horz = rng.integers(-8, 8, nb * f * oh * ow)
+    got = sepconv(src, vert, horz, (nb, ch, f, h, w), pitch)
+    for b, c, y, x in itertools.product(range(nb), range(ch), range(oh), range(pitch)):
+        at = ((b * ch + c) * oh + y) * pitch + x
+        if x >= ow:
+            assert got[at] == -7
+            continue
+        total = 0
+        for fy, fx in itertools.product(range(f), range(f)):
+            total += (src[((b * ch + c) * h + y + fy) * w + x + fx]
+                      * vert[((b * f + fy) * oh + y) * ow + x]
+                      * horz[((b * f + fx) * oh + y) * ow + x])
+        assert got[at] == total
+
+    # segmentron_ca_map: a 2 x 2 map (1, 2 | 3, 4), weights 1 and 10 on the row's columns and
+    # 100 on the column's other row, added to 0.5: (321.5, 421.5 | 143.5, 243.5); random maps
+    # against the source's loop
+    def ca_map(wt, g, out, dims):
+        n, ch, h, w = dims
+        return references.segmentron_ca_map({
+            "weight": np.asarray(wt, f32), "g": np.asarray(g, f32), "out": np.asarray(out, f32),
+            "num": n, "chn": ch, "height": h, "width": w})["out"]
+
+    got = ca_map([1] * 4 + [10] * 4 + [100] * 4, [1, 2, 3, 4], [0.5] * 4, (1, 1, 2, 2))
+    assert got.tolist() == [321.5, 421.5, 143.5, 243.5]
+    n, ch, h, w = 2, 3, 5, 4
+    ln = h + w - 1
+    wt = rng.integers(-8, 8, n * ln * h * w)
+    g = rng.integers(-8, 8, n * ch * h * w)
+    start = rng.integers(-8, 8, n * ch * h * w)
+    got = ca_map(wt, g, start, (n, ch, h, w))
+    for b, c, y, x in itertools.product(range(n), range(ch), range(h), range(w)):
+        total = int(start[((b * ch + c) * h + y) * w + x])
+        for i in range(w):
+            total += g[((b * ch + c) * h + y) * w + i] * wt[((b * ln + i) * h + y) * w + x]
+        for i in range(h):
+            if i != y:
+                j = i if i < y else i - 1
+                total += (g[((b * ch + c) * h + i) * w + x]
+                          * wt[((b * ln + w + j) * h + y) * w + x])
+        assert got[((b * ch + c) * h + y) * w + x] == total
+
+    # ganet_lga: radius 0, one pixel of three disparities (1, 2, 4), filters (1, 10, 100)
+    # (the disparity below, the value, the one above; a neighbour outside reads the value
+    # itself), added to 0.5: (211.5, 421.5, 442.5); random volumes against the source's loop
+    def lga(src, filt, top, dims, radius):
+        nb, ch, h, w = dims
+        return references.ganet_lga({
+            "n": nb * ch * h * w, "bottom_data": np.asarray(src, f32),
+            "filters": np.asarray(filt, f32), "height": h, "width": w, "channel": ch,
+            "radius": radius, "top_data": np.asarray(top, f32)})["top_data"]
+
+    got = lga([1, 2, 4], [1, 10, 100], [0.5] * 3, (1, 3, 1, 1), 0)
+    assert got.tolist() == [211.5, 421.5, 442.5]
+    nb, ch, h, w, rad = 2, 3, 4, 5, 1
+    ws, step = 2 * rad + 1, h * w
+    src = rng.integers(-8, 8, nb * ch * h * w)
+    filt = rng.integers(-8, 8, nb * 3 * ws * ws * h * w)
+    top = rng.integers(-8, 8, nb * ch * h * w)
+    got = lga(src, filt, top, (nb, ch, h, w), rad)
+    for index in range(nb * ch * h * w):
+        fbase = index // (step * ch) * (step * ws * ws * 3) + index % step
+        row, col, depth = index % step // w, index % w, index // step % ch
+        total = int(top[index])
+        for d, r, c in itertools.product((-1, 0, 1), range(-rad, rad + 1), range(-rad, rad + 1)):
+            inside = 0 <= row + r < h and 0 <= col + c < w and 0 <= depth + d < ch
+            shift = r * w + c + d * step if inside else 0
+            slot = (d + 1) * ws * ws + (r + rad) * ws + c + rad
+            total += src[index + shift] * filt[fbase + slot * step]
+        assert got[index] == total
+
+    # gardenia_tc_count: a triangle 0-1-2 (sorted lists (1, 2), (0, 2), (0, 1)): each vertex
+    # finds 2, 6 added to 5: 11; random sorted (repeats) and unsorted rows against the loop
+    def tc(rp, cols, start=0):
+        return int(references.gardenia_tc_count({
+            "m": len(rp) - 1, "row_offsets": np.asarray(rp, np.int32),
+            "column_indices": np.asarray(cols, np.int32),
+            "total": np.array([start], np.int32)})["total"][0])
+
+    assert tc([0, 2, 4, 6], [1, 2, 0, 2, 0, 1, 0], 5) == 11
+
+    def tc_loop(rp, cols):
+        count = 0
+        for u in range(len(rp) - 1):
+            for off_u in range(rp[u], rp[u + 1]):
+                v = cols[off_u]
+                it = rp[u]
+                for off_v in range(rp[v], rp[v + 1]):
+                    w = cols[off_v]
+                    while cols[it] < w and it < rp[u + 1]:
+                        it += 1
+                    if it != rp[u + 1] and cols[it] == w:
+                        count += 1
+        return count
+
+    m, nnz = 40, 150
+    rp = [0, *np.cumsum(np.bincount(rng.integers(0, m, nnz), minlength=m))]
+    sorted_cols = np.sort(rng.integers(0, m, nnz + 1))
+    assert tc(rp, sorted_cols) == tc_loop(rp, sorted_cols.tolist())
+    unsorted = rng.integers(0, m, nnz + 1)
+    assert tc(rp, unsorted) == tc_loop(rp, unsorted.tolist())
+
+    # droid_corr_index: radius 0, coordinate (1.5, 0.5) on the plane (1, 2, 3 | 4, 5, 6): the
+    # bilinear 4; radius 1 at (-1, 0): only the window's in-plane taps of weight 1, corr[2][1]
+    # = 1 and corr[2][2] = 4; random planes (whole and half coordinates) against the loop
+    def corr_index(vol, xy, dims, r):
+        nb, h1, w1, h2, w2 = dims
+        rd = 2 * r + 1
+        return references.droid_corr_index({
+            "volume": np.asarray(vol, f32), "coords": np.asarray(xy, f32),
+            "corr": np.zeros(nb * rd * rd * h1 * w1, f32), "h1": h1, "w1": w1, "h2": h2,
+            "w2": w2, "r": r})["corr"]
+
+    assert corr_index([1, 2, 3, 4, 5, 6], [1.5, 0.5], (1, 1, 1, 2, 3), 0).tolist() == [4]
+    assert corr_index([1, 2, 3, 4, 5, 6], [-1, 0], (1, 1, 1, 2, 3), 1).tolist() == [
+        0, 0, 0, 0, 0, 0, 0, 1, 4]
+    nb, h1, w1, h2, w2, r = 2, 3, 4, 5, 6, 2
+    rd = 2 * r + 1
+    vol = rng.integers(-8, 8, nb * h1 * w1 * h2 * w2)
+    xy = rng.integers(-6, 16, nb * 2 * h1 * w1) / 2
+    got = corr_index(vol, xy, (nb, h1, w1, h2, w2), r)
+    want = np.zeros(nb * rd * rd * h1 * w1)
+    for n, y, x in itertools.product(range(nb), range(h1), range(w1)):
+        x0, y0 = xy[(n * 2 * h1 + y) * w1 + x], xy[((n * 2 + 1) * h1 + y) * w1 + x]
+        dx, dy = x0 - np.floor(x0), y0 - np.floor(y0)
+        for i, j in itertools.product(range(rd + 1), range(rd + 1)):
+            x1, y1 = int(np.floor(x0)) - r + i, int(np.floor(y0)) - r + j
+            if not (0 <= y1 < h2 and 0 <= x1 < w2):
+                continue
+            s = vol[(((n * h1 + y) * w1 + x) * h2 + y1) * w2 + x1]
+            for ii, jj, wt in ((i - 1, j - 1, dx * dy), (i - 1, j, dx * (1 - dy)),
+                               (i, j - 1, (1 - dx) * dy), (i, j, (1 - dx) * (1 - dy))):
+                if 0 <= ii < rd and 0 <= jj < rd:
+                    want[(((n * rd + ii) * rd + jj) * h1 + y) * w1 + x] += s * wt
+    assert got.tolist() == want.tolist()
+
+    # bonsai_boundary_reduce: 5 particles, 2 blocks of 1 thread (a step of 4 particles):
+    # block 0 folds 0, 1 and 4, block 1 folds 2 and 3; at 4 threads block 0 folds all five
+    # and block 1 none (1e10, -1e10); random against the source's strided loop
+    def bounds(pos, grid, threads):
+        got = references.bonsai_boundary_reduce({
+            "n_particles": len(pos) // 4, "positions": np.asarray(pos, f32),
+            "output_min": np.full(3 * grid, -7, f32), "output_max": np.full(3 * grid, -7, f32)},
+            threads=threads)
+        return got["output_min"].tolist(), got["output_max"].tolist()
+
+    pos = [1, 5, -2, 9, 3, -1, 0, 9, 7, 2, 2, 9, -4, 8, 1, 9, 0, 0, -6, 9]
+    assert bounds(pos, 2, 1) == ([0, -1, -6, -4, 2, 1], [3, 5, 0, 7, 8, 2])
+    big = float(f32(1e10))
+    assert bounds(pos, 2, 4) == ([-4, -1, -6, big, big, big], [7, 8, 2, -big, -big, -big])
+    n, grid, threads = 300, 3, 7
+    pos = rng.integers(-2**20, 2**20, 4 * n)
+    lo, hi = bounds(pos, grid, threads)
+    for b in range(grid):
+        want_lo, want_hi = [big] * 3, [-big] * 3
+        i = b * 2 * threads
+        while i < n:  # each thread's pair of loads, over the block's threads
+            for t in range(threads):
+                for k in (i + t, i + t + threads):
+                    if k < n and k < i + 2 * threads:
+                        for a in range(3):
+                            want_lo[a] = min(want_lo[a], float(pos[4 * k + a]))
+                            want_hi[a] = max(want_hi[a], float(pos[4 * k + a]))
+            i += 2 * threads * grid
+        assert lo[3 * b: 3 * b + 3] == want_lo and hi[3 * b: 3 * b + 3] == want_hi

@@ -40,6 +40,8 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "pwc_corr_rearrange.cu",
     "san_aggregation_zeropad.cu",
     "slomo_sepconv_fwd.cu",
+    "dain_sepconv.cu", "segmentron_ca_map.cu", "droid_corr_index.cu", "ganet_lga.cu",
+    "gardenia_tc_count.cu", "bonsai_boundary_reduce.cu",
 }
 
 

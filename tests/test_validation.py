@@ -123,8 +123,12 @@ def test_tables_analyzed_together_give_what_each_gives_alone() -> None:
     tables mix GPUs, 1-D and 2-D sweeps, code that changes the fit (transpose_add), a tile
     (exatensor_matmul_tn) and kernels of the same name in two tables."""
     from gpuadvisor.sweep import read_sweep
-    from gpuadvisor.validation import (_evaluate, evaluate_one_profiles, kernel_code,
-                                       one_profile_view)
+    from gpuadvisor.validation import (
+        _evaluate,
+        evaluate_one_profiles,
+        kernel_code,
+        one_profile_view,
+    )
 
     root = project_root() / "fixtures" / "hopper"
     paths = [root / name for name in (

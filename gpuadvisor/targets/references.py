@@ -13222,3 +13222,201 @@ def slomo_sepconv_fwd(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["output"], copy=True)
     out.reshape(-1)[:numel] = acc.reshape(-1)[:numel].astype(out.dtype)
     return {"output": out}
+def dain_sepconv(values: Values) -> dict[str, np.ndarray]:
+    """DAIN's separable local convolution: output[b, c, y, x] = the sum over fy, fx below
+    filter_size of input1[b, c, y + fy, x + fx] input2[b, fy, y, x] input3[b, fx, y, x] for
+    y < h - filter_size + 1 and x < w - filter_size + 1 (all through the given strides)."""
+    w, h, ch, f = (int(values[k]) for k in ("w", "h", "channel", "filter_size"))
+    oh, ow = h - f + 1, w - f + 1
+    out = np.array(values["output"], copy=True)
+    flat = out.reshape(-1)
+    nb = int(np.asarray(values["output"]).size // max(int(values["output_b_stride"]), 1))
+    nb = max(nb, 1)
+
+    def view(key, prefix, depth, rows, cols):
+        arr = np.asarray(values[key]).reshape(-1)
+        st = [int(values[f"{prefix}_{s}_stride"]) for s in "bch"]
+        return np.lib.stride_tricks.as_strided(
+            arr, (nb, depth, rows, cols), tuple(arr.itemsize * s for s in st) + (arr.itemsize,),
+            writeable=False).astype(np.float32)
+
+    src = view("input1", "input1", ch, h, w)
+    vert = view("input2", "input2", f, oh, ow)
+    horz = view("input3", "input3", f, oh, ow)
+    # float32 is exact here: whole-number products and sums far inside 24 bits
+    acc = np.zeros((nb, ch, oh, ow), np.float32)
+    part = np.empty_like(acc)
+    tmp = np.empty_like(acc)
+    for fy in range(f):
+        part.fill(0)
+        for fx in range(f):
+            np.multiply(src[:, :, fy: fy + oh, fx: fx + ow], horz[:, None, fx], out=tmp)
+            part += tmp
+        part *= vert[:, None, fy]
+        acc += part
+    st = [int(values[f"output_{s}_stride"]) * flat.itemsize for s in "bch"]
+    dst = np.lib.stride_tricks.as_strided(flat, acc.shape, tuple(st) + (flat.itemsize,))
+    dst[...] = acc.astype(out.dtype)
+    return {"output": out}
+
+
+def segmentron_ca_map(values: Values) -> dict[str, np.ndarray]:
+    """SegmenTron's criss-cross aggregation: out[b, c, y, x] += the sum over columns i of
+    g[b, c, y, i] weight[b, i, y, x] plus the sum over rows i != y of g[b, c, i, x]
+    weight[b, width + (i if i < y else i - 1), y, x]."""
+    n, ch, h, w = (int(values[k]) for k in ("num", "chn", "height", "width"))
+    ln = h + w - 1
+    g = np.asarray(values["g"]).reshape(-1)[: n * ch * h * w].reshape(n, ch, h, w)
+    wt = np.asarray(values["weight"]).reshape(-1)[: n * ln * h * w].reshape(n, ln, h, w)
+    g, wt = g.astype(np.float32), wt.astype(np.float32)  # whole-number sums below 2^24: exact
+    # the row pass, a matrix product per (b, y): [c, i] @ [i, x]
+    acc = np.matmul(g.transpose(0, 2, 1, 3), wt[:, :w].transpose(0, 2, 1, 3))
+    acc = acc.transpose(0, 2, 1, 3)
+    # the column pass: wcol[b, i, y, x] = weight[b, w + j, y, x] with j = i below y and i - 1
+    # above it (0 at i == y), then a matrix product per (b, x): [c, i] @ [i, y]
+    i_, y_ = np.meshgrid(np.arange(h), np.arange(h), indexing="ij")
+    j_ = np.where(i_ < y_, i_, i_ - 1).clip(0, max(h - 2, 0))
+    wcol = wt[:, w + j_, y_, :] * (i_ != y_)[None, :, :, None]  # [b, i, y, x]
+    acc += np.matmul(g.transpose(0, 3, 1, 2), wcol.transpose(0, 3, 1, 2)).transpose(0, 2, 3, 1)
+    out = np.array(values["out"], copy=True)
+    flat = out.reshape(-1)
+    flat[: acc.size] = (flat[: acc.size].astype(np.float64)
+                        + acc.reshape(-1)).astype(out.dtype)
+    return {"out": out}
+
+
+def ganet_lga(values: Values) -> dict[str, np.ndarray]:
+    """GANet's local guided aggregation: top[i] += the sum over d in -1..1, r and c in
+    -radius..radius of bottom[neighbour (depth + d, row + r, col + c), or i itself where that
+    lies outside] filters[b, (d + 1) wsize^2 + (r + radius) wsize + c + radius, row, col]."""
+    n, h, w, ch, rad = (int(values[k]) for k in ("n", "height", "width", "channel", "radius"))
+    ws = 2 * rad + 1
+    nb = n // (ch * h * w)
+    # float32 is exact here: whole-number terms and sums far inside 24 bits
+    src = np.asarray(values["bottom_data"]).reshape(-1)[: n].reshape(nb, ch, h, w)
+    src = src.astype(np.float32)
+    filt = np.asarray(values["filters"]).reshape(-1)[: nb * 3 * ws * ws * h * w]
+    filt = filt.reshape(nb, 3 * ws * ws, h, w).astype(np.float32)
+    pad = np.pad(src, ((0, 0), (1, 1), (rad, rad), (rad, rad)))  # 0 outside
+    acc = np.zeros((nb, ch, h, w), np.float32)
+    tmp = np.empty_like(acc)
+    for d in (-1, 0, 1):
+        for r in range(-rad, rad + 1):
+            for c in range(-rad, rad + 1):
+                slot = (d + 1) * ws * ws + (r + rad) * ws + c + rad
+                near = pad[:, 1 + d: 1 + d + ch, rad + r: rad + r + h, rad + c: rad + c + w]
+                np.multiply(near, filt[:, slot][:, None], out=tmp)
+                acc += tmp
+                # outside the volume the source reads the value itself (the padding gave 0):
+                # the planes past the depth, then the rows past the height in the others,
+                # then the columns past the width in the rest
+                md = (np.arange(ch) + d < 0) | (np.arange(ch) + d >= ch)
+                mr = (np.arange(h) + r < 0) | (np.arange(h) + r >= h)
+                mc = (np.arange(w) + c < 0) | (np.arange(w) + c >= w)
+                fs = filt[:, slot][:, None]
+                for dsel, rsel, csel in ((md, None, None), (~md, mr, None), (~md, ~mr, mc)):
+                    di = np.nonzero(dsel)[0]
+                    ri = np.arange(h) if rsel is None else np.nonzero(rsel)[0]
+                    ci = np.arange(w) if csel is None else np.nonzero(csel)[0]
+                    if di.size and ri.size and ci.size:
+                        at = np.ix_(np.arange(nb), di, ri, ci)
+                        acc[at] += src[at] * fs[np.ix_(np.arange(nb), [0], ri, ci)]
+    out = np.array(values["top_data"], copy=True)
+    flat = out.reshape(-1)
+    flat[:n] = (flat[:n].astype(np.float64) + acc.reshape(-1)).astype(out.dtype)
+    return {"top_data": out}
+
+
+def gardenia_tc_count(values: Values) -> dict[str, np.ndarray]:
+    """Gardenia's ordered_count: total += the number of (u, v, w) with v a neighbour of u and w
+    a neighbour of v (each list entry counted, repeats included) where the merge cursor over
+    u's list stops at w: for lists sorted by vertex id, w among u's neighbours. Unsorted lists
+    (small inputs only) follow the source's loop."""
+    m = int(values["m"])
+    rp = np.asarray(values["row_offsets"]).reshape(-1)[: m + 1].astype(np.int64)
+    col = np.asarray(values["column_indices"]).reshape(-1).astype(np.int64)
+    out = np.array(values["total"], copy=True)
+    deg = np.diff(rp)
+    owner = np.repeat(np.arange(m), deg)
+    edges = col[rp[0]: rp[m]]
+    if edges.size and np.any((np.diff(edges) < 0) & (owner[1:] == owner[:-1])):
+        count = 0
+        for u in range(m):
+            for off_u in range(rp[u], rp[u + 1]):
+                v = col[off_u]
+                it = rp[u]
+                for off_v in range(rp[v], rp[v + 1]):
+                    w = col[off_v]
+                    while col[it] < w and it < rp[u + 1]:
+                        it += 1
+                    count += int(it != rp[u + 1] and col[it] == w)
+    else:
+        keys = owner * (m + 1) + edges  # sorted: rows in order, each sorted
+        count = 0
+        step = max(1, 1 << 22)
+        for lo in range(0, edges.size, step):  # the (u, v) edges in slices
+            u_, v_ = owner[lo: lo + step], edges[lo: lo + step]
+            n_w = deg[v_]
+            first = np.repeat(rp[v_] - np.cumsum(n_w) + n_w, n_w)  # each w's list offset
+            w_ = col[first + np.arange(first.size)]
+            q = np.repeat(u_, n_w) * (m + 1) + w_
+            at = np.searchsorted(keys, q).clip(0, max(keys.size - 1, 0))
+            count += int(np.count_nonzero(keys[at] == q)) if keys.size else 0
+    flat = out.reshape(-1)
+    flat[0] = (int(flat[0]) + count + 2**31) % 2**32 - 2**31  # int32 wrap, as atomicAdd
+    return {"total": out}
+
+
+def droid_corr_index(values: Values) -> dict[str, np.ndarray]:
+    """DROID-SLAM's correlation lookup: for i, j below 2r + 2, x1 = floor(x0) - r + i and
+    y1 = floor(y0) - r + j, where inside h2 x w2, s = volume[n, y, x, y1, x1] added to corr[n,
+    i - 1, j - 1], [i - 1, j], [i, j - 1], [i, j] at (y, x) (where inside rd x rd) times dx dy,
+    dx (1 - dy), (1 - dx) dy and (1 - dx)(1 - dy)."""
+    h1, w1, h2, w2, r = (int(values[k]) for k in ("h1", "w1", "h2", "w2", "r"))
+    rd = 2 * r + 1
+    corr = np.array(values["corr"], copy=True)
+    flat = corr.reshape(-1)
+    nb = flat.size // (rd * rd * h1 * w1)
+    vol = np.asarray(values["volume"]).reshape(-1)[: nb * h1 * w1 * h2 * w2]
+    vol = vol.reshape(nb, h1, w1, h2 * w2).astype(np.float64)
+    xy = np.asarray(values["coords"]).reshape(-1)[: nb * 2 * h1 * w1].reshape(nb, 2, h1, w1)
+    x0, y0 = xy[:, 0].astype(np.float32), xy[:, 1].astype(np.float32)
+    fx, fy = np.floor(x0), np.floor(y0)
+    dx, dy = (x0 - fx).astype(np.float64), (y0 - fy).astype(np.float64)
+    acc = flat[: nb * rd * rd * h1 * w1].reshape(nb, rd, rd, h1, w1).astype(np.float64)
+    wts = {(1, 1): dx * dy, (1, 0): dx * (1 - dy), (0, 1): (1 - dx) * dy,
+           (0, 0): (1 - dx) * (1 - dy)}
+    for i in range(rd + 1):
+        for j in range(rd + 1):
+            x1 = fx.astype(np.int64) - r + i
+            y1 = fy.astype(np.int64) - r + j
+            ok = (y1 >= 0) & (y1 < h2) & (x1 >= 0) & (x1 < w2)
+            at = (np.clip(y1, 0, h2 - 1) * w2 + np.clip(x1, 0, w2 - 1))[..., None]
+            s = np.where(ok, np.take_along_axis(vol, at, axis=3)[..., 0], 0.0)
+            for (di, dj), wt in wts.items():
+                ii, jj = i - di, j - dj
+                if 0 <= ii < rd and 0 <= jj < rd:
+                    acc[:, ii, jj] += s * wt
+    flat[: acc.size] = acc.reshape(-1).astype(corr.dtype)
+    return {"corr": corr}
+
+
+def bonsai_boundary_reduce(values: Values, threads: int = 256) -> dict[str, np.ndarray]:
+    """Bonsai's boundaryReduction: block b of the g blocks folds the positions i whose
+    i mod (2 T g) lies in [2 T b, 2 T (b + 1)) (T the block's threads) into the minimum and
+    maximum of x, y and z (1e10 and -1e10 for a block with none) at output_min[b] and
+    output_max[b]."""
+    n = int(values["n_particles"])
+    pos = np.asarray(values["positions"]).reshape(-1)[: 4 * n].reshape(n, 4)[:, :3]
+    out_min = np.array(values["output_min"], copy=True)
+    out_max = np.array(values["output_max"], copy=True)
+    grid = out_min.reshape(-1).size // 3
+    owner = np.arange(n) % (2 * threads * grid) // (2 * threads)
+    lo = np.full((grid, 3), np.float32(1e10), np.float32)
+    hi = np.full((grid, 3), np.float32(-1e10), np.float32)
+    for axis in range(3):
+        np.minimum.at(lo[:, axis], owner, pos[:, axis].astype(np.float32))
+        np.maximum.at(hi[:, axis], owner, pos[:, axis].astype(np.float32))
+    out_min.reshape(-1)[: 3 * grid] = lo.reshape(-1)
+    out_max.reshape(-1)[: 3 * grid] = hi.reshape(-1)
+    return {"output_min": out_min, "output_max": out_max}
