@@ -659,6 +659,12 @@ SMALL = {
     "gunrock_mark_segment": {"N": 37, "TOTAL": 9},  # runs, flag[0] untouched
     "pink_rotate90_list": {"DIM": 37, "PLANES": 3},  # partial tiles both ways, 3 images
     "nerfacc_unpack_info": {"NRAYS": 37, "TOTAL": 150},  # empty rays, partial blocks
+    "plm_vf_convolve_y": {"NX": 37, "NY": 11, "NZ": 3, "HW": 3},  # windows clamped both ends
+    "pgroup_roipool_fp": {"NPROP": 37, "TOTAL": 90, "C": 45, "CAP": 7},  # 2 empty, both loops
+    "mrs_nonzero_unravel": {"NNZ": 301, "NDIMS": 4, "DLO": 2, "DHI": 9, "NEL": 3000},  # ragged dims
+    "theseus_tmat_vec": {"BATCH": 3, "M": 37, "N": 11, "NNZ": 150},  # collisions, empty rows
+    "sam2_init_counting": {"W": 37, "H": 13, "NLAB": 9},  # partial tiles, shared counters
+    "semseg_psamask_distribute": {"N": 2, "H": 6, "W": 9, "MH": 5, "MW": 7},  # clipped windows
 }
 SHAPES_2D = [
     (1, 1, 1),
