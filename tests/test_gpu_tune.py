@@ -597,6 +597,12 @@ SMALL = {
     "ganet_lga": ["NB=2", "D=9", "H=37", "W=101"],
     "gardenia_tc_count": ["M=10001", "NNZ=30003"],
     "bonsai_boundary_reduce": ["N=100001"],
+    "plm_vf_convolve_y": ["NX=301", "NY=41", "NZ=3"],
+    "pgroup_roipool_fp": ["NPROP=10001", "TOTAL=150001", "C=19"],
+    "mrs_nonzero_unravel": ["NNZ=100001"],
+    "sam2_init_counting": ["W=301", "H=41"],
+    "semseg_psamask_distribute": ["N=2", "H=19", "W=23"],
+    "theseus_tmat_vec": ["BATCH=5", "M=10001", "N=3001"],
 }
 
 

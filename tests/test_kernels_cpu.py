@@ -669,6 +669,12 @@ SMALL = {
     "ganet_lga": {"NB": 2, "D": 5, "H": 6, "W": 7},  # borders on every axis, partial blocks
     "gardenia_tc_count": {"M": 37, "NNZ": 120},  # sorted rows, repeats, empty rows
     "bonsai_boundary_reduce": {"N": 1001, "GRID": 3},  # loops, blocks with no particles
+    "plm_vf_convolve_y": {"NX": 37, "NY": 11, "NZ": 3, "HW": 3},  # windows clamped both ends
+    "pgroup_roipool_fp": {"NPROP": 37, "TOTAL": 90, "C": 45, "CAP": 7},  # 2 empty, both loops
+    "mrs_nonzero_unravel": {"NNZ": 301, "NDIMS": 4, "DLO": 2, "DHI": 9, "NEL": 3000},  # ragged dims
+    "theseus_tmat_vec": {"BATCH": 3, "M": 37, "N": 11, "NNZ": 150},  # collisions, empty rows
+    "sam2_init_counting": {"W": 37, "H": 13, "NLAB": 9},  # partial tiles, shared counters
+    "semseg_psamask_distribute": {"N": 2, "H": 6, "W": 9, "MH": 5, "MW": 7},  # clipped windows
 }
 SHAPES_2D = [
     (1, 1, 1),

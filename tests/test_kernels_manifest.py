@@ -675,6 +675,7 @@ ONE_D_EXTENT = {
     "gunrock_mark_segment": "N",  # Gunrock's one thread per key (the grid-stride loop once)
     "ganet_lga": "NUMEL",  # GANet's one thread per cost value
     "gardenia_tc_count": "M",  # Gardenia's one thread per vertex
+    "mrs_nonzero_unravel": "NNZ",  # mistral.rs's one thread per nonzero
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -738,6 +739,8 @@ ONE_BLOCK_PER = {
     "flashlight_target_size": "B",  # flashlight's one block per label row
     "pn2_group_points": "B",  # Pointnet2's one block per cloud
     "tpk_cubic_sampling": "B",  # torch-points-kernels' one block per cloud
+    "pgroup_roipool_fp": "NPROP",  # PointGroup's one block per proposal (below its cap)
+    "semseg_psamask_distribute": "NT",  # semseg's grid of one block per position, a loop
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -17210,3 +17213,140 @@ def test_blind92_references_on_hand_checked_inputs():
                             want_hi[a] = max(want_hi[a], float(pos[4 * k + a]))
             i += 2 * threads * grid
         assert lo[3 * b: 3 * b + 3] == want_lo and hi[3 * b: 3 * b + 3] == want_hi
+def test_blind94_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(94)
+    f32 = np.float32
+
+    # plm_vf_convolve_y: one column of 3 rows, vectors (1, 2, 3), (10, 20, 30), (100, 200,
+    # 300), kernel (1, 2, 4) at half_width 1: row 0 clamped (2 + 40, 4 + 80, 6 + 120), row 1
+    # all three taps, row 2 clamped; random volumes against the source's clamped loops
+    def conv_y(vin, ker, nx, ny, nz, hw):
+        return references.plm_vf_convolve_y({
+            "vf_in": np.asarray(vin, f32), "ker": np.asarray(ker, f32),
+            "vf_out": np.full(nz * ny * nx * 3, -7, f32), "nx": nx, "ny": ny, "nz": nz,
+            "half_width": hw})["vf_out"]
+
+    got = conv_y([1, 2, 3, 10, 20, 30, 100, 200, 300], [1, 2, 4], 1, 3, 1, 1)
+    assert got.tolist() == [42, 84, 126, 421, 842, 1263, 210, 420, 630]
+    for nx, ny, nz, hw in ((4, 7, 2, 2), (3, 2, 3, 3), (5, 6, 1, 0)):
+        vin = rng.integers(-64, 64, nz * ny * nx * 3)
+        ker = rng.integers(0, 8, 2 * hw + 1)
+        got = conv_y(vin, ker, nx, ny, nz, hw)
+        want = []
+        for z, y, x, d in itertools.product(range(nz), range(ny), range(nx), range(3)):
+            lo, hi = max(y - hw, 0), min(y + hw, ny - 1)
+            want.append(sum(ker[r - y + hw] * vin[((z * ny + r) * nx + x) * 3 + d]
+                            for r in range(lo, hi + 1)))
+        assert got.tolist() == want
+
+    # pgroup_roipool_fp: two channels, proposals {0, 1, 2}, {} and {3}: channel 0 values
+    # (5, 7, 7, 1) -> max 7 at point 1 (the first of the tie), channel 1 (-3, -9, -3, 2) -> -3
+    # at point 0; the empty proposal -inf and -1; random proposals against the source's scan
+    def roipool(feats, offsets, c):
+        offsets = np.asarray(offsets, np.int32)
+        n = len(offsets) - 1
+        got = references.pgroup_roipool_fp({
+            "nProposal": n, "C": c, "feats": np.asarray(feats, f32),
+            "proposals_offset": offsets, "output_feats": np.full(n * c, -7, f32),
+            "output_maxidx": np.full(n * c, -5, np.int32)})
+        return got["output_feats"].tolist(), got["output_maxidx"].tolist()
+
+    vals, idx = roipool([5, -3, 7, -9, 7, -3, 1, 2], [0, 3, 3, 4], 2)
+    assert vals == [7, -3, -np.inf, -np.inf, 1, 2] and idx == [1, 0, -1, -1, 3, 3]
+    for n, c in ((9, 3), (5, 1)):
+        offsets = np.concatenate([[0], np.cumsum(rng.integers(0, 4, n))])
+        feats = rng.integers(-4, 4, int(offsets[-1]) * c)
+        vals, idx = roipool(feats, offsets, c)
+        for p, ch in itertools.product(range(n), range(c)):
+            best, best_i = -np.inf, -1
+            for i in range(offsets[p], offsets[p + 1]):
+                if feats[i * c + ch] > best:
+                    best, best_i = feats[i * c + ch], i
+            assert (vals[p * c + ch], idx[p * c + ch]) == (best, best_i)
+
+    # mrs_nonzero_unravel: dims (2, 3, 4), flat indices 0, 5, 23 and 13 -> (0, 0, 0),
+    # (0, 1, 1), (1, 2, 3), (1, 0, 1) by hand; random shapes against the source's loop
+    def unravel(flat, dims):
+        n, nd = len(flat), len(dims)
+        return references.mrs_nonzero_unravel({
+            "temp_indices": np.asarray(flat, np.uint32), "num_nonzero": n,
+            "dims": np.asarray(dims, np.uint32), "num_dims": nd,
+            "d_out": np.full(n * nd, 7, np.uint32)})["d_out"].tolist()
+
+    assert unravel([0, 5, 23, 13], [2, 3, 4]) == [0, 0, 0, 0, 1, 1, 1, 2, 3, 1, 0, 1]
+    for nd in (1, 2, 5):
+        dims = rng.integers(1, 7, nd)
+        flat = rng.integers(0, 2 * int(np.prod(dims)), 20)  # past the shape: the first wraps
+        want = []
+        for f in flat:
+            row = [0] * nd
+            t = int(f)
+            for i in range(nd - 1, -1, -1):
+                row[i] = t % int(dims[i])
+                t //= int(dims[i])
+            want += row
+        assert unravel(flat, dims) == want
+
+    # theseus_tmat_vec: one batch item, rows {col 0: 2, col 2: 3} and {col 2: 5}, residuals
+    # (10, 100), retv (1, 1, 1): (1 + 20, 1, 1 + 30 + 500) by hand; random batches against the
+    # source's per-row loops
+    def tmat_vec(ptr, cols, vals, vec, retv, bs, m, n):
+        return references.theseus_tmat_vec({
+            "batchSize": bs, "M_numRows": m, "M_numCols": n, "M_nnz": len(cols),
+            "M_rowPtr": np.asarray(ptr, np.int32), "M_colInd": np.asarray(cols, np.int32),
+            "Ms_val": np.asarray(vals, np.float64), "vec": np.asarray(vec, np.float64),
+            "retv": np.asarray(retv, np.float64)})["retv"].tolist()
+
+    assert tmat_vec([0, 2, 3], [0, 2, 2], [2, 3, 5], [10, 100], [1, 1, 1], 1, 2, 3) == [21, 1, 531]
+    for bs, m, n in ((3, 7, 5), (2, 4, 9)):
+        ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 4, m))])
+        nnz = int(ptr[-1])
+        cols = rng.integers(0, n, nnz)
+        vals, vec = rng.integers(-8, 8, bs * nnz), rng.integers(-8, 8, bs * m)
+        retv = rng.integers(-8, 0, bs * n)
+        want = [int(x) for x in retv]
+        for b, r in itertools.product(range(bs), range(m)):
+            for i in range(ptr[r], ptr[r + 1]):
+                want[b * n + cols[i]] += vec[b * m + r] * vals[b * nnz + i]
+        assert tmat_vec(ptr, cols, vals, vec, retv, bs, m, n) == want
+
+    # sam2_init_counting: a 2 x 3 label image (1, 0, 2 | 1, 1, 3) -> counts (3, 1, 1) in the
+    # first three slots, the rest untouched; random images against the source's per-pixel loop
+    def counting(labels, w, h, init):
+        return references.sam2_init_counting({
+            "label": np.asarray(labels, np.int32), "count_init": np.asarray(init, np.int32),
+            "W": w, "H": h})["count_init"].tolist()
+
+    assert counting([1, 0, 2, 1, 1, 3], 3, 2, [0] * 6) == [3, 1, 1, 0, 0, 0]
+    for w, h, nlab in ((7, 5, 4), (3, 9, 27)):
+        labels = rng.integers(0, nlab + 1, w * h)
+        init = rng.integers(0, 3, w * h)
+        want = [int(x) for x in init]
+        for row, col in itertools.product(range(h), range(w)):
+            if labels[row * w + col] > 0:
+                want[labels[row * w + col] - 1] += 1
+        assert counting(labels, w, h, init) == want
+
+    # semseg_psamask_distribute: a 1 x 2 feature map with 1 x 3 masks (half 0, 1): position 0
+    # takes mask columns 1, 2 (values 20, 30), position 1 columns 0, 1 (400, 500): buffer rows
+    # (20, 30 | 400, 500) by hand; random clipped windows against the source's loops
+    def distribute(mask, n, fh, fw, mh, mw):
+        return references.semseg_psamask_distribute({
+            "nthreads": n * fh * fw, "feature_H_": fh, "feature_W_": fw, "mask_H_": mh,
+            "mask_W_": mw, "half_mask_H_": (mh - 1) // 2, "half_mask_W_": (mw - 1) // 2,
+            "mask_data": np.asarray(mask, f32),
+            "buffer_data": np.full(n * (fh * fw) ** 2, -7, f32)})["buffer_data"].tolist()
+
+    # mask[n, hidx * mw + widx, h, w]: (widx 0: 10, 400), (widx 1: 20, 500), (widx 2: 30, 600)
+    assert distribute([10, 400, 20, 500, 30, 600], 1, 1, 2, 1, 3) == [20, 30, 400, 500]
+    for n, fh, fw, mh, mw in ((2, 3, 4, 5, 3), (1, 4, 2, 7, 3), (1, 3, 3, 1, 1)):
+        mask = rng.integers(-64, 64, n * mh * mw * fh * fw)
+        got = distribute(mask, n, fh, fw, mh, mw)
+        hw, hh, hw_ = fh * fw, (mh - 1) // 2, (mw - 1) // 2
+        want = [-7.0] * (n * hw * hw)
+        for b, h, w in itertools.product(range(n), range(fh), range(fw)):
+            for hidx in range(max(0, hh - h), min(mh, fh + hh - h)):
+                for widx in range(max(0, hw_ - w), min(mw, fw + hw_ - w)):
+                    want[(b * hw + h * fw + w) * hw + (hidx + h - hh) * fw + (widx + w - hw_)] = \
+                        mask[((b * mh * mw + hidx * mw + widx) * fh + h) * fw + w]
+        assert got == want

@@ -42,6 +42,9 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "slomo_sepconv_fwd.cu",
     "dain_sepconv.cu", "segmentron_ca_map.cu", "droid_corr_index.cu", "ganet_lga.cu",
     "gardenia_tc_count.cu", "bonsai_boundary_reduce.cu",
+    "plm_vf_convolve_y.cu", "sam2_init_counting.cu",
+    "pgroup_roipool_fp.cu", "semseg_psamask_distribute.cu",
+    "mrs_nonzero_unravel.cu", "theseus_tmat_vec.cu",
 }
 
 

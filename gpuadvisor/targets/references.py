@@ -13420,3 +13420,122 @@ def bonsai_boundary_reduce(values: Values, threads: int = 256) -> dict[str, np.n
     out_min.reshape(-1)[: 3 * grid] = lo.reshape(-1)
     out_max.reshape(-1)[: 3 * grid] = hi.reshape(-1)
     return {"output_min": out_min, "output_max": out_max}
+def plm_vf_convolve_y(values: Values) -> dict[str, np.ndarray]:
+    """Plastimatch's vf_convolve_y_kernel: out[z, y, x, d] = the sum over the rows r of the
+    window y - half_width .. y + half_width clamped to the volume of ker[r - y + half_width]
+    vf_in[z, r, x, d], taps in order (one shifted slice product a tap)."""
+    nx, ny, nz, hw = (int(values[k]) for k in ("nx", "ny", "nz", "half_width"))
+    vin = np.asarray(values["vf_in"], np.float32).reshape(-1)[: nz * ny * nx * 3]
+    vin = vin.reshape(nz, ny, nx, 3)
+    ker = np.asarray(values["ker"], np.float32).reshape(-1)
+    acc = np.zeros((nz, ny, nx, 3), np.float32)
+    for t in range(2 * hw + 1):
+        off = t - hw  # the row r = y + off
+        lo, hi = max(0, -off), min(ny, ny - off)
+        if lo >= hi:
+            continue
+        acc[:, lo:hi] += ker[t] * vin[:, lo + off:hi + off]
+    out = np.array(values["vf_out"], copy=True)
+    out.reshape(-1)[: nz * ny * nx * 3] = acc.reshape(-1)
+    return {"vf_out": out}
+
+
+def pgroup_roipool_fp(values: Values) -> dict[str, np.ndarray]:
+    """PointGroup's roipool forward: for each proposal p (points proposals_offset[p] up to
+    proposals_offset[p + 1]) and channel c, the maximum of feats[i, c] over its points and
+    the first point reaching it (-inf and -1 for an empty proposal)."""
+    n, c = int(values["nProposal"]), int(values["C"])
+    offsets = np.asarray(values["proposals_offset"]).reshape(-1)[: n + 1].astype(np.int64)
+    feats = np.asarray(values["feats"], np.float32).reshape(-1)
+    total = int(offsets[-1])
+    feats = feats[: total * c].reshape(total, c)
+    counts = offsets[1:] - offsets[:-1]
+    maxima = np.full((n, c), -np.inf, np.float32)
+    argmax = np.full((n, c), -1, np.int64)
+    full = counts > 0
+    if total:
+        # maxima by segment, then the first point of each segment reaching its maximum
+        maxima[full] = np.maximum.reduceat(feats, offsets[:-1][full], axis=0)
+        seg = np.repeat(np.arange(n), counts)
+        hit = feats == maxima[seg]
+        idx = np.where(hit, np.arange(total)[:, None], np.iinfo(np.int64).max)
+        argmax[full] = np.minimum.reduceat(idx, offsets[:-1][full], axis=0)
+    out_f = np.array(values["output_feats"], copy=True)
+    out_i = np.array(values["output_maxidx"], copy=True)
+    out_f.reshape(-1)[: n * c] = maxima.reshape(-1)
+    out_i.reshape(-1)[: n * c] = argmax.reshape(-1)
+    return {"output_feats": out_f, "output_maxidx": out_i}
+
+
+def mrs_nonzero_unravel(values: Values) -> dict[str, np.ndarray]:
+    """mistral.rs's transform_indices: for each nonzero's flat index, from the last dimension
+    to the first, coordinate i = index mod dims[i], then index //= dims[i] (the first
+    coordinate also taken modulo its dimension)."""
+    n, nd = int(values["num_nonzero"]), int(values["num_dims"])
+    flat = np.asarray(values["temp_indices"]).reshape(-1)[:n].astype(np.int64)
+    dims = np.asarray(values["dims"]).reshape(-1)[:nd].astype(np.int64)
+    coords = np.empty((n, nd), np.int64)
+    for i in range(nd - 1, -1, -1):
+        coords[:, i] = flat % dims[i]
+        flat = flat // dims[i]
+    out = np.array(values["d_out"], copy=True)
+    out.reshape(-1)[: n * nd] = coords.reshape(-1).astype(out.dtype)
+    return {"d_out": out}
+
+
+def theseus_tmat_vec(values: Values) -> dict[str, np.ndarray]:
+    """Theseus's tmat_vec: retv[b, colInd[i]] += vec[b, row] Ms_val[b, i] for every nonzero i
+    of every row (whole numbers: the atomic order does not matter)."""
+    bs, m, n, nnz = (int(values[k]) for k in ("batchSize", "M_numRows", "M_numCols", "M_nnz"))
+    ptr = np.asarray(values["M_rowPtr"]).reshape(-1)[: m + 1].astype(np.int64)
+    cols = np.asarray(values["M_colInd"]).reshape(-1).astype(np.int64)
+    vals = np.asarray(values["Ms_val"], np.float64).reshape(-1)[: bs * nnz].reshape(bs, nnz)
+    vec = np.asarray(values["vec"], np.float64).reshape(-1)[: bs * m].reshape(bs, m)
+    out = np.array(values["retv"], copy=True)
+    view = out.reshape(-1)[: bs * n].reshape(bs, n)
+    lo, hi = int(ptr[0]), int(ptr[-1])
+    rows = np.repeat(np.arange(m), np.diff(ptr))
+    for b in range(bs):
+        np.add.at(view[b], cols[lo:hi], vec[b, rows] * vals[b, lo:hi])
+    return {"retv": out}
+
+
+def sam2_init_counting(values: Values) -> dict[str, np.ndarray]:
+    """SAM 2's init_counting: count_init[y - 1] += 1 for every pixel whose label y > 0."""
+    w, h = int(values["W"]), int(values["H"])
+    labels = np.asarray(values["label"]).reshape(-1)[: h * w].astype(np.int64)
+    out = np.array(values["count_init"], copy=True)
+    flat = out.reshape(-1)
+    fg = labels[labels > 0] - 1
+    counts = np.bincount(fg, minlength=1)
+    flat[: counts.size] += counts.astype(flat.dtype)
+    return {"count_init": out}
+
+
+def semseg_psamask_distribute(values: Values) -> dict[str, np.ndarray]:
+    """semseg's psamask distribute: for each position (n, h, w) and each (hidx, widx) of its
+    mask window inside the image, buffer[n, h W + w, (hidx + h - half_H) W + (widx + w -
+    half_W)] = mask[n, hidx mask_W + widx, h, w] (one slice copy a window offset)."""
+    nt = int(values["nthreads"])
+    fh, fw = int(values["feature_H_"]), int(values["feature_W_"])
+    mh, mw = int(values["mask_H_"]), int(values["mask_W_"])
+    hh, hw_ = int(values["half_mask_H_"]), int(values["half_mask_W_"])
+    n = nt // (fh * fw)
+    hw = fh * fw
+    mask = np.asarray(values["mask_data"], np.float32).reshape(-1)[: n * mh * mw * hw]
+    mask = mask.reshape(n, mh, mw, fh, fw)
+    out = np.array(values["buffer_data"], copy=True)
+    buf = out.reshape(-1)[: n * hw * hw].reshape(n, fh, fw, fh, fw)
+    hs, ws = np.arange(fh), np.arange(fw)
+    for hidx in range(mh):
+        th = hidx + hs - hh  # the target row of each source row h
+        okh = (th >= 0) & (th < fh)
+        for widx in range(mw):
+            tw = widx + ws - hw_
+            okw = (tw >= 0) & (tw < fw)
+            h_sel, w_sel = hs[okh], ws[okw]
+            if h_sel.size == 0 or w_sel.size == 0:
+                continue
+            hh_, ww_ = np.meshgrid(h_sel, w_sel, indexing="ij")
+            buf[:, hh_, ww_, th[hh_], tw[ww_]] = mask[:, hidx, widx][:, hh_, ww_]
+    return {"buffer_data": out}
