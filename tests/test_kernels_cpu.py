@@ -672,6 +672,14 @@ SMALL = {
     "plm_vf_convolve_y": {"NX": 37, "NY": 11, "NZ": 3, "HW": 3},  # windows clamped both ends
     "pgroup_roipool_fp": {"NPROP": 37, "TOTAL": 90, "C": 45, "CAP": 7},  # 2 empty, both loops
     "mrs_nonzero_unravel": {"NNZ": 301, "NDIMS": 4, "DLO": 2, "DHI": 9, "NEL": 3000},  # ragged dims
+    "bevdepth_voxel_pool": {"B": 2, "NCAM": 2, "D": 3, "H": 5, "W": 7, "C": 37, "NVX": 6,
+                            "NVY": 5, "NVZ": 4},  # skipped samples, partial blocks, C past bx
+    "gslicr_suppress_label": {"W": 37, "H": 29},  # partial blocks, borders, both outcomes
+    "jdftx_matrix_sub_get": {"NR": 41, "NC": 50, "ISTART": 3, "ISTEP": 2, "IDELTA": 19,
+                             "JSTART": 2, "JSTEP": 3, "JDELTA": 16},  # strides both ways
+    "fcos_irnn_forward": {"B": 2, "C": 5, "H": 7, "W": 9},  # partial blocks, all four sweeps
+    "eddl_da_scale": {"BATCH": 2, "DEPTH": 2, "IR": 17, "IC": 13, "OR": 24,
+                      "OC": 21},  # new_shape (20, 19): borders, C's truncation, every row
     "theseus_tmat_vec": {"BATCH": 3, "M": 37, "N": 11, "NNZ": 150},  # collisions, empty rows
     "sam2_init_counting": {"W": 37, "H": 13, "NLAB": 9},  # partial tiles, shared counters
     "semseg_psamask_distribute": {"N": 2, "H": 6, "W": 9, "MH": 5, "MW": 7},  # clipped windows

@@ -431,6 +431,9 @@ def _coverage(name, spec, params, block):
         return gy * 32, gx * bx
     if name == "cunumeric_transpose":  # a bx x bx tile a block, y*z looping over its rows
         return gy * bx, gx * bx
+    if name == "bevdepth_voxel_pool":  # a 1-D grid: bx by bz samples a block, x the channels
+        assert gy == 1
+        return gx * bx * by * bz, params["COLS"]
     if name == "bagua_reduce_chunk":  # one block row: y*z loops over the chunks
         assert gy == 1
         return params["ROWS"], gx * bx
@@ -676,6 +679,8 @@ ONE_D_EXTENT = {
     "ganet_lga": "NUMEL",  # GANet's one thread per cost value
     "gardenia_tc_count": "M",  # Gardenia's one thread per vertex
     "mrs_nonzero_unravel": "NNZ",  # mistral.rs's one thread per nonzero
+    "fcos_irnn_forward": "N",  # FCOS's one thread per element (the grid-stride loop once)
+    "eddl_da_scale": "N",  # EDDL's one thread per output pixel
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -17350,3 +17355,166 @@ def test_blind94_references_on_hand_checked_inputs():
                     want[(b * hw + h * fw + w) * hw + (hidx + h - hh) * fw + (widx + w - hw_)] = \
                         mask[((b * mh * mw + hidx * mw + widx) * fh + h) * fw + w]
         assert got == want
+
+
+def test_blind95_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(95)
+    f32 = np.float32
+
+    # bevdepth_voxel_pool: one camera, 2 depth bins of a 1 x 2 feature map, 2 channels
+    # (10, 20 | 100, 200), depths (1, 2, 3, 4), samples in cells 0, 1, 1 and one outside:
+    # cell 0 = 1 (10, 100), cell 1 = 2 (20, 200) + 3 (10, 100) = (70, 700) by hand; random
+    # frusta against the source's per-sample, per-channel loop
+    def pool(geom, depth, ctx, out, dims, grid):
+        b, ncam, d, h, w, c = dims
+        return references.bevdepth_voxel_pool({
+            "batch_size": b, "num_cams": ncam, "num_depth": d, "num_height": h, "num_width": w,
+            "num_channels": c, "num_voxel_x": grid[0], "num_voxel_y": grid[1],
+            "num_voxel_z": grid[2], "geom_xyz": np.asarray(geom, np.int32),
+            "depth_features": np.asarray(depth, f32), "context_features": np.asarray(ctx, f32),
+            "output_features": np.asarray(out, f32)})["output_features"].tolist()
+
+    geom = [0, 0, 0, 1, 0, 0, 1, 0, 0, 2, 0, 0]
+    assert pool(geom, [1, 2, 3, 4], [10, 20, 100, 200], [0] * 4, (1, 1, 2, 1, 2, 2),
+                (2, 1, 1)) == [10, 100, 70, 700]
+    for dims, grid in (((2, 3, 2, 3, 4, 5), (4, 3, 2)), ((1, 2, 3, 2, 5, 3), (3, 5, 3))):
+        b, ncam, d, h, w, c = dims
+        total = b * ncam * d * h * w
+        geom = rng.integers(-2, 6, 3 * total)
+        depth = rng.integers(-4, 4, total)
+        ctx = rng.integers(-4, 4, b * ncam * c * h * w)
+        out = rng.integers(-8, 8, b * grid[1] * grid[0] * c)
+        want = [int(v) for v in out]
+        for s in range(total):
+            x, y, z = geom[3 * s: 3 * s + 3]
+            if not (0 <= x < grid[0] and 0 <= y < grid[1] and 0 <= z < grid[2]):
+                continue
+            bi, cam = s // (ncam * d * h * w), s // (d * h * w) % ncam
+            hi, wi = s // w % h, s % w
+            for j in range(c):
+                want[((bi * grid[1] + y) * grid[0] + x) * c + j] += int(depth[s]) * int(
+                    ctx[((bi * ncam + cam) * c + j) * h * w + hi * w + wi])
+        assert pool(geom, depth, ctx, out, dims, grid) == want
+
+    # gslicr_suppress_label: a 5 x 5 map has one interior pixel (2, 2); label 1 there among 0s
+    # with a 7 in the window's last place: 24 differ, the last differing one 7 -> 7; with 15
+    # differing it keeps its 1; the border always copied; random maps against the source's loop
+    def suppress(lab, w, h):
+        return references.gslicr_suppress_label({
+            "in_idx_img": np.asarray(lab, np.int32), "img_w": w, "img_h": h,
+            "out_idx_img": np.full(w * h, -5, np.int32)})["out_idx_img"].tolist()
+
+    lab = [0] * 25
+    lab[12], lab[24] = 1, 7
+    want = list(lab)
+    want[12] = 7
+    assert suppress(lab, 5, 5) == want
+    lab = [3, 3, 3] + [1] * 10 + [2] * 12
+    assert suppress(lab, 5, 5) == lab  # (2, 2) sees 12 twos and three 3s: 15 differ, kept
+    lab[3] = 4
+    want = list(lab)
+    want[12] = 2
+    assert suppress(lab, 5, 5) == want  # 16 differ: the last differing label, a 2
+    for w, h in ((9, 7), (6, 11)):
+        lab = rng.integers(0, 3, w * h)
+        want = []
+        for y, x in itertools.product(range(h), range(w)):
+            own = lab[y * w + x]
+            if x <= 1 or y <= 1 or x >= w - 2 or y >= h - 2:
+                want.append(int(own))
+                continue
+            count, other = 0, -1
+            for j in range(-2, 3):
+                for i in range(-2, 3):
+                    if lab[(y + j) * w + x + i] != own:
+                        other, count = int(lab[(y + j) * w + x + i]), count + 1
+            want.append(other if count >= 16 else int(own))
+        assert suppress(lab, w, h) == want
+
+    # jdftx_matrix_sub_get: a 3 x 2 column-major matrix of (k, -k) at flat k; rows 1..2 of
+    # column 1 -> (4, -4), (5, -5) by hand; random strided blocks against the source's loop
+    def sub_get(src, nr, i0, di, ni, j0, dj, nj):
+        return references.jdftx_matrix_sub_get({
+            "nr": nr, "iStart": i0, "iStep": di, "iDelta": ni, "jStart": j0, "jStep": dj,
+            "jDelta": nj, "in_words": np.asarray(src, np.float64),
+            "out_words": np.full(2 * ni * nj, -7.0)})["out_words"].tolist()
+
+    src = [v for k in range(6) for v in (k, -k)]
+    assert sub_get(src, 3, 1, 1, 2, 1, 1, 1) == [4, -4, 5, -5]
+    for nr, nc, i0, di, ni, j0, dj, nj in ((7, 6, 1, 2, 3, 0, 2, 3), (9, 5, 2, 3, 3, 1, 1, 4)):
+        src = rng.integers(-64, 64, 2 * nr * nc)
+        want = []
+        for j, i in itertools.product(range(nj), range(ni)):
+            at = nr * (j * dj + j0) + i * di + i0
+            want += [float(src[2 * at]), float(src[2 * at + 1])]
+        assert sub_get(src, nr, i0, di, ni, j0, dj, nj) == want
+
+    # fcos_irnn_forward: one 1 x 3 row (1, -2, 3): left (w 1, b 0) 3 -> relu(3 - 2) = 1 ->
+    # relu(1 + 1) = 2, so (2, 1, 3); right (w 1, b -1) 1 -> relu(1 - 1 - 2) = 0 -> relu(0 - 1
+    # + 3) = 2, so (1, 0, 2); up and down over one row relu(x) = (1, 0, 3) by hand; random maps
+    # against the source's per-element loops
+    def irnn(x, b, c, h, w, wts, bss):
+        vals = {"input_feature": np.asarray(x, f32), "channels": c, "height": h, "width": w,
+                "n": b * c * h * w}
+        for k, name in enumerate(("up", "right", "down", "left")):
+            vals[f"weight_{name}"] = np.asarray(wts[k], f32)
+            vals[f"bias_{name}"] = np.asarray(bss[k], f32)
+            vals[f"output_{name}"] = np.full(b * c * h * w, -7, f32)
+        got = references.fcos_irnn_forward(vals)
+        return [got[f"output_{name}"].tolist() for name in ("up", "right", "down", "left")]
+
+    assert irnn([1, -2, 3], 1, 1, 1, 3, [[0], [1], [0], [1]], [[0], [-1], [0], [0]]) == [
+        [1, 0, 3], [1, 0, 2], [1, 0, 3], [2, 1, 3]]
+    for b, c, h, w in ((2, 3, 4, 5), (1, 2, 6, 3)):
+        x = rng.integers(-8, 8, b * c * h * w)
+        wts, bss = rng.integers(-1, 2, (4, c)), rng.integers(-4, 4, (4, c))
+        want = [[], [], [], []]
+        for index in range(b * c * h * w):
+            wi, hi, ci = index % w, index // w % h, index // w // h % c
+            bi = index // w // h // c
+
+            def at(r, q, bi=bi, ci=ci, x=x, c=c, h=h, w=w):
+                return float(x[((bi * c + ci) * h + r) * w + q])
+
+            o = max(at(hi, w - 1), 0)  # left
+            for i in range(w - 2, wi - 1, -1):
+                o = max(o * wts[3][ci] + bss[3][ci] + at(hi, i), 0)
+            want[3].append(o)
+            o = max(at(hi, 0), 0)  # right
+            for i in range(1, wi + 1):
+                o = max(o * wts[1][ci] + bss[1][ci] + at(hi, i), 0)
+            want[1].append(o)
+            o = max(at(h - 1, wi), 0)  # up
+            for i in range(h - 2, hi - 1, -1):
+                o = max(o * wts[0][ci] + bss[0][ci] + at(i, wi), 0)
+            want[0].append(o)
+            o = max(at(0, wi), 0)  # down
+            for i in range(1, hi + 1):
+                o = max(o * wts[2][ci] + bss[2][ci] + at(i, wi), 0)
+            want[2].append(o)
+        assert irnn(x, b, c, h, w, wts, bss) == want
+
+    # eddl_da_scale: a 2 x 1 image (5, 6) to 8 x 1 rows at new_shape (5, 1): offset
+    # trunc(-1.5) = -1, rows ((i - 1) 2) / 5 truncating toward zero = 0, 0, 0, 0, 1, 1, 2, 2
+    # (row 0's -2 / 5 is 0, not -1), so (5, 5, 5, 5, 6, 6, c, c) by hand; random images and
+    # shapes against the source's per-pixel loop; no write outside mode 2
+    def zoom(src, dims, shape, mode=2):
+        nb, nd, ir, ic, orr, oc = dims
+        return references.eddl_da_scale({
+            "A": np.asarray(src, f32), "batch": nb, "depth": nd, "irows": ir, "icols": ic,
+            "orows": orr, "ocols": oc, "new_shape": np.asarray(shape, np.int32), "mode": mode,
+            "constant": -100.0, "B": np.full(nb * nd * orr * oc, -7, f32)})["B"].tolist()
+
+    assert zoom([5, 6], (1, 1, 2, 1, 8, 1), (5, 1)) == [5, 5, 5, 5, 6, 6, -100, -100]
+    assert zoom([5, 6], (1, 1, 2, 1, 8, 1), (5, 1), mode=0) == [-7] * 8
+    for dims, shape in (((2, 3, 5, 4, 6, 5), (4, 7)), ((1, 2, 6, 7, 5, 6), (9, 3))):
+        nb, nd, ir, ic, orr, oc = dims
+        src = rng.integers(-64, 64, nb * nd * ir * ic)
+        oi, oj = int((shape[0] - orr) / 2.0), int((shape[1] - oc) / 2.0)
+        want = []
+        for b, c, i, j in itertools.product(range(nb), range(nd), range(orr), range(oc)):
+            ai = int((i + oi) * ir / shape[0])  # C's truncating division
+            aj = int((j + oj) * ic / shape[1])
+            inside = 0 <= ai < ir and 0 <= aj < ic
+            want.append(float(src[((b * nd + c) * ir + ai) * ic + aj]) if inside else -100.0)
+        assert zoom(src, dims, shape) == want

@@ -13539,3 +13539,125 @@ def semseg_psamask_distribute(values: Values) -> dict[str, np.ndarray]:
             hh_, ww_ = np.meshgrid(h_sel, w_sel, indexing="ij")
             buf[:, hh_, ww_, th[hh_], tw[ww_]] = mask[:, hidx, widx][:, hh_, ww_]
     return {"buffer_data": out}
+
+
+def bevdepth_voxel_pool(values: Values) -> dict[str, np.ndarray]:
+    """BEVDepth's voxel_pooling_inference_forward_kernel: for every frustum sample (b, cam, d,
+    h, w) whose voxel (x, y, z) lies in the grid, out[b][y][x][:] += depth[sample]
+    context[b][cam][:][h][w] (whole numbers: exact in any order)."""
+    nb, ncam = int(values["batch_size"]), int(values["num_cams"])
+    nd, nh, nw = int(values["num_depth"]), int(values["num_height"]), int(values["num_width"])
+    nc = int(values["num_channels"])
+    nvx, nvy, nvz = (int(values[k]) for k in ("num_voxel_x", "num_voxel_y", "num_voxel_z"))
+    total, plane = nb * ncam * nd * nh * nw, nh * nw
+    geom = np.asarray(values["geom_xyz"]).reshape(-1)[: 3 * total].reshape(total, 3)
+    depth = np.asarray(values["depth_features"], np.float64).reshape(-1)[:total]
+    ctx = np.asarray(values["context_features"], np.float64).reshape(-1)[
+        : nb * ncam * nc * plane].reshape(nb * ncam, nc, plane)
+    gx, gy, gz = geom[:, 0], geom[:, 1], geom[:, 2]
+    ok = (gx >= 0) & (gx < nvx) & (gy >= 0) & (gy < nvy) & (gz >= 0) & (gz < nvz)
+    samples = np.nonzero(ok)[0]
+    view = samples // (nd * plane)  # b * ncam + cam
+    cell = gy[samples].astype(np.int64) * nvx + gx[samples]
+    pix = samples % plane
+    acc = np.zeros((nb, nvy * nvx, nc))
+    for v in range(nb * ncam):
+        pick = view == v
+        weights = np.bincount(cell[pick] * plane + pix[pick], weights=depth[samples[pick]],
+                              minlength=nvy * nvx * plane).reshape(nvy * nvx, plane)
+        acc[v // ncam] += weights @ ctx[v].T
+    out = np.array(values["output_features"], copy=True)
+    flat = out.reshape(-1)[: nb * nvy * nvx * nc]
+    flat += acc.reshape(-1).astype(out.dtype)
+    return {"output_features": out}
+
+
+def gslicr_suppress_label(values: Values) -> dict[str, np.ndarray]:
+    """gSLICr's supress_local_lable: a pixel two or more pixels inside the border takes the
+    last label (in row-major window order) of its 5 x 5 window that differs from its own where
+    16 or more of the 25 differ; every other pixel keeps its label."""
+    w, h = int(values["img_w"]), int(values["img_h"])
+    lab = np.asarray(values["in_idx_img"]).reshape(-1)[: w * h].reshape(h, w)
+    res = lab.copy()
+    if w >= 5 and h >= 5:
+        own = lab[2:h - 2, 2:w - 2]
+        count = np.zeros(own.shape, np.int64)
+        other = np.full(own.shape, -1, lab.dtype)
+        for j in range(-2, 3):
+            for i in range(-2, 3):
+                near = lab[2 + j: h - 2 + j, 2 + i: w - 2 + i]
+                differs = near != own
+                other[differs] = near[differs]
+                count += differs
+        res[2:h - 2, 2:w - 2] = np.where(count >= 16, other, own)
+    out = np.array(values["out_idx_img"], copy=True)
+    out.reshape(-1)[: w * h] = res.reshape(-1)
+    return {"out_idx_img": out}
+
+
+def jdftx_matrix_sub_get(values: Values) -> dict[str, np.ndarray]:
+    """JDFTx's matrixSubGet: out[iDelta j + i] = in[nr (j jStep + jStart) + i iStep + iStart]
+    for the iDelta x jDelta sub-matrix (complex values as pairs of float64 words)."""
+    nr = int(values["nr"])
+    i0, di, ni = int(values["iStart"]), int(values["iStep"]), int(values["iDelta"])
+    j0, dj, nj = int(values["jStart"]), int(values["jStep"]), int(values["jDelta"])
+    src = np.asarray(values["in_words"]).reshape(-1, 2)
+    out = np.array(values["out_words"], copy=True)
+    words = out.reshape(-1, 2)
+    rows = np.arange(ni) * di + i0
+    cols = np.arange(nj) * dj + j0
+    words[: ni * nj] = src[(cols[:, None] * nr + rows[None, :]).reshape(-1)]
+    return {"out_words": out}
+
+
+def fcos_irnn_forward(values: Values) -> dict[str, np.ndarray]:
+    """FCOS's IRNNForward: the four ReLU recurrences o = relu(o w[c] + b[c] + x) of an NCHW
+    map, left (from the last column down to w), right (from column 0 up to w), up (from the
+    last row down to h) and down (from row 0 up to h), each started at relu(x) at its edge."""
+    c, h, w = int(values["channels"]), int(values["height"]), int(values["width"])
+    n = int(values["n"])
+    x = np.asarray(values["input_feature"], np.float64).reshape(-1)[:n].reshape(-1, c, h, w)
+    outs = {}
+    for name, axis, backward in (("left", 3, True), ("right", 3, False), ("up", 2, True),
+                                 ("down", 2, False)):
+        wt = np.asarray(values[f"weight_{name}"], np.float64).reshape(-1)[:c]
+        bs = np.asarray(values[f"bias_{name}"], np.float64).reshape(-1)[:c]
+        wt, bs = wt.reshape(1, c, 1), bs.reshape(1, c, 1)
+        seq = np.moveaxis(x, axis, 0)  # the swept axis first: [L, B, C, other]
+        res = np.empty_like(seq)
+        order = range(seq.shape[0] - 1, -1, -1) if backward else range(seq.shape[0])
+        prev = None
+        for k in order:
+            prev = np.maximum(seq[k], 0) if prev is None else np.maximum(
+                prev * wt + bs + seq[k], 0)
+            res[k] = prev
+        out = np.array(values[f"output_{name}"], copy=True)
+        out.reshape(-1)[:n] = np.moveaxis(res, 0, axis).reshape(-1).astype(out.dtype)
+        outs[f"output_{name}"] = out
+    return outs
+
+
+def eddl_da_scale(values: Values) -> dict[str, np.ndarray]:
+    """EDDL's scale (mode 2, nearest): B[b][c][i][j] = A[b][c][Ai][Aj] with Ai = ((i + oi)
+    irows) / new_shape[0], Aj = ((j + oj) icols) / new_shape[1] (C divisions, truncating toward
+    zero) and (oi, oj) = (new_shape - (orows, ocols)) / 2 truncated, the constant where (Ai, Aj)
+    falls outside the input; nothing written in any other mode."""
+    nb, nd = int(values["batch"]), int(values["depth"])
+    ir, ic, orr, oc = (int(values[k]) for k in ("irows", "icols", "orows", "ocols"))
+    ns = [int(v) for v in np.asarray(values["new_shape"]).reshape(-1)[:2]]
+    out = np.array(values["B"], copy=True)
+    if int(values["mode"]) != 2:
+        return {"B": out}
+
+    def tdiv(num: np.ndarray, den: int) -> np.ndarray:  # C's division (den > 0)
+        return np.sign(num) * (np.abs(num) // den)
+
+    oi, oj = int((ns[0] - orr) / 2.0), int((ns[1] - oc) / 2.0)
+    ai = tdiv((np.arange(orr, dtype=np.int64) + oi) * ir, ns[0])
+    aj = tdiv((np.arange(oc, dtype=np.int64) + oj) * ic, ns[1])
+    ok = ((ai >= 0) & (ai < ir))[:, None] & ((aj >= 0) & (aj < ic))[None, :]
+    src = np.asarray(values["A"]).reshape(-1)[: nb * nd * ir * ic].reshape(nb, nd, ir, ic)
+    picked = src[:, :, np.clip(ai, 0, ir - 1)[:, None], np.clip(aj, 0, ic - 1)[None, :]]
+    res = np.where(ok[None, None], picked, out.dtype.type(values["constant"]))
+    out.reshape(-1)[: nb * nd * orr * oc] = res.reshape(-1)
+    return {"B": out}
