@@ -55,7 +55,7 @@ def test_the_code_tile_moves_a_distance_tile_to_a_square_block(tmp_path: Path) -
 
 
 def test_over_every_recorded_ptx_only_tiled_products_read_as_tiles() -> None:
-    """The signature over all of fixtures/ptx/ (580 kernels' PTX: stencils, transposes,
+    """The signature over all of fixtures/ptx/ (585 kernels' PTX: stencils, transposes,
     scans, histograms, reductions, gathers): the six tiled products of the blind sets (set
     71's binarynet_xnor_gemm the sixth, out of sample; set 72's oneflow_batch_transpose, a
     shared-memory transpose, not one; nor set 73's dbcsr_transpose, a block transposed in
