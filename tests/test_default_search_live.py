@@ -1,7 +1,8 @@
 """`tune --max-configs 8` with no --strategy, live on an H200 (fixtures/hopper/default-search54
-to default-search94: blind sets 54's to 94's kernels, each recorded right after its set's
-sweeps): the default strategy is the shortlist one, and replaying it on the same answers asks for
-the same shapes in the same order."""
+to default-search95: blind sets 54's to 95's kernels, each recorded right after its set's
+sweeps; set 95's for three of its five kernels only, LIVE_LEFT_OUT): the default strategy is
+the shortlist one, and replaying it on the same answers asks for the same shapes in the same
+order."""
 
 from __future__ import annotations
 
@@ -119,8 +120,14 @@ LIVE_REGRETS = {
          "slomo_sepconv_fwd": 1.0},
     94: {"plm_vf_convolve_y": 1.001, "sam2_init_counting": 1.009, "theseus_tmat_vec": 1.034,
          "pgroup_roipool_fp": 1.0, "semseg_psamask_distribute": 1.0,
-         "mrs_nonzero_unravel": 1.017}}
+         "mrs_nonzero_unravel": 1.017},
+    95: {"bevdepth_voxel_pool": 1.0, "gslicr_suppress_label": 1.0,
+         "jdftx_matrix_sub_get": 1.034}}
 SETS = {n: list(regrets) for n, regrets in LIVE_REGRETS.items()}
+#: The only recorded kernels of these sets without a live run: set 95's call was stopped at
+#: 375 s when the session's device budget ran out, during fcos_irnn_forward's live search (its
+#: unfinished run left out) and before eddl_da_scale's (fixtures/hopper/default-search95/).
+LIVE_LEFT_OUT = {95: {"fcos_irnn_forward", "eddl_da_scale"}}
 RUNS = [(n, kernel) for n, kernels in SETS.items() for kernel in kernels]
 #: Runs whose kernel a later round changed the strategy's answers for (lgbm_hist_dense: rounds
 #: 41 and 44; cvcuda_histogram: round 44, whose shared-histogram-flush ranks 1,024-thread
@@ -294,6 +301,17 @@ def _live(n: int) -> Path:
     return HOPPER / f"default-search{n}"
 
 
+def test_every_recorded_kernel_has_its_live_run_but_those_left_out() -> None:
+    """Each set's live runs are its recorded kernels, less the runs LIVE_LEFT_OUT names (set
+    95's two kernels whose live search the spent device budget stopped or never started)."""
+    for n, kernels in SETS.items():
+        recorded = {p.stem for p in (HOPPER / f"blind{n}" / "h200").glob("*.csv")}
+        live = {p.stem for p in _live(n).glob("*.csv")}
+        left_out = LIVE_LEFT_OUT.get(n, set())
+        assert live == set(kernels) and not live & left_out, n
+        assert recorded == live | left_out, n
+
+
 def _journal(n: int, kernel: str) -> list[dict]:
     lines = (_live(n) / f"{kernel}.journal.jsonl").read_text().splitlines()
     return [json.loads(line) for line in lines]
@@ -458,7 +476,10 @@ def test_the_live_picks_against_the_recorded_sweeps() -> None:
     set 93 three kernels): on all nine; bonsai_boundary_reduce's 120-block first launch lists
     the hedge's 1024x1, its best, second, and pwc_corr_rearrange (default 32x8 3.43x) keeps
     6x32, 1.018x. Set 94 (recorded after round 56): on five; theseus_tmat_vec keeps its default
-    32x8, 1.034x (best 32x32: no block of more than 256 threads asked for)."""
+    32x8, 1.034x (best 32x32: no block of more than 256 threads asked for). Set 95 (recorded
+    after round 56; live runs of three of its five kernels, LIVE_LEFT_OUT): on two;
+    bevdepth_voxel_pool (the pick with the code its default 32x8, 2.196x) keeps 8x8, its best,
+    and jdftx_matrix_sub_get keeps 16x16, 1.034x (best 4x96)."""
     assert {n: _regrets(n) for n in SETS} == LIVE_REGRETS
 
 
