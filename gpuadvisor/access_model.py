@@ -34,6 +34,9 @@ FAR = 1 << 16
 FAR_Y = 1 << 26
 # y stride that continues x (flattened thread index: address grows with tx + bx * ty).
 LINEAR = -1
+# A code term's y stride the code cannot tell (each block row from an offset of its own,
+# computed from the row or read from memory): any y the counters leave open matches it.
+ANY_Y = -2
 # 12 B: interleaved three-float records (RGB pixels, float3), issue 11 round 8.
 X_STRIDES = (0, 4, 8, 12, 16, 32, FAR)
 Y_STRIDES = (0, 4, 8, 16, FAR_Y, LINEAR)
@@ -472,7 +475,7 @@ def _code_distance(model: AccessModel, code: tuple[Term, ...]) -> float:
     differs only in size (4 against 8 B, a linear index against 4 B rows) counts half."""
 
     def near(a: int, b: int, small: tuple[int, ...]) -> float:
-        return 0.0 if a == b else 0.5 if a in small and b in small else 1.0
+        return 0.0 if a == b or b == ANY_Y else 0.5 if a in small and b in small else 1.0
 
     return sum(min(near(t.x_stride, c.x_stride, (4, 8, 12, 16))
                    + near(t.y_stride, c.y_stride, (4, 8, 16, LINEAR)) for c in code)
@@ -484,7 +487,9 @@ def _by_code(models: list[AccessModel], code: tuple[Term, ...], complete: bool
     """``models`` (in prior order) as :func:`fit` orders them: those made of the code's terms
     first, or, where none is, by their distance to them (the prior breaking ties)."""
     allowed = {(c.x_stride, c.y_stride) for c in code}  # the code's strides (any width, start)
-    exact = [m for m in models if all((t.x_stride, t.y_stride) in allowed for _, t in m.terms)]
+    any_y = {c.x_stride for c in code if c.y_stride == ANY_Y}
+    exact = [m for m in models if all((t.x_stride, t.y_stride) in allowed or t.x_stride in any_y
+                                      for _, t in m.terms)]
     if exact:
         return (exact + [m for m in models if m not in exact],
                 "exact" if complete else "preferred")
@@ -568,7 +573,10 @@ def code_fit(weighted: tuple[tuple[Term, int], ...]) -> Fit | None:
     total = sum(n for _, n in weighted)
     if not total:
         return None
-    terms = tuple((round(n / total, 4), t) for t, n in weighted)
+    # (a row's own offset, ANY_Y, is taken as rows far apart: nothing measured says more)
+    terms = tuple((round(n / total, 4),
+                   dataclasses.replace(t, y_stride=FAR_Y) if t.y_stride == ANY_Y else t)
+                  for t, n in weighted)
     model = AccessModel(terms)
     return Fit((), model, (model,), "only")
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gpuadvisor.access_model import ELEM_BYTES, FAR, FAR_Y, LINEAR, X_STRIDES, Term
+from gpuadvisor.access_model import ANY_Y, ELEM_BYTES, FAR, FAR_Y, LINEAR, X_STRIDES, Term
 from gpuadvisor.errors import UserError
 from gpuadvisor.ptx.access import CodeAccess, KernelCode
 from gpuadvisor.ptx.poly import Poly
@@ -43,7 +43,8 @@ class CodeTerms:
     def complete(self, name: str) -> bool:
         """Every access of the side is affine or uniform: its terms say all there is."""
         counts = self.counts.get(name, Counter())
-        return bool(counts) and not (counts["gather"] or counts["irregular"])
+        return bool(counts) and not (counts["gather"] or counts["irregular"]
+                                     or counts["rows"])
 
     def usable(self, name: str) -> bool:
         """Enough of the side is modelled for a model from the code alone: at least half of
@@ -71,6 +72,8 @@ def term_of(access: CodeAccess, params: Mapping[str, int] | None = None,
         return Term(0, 0)
     if access.pattern == "gather":
         return Term(FAR, FAR_Y)
+    if access.pattern == "rows":  # x's stride; y left to the counters
+        return Term(_x_stride(access.stride("tid.x").evaluate(_env(params, code))), ANY_Y)
     if _pattern(access, params, code) != "affine":
         return None
     env = _env(params, code)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpuadvisor.access_model import FAR, FAR_Y, LINEAR, Term, fit
+from gpuadvisor.access_model import ANY_Y, FAR, FAR_Y, LINEAR, Term, fit, term_sectors
 from gpuadvisor.code_access import access_category, code_terms, matching
 from gpuadvisor.errors import UserError
 from gpuadvisor.ptx.access import analyze_module
@@ -313,3 +313,31 @@ def test_damaged_ptx_reads_or_is_one_user_error(tmp_path_factory, data):
         return
     for code in codes.values():
         code_terms(code)  # whatever was read maps to the access model's terms
+
+
+def test_an_offset_the_row_read_from_memory_keeps_the_walk_along_x():
+    """bevdepth_voxel_pool (blind set 95) adds into out[cell * C + c], c = threadIdx.x and the
+    cell read from shared memory at the block row's sample: the same for every lane of a
+    row, so its atomics walk x 4 B apart from an offset of the row's own ("rows"), and the
+    code leaves y to the counters (ANY_Y). Read as a data-dependent gather before, they were
+    modelled from the code alone as a sector per thread; its context loads (x a channel plane
+    apart, the row's pixel from a division) were non-affine."""
+    assert _patterns("bevdepth_voxel_pool", "store") == {"rows": 1}
+    assert _patterns("bevdepth_voxel_pool", "load") == {"affine": 4, "rows": 1}
+    (store,) = _code("bevdepth_voxel_pool").side("store")
+    assert store.stride("tid.x").constant == 4
+    assert code_terms(_code("bevdepth_voxel_pool")).stores == (Term(4, ANY_Y),)
+
+
+def test_a_code_term_whose_y_the_code_cannot_tell_matches_every_y():
+    """The counters of 40 % broadcast loads walking y and 60 % a row pitch apart along x, y 4 B
+    apart: with the code's x and a y it cannot tell (ANY_Y), the models made of the code's
+    terms come first ("preferred"); a y taken as far apart (FAR_Y) would match none."""
+    def mixed(bx: int, by: int) -> float:
+        return 0.4 * term_sectors(0, 4, bx, by) + 0.6 * term_sectors(FAR, 4, bx, by)
+
+    profiles = [(32, 8, mixed(32, 8)), (16, 16, mixed(16, 16))]
+    told = fit(profiles, (Term(0, 4), Term(FAR, ANY_Y)))
+    assert told.code == "preferred"
+    assert {(t.x_stride, t.y_stride) for _w, t in told.chosen.terms} == {(0, 4), (FAR, 4)}
+    assert fit(profiles, (Term(0, 4), Term(FAR, FAR_Y))).code == "nearest"

@@ -30,7 +30,7 @@ class CodeAccess:
 
     kind: str  # "load", "store" or "atomic"
     width: int  # bytes a thread moves
-    pattern: str  # "affine", "uniform", "gather" or "irregular"
+    pattern: str  # "affine", "uniform", "rows", "gather" or "irregular"
     strides: tuple[tuple[str, Poly], ...]  # (tid.x/y/z, byte stride): affine accesses
     opcode: str
     line: int | None = None
@@ -49,6 +49,9 @@ class CodeAccess:
         if self.pattern == "affine":
             x, y = self.stride("tid.x"), self.stride("tid.y")
             return f"x {_bytes(x)}, y {_bytes(y)}"
+        if self.pattern == "rows":
+            return (f"x {_bytes(self.stride('tid.x'))}, each row from an offset of its own "
+                    "(computed from the row or read from memory)")
         return {"uniform": "the same address for every thread (broadcast)",
                 "gather": "data-dependent (an index read from memory)",
                 "irregular": "a non-affine function of the thread index"}[self.pattern]
@@ -126,17 +129,21 @@ def analyze_module(module: Module) -> dict[str, KernelCode]:
 def _classify(op: MemoryOp) -> CodeAccess:
     ins = op.instruction
     coefficients, rest, affine = split_by_tid(op.address)
-    varying = [s for s in op.address.symbols() if s.split(":", 1)[0] in ("v", "vd")]
-    if any(s.startswith("vd:") for s in varying):
+    prefixes = {s.split(":", 1)[0] for s in op.address.symbols()}
+    if "vd" in prefixes:
         pattern = "gather"
-    elif not affine or varying:
+    elif not affine or "v" in prefixes:
         pattern = "irregular"
+    elif prefixes & {"w", "wd"}:
+        # an affine walk along x from a row's own offset, computed from tid.y or read from
+        # memory by the row (a voxel's channels at a cell index the row loaded)
+        pattern = "rows"
     elif not coefficients:
         pattern = "uniform"
     else:
         pattern = "affine"
     strides = tuple((t, coefficients[t]) for t in TID if t in coefficients) \
-        if pattern == "affine" else ()
+        if pattern in ("affine", "rows") else ()
     return CodeAccess(op.kind, op.width, pattern, strides, ins.opcode, ins.line, ins.file)
 
 

@@ -220,11 +220,11 @@ class Interpreter:
                 return
             address = self._address(ops[1], state)
             kind = "load" if root in ("ld", "ldu") else "atomic"
-            varying = address.kind().varying
+            where = address.kind()  # a value read where only the rows move the address
+            read = Kind(where.varying, True, where.along_x or not where.varying)
             dsts = split_operands(ops[0][1:-1]) if ops[0].startswith("{") else [ops[0]]
             for k, dst in enumerate(dsts):
-                self._assign(ins, dst, Poly.symbol(
-                    _fresh(Kind(varying, True), ins.index, k)), state)
+                self._assign(ins, dst, Poly.symbol(_fresh(read, ins.index, k)), state)
         space = _space(mods, address, self.entry.variables)
         self._record(ins, kind, space, _width(mods), address)
 

@@ -8,7 +8,10 @@ unknowns, each unknown a symbol whose name says what kind of value it stands for
 * ``ud:...`` uniform, read from memory (a pointer table indexed by the block);
 * ``v:...`` varying, not from memory (``tid.x / 3``, ``%laneid``): the address is not affine
   in the thread index;
-* ``vd:...`` varying, read from memory (an index loaded per thread): a data-dependent gather.
+* ``vd:...`` varying, read from memory (an index loaded per thread): a data-dependent gather;
+* ``w:...`` and ``wd:...``: varying only between a block's rows (from ``tid.y``/``tid.z``, or
+  read from an address that does not move along x): the same for every lane of one row, so
+  an address that adds one to an affine function of ``tid.x`` still walks x by that stride.
 
 An address that is a polynomial of degree one in the thread index with uniform coefficients
 is an affine access: its byte strides along x, y and z are those coefficients.
@@ -30,29 +33,39 @@ Mono = tuple[str, ...]  # sorted symbol names, a name repeated for its power; ()
 
 @dataclass(frozen=True)
 class Kind:
-    """What an unknown value is: varying between threads? read from memory?"""
+    """What an unknown value is: varying between threads? read from memory? and, varying,
+    whether it may differ between the lanes of one block row (``along_x``) or only between
+    rows (computed from ``tid.y``/``tid.z`` alone, or read where they alone move the address)."""
 
     varying: bool
     data: bool
+    along_x: bool = True
 
     def __or__(self, other: Kind) -> Kind:
-        return Kind(self.varying or other.varying, self.data or other.data)
+        varying = self.varying or other.varying
+        along_x = (self.varying and self.along_x) or (other.varying and other.along_x)
+        return Kind(varying, self.data or other.data, along_x or not varying)
 
     @property
     def prefix(self) -> str:
-        return ("v" if self.varying else "u") + ("d" if self.data else "")
+        return ("w" if self.varying and not self.along_x else "v" if self.varying
+                else "u") + ("d" if self.data else "")
 
 
 UNIFORM = Kind(False, False)
 VARYING = Kind(True, False)
+ROWS = Kind(True, False, False)  # varying between a block's rows only
 
 
 @functools.lru_cache(maxsize=65536)
 def symbol_kind(name: str) -> Kind:
-    if name in TID:
+    if name == "tid.x":
         return VARYING
+    if name in TID:
+        return ROWS
     prefix = name.split(":", 1)[0]
-    return Kind(prefix.startswith("v"), prefix.endswith("d"))
+    varying = prefix[:1] in ("v", "w")
+    return Kind(varying, prefix.endswith("d"), not (varying and prefix.startswith("w")))
 
 
 @dataclass(frozen=True)
