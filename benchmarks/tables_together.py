@@ -11,6 +11,7 @@ kernels' results differ (pick, regret, comparisons, top-10 scores): 0 is the poi
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -57,4 +58,6 @@ def main(n: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 120)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", nargs="?", type=int, default=120, help="blind tables (default 120)")
+    main(parser.parse_args().n)

@@ -222,6 +222,12 @@ def evaluate_one_profiles(paths: Sequence[Path], rules: Sequence | None = None,
     return out  # type: ignore[return-value]
 
 
+def _apart(i: int, kernel: str) -> str:
+    """A kernel's name in an analysis of many tables together (the ``i``-th table's):
+    kernels of one name in two tables stay two kernels."""
+    return f"{i}:{kernel}"
+
+
 def _evaluate_tables(tables: Sequence[tuple[int, Path, Any, Mapping[str, Any] | None]],
                      rules: Sequence | None) -> list[list[Result]]:
     """:func:`_evaluate` of each (index, path, one-profile view, code) in one analysis, each
@@ -237,11 +243,11 @@ def _evaluate_tables(tables: Sequence[tuple[int, Path, Any, Mapping[str, Any] | 
     parts, code = [], {}
     for i, _path, view, table_code in tables:
         names = view["kernel"].astype(str)
-        parts.append(view.assign(kernel=[f"{i}:{k}" for k in names]))
+        parts.append(view.assign(kernel=[_apart(i, k) for k in names]))
         for k in names.unique().tolist():
             entry = matching(table_code, k) if table_code else None
             if entry is not None:
-                code[f"{i}:{k}"] = entry
+                code[_apart(i, k)] = entry
     analysis = analyze_sweep(pd.concat(parts, ignore_index=True), rule_only=True,
                              rules=rules if rules is not None else load_rules(),
                              code=code or None)
@@ -374,8 +380,8 @@ def add_live_picks(tables: Sequence[tuple[Any, Sequence[Result]]],
     for i, (view, _results) in enumerate(tables):
         profiled = _profiled_rows(view)
         names = profiled["kernel"].astype(str)
-        rows.append(profiled.assign(kernel=[f"{i}:{k}" for k in names]))
-        fixed |= {f"{i}:{k}" for k in fixed_grid_kernels(view)}
+        rows.append(profiled.assign(kernel=[_apart(i, k) for k in names]))
+        fixed |= {_apart(i, k) for k in fixed_grid_kernels(view)}
         ok = view[(view["status"] == "ok") & view["time_ms"].notna()
                   & (view["cache_config"] == "default")]
         times = ok.groupby([ok["kernel"].astype(str), "block_x", "block_y", "block_z"])
@@ -395,7 +401,7 @@ def add_live_picks(tables: Sequence[tuple[Any, Sequence[Result]]],
     for i, (_view, results) in enumerate(tables):
         shape_time, best = scores[i]
         for r in results:
-            key = f"{i}:{r.kernel}"
+            key = _apart(i, r.kernel)
             r.fixed_grid = key in fixed
             for told in (False, True):
                 top = picks.get((told, key)) or picks.get((False, key))

@@ -115,7 +115,6 @@ def test_the_pages_shortcut_with_the_code_equals_the_full_analysis() -> None:
         assert reused is plain if shortcut else reused is not plain, name
 
 
-
 def test_tables_analyzed_together_give_what_each_gives_alone() -> None:
     """The page analyzes its one-profile tables together (validation.evaluate_one_profiles:
     one analysis, each table's kernels renamed apart), three times faster than one analysis a
@@ -146,6 +145,7 @@ def test_tables_analyzed_together_give_what_each_gives_alone() -> None:
         "transpose_add", "transpose_add", "chunk_entropy", "exatensor_matmul_tn",
         "vecint_warp3d", "tpk_cubic_sampling"]
     assert together[0][0].pick != "-" and together[0][0].regret is not None
+
 
 def test_the_pick_from_the_profile_alone_is_what_the_cli_gives_for_that_row(tmp_path) -> None:
     """The page's "as a user runs it" figure (validation.add_live_picks): the rule-only pick of

@@ -220,8 +220,8 @@ class Interpreter:
                 return
             address = self._address(ops[1], state)
             kind = "load" if root in ("ld", "ldu") else "atomic"
-            where = address.kind()  # a value read where only the rows move the address
-            read = Kind(where.varying, True, where.along_x or not where.varying)
+            where = address.kind()  # (along_x False: read where only the rows move it)
+            read = Kind(where.varying, True, where.along_x)
             dsts = split_operands(ops[0][1:-1]) if ops[0].startswith("{") else [ops[0]]
             for k, dst in enumerate(dsts):
                 self._assign(ins, dst, Poly.symbol(_fresh(read, ins.index, k)), state)
