@@ -4,6 +4,7 @@ tools/record_ptx.sh), and what the access model does with it (issue 11)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections import Counter
 from pathlib import Path
@@ -59,15 +60,22 @@ def test_recorded_ptx_is_that_of_todays_kernel_sources():
                                                    if p.name not in pending}
 
 
+@functools.cache
+def _recorded() -> dict[str, dict]:
+    """Every recorded PTX file's kernels, read once per test process (the two tests over the
+    whole corpus below: reading it is most of their time)."""
+    return {path.name: analyze_module(parse_module(path.read_text(encoding="utf-8")))
+            for path in sorted(PTX.glob("*.ptx"))}
+
+
 def test_every_recorded_kernel_reads_and_has_global_accesses():
     patterns = Counter()
     mostly_affine = kernels = 0
-    for path in sorted(PTX.glob("*.ptx")):
-        codes = analyze_module(parse_module(path.read_text()))
-        assert codes, path.name
+    for name, codes in _recorded().items():
+        assert codes, name
         mine = Counter()
         for code in codes.values():
-            assert code.accesses, f"{path.name}: {code.entry} has no global access"
+            assert code.accesses, f"{name}: {code.entry} has no global access"
             mine.update(a.pattern for a in code.accesses)
         patterns += mine
         kernels += 1
@@ -77,6 +85,33 @@ def test_every_recorded_kernel_reads_and_has_global_accesses():
     # dozens of others in a count of accesses)
     assert mostly_affine > 0.65 * kernels
     assert patterns["gather"] > 200 and patterns["uniform"] > 300
+
+
+def test_over_every_recorded_ptx_only_tiled_products_read_as_tiles() -> None:
+    """The signature over all of fixtures/ptx/ (585 kernels' PTX: stencils, transposes,
+    scans, histograms, reductions, gathers): the six tiled products of the blind sets (set
+    71's binarynet_xnor_gemm the sixth, out of sample; set 72's oneflow_batch_transpose, a
+    shared-memory transpose, not one; nor set 73's dbcsr_transpose, a block transposed in
+    shared memory, or set 74's sqllm_nuq4_matvec, a matrix-vector product staging its inputs
+    and lookup tables; nor set 75's cpm_embedding_fwd, embedding rows copied through a shared
+    tile and stored transposed, or set 76's tfhe_keyswitch, partial sums reduced in shared
+    memory; nor set 78's th_permute_0231, a 32 x 32 tile transposed in shared memory, or its
+    warpctc_reduce_max and qsim_partial_norms, block reductions; nor set 79's anakin_transpose,
+    a 16 x 16 tile transposed in shared memory, or set 80's pplcv_calc_hist, a shared
+    histogram; nor set 82's ort_transpose3d, a tile transposed in shared memory, or its
+    xgrammar_token_bitmask, logits staged in shared memory; nor set 83's
+    pointpillars_features, a pillar's points summed and widened in shared memory; nor set 85's
+    cunumeric_transpose, a tile transposed in shared memory, or set 86's scn_sparse_to_dense,
+    rule words staged in shared memory; nor set 87's bagua_reduce_chunk and dealii_dot, sums
+    halved in shared memory, set 88's kernels, none with shared memory, or set 89's
+    pcs_correlation_bwd, a block's products summed through shared memory, nvdr_xfm_points, a
+    matrix staged in shared memory, or sofa_subset_apply, points restaged for coalesced
+    stores) and the built-in matmul_tiled, nothing else."""
+    tiled = {name for codes in _recorded().values() for name, code in codes.items()
+             if code.shared_tile}
+    assert tiled == {"matmul_tiled", "minkowski_matmul", "knn_compute_distances",
+                     "kilosort_cross_filter", "ocv_bf_match", "exatensor_matmul_tn",
+                     "binarynet_xnor_gemm"}
 
 
 def test_a_checkerboard_column_is_irregular():
