@@ -8144,12 +8144,14 @@ def test_blind37_references_on_hand_checked_inputs():
                             for dz, dy, dx in itertools.product((-1, 0, 1), repeat=3)
                             if (dz, dy, dx) != (0, 0, 0) and 0 <= z + dz < boxes1d
                             and 0 <= y + dy < boxes1d and 0 <= x + dx < boxes1d]
-            for nb, i, j in itertools.product(boxes, range(100), range(100)):
-                a, b, q = rv[bx, i], rv[nb, j], qv[nb, j]
-                vij = math.exp(-(a2 * (a[0] + b[0] - (a[1] * b[1] + a[2] * b[2] + a[3] * b[3]))))
-                fv[bx, i, 0] += q * vij
+            for nb, i in itertools.product(boxes, range(100)):
+                # the 100 neighbours j of particle i at once (a loop over j took 17 s here)
+                a, b, q = rv[bx, i], rv[nb], qv[nb]
+                vij = np.exp(-(a2 * (a[0] + b[:, 0] - (a[1] * b[:, 1] + a[2] * b[:, 2]
+                                                       + a[3] * b[:, 3]))))
+                fv[bx, i, 0] += np.sum(q * vij)
                 for c in (1, 2, 3):
-                    fv[bx, i, c] += q * (2 * vij * (a[c] - b[c]))
+                    fv[bx, i, c] += np.sum(q * (2 * vij * (a[c] - b[:, c])))
         return fv
 
     for boxes1d, alpha in ((1, 0.05), (2, 0.07)):
