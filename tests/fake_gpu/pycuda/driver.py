@@ -34,6 +34,13 @@ _MEMORY: dict[int, np.ndarray] = {}
 _NEXT = [1 << 20]
 _CLOCK = [0.0]
 CALLS: list[tuple] = []  # (name, grid, block, cache_config, carveout)
+#: Bumped by every write to device memory; with the launch last emulated, lets a launch that
+#: repeats it on unchanged memory skip the emulation (never one whose buffers alias). Every
+#: emulator rewrites its outputs from its inputs alone (FAKE_GPU_BUG_BLOCK's error included),
+#: so running it again would leave memory as it is: the timed repeats of a full-size built-in
+#: (matrix_add's 6144 x 6144) then cost no NumPy work.
+_WRITES = [0]
+_LAST_EMULATED: list[tuple | None] = [None]
 
 
 def init():
@@ -86,6 +93,7 @@ class DeviceAllocation:
         self.address = _NEXT[0]
         _NEXT[0] += (nbytes + 4096) // 4096 * 4096 + 4096
         _MEMORY[self.address] = np.zeros(nbytes, dtype=np.uint8)
+        _WRITES[0] += 1
 
     def __int__(self):
         return self.address
@@ -108,6 +116,7 @@ def _mem(ptr):
 def memcpy_htod(dest, src):
     data = np.ascontiguousarray(src).view(np.uint8).reshape(-1)
     _mem(dest)[: data.size] = data
+    _WRITES[0] += 1
 
 
 def memcpy_dtoh(dest, src):
@@ -117,14 +126,17 @@ def memcpy_dtoh(dest, src):
 
 def memcpy_dtod(dest, src, size):
     _mem(dest)[:size] = _mem(src)[:size]
+    _WRITES[0] += 1
 
 
 def memset_d8(dest, value, count):
     _mem(dest)[:count] = value
+    _WRITES[0] += 1
 
 
 def memset_d32(dest, value, count):
     _mem(dest)[: count * 4].view(np.uint32)[:] = value
+    _WRITES[0] += 1
 
 
 def memset_d32_async(dest, value, count, stream=None):
@@ -214,7 +226,13 @@ class Function:
                 self.attrs.get(function_attribute.PREFERRED_SHARED_MEMORY_CARVEOUT),
             )
         )
-        EMULATORS[self.name](grid, block, args)
+        launch = (self.name, tuple(grid), tuple(block), args, shared_size, _WRITES[0])
+        buffers = [a for a in args if isinstance(a, int) and a in _MEMORY]
+        in_place = len(set(buffers)) < len(buffers)  # an output that is also an input
+        if in_place or launch != _LAST_EMULATED[0]:
+            EMULATORS[self.name](grid, block, args)
+            _WRITES[0] += 1
+            _LAST_EMULATED[0] = (*launch[:-1], _WRITES[0])
         bx, by, bz = block
         # made-up cost: best at 32 columns, worse for small blocks
         _CLOCK[0] += 1.0 + abs(bx - 32) / 64 + 8.0 / (bx * by * bz)
@@ -271,5 +289,6 @@ EMULATORS = {
 
 def reset():
     _MEMORY.clear()
+    _LAST_EMULATED[0] = None
     _CLOCK[0] = 0.0
     CALLS.clear()
