@@ -680,6 +680,16 @@ SMALL = {
     "fcos_irnn_forward": {"B": 2, "C": 5, "H": 7, "W": 9},  # partial blocks, all four sweeps
     "eddl_da_scale": {"BATCH": 2, "DEPTH": 2, "IR": 17, "IC": 13, "OR": 24,
                       "OC": 21},  # new_shape (20, 19): borders, C's truncation, every row
+    "cucim_pba_flood_up": {"S": 39, "M1": 3},  # partial blocks, three bands, ties
+    "bm3d_get_block": {"W": 300, "H": 290, "GX": 5, "GY": 4, "SX": 128, "SY": 130, "SDX": 137,
+                       "SDY": 138},  # a column and a row pulled back, a column skipped
+    "dpvo_corr_forward": {"B": 2, "M": 5, "H": 3, "W": 3, "R": 1, "C": 16, "NP": 4, "NF": 3,
+                          "H2": 7, "W2": 9},  # windows off every edge, partial blocks
+    "flashinfer_pack_bits": {"QO": 37, "KV": 29},  # a partial last byte, partial blocks
+    "internimage_dcnv3_im2col": {"N": 2, "H": 7, "W": 9, "G": 2, "GC": 3, "STRIDE": 2,
+                                 "DIL": 2, "PAD": 2, "RC": 1},  # samples off every edge
+    "chainer_max_pool_bwd": {"B": 2, "C": 3, "H": 11, "W": 13, "K": 3, "S": 2,
+                             "P": 1},  # padding, overlaps, cover_all's extra row
     "theseus_tmat_vec": {"BATCH": 3, "M": 37, "N": 11, "NNZ": 150},  # collisions, empty rows
     "sam2_init_counting": {"W": 37, "H": 13, "NLAB": 9},  # partial tiles, shared counters
     "semseg_psamask_distribute": {"N": 2, "H": 6, "W": 9, "MH": 5, "MW": 7},  # clipped windows

@@ -246,6 +246,9 @@ def test_kernel_entry_is_complete(name):
         assert params["N"] * params["H1"] * params["W1"] * (2 * params["R"] + 2) ** 2 >= 10**7
     elif name == "bonsai_boundary_reduce":  # Bonsai's fixed grid of 120 blocks, a loop
         assert blocks == params["GRID"] == 120 and params["N"] >= 64 * blocks * 256
+    elif name == "cucim_pba_flood_up":  # cuCIM's one thread a column of a band: each walks BAND
+        assert blocks == -(-params["S"] // 32) * -(-params["M1"] // 8)
+        assert params["S"] * params["M1"] * params["BAND"] >= 1.6 * 10**7
     elif name == "scn_sparse_to_dense":  # SparseConvNet's fixed grid of 32 blocks, rules looped
         assert blocks == params["GRID"] == 32 and params["NHOT"] * params["NPLANES"] >= 10**6
     else:
@@ -431,6 +434,9 @@ def _coverage(name, spec, params, block):
         return gy * 32, gx * bx
     if name == "cunumeric_transpose":  # a bx x bx tile a block, y*z looping over its rows
         return gy * bx, gx * bx
+    if name == "bm3d_get_block":  # a fixed grid: one block a reference patch, K x K looped
+        assert (gx, gy, gz) == (params["GX"], params["GY"], 1)
+        return params["ROWS"], params["COLS"]
     if name == "bevdepth_voxel_pool":  # a 1-D grid: bx by bz samples a block, x the channels
         assert gy == 1
         return gx * bx * by * bz, params["COLS"]
@@ -681,6 +687,10 @@ ONE_D_EXTENT = {
     "mrs_nonzero_unravel": "NNZ",  # mistral.rs's one thread per nonzero
     "fcos_irnn_forward": "N",  # FCOS's one thread per element (the grid-stride loop once)
     "eddl_da_scale": "N",  # EDDL's one thread per output pixel
+    "dpvo_corr_forward": "TOTAL",  # DPVO's one thread per window offset of a patch pixel
+    "flashinfer_pack_bits": "N",  # FlashInfer's eight flags per thread
+    "internimage_dcnv3_im2col": "NK",  # InternImage's one thread per output value
+    "chainer_max_pool_bwd": "TOTAL",  # Chainer's one thread per input pixel
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -831,6 +841,7 @@ ITEMS_PER_THREAD = {
     "sundials_constr_mask": 2,
     "qsim_partial_norms": 16,  # qsim's num_dblocks
     "mlx_arange": 4,
+    "flashinfer_pack_bits": 8,  # FlashInfer's BlockLoad of 8 items a thread
 }
 
 
@@ -17520,3 +17531,232 @@ def test_blind95_references_on_hand_checked_inputs():
             inside = 0 <= ai < ir and 0 <= aj < ic
             want.append(float(src[((b * nd + c) * ir + ai) * ic + aj]) if inside else -100.0)
         assert zoom(src, dims, shape) == want
+
+
+def test_blind96_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(96)
+    f32 = np.float32
+
+    # cucim_pba_flood_up: one column, one band of 4 rows, pixels (x, y) = (10, 0), (11, 3),
+    # (12, 9), (13, 3) from the top; swept upward: row 3 keeps its own (13, 3), rows 2 and 1
+    # keep it (distances 1 < 7 and a tie 2 = 2), row 0 takes its own (0 < 3) by hand; random
+    # maps against the source's per-column loop
+    def flood(words, size, band, bands):
+        return references.cucim_pba_flood_up({
+            "input_words": np.asarray(words, np.int32), "size": size, "bandSize": band,
+            "bands": bands,
+            "output_words": np.full(len(words), -5, np.int32)})["output_words"].tolist()
+
+    def word(x, y):
+        return int(np.uint32((y & 0xFFFF) << 16 | (x & 0xFFFF)).view(np.int32))
+
+    got = flood([word(10, 0), word(11, 3), word(12, 9), word(13, 3)], 1, 4, 1)
+    assert got == [word(10, 0), word(13, 3), word(13, 3), word(13, 3)]
+    for size, band, bands in ((7, 3, 2), (5, 5, 1)):
+        xs = rng.integers(-32768, 32768, (band * bands, size))
+        ys = rng.integers(-3, band * bands + 3, (band * bands, size))
+        ys[0, 0] = -32768  # a MARKER row: never nearer than a real site
+        words = [word(int(x), int(y))
+                 for x, y in zip(xs.reshape(-1), ys.reshape(-1), strict=True)]
+        want = list(words)
+        for tx, b in itertools.product(range(size), range(bands)):
+            ty = (b + 1) * band - 1
+            cur, cur_y = word(-32768, -32768), -32768
+            for i in range(band):
+                at = (ty - i) * size + tx
+                if abs(int(ys.reshape(-1)[at]) - ty + i) < abs(cur_y - ty + i):
+                    cur, cur_y = words[at], int(ys.reshape(-1)[at])
+                want[at] = cur
+        assert flood(words, size, band, bands) == want
+
+    # bm3d_get_block: a 4 x 4 image of bytes 0..15, k 2, one similar patch at (+1, -1)
+    # (ushort 0xFF01): the reference patch at (1, 1) gives (5, 6, 9, 10) and the similar one
+    # (2, 3, 6, 7); with stacks_dim.x 1 and p 3 the patch is pulled back to column 0: (4, 5,
+    # 8, 9) and (1, 2, 5, 6); starting at column 3 it is skipped; a group count of 0 leaves
+    # layer 1 by hand; random batches against the source's per-block loop
+    def gather(image, pitch, stacks, num, start, dims, k, nm, p):
+        return references.bm3d_get_block({
+            "start_x": start[0], "start_y": start[1], "pitch": pitch, "k": k, "N": nm, "p": p,
+            "image_words": np.asarray(image, np.uint8).view(np.uint32),
+            "stacks_words": np.asarray(list(stacks) + [0] * (len(stacks) % 2),
+                                       np.uint16).view(np.uint32),
+            "g_num_patches_in_stack": np.asarray(num, np.uint32), "stacks_dim_x": dims[0],
+            "stacks_dim_y": dims[1],
+            "patch_stack": np.full(np.size(num) * (nm + 1) * k * k, -7, f32)})[
+                "patch_stack"].tolist()
+
+    image = np.arange(16)
+    assert gather(image, 4, [0xFF01, 0], [[1]], (1, 1), (3, 3), 2, 1, 1) == [
+        5, 6, 9, 10, 2, 3, 6, 7]
+    assert gather(image, 4, [0xFF01, 0], [[1]], (1, 1), (1, 3), 2, 1, 3) == [
+        4, 5, 8, 9, 1, 2, 5, 6]
+    assert gather(image, 4, [0xFF01, 0], [[1]], (3, 1), (1, 3), 2, 1, 3) == [-7] * 8
+    assert gather(image, 4, [0xFF01, 0], [[0]], (1, 1), (3, 3), 2, 1, 1) == [
+        5, 6, 9, 10, -7, -7, -7, -7]
+    for gx, gy, k, nm, p, dims in ((3, 2, 2, 3, 2, (13, 12)), (2, 3, 3, 2, 3, (14, 13))):
+        w, h = 24, 22
+        image = rng.integers(0, 256, w * h)
+        stacks = rng.integers(-3, 4, (gy * gx * nm + 1, 2))
+        zs = [(int(dy) & 0xFF) << 8 | (int(dx) & 0xFF) for dx, dy in stacks]
+        num = rng.integers(0, nm + 1, (gy, gx))
+        want = [-7.0] * (gx * gy * (nm + 1) * k * k)
+        for by, bx in itertools.product(range(gy), range(gx)):
+            ox, oy = 5 + bx * p, 5 + by * p
+            oy = dims[1] - 1 if dims[1] <= oy < dims[1] + p - 1 else oy
+            ox = dims[0] - 1 if dims[0] <= ox < dims[0] + p - 1 else ox
+            if ox >= dims[0] or oy >= dims[1]:
+                continue
+            g = by * gx + bx
+            for layer, ty, tx in itertools.product(range(int(num[by, bx]) + 1), range(k),
+                                                    range(k)):
+                dx, dy = (0, 0) if layer == 0 else stacks[g * nm + layer - 1]
+                want[(g * (nm + 1) + layer) * k * k + ty * k + tx] = float(
+                    image[(oy + int(dy) + ty) * w + ox + int(dx) + tx])
+        assert gather(image, w, zs, num, (5, 5), dims, k, nm, p) == want
+
+    # dpvo_corr_forward: one 1 x 1 patch, radius 0 (D 2), 8 channels, fmap1 (1..8) and
+    # fmap2[c][i][j] = 10 i + j + c on a 2 x 2 map: at (0, 0) the window sums are 36 (10 ii +
+    # jj) + 168 = (168, 204 | 528, 564); at x = 1 the right column is off the map: (204, 0 |
+    # 564, 0) by hand; random edges against the source's per-thread loop
+    def corr(f1, f2, xy, us, vs, dims, r):
+        nb, nm, h, w, c, npch, nf, h2, w2 = dims
+        d = 2 * r + 2
+        return references.dpvo_corr_forward({
+            "R": r, "B": nb, "M": nm, "H": h, "W": w, "C": c, "NP": npch, "NF": nf, "H2": h2,
+            "W2": w2, "fmap1": np.asarray(f1, f32), "fmap2": np.asarray(f2, f32),
+            "coords": np.asarray(xy, f32), "us": np.asarray(us, np.int64),
+            "vs": np.asarray(vs, np.int64),
+            "corr": np.full(nb * nm * d * d * h * w, -7, f32)})["corr"].tolist()
+
+    f2 = [10 * i + j + c for c in range(8) for i in range(2) for j in range(2)]
+    dims = (1, 1, 1, 1, 8, 1, 1, 2, 2)
+    assert corr(range(1, 9), f2, [0, 0], [0], [0], dims, 0) == [168, 204, 528, 564]
+    assert corr(range(1, 9), f2, [1, 0], [0], [0], dims, 0) == [204, 0, 564, 0]
+    for dims, r in (((2, 3, 2, 3, 8, 4, 3, 5, 6), 1), ((1, 2, 3, 2, 16, 2, 2, 4, 3), 2)):
+        nb, nm, h, w, c, npch, nf, h2, w2 = dims
+        d = 2 * r + 2
+        f1 = rng.integers(-8, 8, nb * npch * c * h * w)
+        f2 = rng.integers(-8, 8, nb * nf * c * h2 * w2)
+        xy = rng.integers(-3, max(h2, w2) + 2, nb * nm * 2 * h * w)
+        us, vs = rng.integers(0, npch, nm), rng.integers(0, nf, nm)
+        want = [0.0] * (nb * nm * d * d * h * w)
+        for n in range(nb * nm * h * w * d * d):
+            jj, ii = n % d, n // d % d
+            j0, i0 = n // d // d % w, n // d // d // w % h
+            m, b = n // (d * d * h * w) % nm, n // (d * d * h * w * nm)
+            x = int(xy[((b * nm + m) * 2 + 0) * h * w + i0 * w + j0])
+            y = int(xy[((b * nm + m) * 2 + 1) * h * w + i0 * w + j0])
+            i1, j1 = y + ii - r, x + jj - r
+            s = 0
+            if 0 <= i1 < h2 and 0 <= j1 < w2:
+                for ch in range(c):
+                    s += int(f1[((b * npch + us[m]) * c + ch) * h * w + i0 * w + j0]) * int(
+                        f2[((b * nf + vs[m]) * c + ch) * h2 * w2 + i1 * w2 + j1])
+            want[(((b * nm + m) * d + ii) * d + jj) * h * w + i0 * w + j0] = float(s)
+        assert corr(f1, f2, xy, us, vs, dims, r) == want
+
+    # flashinfer_pack_bits: the low bits of bytes (3, 2, 1, 5, 0, 4, 6, 7 | 255, 1) are the
+    # flags 1011 0001 | 11: big-endian bytes 177 and 192 (the tail padded with 0s), little-
+    # endian 141 and 3, the output's later bytes left by hand; random masks against the loop
+    def pack(flags, n, order):
+        words = np.zeros(-(-len(flags) // 4) * 4, np.uint8)
+        words[: len(flags)] = flags
+        out = np.full(-(-n // 32) * 4, 0xAA, np.uint8)
+        return references.flashinfer_pack_bits({
+            "input_words": words.view(np.uint32), "num_elements": n, "bitorder": order,
+            "output_words": out.view(np.uint32)})["output_words"].view(np.uint8).tolist()
+
+    flags = [3, 2, 1, 5, 0, 4, 6, 7, 255, 1]
+    assert pack(flags, 10, 0) == [177, 192, 0xAA, 0xAA]
+    assert pack(flags, 10, 1) == [141, 3, 0xAA, 0xAA]
+    for n, order in ((61, 0), (77, 1)):
+        flags = rng.integers(0, 256, n)
+        want = []
+        for t in range(-(-n // 8)):
+            bits = [int(flags[8 * t + j]) & 1 if 8 * t + j < n else 0 for j in range(8)]
+            want.append(sum(bit << (7 - j if order == 0 else j) for j, bit in enumerate(bits)))
+        got = pack(flags, n, order)
+        assert got[: len(want)] == want and got[len(want):] == [0xAA] * (len(got) - len(want))
+
+    # internimage_dcnv3_im2col: a 1 x 2 map (5, 7), one group of one channel, a 1 x 1 kernel
+    # at offset_scale 0.5: pixel 0 displaced by (w 1, h 0) samples column 0.5, (5 + 7) / 2 = 6,
+    # times mask 2 = 12; pixel 1 by (-1, -1) samples (-0.5, 0.5), the top corners off the map:
+    # (5 + 7) / 4 = 3, times mask 1 = 3 by hand; random maps against the source's loop
+    def dcn(im, off, mask, dims, scale=0.5):
+        nb, h, w, g, gc, k, st, pad, dil, rc = dims
+        ho = (h + 2 * pad - (dil * (k - 1) + 1)) // st + 1
+        wo = (w + 2 * pad - (dil * (k - 1) + 1)) // st + 1
+        nk = nb * ho * wo * g * gc
+        return references.internimage_dcnv3_im2col({
+            "num_kernels": nk, "data_im": np.asarray(im, f32),
+            "data_offset": np.asarray(off, f32), "data_mask": np.asarray(mask, f32),
+            "data_col": np.full(nk, -7, f32), "kernel_h": k, "kernel_w": k, "stride_h": st,
+            "stride_w": st, "pad_h": pad, "pad_w": pad, "dilation_h": dil, "dilation_w": dil,
+            "group": g, "group_channels": gc, "height_in": h, "width_in": w, "height_out": ho,
+            "width_out": wo, "offset_scale": scale, "remove_center": rc})["data_col"].tolist()
+
+    assert dcn([5, 7], [1, 0, -1, -1], [2, 1], (1, 1, 2, 1, 1, 1, 1, 0, 1, 0)) == [12, 3]
+    for dims in ((2, 5, 6, 2, 3, 3, 1, 1, 1, 0), (1, 6, 5, 3, 2, 3, 2, 2, 2, 1)):
+        nb, h, w, g, gc, k, st, pad, dil, rc = dims
+        ho = (h + 2 * pad - (dil * (k - 1) + 1)) // st + 1
+        wo = (w + 2 * pad - (dil * (k - 1) + 1)) // st + 1
+        ks = k * k - rc
+        im = rng.integers(-8, 8, nb * h * w * g * gc)
+        off = rng.integers(-3, 3, nb * ho * wo * g * ks * 2)
+        mask = rng.integers(-4, 4, nb * ho * wo * g * ks)
+        want = []
+        for index in range(nb * ho * wo * g * gc):
+            c, si = index % gc, index // gc
+            gi, wq = si % g, si // g % wo
+            hq, b = si // g // wo % ho, si // g // wo // ho
+            cen = (dil * (k - 1)) >> 1
+            p0w, p0h = cen - pad + wq * st - cen * 0.5, cen - pad + hq * st - cen * 0.5
+            col, pt = 0.0, si * ks
+            for i, j in itertools.product(range(k), range(k)):
+                if i == k // 2 and j == k // 2 and rc:
+                    continue
+                lw = p0w + (i * dil + off[2 * pt]) * 0.5
+                lh = p0h + (j * dil + off[2 * pt + 1]) * 0.5
+                if -1 < lh < h and -1 < lw < w:
+                    hl, wl = math.floor(lh), math.floor(lw)
+                    val = 0.0
+                    for yy, xx in itertools.product((hl, hl + 1), (wl, wl + 1)):
+                        if 0 <= yy < h and 0 <= xx < w:
+                            wt = (1 - abs(lh - yy)) * (1 - abs(lw - xx))
+                            val += wt * int(im[((b * h + yy) * w + xx) * g * gc + gi * gc + c])
+                    col += val * int(mask[pt])
+                pt += 1
+            want.append(col)
+        assert dcn(im, off, mask, dims) == want
+
+    # chainer_max_pool_bwd: a 3 x 3 plane, 2 x 2 windows at stride 1: windows (0, 0) and (0, 1)
+    # both pick pixel (1, 1) (indexes 3 and 2), (1, 0) picks (1, 0), (1, 1) picks (2, 2):
+    # gx (0, 0, 0 | 3, 3, 0 | 0, 0, 4) from gy (1, 2, 3, 4); a 2 x 2 plane with pad 1 and
+    # stride 2 (cover_all: 2 x 2 windows) keeps only the window that picks a real pixel: 8 at
+    # (1, 1) by hand; random planes against the source's per-pixel loop
+    def unpool(gy, idx, dims):
+        nc, h, w, k, s, p = dims
+        oh, ow = (h + 2 * p - k + s - 1) // s + 1, (w + 2 * p - k + s - 1) // s + 1
+        return references.chainer_max_pool_bwd({
+            "gy": np.asarray(gy, f32), "indexes": np.asarray(idx, np.int32),
+            "gx": np.full(nc * h * w, -7, f32), "n": nc, "h": h, "w": w, "out_h": oh,
+            "out_w": ow, "kh": k, "kw": k, "sy": s, "sx": s, "ph": p, "pw": p})["gx"].tolist()
+
+    assert unpool([1, 2, 3, 4], [3, 2, 0, 3], (1, 3, 3, 2, 1, 0)) == [0, 0, 0, 3, 3, 0, 0, 0, 4]
+    assert unpool([5, 6, 7, 8], [0, 3, 3, 0], (1, 2, 2, 2, 2, 1)) == [0, 0, 0, 8]
+    for dims in ((2, 7, 9, 3, 2, 1), (3, 6, 5, 2, 1, 0)):
+        nc, h, w, k, s, p = dims
+        oh, ow = (h + 2 * p - k + s - 1) // s + 1, (w + 2 * p - k + s - 1) // s + 1
+        gy = rng.integers(-8, 8, nc * oh * ow)
+        idx = rng.integers(0, k * k, nc * oh * ow)
+        want = []
+        for i in range(nc * h * w):
+            c0, y, x = i // (h * w), i // w % h + p, i % w + p
+            val = 0
+            for oy in range(max(0, int((y - k + s) / s)), min(oh, (y + s) // s)):
+                for ox in range(max(0, int((x - k + s) / s)), min(ow, (x + s) // s)):
+                    off = ox + ow * (oy + oh * c0)
+                    if idx[off] == (x - ox * s) + k * (y - oy * s):
+                        val += int(gy[off])
+            want.append(float(val))
+        assert unpool(gy, idx, dims) == want

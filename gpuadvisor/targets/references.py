@@ -13661,3 +13661,198 @@ def eddl_da_scale(values: Values) -> dict[str, np.ndarray]:
     res = np.where(ok[None, None], picked, out.dtype.type(values["constant"]))
     out.reshape(-1)[: nb * nd * orr * oc] = res.reshape(-1)
     return {"B": out}
+
+
+def cucim_pba_flood_up(values: Values) -> dict[str, np.ndarray]:
+    """cuCIM's kernelFloodUp: in each band of bandSize rows, each column swept from the band's
+    last row up to its first, a running short2 pixel (from (MARKER, MARKER), MARKER -32768)
+    replaced by the pixel read where that one's row distance |y - row| is smaller, and stored
+    at the row (pixels as 32-bit words: x the low half, y the high half)."""
+    s, band, bands = int(values["size"]), int(values["bandSize"]), int(values["bands"])
+    rows = band * bands
+    words = np.asarray(values["input_words"]).reshape(-1)[: rows * s].astype(np.int32)
+    words = words.reshape(bands, band, s)
+    ys = (words >> 16).astype(np.int64)  # the high half, sign-extended
+    res = np.empty_like(words)
+    marker = np.int32(np.uint32(0x80008000).view(np.int32))
+    cur = np.full((bands, s), marker, np.int32)
+    cur_y = np.full((bands, s), -32768, np.int64)
+    first = np.arange(bands, dtype=np.int64)[:, None] * band
+    for k in range(band - 1, -1, -1):
+        row = first + k
+        take = np.abs(ys[:, k] - row) < np.abs(cur_y - row)
+        cur = np.where(take, words[:, k], cur)
+        cur_y = np.where(take, ys[:, k], cur_y)
+        res[:, k] = cur
+    out = np.array(values["output_words"], copy=True)
+    out.reshape(-1)[: rows * s] = res.reshape(-1)
+    return {"output_words": out}
+
+
+def bm3d_get_block(values: Values) -> dict[str, np.ndarray]:
+    """BM3D-GPU's get_block: block (bx, by) of the batch gathers the k x k patch at
+    start + (bx, by) p (a patch one step past stacks_dim, within p - 1, pulled back onto the
+    last row or column, one further skipped) into layer 0 of stack by gx + bx, and for i below
+    the group's count the patch displaced by its i-th ushort offset (x the low signed byte, y the
+    high one) into layer i + 1, bytes converted to float; everything else left as it was."""
+    sx, sy = int(values["start_x"]), int(values["start_y"])
+    pitch, k, nm, p = int(values["pitch"]), int(values["k"]), int(values["N"]), int(values["p"])
+    sdx, sdy = int(values["stacks_dim_x"]), int(values["stacks_dim_y"])
+    num = np.asarray(values["g_num_patches_in_stack"]).astype(np.int64)
+    gy, gx = num.shape if num.ndim == 2 else (1, num.size)
+    num = num.reshape(-1)[: gx * gy]
+    groups = gx * gy
+    image = np.asarray(values["image_words"]).reshape(-1).view(np.uint8)
+    z = np.asarray(values["stacks_words"]).reshape(-1).view(np.uint16)[: groups * nm]
+    off_x = (z & 0xFF).astype(np.uint8).view(np.int8).astype(np.int64).reshape(groups, nm)
+    off_y = (z >> 8).astype(np.uint8).view(np.int8).astype(np.int64).reshape(groups, nm)
+
+    def place(first: int, dim: int) -> np.ndarray:
+        at = first + np.arange(dim, dtype=np.int64) * p
+        return at
+
+    ox = np.repeat(place(sx, gx)[None, :], gy, axis=0).reshape(-1)
+    oy = np.repeat(place(sy, gy)[:, None], gx, axis=1).reshape(-1)
+    oy = np.where((oy >= sdy) & (oy < sdy + p - 1), sdy - 1, oy)
+    ox = np.where((ox >= sdx) & (ox < sdx + p - 1), sdx - 1, ox)
+    live = (ox < sdx) & (oy < sdy)
+    out = np.array(values["patch_stack"], copy=True)
+    stack = out.reshape(-1)[: groups * (nm + 1) * k * k].reshape(groups, nm + 1, k * k)
+    ty, tx = np.divmod(np.arange(k * k, dtype=np.int64), k)
+    for layer in range(nm + 1):
+        if layer == 0:
+            pick = live
+            dx = dy = np.zeros(groups, np.int64)
+        else:
+            pick = live & (num >= layer)
+            dx, dy = off_x[:, layer - 1], off_y[:, layer - 1]
+        g = np.nonzero(pick)[0]
+        addr = ((oy[g] + dy[g])[:, None] + ty[None, :]) * pitch + (ox[g] + dx[g])[:, None] + tx
+        stack[g, layer] = image[addr].astype(out.dtype)
+    return {"patch_stack": out}
+
+
+def dpvo_corr_forward(values: Values) -> dict[str, np.ndarray]:
+    """DPVO's corr_forward_kernel: corr[b][m][ii][jj][i0][j0] = sum over c of
+    fmap1[b][us[m]][c][i0][j0] fmap2[b][vs[m]][c][i1][j1] with i1 = floor(y) + ii - R,
+    j1 = floor(x) + jj - R from coords[b][m][:][i0][j0], 0 where (i1, j1) is off the map."""
+    r = int(values["R"])
+    d = 2 * r + 2
+    nb, nm, h, w, c = (int(values[k]) for k in ("B", "M", "H", "W", "C"))
+    npch, nf, h2, w2 = (int(values[k]) for k in ("NP", "NF", "H2", "W2"))
+    f1 = np.asarray(values["fmap1"], np.float64).reshape(-1)[: nb * npch * c * h * w]
+    f1 = f1.reshape(nb, npch, c, h * w)
+    f2 = np.asarray(values["fmap2"], np.float64).reshape(-1)[: nb * nf * c * h2 * w2]
+    f2 = f2.reshape(nb, nf, c, h2 * w2)
+    xy = np.asarray(values["coords"]).reshape(-1)[: nb * nm * 2 * h * w].reshape(nb, nm, 2, h * w)
+    us = np.asarray(values["us"]).reshape(-1)[:nm].astype(np.int64)
+    vs = np.asarray(values["vs"]).reshape(-1)[:nm].astype(np.int64)
+    fy = np.floor(xy[:, :, 1]).astype(np.int64)  # [B, M, HW]
+    fx = np.floor(xy[:, :, 0]).astype(np.int64)
+    bi = np.arange(nb)[:, None, None]
+    a = f1[bi, us[None, :, None], :, np.arange(h * w)[None, None, :]]  # [B, M, HW, C]
+    res = np.zeros((nb, nm, d, d, h * w))
+    for ii in range(d):
+        i1 = fy + ii - r
+        for jj in range(d):
+            j1 = fx + jj - r
+            ok = (i1 >= 0) & (i1 < h2) & (j1 >= 0) & (j1 < w2)
+            at = np.where(ok, i1 * w2 + j1, 0)
+            g = f2[bi, vs[None, :, None], :, at]  # [B, M, HW, C]
+            res[:, :, ii, jj] = np.where(ok, np.einsum("bmpc,bmpc->bmp", a, g), 0.0)
+    out = np.array(values["corr"], copy=True)
+    out.reshape(-1)[: res.size] = res.reshape(-1).astype(out.dtype)
+    return {"corr": out}
+
+
+def flashinfer_pack_bits(values: Values) -> dict[str, np.ndarray]:
+    """FlashInfer's PackBitsKernel: byte t of the output packs flags 8t .. 8t + 7 (each the low
+    bit of its input byte; flags past num_elements 0), the first in the most significant bit
+    (bitorder 0, big) or in the least (1, little); bytes past ceil(num_elements / 8) left."""
+    n = int(values["num_elements"])
+    flags = np.asarray(values["input_words"]).reshape(-1).view(np.uint8)[:n] & 1
+    nbytes = -(-n // 8)
+    padded = np.zeros(nbytes * 8, np.uint8)
+    padded[:n] = flags
+    bitorder = "big" if int(values["bitorder"]) == 0 else "little"
+    packed = np.packbits(padded, bitorder=bitorder)
+    out = np.array(values["output_words"], copy=True)
+    out.reshape(-1).view(np.uint8)[:nbytes] = packed
+    return {"output_words": out}
+
+
+def internimage_dcnv3_im2col(values: Values) -> dict[str, np.ndarray]:
+    """InternImage's dcnv3_im2col_gpu_kernel: out[b][ho][wo][g Gc + c] = the sum over the kernel
+    points (i over the kernel's columns outer, j over its rows inner, the centre skipped with
+    remove_center) of the mask times the bilinear sample (corners outside the map read as 0) of
+    the NHWC input at loc = p0 - ((dil (K - 1)) >> 1) scale + (i dil + offset) scale, where
+    -1 < loc < size on both axes (everything here a multiple of 1/4: exact)."""
+    kh, kw = int(values["kernel_h"]), int(values["kernel_w"])
+    sh, sw = int(values["stride_h"]), int(values["stride_w"])
+    ph, pw = int(values["pad_h"]), int(values["pad_w"])
+    dh, dw = int(values["dilation_h"]), int(values["dilation_w"])
+    ng, gc = int(values["group"]), int(values["group_channels"])
+    hi, wi = int(values["height_in"]), int(values["width_in"])
+    ho, wo = int(values["height_out"]), int(values["width_out"])
+    scale = float(np.float32(values["offset_scale"]))
+    rc = int(values["remove_center"])
+    nk = int(values["num_kernels"])
+    nb = nk // (ho * wo * ng * gc)
+    ks = kh * kw - rc
+    im = np.asarray(values["data_im"], np.float64).reshape(-1)[: nb * hi * wi * ng * gc]
+    im = im.reshape(nb, hi, wi, ng, gc)
+    off = np.asarray(values["data_offset"], np.float64).reshape(-1)[: nb * ho * wo * ng * ks * 2]
+    off = off.reshape(nb, ho, wo, ng, ks, 2)
+    mask = np.asarray(values["data_mask"], np.float64).reshape(-1)[: nb * ho * wo * ng * ks]
+    mask = mask.reshape(nb, ho, wo, ng, ks)
+    cw, ch = (dw * (kw - 1)) >> 1, (dh * (kh - 1)) >> 1
+    p0w = (cw - pw + np.arange(wo) * sw) - cw * scale  # [WO]
+    p0h = (ch - ph + np.arange(ho) * sh) - ch * scale  # [HO]
+    bi = np.arange(nb)[:, None, None, None]
+    gi = np.arange(ng)[None, None, None, :]
+    col = np.zeros((nb, ho, wo, ng, gc))
+    p = 0
+    for i in range(kw):
+        for j in range(kh):
+            if i == kw // 2 and j == kh // 2 and rc:
+                continue
+            loc_w = p0w[None, None, :, None] + (i * dw + off[..., p, 0]) * scale
+            loc_h = p0h[None, :, None, None] + (j * dh + off[..., p, 1]) * scale
+            ok = (loc_h > -1) & (loc_w > -1) & (loc_h < hi) & (loc_w < wi)
+            hl, wl = np.floor(loc_h).astype(np.int64), np.floor(loc_w).astype(np.int64)
+            lh, lw = loc_h - hl, loc_w - wl
+            val = np.zeros(col.shape)
+            for dy, dx, wt in ((0, 0, (1 - lh) * (1 - lw)), (0, 1, (1 - lh) * lw),
+                               (1, 0, lh * (1 - lw)), (1, 1, lh * lw)):
+                yy, xx = hl + dy, wl + dx
+                inside = (yy >= 0) & (yy < hi) & (xx >= 0) & (xx < wi)
+                got = im[bi, np.clip(yy, 0, hi - 1), np.clip(xx, 0, wi - 1), gi]
+                val += np.where(inside, wt, 0.0)[..., None] * got
+            col += np.where(ok, mask[..., p], 0.0)[..., None] * val
+            p += 1
+    out = np.array(values["data_col"], copy=True)
+    out.reshape(-1)[:nk] = col.reshape(-1).astype(out.dtype)
+    return {"data_col": out}
+
+
+def chainer_max_pool_bwd(values: Values) -> dict[str, np.ndarray]:
+    """Chainer's max_pool_bwd: every window (out_y, out_x) of every plane sends gy to the input
+    pixel its argmax index names, (out_y sy - ph + k // kw, out_x sx - pw + k % kw), where that
+    pixel is inside the input (padding and cover_all's extra rows drop it); gx the sums."""
+    nc, h, w = int(values["n"]), int(values["h"]), int(values["w"])
+    oh, ow = int(values["out_h"]), int(values["out_w"])
+    kh, kw = int(values["kh"]), int(values["kw"])
+    sy, sx, ph, pw = (int(values[k]) for k in ("sy", "sx", "ph", "pw"))
+    gy = np.asarray(values["gy"], np.float64).reshape(-1)[: nc * oh * ow].reshape(nc, oh, ow)
+    idx = np.asarray(values["indexes"]).reshape(-1)[: nc * oh * ow].reshape(nc, oh, ow)
+    idx = idx.astype(np.int64)
+    ky, kx = idx // kw, idx % kw
+    yy = np.arange(oh)[None, :, None] * sy - ph + ky
+    xx = np.arange(ow)[None, None, :] * sx - pw + kx
+    ok = (idx >= 0) & (idx < kh * kw) & (yy >= 0) & (yy < h) & (xx >= 0) & (xx < w)
+    plane = np.broadcast_to(np.arange(nc)[:, None, None], idx.shape)
+    at = (plane[ok] * h + yy[ok]) * w + xx[ok]
+    acc = np.bincount(at, weights=gy[ok], minlength=nc * h * w)
+    out = np.array(values["gx"], copy=True)
+    out.reshape(-1)[: nc * h * w] = acc.astype(out.dtype)
+    return {"gx": out}
