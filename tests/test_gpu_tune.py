@@ -616,6 +616,12 @@ SMALL = {
     "sam2_init_counting": ["W=301", "H=41"],
     "semseg_psamask_distribute": ["N=2", "H=19", "W=23"],
     "theseus_tmat_vec": ["BATCH=5", "M=10001", "N=3001"],
+    "sgm_csct_census": ["ROWS=41", "COLS=301"],
+    "ocnn_octree2col": ["H=10000", "C=5"],
+    "smesh_erode_depth": ["ROWS=41", "COLS=301"],
+    "qta_score_data": ["B=2", "N1=101", "N2=403"],
+    "stixels_join_columns": ["ROWS=301", "COLS=1001"],
+    "xfm_sparse_mask_matmul": ["B=2", "M=301", "N=257", "NNZ=100001"],
 }
 
 

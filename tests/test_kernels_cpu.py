@@ -693,6 +693,12 @@ SMALL = {
     "theseus_tmat_vec": {"BATCH": 3, "M": 37, "N": 11, "NNZ": 150},  # collisions, empty rows
     "sam2_init_counting": {"W": 37, "H": 13, "NLAB": 9},  # partial tiles, shared counters
     "semseg_psamask_distribute": {"N": 2, "H": 6, "W": 9, "MH": 5, "MW": 7},  # clipped windows
+    "sgm_csct_census": {"ROWS": 13, "COLS": 37},  # partial tiles, zero-padded borders
+    "ocnn_octree2col": {"H": 40, "C": 5, "WN": 3, "N": 2},  # the last chunk: nodes past H
+    "smesh_erode_depth": {"ROWS": 13, "COLS": 37, "PITCH": 40, "WHI": 2**20},  # holes, borders
+    "qta_score_data": {"B": 2, "N1": 3, "N2": 11, "H": 3, "D": 5, "K": 37},  # K past the block
+    "stixels_join_columns": {"ROWS": 13, "COLS": 41, "STEP": 3, "MARGIN": 2},  # margin, ragged
+    "xfm_sparse_mask_matmul": {"B": 3, "M": 7, "N": 9, "K": 5, "NNZ": 301, "CAP": 3},  # the loop
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -685,6 +685,8 @@ ONE_D_EXTENT = {
     "ganet_lga": "NUMEL",  # GANet's one thread per cost value
     "gardenia_tc_count": "M",  # Gardenia's one thread per vertex
     "mrs_nonzero_unravel": "NNZ",  # mistral.rs's one thread per nonzero
+    "ocnn_octree2col": "NT",  # O-CNN's one thread a column entry (the loop once)
+    "stixels_join_columns": "NT",  # Stixels' one thread an output value
     "fcos_irnn_forward": "N",  # FCOS's one thread per element (the grid-stride loop once)
     "eddl_da_scale": "N",  # EDDL's one thread per output pixel
     "dpvo_corr_forward": "TOTAL",  # DPVO's one thread per window offset of a patch pixel
@@ -768,6 +770,7 @@ ONE_BLOCK_PER_GRID = {
     "sglang_max_pooling": ("TQ", "HEADS", None),  # SGLang's one block a (query, head) row
     "espresso_p3m_influence": ("M0", "M1", None),  # ESPResSo's one block a k-space row
     "accfft_local_transpose": ("R", "C", None),  # AccFFT's one block a tuple
+    "qta_score_data": ("B", "N1", "F"),  # QuadTree Attention's one block a query child
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -789,6 +792,7 @@ ONE_D_CAPPED = {
     "tmask_swap_align2nat": ("NT", "CAP"),  # detectron2's TensorMask: at most 4,096 blocks
     "highs_dual_grad_step": ("NROWS", "CAP"),  # cuPDLP's nBlocks256: 32 blocks an SM
     "flexflow_group_by": ("TOTAL", "CAP"),  # FlexFlow's GET_BLOCKS: at most 32,768 blocks
+    "xfm_sparse_mask_matmul": ("NNZ", "CAP"),  # xFormers' at most 4,096 blocks of 512
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
@@ -17760,3 +17764,190 @@ def test_blind96_references_on_hand_checked_inputs():
                         val += int(gy[off])
             want.append(float(val))
         assert unpool(gy, idx, dims) == want
+
+
+def test_blind97_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(97)
+
+    # sgm_csct_census: a lone pixel compares only zero padding (every one of the 31 bits set);
+    # a 1 x 2 pair (5, 9) and (0, 3): bit 30 compares the left neighbour (column m = 3 of the
+    # centre row) against the right one, clear at column 0 (0 >= 9 and 0 >= 3 false), set at
+    # column 1; random images against the source's window loops
+    def census(img, img2, rows, cols):
+        def words(a):
+            b = np.zeros(-(-rows * cols // 4) * 4, np.uint8)
+            b[: rows * cols] = np.asarray(a).reshape(-1)
+            return b.view("<u4").astype(np.uint32)
+
+        got = references.sgm_csct_census({
+            "im_words": words(img), "im2_words": words(img2),
+            "transform": np.full(rows * cols, 7, np.uint32),
+            "transform2": np.full(rows * cols, 7, np.uint32), "rows": rows, "cols": cols})
+        return got["transform"].tolist(), got["transform2"].tolist()
+
+    assert census([200], [0], 1, 1) == ([2**31 - 1], [2**31 - 1])
+    assert census([5, 9], [0, 3], 1, 2) == ([2**30 - 1, 2**31 - 1], [2**30 - 1, 2**31 - 1])
+    for rows, cols in ((5, 11), (9, 4), (13, 17)):
+        img = rng.integers(0, 4, (rows, cols))  # few levels: many ties (>= counts them)
+        img2 = rng.integers(0, 256, (rows, cols))
+        want = []
+        for im in (img, img2):
+            codes = []
+            pad = np.zeros((rows + 6, cols + 8), np.int64)  # zero outside the image
+            pad[3: 3 + rows, 4: 4 + cols] = im
+            for y, x in itertools.product(range(rows), range(cols)):
+                code = 0
+                for k in range(4):
+                    for m in range(9 if k < 3 else 4):
+                        # (y - 3 + k, x - 4 + m) against (y + 3 - k, x + 4 - m)
+                        if pad[y + k, x + m] >= pad[y + 6 - k, x + 8 - m]:
+                            code |= 1 << (k * 9 + m)
+                codes.append(code)
+            want.append(codes)
+        assert census(img, img2, rows, cols) == tuple(want)
+
+    # ocnn_octree2col: one parent of 8 nodes, a 1-tap kernel with ni reversing the octants
+    # (node h reads neigh[7 - h]), neighbours (3, -1, 0, 7, 2, 2, 5, 1) and channels 10..17,
+    # 20..27: columns (11, 15, 12, 12, 17, 10, 0, 13) and (21, ..., 0, 23); the chunk n = 1 of
+    # height_col 5 (nodes 5..9, the last two past the level: 0); a stride-2 pair of taps
+    # (slots 5 and 9 of node 0's 64); random octrees against the source's loop
+    def octree2col(feats, height, kdim, stride, neigh, ni, hcol, n, chans):
+        total = chans * kdim * hcol
+        return references.ocnn_octree2col({
+            "data_col": np.full(total, -7, np.float32),
+            "data_octree": np.asarray(feats, np.float32), "height": height,
+            "kernel_dim": kdim, "stride": stride, "neigh": np.asarray(neigh, np.int32),
+            "ni": np.asarray(ni, np.int32), "height_col": hcol, "n": n,
+            "thread_num": total})["data_col"].tolist()
+
+    feats = list(range(10, 18)) + list(range(20, 28))
+    neigh = [3, -1, 0, 7, 2, 2, 5, 1] + [-1] * 56
+    ni = [7, 6, 5, 4, 3, 2, 1, 0]
+    assert octree2col(feats, 8, 1, 1, neigh, ni, 8, 0, 2) == [
+        11, 15, 12, 12, 17, 10, 0, 13, 21, 25, 22, 22, 27, 20, 0, 23]
+    assert octree2col(feats, 8, 1, 1, neigh, ni, 5, 1, 2) == [10, 0, 13, 0, 0, 20, 0, 23, 0, 0]
+    neigh2 = [-1] * 64
+    neigh2[5] = 3
+    assert octree2col(list(range(8)) + list(range(100, 108)), 1, 2, 2, neigh2, [5, 9], 1, 0,
+                      2) == [3, 0, 103, 0]
+    for height, kdim, stride, wn, n, chans in ((24, 27, 1, 1, 0, 2), (16, 7, 1, 3, 2, 3),
+                                               (5, 4, 2, 2, 1, 2)):
+        hcol = -(-height // wn)
+        octree_h = height << 3 * (stride - 1)
+        feats = rng.integers(-64, 64, chans * octree_h)
+        neigh = rng.integers(-1, octree_h, height * 8 ** stride)
+        ni = rng.integers(0, 64, 8 * kdim if stride == 1 else kdim)
+        want = []
+        for i in range(chans * kdim * hcol):
+            h1 = i % hcol + n * hcol
+            if h1 >= height:
+                want.append(0)
+                continue
+            k, c = i // hcol % kdim, i // hcol // kdim
+            slot = (h1 << 6) + ni[k] if stride == 2 else (h1 >> 3 << 6) + ni[h1 % 8 * kdim + k]
+            p = neigh[slot]
+            want.append(0 if p == -1 else feats[c * octree_h + p])
+        assert octree2col(feats, height, kdim, stride, neigh, ni, hcol, n, chans) == want
+
+
+    # smesh_erode_depth: a 6 x 5 map (pitch 8) of depths 1..30 keeps only its two interior
+    # pixels (2, 2) = 15 and (2, 3) = 16; a hole at (0, 0) erodes (2, 2) (its window holds
+    # it) but not (2, 3); the padding columns untouched; random maps against the source's loop
+    def erode(depth, w, h, pitch):
+        rows = np.full((h, pitch), 7, np.uint16)
+        rows[:, :w] = np.asarray(depth).reshape(h, w)
+        got = references.smesh_erode_depth({
+            "input_words": rows.reshape(-1).view("<u4").astype(np.uint32),
+            "output_words": np.full(h * pitch, 7, np.uint16).view("<u4").astype(np.uint32),
+            "width": w, "height": h, "pitch": pitch})["output_words"]
+        return got.astype("<u4").view("<u2").reshape(h, pitch).tolist()
+
+    depth = np.arange(1, 31).reshape(5, 6)
+    want = [[0] * 6 + [7, 7] for _ in range(5)]
+    want[2][2], want[2][3] = 15, 16
+    assert erode(depth, 6, 5, 8) == want
+    depth[0, 0] = 0
+    want[2][2] = 0
+    assert erode(depth, 6, 5, 8) == want
+    for w, h, pitch in ((9, 7, 10), (5, 12, 6), (4, 3, 4)):
+        depth = rng.integers(0, 6, (h, w))  # a sixth of the depths invalid
+        got = erode(depth, w, h, pitch)
+        for y, x in itertools.product(range(h), range(w)):
+            if x < 2 or y < 2 or x >= w - 2 or y >= h - 2:
+                assert got[y][x] == 0
+                continue
+            ok = all(depth[sy, sx] != 0 for sy in range(y - 2, y + 3) for sx in range(x - 2, x + 3))
+            assert got[y][x] == (depth[y, x] if ok else 0)
+        assert all(row[w:] == [7] * (pitch - w) for row in got)
+
+    # qta_score_data: one parent, child 0's heads (1, 2) and (3, 4), the other children zero;
+    # keys (1, 0 | 0, 1), (10, 100 | 5, 5), (-1, -1 | 2, 3); candidates (1, 2) and (0, 1) by
+    # head: child 0's logits (1 10 + 2 100, 3 2 + 4 3 | 1, 3 5 + 4 5) = (210, 18 | 1, 35);
+    # random levels against the source's loops
+    def score_data(q, key, idx, b, n1, n2, heads, dim, kk):
+        return references.qta_score_data({
+            "query": np.asarray(q, np.float32), "key": np.asarray(key, np.float32),
+            "index": np.asarray(idx, np.int64),
+            "output": np.full(b * n1 * 4 * kk * heads, -7, np.float32), "N1": n1, "N2": n2,
+            "H": heads, "D": dim, "K": kk})["output"].tolist()
+
+    q = [1, 2, 3, 4] + [0] * 12
+    key = [1, 0, 0, 1, 10, 100, 5, 5, -1, -1, 2, 3]
+    assert score_data(q, key, [1, 2, 0, 1], 1, 1, 3, 2, 2, 2) == [210, 18, 1, 35] + [0] * 12
+    for b, n1, n2, heads, dim, kk in ((2, 3, 5, 2, 3, 4), (1, 2, 7, 3, 1, 5)):
+        q = rng.integers(-8, 8, (b, n1, 4, heads, dim))
+        key = rng.integers(-8, 8, (b, n2, heads, dim))
+        idx = rng.integers(0, n2, (b, n1, kk, heads))
+        want = []
+        for bb, nn, f, k, h in itertools.product(range(b), range(n1), range(4), range(kk),
+                                                 range(heads)):
+            want.append(sum(int(q[bb, nn, f, h, d]) * int(key[bb, idx[bb, nn, k, h], h, d])
+                            for d in range(dim)))
+        assert score_data(q, key, idx, b, n1, n2, heads, dim, kk) == want
+
+    # stixels_join_columns: rows (100, 1, 2, 3, 4, 5, 6) and (100, 10, 20, 30, 40, 50, 61) with
+    # a margin of 1 and steps of 3: means (2, 5) and (20, 151 / 3), stored column by column
+    # bottom row first: (20, 2 | 151 / 3 in float32, 5); random maps against the source's loop
+    def join(disp, rows, cols, step, margin):
+        rc = (cols - margin) // step
+        return references.stixels_join_columns({
+            "d_disparity": np.asarray(disp, np.float32),
+            "d_out": np.full(rc * rows, -7, np.float32), "step_size": step,
+            "width_margin": margin, "rows": rows, "cols": cols,
+            "real_cols": rc})["d_out"].tolist()
+
+    got = join([100, 1, 2, 3, 4, 5, 6, 100, 10, 20, 30, 40, 50, 61], 2, 7, 3, 1)
+    assert got == [20, 2, float(np.float32(151) / np.float32(3)), 5]
+    for rows, cols, step, margin in ((5, 17, 5, 0), (3, 11, 2, 3), (4, 9, 1, 0)):
+        disp = rng.integers(0, 128, (rows, cols))
+        rc = (cols - margin) // step
+        want = [0.0] * (rc * rows)
+        for row, col in itertools.product(range(rows), range(rc)):
+            total = np.float32(0)
+            for i in range(step):
+                total = np.float32(total + np.float32(disp[row, col * step + i + margin]))
+            want[col * rows + rows - row - 1] = float(total / np.float32(step))
+        assert join(disp, rows, cols, step, margin) == want
+
+    # xfm_sparse_mask_matmul: a = ((1, 2), (3, 4)), ((5, 6), (7, 8)); b's columns (1, 2), (10,
+    # 20), (100, 200) and (-1, 1), (0, 1), (1, 1); nonzeros (0, 1, 2), (1, 0, 0), (0, 0, 1):
+    # 3 100 + 4 200, 5 (-1) + 6, 1 10 + 2 20 = (1100, 1, 50); random masks against the source's
+    # loop
+    def masked(a, b, idx, m, n, kk):
+        idx = np.asarray(idx, np.int64).reshape(3, -1)
+        nnz = idx.shape[1]
+        return references.xfm_sparse_mask_matmul({
+            "output": np.full(nnz, -7, np.float32), "a": np.asarray(a, np.float32),
+            "b": np.asarray(b, np.float32), "idx0": idx[0], "idx1": idx[1], "idx2": idx[2],
+            "nnz": nnz, "M": m, "N": n, "K": kk})["output"].tolist()
+
+    a = [1, 2, 3, 4, 5, 6, 7, 8]
+    b = [1, 10, 100, 2, 20, 200, -1, 0, 1, 1, 1, 1]
+    assert masked(a, b, [0, 1, 0, 1, 0, 0, 2, 0, 1], 2, 3, 2) == [1100, 1, 50]
+    for bsz, m, n, kk, nnz in ((3, 4, 5, 6, 40), (1, 7, 2, 3, 9)):
+        a = rng.integers(-8, 8, (bsz, m, kk))
+        b = rng.integers(-8, 8, (bsz, kk, n))
+        idx = [rng.integers(0, bsz, nnz), rng.integers(0, m, nnz), rng.integers(0, n, nnz)]
+        want = [sum(int(a[idx[0][i], idx[1][i], k]) * int(b[idx[0][i], k, idx[2][i]])
+                    for k in range(kk)) for i in range(nnz)]
+        assert masked(a, b, idx, m, n, kk) == want

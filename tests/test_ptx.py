@@ -44,6 +44,9 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "flashinfer_pack_bits.cu",
     "internimage_dcnv3_im2col.cu",
     "chainer_max_pool_bwd.cu",
+    "sgm_csct_census.cu", "ocnn_octree2col.cu", "smesh_erode_depth.cu",
+    "qta_score_data.cu", "stixels_join_columns.cu",
+    "xfm_sparse_mask_matmul.cu",
 }
 
 

@@ -13856,3 +13856,140 @@ def chainer_max_pool_bwd(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["gx"], copy=True)
     out.reshape(-1)[: nc * h * w] = acc.astype(out.dtype)
     return {"gx": out}
+
+
+def sgm_csct_census(values: Values) -> dict[str, np.ndarray]:
+    """sgm's centre-symmetric 9 x 7 census of two 8-bit images (the bytes of the words, zero
+    outside the image): for each pixel (y, x), bit 9 k + m set when I(y - 3 + k, x - 4 + m) >=
+    I(y + 3 - k, x + 4 - m), for k = 0..2 and m = 0..8, then k = 3 and m = 0..3."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    out = {}
+    for src, dst in (("im_words", "transform"), ("im2_words", "transform2")):
+        img = np.asarray(values[src]).reshape(-1).astype("<u4").view(np.uint8)
+        img = img[: rows * cols].reshape(rows, cols).astype(np.int32)
+        pad = np.zeros((rows + 6, cols + 8), np.int32)
+        pad[3: 3 + rows, 4: 4 + cols] = img
+        code = np.zeros((rows, cols), np.uint32)
+        pairs = [(k, m) for k in range(3) for m in range(9)] + [(3, m) for m in range(4)]
+        for k, m in pairs:
+            a = pad[k: k + rows, m: m + cols]
+            b = pad[6 - k: 6 - k + rows, 8 - m: 8 - m + cols]
+            code |= (a >= b).astype(np.uint32) << np.uint32(9 * k + m)
+        res = np.array(values[dst], copy=True)
+        res.reshape(-1)[: rows * cols] = code.reshape(-1).astype(res.dtype)
+        out[dst] = res
+    return out
+
+
+def ocnn_octree2col(values: Values) -> dict[str, np.ndarray]:
+    """O-CNN's octree2col: column entry (c, k, h) of chunk n is data_octree[c, p] for p =
+    neigh[slot] (0 for p = -1, and for h + n height_col past the level's height), slot
+    (h1 << 6) + ni[k] at stride 2, else (h1 >> 3 << 6) + ni[(h1 mod 8) kernel_dim + k]."""
+    height, kdim, stride = (int(values[k]) for k in ("height", "kernel_dim", "stride"))
+    hcol, n, total = int(values["height_col"]), int(values["n"]), int(values["thread_num"])
+    chans = total // (kdim * hcol)
+    octree_h = height << 3 * (stride - 1)
+    neigh = np.asarray(values["neigh"]).reshape(-1).astype(np.int64)
+    ni = np.asarray(values["ni"]).reshape(-1).astype(np.int64)
+    feats = np.asarray(values["data_octree"], np.float32).reshape(-1)
+    h1 = np.arange(hcol, dtype=np.int64) + n * hcol
+    live = h1 < height
+    hl = h1[live]
+    ks = np.arange(kdim, dtype=np.int64)[:, None]
+    if stride == 2:
+        slot = (hl << 6)[None, :] + ni[ks]
+    else:
+        slot = ((hl >> 3) << 6)[None, :] + ni[(hl % 8)[None, :] * kdim + ks]
+    p = neigh[slot]  # [kdim, live nodes]
+    col = np.zeros((chans, kdim, hcol), np.float32)
+    cs = np.arange(chans, dtype=np.int64)[:, None, None]
+    got = feats[cs * octree_h + np.maximum(p, 0)[None]]
+    col[:, :, live] = np.where(p[None] == -1, np.float32(0), got)
+    out = np.array(values["data_col"], copy=True)
+    out.reshape(-1)[:total] = col.reshape(-1)
+    return {"data_col": out}
+
+
+def smesh_erode_depth(values: Values) -> dict[str, np.ndarray]:
+    """SurfelMeshing's depth erosion with radius 2 on 16-bit depths (two a word, rows pitch
+    apart): pixels within 2 of the border set to 0, the others kept if no depth of their 5 x 5
+    window is 0, else 0; the padding columns left as they were."""
+    w, h, pitch = (int(values[k]) for k in ("width", "height", "pitch"))
+    r = 2
+    src = np.asarray(values["input_words"]).reshape(-1).astype("<u4").view("<u2")
+    src = src[: h * pitch].reshape(h, pitch)[:, :w]
+    out = np.array(values["output_words"], copy=True)
+    dst = out.reshape(-1).view("<u2")[: h * pitch].reshape(h, pitch)
+    res = np.zeros((h, w), np.uint16)
+    if w > 2 * r and h > 2 * r:
+        bad = (src == 0).astype(np.int32)
+        box = np.zeros((h - 2 * r, w - 2 * r), np.int32)
+        for dy in range(2 * r + 1):
+            for dx in range(2 * r + 1):
+                box += bad[dy: dy + h - 2 * r, dx: dx + w - 2 * r]
+        inner = src[r: h - r, r: w - r]
+        res[r: h - r, r: w - r] = np.where(box == 0, inner, 0)
+    dst[:, :w] = res
+    return {"output_words": out}
+
+
+def qta_score_data(values: Values) -> dict[str, np.ndarray]:
+    """QuadTree Attention's ScoreData: output[b, n1, f, k, h] = the sum over d of query[b,
+    n1, f, h, d] key[b, index[b, n1, k, h], h, d] (whole numbers far below 2^24: exact in
+    float32 whatever the order; one gather and product a candidate k)."""
+    n1, n2, heads, dim, kk = (int(values[k]) for k in ("N1", "N2", "H", "D", "K"))
+    q = np.asarray(values["query"], np.float32).reshape(-1)
+    b = q.size // (n1 * 4 * heads * dim)
+    q = q[: b * n1 * 4 * heads * dim].reshape(b, n1, 4, heads, dim)
+    key = np.asarray(values["key"], np.float32).reshape(-1)[: b * n2 * heads * dim]
+    key = key.reshape(b, n2, heads, dim)
+    idx = np.asarray(values["index"]).reshape(-1)[: b * n1 * kk * heads].astype(np.int64)
+    idx = idx.reshape(b, n1, kk, heads)
+    bs = np.arange(b)[:, None, None]
+    hs = np.arange(heads)[None, None, :]
+    logits = np.empty((b, n1, 4, kk, heads), np.float32)
+    for k in range(kk):
+        g = key[bs, idx[:, :, k, :], hs]  # [b, n1, h, d]
+        logits[:, :, :, k, :] = (q * g[:, :, None]).sum(axis=-1)
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1)[: logits.size] = logits.reshape(-1).astype(out.dtype)
+    return {"output": out}
+
+
+def stixels_join_columns(values: Values) -> dict[str, np.ndarray]:
+    """Stixels' JoinColumns (mean path): d_out[col, rows - 1 - row] = (the sum over i <
+    step_size of d_disparity[row, col step_size + i + width_margin]) / step_size in float32
+    (an exact whole-number sum, then one correctly rounded division)."""
+    step, margin = int(values["step_size"]), int(values["width_margin"])
+    rows, cols, rc = int(values["rows"]), int(values["cols"]), int(values["real_cols"])
+    disp = np.asarray(values["d_disparity"], np.float32).reshape(-1)[: rows * cols]
+    disp = disp.reshape(rows, cols)[:, margin: margin + rc * step].reshape(rows, rc, step)
+    sums = disp.astype(np.float64).sum(axis=2).astype(np.float32)
+    means = sums / np.float32(step)
+    out = np.array(values["d_out"], copy=True)
+    out.reshape(-1)[: rc * rows] = means[::-1].T.reshape(-1).astype(out.dtype)
+    return {"d_out": out}
+
+
+def xfm_sparse_mask_matmul(values: Values) -> dict[str, np.ndarray]:
+    """xFormers' matmul_with_sparse_mask: output[i] = the sum over k of a[idx0[i], idx1[i], k]
+    b[idx0[i], k, idx2[i]] (whole numbers far below 2^24: exact in float32 in any order; the
+    rows of a and of b transposed gathered a chunk of nonzeros at a time)."""
+    nnz, m, n, kk = (int(values[k]) for k in ("nnz", "M", "N", "K"))
+    a = np.asarray(values["a"], np.float32).reshape(-1)
+    bsz = a.size // (m * kk)
+    a_rows = a[: bsz * m * kk].reshape(bsz * m, kk)
+    b = np.asarray(values["b"], np.float32).reshape(-1)[: bsz * kk * n].reshape(bsz, kk, n)
+    b_rows = np.ascontiguousarray(b.transpose(0, 2, 1)).reshape(bsz * n, kk)
+    i1, i2, i3 = (np.asarray(values[k]).reshape(-1)[:nnz].astype(np.int64)
+                  for k in ("idx0", "idx1", "idx2"))
+    res = np.empty(nnz, np.float32)
+    chunk = 1 << 16
+    for lo in range(0, nnz, chunk):
+        hi = min(nnz, lo + chunk)
+        rows = a_rows[i1[lo:hi] * m + i2[lo:hi]]
+        cols = b_rows[i1[lo:hi] * n + i3[lo:hi]]
+        res[lo:hi] = np.einsum("ik,ik->i", rows, cols)
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1)[:nnz] = res.astype(out.dtype)
+    return {"output": out}
