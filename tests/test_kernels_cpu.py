@@ -690,6 +690,12 @@ SMALL = {
                                  "DIL": 2, "PAD": 2, "RC": 1},  # samples off every edge
     "chainer_max_pool_bwd": {"B": 2, "C": 3, "H": 11, "W": 13, "K": 3, "S": 2,
                              "P": 1},  # padding, overlaps, cover_all's extra row
+    "taco2_parse_decoder": {"B": 3, "C": 5, "CHUNK": 37},  # partial tiles both ways, gate columns
+    "cudamat_select_rows": {"NSRC": 23, "NR": 77, "NC": 45},  # a partial block, negative indices
+    "pytsparse_padded_scatter": {"E": 301, "F": 5, "N": 37, "CAP": 3},  # loops, -1s, collisions
+    "nvcomp_delta": {"N": 1001, "MAXNUM": 1100},  # partial blocks, blocks past the count
+    "chai_cedd_gaussian": {"H": 31, "W": 43},  # partial tiles, the ring, odd row pitch
+    "nnue_ft_forward": {"B": 7, "K": 9, "NIN": 11, "OUT": 37},  # lists cut by -1, slices clipped
     "theseus_tmat_vec": {"BATCH": 3, "M": 37, "N": 11, "NNZ": 150},  # collisions, empty rows
     "sam2_init_counting": {"W": 37, "H": 13, "NLAB": 9},  # partial tiles, shared counters
     "semseg_psamask_distribute": {"N": 2, "H": 6, "W": 9, "MH": 5, "MW": 7},  # clipped windows

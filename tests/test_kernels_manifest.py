@@ -249,6 +249,10 @@ def test_kernel_entry_is_complete(name):
     elif name == "cucim_pba_flood_up":  # cuCIM's one thread a column of a band: each walks BAND
         assert blocks == -(-params["S"] // 32) * -(-params["M1"] // 8)
         assert params["S"] * params["M1"] * params["BAND"] >= 1.6 * 10**7
+    elif name == "cudamat_select_rows":  # cudamat's 32 target rows a block, columns looped
+        assert blocks == -(-params["NR"] // 32) and params["NR"] * params["NC"] >= 8 * 10**6
+    elif name == "pytsparse_padded_scatter":  # PyTorch Sparse's 8 blocks an SM, a loop
+        assert blocks == params["CAP"] == 1056 and params["TOTAL"] >= 8 * blocks * 256
     elif name == "scn_sparse_to_dense":  # SparseConvNet's fixed grid of 32 blocks, rules looped
         assert blocks == params["GRID"] == 32 and params["NHOT"] * params["NPLANES"] >= 10**6
     else:
@@ -440,6 +444,9 @@ def _coverage(name, spec, params, block):
     if name == "bevdepth_voxel_pool":  # a 1-D grid: bx by bz samples a block, x the channels
         assert gy == 1
         return gx * bx * by * bz, params["COLS"]
+    if name == "cudamat_select_rows":  # a 1-D grid: 32 rows a block, x looping the columns
+        assert gy == 1
+        return gx * 32, params["COLS"]
     if name == "bagua_reduce_chunk":  # one block row: y*z loops over the chunks
         assert gy == 1
         return params["ROWS"], gx * bx
@@ -693,9 +700,11 @@ ONE_D_EXTENT = {
     "flashinfer_pack_bits": "N",  # FlashInfer's eight flags per thread
     "internimage_dcnv3_im2col": "NK",  # InternImage's one thread per output value
     "chainer_max_pool_bwd": "TOTAL",  # Chainer's one thread per input pixel
+    "nvcomp_delta": "MAXNUM",  # nvCOMP's one thread per value of the allocation
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
+    "nnue_ft_forward": "B",  # nnue-pytorch's one block per position, whatever the block
     "darknet_fast_mean": "FILTERS",  # Darknet's one block per filter
     "softmax_rows": "ROWS",
     "rope_neox": "TOKENS",
@@ -793,6 +802,7 @@ ONE_D_CAPPED = {
     "highs_dual_grad_step": ("NROWS", "CAP"),  # cuPDLP's nBlocks256: 32 blocks an SM
     "flexflow_group_by": ("TOTAL", "CAP"),  # FlexFlow's GET_BLOCKS: at most 32,768 blocks
     "xfm_sparse_mask_matmul": ("NNZ", "CAP"),  # xFormers' at most 4,096 blocks of 512
+    "pytsparse_padded_scatter": ("TOTAL", "CAP"),  # PyTorch Sparse's 8 blocks an SM at most
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
@@ -17951,3 +17961,151 @@ def test_blind97_references_on_hand_checked_inputs():
         want = [sum(int(a[idx[0][i], idx[1][i], k]) * int(b[idx[0][i], k, idx[2][i]])
                     for k in range(kk)) for i in range(nnz)]
         assert masked(a, b, idx, m, n, kk) == want
+
+
+def test_blind98_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(98)
+    f32 = np.float32
+
+    # taco2_parse_decoder: one utterance, 2 mel channels and the gate, frames (1, 2, 3) and
+    # (4, 5, 6): mel rows (1, 4 | 2, 5), gate (3, 6); random chunks against the source's loop
+    def parse(src, nb, n, ch):
+        got = references.taco2_parse_decoder({
+            "matIn": np.asarray(src, f32), "matOut": np.full(nb * ch * n, -7, f32),
+            "gateOut": np.full(nb * n, -7, f32), "batchSize": nb, "chunkSize": n,
+            "numChannels": ch})
+        return got["matOut"].tolist(), got["gateOut"].tolist()
+
+    assert parse([1, 2, 3, 4, 5, 6], 1, 2, 2) == ([1, 4, 2, 5], [3, 6])
+    nb, n, ch = 3, 7, 4
+    src = rng.integers(-64, 64, n * nb * (ch + 1))
+    mel, gate = parse(src, nb, n, ch)
+    want_mel, want_gate = [None] * (nb * ch * n), [None] * (nb * n)
+    ncols = nb * (ch + 1)
+    for y in range(n):
+        for x in range(ncols):
+            if x % (ch + 1) != ch:
+                want_mel[(x - x // (ch + 1)) * n + y] = src[y * ncols + x]
+            else:
+                want_gate[(x // (ch + 1)) * n + y] = src[y * ncols + x]
+    assert mel == want_mel and gate == want_gate
+
+    # cudamat_select_rows: rows (1, 2 | 3, 4 | 5, 6) selected by (2, -3, 0.5, 3): (5, 6 | 1, 2 |
+    # 1, 2 | NaN, NaN) (0.5 truncated to row 0, 3 outside); random selections against the loop
+    def select(src, idx, ns, nc):
+        return references.cudamat_select_rows({
+            "source": np.asarray(src, f32), "indices": np.asarray(idx, f32),
+            "target": np.full(len(idx) * nc, -7, f32), "nRowIs": len(idx), "nCols": nc,
+            "nSourceRows": ns})["target"]
+
+    got = select([1, 2, 3, 4, 5, 6], [2, -3, 0.5, 3], 3, 2)
+    assert got[:6].tolist() == [5, 6, 1, 2, 1, 2] and np.isnan(got[6:]).all()
+    ns, nc, nr = 9, 5, 40
+    src = rng.integers(-64, 64, ns * nc)
+    idx = rng.integers(-ns - 2, ns + 2, nr)
+    got = select(src, idx, ns, nc)
+    for r in range(nr):
+        s = int(idx[r])
+        if s < 0:
+            s += ns
+        for c in range(nc):
+            if 0 <= s < ns:
+                assert got[r * nc + c] == src[s * nc + c]
+            else:
+                assert np.isnan(got[r * nc + c])
+
+    # pytsparse_padded_scatter: slots (1, 2), (3, 4), (5, 6) to nodes 1, -1 (padding), 1 added
+    # to 0.5: node 0 (0.5, 0.5), node 1 (6.5, 8.5); random slots against the source's loop
+    def scatter(src, idx, start, nf):
+        return references.pytsparse_padded_scatter({
+            "src": np.asarray(src, f32), "index": np.asarray(idx, np.int64),
+            "out": np.asarray(start, f32), "E": len(idx), "F": nf})["out"]
+
+    got = scatter([1, 2, 3, 4, 5, 6], [1, -1, 1], [0.5] * 4, 2)
+    assert got.tolist() == [0.5, 0.5, 6.5, 8.5]
+    ne, nf, nn = 50, 3, 7
+    src = rng.integers(-64, 64, ne * nf)
+    idx = rng.integers(-1, nn, ne)
+    start = rng.integers(-8, 8, nn * nf)
+    got = scatter(src, idx, start, nf)
+    want = [float(v) for v in start]
+    for t in range(ne * nf):
+        if idx[t // nf] != -1:
+            want[idx[t // nf] * nf + t % nf] += float(src[t])
+    assert got.tolist() == want
+
+    # nvcomp_delta: (5, 7, 4, 9) with a count of 3: (5, 2, -3) and the fourth slot untouched;
+    # random columns against the source's per-block staging (blocks of 7 values)
+    def delta(src, num):
+        return references.nvcomp_delta({
+            "output": np.full(len(src), -7, np.int32), "input": np.asarray(src, np.int32),
+            "numDevice": np.array([num], np.int64), "maxNum": len(src)})["output"].tolist()
+
+    assert delta([5, 7, 4, 9], 3) == [5, 2, -3, -7]
+    src = rng.integers(-2**30, 2**30, 40)
+    want = [-7] * 40
+    for start in range(0, 40, 7):
+        if start >= 33:
+            continue
+        buf = [int(src[start - 1]) if start > 0 else 0]
+        buf += [int(src[i]) for i in range(start, min(start + 7, 33))]
+        for k in range(1, len(buf)):
+            want[start + k - 1] = buf[k] - buf[k - 1]
+    assert delta(src, 33) == want
+
+    # chai_cedd_gaussian: a 3 x 3 frame of 16s around a 255: 1, 3, 4, 6, then 69 (69.75
+    # truncated), 71, 72, 74, 75 at the centre, the ring kept; one of 15s: each step truncates
+    # (0, 1, 1, 2, 5, 6, 6, 7, 7: 7, not 15); random frames against the source's loop
+    def blur(frame, nr, nc):
+        words = np.zeros(-(-nr * nc // 4), np.uint32)
+        words.view(np.uint8)[: nr * nc] = np.asarray(frame, np.uint8)
+        out = np.full(words.size, 0x09090909, np.uint32)
+        got = references.chai_cedd_gaussian({"data_words": words, "out_words": out,
+                                             "rows": nr, "cols": nc})["out_words"]
+        return got.view(np.uint8)[: nr * nc].tolist()
+
+    assert blur([16] * 4 + [255] + [16] * 4, 3, 3) == [9] * 4 + [75] + [9] * 4
+    assert blur([15] * 9, 3, 3) == [9] * 4 + [7] + [9] * 4
+    nr, nc = 6, 9
+    frame = rng.integers(0, 256, nr * nc)
+    got = blur(frame, nr, nc)
+    gaus = ((0.0625, 0.125, 0.0625), (0.125, 0.25, 0.125), (0.0625, 0.125, 0.0625))
+    for r in range(nr):
+        for c in range(nc):
+            if not (0 < r < nr - 1 and 0 < c < nc - 1):
+                assert got[r * nc + c] == 9
+                continue
+            total = 0
+            for i in range(3):
+                for j in range(3):
+                    total = int(total + gaus[i][j] * float(frame[(r + i - 1) * nc + c + j - 1]))
+            assert got[r * nc + c] == min(255, max(0, total))
+
+    # nnue_ft_forward: bias (1, 2), weight rows (10, 20 | 100, 200 | 1000, 2000), position 0's
+    # slots (2, 0, -1, 1) with values (1, 3, 5, 7) stop at the -1: (1031, 2062); position 1's
+    # (-1, ...) keep the bias; random lists against the source's loop
+    def ft(idx, val, weight, bias, nk, no):
+        nb = len(idx) // nk
+        return references.nnue_ft_forward({
+            "feature_indices": np.asarray(idx, np.int32), "feature_values": np.asarray(val, f32),
+            "weight": np.asarray(weight, f32), "bias": np.asarray(bias, f32),
+            "output": np.full(nb * no, -7, f32), "max_active_features": nk,
+            "output_size": no})["output"].tolist()
+
+    got = ft([2, 0, -1, 1, -1, 0, 1, 2], [1, 3, 5, 7] * 2, [10, 20, 100, 200, 1000, 2000],
+             [1, 2], 4, 2)
+    assert got == [1031, 2062, 1, 2]
+    nb, nk, nin, no = 6, 8, 5, 3
+    idx = rng.integers(-1, nin, nb * nk)
+    val = rng.integers(-2, 3, nb * nk)
+    weight = rng.integers(-64, 64, nin * no)
+    bias = rng.integers(-64, 64, no)
+    got = ft(idx, val, weight, bias, nk, no)
+    for b in range(nb):
+        acc = [float(v) for v in bias]
+        for k in range(nk):
+            if idx[b * nk + k] == -1:
+                break
+            for s in range(no):
+                acc[s] += float(weight[idx[b * nk + k] * no + s]) * float(val[b * nk + k])
+        assert got[b * no: (b + 1) * no] == acc

@@ -47,6 +47,8 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "sgm_csct_census.cu", "ocnn_octree2col.cu", "smesh_erode_depth.cu",
     "qta_score_data.cu", "stixels_join_columns.cu",
     "xfm_sparse_mask_matmul.cu",
+    "taco2_parse_decoder.cu", "cudamat_select_rows.cu", "chai_cedd_gaussian.cu",
+    "pytsparse_padded_scatter.cu", "nvcomp_delta.cu", "nnue_ft_forward.cu",
 }
 
 

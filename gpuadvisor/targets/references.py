@@ -13993,3 +13993,99 @@ def xfm_sparse_mask_matmul(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["output"], copy=True)
     out.reshape(-1)[:nnz] = res.astype(out.dtype)
     return {"output": out}
+
+
+def taco2_parse_decoder(values: Values) -> dict[str, np.ndarray]:
+    """Tacotron2's parseDecoderOutput: for the chunkSize x batchSize (numChannels + 1) input,
+    column x = b (numChannels + 1) + c of frame y goes to matOut[(b numChannels + c) chunkSize
+    + y] for c < numChannels and to gateOut[b chunkSize + y] for c = numChannels."""
+    nb, n, ch = (int(values[k]) for k in ("batchSize", "chunkSize", "numChannels"))
+    src = np.asarray(values["matIn"]).reshape(-1)[: n * nb * (ch + 1)].reshape(n, nb, ch + 1)
+    mel = np.array(values["matOut"], copy=True)
+    gate = np.array(values["gateOut"], copy=True)
+    mel.reshape(-1)[: nb * ch * n] = np.transpose(src[:, :, :ch], (1, 2, 0)).reshape(-1)
+    gate.reshape(-1)[: nb * n] = src[:, :, ch].T.reshape(-1)
+    return {"matOut": mel, "gateOut": gate}
+
+
+def cudamat_select_rows(values: Values) -> dict[str, np.ndarray]:
+    """cudamat's kSelectRows: target row r = source row s with s = int(indices[r]) (truncated),
+    plus nSourceRows when negative; NaN across the row where s is still outside the source."""
+    nr, nc, ns = (int(values[k]) for k in ("nRowIs", "nCols", "nSourceRows"))
+    out = np.array(values["target"], copy=True)
+    idx = np.trunc(np.asarray(values["indices"], np.float64).reshape(-1)[:nr]).astype(np.int64)
+    idx = np.where(idx < 0, idx + ns, idx)
+    ok = (idx >= 0) & (idx < ns)
+    src = np.asarray(values["source"]).reshape(-1)[: ns * nc].reshape(ns, nc)
+    rows = np.where(ok[:, None], src[np.where(ok, idx, 0)], np.nan)
+    out.reshape(-1)[: nr * nc] = rows.reshape(-1).astype(out.dtype)
+    return {"target": out}
+
+
+def pytsparse_padded_scatter(values: Values) -> dict[str, np.ndarray]:
+    """PyTorch Sparse's padded_index_scatter: out[index[e], f] += src[e, f] for every slot e
+    whose index is not -1 (sums of whole numbers: exact whatever the order)."""
+    ne, nf = int(values["E"]), int(values["F"])
+    out = np.array(values["out"], copy=True)
+    idx = np.asarray(values["index"]).reshape(-1)[:ne].astype(np.int64)
+    src = np.asarray(values["src"]).reshape(-1)[: ne * nf].reshape(ne, nf).astype(np.float64)
+    keep = idx != -1
+    nn = out.reshape(-1).size // nf
+    acc = out.reshape(-1)[: nn * nf].reshape(nn, nf).astype(np.float64)
+    np.add.at(acc, idx[keep], src[keep])
+    out.reshape(-1)[: nn * nf] = acc.reshape(-1).astype(out.dtype)
+    return {"out": out}
+
+
+def nvcomp_delta(values: Values) -> dict[str, np.ndarray]:
+    """nvCOMP's delta stage: output[i] = input[i] - input[i - 1] (input[-1] taken as 0) for i
+    below *numDevice; the rest of output untouched."""
+    num = int(np.asarray(values["numDevice"]).reshape(-1)[0])
+    out = np.array(values["output"], copy=True)
+    src = np.asarray(values["input"]).reshape(-1)[:num].astype(np.int64)
+    prev = np.concatenate(([0], src[:-1])) if num else src
+    out.reshape(-1)[:num] = (src - prev).astype(out.dtype)
+    return {"output": out}
+
+
+def chai_cedd_gaussian(values: Values) -> dict[str, np.ndarray]:
+    """Chai's CEDD Gaussian: for each pixel inside the frame's one-pixel ring, sum = 0 then,
+    over the 3 x 3 window (rows outer), sum = trunc(sum + w[i][j] pixel) with the weights
+    (1, 2, 1 | 2, 4, 2 | 1, 2, 1) / 16; the byte min(255, max(0, sum)); the ring untouched."""
+    nr, nc = int(values["rows"]), int(values["cols"])
+    src = np.asarray(values["data_words"]).reshape(-1).view(np.uint8)[: nr * nc]
+    img = src.reshape(nr, nc)
+    out = np.array(values["out_words"], copy=True)
+    dst = out.reshape(-1).view(np.uint8)[: nr * nc].reshape(nr, nc)
+    if nr < 3 or nc < 3:
+        return {"out_words": out}
+    weights = ((0.0625, 0.125, 0.0625), (0.125, 0.25, 0.125), (0.0625, 0.125, 0.0625))
+    acc = np.zeros((nr - 2, nc - 2), np.float32)  # exact: at most 255 and four fraction bits
+    tap = np.empty_like(acc)
+    for i in range(3):
+        for j in range(3):
+            np.multiply(img[i: i + nr - 2, j: j + nc - 2], np.float32(weights[i][j]), out=tap)
+            acc += tap
+            np.trunc(acc, out=acc)
+    dst[1: nr - 1, 1: nc - 1] = np.clip(acc, 0, 255).astype(np.uint8)
+    return {"out_words": out}
+
+
+def nnue_ft_forward(values: Values) -> dict[str, np.ndarray]:
+    """nnue-pytorch's feature transformer: output[b] = bias + the sum over the slots k before
+    the first -1 index of weight[index[b, k]] value[b, k] (whole numbers: exact)."""
+    nk, no = int(values["max_active_features"]), int(values["output_size"])
+    out = np.array(values["output"], copy=True)
+    idx = np.asarray(values["feature_indices"]).reshape(-1).astype(np.int64)
+    nb = min(idx.size // nk, out.reshape(-1).size // no)
+    idx = idx[: nb * nk].reshape(nb, nk)
+    val = np.asarray(values["feature_values"], np.float64).reshape(-1)[: nb * nk].reshape(nb, nk)
+    weight = np.asarray(values["weight"]).reshape(-1)
+    weight = weight[: weight.size // no * no].reshape(-1, no).astype(np.float64)
+    live = np.cumprod(idx != -1, axis=1).astype(bool)  # the slots before the first -1
+    acc = np.tile(np.asarray(values["bias"], np.float64).reshape(-1)[:no], (nb, 1))
+    for k in range(nk):
+        rows = np.nonzero(live[:, k])[0]
+        acc[rows] += weight[idx[rows, k]] * val[rows, k][:, None]
+    out.reshape(-1)[: nb * no] = acc.reshape(-1).astype(out.dtype)
+    return {"output": out}
