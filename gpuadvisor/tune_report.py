@@ -11,13 +11,14 @@ from typing import Any
 
 
 def show(console: Any, result: Any, top: int, arch: str, objective: str = "sum",
-         code: Any = None) -> None:
+         code: Any = None, current: tuple[int, int, int] | None = None) -> None:
     """The sweep's summary and best configurations, then the analysis of its table."""
-    render(console, result, top, objective)
+    render(console, result, top, objective, current)
     show_analysis(console, result.table, arch, top, code)
 
 
-def render(console: Any, result: Any, top: int, objective: str = "sum") -> None:
+def render(console: Any, result: Any, top: int, objective: str = "sum",
+           current: tuple[int, int, int] | None = None) -> None:
     table = result.table
     _summary(console, result)
     ok = table[(table["status"] == "ok") & table["time_ms"].notna()]
@@ -28,7 +29,33 @@ def render(console: Any, result: Any, top: int, objective: str = "sum") -> None:
         groups = [ok[~parts]]
     for group in groups:
         _best(console, group, top)
+        if current is not None:
+            console.print(against_current(group, current), highlight=False)
     _problems(console, result)
+
+
+def against_current(ok: Any, current: tuple[int, int, int]) -> str:
+    """One line: the fastest measured configuration against the app's current shape
+    (``tune --current``), at its fastest cache configuration, in the measure the table ranks
+    by (all matched launches' time for an app timed from outside)."""
+    from gpuadvisor.shapes import format_shape
+
+    key = "total_ms" if "total_ms" in ok.columns and bool(ok["total_ms"].notna().all()) \
+        else "time_ms"
+    name = f"the current shape {format_shape(current)} (--current)"
+    mine = ok[(ok["block_x"] == current[0]) & (ok["block_y"] == current[1])
+              & (ok["block_z"] == current[2])]
+    if ok.empty:
+        return f"{name}: nothing ran correctly to compare it with"
+    if mine.empty:
+        return f"{name}: not measured correctly (see the sweep table), so nothing to compare"
+    best = ok.loc[ok[key].idxmin()]
+    here = float(mine[key].min())
+    label = f"{best['block_x']}x{best['block_y']}x{best['block_z']} {best['cache_config']}"
+    if float(best[key]) >= here:
+        return f"{name}, {here:.4g} ms, is the fastest measured: keep it"
+    return (f"{name}: {here:.4g} ms; the fastest measured, {label}, {float(best[key]):.4g} "
+            f"ms, is {here / float(best[key]):.2f}x faster")
 
 
 def _summary(console: Any, result: Any) -> None:

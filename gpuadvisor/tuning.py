@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuadvisor.errors import UserError
+from gpuadvisor.shapes import format_shape
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class TuneRequest:
     seed: int = 0
     ptx: tuple[Path, ...] = ()
     same_programs: bool = False  # measure l1_off where it builds the default's program
+    current: str | None = None  # the shape the app launches today (--current), e.g. "8x8"
     argv: tuple[str, ...] = field(default_factory=lambda: tuple(command_args()))
 
 
@@ -87,6 +89,28 @@ def check(request: TuneRequest) -> None:
         raise UserError("--objective must be sum or each")
     if (r.src or r.defines or r.jobs or r.out_of_tree) and not r.build:
         raise UserError("--src, --define, --jobs and --out-of-tree go with --build 'COMMAND'")
+    current_block(r.current)
+
+
+def current_block(text: str | None) -> tuple[int, int, int] | None:
+    """``--current 8x8``: the one block shape the app launches today (None where not given)."""
+    from gpuadvisor import space as sp
+
+    if text is None:
+        return None
+    shapes = sp.user_shapes(text)
+    if len(shapes) != 1:
+        raise UserError(f"--current takes one block shape (e.g. 8x8), not {text!r}")
+    return tuple(shapes[0])  # type: ignore[return-value]
+
+
+def with_current(shapes: Sequence[Any], current: tuple[int, int, int] | None) -> list[Any]:
+    """The shapes to try, the app's current one added where they lack it: it is the answer's
+    floor and what the report compares the fastest with."""
+    out = list(shapes)
+    if current is not None and current not in {tuple(s) for s in out}:
+        out.append(current)
+    return out
 
 
 def prepare(request: TuneRequest) -> Prepared:
@@ -141,10 +165,16 @@ def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[A
     arch_obj = resolve_arch(r.arch, device.arch)
     if hasattr(the_target, "assume_arch"):
         the_target.assume_arch(arch_obj.name)
-    space = the_target.space(shapes, caches, arch_obj, min_threads=r.min_threads)
+    current = current_block(r.current)
+    space = the_target.space(with_current(shapes, current), caches, arch_obj,
+                             min_threads=r.min_threads)
     if not space.configs:
         reasons = sorted({e.reason for e in space.excluded})[:3]
         raise UserError("no configuration can run: " + "; ".join(reasons))
+    if current is not None and current not in {c.block for c in space.configs}:
+        why = next((e.reason for e in space.excluded if e.config.block == current), None)
+        raise UserError(f"--current {format_shape(current)} cannot be measured here"
+                        + (f": {why}" if why else ""))
     if r.profile:
         from gpuadvisor.targets.profiling import find_ncu
 
@@ -178,6 +208,10 @@ def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[A
             provenance["ncu_options"] = "--cache-control all --clock-control base"
     code = kernel_code(r, the_target, console)
     search = search_strategy(r.strategy, r.max_configs, r.seed, arch_obj.name, code)
+    if search is not None and current is not None:
+        from gpuadvisor.search.current import FromCurrent
+
+        search = FromCurrent(search, current)
     if search is not None:
         from gpuadvisor.search.live import search_sweep, show_search_end, show_step
 
@@ -207,7 +241,8 @@ def run_on_ray(request: TuneRequest, prepared: Prepared, shapes: Sequence[Any],
     if r.max_configs is not None or r.strategy not in (None, "exhaustive"):
         raise UserError("--ray sweeps every configuration: --max-configs/--strategy run on one GPU")
     return list(sweep_on_ray(
-        prepared.target, address=address, shapes=shapes, cache_configs=caches, arch=r.arch,
+        prepared.target, address=address, shapes=with_current(shapes, current_block(r.current)),
+        cache_configs=caches, arch=r.arch,
         min_threads=r.min_threads, out_dir=prepared.out_dir, resume=r.resume,
         overwrite=r.overwrite, profile=r.profile,
         profile_shapes=sp.user_shapes(r.profile_shapes) if r.profile_shapes else None,

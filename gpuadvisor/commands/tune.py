@@ -172,6 +172,13 @@ def tune(
         "of the search and the analysis). Default: a built-in kernel's own source, an app's "
         "program when it carries PTX.",
     ),
+    current: str = typer.Option(
+        None,
+        "--current",
+        help="The block shape the app launches today, e.g. 8x8: added to the shapes to try, "
+        "measured (and profiled) first by a --max-configs search, and compared with the "
+        "fastest in the report, so the answer is never slower than what the app has.",
+    ),
     ray: str = typer.Option(
         None,
         "--ray",
@@ -196,6 +203,7 @@ def tune(
         retime=retime, build=build, src=src, defines=tuple(define or ()), jobs=jobs,
         out_of_tree=out_of_tree, objective=objective, top=top, max_configs=max_configs,
         strategy=strategy, seed=seed, ptx=tuple(ptx or ()), same_programs=same_programs,
+        current=current,
     )
     tuning.check(request)
     caches = sp.parse_cache_configs(cache_configs)
@@ -208,14 +216,16 @@ def tune(
     if ray is not None:
         for lane in tuning.run_on_ray(request, prepared, shape_list, caches, err, quiet=quiet,
                                       address=ray):
-            tune_report.show(outc, lane.result, top, str(lane.result.table["arch"].iloc[0]))
+            tune_report.show(outc, lane.result, top, str(lane.result.table["arch"].iloc[0]),
+                             current=tuning.current_block(current))
         return
     try:
         result, arch_name, code = tuning.run_on_this_gpu(request, prepared, shape_list, caches,
                                                          err, quiet=quiet)
     finally:
         prepared.target.close()
-    tune_report.show(outc, result, top, arch_name, objective, code)
+    tune_report.show(outc, result, top, arch_name, objective, code,
+                     tuning.current_block(current))
 
 
 def register(app: typer.Typer) -> None:

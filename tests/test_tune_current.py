@@ -1,0 +1,89 @@
+"""`tune --current SHAPE`: the shape the app launches today is tried, a search measures it
+first, and the report compares the fastest with it (gpuadvisor/search/current.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from gpuadvisor.paths import fixtures_dir
+from gpuadvisor.search.base import run_search
+from gpuadvisor.search.current import FromCurrent
+from gpuadvisor.search.replay import recorded_space, replay_target
+from gpuadvisor.search.strategies import DEFAULT_STRATEGY, make_strategy
+from gpuadvisor.sweep import normalize, read_sweep
+from gpuadvisor.tune_report import against_current
+from gpuadvisor.validation import kernel_code
+from tests.test_builtin_fake_gpu import fake_gpu, run  # noqa: F401 - the fixture
+
+BM3D = fixtures_dir() / "hopper" / "blind96" / "h200" / "bm3d_get_block.csv"
+
+
+def _rows(path):
+    table = normalize(read_sweep(path)[0])
+    return [{str(k): v for k, v in r.items()} for r in table.to_dict(orient="records")]
+
+
+def _replay(rows, current=None):
+    """The default search at 8 measurements on a recorded sweep: (shapes asked, pick's time
+    over the sweep's best)."""
+    strategy = make_strategy(DEFAULT_STRATEGY, arch="sm_90", code=kernel_code(["bm3d_get_block"]))
+    if current is not None:
+        strategy = FromCurrent(strategy, current)
+    result = run_search(strategy, recorded_space(rows), replay_target(rows), 8)
+    best = min(float(r["time_ms"]) for r in rows if r["status"] == "ok")
+    return [s.config.block for s in result.steps], result.best.time_ms / best
+
+
+def test_from_the_apps_own_shape_the_answer_is_never_slower_than_it():
+    """Blind set 96's bm3d_get_block: its host launches 8x8 blocks, the fastest shape of its
+    sweep. From the usual default 32x8 (2.91x) the search never asks for a block 8 wide and
+    ends 1.54x slower than the app's own shape; told the app's shape, it measures it first
+    and keeps it."""
+    rows = _rows(BM3D)
+    asked, regret = _replay(rows)
+    assert asked[0] == (32, 8, 1) and (8, 8, 1) not in asked
+    assert round(regret, 3) == 1.544
+    asked, regret = _replay(rows, (8, 8, 1))
+    assert asked[0] == (8, 8, 1) and len(asked) == 8 and regret == 1.0
+
+
+def test_the_report_line_against_the_current_shape():
+    ok = pd.DataFrame({"block_x": [8, 16, 32], "block_y": [8, 16, 8], "block_z": [1, 1, 1],
+                       "cache_config": ["default"] * 3, "time_ms": [0.2, 0.1, 0.4]})
+    assert against_current(ok, (32, 8, 1)) == (
+        "the current shape 32x8 (--current): 0.4 ms; the fastest measured, 16x16x1 default, "
+        "0.1 ms, is 4.00x faster")
+    assert against_current(ok, (16, 16, 1)) == (
+        "the current shape 16x16 (--current), 0.1 ms, is the fastest measured: keep it")
+    assert "not measured correctly" in against_current(ok, (4, 4, 1))
+
+
+def test_tune_measures_the_current_shape_first_and_compares(fake_gpu, tmp_path, capsys):  # noqa: F811
+    out = tmp_path / "current"
+    code, stdout, stderr = run(capsys, "tune", "matrix_add", "--param", "ROWS=40", "--param",
+                               "COLS=100", "--shapes", "32x8,16x16,64x4,128x2", "--current",
+                               "8x8", "--max-configs", "3", "--out", str(out))
+    assert code == 0, stderr
+    journal = [json.loads(x) for x in (out / "journal.jsonl").read_text().splitlines()]
+    reasons = [r["reason"] for r in journal if r["type"] == "search"]
+    assert reasons[0].startswith("start: 8x8 default, the app's current shape (--current)")
+    assert reasons[1].startswith("shortlist ")  # listed from the current shape's profile
+    table = pd.read_csv(out / "sweep.csv", comment="#")
+    assert len(table) == 3 and (8, 8) in set(zip(table.block_x, table.block_y, strict=True))
+    # the stand-in's made-up cost, 1 + |bx - 32| / 64 + 8 / threads: 1.5 at 8x8, 1.53 at 64x4
+    assert "the current shape 8x8 (--current), 1.5 ms, is the fastest measured: keep it" \
+        in stdout
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("8x8,16x16", "--current takes one block shape (e.g. 8x8), not '8x8,16x16'"),
+    ("2048x1", "--current 2048x1 cannot be measured here: "),
+])
+def test_a_bad_current_shape_is_one_line(fake_gpu, tmp_path, capsys, value, message):  # noqa: F811
+    code, _, stderr = run(capsys, "tune", "matrix_add", "--param", "ROWS=40", "--param",
+                          "COLS=100", "--shapes", "32x8", "--current", value, "--no-profile",
+                          "--out", str(tmp_path / "x"))
+    assert code == 2 and message in stderr and "Traceback" not in stderr
