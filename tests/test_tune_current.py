@@ -75,6 +75,20 @@ def test_live_from_the_current_shape_on_the_gpu():
         "default, 0.02506 ms, is 1.01x faster" in (LIVE / "tune.log").read_text()
 
 
+def test_simulate_replays_from_the_current_shape(capsys):
+    """gpuadvisor simulate --current: the replay a user can run of what tune --current does."""
+    from tests.test_search import run as run_cli
+
+    code, out, _ = run_cli(capsys, "simulate", str(BM3D), "-n", "8", "--current", "8x8")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == ("bm3d_get_block [shortlist]: pick 8x8x1 default, regret 1.000, 8 of 146 "
+                        "configurations evaluated")
+    assert lines[1].startswith("   1. 8x8 default: start: 8x8 default, the app's current shape")
+    code, _, err = run_cli(capsys, "simulate", str(BM3D), "-n", "8", "--current", "8x")
+    assert code == 2 and "bad block shape '8x'" in err
+
+
 def test_the_report_line_against_the_current_shape():
     ok = pd.DataFrame({"block_x": [8, 16, 32], "block_y": [8, 16, 8], "block_z": [1, 1, 1],
                        "cache_config": ["default"] * 3, "time_ms": [0.2, 0.1, 0.4]})

@@ -31,6 +31,10 @@ def simulate(
         [], "--ptx", metavar="FILE",
         help="The kernels' code (.ptx, .cu or a binary; repeatable), read by the guided and "
              "shortlist strategies' access model as analyze --ptx reads it."),
+    current: str = typer.Option(
+        None, "--current",
+        help="The app's current block shape, e.g. 8x8: measured first, as tune --current "
+             "does (a shape the table lacks is not measured)."),
 ) -> None:
     from gpuadvisor.search.replay import simulate_table
     from gpuadvisor.search.strategies import DEFAULT_STRATEGY, make_strategy
@@ -40,6 +44,9 @@ def simulate(
     if max_configs < 1:
         raise UserError("--max-configs must be at least 1")
     make_strategy(strategy, seed)  # an unknown name is one clear error before reading
+    from gpuadvisor.tuning import current_block
+
+    block = current_block(current)
     if not sweep.is_file():
         raise UserError(f"{sweep}: no such file")
     try:
@@ -53,7 +60,7 @@ def simulate(
         from gpuadvisor.code_access import load_for_table
 
         code = load_for_table(ptx, table)
-    results = simulate_table(table, max_configs, strategy, seed, arch, code)
+    results = simulate_table(table, max_configs, strategy, seed, arch, code, block)
     if as_json:
         typer.echo(json.dumps({"kernels": [r.to_dict() for r in results]}, indent=2))
         return

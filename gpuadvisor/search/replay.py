@@ -93,10 +93,13 @@ def best_time(rows: Sequence[Mapping[str, Any]]) -> float | None:
 
 
 def simulate_table(table: Any, budget: int, strategy: str | None = None, seed: int = 0,
-                   arch: str | None = None, code: Any = None) -> list[Replayed]:
+                   arch: str | None = None, code: Any = None,
+                   current: tuple[int, int, int] | None = None) -> list[Replayed]:
     """Run ``strategy`` on every kernel of a recorded sweep table with ``budget`` measurements
     (``code``: the kernels' PTX accesses, ``simulate --ptx``; ``strategy`` None: the one
-    ``tune --max-configs`` runs by default)."""
+    ``tune --max-configs`` runs by default; ``current``: the app's shape measured first, as
+    ``tune --current`` does)."""
+    from gpuadvisor.search.current import FromCurrent
     from gpuadvisor.sweep import normalize
 
     strategy = strategy or DEFAULT_STRATEGY
@@ -106,7 +109,9 @@ def simulate_table(table: Any, budget: int, strategy: str | None = None, seed: i
         rows = [{str(k): v for k, v in r.items()} for r in
                 df[df["kernel"].astype(str) == kernel].to_dict(orient="records")]
         space = recorded_space(rows)
-        result = run_search(make_strategy(strategy, seed, arch, code), space,
-                            replay_target(rows), budget)
+        search = make_strategy(strategy, seed, arch, code)
+        if current is not None:
+            search = FromCurrent(search, current)
+        result = run_search(search, space, replay_target(rows), budget)
         out.append(Replayed(kernel, result, best_time(rows), len(space)))
     return out
