@@ -41,26 +41,29 @@ def _replay(rows, current=None):
 def test_from_the_apps_own_shape_the_answer_is_never_slower_than_it():
     """Blind set 96's bm3d_get_block: its host launches 8x8 blocks, the fastest shape of its
     sweep. From the usual default 32x8 (2.91x) the search never asks for a block 8 wide and
-    ends 1.54x slower than the app's own shape; told the app's shape, it measures it first
-    and keeps it."""
+    ends 1.54x slower than the app's own shape; told the app's shape, it measures it first,
+    the usual default second, lists from 32x8's profile as before and keeps 8x8."""
     rows = _rows(BM3D)
     asked, regret = _replay(rows)
     assert asked[0] == (32, 8, 1) and (8, 8, 1) not in asked
     assert round(regret, 3) == 1.544
+    alone = asked
     asked, regret = _replay(rows, (8, 8, 1))
-    assert asked[0] == (8, 8, 1) and len(asked) == 8 and regret == 1.0
+    assert asked[:2] == [(8, 8, 1), (32, 8, 1)] and len(asked) == 8 and regret == 1.0
+    assert asked[2] == alone[1]  # the same first listed shape: the list is 32x8's
 
 
 def test_live_from_the_current_shape_on_the_gpu():
     """The same kernel tuned live on the H200 with --current 8x8 (fixtures/hopper/current/):
-    8x8 measured and profiled first, the rules' list from its profile, then 8x12 beside it,
-    within 3 % of the set's best in both recordings (the live default search: 16x16,
-    1.921x)."""
+    8x8 measured and profiled first, then 32x8, the rules' list from 32x8's profile as the
+    plain search has it, then 8x12 beside 8x8, within 3 % of the set's best in both recordings
+    (the live default search: 16x16, 1.921x)."""
     journal = [json.loads(x) for x in (LIVE / "journal.jsonl").read_text().splitlines()]
-    steps = [r for r in journal if r["type"] == "search"]
-    assert steps[0]["key"][1:4] == [8, 8, 1] and "(--current)" in steps[0]["reason"]
-    assert [s["key"][1:4] for s in steps[1:5]] == [[8, 32, 1], [16, 16, 1], [16, 8, 1],
-                                                   [128, 1, 1]]
+    steps = [r["key"][1:4] for r in journal if r["type"] == "search"]
+    reasons = [r["reason"] for r in journal if r["type"] == "search"]
+    assert steps[:2] == [[8, 8, 1], [32, 8, 1]] and "(--current)" in reasons[0]
+    assert steps[2:5] == [[64, 4, 1], [128, 1, 1], [16, 16, 1]]  # the list from 32x8's profile
+    assert all(r.startswith("shortlist ") for r in reasons[2:5])
     table = pd.read_csv(LIVE / "sweep.csv", comment="#")
     assert len(table) == 8 and set(table.status) == {"ok"}
     pick = tuple(table.loc[table.time_ms.idxmin(), ["block_x", "block_y", "block_z"]])
@@ -71,8 +74,11 @@ def test_live_from_the_current_shape_on_the_gpu():
         sweep = sweep[sweep.status == "ok"]
         at = sweep[(sweep.block_x == 8) & (sweep.block_y == 12) & (sweep.block_z == 1)]
         assert at.time_ms.min() / sweep.time_ms.min() <= 1.03
-    assert "the current shape 8x8 (--current): 0.02524 ms; the fastest measured, 8x12x1 " \
-        "default, 0.02506 ms, is 1.01x faster" in (LIVE / "tune.log").read_text()
+    assert "the current shape 8x8 (--current): 0.03024 ms; the fastest measured, 8x12x1 " \
+        "default, 0.02559 ms, is 1.18x faster" in (LIVE / "tune.log").read_text()
+    # the first configuration's repeats spread (0.0258-0.0411 ms): the line overstates a tie
+    first = table[(table.block_x == 8) & (table.block_y == 8)].iloc[0]
+    assert round(first.time_ms_min, 4) == 0.0258 and round(first.time_ms_max, 4) == 0.0411
 
 
 def test_simulate_replays_from_the_current_shape(capsys):
@@ -109,12 +115,14 @@ def test_tune_measures_the_current_shape_first_and_compares(fake_gpu, tmp_path, 
     journal = [json.loads(x) for x in (out / "journal.jsonl").read_text().splitlines()]
     reasons = [r["reason"] for r in journal if r["type"] == "search"]
     assert reasons[0].startswith("start: 8x8 default, the app's current shape (--current)")
-    assert reasons[1].startswith("shortlist ")  # listed from the current shape's profile
+    assert reasons[1].startswith("32x8 default, the usual default shape, profiled")
+    assert reasons[2].startswith("shortlist ")  # listed from 32x8's profile
     table = pd.read_csv(out / "sweep.csv", comment="#")
-    assert len(table) == 3 and (8, 8) in set(zip(table.block_x, table.block_y, strict=True))
-    # the stand-in's made-up cost, 1 + |bx - 32| / 64 + 8 / threads: 1.5 at 8x8, 1.53 at 64x4
-    assert "the current shape 8x8 (--current), 1.5 ms, is the fastest measured: keep it" \
-        in stdout
+    assert len(table) == 3 and {(8, 8), (32, 8)} <= set(zip(table.block_x, table.block_y,
+                                                             strict=True))
+    # the stand-in's made-up cost, 1 + |bx - 32| / 64 + 8 / threads: 1.5 at 8x8, 1.03 at 32x8
+    assert "the current shape 8x8 (--current): 1.5 ms; the fastest measured, 32x8x1 default, " \
+        "1.031 ms, is 1.45x faster" in " ".join(stdout.split())  # (the console wraps it)
 
 
 @pytest.mark.parametrize(("value", "message"), [

@@ -1,12 +1,17 @@
-"""A search that starts at the shape the app launches today (``tune --current 8x8``).
+"""A search that also times the shape the app launches today (``tune --current 8x8``).
 
-Why: the strategies start at the usual default (32x8, or 256x1 for 1-D blocks), the shape
-the rules were calibrated from. An app that already launches another shape gains nothing from
-a search that never times it: blind set 96's bm3d_get_block launches 8x8 blocks, its fastest
-shape, and a live search from 32x8 ended at 16x16, 1.92x slower than what the app had. Timed
-first, the current shape is the floor the answer cannot fall below, its profile is the one
-the rules then read (the app's own counters), and the report says what the search gained over
-it.
+Why: the strategies start at the usual default (32x8, or 256x1 for 1-D blocks), the shape the
+rules were calibrated from. An app that already launches another shape gains nothing from a
+search that never times it: blind set 96's bm3d_get_block launches 8x8 blocks, its fastest
+shape, and a live search from 32x8 ended at 16x16, 1.92x slower than what the app had.
+
+So the current shape is measured first (the floor the answer cannot fall below), then the
+usual default, and the strategy goes on as if it had started at the usual default: the rules
+list from that profile, the one they were calibrated from. Listing from the current shape's
+own profile instead was tried: on sets 96-98's 16 kernels with a named host launch it missed
+cudamat_select_rows (its host's 32x1 profile listed worse shapes than 32x8's: 1.077x against
+1.026x) and xfm_sparse_mask_matmul's best; measuring both is within 3 % on all 16
+(``benchmarks/current_start.py``).
 """
 
 from __future__ import annotations
@@ -14,11 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gpuadvisor.search.base import Proposal, Step, Strategy
+from gpuadvisor.search.shortlisted import usual_default
 from gpuadvisor.space import Config
 
 
 class FromCurrent(Strategy):
-    """``inner`` with the app's current shape measured (and profiled) first."""
+    """``inner`` with the app's current shape measured (and profiled) first and the usual
+    default second; ``inner`` sees the usual default's step as its first."""
 
     def __init__(self, inner: Strategy, block: tuple[int, int, int]) -> None:
         super().__init__()
@@ -31,12 +38,21 @@ class FromCurrent(Strategy):
         self.inner.start(configs, budget)
 
     def propose(self, history: Sequence[Step]) -> Proposal | None:
+        usual = usual_default(self.configs)
+        if usual is not None and usual.block == self.block:
+            usual = None  # the app is at the usual default: the inner strategy as it is
         if not history:
             first = current_config(self.configs, self.block)
             if first is not None:
                 return Proposal(first, f"start: {first.label()}, the app's current shape "
-                                       "(--current), profiled: the rules rank the space from it")
-        proposal = self.inner.propose(history)
+                                       "(--current), profiled: the answer is never slower")
+        elif usual is not None and all(s.config != usual for s in history):
+            return Proposal(usual, f"{usual.label()}, the usual default shape, profiled: the "
+                                   "rules rank the space from it")
+        # the usual default's step first: the strategies read their first step as their start
+        seen = [s for s in history if s.config == usual] + [s for s in history
+                                                           if s.config != usual]
+        proposal = self.inner.propose(seen)
         self.ruled_out = self.inner.ruled_out
         self.stop_reason = self.inner.stop_reason
         return proposal
