@@ -20,6 +20,7 @@ from tests.test_builtin_fake_gpu import fake_gpu, run  # noqa: F401 - the fixtur
 
 BM3D = fixtures_dir() / "hopper" / "blind96" / "h200" / "bm3d_get_block.csv"
 LIVE = fixtures_dir() / "hopper" / "current" / "bm3d_get_block"
+CUDAMAT = fixtures_dir() / "hopper" / "current" / "cudamat_select_rows"
 
 
 def _rows(path):
@@ -79,6 +80,21 @@ def test_live_from_the_current_shape_on_the_gpu():
     # the first configuration's repeats spread (0.0258-0.0411 ms): the line overstates a tie
     first = table[(table.block_x == 8) & (table.block_y == 8)].iloc[0]
     assert round(first.time_ms_min, 4) == 0.0258 and round(first.time_ms_max, 4) == 0.0411
+
+
+def test_live_from_a_slow_current_shape_on_the_gpu():
+    """Set 98's cudamat_select_rows, whose host launches 32x1 (3.08x the best): tuned live
+    with --current 32x1 it kept 256x1 as the plain live search did (1.124x the set's best),
+    and the report says what that gains over the app's shape."""
+    journal = [json.loads(x) for x in (CUDAMAT / "journal.jsonl").read_text().splitlines()]
+    steps = [r["key"][1:4] for r in journal if r["type"] == "search"]
+    assert steps == [[32, 1, 1], [32, 8, 1], [256, 1, 1], [8, 8, 1], [8, 16, 1], [1, 32, 1],
+                     [1, 64, 1], [192, 1, 1]]
+    table = pd.read_csv(CUDAMAT / "sweep.csv", comment="#")
+    best = table.loc[table.time_ms.idxmin()]
+    assert (best.block_x, best.block_y) == (256, 1) and set(table.status) == {"ok"}
+    assert "the current shape 32x1 (--current): 0.1112 ms; the fastest measured, 256x1x1 " \
+        "default, 0.0403 ms, is 2.76x faster" in (CUDAMAT / "tune.log").read_text()
 
 
 def test_simulate_replays_from_the_current_shape(capsys):
