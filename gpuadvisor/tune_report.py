@@ -50,12 +50,31 @@ def against_current(ok: Any, current: tuple[int, int, int]) -> str:
     if mine.empty:
         return f"{name}: not measured correctly (see the sweep table), so nothing to compare"
     best = ok.loc[ok[key].idxmin()]
-    here = float(mine[key].min())
+    current_row = mine.loc[mine[key].idxmin()]
+    here = float(current_row[key])
     label = f"{best['block_x']}x{best['block_y']}x{best['block_z']} {best['cache_config']}"
     if float(best[key]) >= here:
         return f"{name}, {here:.4g} ms, is the fastest measured: keep it"
-    return (f"{name}: {here:.4g} ms; the fastest measured, {label}, {float(best[key]):.4g} "
+    line = (f"{name}: {here:.4g} ms; the fastest measured, {label}, {float(best[key]):.4g} "
             f"ms, is {here / float(best[key]):.2f}x faster")
+    ranges = _repeat_ranges(current_row, best) if key == "time_ms" else None
+    if ranges is not None:
+        (lo, hi), (best_lo, best_hi) = ranges
+        if lo <= best_hi and best_lo <= hi:
+            line += (f", but their repeats overlap ({lo:.4g}-{hi:.4g} ms against "
+                     f"{best_lo:.4g}-{best_hi:.4g} ms): within this run's noise, time both again")
+    return line
+
+
+def _repeat_ranges(a: Any, b: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """Each row's (fastest, slowest) timed repeat, where both rows have them."""
+    try:
+        out = tuple((float(r["time_ms_min"]), float(r["time_ms_max"])) for r in (a, b))
+    except (KeyError, TypeError, ValueError):
+        return None
+    if any(v != v for pair in out for v in pair):  # NaN: not recorded
+        return None
+    return out  # type: ignore[return-value]
 
 
 def _summary(console: Any, result: Any) -> None:

@@ -120,6 +120,14 @@ def test_the_report_line_against_the_current_shape():
     assert against_current(ok, (16, 16, 1)) == (
         "the current shape 16x16 (--current), 0.1 ms, is the fastest measured: keep it")
     assert "not measured correctly" in against_current(ok, (4, 4, 1))
+    # the repeats' ranges: the bm3d_get_block run's first row spread over the fastest's
+    ranged = ok.assign(time_ms_min=[0.0258, 0.02544, 0.39], time_ms_max=[0.0411, 0.02597, 0.41],
+                       time_ms=[0.03024, 0.02559, 0.4])
+    assert against_current(ranged, (8, 8, 1)) == (
+        "the current shape 8x8 (--current): 0.03024 ms; the fastest measured, 16x16x1 default, "
+        "0.02559 ms, is 1.18x faster, but their repeats overlap (0.0258-0.0411 ms against "
+        "0.02544-0.02597 ms): within this run's noise, time both again")
+    assert against_current(ranged, (32, 8, 1)).endswith("is 15.63x faster")  # apart
 
 
 def test_tune_measures_the_current_shape_first_and_compares(fake_gpu, tmp_path, capsys):  # noqa: F811
