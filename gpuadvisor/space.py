@@ -95,6 +95,15 @@ class Space:
 
 
 # ---------------------------------------------------------------------------- shapes
+def config_of_block(configs: Sequence[Config], block: Shape) -> Config | None:
+    """The configuration of ``block`` at the default cache configuration (the first listed
+    where none is called default); None where the space lacks the shape. Where a search
+    starts: the usual default, or the app's current shape (``tune --current``)."""
+    matches = [c for c in configs if c.block == tuple(block)]
+    return next((c for c in matches if c.cache_config == "default"),
+                matches[0] if matches else None)
+
+
 def seed_shapes(
     dims: int = 2, values: Sequence[int] = SEED_VALUES, max_threads: int = 1024
 ) -> list[Shape]:

@@ -40,8 +40,7 @@ def against_current(ok: Any, current: tuple[int, int, int]) -> str:
     by (all matched launches' time for an app timed from outside)."""
     from gpuadvisor.shapes import format_shape
 
-    key = "total_ms" if "total_ms" in ok.columns and bool(ok["total_ms"].notna().all()) \
-        else "time_ms"
+    key = _rank_key(ok)
     name = f"the current shape {format_shape(current)} (--current)"
     mine = ok[(ok["block_x"] == current[0]) & (ok["block_y"] == current[1])
               & (ok["block_z"] == current[2])]
@@ -77,6 +76,13 @@ def _repeat_ranges(a: Any, b: Any) -> tuple[tuple[float, float], tuple[float, fl
     return out  # type: ignore[return-value]
 
 
+def _rank_key(ok: Any) -> str:
+    """What the table ranks by: ``total_ms`` (all matched launches) for an app timed from
+    outside, where every row has it, else ``time_ms``."""
+    by_total = "total_ms" in ok.columns and bool(ok["total_ms"].notna().all())
+    return "total_ms" if by_total else "time_ms"
+
+
 def _summary(console: Any, result: Any) -> None:
     table = result.table
     counts = table["status"].value_counts().to_dict()
@@ -95,8 +101,8 @@ def _best(console: Any, ok: Any, top: int) -> None:
 
     if not top or ok.empty:
         return
-    by_total = "total_ms" in ok.columns and bool(ok["total_ms"].notna().all())
-    key = "total_ms" if by_total else "time_ms"
+    key = _rank_key(ok)
+    by_total = key == "total_ms"
     best = ok.sort_values(key).head(top)
     fastest = float(best[key].iloc[0])
     title = f"Best configurations ({best['kernel'].iloc[0]})"

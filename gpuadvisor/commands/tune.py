@@ -206,6 +206,7 @@ def tune(
         current=current,
     )
     tuning.check(request)
+    current_shape = tuning.current_block(current)
     caches = sp.parse_cache_configs(cache_configs)
     prepared = tuning.prepare(request)
     check_out_dir(prepared.out_dir, resume=resume, overwrite=overwrite)
@@ -217,15 +218,14 @@ def tune(
         for lane in tuning.run_on_ray(request, prepared, shape_list, caches, err, quiet=quiet,
                                       address=ray):
             tune_report.show(outc, lane.result, top, str(lane.result.table["arch"].iloc[0]),
-                             current=tuning.current_block(current))
+                             current=current_shape)
         return
     try:
         result, arch_name, code = tuning.run_on_this_gpu(request, prepared, shape_list, caches,
                                                          err, quiet=quiet)
     finally:
         prepared.target.close()
-    tune_report.show(outc, result, top, arch_name, objective, code,
-                     tuning.current_block(current))
+    tune_report.show(outc, result, top, arch_name, objective, code, current_shape)
 
 
 def register(app: typer.Typer) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from gpuadvisor.search.base import Proposal, Step, Strategy
 from gpuadvisor.search.shortlisted import usual_default
-from gpuadvisor.space import Config
+from gpuadvisor.space import Config, config_of_block
 
 
 class FromCurrent(Strategy):
@@ -42,7 +42,7 @@ class FromCurrent(Strategy):
         if usual is not None and usual.block == self.block:
             usual = None  # the app is at the usual default: the inner strategy as it is
         if not history:
-            first = current_config(self.configs, self.block)
+            first = config_of_block(self.configs, self.block)
             if first is not None:
                 return Proposal(first, f"start: {first.label()}, the app's current shape "
                                        "(--current), profiled: the answer is never slower")
@@ -57,10 +57,3 @@ class FromCurrent(Strategy):
         self.stop_reason = self.inner.stop_reason
         return proposal
 
-
-def current_config(configs: Sequence[Config], block: tuple[int, int, int]) -> Config | None:
-    """The configuration of ``block`` at the default cache configuration (the first listed
-    where none is called default); None where the space lacks the shape."""
-    matches = [c for c in configs if c.block == block]
-    return next((c for c in matches if c.cache_config == "default"),
-                matches[0] if matches else None)

@@ -26,7 +26,7 @@ from gpuadvisor.search.base import Proposal, Step
 from gpuadvisor.search.strategies import Guided
 from gpuadvisor.shapes import USUAL_DEFAULT_1D, USUAL_DEFAULT_2D
 from gpuadvisor.shortlist import SHORTLIST_SIZE, aspect_family, shortlist
-from gpuadvisor.space import Config
+from gpuadvisor.space import Config, config_of_block
 
 
 class Shortlisted(Guided):
@@ -153,7 +153,4 @@ def usual_default(configs: Sequence[Config]) -> Config | None:
     """32x8 in a space with 2-D blocks, 256x1 otherwise, at the default cache configuration
     (the first listed where none is called default); None where the space lacks it."""
     two_d = any(c.block[1] > 1 or c.block[2] > 1 for c in configs)
-    block = USUAL_DEFAULT_2D if two_d else USUAL_DEFAULT_1D
-    matches = [c for c in configs if c.block == block]
-    return next((c for c in matches if c.cache_config == "default"),
-                matches[0] if matches else None)
+    return config_of_block(configs, USUAL_DEFAULT_2D if two_d else USUAL_DEFAULT_1D)
