@@ -49,3 +49,30 @@ def test_show_resources_compiles(capsys):
     assert code == 0
     res = json.loads(out)["resources"]
     assert res["default"]["registers_per_thread"] >= 100  # 8x8 accumulators per thread
+
+
+def test_show_names_the_ported_projects_own_launch(capsys):
+    code, out, _ = run(capsys, "kernels", "show", "bm3d_get_block")
+    assert code == 0
+    assert "host block    8x8 (the ported project's own launch: tune --current 8x8)" in out
+    code, out, _ = run(capsys, "kernels", "show", "nnue_ft_forward", "--json")
+    assert json.loads(out)["host_block"] == [256, 1, 1]
+    code, out, _ = run(capsys, "kernels", "show", "matrix_add", "--json")
+    assert json.loads(out)["host_block"] is None  # a seed benchmark: no project to port
+
+
+@pytest.mark.parametrize("value, message", [
+    ("8y8", "host_block: bad block shape '8y8'"),
+    ("64x32", "host_block '64x32' has more than 1024 threads"),
+])
+def test_a_bad_host_block_is_one_error_naming_the_kernel(tmp_path, value, message):
+    from gpuadvisor.errors import UserError
+    from gpuadvisor.targets.manifest import load_manifest, manifest_path
+
+    text = manifest_path().read_text()
+    head, _, _ = text.partition("\n  - name: matmul_naive")
+    (tmp_path / "matrix_add.cu").write_text((manifest_path().parent / "matrix_add.cu").read_text())
+    bad = head.replace("    data_seed: 1\n", f"    data_seed: 1\n    host_block: {value}\n", 1)
+    (tmp_path / "manifest.yaml").write_text(bad)
+    with pytest.raises(UserError, match=f"kernel matrix_add: {message}"):
+        load_manifest(tmp_path / "manifest.yaml")

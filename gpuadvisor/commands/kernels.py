@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from gpuadvisor.errors import UserError
+from gpuadvisor.shapes import format_shape
 
 
 def _summary(spec: Any) -> dict[str, Any]:
@@ -46,6 +47,7 @@ def _details(spec: Any) -> dict[str, Any]:
             "launch": dict(spec.launch),
             "reference": spec.reference,
             "shape_mapping": spec.shape_mapping,
+            "host_block": list(spec.host_block) if spec.host_block else None,
             "notes": spec.notes,
         }
     )
@@ -120,6 +122,9 @@ def show_command(
         lines.append(f"  constraint    {c.expr}  ({c.reason})")
     if spec.shape_mapping:
         lines.append(f"  shape mapping {spec.shape_mapping}")
+    if spec.host_block:
+        lines.append(f"  host block    {format_shape(spec.host_block)} (the ported project's "
+                     f"own launch: tune --current {format_shape(spec.host_block)})")
     if spec.notes:
         lines.append(f"  notes         {spec.notes}")
     for cache, res in (info.get("resources") or {}).items():

@@ -21,7 +21,7 @@ from typing import Any
 
 from gpuadvisor.errors import UserError
 from gpuadvisor.paths import kernels_dir
-from gpuadvisor.shapes import Shape
+from gpuadvisor.shapes import Shape, parse_shape
 from gpuadvisor.yaml_text import safe_load
 
 ACCESS_PATTERNS = ("coalesced", "reuse", "scattered", "random")
@@ -203,6 +203,9 @@ class KernelSpec:
     problem: str = ""
     notes: str = ""
     data_seed: int = 0
+    #: the block the ported project's own host code launches at this problem (None where
+    #: the kernel was not ported or its commit does not say): the app's current shape
+    host_block: Shape | None = None
 
     @property
     def plan(self) -> str:
@@ -411,9 +414,22 @@ def _spec(entry: Any, path: Path, index: int) -> KernelSpec:
         problem=str(entry.get("problem", "")).strip(),
         notes=str(entry.get("notes", "")).strip(),
         data_seed=int(entry.get("data_seed", index)),
+        host_block=_host_block(entry.get("host_block"), where),
     )
     _check_names(spec, where)
     return spec
+
+
+def _host_block(raw: Any, where: str) -> Shape | None:
+    if raw is None:
+        return None
+    try:
+        block = parse_shape(str(raw))
+    except UserError as error:
+        raise UserError(f"{where}: host_block: {error}") from None
+    if math.prod(block) > 1024:
+        raise UserError(f"{where}: host_block {raw!r} has more than 1024 threads")
+    return block
 
 
 def _arg(raw: Any, where: str) -> ArgSpec:
