@@ -11,14 +11,16 @@ from typing import Any
 
 
 def show(console: Any, result: Any, top: int, arch: str, objective: str = "sum",
-         code: Any = None, current: tuple[int, int, int] | None = None) -> None:
+         code: Any = None, current: tuple[int, int, int] | None = None,
+         current_source: str = "--current") -> None:
     """The sweep's summary and best configurations, then the analysis of its table."""
-    render(console, result, top, objective, current)
+    render(console, result, top, objective, current, current_source)
     show_analysis(console, result.table, arch, top, code)
 
 
 def render(console: Any, result: Any, top: int, objective: str = "sum",
-           current: tuple[int, int, int] | None = None) -> None:
+           current: tuple[int, int, int] | None = None,
+           current_source: str = "--current") -> None:
     table = result.table
     _summary(console, result)
     ok = table[(table["status"] == "ok") & table["time_ms"].notna()]
@@ -30,18 +32,18 @@ def render(console: Any, result: Any, top: int, objective: str = "sum",
     for group in groups:
         _best(console, group, top)
         if current is not None:
-            console.print(against_current(group, current), highlight=False)
+            console.print(against_current(group, current, current_source), highlight=False)
     _problems(console, result)
 
 
-def against_current(ok: Any, current: tuple[int, int, int]) -> str:
+def against_current(ok: Any, current: tuple[int, int, int], source: str = "--current") -> str:
     """One line: the fastest measured configuration against the app's current shape
     (``tune --current``), at its fastest cache configuration, in the measure the table ranks
     by (all matched launches' time for an app timed from outside)."""
     from gpuadvisor.shapes import format_shape
 
     key = _rank_key(ok)
-    name = f"the current shape {format_shape(current)} (--current)"
+    name = f"the current shape {format_shape(current)} ({source})"
     mine = ok[(ok["block_x"] == current[0]) & (ok["block_y"] == current[1])
               & (ok["block_z"] == current[2])]
     if ok.empty:

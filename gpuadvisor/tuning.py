@@ -72,6 +72,10 @@ class Prepared:
     target: Any
     out_dir: Path
     default_dims: int
+    #: the shape the app launches today: ``--current``, or for a built-in kernel run over
+    #: its default shapes the block its ported project launches (the manifest's host_block)
+    current: tuple[int, int, int] | None = None
+    current_source: str = "--current"
 
 
 def check(request: TuneRequest) -> None:
@@ -134,7 +138,10 @@ def prepare(request: TuneRequest) -> Prepared:
         target = BuiltinTarget(spec, parse_params(r.params), build_dir=out_dir / "build",
                                policy=policy, profile_timeout_s=r.timeout,
                                skip_same_programs=not r.same_programs)
-        return Prepared(target, out_dir, spec.dims)
+        current, source = current_block(r.current), "--current"
+        if current is None and spec.host_block is not None and not r.shapes:
+            current, source = spec.host_block, "the project's own launch"
+        return Prepared(target, out_dir, spec.dims, current, source)
     from gpuadvisor.targets.external import ExternalTarget
 
     if r.params:
@@ -148,7 +155,7 @@ def prepare(request: TuneRequest) -> Prepared:
     builder = make_builder(r, out_dir)
     target = ExternalTarget(r.target, list(r.app_args), r.kernel, timeout_s=r.timeout,
                             builder=builder)
-    return Prepared(target, out_dir, 2)
+    return Prepared(target, out_dir, 2, current_block(r.current))
 
 
 def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[Any],
@@ -165,7 +172,7 @@ def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[A
     arch_obj = resolve_arch(r.arch, device.arch)
     if hasattr(the_target, "assume_arch"):
         the_target.assume_arch(arch_obj.name)
-    current = current_block(r.current)
+    current = prepared.current
     space = the_target.space(with_current(shapes, current), caches, arch_obj,
                              min_threads=r.min_threads)
     if not space.configs:
@@ -173,8 +180,13 @@ def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[A
         raise UserError("no configuration can run: " + "; ".join(reasons))
     if current is not None and current not in {c.block for c in space.configs}:
         why = next((e.reason for e in space.excluded if e.config.block == current), None)
-        raise UserError(f"--current {format_shape(current)} cannot be measured here"
-                        + (f": {why}" if why else ""))
+        if prepared.current_source == "--current":
+            raise UserError(f"--current {format_shape(current)} cannot be measured here"
+                            + (f": {why}" if why else ""))
+        console.print(f"{prepared.current_source}, {format_shape(current)}, cannot be "
+                      f"measured here" + (f" ({why})" if why else "") + ": not compared",
+                      highlight=False)
+        prepared.current = current = None
     if r.profile:
         from gpuadvisor.targets.profiling import find_ncu
 
@@ -211,7 +223,7 @@ def run_on_this_gpu(request: TuneRequest, prepared: Prepared, shapes: Sequence[A
     if search is not None and current is not None:
         from gpuadvisor.search.current import FromCurrent
 
-        search = FromCurrent(search, current)
+        search = FromCurrent(search, current, prepared.current_source)
     if search is not None:
         from gpuadvisor.search.live import search_sweep, show_search_end, show_step
 
@@ -241,7 +253,7 @@ def run_on_ray(request: TuneRequest, prepared: Prepared, shapes: Sequence[Any],
     if r.max_configs is not None or r.strategy not in (None, "exhaustive"):
         raise UserError("--ray sweeps every configuration: --max-configs/--strategy run on one GPU")
     return list(sweep_on_ray(
-        prepared.target, address=address, shapes=with_current(shapes, current_block(r.current)),
+        prepared.target, address=address, shapes=with_current(shapes, prepared.current),
         cache_configs=caches, arch=r.arch,
         min_threads=r.min_threads, out_dir=prepared.out_dir, resume=r.resume,
         overwrite=r.overwrite, profile=r.profile,

@@ -1646,8 +1646,9 @@ def blind_lines(results: Sequence[Result]) -> list[str]:
             kept = sum(_default_within(r) for r in group)
             baselines.append(f"within 3 % on {kept} of {len(group)} still-blind kernels "
                              f"({gpu.upper()})")
-    lines += ["", "The baseline the picks must beat, the app's own default shape (32x8 for 2-D "
+    lines += ["", "The baseline the picks must beat, the usual default shape (32x8 for 2-D "
               "kernels, 256x1 for 1-D ones) kept as it is: " + "; ".join(baselines) + "."]
+    lines += ["", *host_lines(blind)]
     lines += ["", *claim_fit_lines(results)]
     lines += ["", *constant_shape_lines(blind)]
     lines += ["", *live_lines(blind)]
@@ -1684,6 +1685,54 @@ def blind_lines(results: Sequence[Result]) -> list[str]:
         lines.append(f"| `{r.fixture}`{mark} | {r.best} | {r.pick} | {_regret(r.regret)}"
                      f"{'' if r.within else ' ✗'} | {ratio} | {live} |")
     return lines + [""]
+
+
+def host_blocks() -> dict[str, str]:
+    """Each built-in kernel's ``host_block`` (the ported project's own launch) as a shape
+    label (``8x8``, ``256x1``)."""
+    from gpuadvisor.targets.manifest import kernels
+
+    return {name: f"{x}x{y}" + ("" if z == 1 else f"x{z}")
+            for name, spec in kernels().items() if spec.host_block
+            for x, y, z in [spec.host_block]}
+
+
+def host_lines(blind: Sequence[Result], hosts: Mapping[str, str] | None = None) -> list[str]:
+    """The still-blind picks against the shape the ported project itself launches: the
+    baseline a user of that project has, where the usual 32x8 is only a convention."""
+    hosts = host_blocks() if hosts is None else hosts
+    parts = []
+    for gpu in ("h100", "h200"):
+        group = [(r, r.shape_regrets[hosts[r.kernel]]) for r in blind
+                 if f"/{gpu}/" in r.fixture and r.kernel in hosts and r.pick_time
+                 and hosts[r.kernel] in r.shape_regrets]
+        if not group:
+            continue
+        goal = GOAL_REGRET + 1e-12
+        ratios = [r.pick_time / r.best_time / host for r, host in group]
+        live = [(r.live_regret / host) for r, host in group if r.live_regret is not None]
+        available = sum(host - 1 for _, host in group)
+        gained = sum(host - r.pick_time / r.best_time for r, host in group)
+        parts.append(
+            f"{gpu.upper()}, {len(group)} tables: the project's shape within 3 % on "
+            f"{sum(host <= goal for _, host in group)} (the usual default on "
+            f"{sum(_default_within(r) for r, _ in group)}, the pick on "
+            f"{sum(r.within for r, _ in group)}); the pick faster than the project's shape by "
+            f"more than 3 % on {sum(q < 1 / GOAL_REGRET for q in ratios)}, slower by more than "
+            f"3 % on {sum(q > GOAL_REGRET for q in ratios)} (geometric mean of pick / "
+            f"project {math.exp(sum(map(math.log, ratios)) / len(ratios)):.3f}, worst "
+            f"{max(ratios):.2f}); pooled gain over the project's shape "
+            + (f"{gained / available:.0%}" if available > 0 else "-")
+            + (f"; from the profile alone faster by more than 3 % on "
+               f"{sum(q < 1 / GOAL_REGRET for q in live)} and slower on "
+               f"{sum(q > GOAL_REGRET for q in live)} of {len(live)}" if live else ""))
+    if not parts:
+        return []
+    return ["**Against the ported project's own launch** (the still-blind kernels whose "
+            "manifest entry names the block its project's host code launches, `host_block`, "
+            "and whose sweep timed it; the rules never read it): " + "; ".join(parts) + ". "
+            "That shape is what a user of the project has today; `tune --current` times it "
+            "first, so a search never ends slower than it."]
 
 
 def best_constant_shape(group: Sequence[Result]) -> tuple[str, int]:

@@ -207,3 +207,36 @@ def test_one_shape_for_every_kernel_is_the_baseline_beside_the_picks() -> None:
     # 2-D kernels 64x4 leads again, on 52 of 141 (the picks 66), where 64x2 had 50 of 134 (62))
     assert ("1-D H200: 256x1 on 139 of 210 (the rules' pick on 157); 2-D H200: 64x4 on 52 of "
             "141 (the rules' pick on 66)") in page
+
+
+def test_the_picks_are_scored_against_the_ported_projects_own_launch() -> None:
+    """Project shape 1.5x with the pick at the best (gain 0.5 of 0.5), 1.0x with the pick at
+    1.2x (-0.2 of 0), 1.02x with the pick at 1.0x (0.02 of 0.02); a kernel with no host_block
+    and one whose sweep never timed its project's shape are left out."""
+    from gpuadvisor.paths import project_root
+    from gpuadvisor.validation import Result, host_lines
+
+    def kernel(name: str, pick: float, regrets: dict[str, float]) -> Result:
+        return Result(fixture=f"fixtures/hopper/x/h200/{name}.csv", kernel=name, arch="sm_90",
+                      gpu="H200", access="-", access_source="-", configs=3, timed=3,
+                      pick="32x8", pick_time=pick, best="-", best_time=1.0, regret=pick,
+                      defaults={}, default_time=regrets["32x8"], shape_regrets=regrets,
+                      live_pick="32x8", live_regret=pick)
+
+    group = [kernel("a", 1.0, {"8x8": 1.5, "32x8": 1.0}),
+             kernel("b", 1.2, {"16x16": 1.0, "32x8": 1.2}),
+             kernel("c", 1.0, {"32x4": 1.02, "32x8": 1.0}),
+             kernel("d", 1.0, {"32x8": 1.0}),  # its project's 64x4 never timed
+             kernel("e", 2.0, {"32x8": 2.0})]  # no host_block
+    hosts = {"a": "8x8", "b": "16x16", "c": "32x4", "d": "64x4"}
+    (line,) = host_lines(group, hosts)
+    assert ("H200, 3 tables: the project's shape within 3 % on 2 (the usual default on 2, the "
+            "pick on 2); the pick faster than the project's shape by more than 3 % on 1, slower "
+            "by more than 3 % on 1 (geometric mean of pick / project 0.922, worst 1.20); pooled "
+            "gain over the project's shape 62%; from the profile alone faster by more than 3 % "
+            "on 1 and slower on 1 of 3.") in line
+    assert host_lines(group[4:], hosts) == []
+    page = (project_root() / "docs" / "validation.md").read_text(encoding="utf-8")
+    assert ("H200, 243 tables: the project's shape within 3 % on 93 (the usual default on 122, "
+            "the pick on 145); the pick faster than the project's shape by more than 3 % on "
+            "106, slower by more than 3 % on 30") in page

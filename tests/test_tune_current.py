@@ -158,3 +158,34 @@ def test_a_bad_current_shape_is_one_line(fake_gpu, tmp_path, capsys, value, mess
                           "COLS=100", "--shapes", "32x8", "--current", value, "--no-profile",
                           "--out", str(tmp_path / "x"))
     assert code == 2 and message in stderr and "Traceback" not in stderr
+
+
+def test_a_built_in_kernel_starts_from_its_projects_own_launch(fake_gpu, tmp_path, capsys,  # noqa: F811
+                                                              monkeypatch):
+    """A built-in kernel whose manifest names its project's own block (host_block; here
+    matrix_add given 8x8, as the stand-in GPU runs only a few kernels): tune measures it first
+    without --current, and the report compares the fastest with it."""
+    import dataclasses
+
+    from gpuadvisor.targets import manifest
+
+    spec = dataclasses.replace(manifest.get_kernel("matrix_add"), host_block=(8, 8, 1))
+    monkeypatch.setattr(manifest, "get_kernel", lambda name: spec)
+    out = tmp_path / "project"
+    args = ("tune", "matrix_add", "--param", "ROWS=40", "--param", "COLS=100", "--no-profile")
+    code, stdout, stderr = run(capsys, *args, "--max-configs", "3", "--out", str(out))
+    assert code == 0, stderr
+    journal = [json.loads(x) for x in (out / "journal.jsonl").read_text().splitlines()]
+    reasons = [r["reason"] for r in journal if r["type"] == "search"]
+    assert reasons[0].startswith(
+        "start: 8x8 default, the app's current shape (the project's own launch)")
+    assert reasons[1].startswith("32x8 default, the usual default shape")
+    assert ("the current shape 8x8 (the project's own launch): 1.5 ms; the fastest measured, "
+            "32x8x1 default, 1.031 ms, is 1.45x faster") in " ".join(stdout.split())
+    # shapes the user lists are the user's: nothing is added to them
+    out = tmp_path / "shapes"
+    code, stdout, stderr = run(capsys, *args, "--shapes", "32x8,64x4", "--out", str(out))
+    assert code == 0, stderr
+    table = pd.read_csv(out / "sweep.csv", comment="#")
+    assert set(zip(table.block_x, table.block_y, strict=True)) == {(32, 8), (64, 4)}
+    assert "current shape" not in stdout

@@ -177,7 +177,9 @@ def tune(
         "--current",
         help="The block shape the app launches today, e.g. 8x8: added to the shapes to try, "
         "measured (and profiled) first by a --max-configs search, and compared with the "
-        "fastest in the report, so the answer is never slower than what the app has.",
+        "fastest in the report, so the answer is never slower than what the app has. "
+        "Default for a built-in kernel without --shapes: the block its ported project "
+        "launches (`kernels show`'s host block).",
     ),
     ray: str = typer.Option(
         None,
@@ -206,7 +208,6 @@ def tune(
         current=current,
     )
     tuning.check(request)
-    current_shape = tuning.current_block(current)
     caches = sp.parse_cache_configs(cache_configs)
     prepared = tuning.prepare(request)
     check_out_dir(prepared.out_dir, resume=resume, overwrite=overwrite)
@@ -218,14 +219,15 @@ def tune(
         for lane in tuning.run_on_ray(request, prepared, shape_list, caches, err, quiet=quiet,
                                       address=ray):
             tune_report.show(outc, lane.result, top, str(lane.result.table["arch"].iloc[0]),
-                             current=current_shape)
+                             current=prepared.current, current_source=prepared.current_source)
         return
     try:
         result, arch_name, code = tuning.run_on_this_gpu(request, prepared, shape_list, caches,
                                                          err, quiet=quiet)
     finally:
         prepared.target.close()
-    tune_report.show(outc, result, top, arch_name, objective, code, current_shape)
+    tune_report.show(outc, result, top, arch_name, objective, code, prepared.current,
+                     prepared.current_source)
 
 
 def register(app: typer.Typer) -> None:

@@ -27,11 +27,13 @@ class FromCurrent(Strategy):
     """``inner`` with the app's current shape measured (and profiled) first and the usual
     default second; ``inner`` sees the usual default's step as its first."""
 
-    def __init__(self, inner: Strategy, block: tuple[int, int, int]) -> None:
+    def __init__(self, inner: Strategy, block: tuple[int, int, int],
+                 source: str = "--current") -> None:
         super().__init__()
         self.inner = inner
         self.block = block
         self.name = inner.name
+        self.source = source  # where the shape came from, for the step's note
 
     def start(self, configs: Sequence[Config], budget: int) -> None:
         super().start(configs, budget)
@@ -45,7 +47,8 @@ class FromCurrent(Strategy):
             first = config_of_block(self.configs, self.block)
             if first is not None:
                 return Proposal(first, f"start: {first.label()}, the app's current shape "
-                                       "(--current), profiled: the answer is never slower")
+                                       f"({self.source}), profiled: the answer is never "
+                                       "slower")
         elif usual is not None and all(s.config != usual for s in history):
             return Proposal(usual, f"{usual.label()}, the usual default shape, profiled: the "
                                    "rules rank the space from it")
