@@ -139,7 +139,9 @@ def prepare(request: TuneRequest) -> Prepared:
                                policy=policy, profile_timeout_s=r.timeout,
                                skip_same_programs=not r.same_programs)
         current, source = current_block(r.current), "--current"
-        if current is None and spec.host_block is not None and not r.shapes:
+        searching = r.max_configs is not None or r.strategy not in (None, "exhaustive")
+        if current is None and spec.host_block is not None and searching and not r.shapes:
+            # a search starts from it; a full sweep keeps its grid as the user asked for it
             current, source = spec.host_block, "the project's own launch"
         return Prepared(target, out_dir, spec.dims, current, source)
     from gpuadvisor.targets.external import ExternalTarget

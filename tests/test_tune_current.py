@@ -164,7 +164,8 @@ def test_a_built_in_kernel_starts_from_its_projects_own_launch(fake_gpu, tmp_pat
                                                               monkeypatch):
     """A built-in kernel whose manifest names its project's own block (host_block; here
     matrix_add given 8x8, as the stand-in GPU runs only a few kernels): tune measures it first
-    without --current, and the report compares the fastest with it."""
+    without --current, and the report compares the fastest with it. A full sweep keeps its
+    grid as asked (tools/record_calibration.sh's sweeps stay the seed grid)."""
     import dataclasses
 
     from gpuadvisor.targets import manifest
@@ -182,10 +183,25 @@ def test_a_built_in_kernel_starts_from_its_projects_own_launch(fake_gpu, tmp_pat
     assert reasons[1].startswith("32x8 default, the usual default shape")
     assert ("the current shape 8x8 (the project's own launch): 1.5 ms; the fastest measured, "
             "32x8x1 default, 1.031 ms, is 1.45x faster") in " ".join(stdout.split())
-    # shapes the user lists are the user's: nothing is added to them
+    # shapes the user lists are the user's: nothing is added to them, even for a search
     out = tmp_path / "shapes"
-    code, stdout, stderr = run(capsys, *args, "--shapes", "32x8,64x4", "--out", str(out))
+    code, stdout, stderr = run(capsys, *args, "--shapes", "32x8,64x4", "--max-configs", "2",
+                               "--out", str(out))
     assert code == 0, stderr
     table = pd.read_csv(out / "sweep.csv", comment="#")
     assert set(zip(table.block_x, table.block_y, strict=True)) == {(32, 8), (64, 4)}
     assert "current shape" not in stdout
+
+
+@pytest.mark.parametrize(("options", "current"), [
+    ({"max_configs": 8}, ((8, 8, 1), "the project's own launch")),
+    ({"strategy": "guided"}, ((8, 8, 1), "the project's own launch")),
+    ({}, (None, "--current")),  # a full sweep keeps the seed grid
+    ({"max_configs": 8, "shapes": "32x8,16x16"}, (None, "--current")),
+    ({"max_configs": 8, "current": "16x16"}, ((16, 16, 1), "--current")),
+])
+def test_where_a_built_in_kernels_search_starts(tmp_path, options, current):
+    from gpuadvisor.tuning import TuneRequest, prepare
+
+    prepared = prepare(TuneRequest(target="bm3d_get_block", out=tmp_path, **options))
+    assert (prepared.current, prepared.current_source) == current

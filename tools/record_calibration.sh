@@ -6,7 +6,8 @@
 #   1. an exhaustive timing-only sweep of the seeds' grid (--min-threads 32, --no-profile);
 #   2. ncu with the full sweep metric set (sectors per request and efficiency of loads and
 #      stores, hit rates, stalls) at the app-like default (32x8, 16x16 and 8x32 for 2-D
-#      kernels; 256 for 1-D) and at the sweep's fastest shape, added to the same sweep table
+#      kernels; 256 for 1-D), at the sweep's fastest shape and at the block the kernel's
+#      ported project launches (its manifest's host_block), added to the same sweep table
 #      by `tune --resume --profile-shapes` (nothing is timed twice, the build is reused).
 # Every step runs under `timeout`, a failed kernel does not stop the others, and no step
 # starts after CALIB_LIMIT_S seconds (default 480), so the whole run stays under 9 minutes
@@ -65,16 +66,27 @@ if len(t):
 PY
 }
 
+# the block the kernel's ported project launches (the manifest's host_block) as BXxBYxBZ
+# (empty when the manifest names none)
+host_shape() {
+  $G kernels show "$1" --json 2>/dev/null | python3 -c '
+import json, sys
+block = json.load(sys.stdin).get("host_block")
+print("x".join(map(str, block)) if block else "")' 2>/dev/null
+}
+
 # calibrate LABEL KERNEL DIMS SWEEP_CAP [--param K=V ...]
 calibrate() {
   local label=$1 kernel=$2 dims=$3 cap=$4; shift 4
-  local dir="$work/$label" shapes best
+  local dir="$work/$label" shapes best host
   step "$label" sweep "$cap" $G tune "$kernel" "$@" $COMMON --no-profile --out "$dir"
   [ -f "$dir/sweep.csv" ] || return
   shapes=${CALIB_PROFILE_1D:-256}
   [ "$dims" = 2 ] && shapes=${CALIB_PROFILE_2D:-32x8,16x16,8x32}
   best=$(best_shape "$dir/sweep.csv")
   [ -n "$best" ] && shapes="$shapes,$best"
+  host=$(host_shape "$kernel")  # profiled too: the one profile a project's user has
+  [ -n "$host" ] && shapes="$shapes,$host"
   step "$label" profile 75 $G tune "$kernel" "$@" $COMMON --resume --profile-shapes "$shapes" \
     --out "$dir"
 }

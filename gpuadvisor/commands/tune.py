@@ -178,8 +178,8 @@ def tune(
         help="The block shape the app launches today, e.g. 8x8: added to the shapes to try, "
         "measured (and profiled) first by a --max-configs search, and compared with the "
         "fastest in the report, so the answer is never slower than what the app has. "
-        "Default for a built-in kernel without --shapes: the block its ported project "
-        "launches (`kernels show`'s host block).",
+        "Default for a search (--max-configs) of a built-in kernel without --shapes: the "
+        "block its ported project launches (`kernels show`'s host block).",
     ),
     ray: str = typer.Option(
         None,
