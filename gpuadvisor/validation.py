@@ -1967,6 +1967,62 @@ def compute(blind_out: list[Result] | None = None) -> tuple[str, list[Result]]:
                   code=(plain, code_results(rules, views))), scored
 
 
+#: The page's last line: what it was computed from (:func:`inputs_line`).
+INPUTS_MARK = "<!-- inputs: sha256 "
+
+
+def input_files(modules: Sequence[str]) -> list[tuple[str, Path]]:
+    """What the page is computed from, each with the name it is digested under: the
+    ``gpuadvisor`` modules the computation loaded (their source files, by module name), the
+    rule files, the kernel manifest, the packaged data and every fixture (by their path from
+    the project's root). A change to any of them can change the page; a change elsewhere (the
+    CLI, the GPU runner) cannot, as the computation never imports it."""
+    import importlib.util
+
+    root = project_root()
+    files = []
+    for name in sorted(set(modules)):
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin and spec.origin.endswith(".py"):
+            files.append((name, Path(spec.origin)))
+    found = [root / "kernels" / "manifest.yaml"]
+    for folder in (root / "rules", root / "gpuadvisor" / "data", fixtures_dir()):
+        found += [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                  and not any(part.startswith(".") for part in p.relative_to(root).parts)]
+    return files + sorted((p.relative_to(root).as_posix(), p) for p in found)
+
+
+def input_digest(modules: Sequence[str]) -> str:
+    """SHA-256 over each input's name and bytes (:func:`input_files`)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name, path in input_files(modules):
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def inputs_line(modules: Sequence[str]) -> str:
+    """The page's last line: the digest of its inputs and the modules it covers, which
+    ``tests/test_validation.py`` checks against today's files in a second where
+    recomputing the page takes minutes."""
+    modules = sorted(set(modules))
+    return f"{INPUTS_MARK}{input_digest(modules)} over {' '.join(modules)} -->\n"
+
+
+def read_inputs_line(text: str) -> tuple[str, list[str]] | None:
+    """(digest, modules) of a page's :func:`inputs_line`; None where it has none."""
+    last = text.rstrip("\n").rsplit("\n", 1)[-1]
+    if not last.startswith(INPUTS_MARK) or " over " not in last:
+        return None
+    digest, _, modules = last[len(INPUTS_MARK):].removesuffix(" -->").partition(" over ")
+    return digest, modules.split()
+
+
+def without_inputs_line(text: str) -> str:
+    return text[:text.rfind(INPUTS_MARK)] if read_inputs_line(text) else text
+
+
 def run(out: Path | None = None, blind_out: list[Result] | None = None
         ) -> tuple[str, list[Result]]:
     """:func:`compute`, and write the page to ``out`` when given."""
@@ -2033,6 +2089,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.out == page:  # the project's own page: its reference files go with it
         print(f"wrote {write_novelty_reference()}")
         print(f"wrote {write_reliability_reference(blind)}")
+        # then what it was all computed from (the reference files among it)
+        with page.open("a", encoding="utf-8") as f:
+            f.write(inputs_line(["gpuadvisor.validation", *(
+                m for m in sys.modules if m.split(".")[0] == "gpuadvisor")]))
     within = sum(r.within for r in scored)
     print(f"wrote {args.out}: {within} of {len(scored)} fixtures within 3 %")
     if args.check and (not scored or within / len(scored) < GOAL_SHARE):

@@ -4,14 +4,61 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 import pytest
+from all_fixtures import ALL_FIXTURES
 
 from gpuadvisor import claims, pick_reliability, validation
 from gpuadvisor.paths import project_root
 from gpuadvisor.validation import GOAL_SHARE, Result, compute, main
 
 
+def _page() -> str:
+    return (project_root() / "docs" / "validation.md").read_text(encoding="utf-8")
+
+
+def test_the_page_was_computed_from_todays_inputs() -> None:
+    """The page's last line names what it was computed from (the modules the computation
+    loaded, the rules, the manifest, the packaged data, every fixture) by their digest: any
+    change to them since it was written fails here in a second. Recomputing the page, a few
+    minutes, is the test below (GPUADVISOR_ALL_FIXTURES=1, and after every rule change)."""
+    found = validation.read_inputs_line(_page())
+    assert found is not None, "no inputs line: python -m gpuadvisor.validation"
+    digest, modules = found
+    assert {"gpuadvisor.validation", "gpuadvisor.scoring", "gpuadvisor.access_model",
+            "gpuadvisor.rules.engine", "gpuadvisor.claims"} <= set(modules)
+    assert validation.input_digest(modules) == digest, \
+        "docs/validation.md is stale: python -m gpuadvisor.validation"
+    # and what the page says: the Hopper picks the rules' evidence cites
+    for fixture, pick in (("matrix_add", "256x1"), ("matmul_naive", "32x8"),
+                          ("matmul_tiled", "32x24")):
+        assert re.search(rf"^\| `fixtures/hopper/sweeps/{fixture}.csv` \| {fixture} \| 32x8 \| "
+                         rf"[0-9.]+ \| {pick} \|", _page(), re.M), fixture
+
+
+def test_the_inputs_line_changes_with_any_input(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(validation, "project_root", lambda: tmp_path)
+    monkeypatch.setattr(validation, "fixtures_dir", lambda: tmp_path / "fixtures")
+    for name in ("rules/a.yaml", "gpuadvisor/data/b.json", "fixtures/hopper/c.csv",
+                 "kernels/manifest.yaml"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("1")
+    line = validation.inputs_line(["gpuadvisor.shapes"])
+    assert validation.read_inputs_line("# page\n" + line) == (
+        validation.input_digest(["gpuadvisor.shapes"]), ["gpuadvisor.shapes"])
+    assert validation.without_inputs_line("# page\n" + line) == "# page\n"
+    (tmp_path / "fixtures" / "hopper" / "d.csv").write_text("new")  # a fixture added
+    assert validation.inputs_line(["gpuadvisor.shapes"]) != line
+    (tmp_path / "fixtures" / "hopper" / "d.csv").unlink()
+    assert validation.inputs_line(["gpuadvisor.shapes"]) == line
+    (tmp_path / "rules" / "a.yaml").write_text("2")  # a rule changed
+    assert validation.inputs_line(["gpuadvisor.shapes"]) != line
+    assert validation.read_inputs_line("# page\n") is None
+
+
+@pytest.mark.skipif(not ALL_FIXTURES, reason="recomputes the page (minutes): run with "
+                    "GPUADVISOR_ALL_FIXTURES=1 after changing rules, fixtures or the analysis")
 def test_validation_page_is_fresh_and_the_goal_is_met() -> None:
     # One test for everything read off the whole validation (it re-analyzes every measured
     # fixture: the slowest computation of the suite, done once here).
@@ -25,8 +72,8 @@ def test_validation_page_is_fresh_and_the_goal_is_met() -> None:
     # the claims' exponents are the fit on the seen blind kernels' claims
     assert validation.claim_exponent_fit(blind) == claims.EXPONENTS, \
         "gpuadvisor/claims.py's EXPONENTS are not the fit on the seen kernels' claims"
-    page = project_root() / "docs" / "validation.md"
-    assert page.read_text() == text, "docs/validation.md is stale: python -m gpuadvisor.validation"
+    assert validation.without_inputs_line(_page()) == text, \
+        "docs/validation.md is stale: python -m gpuadvisor.validation"
     within = sum(r.within for r in scored)
     assert within / len(scored) >= GOAL_SHARE
     # the seeds' regrets stay where they were, and the Hopper picks the rules' evidence cites
