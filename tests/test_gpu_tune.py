@@ -628,6 +628,12 @@ SMALL = {
     "qta_score_data": ["B=2", "N1=101", "N2=403"],
     "stixels_join_columns": ["ROWS=301", "COLS=1001"],
     "xfm_sparse_mask_matmul": ["B=2", "M=301", "N=257", "NNZ=100001"],
+    "ebsynth_vote_plain": ["SW=301", "SH=203", "TW=1001", "TH=403"],
+    "fasttf_sparse_avg_bwd": ["N=2", "H=3", "L=301", "S=257", "E=37", "K=7"],
+    "dfdx_avgpool_bwd": ["B=3", "C=5", "HI=101", "WI=97", "K=4", "S=3", "P=1"],
+    "adacof_update_output": ["B=1", "C=3", "OH=101", "OW=203"],
+    "jrclust_cuda_rho": ["N1=1001", "N12=3001", "NC=9", "DNMAX=700"],
+    "lmcache_load_reshape_flash": ["TOKENS=1001", "NH=4", "HW=17", "NBLK=101"],
 }
 
 

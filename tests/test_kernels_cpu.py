@@ -705,6 +705,17 @@ SMALL = {
     "qta_score_data": {"B": 2, "N1": 3, "N2": 11, "H": 3, "D": 5, "K": 37},  # K past the block
     "stixels_join_columns": {"ROWS": 13, "COLS": 41, "STEP": 3, "MARGIN": 2},  # margin, ragged
     "xfm_sparse_mask_matmul": {"B": 3, "M": 7, "N": 9, "K": 5, "NNZ": 301, "CAP": 3},  # the loop
+    "ebsynth_vote_plain": {"SW": 23, "SH": 19, "TW": 37, "TH": 29},  # clamps at every edge
+    "fasttf_sparse_avg_bwd": {"N": 2, "H": 3, "L": 7, "S": 5, "E": 37,
+                              "K": 4},  # collisions, E past by*bz, partial blocks
+    "dfdx_avgpool_bwd": {"B": 2, "C": 3, "HI": 11, "WI": 13, "K": 4, "S": 3,
+                         "P": 1},  # padding, overlaps, taps off the stride, partial blocks
+    "adacof_update_output": {"B": 2, "C": 3, "OH": 7, "OW": 9, "F": 3,
+                             "DIL": 2},  # corners clamped on every side, partial blocks
+    "jrclust_cuda_rho": {"N1": 37, "N12": 90, "NC": 5,
+                         "DNMAX": 30},  # a partial chunk, blocks past n1
+    "lmcache_load_reshape_flash": {"TOKENS": 37, "NH": 3, "HW": 5, "BS": 4,
+                                   "NBLK": 6},  # -1 slots, repeated slots, N past the block
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -253,6 +253,9 @@ def test_kernel_entry_is_complete(name):
         assert blocks == -(-params["NR"] // 32) and params["NR"] * params["NC"] >= 8 * 10**6
     elif name == "pytsparse_padded_scatter":  # PyTorch Sparse's 8 blocks an SM, a loop
         assert blocks == params["CAP"] == 1056 and params["TOTAL"] >= 8 * blocks * 256
+    elif name == "jrclust_cuda_rho":  # JRCLUST's 16 spikes a block: the candidates walked
+        assert blocks == params["GX"] * params["CK"] == params["N1"] // 16
+        assert params["N1"] * params["N12"] * params["NC"] >= 10**9
     elif name == "scn_sparse_to_dense":  # SparseConvNet's fixed grid of 32 blocks, rules looped
         assert blocks == params["GRID"] == 32 and params["NHOT"] * params["NPLANES"] >= 10**6
     else:
@@ -471,6 +474,9 @@ def _coverage(name, spec, params, block):
         return params["ROWS"], params["COLS"]
     if name == "bart_reduce_zadd_outer":  # y*z loops over the reduced rows (BART's capped grid)
         assert gy == min(32768, -(-params["MY"] // (by * bz)))
+        return params["ROWS"], gx * bx
+    if name == "fasttf_sparse_avg_bwd":  # a 1-D grid of top-k entries, y*z the feature slices
+        assert gy == 1
         return params["ROWS"], gx * bx
     return gy * by * bz, gx * bx
 
@@ -701,10 +707,13 @@ ONE_D_EXTENT = {
     "internimage_dcnv3_im2col": "NK",  # InternImage's one thread per output value
     "chainer_max_pool_bwd": "TOTAL",  # Chainer's one thread per input pixel
     "nvcomp_delta": "MAXNUM",  # nvCOMP's one thread per value of the allocation
+    "dfdx_avgpool_bwd": "NUMEL",  # dfdx's one thread per input pixel
+    "adacof_update_output": "N",  # AdaCoF's one thread per output value (the loop once)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
     "nnue_ft_forward": "B",  # nnue-pytorch's one block per position, whatever the block
+    "lmcache_load_reshape_flash": "TOKENS",  # LMCache's one block per token
     "darknet_fast_mean": "FILTERS",  # Darknet's one block per filter
     "softmax_rows": "ROWS",
     "rope_neox": "TOKENS",
@@ -780,6 +789,7 @@ ONE_BLOCK_PER_GRID = {
     "espresso_p3m_influence": ("M0", "M1", None),  # ESPResSo's one block a k-space row
     "accfft_local_transpose": ("R", "C", None),  # AccFFT's one block a tuple
     "qta_score_data": ("B", "N1", "F"),  # QuadTree Attention's one block a query child
+    "jrclust_cuda_rho": ("GX", "CK", None),  # JRCLUST's one block 16 spikes, [n1 / 256, 16]
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -18109,3 +18119,204 @@ def test_blind98_references_on_hand_checked_inputs():
             for s in range(no):
                 acc[s] += float(weight[idx[b * nk + k] * no + s]) * float(val[b * nk + k])
         assert got[b * no: (b + 1) * no] == acc
+
+
+def test_blind99_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(99)
+
+    # ebsynth_vote_plain: a 1 x 1 target, 3 x 3 patches, a 3 x 3 source of words with bytes
+    # (index, 10, 1 at the last pixel only, 255): NNF (1, 1) reaches all nine source pixels:
+    # (36 / 9, 90 / 9, 1 / 9, 255) = (4, 10, 0, 255) by hand; NNF (0, 0) reads columns and
+    # rows (1, 0, 0) (clamped): byte 0 sums 12 -> 1 by hand; random fields against the
+    # source's per-pixel loop with its clamped reads
+    def vote(src, sw, sh, field, tw, th, patch):
+        return references.ebsynth_vote_plain({
+            "source": np.asarray(src, np.uint32), "nnf": np.asarray(field, np.int32),
+            "target": np.full(tw * th, 7, np.uint32), "source_width": sw,
+            "source_height": sh, "target_width": tw, "target_height": th,
+            "patch_size": patch})["target"].tolist()
+
+    src = [k | 10 << 8 | (k == 8) << 16 | 255 << 24 for k in range(9)]
+    assert vote(src, 3, 3, [1, 1], 1, 1, 3) == [4 | 10 << 8 | 255 << 24]
+    assert vote(src, 3, 3, [0, 0], 1, 1, 3) == [1 | 10 << 8 | 255 << 24]
+    for sw, sh, tw, th, patch in ((7, 5, 6, 4, 3), (9, 11, 5, 7, 5)):
+        src = rng.integers(0, 2**32, sw * sh, dtype=np.uint64)
+        field = rng.integers(-1, min(sw, sh) + 1, 2 * tw * th)
+        r = patch // 2
+        want = []
+        for y, x in itertools.product(range(th), range(tw)):
+            sums = [0, 0, 0, 0]
+            for py in range(-r, r + 1):
+                for px in range(-r, r + 1):
+                    at = min(max(y + py, 0), th - 1) * tw + min(max(x + px, 0), tw - 1)
+                    sx = min(max(int(field[2 * at]) - px, 0), sw - 1)
+                    sy = min(max(int(field[2 * at + 1]) - py, 0), sh - 1)
+                    for k in range(4):
+                        sums[k] += int(src[sy * sw + sx]) >> (8 * k) & 0xFF
+            want.append(sum(int(np.float32(s) / np.float32(patch * patch)) << (8 * k)
+                            for k, s in enumerate(sums)))
+        assert vote(src, sw, sh, field, tw, th, patch) == want
+
+    # lmcache_load_reshape_flash: one head of 2 words, blocks of 2 slots, key words 0..7 and
+    # value words 100..107; tokens at slots (3, -1): token 0 from block 1, offset 1: keys
+    # (6, 7) and values (106, 107), token 1 (padding) untouched by hand; random slot mappings
+    # against the source's per-token loop
+    def kv_store(kc, vc, slots, dims, layer, layers, fill=-5):
+        nh, hw, bs = dims
+        n, nt = nh * hw, len(slots)
+        return references.lmcache_load_reshape_flash({
+            "key_value": np.full(2 * layers * nt * n, fill, np.int64),
+            "key_cache": np.asarray(kc, np.int64), "value_cache": np.asarray(vc, np.int64),
+            "slot_mapping": np.asarray(slots, np.int64), "block_stride_in_64bit": bs * n,
+            "key_value_stride": n, "num_heads": nh, "head_size_in_64bit": hw,
+            "block_size": bs, "key_layer_offset": layer * nt * n,
+            "value_layer_offset": (layer + layers) * nt * n})["key_value"].tolist()
+
+    assert kv_store(range(8), range(100, 108), [3, -1], (1, 2, 2), 0, 1) == [
+        6, 7, -5, -5, 106, 107, -5, -5]
+    for (nh, hw, bs), nblk, nt, layer, layers in (((2, 3, 4), 3, 7, 1, 2), ((1, 4, 2), 5, 9, 0, 3)):
+        n = nh * hw
+        kc = rng.integers(-2**40, 2**40, nblk * bs * n)
+        vc = rng.integers(-2**40, 2**40, nblk * bs * n)
+        slots = rng.integers(-1, nblk * bs, nt)
+        want = [-5] * (2 * layers * nt * n)
+        for t, s_ in enumerate(slots):
+            if s_ < 0:
+                continue
+            for i in range(n):
+                src = (s_ // bs) * bs * n + (s_ % bs) * n + (i // hw) * hw + i % hw
+                want[layer * nt * n + t * n + i] = int(kc[src])
+                want[(layer + layers) * nt * n + t * n + i] = int(vc[src])
+        assert kv_store(kc, vc, slots, (nh, hw, bs), layer, layers) == want
+
+    # fasttf_sparse_avg_bwd: one query, two keys with values (1, 2) and (3, 4), grad_out
+    # (10, 100), top-k (1, 1) with weights (2, 3): grad_weights (430, 430), key 1's gradient
+    # (2 + 3) (10, 100) = (50, 500) added to (1, 1), key 0's left, by hand; random problems
+    # against the source's per-entry loops
+    def sparse_bwd(dims, wts, vals, topk, grad, gv0):
+        nb, nh, nl, ns, ne, nk = dims
+        got = references.fasttf_sparse_avg_bwd({
+            "N": nb, "H": nh, "L": nl, "S": ns, "E": ne, "k": nk,
+            "weights": np.asarray(wts, np.float32), "values": np.asarray(vals, np.float32),
+            "topk": np.asarray(topk, np.int64), "grad_out": np.asarray(grad, np.float32),
+            "grad_weights": np.full(nb * nh * nl * nk, -7, np.float32),
+            "grad_values": np.asarray(gv0, np.float32)})
+        return got["grad_weights"].tolist(), got["grad_values"].tolist()
+
+    assert sparse_bwd((1, 1, 1, 2, 2, 2), [2, 3], [1, 2, 3, 4], [1, 1], [10, 100],
+                      [0, 0, 1, 1]) == ([430, 430], [0, 0, 51, 501])
+    for dims in ((2, 3, 4, 5, 3, 2), (1, 2, 3, 7, 6, 4)):
+        nb, nh, nl, ns, ne, nk = dims
+        wts = rng.integers(-2, 2, nb * nh * nl * nk)
+        vals = rng.integers(-2, 2, nb * nh * ns * ne)
+        topk = rng.integers(0, ns, nb * nh * nl * nk)
+        grad = rng.integers(-2, 2, nb * nh * nl * ne)
+        gv0 = rng.integers(-8, 8, nb * nh * ns * ne)
+        want_w, want_v = [], [float(v) for v in gv0]
+        for full in range(nb * nh * nl * nk):
+            n, h = full // (nh * nl * nk), full // (nl * nk) % nh
+            q = full // nk  # (n, h, l) flattened
+            key = (n * nh + h) * ns + int(topk[full])
+            want_w.append(float(sum(int(vals[key * ne + e]) * int(grad[q * ne + e])
+                                    for e in range(ne))))
+            for e in range(ne):
+                want_v[key * ne + e] += float(wts[full]) * float(grad[q * ne + e])
+        assert sparse_bwd(dims, wts, vals, topk, grad, gv0) == (want_w, want_v)
+
+    # dfdx_avgpool_bwd: a 2 x 2 stride-2 pool of a 4 x 4 image with output gradients (1, 2 |
+    # 3, 4): each input pixel its window's gradient / 4, added to 1, by hand; a 2 x 2 stride-1
+    # pool of a 2 x 3 image with gradients (4, 8): (1, 3, 2) in both rows by hand; random
+    # problems against the source's per-pixel loop with its divisibility tests
+    def pool_bwd(grad, gin, dims, k, s, p):
+        nb, nc, hi, wi = dims
+        ho, wo = (hi + 2 * p - k) // s + 1, (wi + 2 * p - k) // s + 1
+        return references.dfdx_avgpool_bwd({
+            "kernel": k, "stride": s, "padding": p, "batch": nb, "chan": nc, "h_in": hi,
+            "h_out": ho, "w_in": wi, "w_out": wo, "out_s0": nc * ho * wo, "out_s1": ho * wo,
+            "out_s2": wo, "out_s3": 1, "grad_out": np.asarray(grad, np.float32),
+            "grad_inp": np.asarray(gin, np.float32)})["grad_inp"].tolist()
+
+    assert pool_bwd([1, 2, 3, 4], [1] * 16, (1, 1, 4, 4), 2, 2, 0) == [
+        1.25, 1.25, 1.5, 1.5, 1.25, 1.25, 1.5, 1.5, 1.75, 1.75, 2, 2, 1.75, 1.75, 2, 2]
+    assert pool_bwd([4, 8], [0] * 6, (1, 1, 2, 3), 2, 1, 0) == [1, 3, 2, 1, 3, 2]
+    for dims, k, s, p in (((2, 3, 7, 6), 4, 3, 1), ((1, 2, 5, 9), 2, 1, 1)):
+        nb, nc, hi, wi = dims
+        ho, wo = (hi + 2 * p - k) // s + 1, (wi + 2 * p - k) // s + 1
+        grad = rng.integers(-8, 8, nb * nc * ho * wo)
+        gin = rng.integers(-8, 8, nb * nc * hi * wi)
+        want = []
+        for i in range(nb * nc * hi * wi):
+            x, y, c, b = i % wi, i // wi % hi, i // (wi * hi) % nc, i // (wi * hi * nc)
+            tmp = 0
+            for k1, k2 in itertools.product(range(k), range(k)):
+                oh, ow = y + p - k1, x + p - k2
+                if oh < 0 or oh % s or oh // s >= ho or ow < 0 or ow % s or ow // s >= wo:
+                    continue
+                tmp += int(grad[((b * nc + c) * ho + oh // s) * wo + ow // s])
+            want.append(float(gin[i]) + tmp / (k * k))
+        assert pool_bwd(grad, gin, dims, k, s, p) == want
+
+    # adacof_update_output: a 1 x 1 window (F 1) over the 2 x 2 frame (1, 2 | 3, 4) with weight
+    # 2: offsets (1, 0) read the row below, clamped: (6, 8 | 6, 8); (-1, 1): row 0 and column
+    # 1: (4, 4 | 4, 4); a half offset (0.5, 0) with weight 1 blends the rows: (2, 3 | 3, 4) by
+    # hand; random problems against the source's per-output loop
+    def adacof(src, wt, oi, oj, dims, f, d):
+        nb, nc, oh, ow = dims
+        return references.adacof_update_output({
+            "n": nb * nc * oh * ow, "input": np.asarray(src, np.float32),
+            "weight": np.asarray(wt, np.float32), "offset_i": np.asarray(oi, np.float32),
+            "offset_j": np.asarray(oj, np.float32), "output": np.full(nb * nc * oh * ow, -7.0),
+            "channels": nc, "in_h": oh + (f - 1) * d, "in_w": ow + (f - 1) * d, "out_h": oh,
+            "out_w": ow, "f_size": f, "dilation": d})["output"].tolist()
+
+    frame = [1, 2, 3, 4]
+    assert adacof(frame, [2] * 4, [1] * 4, [0] * 4, (1, 1, 2, 2), 1, 1) == [6, 8, 6, 8]
+    assert adacof(frame, [2] * 4, [-1] * 4, [1] * 4, (1, 1, 2, 2), 1, 1) == [4, 4, 4, 4]
+    assert adacof(frame, [1] * 4, [0.5] * 4, [0] * 4, (1, 1, 2, 2), 1, 1) == [2, 3, 3, 4]
+    for dims, f, d in (((2, 3, 4, 5), 3, 1), ((1, 2, 3, 6), 2, 2)):
+        nb, nc, oh, ow = dims
+        ih, iw = oh + (f - 1) * d, ow + (f - 1) * d
+        src = rng.integers(-64, 64, nb * nc * ih * iw)
+        wt, oi, oj = (rng.integers(lo, hi, nb * f * f * oh * ow)
+                      for lo, hi in ((-8, 8), (-4, 4), (-4, 4)))
+        want = []
+        for b, c, i, j in itertools.product(range(nb), range(nc), range(oh), range(ow)):
+            acc = 0
+            for k, m in itertools.product(range(f), range(f)):
+                t = ((b * f * f + k * f + m) * oh + i) * ow + j
+                r = min(max(i + k * d + int(oi[t]), 0), ih - 1)
+                q = min(max(j + m * d + int(oj[t]), 0), iw - 1)
+                acc += int(wt[t]) * int(src[((b * nc + c) * ih + r) * iw + q])
+            want.append(float(acc))
+        assert adacof(src, wt, oi, oj, dims, f, d) == want
+
+    # jrclust_cuda_rho: one feature, spikes (0, 1, 5) with time orders (0, 10, 1), dn_max 5,
+    # dc2 1: spike 0 compares with itself and spike 2 and finds itself: 1 / 2; spike 1 only
+    # itself: 1; with fDc_spk the cut-offs are dc2 |f|^2 = 0 and 1 (strict): (0, 1); spike 0
+    # with dn_max 9 compares with all three, finds two: float32(2 / 3) by hand; random sites
+    # against the source's per-spike loop
+    def rho(fet, order, n1, nc, dn, dc2, spk=0):
+        return references.jrclust_cuda_rho({
+            "vrRho1": np.full(n1, -7, np.float32), "mrFet12": np.asarray(fet, np.float32),
+            "viiSpk12_ord": np.asarray(order, np.int32), "n1": n1, "n12": len(order),
+            "nC": nc, "dn_max": dn, "fDc_spk": spk, "dc2": dc2})["vrRho1"].tolist()
+
+    assert rho([0, 1, 5], [0, 10, 1], 2, 1, 5, 1.0) == [0.5, 1.0]
+    assert rho([0, 1, 5], [0, 10, 1], 2, 1, 5, 1.0, spk=1) == [0.0, 1.0]
+    assert rho([0, 1, 5], [0, 9, 1], 1, 1, 9, 1.0) == [float(np.float32(2 / 3))]
+    for n1, n12, nc, dn, dc2, spk in ((5, 9, 3, 4, 40.0, 0), (7, 11, 2, 6, 0.5, 1)):
+        fet = rng.integers(-8, 8, n12 * nc)
+        order = rng.integers(0, n12, n12)
+        want = []
+        for i in range(n1):
+            cut = dc2 if spk == 0 else float(np.float32(
+                sum(int(fet[i * nc + c]) ** 2 for c in range(nc)) * dc2))
+            n_rho = n_comp = 0
+            for j in range(n12):
+                dist = sum((int(fet[j * nc + c]) - int(fet[i * nc + c])) ** 2
+                           for c in range(nc))
+                if abs(int(order[i]) - int(order[j])) <= dn:
+                    n_comp += 1
+                    n_rho += dist <= cut if spk == 0 else dist < cut
+            want.append(float(np.float32(n_rho / n_comp)))
+        assert rho(fet, order, n1, nc, dn, dc2, spk) == want

@@ -37,7 +37,14 @@ def _patterns(name: str, side: str) -> Counter:
 #: Kernel sources added since the PTX was last recorded, whose PTX is recorded with their
 #: first sweeps: left out of the comparison below until then, and
 #: each must still lack a record (take a name off once tools/record_ptx.sh has recorded it).
-PTX_NOT_YET_RECORDED: set[str] = set()
+PTX_NOT_YET_RECORDED: set[str] = {
+    "ebsynth_vote_plain.cu",
+    "lmcache_load_reshape_flash.cu",
+    "fasttf_sparse_avg_bwd.cu",
+    "dfdx_avgpool_bwd.cu",
+    "adacof_update_output.cu",
+    "jrclust_cuda_rho.cu",
+}
 
 
 def test_recorded_ptx_is_that_of_todays_kernel_sources():

@@ -14089,3 +14089,184 @@ def nnue_ft_forward(values: Values) -> dict[str, np.ndarray]:
         acc[rows] += weight[idx[rows, k]] * val[rows, k][:, None]
     out.reshape(-1)[: nb * no] = acc.reshape(-1).astype(out.dtype)
     return {"output": out}
+
+
+def ebsynth_vote_plain(values: Values) -> dict[str, np.ndarray]:
+    """Ebsynth's krnlVotePlain: target[y, x] (per byte channel) = trunc(the float32 sum over
+    py, px in -r..r of source[clamp(n_y - py), clamp(n_x - px)] / (2 r + 1)^2), n = the NNF at
+    (clamp(y + py), clamp(x + px)), every coordinate clamped to its image (texture clamping)."""
+    sw, sh = int(values["source_width"]), int(values["source_height"])
+    tw, th = int(values["target_width"]), int(values["target_height"])
+    r = int(values["patch_size"]) // 2
+    src = np.asarray(values["source"]).reshape(-1)[: sw * sh].astype(np.uint32)
+    nnf = np.asarray(values["nnf"]).reshape(-1)[: 2 * tw * th].reshape(th, tw, 2)
+    nx, ny = nnf[..., 0].astype(np.int32), nnf[..., 1].astype(np.int32)
+    acc = [np.zeros((th, tw), np.int32) for _ in range(4)]  # whole numbers: exact sums
+    for py in range(-r, r + 1):
+        rows = np.clip(np.arange(th) + py, 0, th - 1)
+        for px in range(-r, r + 1):
+            cols = np.clip(np.arange(tw) + px, 0, tw - 1)
+            sx = np.clip(nx[rows][:, cols] - px, 0, sw - 1)
+            sy = np.clip(ny[rows][:, cols] - py, 0, sh - 1)
+            word = src[sy * sw + sx]
+            for k in range(4):
+                acc[k] += (word >> (8 * k) & 0xFF).astype(np.int32)
+    count = np.float32((2 * r + 1) ** 2)
+    out_word = np.zeros((th, tw), np.uint32)
+    for k in range(4):
+        byte = np.trunc(acc[k].astype(np.float32) / count).astype(np.uint32)
+        out_word |= byte << np.uint32(8 * k)
+    out = np.array(values["target"], copy=True)
+    out.reshape(-1)[: tw * th] = out_word.reshape(-1).view(out.dtype)
+    return {"target": out}
+
+
+def fasttf_sparse_avg_bwd(values: Values) -> dict[str, np.ndarray]:
+    """fast-transformers' sparse weighted average backward: grad_weights[n, h, l, j] = the dot
+    of values[n, h, topk[n, h, l, j]] and grad_out[n, h, l], and grad_values[n, h,
+    topk[n, h, l, j]] += weights[n, h, l, j] grad_out[n, h, l] (whole numbers: exact)."""
+    nb, nh, nl, ns, ne, nk = (int(values[c]) for c in ("N", "H", "L", "S", "E", "k"))
+    total = nb * nh * nl * nk
+    key = np.asarray(values["topk"]).reshape(-1)[:total].astype(np.int64).reshape(-1, nk)
+    wt = np.asarray(values["weights"]).reshape(-1)[:total].astype(np.float64).reshape(-1, nk)
+    vals = np.asarray(values["values"]).reshape(-1)[: nb * nh * ns * ne]
+    vals = vals.astype(np.float64).reshape(nb * nh, ns, ne)
+    grad = np.asarray(values["grad_out"]).reshape(-1)[: nb * nh * nl * ne]
+    grad = grad.astype(np.float64).reshape(nb * nh * nl, ne)
+    head = np.arange(nb * nh * nl) // nl  # (n, h) of each query
+    gw = np.array(values["grad_weights"], copy=True)
+    gv = np.array(values["grad_values"], copy=True)
+    flat_vals = vals.reshape(nb * nh * ns, ne).astype(np.float32)
+    grad32 = grad.astype(np.float32)  # float32 exact: sums of at most E whole numbers < 2^24
+    dots = np.empty((nb * nh * nl, nk), np.float32)
+    for j in range(nk):
+        np.einsum("qe,qe->q", flat_vals[head * ns + key[:, j]], grad32, out=dots[:, j])
+    gw.reshape(-1)[:total] = dots.reshape(-1).astype(gw.dtype)
+    target = (head[:, None] * ns + key).reshape(-1)
+    size = nb * nh * ns
+    acc = gv.reshape(-1)[: size * ne].astype(np.float64).reshape(size, ne)
+    for e in range(ne):
+        contrib = (wt * grad[:, e][:, None]).reshape(-1)
+        acc[:, e] += np.bincount(target, weights=contrib, minlength=size)
+    gv.reshape(-1)[: size * ne] = acc.reshape(-1).astype(gv.dtype)
+    return {"grad_weights": gw, "grad_values": gv}
+
+
+def dfdx_avgpool_bwd(values: Values) -> dict[str, np.ndarray]:
+    """dfdx's avg_pool2d_backward: grad_inp[b, c, y, x] += (the float32 sum of grad_out[b, c,
+    oh, ow] over the window taps k1, k2 with oh = (y + padding - k1) / stride and ow likewise
+    where those divide exactly and lie inside) / kernel^2."""
+    k, s, p = (int(values[n]) for n in ("kernel", "stride", "padding"))
+    nb, nc, hi, ho, wi, wo = (int(values[n]) for n in
+                              ("batch", "chan", "h_in", "h_out", "w_in", "w_out"))
+    st = [int(values[f"out_s{d}"]) for d in range(4)]
+    flat = np.asarray(values["grad_out"]).reshape(-1).astype(np.float32)
+    gout = np.lib.stride_tricks.as_strided(
+        flat, (nb, nc, ho, wo), tuple(flat.itemsize * v for v in st), writeable=False)
+    acc = np.zeros((nb, nc, hi, wi), np.float32)  # whole-number sums: exact
+
+    def span(k_, n_in, n_out):  # the outputs o with 0 <= o s - p + k_ < n_in: a slice
+        lo = max(0, -(-(p - k_) // s))
+        hi_ = min(n_out, (n_in - 1 + p - k_) // s + 1) if n_in - 1 + p - k_ >= 0 else 0
+        return lo, hi_
+
+    for k1 in range(k):
+        o0, o1 = span(k1, hi, ho)
+        for k2 in range(k):
+            q0, q1 = span(k2, wi, wo)
+            if o1 <= o0 or q1 <= q0:
+                continue
+            ys = slice(o0 * s - p + k1, (o1 - 1) * s - p + k1 + 1, s)
+            xs = slice(q0 * s - p + k2, (q1 - 1) * s - p + k2 + 1, s)
+            acc[:, :, ys, xs] += gout[:, :, o0:o1, q0:q1]
+    out = np.array(values["grad_inp"], copy=True)
+    n = nb * nc * hi * wi
+    cur = out.reshape(-1)[:n].astype(np.float32)
+    out.reshape(-1)[:n] = (cur + (acc.reshape(-1) / np.float32(k * k))).astype(out.dtype)
+    return {"grad_inp": out}
+
+
+def adacof_update_output(values: Values) -> dict[str, np.ndarray]:
+    """AdaCoF's updateOutput: output[b, c, i, j] = the sum over k, l below F of w times the
+    bilinear blend at (i + k d + alpha, j + l d + beta) of the input's four corners (rows
+    i + k d + A and + 1, columns likewise, A = trunc(alpha), each clamped), w, alpha and beta
+    from plane k F + l of weight, offset_i and offset_j at (b, i, j)."""
+    n, nc, ih, iw, oh, ow, f, d = (int(values[k]) for k in (
+        "n", "channels", "in_h", "in_w", "out_h", "out_w", "f_size", "dilation"))
+    nb = n // (nc * oh * ow)
+    src = np.asarray(values["input"]).reshape(-1)[: nb * nc * ih * iw]
+    src = src.astype(np.float64).reshape(nb, nc, ih * iw)
+
+    def planes(key):
+        arr = np.asarray(values[key]).reshape(-1)[: nb * f * f * oh * ow]
+        return arr.reshape(nb, f * f, oh, ow)
+
+    wt, oi, oj = planes("weight"), planes("offset_i"), planes("offset_j")
+    ii, jj = np.arange(oh)[:, None], np.arange(ow)[None, :]
+    acc = np.zeros((nb, nc, oh, ow), np.float64)  # exact: whole numbers far below 2^53
+    for k in range(f):
+        for m in range(f):
+            t = k * f + m
+            alpha, beta = oi[:, t].astype(np.float32), oj[:, t].astype(np.float32)
+            a_, b_ = np.trunc(alpha).astype(np.int64), np.trunc(beta).astype(np.int64)
+            fa = (alpha - a_).astype(np.float64)[:, None]
+            fb = (beta - b_).astype(np.float64)[:, None]
+            r0 = np.clip(ii + k * d + a_, 0, ih - 1)
+            r1 = np.clip(ii + k * d + a_ + 1, 0, ih - 1)
+            c0 = np.clip(jj + m * d + b_, 0, iw - 1)
+            c1 = np.clip(jj + m * d + b_ + 1, 0, iw - 1)
+
+            def corner(r, c):
+                return np.take_along_axis(src, (r * iw + c).reshape(nb, 1, -1), axis=2)\
+                    .reshape(nb, nc, oh, ow)
+
+            blend = (corner(r0, c0) * (1 - fa) * (1 - fb) + corner(r1, c0) * fa * (1 - fb)
+                     + corner(r0, c1) * (1 - fa) * fb + corner(r1, c1) * fa * fb)
+            acc += wt[:, t].astype(np.float64)[:, None] * blend
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1)[:n] = acc.reshape(-1).astype(out.dtype)
+    return {"output": out}
+
+
+def jrclust_cuda_rho(values: Values) -> dict[str, np.ndarray]:
+    """JRCLUST's jrc_cuda_rho: rho[i] = (float)(nRho / nComp) in double, nComp the candidate
+    spikes j < n12 with |ord[i] - ord[j]| <= dn_max and nRho those of them whose squared
+    feature distance is <= dc2 (fDc_spk 0) or < dc2 |f_i|^2 (fDc_spk 1); whole numbers."""
+    n1, n12, nc, dn = (int(values[k]) for k in ("n1", "n12", "nC", "dn_max"))
+    spk, dc2 = int(values["fDc_spk"]), float(np.float32(values["dc2"]))
+    fet = np.asarray(values["mrFet12"]).reshape(-1)[: n12 * nc].reshape(n12, nc)
+    fet = fet.astype(np.float64)
+    order = np.asarray(values["viiSpk12_ord"]).reshape(-1)[:n12].astype(np.int64)
+    norm = (fet * fet).sum(axis=1)  # whole numbers far below 2^53: exact
+    cut = np.full(n1, dc2) if spk == 0 else (norm[:n1] * dc2).astype(np.float32)
+    out = np.array(values["vrRho1"], copy=True)
+    step = 512
+    for lo in range(0, n1, step):
+        hi = min(n1, lo + step)
+        dist = norm[lo:hi, None] + norm[None, :] - 2.0 * (fet[lo:hi] @ fet.T)
+        near = np.abs(order[lo:hi, None] - order[None, :]) <= dn
+        inside = dist <= cut[lo:hi, None] if spk == 0 else dist < cut[lo:hi, None]
+        n_comp = near.sum(axis=1).astype(np.float64)
+        n_rho = (near & inside).sum(axis=1).astype(np.float64)
+        out.reshape(-1)[lo:hi] = (n_rho / n_comp).astype(np.float32).astype(out.dtype)
+    return {"vrRho1": out}
+
+
+def lmcache_load_reshape_flash(values: Values) -> dict[str, np.ndarray]:
+    """LMCache's load_and_reshape_flash: for each token t with slot s = slot_mapping[t] >= 0,
+    key_value[key_layer_offset + t stride + i] = key_cache[(s / bs) block_stride + (s % bs) n
+    + i] and likewise the value at value_layer_offset, i below n = heads x head words."""
+    nh, hw, bs = (int(values[k]) for k in ("num_heads", "head_size_in_64bit", "block_size"))
+    bstride, kvs = int(values["block_stride_in_64bit"]), int(values["key_value_stride"])
+    koff, voff = int(values["key_layer_offset"]), int(values["value_layer_offset"])
+    n = nh * hw
+    slots = np.asarray(values["slot_mapping"]).reshape(-1).astype(np.int64)
+    out = np.array(values["key_value"], copy=True)
+    flat = out.reshape(-1)
+    tok = np.nonzero(slots >= 0)[0]
+    s = slots[tok]
+    src = ((s // bs) * bstride + (s % bs) * n)[:, None] + np.arange(n)[None, :]
+    dst = (tok * kvs)[:, None] + np.arange(n)[None, :]
+    flat[koff + dst] = np.asarray(values["key_cache"]).reshape(-1)[src]
+    flat[voff + dst] = np.asarray(values["value_cache"]).reshape(-1)[src]
+    return {"key_value": out}
