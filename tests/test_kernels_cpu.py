@@ -696,6 +696,12 @@ SMALL = {
     "nvcomp_delta": {"N": 1001, "MAXNUM": 1100},  # partial blocks, blocks past the count
     "chai_cedd_gaussian": {"H": 31, "W": 43},  # partial tiles, the ring, odd row pitch
     "nnue_ft_forward": {"B": 7, "K": 9, "NIN": 11, "OUT": 37},  # lists cut by -1, slices clipped
+    "optix_compositor": {"RESX": 37, "RESY": 13, "TSX": 2, "TSY": 1, "NDEV": 3, "DEV": 2},  # tiles
+    "mra_reduce_sum": {"BATCH": 3, "ANB": 5, "BNB": 3, "NB": 13},  # shared slots, partial blocks
+    "ssn_passoc": {"N": 2, "C": 3, "H": 5, "W": 7, "NSH": 3, "NSW": 4},  # every grid edge
+    "seti_taylor": {"NTIME": 8, "NFREQ": 301, "SET": 4, "KMIN": 3, "KMAX": 290},  # drift past kmax
+    "spark_bloom_put": {"N": 301, "NLONGS": 64, "NHASH": 7},  # colliding bits, both key signs
+    "tani_pairwise_dist": {"NMOL": 3, "N": 37},  # padding atoms, partial strides both ways
     "theseus_tmat_vec": {"BATCH": 3, "M": 37, "N": 11, "NNZ": 150},  # collisions, empty rows
     "sam2_init_counting": {"W": 37, "H": 13, "NLAB": 9},  # partial tiles, shared counters
     "semseg_psamask_distribute": {"N": 2, "H": 6, "W": 9, "MH": 5, "MW": 7},  # clipped windows

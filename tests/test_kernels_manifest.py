@@ -258,6 +258,11 @@ def test_kernel_entry_is_complete(name):
         assert params["N1"] * params["N12"] * params["NC"] >= 10**9
     elif name == "scn_sparse_to_dense":  # SparseConvNet's fixed grid of 32 blocks, rules looped
         assert blocks == params["GRID"] == 32 and params["NHOT"] * params["NPLANES"] >= 10**6
+    elif name == "tani_pairwise_dist":  # TorchANI's one block a molecule: its N^2 pairs looped
+        assert blocks == params["NMOL"] and params["NMOL"] * params["N"] ** 2 >= 4 * 10**6
+    elif name == "mra_reduce_sum":  # MRA's one thread a block column: each sums its 32 rows
+        assert blocks == -(-params["NB"] // 8) * params["BATCH"]
+        assert params["BATCH"] * params["NB"] * 32 * 32 >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -471,6 +476,9 @@ def _coverage(name, spec, params, block):
         return gy // params["OUT"] * by * bz * 4, gx // params["OUT"] * bx * 4
     if name == "pcs_correlation_bwd":  # one block an input value: x loops over the patch rows,
         assert (gx, gy, gz) == (params["C"], params["IH"], params["IW"])  # y*z its columns
+        return params["ROWS"], params["COLS"]
+    if name == "tani_pairwise_dist":  # one block a molecule: x and y*z loop over its pairs
+        assert (gx, gy, gz) == (params["NMOL"], 1, 1)
         return params["ROWS"], params["COLS"]
     if name == "bart_reduce_zadd_outer":  # y*z loops over the reduced rows (BART's capped grid)
         assert gy == min(32768, -(-params["MY"] // (by * bz)))
@@ -698,6 +706,9 @@ ONE_D_EXTENT = {
     "ganet_lga": "NUMEL",  # GANet's one thread per cost value
     "gardenia_tc_count": "M",  # Gardenia's one thread per vertex
     "mrs_nonzero_unravel": "NNZ",  # mistral.rs's one thread per nonzero
+    "ssn_passoc": "NT",  # SSN's one thread per (pixel, neighbour) pair (the loop once)
+    "seti_taylor": "KMAX",  # turbo_seti's one thread per channel (kmin 0)
+    "spark_bloom_put": "N",  # spark-rapids-jni's one thread per key
     "ocnn_octree2col": "NT",  # O-CNN's one thread a column entry (the loop once)
     "stixels_join_columns": "NT",  # Stixels' one thread an output value
     "fcos_irnn_forward": "N",  # FCOS's one thread per element (the grid-stride loop once)
@@ -18320,3 +18331,183 @@ def test_blind99_references_on_hand_checked_inputs():
                     n_rho += dist <= cut if spk == 0 else dist < cut
             want.append(float(np.float32(n_rho / n_comp)))
         assert rho(fet, order, n1, nc, dn, dc2, spk) == want
+
+
+def test_blind100_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(100)
+    f32 = np.float32
+
+    # optix_compositor: a 4 x 2 image of 2 x 1 tiles on two devices, device 1's compact
+    # buffer 2 columns wide: its row 0 lands in tile 1 (columns 2, 3), its row 1 in tile 0
+    # (columns 0, 1); random tilings against the source's per-launch-index loop
+    def launch_width(rx, nd, tw):  # the host's: its share of the columns, whole tiles
+        share = (rx + nd - 1) // nd
+        return (share + tw - 1) // tw * tw
+
+    def composite(src, rx, ry, sx, sy, nd, di):
+        tw = 1 << sx
+        lw = launch_width(rx, nd, tw)
+        return references.optix_compositor({
+            "tile_buffer": np.asarray(src, f32), "output_buffer": np.full(ry * rx * 4, -7, f32),
+            "res_x": rx, "res_y": ry, "tile_w": tw, "shift_x": sx, "shift_y": sy,
+            "launch_width": lw, "device_count": nd, "device_index": di})["output_buffer"]
+
+    got = composite(np.arange(1, 17), 4, 2, 1, 0, 2, 1).tolist()
+    assert got == [-7] * 8 + list(range(1, 9)) + list(range(9, 17)) + [-7] * 8
+    for rx, ry, sx, sy, nd, di in ((13, 7, 1, 1, 3, 2), (9, 5, 2, 0, 2, 0), (16, 4, 3, 2, 1, 0)):
+        tw = 1 << sx
+        lw = launch_width(rx, nd, tw)
+        src = rng.integers(-64, 64, ry * lw * 4)
+        want = [-7.0] * (ry * rx * 4)
+        for y, x in itertools.product(range(ry), range(lw + 2 * tw)):  # past the launch width
+            tile = (x >> sx) * nd + (di + (y >> sy)) % nd
+            px = tile * tw + (x & (tw - 1))
+            if px < rx:
+                want[(y * rx + px) * 4: (y * rx + px + 1) * 4] = src[(y * lw + x) * 4:
+                                                                    (y * lw + x + 1) * 4]
+        assert composite(src, rx, ry, sx, sy, nd, di).tolist() == want
+
+    # mra_reduce_sum: one batch item, two query and two key blocks, blocks 3 (query block 1)
+    # of ones and 1 (query block 0) with row r all r: query block 0 gets 0 + ... + 31 = 496 a
+    # column, query block 1 gets 32; random selections against the source's per-thread loop
+    def reduce_sum(a, idx, init, bs, anb, bnb, nb):
+        return references.mra_reduce_sum({
+            "sparse_A": np.asarray(a, f32), "indices": np.asarray(idx, np.int32),
+            "dense_C": np.asarray(init, f32), "batch_size": bs, "A_num_block": anb,
+            "B_num_block": bnb, "num_block": nb})["dense_C"].tolist()
+
+    a = np.concatenate([np.ones(1024), np.repeat(np.arange(32), 32)])
+    assert reduce_sum(a, [3, 1], np.zeros(64), 1, 2, 2, 2) == [496] * 32 + [32] * 32
+    for bs, anb, bnb, nb in ((2, 3, 4, 5), (3, 2, 1, 7)):
+        a = rng.integers(-8, 8, bs * nb * 1024)
+        idx = rng.integers(0, anb * bnb, bs * nb)
+        init = rng.integers(-8, 0, bs * anb * 32)
+        want = [float(v) for v in init]
+        for b, k, c in itertools.product(range(bs), range(nb), range(32)):
+            value = sum(float(a[(b * nb + k) * 1024 + r * 32 + c]) for r in range(32))
+            want[(b * anb + idx[b * nb + k] // bnb) * 32 + c] += value
+        assert reduce_sum(a, idx, init, bs, anb, bnb, nb) == want
+
+    # ssn_passoc: one pixel of feature 5 in superpixel 0 (the top-left) of a 2 x 2 grid with
+    # features (1, 2, 4, 8): only itself (16), its right (9), lower (1) and lower-right (9)
+    # neighbours are valid, the rest 10,000, all times -1; random grids against the source's
+    # loop (its fallbacks off the grid's rows and columns)
+    def passoc(bottom, spix, idx, n, c, h, w, nsh, nsw, scale=-1.0):
+        return references.ssn_passoc({
+            "nthreads": n * 9 * h * w, "bottom_data": np.asarray(bottom, f32),
+            "spixel_data": np.asarray(spix, f32), "index_data": np.asarray(idx, f32),
+            "in_dim": c, "height": h, "width": w, "num_spixels": nsh * nsw,
+            "num_spixels_h": nsh, "num_spixels_w": nsw, "scale_value": scale,
+            "top_data": np.full(n * 9 * h * w, -7, f32)})["top_data"].tolist()
+
+    big = -10000.0
+    assert passoc([5], [1, 2, 4, 8], [0], 1, 1, 1, 1, 2, 2) == [big] * 4 + [-16, -9, big, -1, -9]
+    for n, c, h, w, nsh, nsw in ((2, 3, 3, 4, 3, 4), (1, 2, 5, 2, 1, 3), (1, 1, 2, 3, 4, 1)):
+        nsp = nsh * nsw
+        bottom = rng.integers(-16, 16, n * c * h * w)
+        spix = rng.integers(-16, 16, n * c * nsp)
+        idx = rng.integers(0, nsp, n * h * w)
+        want = []
+        for b, ci, p in itertools.product(range(n), range(9), range(h * w)):
+            init = int(idx[b * h * w + p])
+            dw, bad = ci % 3 - 1, False
+            row = init + (ci // 3 - 1) * nsw
+            if row >= nsp or row <= -1:
+                row, bad = init, True
+            if (row + 1) % nsw == 0 and dw == 1 or row % nsw == 0 and dw == -1:
+                dw, bad = 0, True
+            s = row + dw
+            if not 0 <= s < nsp:
+                s, bad = row, True
+            dist = 10000.0 if bad else float(sum(
+                (bottom[(b * c + k) * h * w + p] - spix[(b * c + k) * nsp + s]) ** 2
+                for k in range(c)))
+            want.append(-dist)
+        assert passoc(bottom, spix, idx, n, c, h, w, nsh, nsw) == want
+
+    # seti_taylor: two rows (1, 2, 3) and (10, 20, 30) at set_size 2: row 0 the straight sums
+    # (11, 22, 33), row 1 the one-channel drifts (1 + 20, 2 + 30) and its last channel left
+    # as it was; random rounds against the source's loops (kmin above 0, drifts past kmax)
+    def taylor(a, nt, nf, ss, kmin, kmax):
+        return references.seti_taylor({
+            "A": np.asarray(a, f32), "B": np.full(nt * nf, -7, f32), "kmin": kmin,
+            "kmax": kmax, "set_size": ss, "n_time": nt, "n_freq": nf})["B"].tolist()
+
+    assert taylor([1, 2, 3, 10, 20, 30], 2, 3, 2, 0, 3) == [11, 22, 33, 21, 32, -7]
+    for nt, nf, ss, kmin, kmax in ((8, 11, 4, 2, 9), (8, 7, 8, 0, 7), (4, 5, 8, 0, 5)):
+        a = rng.integers(-64, 64, nt * nf)
+        want = [-7.0] * (nt * nf)
+        for k in range(kmin, kmax):
+            if ss > nt:
+                break
+            for j in range(0, nt, ss):
+                for j0 in range(ss - 1, -1, -1):
+                    j1, j3 = j0 // 2, (j0 + 1) // 2
+                    if k + j3 < kmax:
+                        want[(j + j0) * nf + k] = float(a[(j + j1) * nf + k]
+                                                        + a[(j + j1 + ss // 2) * nf + k + j3])
+        assert taylor(a, nt, nf, ss, kmin, kmax) == want
+
+    # spark_bloom_put: Spark's Murmur3 of 1L with Spark SQL's seed 42 is hash(1L) =
+    # -1712319331 (and of the int 1 -559580957, one block); random keys into small filters
+    # against a per-key transcription of the source (int32 wrap-around, big-endian words)
+    def s32(x):
+        return x - (1 << 32) if x >= 1 << 31 else x
+
+    def murmur(key, seed, nbytes=8):
+        h, m = seed, 0xFFFFFFFF
+        u = key & ((1 << 64) - 1)
+        for i in range(nbytes // 4):
+            k = (((u >> (32 * i)) & m) * 0xCC9E2D51) & m
+            k = (((k << 15) | (k >> 17)) & m) * 0x1B873593 & m
+            h ^= k
+            h = ((((h << 13) | (h >> 19)) & m) * 5 + 0xE6546B64) & m
+        h ^= nbytes
+        h ^= h >> 16
+        h = h * 0x85EBCA6B & m
+        h ^= h >> 13
+        h = h * 0xC2B2AE35 & m
+        return h ^ (h >> 16)
+
+    assert s32(murmur(1, 42)) == -1712319331 and s32(murmur(1, 42, 4)) == -559580957
+    got = references._spark_murmur_long(np.array([1]), np.array([42], np.uint32))
+    assert got.view(np.int32).tolist() == [-1712319331]
+    for n, nlongs, nh in ((40, 1, 3), (200, 3, 7)):
+        keys = rng.integers(-(2**62), 2**62, n)
+        want = [0] * (2 * nlongs)
+        for key in keys.tolist():
+            h1 = murmur(key, 0)
+            h2 = murmur(key, h1)
+            for idx in range(1, nh + 1):
+                c = s32((h1 + idx * h2) & 0xFFFFFFFF)
+                pos = (~c if c < 0 else c) % (nlongs * 64)
+                want[(pos // 32) ^ 1] |= 1 << ((pos % 32) ^ 0x18)
+        got = references.spark_bloom_put({
+            "bloom_filter": np.zeros(2 * nlongs, np.uint32), "bloom_filter_bits": nlongs * 64,
+            "input": keys, "size": n, "num_hashes": nh})["bloom_filter"].tolist()
+        assert got == want
+
+    # tani_pairwise_dist: one molecule of atoms (0, 0, 0), a padding atom and (3, 4, 0): only
+    # the pairs (0, 2) and (2, 0) are written, distance 5, molecule 0, indices packed i | j <<
+    # 16; random batches against the source's loops (float32 sqrt, correctly rounded)
+    def pair_dist(spec, pos, nmol, n):
+        return references.tani_pairwise_dist({
+            "species": np.asarray(spec, np.int32), "pos": np.asarray(pos, f32),
+            "d_Rij": np.full(nmol * n * n * 3, -7, np.int32),
+            "max_natoms_per_mol": n})["d_Rij"].tolist()
+
+    five = int(np.float32(5).view(np.int32))
+    want = [-7] * 27
+    want[6:9], want[18:21] = [five, 0, 2 << 16], [five, 0, 2]
+    assert pair_dist([0, -1, 1], [0, 0, 0, 5, 5, 5, 3, 4, 0], 1, 3) == want
+    for nmol, n in ((3, 5), (2, 9)):
+        spec = rng.integers(-1, 4, nmol * n)
+        pos = rng.integers(-16, 16, nmol * n * 3)
+        want = [-7] * (nmol * n * n * 3)
+        for m, i, j in itertools.product(range(nmol), range(n), range(n)):
+            if spec[m * n + i] != -1 and spec[m * n + j] != -1 and i != j:
+                d = [pos[(m * n + j) * 3 + c] - pos[(m * n + i) * 3 + c] for c in range(3)]
+                rij = np.sqrt(np.float32(sum(int(v) * int(v) for v in d)))
+                k = ((m * n + i) * n + j) * 3
+                want[k: k + 3] = [int(rij.view(np.int32)), m, i | (j << 16)]
+        assert pair_dist(spec, pos, nmol, n) == want

@@ -44,6 +44,12 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "dfdx_avgpool_bwd.cu",
     "adacof_update_output.cu",
     "jrclust_cuda_rho.cu",
+    "mra_reduce_sum.cu",
+    "optix_compositor.cu",
+    "seti_taylor.cu",
+    "spark_bloom_put.cu",
+    "ssn_passoc.cu",
+    "tani_pairwise_dist.cu",
 }
 
 

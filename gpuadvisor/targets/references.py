@@ -14270,3 +14270,176 @@ def lmcache_load_reshape_flash(values: Values) -> dict[str, np.ndarray]:
     flat[koff + dst] = np.asarray(values["key_cache"]).reshape(-1)[src]
     flat[voff + dst] = np.asarray(values["value_cache"]).reshape(-1)[src]
     return {"key_value": out}
+
+
+def optix_compositor(values: Values) -> dict[str, np.ndarray]:
+    """OptiX Apps' compositor: launch column x of row y (x below launch_width) is tile
+    x >> shift_x, placed at image tile (x >> shift_x) device_count + (device_index +
+    (y >> shift_y)) mod device_count, column (that tile) tile_w + (x & (tile_w - 1)); inside
+    the image, output[y, column] = tile_buffer[y, x] (one float4 each)."""
+    rx, ry, tw = int(values["res_x"]), int(values["res_y"]), int(values["tile_w"])
+    sx, sy, lw = int(values["shift_x"]), int(values["shift_y"]), int(values["launch_width"])
+    nd, di = int(values["device_count"]), int(values["device_index"])
+    src = np.asarray(values["tile_buffer"], np.float32).reshape(-1)[: ry * lw * 4]
+    src = src.reshape(ry, lw, 4)
+    out = np.array(values["output_buffer"], copy=True)
+    view = out.reshape(-1)[: ry * rx * 4].reshape(ry, rx, 4)
+    # the image widened to lw nd columns (whole tiles of every device), then clipped to rx
+    wide = np.zeros((ry, lw * nd, 4), view.dtype)
+    wide[:, :rx] = view
+    tiles = wide.reshape(ry, lw >> sx, nd, tw, 4)  # tile_w = 2^shift_x, as the host sets
+    offset = (di + (np.arange(ry) >> sy)) % nd  # the device slot of each row's tiles
+    for o in range(nd):
+        rows = np.nonzero(offset == o)[0]
+        tiles[rows, :, o] = src[rows].reshape(rows.size, lw >> sx, tw, 4)
+    view[...] = wide[:, :rx]
+    return {"output_buffer": out}
+
+
+def mra_reduce_sum(values: Values) -> dict[str, np.ndarray]:
+    """MRA's reduce_sum: for every batch item b and selected block k, dense_C[b, indices[b, k]
+    // B_num_block, c] += the sum over the block's 32 rows of sparse_A[b, k, r, c] (whole
+    numbers: the atomic order does not matter)."""
+    bs, anb, bnb, nb = (int(values[k]) for k in ("batch_size", "A_num_block", "B_num_block",
+                                                  "num_block"))
+    a = np.asarray(values["sparse_A"], np.float32).reshape(-1)[: bs * nb * 1024]
+    sums = a.reshape(bs, nb, 32, 32).astype(np.float64).sum(axis=2)  # [bs, nb, 32]
+    idx = np.asarray(values["indices"]).reshape(-1)[: bs * nb].astype(np.int64).reshape(bs, nb)
+    out = np.array(values["dense_C"], copy=True)
+    view = out.reshape(-1)[: bs * anb * 32].reshape(bs * anb, 32)
+    acc = view.astype(np.float64)
+    rows = (np.arange(bs)[:, None] * anb + idx // bnb).reshape(-1)
+    np.add.at(acc, rows, sums.reshape(-1, 32))
+    view[...] = acc.astype(view.dtype)
+    return {"dense_C": out}
+
+
+def ssn_passoc(values: Values) -> dict[str, np.ndarray]:
+    """SSN's Passoc forward: for each sample n, neighbour c (row offset c // 3 - 1, column
+    offset c % 3 - 1 on the superpixel grid) and pixel p of superpixel s = index_data[n, p],
+    the neighbour's superpixel (falling back, invalid, off the grid) and top[n, c, p] = the
+    sum over channels of (bottom[n, k, p] - spixel[n, k, neighbour])^2 (10,000 if invalid),
+    times scale_value."""
+    nt, c, h, w = (int(values[k]) for k in ("nthreads", "in_dim", "height", "width"))
+    nsp, nsw = int(values["num_spixels"]), int(values["num_spixels_w"])
+    sd = h * w
+    n = nt // (9 * sd)
+    bottom = np.asarray(values["bottom_data"], np.float32).reshape(-1)[: n * c * sd]
+    bottom = bottom.reshape(n, c, sd)
+    spix = np.asarray(values["spixel_data"], np.float32).reshape(-1)[: n * c * nsp]
+    spix = spix.reshape(n, c, nsp)
+    init = np.asarray(values["index_data"], np.float32).reshape(-1)[: n * sd]
+    init = init.astype(np.int64).reshape(n, sd)
+    out = np.array(values["top_data"], copy=True)
+    top = out.reshape(-1)[: n * 9 * sd].reshape(n, 9, sd)
+    scale = np.float32(values["scale_value"])
+    for ci in range(9):
+        dh, dw = ci // 3 - 1, ci % 3 - 1
+        row = init + dh * nsw
+        invalid = (row >= nsp) | (row < 0)
+        row = np.where(invalid, init, row)
+        if dw == 1:
+            edge = (row + 1) % nsw == 0
+        elif dw == -1:
+            edge = row % nsw == 0
+        else:
+            edge = np.zeros_like(invalid)
+        invalid |= edge
+        col = row + np.where(edge, 0, dw)
+        off = (col >= nsp) | (col < 0)
+        invalid |= off
+        col = np.where(off, row, col)
+        near = np.take_along_axis(spix, np.broadcast_to(col[:, None, :], (n, c, sd)), 2)
+        d = bottom - near  # whole numbers: exact in float32
+        dist = np.einsum("ncp,ncp->np", d, d, dtype=np.float64)
+        dist = np.where(invalid, 10000.0, dist)
+        top[:, ci, :] = (dist.astype(np.float32) * scale).astype(top.dtype)
+    return {"top_data": out}
+
+
+def seti_taylor(values: Values) -> dict[str, np.ndarray]:
+    """turbo_seti's taylor round: for each group of set_size rows j and row j0 of it, B[j +
+    j0, k] = A[j + j0 // 2, k] + A[j + j0 // 2 + set_size // 2, k + (j0 + 1) // 2] for the
+    channels k in [kmin, kmax) with k + (j0 + 1) // 2 < kmax (one shifted slice sum a row)."""
+    kmin, kmax, ss = int(values["kmin"]), int(values["kmax"]), int(values["set_size"])
+    nt, nf = int(values["n_time"]), int(values["n_freq"])
+    a = np.asarray(values["A"], np.float32).reshape(-1)[: nt * nf].reshape(nt, nf)
+    out = np.array(values["B"], copy=True)
+    b = out.reshape(-1)[: nt * nf].reshape(nt, nf)
+    if ss > nt or kmin >= kmax:
+        return {"B": out}
+    for j in range(0, nt, ss):
+        for j0 in range(ss):
+            j1, j3 = j0 // 2, (j0 + 1) // 2
+            hi = kmax - j3  # channels k < hi
+            if hi <= kmin:
+                continue
+            b[j + j0, kmin:hi] = a[j + j1, kmin:hi] + a[j + j1 + ss // 2, kmin + j3:hi + j3]
+    return {"B": out}
+
+
+def _spark_murmur_long(keys: np.ndarray, seed: np.ndarray) -> np.ndarray:
+    """Spark's MurmurHash3_x86_32 of int64 keys (two little-endian 4-byte blocks, then the
+    length 8 and fmix32), per-key uint32 seeds; uint32 arithmetic wraps as in C."""
+    bits = keys.astype(np.int64).view(np.uint64)
+    h = np.array(seed, dtype=np.uint32, copy=True)
+    for part in (bits & np.uint64(0xFFFFFFFF), bits >> np.uint64(32)):
+        k = part.astype(np.uint32) * np.uint32(0xCC9E2D51)
+        k = (k << np.uint32(15)) | (k >> np.uint32(17))
+        k = k * np.uint32(0x1B873593)
+        h ^= k
+        h = (h << np.uint32(13)) | (h >> np.uint32(19))
+        h = h * np.uint32(5) + np.uint32(0xE6546B64)
+    h ^= np.uint32(8)
+    h ^= h >> np.uint32(16)
+    h *= np.uint32(0x85EBCA6B)
+    h ^= h >> np.uint32(13)
+    h *= np.uint32(0xC2B2AE35)
+    h ^= h >> np.uint32(16)
+    return h
+
+
+def spark_bloom_put(values: Values) -> dict[str, np.ndarray]:
+    """spark-rapids-jni's version-1 bloom filter put: h1 = Spark's Murmur3 of the key (seed 0),
+    h2 = the same seeded with h1, and for idx = 1 .. num_hashes the int32 h1 + idx h2 (its
+    complement if negative) mod the bit count sets bit (pos % 32) ^ 24 of word (pos / 32) ^ 1."""
+    n, nh = int(values["size"]), int(values["num_hashes"])
+    nbits = int(values["bloom_filter_bits"])
+    keys = np.asarray(values["input"]).reshape(-1)[:n].astype(np.int64)
+    out = np.array(values["bloom_filter"], copy=True)
+    flat = out.reshape(-1)
+    h1 = _spark_murmur_long(keys, np.zeros(n, np.uint32))
+    h2 = _spark_murmur_long(keys, h1)
+    nwords = (nbits + 31) // 32
+    hit = np.zeros(nwords * 32, bool)  # bit b of word w at w * 32 + b
+    for idx in range(1, nh + 1):
+        combined = (h1 + np.uint32(idx) * h2).view(np.int32).astype(np.int64)
+        pos = np.where(combined < 0, ~combined, combined) % nbits
+        hit[((pos // 32) ^ 1) * 32 + ((pos % 32) ^ 24)] = True
+    weights = np.uint64(1) << np.arange(32, dtype=np.uint64)
+    words = (hit.reshape(nwords, 32) * weights).sum(axis=1, dtype=np.uint64)
+    flat[:nwords] |= words.astype(flat.dtype)
+    return {"bloom_filter": out}
+
+
+def tani_pairwise_dist(values: Values) -> dict[str, np.ndarray]:
+    """TorchANI's pairwiseDistance: for every molecule m and real atoms i != j (species not
+    -1), the 12-byte record {sqrt(|pos[m, j] - pos[m, i]|^2) as float32, m, i | j << 16} at
+    d_Rij[m, i, j] (three 32-bit words; the others left as they were)."""
+    n = int(values["max_natoms_per_mol"])
+    spec = np.asarray(values["species"]).reshape(-1).astype(np.int64)
+    nmol = spec.size // n
+    spec = spec[: nmol * n].reshape(nmol, n)
+    pos = np.asarray(values["pos"], np.float32).reshape(-1)[: nmol * n * 3].reshape(nmol, n, 3)
+    out = np.array(values["d_Rij"], copy=True)
+    rec = out.reshape(-1)[: nmol * n * n * 3].reshape(nmol, n, n, 3)
+    d = pos[:, None, :, :] - pos[:, :, None, :]  # [m, i, j]: pos[j] - pos[i]
+    rsq = (d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1] + d[..., 2] * d[..., 2])
+    rij = np.sqrt(rsq.astype(np.float32)).astype(np.float32)
+    real = spec != -1
+    keep = real[:, :, None] & real[:, None, :] & ~np.eye(n, dtype=bool)[None]
+    mm, ii, jj = np.nonzero(keep)
+    rec[mm, ii, jj, 0] = rij[mm, ii, jj].view(np.int32)
+    rec[mm, ii, jj, 1] = mm
+    rec[mm, ii, jj, 2] = (ii & 0xFFFF) | (jj << 16)
+    return {"d_Rij": out}

@@ -114,6 +114,12 @@ T atomicMax(T* address, T value) {
     return old;
 }
 
+// CUDA's atomicOr (int, unsigned): the word ORed with value; returns the old word.
+template <typename T>
+T atomicOr(T* address, T value) {
+    return std::atomic_ref<T>(*address).fetch_or(value);
+}
+
 // CUDA's atomicCAS: stores value where the word equals compare; returns the old word.
 template <typename T>
 T atomicCAS(T* address, T compare, T value) {
