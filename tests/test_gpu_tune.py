@@ -628,6 +628,12 @@ SMALL = {
     "qta_score_data": ["B=2", "N1=101", "N2=403"],
     "stixels_join_columns": ["ROWS=301", "COLS=1001"],
     "xfm_sparse_mask_matmul": ["B=2", "M=301", "N=257", "NNZ=100001"],
+    "ccpi_fgp_obj2d": ["N=1001", "M=403"],
+    "kblas_permute_columns": ["R=1001", "C=64", "OPS=7"],
+    "nwchem_sd_t_d1_3": ["H1=7", "H2=5", "H3=7", "H7=9", "P4=11", "P5=13", "P6=9"],
+    "spirit_gradient_exchange": ["NA=41", "N=2", "NP=12"],
+    "dietgpu_ans_histogram": ["NB=5", "SIZE=100001"],
+    "phantom_galois_ntt_perm": ["N=4096", "L=7"],
 }
 
 

@@ -37,7 +37,10 @@ def _patterns(name: str, side: str) -> Counter:
 #: Kernel sources added since the PTX was last recorded, whose PTX is recorded with their
 #: first sweeps: left out of the comparison below until then, and
 #: each must still lack a record (take a name off once tools/record_ptx.sh has recorded it).
-PTX_NOT_YET_RECORDED: set[str] = set()
+PTX_NOT_YET_RECORDED: set[str] = {
+    "ccpi_fgp_obj2d.cu", "kblas_permute_columns.cu", "nwchem_sd_t_d1_3.cu",
+    "spirit_gradient_exchange.cu", "dietgpu_ans_histogram.cu", "phantom_galois_ntt_perm.cu",
+}
 
 
 def test_recorded_ptx_is_that_of_todays_kernel_sources():
