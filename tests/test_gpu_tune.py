@@ -640,6 +640,12 @@ SMALL = {
     "adacof_update_output": ["B=1", "C=3", "OH=101", "OW=203"],
     "jrclust_cuda_rho": ["N1=1001", "N12=3001", "NC=9", "DNMAX=700"],
     "lmcache_load_reshape_flash": ["TOKENS=1001", "NH=4", "HW=17", "NBLK=101"],
+    "ccpi_fgp_obj2d": ["N=1001", "M=403"],
+    "kblas_permute_columns": ["R=1001", "C=64", "OPS=7"],
+    "nwchem_sd_t_d1_3": ["H1=7", "H2=5", "H3=7", "H7=9", "P4=11", "P5=13", "P6=9"],
+    "spirit_gradient_exchange": ["NA=41", "N=2", "NP=12"],
+    "dietgpu_ans_histogram": ["NB=5", "SIZE=100001"],
+    "phantom_galois_ntt_perm": ["N=4096", "L=7"],
 }
 
 

@@ -722,6 +722,13 @@ SMALL = {
                          "DNMAX": 30},  # a partial chunk, blocks past n1
     "lmcache_load_reshape_flash": {"TOKENS": 37, "NH": 3, "HW": 5, "BS": 4,
                                    "NBLK": 6},  # -1 slots, repeated slots, N past the block
+    "ccpi_fgp_obj2d": {"N": 37, "M": 13},  # partial blocks, row 0 and column 0
+    "kblas_permute_columns": {"R": 29, "C": 37, "OPS": 3, "LDM": 31},  # ranks cut, a partial group
+    "nwchem_sd_t_d1_3": {"H1": 3, "H2": 2, "H3": 3, "H7": 19, "P4": 4, "P5": 3,
+                         "P6": 5},  # two h7 chunks, partial tiles both ways
+    "spirit_gradient_exchange": {"NA": 5, "N": 2, "NP": 9},  # faces both ways, partial blocks
+    "dietgpu_ans_histogram": {"NB": 3, "SIZE": 1001, "STRIDE": 1003, "XB": 2},  # heads, tails
+    "phantom_galois_ntt_perm": {"N": 64, "L": 5},  # partial blocks, limbs, repeats
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -256,6 +256,12 @@ def test_kernel_entry_is_complete(name):
     elif name == "jrclust_cuda_rho":  # JRCLUST's 16 spikes a block: the candidates walked
         assert blocks == params["GX"] * params["CK"] == params["N1"] // 16
         assert params["N1"] * params["N12"] * params["NC"] >= 10**9
+    elif name == "nwchem_sd_t_d1_3":  # NWChem's 4 x 4 outputs a thread, H7 terms each
+        assert blocks == -(-params["TOTAL_X"] // 128) * -(-params["TOTAL_Y"] // 32)
+        assert params["TOTAL_X"] * params["TOTAL_Y"] * params["H7"] >= 8 * 10**7
+    elif name == "dietgpu_ans_histogram":  # DietGPU's occupancy-sized grid, the bytes looped
+        assert blocks == params["XB"] * params["NB"] == 8 * 132
+        assert params["NB"] * params["SIZE"] >= 16 * blocks * 256
     elif name == "scn_sparse_to_dense":  # SparseConvNet's fixed grid of 32 blocks, rules looped
         assert blocks == params["GRID"] == 32 and params["NHOT"] * params["NPLANES"] >= 10**6
     elif name == "tani_pairwise_dist":  # TorchANI's one block a molecule: its N^2 pairs looped
@@ -449,6 +455,11 @@ def _coverage(name, spec, params, block):
     if name == "bm3d_get_block":  # a fixed grid: one block a reference patch, K x K looped
         assert (gx, gy, gz) == (params["GX"], params["GY"], 1)
         return params["ROWS"], params["COLS"]
+    if name == "nwchem_sd_t_d1_3":  # a (4 bx) x (4 by bz) tile a block, 4 x 4 a thread
+        return gy * 4 * by * bz, gx * 4 * bx
+    if name == "kblas_permute_columns":  # x -> row, y*z loops over 16-column groups
+        assert gy == params["OPS"]
+        return params["ROWS"], gx * bx
     if name == "bevdepth_voxel_pool":  # a 1-D grid: bx by bz samples a block, x the channels
         assert gy == 1
         return gx * bx * by * bz, params["COLS"]
@@ -712,6 +723,8 @@ ONE_D_EXTENT = {
     "ocnn_octree2col": "NT",  # O-CNN's one thread a column entry (the loop once)
     "stixels_join_columns": "NT",  # Stixels' one thread an output value
     "fcos_irnn_forward": "N",  # FCOS's one thread per element (the grid-stride loop once)
+    "spirit_gradient_exchange": "CELLS",  # Spirit's one thread per cell (the loop once)
+    "phantom_galois_ntt_perm": "TOTAL",  # Phantom's one thread per coefficient (the loop once)
     "eddl_da_scale": "N",  # EDDL's one thread per output pixel
     "dpvo_corr_forward": "TOTAL",  # DPVO's one thread per window offset of a patch pixel
     "flashinfer_pack_bits": "N",  # FlashInfer's eight flags per thread
@@ -801,6 +814,7 @@ ONE_BLOCK_PER_GRID = {
     "accfft_local_transpose": ("R", "C", None),  # AccFFT's one block a tuple
     "qta_score_data": ("B", "N1", "F"),  # QuadTree Attention's one block a query child
     "jrclust_cuda_rho": ("GX", "CK", None),  # JRCLUST's one block 16 spikes, [n1 / 256, 16]
+    "dietgpu_ans_histogram": ("XB", "NB", None),  # DietGPU's occupancy grid, bytes looped
 }
 #: 1-D kernels whose grid covers each of several segments separately: cdiv(extent, threads)
 #: blocks per segment, a block never straddling two (chamfer_nn: a block's queries all in one
@@ -18511,3 +18525,168 @@ def test_blind100_references_on_hand_checked_inputs():
                 k = ((m * n + i) * n + j) * 3
                 want[k: k + 3] = [int(rij.view(np.int32)), m, i | (j << 16)]
         assert pair_dist(spec, pos, nmol, n) == want
+
+
+def test_blind101_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(101)
+    f32 = np.float32
+
+    # ccpi_fgp_obj2d: a 2 x 2 image (100, 200 | 300, 400), R1 (1, 2 | 3, 4), R2 (10, 20 |
+    # 30, 40), lambda 1/2: divergences (11, 21 | 23, 21) (row 0 has no upper term, column 0 no
+    # left one), so (94.5, 189.5 | 288.5, 389.5); random images against the source's loop
+    def obj(ad, r1, r2, n, m, lam):
+        return references.ccpi_fgp_obj2d({
+            "Ad": np.asarray(ad, f32), "R1": np.asarray(r1, f32), "R2": np.asarray(r2, f32),
+            "D": np.full(n * m, -7, f32), "N": n, "M": m, "lambda": lam})["D"].tolist()
+
+    assert obj([100, 200, 300, 400], [1, 2, 3, 4], [10, 20, 30, 40], 2, 2, 0.5) == [
+        94.5, 189.5, 288.5, 389.5]
+    n, m = 7, 5
+    ad = rng.integers(-256, 256, n * m)
+    r1 = rng.integers(-8, 8, n * m)
+    r2 = rng.integers(-8, 8, n * m)
+    got = obj(ad, r1, r2, n, m, 0.03125)
+    for y, x in itertools.product(range(m), range(n)):
+        at = x + n * y
+        val1 = 0 if x <= 0 else r1[at - 1]
+        val2 = 0 if y <= 0 else r2[at - n]
+        assert got[at] == ad[at] - 0.03125 * (r1[at] + r2[at] - val1 - val2)
+
+    # kblas_permute_columns: one 2 x 3 matrix (columns (1, 2), (3, 4), (5, 6)) with ldm 3 (a
+    # padding row of 9s), pivots (2, 0, 0) and rank 2: columns (5, 6), (1, 2), (0, 0), the
+    # padding kept; random batches (repeated pivots, ranks cut) against the source's loop
+    def permute(mat, perm, rank, rows, cols, ldm):
+        return references.kblas_permute_columns({
+            "rows": rows, "cols": cols, "M": np.asarray(mat, np.float64), "ldm": ldm,
+            "perm": np.asarray(perm, np.int32), "rank": np.asarray(rank, np.int32),
+            "num_ops": len(rank)})["M"].tolist()
+
+    assert permute([1, 2, 9, 3, 4, 9, 5, 6, 9], [2, 0, 0], [2], 2, 3, 3) == [
+        5, 6, 9, 1, 2, 9, 0, 0, 9]
+    rows, cols, ldm, ops = 5, 7, 6, 3
+    mat = rng.integers(-99, 99, ops * cols * ldm)
+    perm = rng.integers(0, cols, ops * cols)
+    rank = rng.integers(cols // 2, cols + 1, ops)
+    got = permute(mat, perm, rank, rows, cols, ldm)
+    for op, r, c in itertools.product(range(ops), range(ldm), range(cols)):
+        at = (op * cols + c) * ldm + r
+        if r >= rows:
+            want = mat[at]
+        elif c < rank[op]:
+            want = mat[(op * cols + perm[op * cols + c]) * ldm + r]
+        else:
+            want = 0
+        assert got[at] == want
+
+    # nwchem_sd_t_d1_3: h1 = p4 = p5 = 1, two h3 and two h7: t2sub (1, 2), v2sub rows h7 = 0:
+    # (10, 100), h7 = 1: (1000, 10000), triplesx (5, 7): 5 - 2010 and 7 - 20100; random
+    # tensors against the source's loop over its strides
+    def d1_3(trip, t2, v2, dims):
+        h1d, h3d, h7d, p4d, p5d = dims
+        return references.nwchem_sd_t_d1_3({
+            "h1d": h1d, "h3d": h3d, "h7d": h7d, "p4d": p4d, "p5d": p5d, "h7ld_t2sub": 1,
+            "p4ld_t2sub": h7d, "p5ld_t2sub": p4d * h7d, "h1ld_t2sub": p5d * p4d * h7d,
+            "h3ld_v2sub": 1, "h7ld_v2sub": h3d, "h1ld_triplesx": 1, "h3ld_triplesx": h1d,
+            "p5ld_triplesx": h3d * h1d, "p4ld_triplesx": p5d * h3d * h1d,
+            "triplesx_d": np.asarray(trip, np.float64), "t2sub_d": np.asarray(t2, np.float64),
+            "v2sub_d": np.asarray(v2, np.float64), "total_x": h3d,
+            "total_y": p4d * p5d * h1d})["triplesx_d"].tolist()
+
+    assert d1_3([5, 7], [1, 2], [10, 100, 1000, 10000], (1, 2, 2, 1, 1)) == [-2005, -20093]
+    h1d, h3d, h7d, p4d, p5d = 3, 5, 4, 2, 3
+    trip = rng.integers(-8, 8, h1d * h3d * p4d * p5d)
+    t2 = rng.integers(-64, 64, h7d * p4d * p5d * h1d)
+    v2 = rng.integers(-64, 64, h3d * h7d)
+    got = d1_3(trip, t2, v2, (h1d, h3d, h7d, p4d, p5d))
+    for h1, h3, p5, p4 in itertools.product(range(h1d), range(h3d), range(p5d), range(p4d)):
+        at = h1 + h3 * h1d + p5 * h3d * h1d + p4 * p5d * h3d * h1d
+        total = int(trip[at])
+        for h7 in range(h7d):
+            total -= (t2[h7 + p4 * h7d + p5 * p4d * h7d + h1 * p5d * p4d * h7d]
+                      * v2[h3 + h7 * h3d])
+        assert got[at] == total
+
+    # spirit_gradient_exchange: a 3 x 1 x 1 lattice of one atom, spins (1, 2, 3) in x, one
+    # pair (0 -> 0, translation +1 in a) of magnitude 2, gradient 0: open in a, cells 0 and 1
+    # take -4 and -6 and cell 2 none; periodic in a, cell 2 wraps to cell 0: -2; random
+    # lattices against the source's loop over cells and pairs
+    def exchange(spins, bc, nc, n, pairs, mags, grad):
+        return references.spirit_gradient_exchange({
+            "spins": np.asarray(spins, np.float64), "boundary_conditions": np.asarray(bc),
+            "n_cells": np.asarray(nc), "n_cell_atoms": n, "n_pairs": len(mags),
+            "pair_words": np.asarray(pairs, np.int32), "magnitudes": np.asarray(mags, np.float64),
+            "gradient": np.asarray(grad, np.float64), "size": nc[0] * nc[1] * nc[2]})[
+            "gradient"].tolist()
+
+    spins = [1, 0, 0, 2, 0, 0, 3, 0, 0]
+    assert exchange(spins, [0, 0, 0], [3, 1, 1], 1, [0, 0, 1, 0, 0], [2], [0] * 9)[::3] == [
+        -4, -6, 0]
+    assert exchange(spins, [1, 0, 0], [3, 1, 1], 1, [0, 0, 1, 0, 0], [2], [0] * 9)[::3] == [
+        -4, -6, -2]
+    n, nc = 2, [3, 4, 2]
+    cells = nc[0] * nc[1] * nc[2]
+    for bc in ([1, 0, 1], [0, 1, 0]):
+        spins = rng.integers(-8, 8, 3 * n * cells)
+        pairs = rng.integers(0, n, (7, 5))
+        pairs[:, 2:] = rng.integers(-2, 3, (7, 3))  # both signs, one past the c size
+        mags = rng.integers(-4, 4, 7)
+        grad = rng.integers(-8, 8, 3 * n * cells)
+        got = exchange(spins, bc, nc, n, pairs, mags, grad)
+        want = [int(v) for v in grad]
+        for icell, p in itertools.product(range(cells), range(7)):
+            pi, pj, ta, tb, tc = (int(v) for v in pairs[p])
+            ispin = pi + icell * n
+            if abs(ta) > nc[0] or abs(tb) > nc[1] or abs(tc) > nc[2]:
+                continue
+            c_ = ispin // (n * nc[0] * nc[1])
+            b_ = (ispin - c_ * n * nc[0] * nc[1]) // (n * nc[0])
+            a_ = (ispin - c_ * n * nc[0] * nc[1] - b_ * n * nc[0]) // n
+            j_ = []
+            for v, size, periodic in ((a_ + ta, nc[0], bc[0]), (b_ + tb, nc[1], bc[1]),
+                                      (c_ + tc, nc[2], bc[2])):
+                if not (periodic or 0 <= v < size):
+                    break
+                j_.append(v + size if v < 0 else v - size if v >= size else v)
+            else:
+                jspin = pj + j_[0] * n + j_[1] * n * nc[0] + j_[2] * n * nc[0] * nc[1]
+                for d in range(3):
+                    want[3 * ispin + d] -= int(mags[p]) * int(spins[3 * jspin + d])
+        assert got == want
+
+    # dietgpu_ans_histogram: two members of 5 bytes at stride 6 of the bytes (1, 1, 2, 255,
+    # 1, 9 | 2, 2, 2, 0, 0, 7): counts of 1 (3), 2 (1), 255 (1) and of 2 (3), 0 (2), added
+    # to ones; random byte streams against a direct count
+    def hist(data, stride, size, nb, start=1):
+        words = np.frombuffer(bytes(bytearray(data)), np.uint32)
+        return references.dietgpu_ans_histogram({
+            "in_words": words, "batch_stride": stride, "batch_capacity": size,
+            "out": np.full(nb * 256, start, np.uint32)})["out"].reshape(nb, 256)
+
+    got = hist([1, 1, 2, 255, 1, 9, 2, 2, 2, 0, 0, 7], 6, 5, 2)
+    assert got[0, [1, 2, 255, 9]].tolist() == [4, 2, 2, 1] and got[0].sum() == 256 + 5
+    assert got[1, [2, 0, 7]].tolist() == [4, 3, 1] and got[1].sum() == 256 + 5
+    nb, stride, size = 3, 1003, 997
+    data = rng.integers(0, 256, nb * stride + 3)  # a whole number of words
+    got = hist(list(data), stride, size, nb, 0)
+    for b in range(nb):
+        want = [0] * 256
+        for i in range(size):
+            want[data[b * stride + i]] += 1
+        assert got[b].tolist() == want
+
+    # phantom_galois_ntt_perm: degree 4, two limbs (10, 11, 12, 13 | 20, 21, 22, 23) through
+    # the table (3, 0, 0, 2): (13, 10, 10, 12 | 23, 20, 20, 22); random limbs against the loop
+    def galois(src, table, n, nl):
+        return references.phantom_galois_ntt_perm({
+            "dst": np.full(n * nl, -7, np.int64), "src": np.asarray(src, np.int64),
+            "permutation_table": np.asarray(table, np.uint32), "poly_degree": n,
+            "coeff_mod_size": nl})["dst"].tolist()
+
+    assert galois([10, 11, 12, 13, 20, 21, 22, 23], [3, 0, 0, 2], 4, 2) == [
+        13, 10, 10, 12, 23, 20, 20, 22]
+    n, nl = 16, 3
+    src = rng.integers(0, 2**60, n * nl)
+    table = rng.integers(0, n, n)
+    got = galois(src, table, n, nl)
+    for tid in range(n * nl):
+        assert got[tid] == src[table[tid % n] + tid // n * n]

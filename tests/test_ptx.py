@@ -50,6 +50,8 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "spark_bloom_put.cu",
     "ssn_passoc.cu",
     "tani_pairwise_dist.cu",
+    "ccpi_fgp_obj2d.cu", "kblas_permute_columns.cu", "nwchem_sd_t_d1_3.cu",
+    "spirit_gradient_exchange.cu", "dietgpu_ans_histogram.cu", "phantom_galois_ntt_perm.cu",
 }
 
 

@@ -14443,3 +14443,122 @@ def tani_pairwise_dist(values: Values) -> dict[str, np.ndarray]:
     rec[mm, ii, jj, 1] = mm
     rec[mm, ii, jj, 2] = (ii & 0xFFFF) | (jj << 16)
     return {"d_Rij": out}
+
+
+def ccpi_fgp_obj2d(values: Values) -> dict[str, np.ndarray]:
+    """The CCPi Regularisation Toolkit's FGP-TV objective step: D[y, x] = Ad[y, x] - lambda
+    (R1[y, x] + R2[y, x] - R1[y, x - 1] - R2[y - 1, x]), the left and upper terms 0 in column 0
+    and row 0 (whole numbers and a dyadic lambda: exact)."""
+    n, m = int(values["N"]), int(values["M"])
+    lam = np.float32(values["lambda"])
+    ad = np.asarray(values["Ad"]).reshape(-1)[: n * m].reshape(m, n).astype(np.float32)
+    r1 = np.asarray(values["R1"]).reshape(-1)[: n * m].reshape(m, n).astype(np.float32)
+    r2 = np.asarray(values["R2"]).reshape(-1)[: n * m].reshape(m, n).astype(np.float32)
+    div = r1 + r2
+    div[:, 1:] -= r1[:, :-1]
+    div[1:, :] -= r2[:-1, :]
+    out = np.array(values["D"], copy=True)
+    out.reshape(-1)[: n * m] = (ad - lam * div).reshape(-1).astype(out.dtype)
+    return {"D": out}
+
+
+def kblas_permute_columns(values: Values) -> dict[str, np.ndarray]:
+    """KBLAS's batched column permutation in place: for each matrix (column-major, leading
+    dimension ldm) and each row below rows, column c (below cols) becomes the old column
+    perm[op, c] where c < rank[op], else 0."""
+    rows, cols, ldm, ops = (int(values[k]) for k in ("rows", "cols", "ldm", "num_ops"))
+    out = np.array(values["M"], copy=True)
+    mat = out.reshape(-1)[: ops * cols * ldm].reshape(ops, cols, ldm)
+    perm = np.asarray(values["perm"]).reshape(-1)[: ops * cols].reshape(ops, cols)
+    rank = np.asarray(values["rank"]).reshape(-1)[:ops].astype(np.int64)
+    live = np.arange(cols)[None, :] < rank[:, None]  # [op, c]
+    src = np.where(live, perm, 0).astype(np.int64)
+    gathered = np.take_along_axis(mat[:, :, :rows], src[:, :, None], axis=1)
+    mat[:, :, :rows] = np.where(live[:, :, None], gathered, 0)
+    return {"M": out}
+
+
+def nwchem_sd_t_d1_3(values: Values) -> dict[str, np.ndarray]:
+    """NWChem's CCSD(T) d1_3 contraction: triplesx[h1, h3, p5, p4] -= the sum over h7 of
+    t2sub[h7, p4, p5, h1] v2sub[h3, h7], every tensor through its given strides (whole
+    numbers: exact in float64)."""
+    h1d, h3d, h7d, p4d, p5d = (int(values[k]) for k in ("h1d", "h3d", "h7d", "p4d", "p5d"))
+    st = {k: int(values[k]) for k in (
+        "h7ld_t2sub", "p4ld_t2sub", "p5ld_t2sub", "h1ld_t2sub", "h3ld_v2sub", "h7ld_v2sub",
+        "h1ld_triplesx", "h3ld_triplesx", "p5ld_triplesx", "p4ld_triplesx")}
+    h1, h3, p5, p4, h7 = (np.arange(n, dtype=np.int64) for n in (h1d, h3d, p5d, p4d, h7d))
+    t2 = np.asarray(values["t2sub_d"], np.float64).reshape(-1)
+    v2 = np.asarray(values["v2sub_d"], np.float64).reshape(-1)
+    # t2[h1, p5, p4, h7] and v2[h3, h7] gathered through the strides
+    t2g = t2[h1[:, None, None, None] * st["h1ld_t2sub"] + p5[None, :, None, None] * st[
+        "p5ld_t2sub"] + p4[None, None, :, None] * st["p4ld_t2sub"] + h7 * st["h7ld_t2sub"]]
+    v2g = v2[h3[:, None] * st["h3ld_v2sub"] + h7[None, :] * st["h7ld_v2sub"]]
+    prod = np.einsum("abcd,ed->abce", t2g, v2g)  # [h1, p5, p4, h3]
+    out = np.array(values["triplesx_d"], copy=True)
+    flat = out.reshape(-1)
+    at = (h1[:, None, None, None] * st["h1ld_triplesx"] + p5[None, :, None, None] * st[
+        "p5ld_triplesx"] + p4[None, None, :, None] * st["p4ld_triplesx"] + h3 * st[
+        "h3ld_triplesx"])
+    flat[at] = (flat[at].astype(np.float64) - prod).astype(out.dtype)
+    return {"triplesx_d": out}
+
+
+def spirit_gradient_exchange(values: Values) -> dict[str, np.ndarray]:
+    """Spirit's exchange gradient: for each cell and pair (in order), ispin = pair.i + cell N
+    and, where cu_idx_from_pair finds the neighbour jspin (the translation inside the lattice
+    size, each axis periodic or the neighbour inside it), gradient[ispin] -= magnitude
+    spins[jspin] (whole numbers: exact in float64)."""
+    n, npairs, cells = (int(values[k]) for k in ("n_cell_atoms", "n_pairs", "size"))
+    bc = np.asarray(values["boundary_conditions"]).reshape(-1)[:3].astype(np.int64)
+    nc = np.asarray(values["n_cells"]).reshape(-1)[:3].astype(np.int64)
+    pairs = np.asarray(values["pair_words"]).reshape(-1)[: 5 * npairs].reshape(npairs, 5)
+    mags = np.asarray(values["magnitudes"], np.float64).reshape(-1)
+    spins = np.asarray(values["spins"], np.float64).reshape(-1, 3)
+    out = np.array(values["gradient"], copy=True)
+    grad = out.reshape(-1, 3)
+    icell = np.arange(cells, dtype=np.int64)
+    for p in range(npairs):
+        pi, pj, *tr = (int(v) for v in pairs[p])
+        ispin = pi + icell * n
+        if any(abs(t) > int(s) for t, s in zip(tr, nc, strict=True)):
+            continue
+        ok = ispin % n == pi  # always, for basis indices in [0, N)
+        nic = ispin // (n * nc[0] * nc[1])
+        nib = (ispin - nic * n * nc[0] * nc[1]) // (n * nc[0])
+        nia = (ispin - nic * n * nc[0] * nc[1] - nib * n * nc[0]) // n
+        nj = []
+        for axis, (ni, t) in enumerate(((nia, tr[0]), (nib, tr[1]), (nic, tr[2]))):
+            v = ni + t
+            ok &= (bc[axis] != 0) | ((v >= 0) & (v < nc[axis]))
+            v = np.where(v < 0, v + nc[axis], v)
+            v = np.where(v >= nc[axis], v - nc[axis], v)
+            nj.append(v)
+        jspin = pj + nj[0] * n + nj[1] * n * nc[0] + nj[2] * n * nc[0] * nc[1]
+        grad[ispin[ok]] = grad[ispin[ok]] - mags[p] * spins[jspin[ok]]
+    return {"gradient": out}
+
+
+def dietgpu_ans_histogram(values: Values) -> dict[str, np.ndarray]:
+    """DietGPU's batched byte histogram: out[b, s] += the number of bytes equal to s among the
+    batch_capacity bytes from byte b batch_stride of the input (uint32 counts, wrapping)."""
+    stride, size = int(values["batch_stride"]), int(values["batch_capacity"])
+    data = np.ascontiguousarray(np.asarray(values["in_words"])).view(np.uint8).reshape(-1)
+    out = np.array(values["out"], copy=True)
+    flat = out.reshape(-1)
+    nb = flat.size // 256
+    for b in range(nb):
+        counts = np.bincount(data[b * stride: b * stride + size], minlength=256)
+        flat[b * 256: (b + 1) * 256] = ((flat[b * 256: (b + 1) * 256].astype(np.int64)
+                                         + counts) % 2**32).astype(out.dtype)
+    return {"out": out}
+
+
+def phantom_galois_ntt_perm(values: Values) -> dict[str, np.ndarray]:
+    """Phantom's NTT-domain Galois permutation: dst[l, i] = src[l, table[i]] for every limb l
+    below coeff_mod_size and coefficient i below poly_degree (copies)."""
+    n, nl = int(values["poly_degree"]), int(values["coeff_mod_size"])
+    src = np.asarray(values["src"]).reshape(-1)[: n * nl].reshape(nl, n)
+    table = np.asarray(values["permutation_table"]).reshape(-1)[:n].astype(np.int64)
+    out = np.array(values["dst"], copy=True)
+    out.reshape(-1)[: n * nl] = src[:, table].reshape(-1).astype(out.dtype)
+    return {"dst": out}
