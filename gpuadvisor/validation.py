@@ -361,6 +361,36 @@ def profile_alone(view: Any, rules: Sequence | None = None,
                          rules=rules if rules is not None else load_rules())
 
 
+def pick_from_profile_at(df: Any, shape: tuple[int, int, int], rules: Sequence | None = None,
+                         code: Mapping[str, Any] | None = None
+                         ) -> dict[str, tuple[str, float | None]]:
+    """Per kernel of a sweep table: the rule-only pick from its profiled row at ``shape``
+    alone (as ``analyze profile.csv --rule-only`` of that one row) and that shape's measured
+    time at the default cache configuration over the table's best (None: not timed). A user
+    profiles the shape the app launches, not always the usual default. Kernels without a
+    profile at ``shape`` are left out."""
+    from gpuadvisor.analysis import analyze_sweep
+    from gpuadvisor.rules.engine import load_rules
+
+    here = ((df["block_x"] == shape[0]) & (df["block_y"] == shape[1])
+            & (df["block_z"] == shape[2]) & (df["cache_config"] == "default")
+            & df["achieved_occupancy"].notna())
+    row = df[here].drop_duplicates("kernel")
+    if row.empty:
+        return {}
+    ok = df[(df["status"] == "ok") & df["time_ms"].notna() & (df["cache_config"] == "default")]
+    times = ok.groupby([ok["kernel"].astype(str), "block_x", "block_y", "block_z"])["time_ms"]
+    fastest, best = times.min().to_dict(), ok.groupby(ok["kernel"].astype(str))["time_ms"].min()
+    out = {}
+    for k in analyze_sweep(row.copy(), rule_only=True, code=code, comparisons=False,
+                           notes=False, rules=rules if rules is not None else load_rules()
+                           ).kernels:
+        top = k.ranking[0]
+        t = fastest.get((k.kernel, top.block_x, top.block_y, top.block_z))
+        out[k.kernel] = (top.label, None if t is None else t / float(best[k.kernel]))
+    return out
+
+
 def add_live_picks(tables: Sequence[tuple[Any, Sequence[Result]]],
                    rules: Sequence | None = None) -> None:
     """Set each result's pick from the profiled row alone (:func:`profile_alone`), without and

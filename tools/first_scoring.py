@@ -25,7 +25,8 @@ from gpuadvisor.paths import fixtures_dir  # noqa: E402
 HEADER = ("| GPU | kernel | best | default / best | pick | regret | winner score / top | fastest "
           "of the 4 listed | pick with the code (--ptx) | regret with the code | fastest of "
           "its 4 listed | pick from the profile alone | its regret | the same with --fixed-grid "
-          "where the sweep's grid is fixed | its regret |")
+          "where the sweep's grid is fixed | its regret | the project's own shape (host_block) / "
+          "best | pick from the profile at the project's shape alone | its regret |")
 
 
 def _regret(value: float | None) -> str:
@@ -40,11 +41,24 @@ def _timed(value: float | None) -> str:
 
 def table(folder: str) -> list[str]:
     """The Markdown table's lines for one blind set."""
-    lines = [HEADER, "| --- " * 15 + "|"]
+    from gpuadvisor.sweep import read_sweep
+    from gpuadvisor.targets.manifest import kernels
+
+    specs = kernels()
+    lines = [HEADER, "| --- " * 18 + "|"]
     for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv")):
         plain = validation.evaluate_one_profile(path, live=True)
         code = validation.evaluate_one_profile(path, with_code=True)
+        df = read_sweep(path)[0]
         for r, c in zip(plain, code, strict=True):
+            spec = specs.get(r.kernel)
+            host = spec.host_block if spec is not None else None
+            label = "-" if host is None else f"{host[0]}x{host[1]}" + (
+                "" if host[2] == 1 else f"x{host[2]}")
+            at_host = r.shape_regrets.get(label) if host is not None else None
+            project = "-" if host is None else (
+                f"{label} {at_host:.2f}" if at_host is not None else f"{label} (not timed)")
+            own = validation.pick_from_profile_at(df, host).get(r.kernel) if host else None
             default = (f"{r.default} {r.default_time / r.best_time:.2f}"
                        if r.default_time and r.best_time else "-")
             lines.append(
@@ -54,7 +68,9 @@ def table(folder: str) -> list[str]:
                 f"| {_regret(c.shortlist_regrets.get(4))} | {r.live_pick} "
                 f"| {_timed(r.live_regret)} "
                 f"| {r.told_pick if r.fixed_grid else '(not fixed)'} "
-                f"| {_timed(r.told_regret) if r.fixed_grid else '-'} |")
+                f"| {_timed(r.told_regret) if r.fixed_grid else '-'} "
+                f"| {project} | {own[0] if own else '(no profile there)'} "
+                f"| {_timed(own[1]) if own else '-'} |")
     return lines
 
 
