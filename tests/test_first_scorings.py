@@ -240,3 +240,19 @@ def test_the_picks_are_scored_against_the_ported_projects_own_launch() -> None:
     assert ("H200, 243 tables: the project's shape within 3 % on 93 (the usual default on 122, "
             "the pick on 145); the pick faster than the project's shape by more than 3 % on "
             "106, slower by more than 3 % on 30") in page
+
+
+def test_the_pick_from_the_profile_at_the_projects_own_launch() -> None:
+    """Set 99's jrclust_cuda_rho, profiled at JRCLUST's own 128 threads (1.15x its best, 256x1)
+    as well as at 256x1: from the 128x1 row alone the rules keep 128x1 (its first scoring's
+    column), from the 256x1 row 256x1; a shape never profiled gives nothing."""
+    from gpuadvisor.paths import fixtures_dir
+    from gpuadvisor.sweep import read_sweep
+    from gpuadvisor.validation import pick_from_profile_at
+
+    df = read_sweep(fixtures_dir() / "hopper" / "blind99" / "h200" / "jrclust_cuda_rho.csv")[0]
+    label, regret = pick_from_profile_at(df, (128, 1, 1))["jrclust_cuda_rho"]
+    assert label == "128x1" and round(regret, 3) == 1.151
+    label, regret = pick_from_profile_at(df, (256, 1, 1))["jrclust_cuda_rho"]
+    assert label == "256x1" and regret == 1.0
+    assert pick_from_profile_at(df, (64, 1, 1)) == {}
