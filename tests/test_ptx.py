@@ -4,7 +4,6 @@ tools/record_ptx.sh), and what the access model does with it (issue 11)."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from collections import Counter
 from pathlib import Path
@@ -60,18 +59,16 @@ def test_recorded_ptx_is_that_of_todays_kernel_sources():
                                                    if p.name not in pending}
 
 
-@functools.cache
 def _recorded() -> dict[str, dict]:
-    """Every recorded PTX file's kernels, read once per test process (the two tests over the
-    whole corpus below: reading it is most of their time)."""
+    """Every recorded PTX file's kernels."""
     return {path.name: analyze_module(parse_module(path.read_text(encoding="utf-8")))
             for path in sorted(PTX.glob("*.ptx"))}
 
 
-def test_every_recorded_kernel_reads_and_has_global_accesses():
+def _every_kernel_reads_and_has_global_accesses(recorded: dict[str, dict]) -> None:
     patterns = Counter()
     mostly_affine = kernels = 0
-    for name, codes in _recorded().items():
+    for name, codes in recorded.items():
         assert codes, name
         mine = Counter()
         for code in codes.values():
@@ -87,8 +84,10 @@ def test_every_recorded_kernel_reads_and_has_global_accesses():
     assert patterns["gather"] > 200 and patterns["uniform"] > 300
 
 
-def test_over_every_recorded_ptx_only_tiled_products_read_as_tiles() -> None:
-    """The signature over all of fixtures/ptx/ (621 kernels' PTX: stencils, transposes,
+def test_every_recorded_ptx_reads_and_only_tiled_products_read_as_tiles() -> None:
+    """Every recorded kernel reads, with global accesses (most of them affine); one test, as
+    reading the corpus is most of its time (two tests read it twice, in two workers). And the
+    tile signature over all of fixtures/ptx/ (621 kernels' PTX: stencils, transposes,
     scans, histograms, reductions, gathers): the six tiled products of the blind sets (set
     71's binarynet_xnor_gemm the sixth, out of sample; set 72's oneflow_batch_transpose, a
     shared-memory transpose, not one; nor set 73's dbcsr_transpose, a block transposed in
@@ -112,7 +111,9 @@ def test_over_every_recorded_ptx_only_tiled_products_read_as_tiles() -> None:
     kblas_permute_columns, which is not one (a block's rows staged in shared memory and
     stored permuted): read as a tile, a misreading seen after the set was recorded and left
     as it is."""
-    tiled = {name for codes in _recorded().values() for name, code in codes.items()
+    recorded = _recorded()
+    _every_kernel_reads_and_has_global_accesses(recorded)
+    tiled = {name for codes in recorded.values() for name, code in codes.items()
              if code.shared_tile}
     assert tiled == {"matmul_tiled", "minkowski_matmul", "knn_compute_distances",
                      "kilosort_cross_filter", "ocv_bf_match", "exatensor_matmul_tn",
