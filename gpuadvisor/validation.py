@@ -1306,7 +1306,10 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind95", f"{_ROUND_56}, as blind sets 90-94 (H200 only)"),
               ("blind96", f"{_ROUND_56}, as blind sets 97 and 98 (H200 only)"),
               ("blind97", f"{_ROUND_56}, as blind sets 96 and 98 (H200 only)"),
-              ("blind98", f"{_ROUND_56}, as blind sets 96 and 97 (H200 only)"))
+              ("blind98", f"{_ROUND_56}, as blind sets 96 and 97 (H200 only)"),
+              ("blind99", f"{_ROUND_56}, as blind sets 100 and 101 (H200 only)"),
+              ("blind100", f"{_ROUND_56}, as blind sets 99 and 101 (H200 only)"),
+              ("blind101", f"{_ROUND_56}, as blind sets 99 and 100 (H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
@@ -1332,7 +1335,8 @@ ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind2
                 "blind89": "h200", "blind90": "h200", "blind91": "h200",
                 "blind92": "h200", "blind93": "h200", "blind94": "h200",
                 "blind95": "h200", "blind96": "h200", "blind97": "h200",
-                "blind98": "h200"}
+                "blind98": "h200", "blind99": "h200", "blind100": "h200",
+                "blind101": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,

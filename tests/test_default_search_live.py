@@ -1,5 +1,5 @@
 """`tune --max-configs 8` with no --strategy, live on an H200 (fixtures/hopper/default-search54
-to default-search98: blind sets 54's to 98's kernels, each recorded right after its set's
+to default-search101: blind sets 54's to 101's kernels, each recorded right after its set's
 sweeps; set 95's for three of its five kernels only, LIVE_LEFT_OUT): the default strategy is
 the shortlist one, and replaying it on the same answers asks for the same shapes in the same
 order."""
@@ -131,7 +131,15 @@ LIVE_REGRETS = {
     97: {"sgm_csct_census": 1.008, "smesh_erode_depth": 1.003, "ocnn_octree2col": 1.0,
          "qta_score_data": 1.0, "stixels_join_columns": 1.012, "xfm_sparse_mask_matmul": 1.0},
     98: {"taco2_parse_decoder": 1.0, "cudamat_select_rows": 1.124, "chai_cedd_gaussian": 1.014,
-         "pytsparse_padded_scatter": 1.0, "nvcomp_delta": 1.0, "nnue_ft_forward": 1.0}}
+         "pytsparse_padded_scatter": 1.0, "nvcomp_delta": 1.0, "nnue_ft_forward": 1.0},
+    99: {"ebsynth_vote_plain": 1.186, "fasttf_sparse_avg_bwd": 1.657,
+         "lmcache_load_reshape_flash": 1.0, "dfdx_avgpool_bwd": 1.0, "adacof_update_output": 1.0,
+         "jrclust_cuda_rho": 1.0},
+    100: {"optix_compositor": 1.008, "mra_reduce_sum": 1.004, "tani_pairwise_dist": 1.164,
+          "ssn_passoc": 1.0, "seti_taylor": 1.0, "spark_bloom_put": 1.001},
+    101: {"ccpi_fgp_obj2d": 1.017, "kblas_permute_columns": 1.0, "nwchem_sd_t_d1_3": 1.043,
+          "spirit_gradient_exchange": 1.008, "dietgpu_ans_histogram": 1.0,
+          "phantom_galois_ntt_perm": 1.0}}
 SETS = {n: list(regrets) for n, regrets in LIVE_REGRETS.items()}
 #: The only recorded kernels of these sets without a live run: set 95's call was stopped at
 #: 375 s when the session's device budget ran out, during fcos_irnn_forward's live search (its
@@ -368,8 +376,16 @@ def test_the_live_run_was_the_default_strategy_profiling_every_shape(n: int, ker
     reasons = [r["reason"] for r in journal if r["type"] == "search"]
     if _from_project(n, kernel):  # since stop 60: the project's own launch, then the usual
         assert reasons[0].startswith("start: ") and "(the project's own launch)" in reasons[0]
-        assert "the usual default shape, profiled" in reasons[1]
-        reasons_after = reasons[2:5]
+        if get_kernel(kernel).host_block in ((256, 1, 1), (32, 8, 1)):
+            # the project launches the usual default itself (set 100's spark_bloom_put and set
+            # 101's dietgpu_ans_histogram, 256x1): measured once, the list from its profile
+            first = next(r for r in journal if r["type"] == "search")
+            assert tuple(first["key"][1:4]) == get_kernel(kernel).host_block
+            assert not any("the usual default shape, profiled" in r for r in reasons)
+            reasons_after = reasons[1:4]
+        else:
+            assert "the usual default shape, profiled" in reasons[1]
+            reasons_after = reasons[2:5]
     else:
         assert reasons[0].startswith("start: ")
         assert "the usual default shape, profiled" in reasons[0]
@@ -531,7 +547,14 @@ def test_the_live_picks_against_the_recorded_sweeps() -> None:
     patch, 32,768 blocks at every shape; default 32x8 2.91x) keeps the profile's 16x16, 1.921x
     (best 8x8, the host's, never asked for), cudamat_select_rows (32 lines a block, 1,536
     blocks) keeps the profile's 256x1, 1.124x (best 128x4), and nnue_ft_forward (one block a
-    position; default 256x1 2.061x) walks down to 96x1, its best."""
+    position; default 256x1 2.061x) walks down to 96x1, its best. Sets 99, 100 and 101
+    (recorded after round 56, in three calls; the first live runs to start from the project's
+    own launch, host_block): on four, five and five; ebsynth_vote_plain keeps 32x16, 1.186x
+    (best 384x2), fasttf_sparse_avg_bwd (x the top-k entry; the host's 256x4 1.877x) 16x12,
+    1.657x (best 4x16), tani_pairwise_dist (one block a molecule, 1,024 blocks) its default
+    32x8, 1.164x (best 32x2), and nwchem_sd_t_d1_3 16x8, 1.043x (best 8x4);
+    kblas_permute_columns keeps the host's 32x4, its best (the first scoring's pick 32x6,
+    1.126x)."""
     assert {n: _regrets(n) for n in SETS} == LIVE_REGRETS
 
 
