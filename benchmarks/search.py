@@ -257,7 +257,10 @@ def report(cal: dict, rep: dict, unseen: dict, cases: dict[str, Case], constants
              "recorded configurations).", "",
              "**The default.** `tune --max-configs` and `simulate` run the shortlist strategy "
              "unless told (the usual default shape profiled first, then the shapes the rules "
-             "list from that profile, then guided search); `benchmarks/strategy_default.py` "
+             "list from that profile, then guided search; before the usual default, the app's "
+             "current shape where `--current` names it, or for a built-in kernel the block its "
+             "ported project launches, `host_block`: `benchmarks/current_start.py`); "
+             "`benchmarks/strategy_default.py` "
              "compares it with guided ([benchmarks/README.md](../benchmarks/README.md)). The "
              "tables below are the guided strategy's.", "",
              "**Calibration and report sets.** The guided strategy's constants were chosen on "
