@@ -27,6 +27,9 @@ def test_list_json_names_every_kernel(capsys):
     assert names["matrix_add"]["access"] == "coalesced"
     assert names["matrix_add"]["params"] == {"ROWS": 6144, "COLS": 6144}
     assert names["random_copy"]["access"] == "random"
+    assert names["bm3d_get_block"]["host_block"] == [8, 8, 1]  # the project's own launch
+    assert names["matrix_add"]["host_block"] is None
+    assert sum(k["host_block"] is not None for k in names.values()) == 333  # 315 + sets 99-101
 
 
 def test_show_prints_grid_mapping_and_arguments(capsys):

@@ -23,6 +23,7 @@ def _summary(spec: Any) -> dict[str, Any]:
         "params": spec.params,
         "problem": spec.problem,
         "seeds": spec.seeds,
+        "host_block": list(spec.host_block) if spec.host_block else None,
     }
 
 
@@ -47,7 +48,6 @@ def _details(spec: Any) -> dict[str, Any]:
             "launch": dict(spec.launch),
             "reference": spec.reference,
             "shape_mapping": spec.shape_mapping,
-            "host_block": list(spec.host_block) if spec.host_block else None,
             "notes": spec.notes,
         }
     )
@@ -68,11 +68,13 @@ def list_command(
         typer.echo(json.dumps([_summary(s) for s in specs.values()], indent=2))
         return
     table = Table(title="Built-in kernels (kernels/manifest.yaml)")
-    for col in ("name", "access", "dims", "type", "problem size", "title"):
+    for col in ("name", "access", "dims", "type", "project's block", "problem size", "title"):
         table.add_column(col, overflow="fold")
     for spec in specs.values():
         size = ", ".join(f"{k}={v}" for k, v in spec.params.items())
-        table.add_row(spec.name, spec.access, str(spec.dims), spec.element_type, size, spec.title)
+        host = format_shape(spec.host_block) if spec.host_block else "-"
+        table.add_row(spec.name, spec.access, str(spec.dims), spec.element_type, host, size,
+                      spec.title)
     Console().print(table)
 
 
