@@ -111,6 +111,28 @@ def test_simulate_replays_from_the_current_shape(capsys):
     assert code == 2 and "bad block shape '8x'" in err
 
 
+def test_simulate_starts_a_built_in_table_from_its_projects_own_launch(capsys, tmp_path):
+    """A table the built-in target recorded (provenance target: builtin) replays tune's
+    search of the built-in kernel: from its project's 8x8 (BM3D-GPU's k x k). The same rows
+    as a user's table (no provenance) are never matched to the built-in by name: from 32x8,
+    where the search never asks for a block 8 wide."""
+    from tests.test_search import run as run_cli
+
+    code, out, _ = run_cli(capsys, "simulate", str(BM3D), "-n", "8")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("bm3d_get_block [shortlist]: pick 8x8x1 default, "
+                                             "regret 1.000")
+    assert lines[1].startswith("   1. 8x8 default: start: 8x8 default, the app's current shape "
+                               "(the project's own launch)")
+    mine = tmp_path / "mine.csv"
+    mine.write_text("".join(line for line in BM3D.read_text().splitlines(keepends=True)
+                            if not line.startswith("#")))
+    code, out, _ = run_cli(capsys, "simulate", str(mine), "-n", "8")
+    lines = out.splitlines()
+    assert code == 0 and lines[1].startswith("   1. 32x8 default: start: 32x8 default")
+    assert "pick 16x12x1 default, regret 1.720" in lines[0]  # (1.544x with the code)
+
+
 def test_the_report_line_against_the_current_shape():
     ok = pd.DataFrame({"block_x": [8, 16, 32], "block_y": [8, 16, 8], "block_z": [1, 1, 1],
                        "cache_config": ["default"] * 3, "time_ms": [0.2, 0.1, 0.4]})

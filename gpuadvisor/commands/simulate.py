@@ -34,7 +34,8 @@ def simulate(
     current: str = typer.Option(
         None, "--current",
         help="The app's current block shape, e.g. 8x8: measured first, as tune --current "
-             "does (a shape the table lacks is not measured)."),
+             "does (a shape the table lacks is not measured). Default for a table the "
+             "built-in target recorded: each kernel's project launch, as tune searches it."),
 ) -> None:
     from gpuadvisor.search.replay import simulate_table
     from gpuadvisor.search.strategies import DEFAULT_STRATEGY, make_strategy
@@ -50,7 +51,7 @@ def simulate(
     if not sweep.is_file():
         raise UserError(f"{sweep}: no such file")
     try:
-        table, _ = read_sweep(sweep)
+        table, provenance = read_sweep(sweep)
     except UserError:
         raise
     except Exception as err:  # noqa: BLE001 - a damaged table is the user's file
@@ -60,7 +61,8 @@ def simulate(
         from gpuadvisor.code_access import load_for_table
 
         code = load_for_table(ptx, table)
-    results = simulate_table(table, max_configs, strategy, seed, arch, code, block)
+    results = simulate_table(table, max_configs, strategy, seed, arch, code, block,
+                             None if block is not None else project_blocks(table, provenance))
     if as_json:
         typer.echo(json.dumps({"kernels": [r.to_dict() for r in results]}, indent=2))
         return
@@ -78,6 +80,20 @@ def simulate(
             typer.echo(f"  ruled out{' (deferred)' if region['deferred'] else ''}: "
                        f"{region['region']}: {region['reason']}")
         typer.echo(f"  stop: {d['stop']}")
+
+
+def project_blocks(table: object, provenance: dict | None) -> dict[str, tuple[int, int, int]]:
+    """By kernel, the block its ported project launches (the manifest's host_block), where
+    the built-in target recorded the table: tune's search of a built-in kernel starts there,
+    so its replay does too. A user's table is never matched to a built-in by name."""
+    from gpuadvisor.characterize import manifest_applies
+    from gpuadvisor.targets.manifest import kernels
+
+    if not manifest_applies(provenance):
+        return {}
+    specs = kernels()
+    return {name: specs[name].host_block for name in map(str, table["kernel"].unique())
+            if name in specs and specs[name].host_block is not None}
 
 
 def register(app: typer.Typer) -> None:

@@ -94,11 +94,14 @@ def best_time(rows: Sequence[Mapping[str, Any]]) -> float | None:
 
 def simulate_table(table: Any, budget: int, strategy: str | None = None, seed: int = 0,
                    arch: str | None = None, code: Any = None,
-                   current: tuple[int, int, int] | None = None) -> list[Replayed]:
+                   current: tuple[int, int, int] | None = None,
+                   projects: Mapping[str, tuple[int, int, int]] | None = None
+                   ) -> list[Replayed]:
     """Run ``strategy`` on every kernel of a recorded sweep table with ``budget`` measurements
     (``code``: the kernels' PTX accesses, ``simulate --ptx``; ``strategy`` None: the one
     ``tune --max-configs`` runs by default; ``current``: the app's shape measured first, as
-    ``tune --current`` does)."""
+    ``tune --current`` does; ``projects``: else, by kernel, the block its ported project
+    launches, measured first as tune does for a built-in kernel)."""
     from gpuadvisor.search.current import FromCurrent
     from gpuadvisor.sweep import normalize
 
@@ -112,6 +115,8 @@ def simulate_table(table: Any, budget: int, strategy: str | None = None, seed: i
         search = make_strategy(strategy, seed, arch, code)
         if current is not None:
             search = FromCurrent(search, current)
+        elif (projects or {}).get(kernel) is not None:
+            search = FromCurrent(search, projects[kernel], "the project's own launch")
         result = run_search(search, space, replay_target(rows), budget)
         out.append(Replayed(kernel, result, best_time(rows), len(space)))
     return out
