@@ -323,6 +323,58 @@ LIVE_FIRST_THREE.update({
     (88, "nnpops_pass_messages"): [(32, 8, 1), (16, 16, 1), (8, 32, 1)],
 })
 
+# Stop 60 (the app's current shape is not one of the inner strategy's own measurements:
+# `Strategy.extra_steps`, so the shortlist keeps every entry after the project's own launch)
+# changes what 13 of sets 99-101's live runs ask for from their fourth step on (the list's
+# last entry comes before the experiments and the neighbours). Replayed on the recorded
+# sweeps (benchmarks/current_start.py): sets 17-95, 279 kernels, within 3 % 245 -> 249 with
+# the geometric mean 1.022x -> 1.021x (8 better, 10 worse: ocv_farneback_box5 1.000x ->
+# 1.248x the largest); sets 99-101 geometric mean 1.050x -> 1.026x (fasttf_sparse_avg_bwd
+# 1.657x -> 1.074x, where this was seen).
+CHANGED_SINCE.update({
+    (99, "ebsynth_vote_plain"): [(24, 24, 1), (32, 8, 1), (128, 1, 1), (16, 16, 1), (16, 32, 1),
+                                 (128, 2, 1), (32, 16, 1), (32, 12, 1)],
+    (99, "fasttf_sparse_avg_bwd"): [(256, 4, 1), (32, 8, 1), (64, 4, 1), (256, 1, 1), (16, 12, 1),
+                                    (8, 16, 1), (1, 32, 1), (1, 64, 1)],
+    (99, "lmcache_load_reshape_flash"): [(128, 1, 1), (256, 1, 1), (192, 1, 1), (384, 1, 1),
+                                         (64, 1, 1), (32, 1, 1), (48, 1, 1), (96, 1, 1)],
+    (99, "adacof_update_output"): [(512, 1, 1), (256, 1, 1), (128, 1, 1), (192, 1, 1), (384, 1, 1),
+                                   (32, 1, 1), (96, 1, 1), (64, 1, 1)],
+    (99, "jrclust_cuda_rho"): [(128, 1, 1), (256, 1, 1), (192, 1, 1), (96, 1, 1), (64, 1, 1),
+                               (48, 1, 1)],
+    (100, "optix_compositor"): [(8, 8, 1), (32, 8, 1), (64, 4, 1), (256, 1, 1), (32, 32, 1),
+                                (16, 32, 1), (1, 32, 1), (3, 32, 1)],
+    (100, "mra_reduce_sum"): [(32, 4, 1), (32, 8, 1), (32, 32, 1), (16, 32, 1), (64, 1, 1),
+                              (32, 1, 1), (48, 1, 1), (32, 2, 1)],
+    (100, "tani_pairwise_dist"): [(8, 8, 1), (32, 8, 1), (64, 16, 1), (32, 32, 1), (16, 32, 1),
+                                  (256, 1, 1), (1, 32, 1), (2, 16, 1)],
+    (100, "ssn_passoc"): [(512, 1, 1), (256, 1, 1), (128, 1, 1), (192, 1, 1), (32, 1, 1),
+                          (64, 1, 1), (96, 1, 1), (48, 1, 1)],
+    (100, "seti_taylor"): [(1024, 1, 1), (256, 1, 1), (128, 1, 1), (512, 1, 1), (192, 1, 1),
+                           (64, 1, 1), (96, 1, 1), (384, 1, 1)],
+    (101, "ccpi_fgp_obj2d"): [(16, 16, 1), (32, 8, 1), (64, 4, 1), (256, 1, 1), (32, 32, 1),
+                              (16, 32, 1), (96, 3, 1), (64, 6, 1)],
+    (101, "kblas_permute_columns"): [(32, 4, 1), (32, 8, 1), (32, 24, 1), (32, 16, 1), (16, 48, 1),
+                                     (64, 1, 1), (1, 32, 1), (1, 64, 1)],
+    (101, "spirit_gradient_exchange"): [(1024, 1, 1), (256, 1, 1), (128, 1, 1), (512, 1, 1),
+                                        (64, 1, 1), (96, 1, 1), (384, 1, 1), (768, 1, 1)],
+})
+LIVE_FIRST_THREE.update({
+    (99, "ebsynth_vote_plain"): [(24, 24, 1), (32, 8, 1), (128, 1, 1)],
+    (99, "fasttf_sparse_avg_bwd"): [(256, 4, 1), (32, 8, 1), (64, 4, 1)],
+    (99, "lmcache_load_reshape_flash"): [(128, 1, 1), (256, 1, 1), (192, 1, 1)],
+    (99, "adacof_update_output"): [(512, 1, 1), (256, 1, 1), (128, 1, 1)],
+    (99, "jrclust_cuda_rho"): [(128, 1, 1), (256, 1, 1), (192, 1, 1)],
+    (100, "optix_compositor"): [(8, 8, 1), (32, 8, 1), (64, 4, 1)],
+    (100, "mra_reduce_sum"): [(32, 4, 1), (32, 8, 1), (32, 32, 1)],
+    (100, "tani_pairwise_dist"): [(8, 8, 1), (32, 8, 1), (64, 16, 1)],
+    (100, "ssn_passoc"): [(512, 1, 1), (256, 1, 1), (128, 1, 1)],
+    (100, "seti_taylor"): [(1024, 1, 1), (256, 1, 1), (128, 1, 1)],
+    (101, "ccpi_fgp_obj2d"): [(16, 16, 1), (32, 8, 1), (64, 4, 1)],
+    (101, "kblas_permute_columns"): [(32, 4, 1), (32, 8, 1), (32, 24, 1)],
+    (101, "spirit_gradient_exchange"): [(1024, 1, 1), (256, 1, 1), (128, 1, 1)],
+})
+
 
 #: The replays the suite runs by default (each analyzes its kernel after every measurement:
 #: ~0.4 CPU s, the largest share of CI's time after the validation page): every run a later
@@ -463,7 +515,7 @@ def test_the_live_picks_against_the_recorded_sweeps() -> None:
     row of blocks, each thread walking its column down the rows) stops at its default 32x8,
     7.03x (best 8x128). Set 64 (recorded after round 46): on five; kilosort_cross_filter
     (shared tiles of bx + by*bz templates) stops at 16x24, 1.053x (best 24x12). Set 65
-    (recorded after round 46): on four; Kilosort's extract_snips and Conv1D (64 blocks, one a
+    (recorded after round 46): on four; Kilosort"s extract_snips and Conv1D (64 blocks, one a
     channel) stop at 16x32, 1.122x (best 64x12), and 512x1, 1.118x (best 1024x1). Set 66
     (recorded after round 47): on all six. Set 67 (recorded after round 47): on five;
     bart_reduce_zadd_outer (a reduction over 32 rows in shared memory) stops at 128x2, 1.030x
@@ -480,12 +532,12 @@ def test_the_live_picks_against_the_recorded_sweeps() -> None:
     32x8, 1.032x (best 48x12). Set 72 (recorded after round 49): on four;
     oneflow_batch_transpose (a fixed tile a block over a capped grid) stops at 8x8, 1.054x
     (best 32x2), and ms_segment_max (one block an SM) at 768x1, 1.473x (best 1024x1). Set 73
-    (recorded after round 50): on all six (abacus_matrix_copy's 4x32 and dali_flip's 32x8
+    (recorded after round 50): on all six (abacus_matrix_copy"s 4x32 and dali_flip"s 32x8
     1.027x). Set 74 (recorded after round 50): on four; sqllm_nuq4_matvec (a shared-memory
     matrix-vector product, default 32x8 1.69x) stops at 192x2, 1.033x (best 128x2; 1.015x in
     the repeat), and megablocks_indices (a ~7 us kernel) at its default 32x8, 1.481x (best
     32x32, which it measured third: 32x8 timed faster live, 6.85 against 7.15 us). Set 75
-    (recorded after round 50): on four; leap_mean_filter (x the slice, the array's slowest
+    (recorded after round 50): on four; leap_mean_filter (x the slice, the array"s slowest
     axis; default 32x8 6.68x) stops at 8x32, 1.763x (best 1x512: with the code the rules'
     pick is the default itself), and cpm_embedding_fwd (a fixed tile a block) at its default
     32x8, 1.133x (best 8x8). Set 76 (recorded after round 50): on five; ptypy_ob_update (one
@@ -523,14 +575,14 @@ def test_the_live_picks_against_the_recorded_sweeps() -> None:
     second. Set 86 (recorded after round 55; two kernels): on one; scn_sparse_to_dense (a fixed
     grid of 32 blocks) stops at the profile's 4x64, 1.785x (best 2x512), the hedge's 32x32
     (2.051x) listed second. Set 87 (recorded after round 56): on all six; bagua_reduce_chunk
-    (default 32x8 3.15x) walks from the profile's list to 64x1, 1.002x (best 128x1, never
+    (default 32x8 3.15x) walks from the profile"s list to 64x1, 1.002x (best 128x1, never
     asked for). Set 88 (recorded after round 56; four kernels): on all four;
     pn2_group_points (one block a cloud, 16 blocks at every shape) lists the profile's 64x1
-    (1.95x) first and the hedge's 1024x1 second, and stops at 384x1, 1.003x. Set 89
+    (1.95x) first and the hedge"s 1024x1 second, and stops at 384x1, 1.003x. Set 89
     (recorded after round 56): on five; pcs_correlation_bwd (one block an input value, its
     threads sharing out a 21 x 21 patch) stops at 1x32, 1.329x (best 4x8; 1.321x against the
     repeat), after the profile's list and two experiments on the access models; tpk_cubic_sampling
-    (one block a cloud, 16 blocks) lists the profile's 64x1 (5.77x) first and the hedge's
+    (one block a cloud, 16 blocks) lists the profile"s 64x1 (5.77x) first and the hedge"s
     1024x1, its best, second, and keeps 768x1, 1.003x. Set 90 (recorded after round 56; three
     kernels first, cumo_index_compose's recording faulted; recorded later with set 93): on
     two of four; gpaw_restrict (default 32x8 1.17x, best 8x8) stops at 1.075x and
@@ -545,12 +597,12 @@ def test_the_live_picks_against_the_recorded_sweeps() -> None:
     and jdftx_matrix_sub_get keeps 16x16, 1.034x (best 4x96). Sets 96, 97 and 98 (recorded
     after round 56, in three calls): on five, six and five; bm3d_get_block (one block an 8 x 8
     patch, 32,768 blocks at every shape; default 32x8 2.91x) keeps the profile's 16x16, 1.921x
-    (best 8x8, the host's, never asked for), cudamat_select_rows (32 lines a block, 1,536
+    (best 8x8, the host"s, never asked for), cudamat_select_rows (32 lines a block, 1,536
     blocks) keeps the profile's 256x1, 1.124x (best 128x4), and nnue_ft_forward (one block a
     position; default 256x1 2.061x) walks down to 96x1, its best. Sets 99, 100 and 101
-    (recorded after round 56, in three calls; the first live runs to start from the project's
+    (recorded after round 56, in three calls; the first live runs to start from the project"s
     own launch, host_block): on four, five and five; ebsynth_vote_plain keeps 32x16, 1.186x
-    (best 384x2), fasttf_sparse_avg_bwd (x the top-k entry; the host's 256x4 1.877x) 16x12,
+    (best 384x2), fasttf_sparse_avg_bwd (x the top-k entry; the host"s 256x4 1.877x) 16x12,
     1.657x (best 4x16), tani_pairwise_dist (one block a molecule, 1,024 blocks) its default
     32x8, 1.164x (best 32x2), and nwchem_sd_t_d1_3 16x8, 1.043x (best 8x4);
     kblas_permute_columns keeps the host's 32x4, its best (the first scoring's pick 32x6,

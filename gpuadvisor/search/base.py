@@ -53,6 +53,10 @@ class Strategy:
         self.configs: list[Config] = []
         self.ruled_out: list[dict[str, Any]] = []
         self.stop_reason: str | None = None
+        #: measurements a wrapper took before the strategy's own start (the app's current
+        #: shape, :class:`gpuadvisor.search.current.FromCurrent`): not counted against the
+        #: strategy's phases, so the shapes the rules list are not the ones it displaces
+        self.extra_steps = 0
 
     def start(self, configs: Sequence[Config], budget: int) -> None:
         """The space (identities only) and the number of measurements allowed."""

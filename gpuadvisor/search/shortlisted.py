@@ -48,7 +48,7 @@ class Shortlisted(Guided):
                 return Proposal(first, f"start: {first.label()}, the usual default shape, "
                                        "profiled: the rules rank the space from it")
             return super().propose(history)
-        if len(history) < self.k.explore:
+        if len(history) - self.extra_steps < self.k.explore:
             self._update_prior(history)
             self._prune_from_counters(history)
             listed = self._listed(history)

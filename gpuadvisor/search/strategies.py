@@ -189,7 +189,7 @@ class Guided(Strategy):
         experiment = self._experiment(pool)
         if experiment is not None:
             return experiment
-        if len(history) < self.k.explore or not ok:
+        if len(history) - self.extra_steps < self.k.explore or not ok:
             c = min(pool, key=lambda c: self._rank[c.key])
             return Proposal(c, f"prior: rank {int(self._rank[c.key]) + 1} of "
                                f"{len(self.configs)} by the rules' ranking")
