@@ -227,3 +227,35 @@ def test_where_a_built_in_kernels_search_starts(tmp_path, options, current):
 
     prepared = prepare(TuneRequest(target="bm3d_get_block", out=tmp_path, **options))
     assert (prepared.current, prepared.current_source) == current
+
+
+FASTTF = fixtures_dir() / "hopper" / "current" / "fasttf_sparse_avg_bwd"
+
+
+def test_live_from_the_projects_launch_keeps_the_whole_list():
+    """Live on the H200 (03:35 UTC): fasttf_sparse_avg_bwd from fast-transformers' 256x4, then
+    32x8, then all four shapes the rules list (8x16 the fourth, the fastest: 1.074x the set's
+    best), where the set's live run had lost 8x16 to the project's measurement; the replay on
+    the run's own rows asks for the same shapes."""
+    from gpuadvisor.validation import kernel_code
+
+    journal = [json.loads(x) for x in (FASTTF / "journal.jsonl").read_text().splitlines()]
+    asked = [tuple(r["key"][1:4]) for r in journal if r["type"] == "search"]
+    assert asked == [(256, 4, 1), (32, 8, 1), (64, 4, 1), (256, 1, 1), (16, 12, 1), (8, 16, 1),
+                     (1, 32, 1), (1, 64, 1)]
+    table = pd.read_csv(FASTTF / "sweep.csv", comment="#")
+    best = table.loc[table.time_ms.idxmin()]
+    assert (best.block_x, best.block_y) == (8, 16) and set(table.status) == {"ok"}
+
+    def rows(path):
+        return [{str(k): v for k, v in r.items()}
+                for r in normalize(read_sweep(path)[0]).to_dict(orient="records")]
+
+    sweep = fixtures_dir() / "hopper" / "blind99" / "h200" / "fasttf_sparse_avg_bwd.csv"
+    space = recorded_space(rows(sweep))
+    search = FromCurrent(make_strategy(DEFAULT_STRATEGY, arch="sm_90",
+                                       code=kernel_code(["fasttf_sparse_avg_bwd"])),
+                         (256, 4, 1), "the project's own launch")
+    replayed = run_search(search, space, replay_target(rows(FASTTF / "sweep.csv")), 8)
+    assert [s.config.block for s in replayed.steps] == asked
+    assert "is 1.69x faster" in (FASTTF / "tune.log").read_text()
