@@ -1702,6 +1702,12 @@ def murmur3_32_rows(data: np.ndarray, offsets: np.ndarray, seed: int) -> np.ndar
         k[three] ^= byte(tail[three] + 2) << np.uint32(16)
         h[rows] ^= rotl(k * c1, 15) * c2
         h ^= length.astype(np.uint32)
+        return fmix32(h)
+
+
+def fmix32(h: np.ndarray) -> np.ndarray:
+    """MurmurHash3's 32-bit finalizer, in place on a uint32 array (wrapping as in C)."""
+    with np.errstate(over="ignore"):
         h ^= h >> np.uint32(16)
         h *= np.uint32(0x85EBCA6B)
         h ^= h >> np.uint32(13)
@@ -14391,12 +14397,7 @@ def _spark_murmur_long(keys: np.ndarray, seed: np.ndarray) -> np.ndarray:
         h = (h << np.uint32(13)) | (h >> np.uint32(19))
         h = h * np.uint32(5) + np.uint32(0xE6546B64)
     h ^= np.uint32(8)
-    h ^= h >> np.uint32(16)
-    h *= np.uint32(0x85EBCA6B)
-    h ^= h >> np.uint32(13)
-    h *= np.uint32(0xC2B2AE35)
-    h ^= h >> np.uint32(16)
-    return h
+    return fmix32(h)
 
 
 def spark_bloom_put(values: Values) -> dict[str, np.ndarray]:
