@@ -1724,11 +1724,11 @@ def blind_lines(results: Sequence[Result]) -> list[str]:
 def host_blocks() -> dict[str, str]:
     """Each built-in kernel's ``host_block`` (the ported project's own launch) as a shape
     label (``8x8``, ``256x1``)."""
+    from gpuadvisor.shapes import format_shape
     from gpuadvisor.targets.manifest import kernels
 
-    return {name: f"{x}x{y}" + ("" if z == 1 else f"x{z}")
-            for name, spec in kernels().items() if spec.host_block
-            for x, y, z in [spec.host_block]}
+    return {name: format_shape(spec.host_block) for name, spec in kernels().items()
+            if spec.host_block}
 
 
 def host_lines(blind: Sequence[Result], hosts: Mapping[str, str] | None = None) -> list[str]:

@@ -44,7 +44,7 @@ def table(folder: str) -> list[str]:
     from gpuadvisor.sweep import read_sweep
     from gpuadvisor.targets.manifest import kernels
 
-    specs = kernels()
+    specs, hosts = kernels(), validation.host_blocks()
     lines = [HEADER, "| --- " * 18 + "|"]
     for path in sorted(fixtures_dir().glob(f"hopper/{folder}/*/*.csv")):
         plain = validation.evaluate_one_profile(path, live=True)
@@ -53,8 +53,7 @@ def table(folder: str) -> list[str]:
         for r, c in zip(plain, code, strict=True):
             spec = specs.get(r.kernel)
             host = spec.host_block if spec is not None else None
-            label = "-" if host is None else f"{host[0]}x{host[1]}" + (
-                "" if host[2] == 1 else f"x{host[2]}")
+            label = hosts.get(r.kernel, "-")
             at_host = r.shape_regrets.get(label) if host is not None else None
             project = "-" if host is None else (
                 f"{label} {at_host:.2f}" if at_host is not None else f"{label} (not timed)")
