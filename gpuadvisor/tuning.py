@@ -142,7 +142,9 @@ def prepare(request: TuneRequest) -> Prepared:
         searching = r.max_configs is not None or r.strategy not in (None, "exhaustive")
         if current is None and spec.host_block is not None and searching and not r.shapes:
             # a search starts from it; a full sweep keeps its grid as the user asked for it
-            current, source = spec.host_block, "the project's own launch"
+            from gpuadvisor.search.current import PROJECT_LAUNCH
+
+            current, source = spec.host_block, PROJECT_LAUNCH
         return Prepared(target, out_dir, spec.dims, current, source)
     from gpuadvisor.targets.external import ExternalTarget
 

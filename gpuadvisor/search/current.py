@@ -23,6 +23,11 @@ from gpuadvisor.search.shortlisted import usual_default
 from gpuadvisor.space import Config, config_of_block
 
 
+#: Where the current shape came from when nobody named it: a built-in kernel's manifest
+#: ``host_block``, the block its ported project launches (tune, simulate).
+PROJECT_LAUNCH = "the project's own launch"
+
+
 class FromCurrent(Strategy):
     """``inner`` with the app's current shape measured (and profiled) first and the usual
     default second; ``inner`` sees the usual default's step as its first."""

@@ -102,7 +102,7 @@ def simulate_table(table: Any, budget: int, strategy: str | None = None, seed: i
     ``tune --max-configs`` runs by default; ``current``: the app's shape measured first, as
     ``tune --current`` does; ``projects``: else, by kernel, the block its ported project
     launches, measured first as tune does for a built-in kernel)."""
-    from gpuadvisor.search.current import FromCurrent
+    from gpuadvisor.search.current import PROJECT_LAUNCH, FromCurrent
     from gpuadvisor.sweep import normalize
 
     strategy = strategy or DEFAULT_STRATEGY
@@ -116,7 +116,7 @@ def simulate_table(table: Any, budget: int, strategy: str | None = None, seed: i
         if current is not None:
             search = FromCurrent(search, current)
         elif (projects or {}).get(kernel) is not None:
-            search = FromCurrent(search, projects[kernel], "the project's own launch")
+            search = FromCurrent(search, projects[kernel], PROJECT_LAUNCH)
         result = run_search(search, space, replay_target(rows), budget)
         out.append(Replayed(kernel, result, best_time(rows), len(space)))
     return out
