@@ -22,7 +22,6 @@ from gpuadvisor.search.base import Proposal, Step, Strategy
 from gpuadvisor.search.shortlisted import usual_default
 from gpuadvisor.space import Config, config_of_block
 
-
 #: Where the current shape came from when nobody named it: a built-in kernel's manifest
 #: ``host_block``, the block its ported project launches (tune, simulate).
 PROJECT_LAUNCH = "the project's own launch"
