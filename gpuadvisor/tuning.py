@@ -286,9 +286,9 @@ def is_builtin(name: str) -> bool:
     if os.sep in name or name.startswith(".") or os.path.exists(name):
         return False
     try:
-        from gpuadvisor.targets.manifest import kernels
+        from gpuadvisor.targets.manifest import is_kernel
 
-        return name in kernels()
+        return is_kernel(name)
     except UserError:
         return False
 

@@ -14,7 +14,6 @@ import functools
 import hashlib
 import json
 import math
-import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +33,7 @@ from gpuadvisor.rules.expr import (
     compile_template,
     has_value,
 )
+from gpuadvisor.user_cache import cache_dir
 
 MAX_FILE_BYTES = 256 * 1024
 SEVERITIES = ("info", "warning", "error")
@@ -219,8 +219,7 @@ def _valid_marker(text: str) -> Path | None:
         digest = hashlib.sha256(_schema_digest() + text.encode("utf-8")).hexdigest()
     except OSError:
         return None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "gpuadvisor" / "valid-rules" / digest
+    return cache_dir("valid-rules") / digest
 
 
 def _remember_valid(marker: Path | None) -> None:

@@ -29,12 +29,14 @@ def main(argv: list[str] | None = None) -> int:
     from gpuadvisor.errors import UserError
     from gpuadvisor.space import Config
     from gpuadvisor.targets.cuda import KernelRuntime, Session, is_sticky
-    from gpuadvisor.targets.manifest import load_manifest
+    from gpuadvisor.targets.manifest import load_kernel, load_manifest
     from gpuadvisor.targets.plans import build_plan
 
     plan = json.loads(Path(args[0]).read_text())
     try:
-        spec = load_manifest(plan["manifest"])[plan["kernel"]]
+        # its own entry (ncu starts this process for every batch of configurations)
+        spec = (load_kernel(plan["manifest"], plan["kernel"])
+                or load_manifest(plan["manifest"])[plan["kernel"]])
         session = Session(int(plan.get("device", 0)))
     except UserError as err:
         sys.stderr.write(f"error: {err}\n")

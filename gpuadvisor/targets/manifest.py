@@ -22,7 +22,7 @@ from typing import Any
 from gpuadvisor.errors import UserError
 from gpuadvisor.paths import kernels_dir
 from gpuadvisor.shapes import Shape, parse_shape
-from gpuadvisor.yaml_text import safe_load
+from gpuadvisor.yaml_text import load_cached, safe_load
 
 ACCESS_PATTERNS = ("coalesced", "reuse", "scattered", "random")
 ARG_KINDS = ("input", "output", "inout", "scratch", "scalar")
@@ -67,7 +67,7 @@ _CMPOPS = {
 }
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=8192)
 def _parse(text: str) -> ast.Expression:
     try:
         tree = ast.parse(text.strip(), mode="eval")
@@ -107,9 +107,18 @@ def expression_names(text: str | int | float) -> set[str]:
     """The variable names an expression reads (function names excluded)."""
     if not isinstance(text, str):
         return set()
+    return set(_names(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _names(text: str) -> frozenset[str]:
+    """:func:`expression_names` of a text, remembered: the manifest's 622 kernels repeat most
+    of their expressions (``cdiv(N, bx)``), and walking each tree again was a third of
+    loading it."""
     tree = _parse(text)
     calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
-    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in calls}
+    return frozenset(n.id for n in ast.walk(tree)
+                     if isinstance(n, ast.Name) and id(n) not in calls)
 
 
 def evaluate(text: str | int | float, names: Mapping[str, Any]) -> Any:
@@ -309,7 +318,7 @@ def load_manifest(path: str | Path | None = None) -> dict[str, KernelSpec]:
     if not path.is_file():
         raise UserError(f"{path}: no kernel manifest")
     try:
-        data = safe_load(path.read_text())
+        data = load_cached(path.read_text())
     except yaml.YAMLError as err:
         raise UserError(f"{path}: not valid YAML ({err})") from None
     if not isinstance(data, dict) or not isinstance(data.get("kernels"), list):
@@ -337,10 +346,82 @@ def kernels() -> dict[str, KernelSpec]:
 
 
 def get_kernel(name: str) -> KernelSpec:
+    """One built-in kernel: its own entry read where the whole manifest is not loaded yet
+    (:func:`load_kernel`), else from :func:`kernels`."""
+    path = manifest_path()
+    if path.is_file() and _cached_manifest.cache_info().currsize == 0:
+        spec = load_kernel(path, name)
+        if spec is not None:
+            return spec
     specs = kernels()
     if name not in specs:
         raise UserError(f"unknown built-in kernel {name!r}; known: {', '.join(specs)}")
     return specs[name]
+
+
+def is_kernel(name: str) -> bool:
+    """Whether the manifest lists ``name`` (its entries' name lines, without reading them)."""
+    path = manifest_path()
+    if _cached_manifest.cache_info().currsize or not path.is_file():
+        return name in kernels()
+    return name in _entry_starts(path.read_text())
+
+
+#: An entry's first line in the manifest's ``kernels`` list.
+_ENTRY = re.compile(r"^  - name: *([A-Za-z_][A-Za-z0-9_]*) *$", re.M)
+#: Where the list's entries could end: the next entry, or a line at the file's top level.
+_ENTRY_END = re.compile(r"^(?:  - |[^\s#])", re.M)
+
+
+def _entry_starts(text: str) -> dict[str, list[int]]:
+    """Each kernel name's entry starts (offsets into the text), in file order."""
+    starts: dict[str, list[int]] = {}
+    for match in _ENTRY.finditer(text):
+        starts.setdefault(match.group(1), []).append(match.start())
+    return starts
+
+
+def load_kernel(path: str | Path, name: str) -> KernelSpec | None:
+    """The manifest's entry for ``name`` alone, as :func:`load_manifest` makes it; None where
+    the file is not laid out as the shipped one (the caller then loads it whole).
+
+    Why: the manifest is 1.3 MB of YAML for 622 kernels, about 3 s to load whole; a tune of
+    one built-in kernel, and the profiling driver that ncu starts for every batch of
+    configurations, need one entry. Entries begin at a ``  - name: X`` line of the
+    ``kernels:`` list and the manifest uses no anchors, so an entry's lines parse alone
+    exactly as they do in the whole file (its index, for the default data seed, is the
+    number of entries before it)."""
+    import yaml
+
+    path = Path(path)
+    text = path.read_text()
+    if not re.search(r"^kernels: *$", text, re.M):
+        return None
+    starts = _entry_starts(text)
+    mine = starts.get(name)
+    if not mine:
+        return None
+    if len(mine) > 1:
+        raise UserError(f"{path}: kernel {name!r} is listed twice")
+    start = mine[0]
+    after = _ENTRY_END.search(text, start + 1)
+    chunk = text[start:after.start() if after else len(text)]
+    try:
+        entries = safe_load(chunk)
+    except yaml.YAMLError:
+        return None
+    if (not isinstance(entries, list) or len(entries) != 1 or not isinstance(entries[0], dict)
+            or entries[0].get("name") != name):
+        return None
+    index = sum(1 for _ in _ENTRY.finditer(text, 0, start))
+    return _spec(entries[0], path, index)
+
+
+def _entry_points(source: Path) -> frozenset[str]:
+    """The ``extern "C" __global__`` functions a source defines (one pattern for every
+    kernel, not one compiled per entry name)."""
+    return frozenset(re.findall(r'extern\s+"C"\s+__global__\s+void\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(',
+                                source.read_text()))
 
 
 def _spec(entry: Any, path: Path, index: int) -> KernelSpec:
@@ -363,8 +444,7 @@ def _spec(entry: Any, path: Path, index: int) -> KernelSpec:
     if not source.is_file():
         raise UserError(f"{where}: source {source.name} does not exist")
     entry_name = need("entry", str)
-    text = source.read_text()
-    if not re.search(rf'extern\s+"C"\s+__global__\s+void\s+{re.escape(entry_name)}\s*\(', text):
+    if entry_name not in _entry_points(source):
         raise UserError(f'{where}: {source.name} has no extern "C" __global__ {entry_name}')
     access = need("access", str)
     if access not in ACCESS_PATTERNS:
