@@ -646,6 +646,12 @@ SMALL = {
     "spirit_gradient_exchange": ["NA=41", "N=2", "NP=12"],
     "dietgpu_ans_histogram": ["NB=5", "SIZE=100001"],
     "phantom_galois_ntt_perm": ["N=4096", "L=7"],
+    "deepwave_scalar_fwd": ["S=3", "NY=403", "NX=1001", "PML=20"],
+    "gsplat_isect_count": ["I=2", "N=100001"],
+    "lio_compute_density": ["P=301", "M=203"],
+    "badslam_downsample": ["SW=2003", "SH=805"],
+    "curobo_bwd_diff_grad": ["B=4001", "H=13", "DOF=6"],
+    "torchaudio_iir": ["N=7", "C=301", "S=203"],
 }
 
 

@@ -729,6 +729,13 @@ SMALL = {
     "spirit_gradient_exchange": {"NA": 5, "N": 2, "NP": 9},  # faces both ways, partial blocks
     "dietgpu_ans_histogram": {"NB": 3, "SIZE": 1001, "STRIDE": 1003, "XB": 2},  # heads, tails
     "phantom_galois_ntt_perm": {"N": 64, "L": 5},  # partial blocks, limbs, repeats
+    "deepwave_scalar_fwd": {"S": 2, "NY": 31, "NX": 45,
+                            "PML": 5},  # PML bands on every side, partial blocks
+    "gsplat_isect_count": {"I": 2, "N": 301, "W": 100, "H": 60, "TS": 8},  # clamps, culls
+    "lio_compute_density": {"P": 7, "M": 45},  # partial last chunks, M past the block
+    "badslam_downsample": {"SW": 75, "SH": 41},  # holes, empty windows, odd sizes
+    "curobo_bwd_diff_grad": {"B": 5, "H": 9, "DOF": 7},  # horizon ends, partial blocks
+    "torchaudio_iir": {"N": 3, "C": 37, "S": 41},  # channels past the block, long runs
 }
 SHAPES_2D = [
     (1, 1, 1),

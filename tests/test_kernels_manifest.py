@@ -269,6 +269,9 @@ def test_kernel_entry_is_complete(name):
     elif name == "mra_reduce_sum":  # MRA's one thread a block column: each sums its 32 rows
         assert blocks == -(-params["NB"] // 8) * params["BATCH"]
         assert params["BATCH"] * params["NB"] * 32 * 32 >= 1.6 * 10**7
+    elif name == "torchaudio_iir":  # torchaudio's one thread a channel: each walks S samples
+        assert blocks == -(-params["TOTAL"] // 256)
+        assert params["TOTAL"] * params["S"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -725,6 +728,9 @@ ONE_D_EXTENT = {
     "fcos_irnn_forward": "N",  # FCOS's one thread per element (the grid-stride loop once)
     "spirit_gradient_exchange": "CELLS",  # Spirit's one thread per cell (the loop once)
     "phantom_galois_ntt_perm": "TOTAL",  # Phantom's one thread per coefficient (the loop once)
+    "gsplat_isect_count": "TOTAL",  # gsplat's one thread per Gaussian of a view
+    "curobo_bwd_diff_grad": "TOTAL",  # cuRobo's one thread per step of a joint
+    "torchaudio_iir": "TOTAL",  # torchaudio's one thread per waveform channel
     "eddl_da_scale": "N",  # EDDL's one thread per output pixel
     "dpvo_corr_forward": "TOTAL",  # DPVO's one thread per window offset of a patch pixel
     "flashinfer_pack_bits": "N",  # FlashInfer's eight flags per thread
@@ -859,6 +865,7 @@ ONE_D_LAYERED = {
     "gadgetron_permute": ("PLANE", "NPLANES"),  # Gadgetron's size(0) size(1) x the rest
     "ct2_im2col": ("K", "OUTLEN", "BG"),  # CTranslate2's cdiv(k, threads) x steps x batch groups
     "xgrammar_token_bitmask": ("BMS", "NSEL"),  # XGrammar's mask words x selected rows
+    "lio_compute_density": ("M", "P"),  # LIO's chunks of functions x one point a grid row
 }
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
@@ -18690,3 +18697,226 @@ def test_blind101_references_on_hand_checked_inputs():
     got = galois(src, table, n, nl)
     for tid in range(n * nl):
         assert got[tid] == src[table[tid % n] + tid // n * n]
+
+
+def test_blind102_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(102)
+
+    # deepwave_scalar_fwd: one shot of 3 x 3, its one interior point (1, 1) holding 1 with
+    # zeros around, v 2, dt2 1/4, rdy = rdx = 1/2: outside the PML w_sum = -1/2 - 1/2, so dwdv
+    # = 2 2 (1/4) (-1) = -1 and wfp = 4 (1/4) (-1) + 2 - 3 = -2 by hand; in the y PML (pml_y0
+    # 2) with the row below 2, ay 1, by[1] 1, dbydy[1] 1, psiy (0 | 2 | 4) down the column and
+    # zetay 3: tmpy = 0 + 1/2 + 1 = 3/2, w_sum = 2 (3/2) + 3 - 1/2 = 11/2, psiyn 5/2, zetay 9/2,
+    # dwdv 11/2 and wfp 15/2 by hand; random problems against the source's per-point loop
+    def dw_step(dims, fields, prof, pml, vel, grad=1):
+        ns, ny, nx = dims
+        vals = {"v": np.asarray(vel, np.float32), "v_requires_grad": grad, "dt2": 0.25,
+                "rdy": 0.5, "rdy2": 0.25, "rdx": 0.5, "rdx2": 0.25, "ny": ny, "nx": nx,
+                "shot_numel": ny * nx, "n_shots": ns, "v_batched": 0,
+                "pml_y0": pml[0], "pml_y1": pml[1], "pml_x0": pml[2], "pml_x1": pml[3]}
+        for k in ("wfc", "wfp", "psiy", "zetay", "psix", "zetax"):
+            vals[k] = np.asarray(fields[k], np.float32)
+        for k in ("dwdv", "psiyn", "psixn"):
+            vals[k] = np.full(ns * ny * nx, -7, np.float32)
+        for k in ("ay", "by", "dbydy", "ax", "bx", "dbxdx"):
+            vals[k] = np.asarray(prof[k], np.float32)
+        got = references.deepwave_scalar_fwd(vals)
+        return {k: got[k].tolist() for k in got}
+
+    zero9 = [0.0] * 9
+    fields = {"wfc": [0, 0, 0, 0, 1, 0, 0, 0, 0], "wfp": [0, 0, 0, 0, 3, 0, 0, 0, 0],
+              "psiy": zero9, "zetay": zero9, "psix": zero9, "zetax": zero9}
+    prof = {k: [0, 0, 0] for k in ("ay", "by", "dbydy", "ax", "bx", "dbxdx")}
+    got = dw_step((1, 3, 3), fields, prof, (0, 3, 0, 3), [2] * 9)
+    assert got["dwdv"][4] == -1 and got["wfp"][4] == -2 and got["psiyn"] == [-7] * 9
+    assert got["wfp"][:4] == [0] * 4 and got["dwdv"][5:] == [-7] * 4
+    fields.update(wfc=[0, 0, 0, 0, 1, 0, 0, 2, 0], wfp=zero9,
+                  psiy=[0, 0, 0, 0, 2, 0, 0, 4, 0], zetay=[0, 0, 0, 0, 3, 0, 0, 0, 0])
+    prof.update(ay=[1, 1, 1], by=[0, 1, 0], dbydy=[0, 1, 0])
+    got = dw_step((1, 3, 3), fields, prof, (2, 3, 0, 3), [2] * 9)
+    assert (got["dwdv"][4], got["wfp"][4], got["psiyn"][4], got["zetay"][4]) == (
+        5.5, 7.5, 2.5, 4.5)
+    assert got["psixn"] == [-7] * 9 and got["zetax"] == zero9
+    for (ns, ny, nx), pml, grad in (((2, 7, 9), (2, 5, 3, 6), 1), ((1, 8, 6), (3, 4, 1, 5), 0)):
+        n = ns * ny * nx
+        fields = {k: rng.integers(-8, 8, n) for k in
+                  ("wfc", "wfp", "psiy", "zetay", "psix", "zetax")}
+        prof = {k: rng.integers(-2, 2, ny if k[-1] == "y" else nx) for k in
+                ("ay", "by", "dbydy", "ax", "bx", "dbxdx")}
+        vel = rng.integers(1, 8, ny * nx)
+        want = {k: [float(v) for v in fields[k]] for k in ("wfp", "zetay", "zetax")}
+        want.update({k: [-7.0] * n for k in ("dwdv", "psiyn", "psixn")})
+        for s, y, x in itertools.product(range(ns), range(1, ny - 1), range(1, nx - 1)):
+            i = s * ny * nx + y * nx + x
+            w = fields["wfc"]
+            w_sum = 0.0
+            for ax_, c, st, lo, hi in (("y", y, nx, pml[0], pml[1]), ("x", x, 1, pml[2], pml[3])):
+                d2 = (-2.0 * w[i] + (w[i + st] + w[i - st])) * 0.25
+                if lo <= c < hi:
+                    w_sum += d2
+                    continue
+                a, b, db = prof["a" + ax_], prof["b" + ax_], prof[f"db{ax_}d{ax_}"]
+                psi, zeta = fields["psi" + ax_], fields["zeta" + ax_]
+                d1 = 0.5 * (w[i + st] - w[i - st]) * 0.5
+                tmp = ((1 + b[c]) * d2 + db[c] * d1
+                       + 0.5 * (a[c + 1] * psi[i + st] - a[c - 1] * psi[i - st]) * 0.5)
+                w_sum += (1 + b[c]) * tmp + a[c] * zeta[i]
+                want["psi" + ax_ + "n"][i] = b[c] * d1 + a[c] * psi[i]
+                want["zeta" + ax_][i] = b[c] * tmp + a[c] * zeta[i]
+            v = float(vel[y * nx + x])
+            if grad:
+                want["dwdv"][i] = 2 * v * 0.25 * w_sum
+            want["wfp"][i] = v * v * 0.25 * w_sum + 2 * w[i] - fields["wfp"][i]
+        assert dw_step((ns, ny, nx), fields, prof, pml, vel, grad) == want
+
+    # gsplat_isect_count: 16-pixel tiles, 4 x 4 of them: mean (20, 20) radius (5, 5) spans
+    # tiles floor(15 / 16) = 0 to ceil(25 / 16) = 2 both ways: 4; mean (-10, 5) radius (3, 20)
+    # ends at ceil(-7 / 16) = 0: 0; radius (0, 5) culled: 0; mean (100, 30) starts past the
+    # four tile columns: 0; mean (40, 40) radius (1, 30): one column by tiles 0 to 4 (clamped):
+    # 4, by hand; random views against the source's per-Gaussian arithmetic
+    def isect(means, radii, n_img, n, ts, tw, th):
+        return references.gsplat_isect_count({
+            "means2d": np.asarray(means, np.float32), "radii": np.asarray(radii, np.int32),
+            "num_images": n_img, "n": n, "tile_size": ts, "tile_width": tw,
+            "tile_height": th, "tiles_per_gauss": np.full(n_img * n, -3, np.int32)},
+        )["tiles_per_gauss"].tolist()
+
+    assert isect([20, 20, -10, 5, 20, 20, 100, 30, 40, 40],
+                 [5, 5, 3, 20, 0, 5, 2, 2, 1, 30], 1, 5, 16, 4, 4) == [4, 0, 0, 0, 4]
+    for n_img, n, ts, tw, th in ((2, 37, 8, 9, 5), (3, 11, 16, 3, 7)):
+        means = rng.integers(-64, tw * ts + 64, 2 * n_img * n)
+        radii = rng.integers(-2, 40, 2 * n_img * n)
+        want = []
+        for g in range(n_img * n):
+            rx, ry = int(radii[2 * g]), int(radii[2 * g + 1])
+            if rx <= 0 or ry <= 0:
+                want.append(0)
+                continue
+            span = []
+            for m, r, lim in ((int(means[2 * g]), rx, tw), (int(means[2 * g + 1]), ry, th)):
+                lo = min(max(0, math.floor((m - r) / ts)), lim)
+                hi = min(max(0, math.ceil((m + r) / ts)), lim)
+                span.append(hi - lo)
+            want.append(span[0] * span[1])
+        assert isect(means, radii, n_img, n, ts, tw, th) == want
+
+    # lio_compute_density: two points, three functions with values (1, 2, 3) at point 0 and
+    # (1, 1, 1) at point 1, rdm all ones: w = (1, 3, 6) at point 0, so F w = (1, 6, 18); blocks
+    # of 2 functions: (7, 18) at point 0, and at point 1 w = (1, 2, 3): (3, 3), by hand; random
+    # groups against the source's per-thread loops
+    def density(rdm, fv, pts, m, cdp, cdm, threads):
+        nb = -(-m // threads)
+        got = references.lio_compute_density({
+            "rdm": np.asarray(rdm, np.float32), "function_values": np.asarray(fv, np.float32),
+            "points": pts, "m": m, "cdp": cdp, "cdm": cdm,
+            "out_partial_density": np.full(m * pts, -9, np.float32)}, threads=threads)
+        return got["out_partial_density"].tolist()[: nb * pts]
+
+    fv = [1, 1, 7, 2, 1, 7, 3, 1, 7]  # [function][point] at stride 3 (a padded column)
+    assert density([1] * 12, fv, 2, 3, 3, 4, 2) == [7, 3, 18, 3]
+    assert density([1] * 12, fv, 2, 3, 3, 4, 4) == [25, 6]
+    for pts, m, cdp, cdm, threads in ((5, 9, 7, 11, 4), (3, 13, 3, 13, 5)):
+        rdm = rng.integers(-2, 2, m * cdm)
+        fv = rng.integers(-2, 2, m * cdp)
+        nb = -(-m // threads)
+        want = [0.0] * (nb * pts)
+        for b, p in itertools.product(range(nb), range(pts)):
+            for i in range(b * threads, min(m, (b + 1) * threads)):
+                w = sum(int(rdm[cdm * j + i]) * int(fv[cdp * j + p]) for j in range(i + 1))
+                want[b * pts + p] += int(fv[cdp * i + p]) * w
+        assert density(rdm, fv, pts, m, cdp, cdm, threads) == want
+
+    # badslam_downsample: one output row of four windows over a 2 x 8 source, normals 100 +
+    # the source index: (1, 2 | 3, 10) averages 4, the closest 3 (normal 108); (0, -1 | 5, 0)
+    # keeps its one valid depth 5 (110); (0, 0 | -2, 0) has none: depth 0, the normal untouched;
+    # (1, 2 | 2, -3) averages 5 / 3, the first closest 2 (107), by hand; random maps against the
+    # source's per-pixel loop in float32
+    def downsample(depth, normals, sw, w, h):
+        got = references.badslam_downsample({
+            "depth": np.asarray(depth, np.float32), "normals": np.asarray(normals, np.uint32),
+            "down_depth": np.full(w * h, -5, np.float32),
+            "down_normals": np.full(w * h, 7, np.uint32), "src_width": sw, "width": w,
+            "height": h})
+        return got["down_depth"].tolist(), got["down_normals"].tolist()
+
+    assert downsample([1, 2, 0, -1, 0, 0, 1, 2, 3, 10, 5, 0, -2, 0, 2, -3],
+                      range(100, 116), 8, 4, 1) == ([3, 5, 0, 2], [108, 110, 7, 107])
+    for sw, sh in ((9, 7), (12, 10)):
+        w, h = sw // 2, sh // 2
+        depth = rng.integers(-8, 9, sw * sh)
+        normals = rng.integers(0, 65536, sw * sh)
+        want_d, want_n = [-5.0] * (w * h), [7] * (w * h)
+        for y, x in itertools.product(range(h), range(w)):
+            at = [(2 * y + q // 2) * sw + 2 * x + q % 2 for q in range(4)]
+            ds = [np.float32(depth[a]) if depth[a] > 0 else np.float32(np.inf) for a in at]
+            ok = [depth[a] > 0 for a in at]
+            if not any(ok):
+                want_d[y * w + x] = 0.0
+                continue
+            total = sum(float(v) for v, k in zip(ds, ok, strict=True) if k)
+            avg = np.float32(total) / np.float32(sum(ok))
+            best, best_d = 0, np.float32(np.inf)
+            for q in range(4):
+                dist = np.float32(abs(ds[q] - avg))
+                if dist < best_d:
+                    best, best_d = q, dist
+            want_d[y * w + x] = float(ds[best])
+            want_n[y * w + x] = int(normals[at[best]])
+        assert downsample(depth, normals, sw, w, h) == (want_d, want_n)
+
+    # curobo_bwd_diff_grad: one joint over 6 steps, dt 2, position gradients (10, ..., 60),
+    # velocity gradients (0, ..., 5), no acceleration gradients and a jerk gradient 1 at the
+    # last step: 20 - 2 = 18, 30 - 2 - 8 = 20, 40 - 2 + 24 = 62, 50 - 2 - 24 = 24 and 60 + 10
+    # + 8 = 78 (the horizon's end read as 0), the last slot untouched, by hand; random batches
+    # against the source's per-thread loop
+    def clique_bwd(gp, gv, ga, gj, dt, nb, nh, nd):
+        return references.curobo_bwd_diff_grad({
+            "out_grad_position": np.full(nb * nh * nd, -3, np.float32),
+            "grad_position": np.asarray(gp, np.float32),
+            "grad_velocity": np.asarray(gv, np.float32),
+            "grad_acceleration": np.asarray(ga, np.float32),
+            "grad_jerk": np.asarray(gj, np.float32), "traj_dt": np.full(nh, dt, np.float32),
+            "batch_size": nb, "horizon": nh, "dof": nd})["out_grad_position"].tolist()
+
+    assert clique_bwd([10, 20, 30, 40, 50, 60], range(6), [0] * 6, [0, 0, 0, 0, 0, 1], 2,
+                      1, 6, 1) == [18, 20, 62, 24, 78, -3]
+    for nb, nh, nd, dt in ((2, 7, 3, 3), (3, 9, 2, 8)):
+        n = nb * nh * nd
+        gp, gv, ga, gj = (rng.integers(-8, 8, n) for _ in range(4))
+        want = [-3.0] * n
+        for tid in range(n):
+            h, d, b = tid % nh, tid // nh % nd, tid // (nd * nh)
+            if h == 0:
+                continue
+            at = [(b * nh + h + s) * nd + d for s in range(4)]
+            v, a, j = ([int(g[x]) if h + s < nh else 0 for s, x in enumerate(at)]
+                       for g in (gv, ga, gj))
+            want[(b * nh + h - 1) * nd + d] = float(
+                int(gp[at[0]]) + (v[0] - v[1]) * dt + (a[0] - 2 * a[1] + a[2]) * dt ** 2
+                + (j[0] - 3 * j[1] + 3 * j[2] - j[3]) * dt ** 3)
+        assert clique_bwd(gp, gv, ga, gj, dt, nb, nh, nd) == want
+
+    # torchaudio_iir: order 3 with feedback (1, 1): an impulse rings with period 3: (0, 0 | 1,
+    # -1, 0, 1, -1); feedback (0, 1) from the initial state (2, 3) with input (1, 1): 1 - 3 =
+    # -2, then 1 + 2 = 3, by hand; random batches against the source's per-thread loop
+    def iir(x, a, y0, nn, nc, ns, no):
+        return references.torchaudio_iir({
+            "in": np.asarray(x, np.float32), "a_flipped": np.asarray(a, np.float32),
+            "out": np.asarray(y0, np.float32), "n": nn, "c": nc, "n_samples_input": ns,
+            "n_order": no})["out"].tolist()
+
+    assert iir([1, 0, 0, 0, 0], [1, 1, 1], [0] * 7, 1, 1, 5, 3) == [0, 0, 1, -1, 0, 1, -1]
+    assert iir([1, 1], [0, 1, 1], [2, 3, 9, 9], 1, 1, 2, 3) == [2, 3, -2, 3]
+    for nn, nc, ns, no in ((2, 3, 11, 3), (3, 2, 7, 4)):
+        x = rng.integers(-8, 8, nn * nc * ns)
+        a = rng.integers(0, 2, nc * no)
+        y0 = rng.integers(-2, 3, nn * nc * (ns + no - 1))
+        want = [float(v) for v in y0]
+        for tid in range(nn * nc):
+            row, c = tid * (ns + no - 1), tid % nc
+            for i in range(ns):
+                acc = int(x[tid * ns + i])
+                for j in range(no - 1):
+                    acc -= int(a[c * no + j]) * want[row + i + j]
+                want[row + i + no - 1] = float(acc)
+        assert iir(x, a, y0, nn, nc, ns, no) == want

@@ -36,7 +36,14 @@ def _patterns(name: str, side: str) -> Counter:
 #: Kernel sources added since the PTX was last recorded, whose PTX is recorded with their
 #: first sweeps: left out of the comparison below until then, and
 #: each must still lack a record (take a name off once tools/record_ptx.sh has recorded it).
-PTX_NOT_YET_RECORDED: set[str] = set()
+PTX_NOT_YET_RECORDED: set[str] = {
+    "deepwave_scalar_fwd.cu",
+    "gsplat_isect_count.cu",
+    "lio_compute_density.cu",
+    "badslam_downsample.cu",
+    "curobo_bwd_diff_grad.cu",
+    "torchaudio_iir.cu",
+}
 
 
 def test_recorded_ptx_is_that_of_todays_kernel_sources():

@@ -14563,3 +14563,182 @@ def phantom_galois_ntt_perm(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["dst"], copy=True)
     out.reshape(-1)[: n * nl] = src[:, table].reshape(-1).astype(out.dtype)
     return {"dst": out}
+
+
+
+def deepwave_scalar_fwd(values: Values) -> dict[str, np.ndarray]:
+    """Deepwave's scalar forward step (accuracy 2, 2-D): at each interior point (y, x) of each
+    shot, w_sum = the second y and x differences of wfc, in a C-PML band instead (1 + b) tmp +
+    a zeta with tmp = (1 + b) d2 + db d1 + d1(a psi), psin = b d1 + a psi and zeta = b tmp + a
+    zeta (in place); dwdv = 2 v dt2 w_sum (if wanted); wfp = v^2 dt2 w_sum + 2 wfc - wfp
+    (dyadic numbers: exact)."""
+    ny, nx, ns = (int(values[k]) for k in ("ny", "nx", "n_shots"))
+    sn = int(values["shot_numel"])
+    dt2 = float(np.float32(values["dt2"]))
+    rd = {k: float(np.float32(values[k])) for k in ("rdy", "rdy2", "rdx", "rdx2")}
+    yy, xx = np.meshgrid(np.arange(1, ny - 1), np.arange(1, nx - 1), indexing="ij")
+
+    def grid(arr):  # (ns, ny, nx) view of a shot-major buffer (shots shot_numel apart)
+        flat = np.asarray(arr).reshape(-1)
+        return np.lib.stride_tricks.as_strided(
+            flat, (ns, ny, nx), (sn * flat.itemsize, nx * flat.itemsize, flat.itemsize),
+            writeable=flat.flags.writeable)
+
+    def at(key, dy=0, dx=0):
+        return grid(values[key])[:, 1 + dy: ny - 1 + dy, 1 + dx: nx - 1 + dx]\
+            .astype(np.float64)
+
+    outs = {k: np.array(values[k], copy=True) for k in
+            ("wfp", "dwdv", "psiyn", "zetay", "psixn", "zetax")}
+
+    def put(key, mask, arr):
+        view = grid(outs[key])[:, 1: ny - 1, 1: nx - 1]
+        view[:, mask] = arr[:, mask].astype(outs[key].dtype)
+
+    c = at("wfc")
+    vel = at("v") if int(values["v_batched"]) else \
+        np.asarray(values["v"]).reshape(-1)[: ny * nx].astype(np.float64)\
+        .reshape(ny, nx)[None, 1: ny - 1, 1: nx - 1]
+    w_sum = np.zeros_like(c)
+    for axis, coord, step in (("y", yy, (1, 0)), ("x", xx, (0, 1))):
+        pml = (coord < int(values[f"pml_{axis}0"])) | (coord >= int(values[f"pml_{axis}1"]))
+        a, b, db = (np.asarray(values[f"{k}{axis}"]).reshape(-1).astype(np.float64)
+                    for k in ("a", "b", f"db{axis}d"))
+        back = (-step[0], -step[1])
+        up, dn = at("wfc", *step), at("wfc", *back)
+        d2 = (-2 * c + (up + dn)) * rd[f"rd{axis}2"]
+        d1 = 0.5 * (up - dn) * rd[f"rd{axis}"]
+        dpsi = 0.5 * (a[coord + 1] * at(f"psi{axis}", *step)
+                      - a[coord - 1] * at(f"psi{axis}", *back)) * rd[f"rd{axis}"]
+        tmp = (1 + b[coord]) * d2 + db[coord] * d1 + dpsi
+        zeta = at(f"zeta{axis}")
+        w_sum += np.where(pml, (1 + b[coord]) * tmp + a[coord] * zeta, d2)
+        put(f"psi{axis}n", pml, b[coord] * d1 + a[coord] * at(f"psi{axis}"))
+        put(f"zeta{axis}", pml, b[coord] * tmp + a[coord] * zeta)
+    every = np.ones(yy.shape, bool)
+    if int(values["v_requires_grad"]):
+        put("dwdv", every, 2 * vel * dt2 * w_sum)
+    put("wfp", every, vel * vel * dt2 * w_sum + 2 * c - at("wfp"))
+    return outs
+
+
+def gsplat_isect_count(values: Values) -> dict[str, np.ndarray]:
+    """gsplat's isect_tiles first pass: tiles_per_gauss[g] = (tile_max_y - tile_min_y)
+    (tile_max_x - tile_min_x), tile_min = min(max(floor((mean - radius) / ts), 0), tiles) and
+    tile_max likewise with ceil((mean + radius) / ts); 0 where either radius is at most 0."""
+    total = int(values["num_images"]) * int(values["n"])
+    ts = float(values["tile_size"])
+    tw, th = int(values["tile_width"]), int(values["tile_height"])
+    mean = np.asarray(values["means2d"]).reshape(-1)[: 2 * total].astype(np.float64)
+    rad = np.asarray(values["radii"]).reshape(-1)[: 2 * total].astype(np.float64)
+    mean, rad = mean.reshape(total, 2), rad.reshape(total, 2)
+    lo = np.clip(np.floor((mean - rad) / ts), 0, None)  # exact: whole numbers over 2^k
+    hi = np.clip(np.ceil((mean + rad) / ts), 0, None)
+    lim = np.array([tw, th], np.float64)
+    span = np.minimum(hi, lim) - np.minimum(lo, lim)
+    count = (span[:, 0] * span[:, 1]).astype(np.int64)
+    count[(rad[:, 0] <= 0) | (rad[:, 1] <= 0)] = 0
+    out = np.array(values["tiles_per_gauss"], copy=True)
+    out.reshape(-1)[:total] = count.astype(out.dtype)
+    return {"tiles_per_gauss": out}
+
+
+def lio_compute_density(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """LIO's gpu_compute_density (LDA): for each point p and block b of `threads` functions,
+    out[b points + p] = the sum over the block's functions i < m of F[i, p] sum_{j <= i}
+    rdm[j, i] F[j, p] (whole numbers: exact)."""
+    pts, m = int(values["points"]), int(values["m"])
+    cdp, cdm = int(values["cdp"]), int(values["cdm"])
+    fv = np.asarray(values["function_values"]).reshape(-1)[: m * cdp].astype(np.float64)
+    fv = fv.reshape(m, cdp)[:, :pts]
+    rdm = np.asarray(values["rdm"]).reshape(-1)[: m * cdm].astype(np.float64)
+    rdm = np.triu(rdm.reshape(m, cdm)[:, :m])  # rdm[j, i] with j <= i
+    w = rdm.T @ fv  # w[i, p] = sum_{j <= i} rdm[j, i] F[j, p]: whole numbers, exact
+    part = fv * w
+    nb = -(-m // threads)
+    pad = np.zeros((nb * threads, pts))
+    pad[:m] = part
+    sums = pad.reshape(nb, threads, pts).sum(axis=1)
+    out = np.array(values["out_partial_density"], copy=True)
+    out.reshape(-1)[: nb * pts] = sums.reshape(-1).astype(out.dtype)
+    return {"out_partial_density": out}
+
+
+def badslam_downsample(values: Values) -> dict[str, np.ndarray]:
+    """BAD SLAM's DownsampleImagesCUDAKernel: each output pixel's 2 x 2 source depths, those
+    above 0 averaged in float32 (sum / count); the first depth closest to the average kept with
+    its pixel's normal; 0 (the normal untouched) where none is valid."""
+    sw, w, h = int(values["src_width"]), int(values["width"]), int(values["height"])
+    src = np.asarray(values["depth"]).reshape(-1)
+    rows = (2 * np.arange(h))[:, None]
+    cols = (2 * np.arange(w))[None, :]
+    at = [(rows + q // 2) * sw + cols + q % 2 for q in range(4)]
+    d = np.stack([src[a].astype(np.float32) for a in at])
+    valid = d > 0
+    d = np.where(valid, d, np.float32(np.inf))
+    total = np.where(valid, d, np.float32(0)).sum(axis=0, dtype=np.float32)  # exact
+    count = valid.sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        avg = (total / count.astype(np.float32)).astype(np.float32)
+        dist = np.abs(d - avg[None]).astype(np.float32)
+    best = np.argmin(dist, axis=0)  # the first of equal distances, as the strict < keeps
+    chosen = np.take_along_axis(d, best[None], axis=0)[0]
+    any_valid = count > 0
+    out_d = np.array(values["down_depth"], copy=True)
+    out_n = np.array(values["down_normals"], copy=True)
+    out_d.reshape(-1)[: h * w] = np.where(any_valid, chosen, 0).reshape(-1).astype(out_d.dtype)
+    src_at = np.choose(best, at)
+    normals = np.asarray(values["normals"]).reshape(-1)[src_at]
+    flat_n = out_n.reshape(-1)[: h * w]
+    flat_n[any_valid.reshape(-1)] = normals[any_valid].astype(out_n.dtype)
+    out_n.reshape(-1)[: h * w] = flat_n
+    return {"down_depth": out_d, "down_normals": out_n}
+
+
+def curobo_bwd_diff_grad(values: Values) -> dict[str, np.ndarray]:
+    """cuRobo's backward-difference position gradient: for steps h >= 1 of each trajectory and
+    joint, out[b, h - 1, d] = gp[h] + (v[h] - v[h + 1]) dt + (a[h] - 2 a[h + 1] + a[h + 2]) dt^2
+    + (j[h] - 3 j[h + 1] + 3 j[h + 2] - j[h + 3]) dt^3, the gradients past the horizon 0 and dt
+    = traj_dt[0] (whole numbers: exact)."""
+    nb, nh, nd = (int(values[k]) for k in ("batch_size", "horizon", "dof"))
+    n = nb * nh * nd
+    dt = float(np.float32(np.asarray(values["traj_dt"]).reshape(-1)[0]))
+
+    def grads(key, pad):
+        arr = np.asarray(values[key]).reshape(-1)[:n].astype(np.float64).reshape(nb, nh, nd)
+        return np.concatenate([arr, np.zeros((nb, pad, nd))], axis=1)
+
+    gp = grads("grad_position", 0)
+    v, a, j = (grads(k, 3) for k in ("grad_velocity", "grad_acceleration", "grad_jerk"))
+    s = slice(1, nh)
+
+    def at(arr, k):
+        return arr[:, 1 + k: nh + k]
+
+    out_v = (gp[:, s] + (at(v, 0) - at(v, 1)) * dt + (at(a, 0) - 2 * at(a, 1) + at(a, 2)) * dt * dt
+             + (at(j, 0) - 3 * at(j, 1) + 3 * at(j, 2) - at(j, 3)) * dt * dt * dt)
+    out = np.array(values["out_grad_position"], copy=True)
+    view = out.reshape(-1)[:n].reshape(nb, nh, nd)
+    view[:, : nh - 1] = out_v.astype(out.dtype)
+    return {"out_grad_position": out}
+
+
+def torchaudio_iir(values: Values) -> dict[str, np.ndarray]:
+    """torchaudio's iir_cu_kernel: for each (n, c), out[n, c, i + order - 1] = in[n, c, i] - the
+    sum over j < order - 1 of a_flipped[c, j] out[n, c, i + j], in sample order (the padded
+    output's first order - 1 samples the initial state; whole numbers: exact)."""
+    nn, nc, ns, no = (int(values[k]) for k in ("n", "c", "n_samples_input", "n_order"))
+    x = np.asarray(values["in"]).reshape(-1)[: nn * nc * ns].astype(np.float64)
+    x = x.reshape(nn * nc, ns)
+    a = np.asarray(values["a_flipped"]).reshape(-1)[: nc * no].astype(np.float64).reshape(nc, no)
+    a = np.tile(a, (nn, 1))  # the coefficients of each row's channel
+    out = np.array(values["out"], copy=True)
+    width = ns + no - 1
+    y = out.reshape(-1)[: nn * nc * width].astype(np.float64).reshape(nn * nc, width)
+    for i in range(ns):
+        acc = x[:, i].copy()
+        for j in range(no - 1):
+            acc -= a[:, j] * y[:, i + j]
+        y[:, i + no - 1] = acc
+    out.reshape(-1)[: nn * nc * width] = y.reshape(-1).astype(out.dtype)
+    return {"out": out}
