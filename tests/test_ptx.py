@@ -36,7 +36,14 @@ def _patterns(name: str, side: str) -> Counter:
 #: Kernel sources added since the PTX was last recorded, whose PTX is recorded with their
 #: first sweeps: left out of the comparison below until then, and
 #: each must still lack a record (take a name off once tools/record_ptx.sh has recorded it).
-PTX_NOT_YET_RECORDED: set[str] = set()
+PTX_NOT_YET_RECORDED: set[str] = {
+    "redtail_corr_cost_volume.cu",
+    "punica_bgmv_expand.cu",
+    "mfem_restrict_transpose.cu",
+    "trtalpha_copy_make_border.cu",
+    "qibojit_two_qubit_gate.cu",
+    "skcuda_argmax_column.cu",
+}
 
 
 def test_recorded_ptx_is_that_of_todays_kernel_sources():
