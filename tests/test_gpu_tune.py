@@ -652,6 +652,12 @@ SMALL = {
     "badslam_downsample": ["SW=2003", "SH=805"],
     "curobo_bwd_diff_grad": ["B=4001", "H=13", "DOF=6"],
     "torchaudio_iir": ["N=7", "C=301", "S=203"],
+    "redtail_corr_cost_volume": ["H=101", "W=301", "DISP=37"],
+    "punica_bgmv_expand": ["BATCH=37", "FOUT=1001", "NLORA=5", "NLAYERS=4"],
+    "mfem_restrict_transpose": ["NE=4001", "ND=8", "NDOFS=10001"],
+    "trtalpha_copy_make_border": ["BATCH=3", "SRCW=301", "SRCH=101", "LEFT=7"],
+    "qibojit_two_qubit_gate": ["NQ=17", "T1=2", "T2=11"],
+    "skcuda_argmax_column": ["HEIGHT=1001", "WIDTH=301"],
 }
 
 

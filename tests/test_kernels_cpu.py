@@ -736,6 +736,14 @@ SMALL = {
     "badslam_downsample": {"SW": 75, "SH": 41},  # holes, empty windows, odd sizes
     "curobo_bwd_diff_grad": {"B": 5, "H": 9, "DOF": 7},  # horizon ends, partial blocks
     "torchaudio_iir": {"N": 3, "C": 37, "S": 41},  # channels past the block, long runs
+    "redtail_corr_cost_volume": {"C": 3, "H": 13, "W": 37, "DISP": 41},  # disparities past W
+    "punica_bgmv_expand": {"BATCH": 5, "FIN": 12, "FOUT": 37, "NLORA": 3, "NLAYERS": 2,
+                           "LAYER": 1},  # partial tiles, repeated adapters, 3 vectors a row
+    "mfem_restrict_transpose": {"NE": 7, "ND": 5, "VD": 3, "NDOFS": 29},  # empty lists, signs
+    "trtalpha_copy_make_border": {"BATCH": 3, "SRCW": 13, "SRCH": 7, "TOP": 2, "BOTTOM": 3,
+                                  "LEFT": 4, "RIGHT": 1},  # borders on every side
+    "qibojit_two_qubit_gate": {"NQ": 7, "T1": 5, "T2": 1},  # both bit insertions, partial blocks
+    "skcuda_argmax_column": {"HEIGHT": 301, "WIDTH": 37},  # partial column tiles, rows looped
 }
 SHAPES_2D = [
     (1, 1, 1),

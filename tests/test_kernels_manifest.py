@@ -266,6 +266,9 @@ def test_kernel_entry_is_complete(name):
         assert blocks == params["GRID"] == 32 and params["NHOT"] * params["NPLANES"] >= 10**6
     elif name == "tani_pairwise_dist":  # TorchANI's one block a molecule: its N^2 pairs looped
         assert blocks == params["NMOL"] and params["NMOL"] * params["N"] ** 2 >= 4 * 10**6
+    elif name == "skcuda_argmax_column":  # scikit-cuda's one block a column: its rows looped
+        assert blocks == -(-params["WIDTH"] // 8)
+        assert params["WIDTH"] * params["HEIGHT"] >= 8 * 10**6
     elif name == "mra_reduce_sum":  # MRA's one thread a block column: each sums its 32 rows
         assert blocks == -(-params["NB"] // 8) * params["BATCH"]
         assert params["BATCH"] * params["NB"] * 32 * 32 >= 1.6 * 10**7
@@ -463,6 +466,12 @@ def _coverage(name, spec, params, block):
     if name == "kblas_permute_columns":  # x -> row, y*z loops over 16-column groups
         assert gy == params["OPS"]
         return params["ROWS"], gx * bx
+    if name == "skcuda_argmax_column":  # by*bz columns a block, x strides down their rows
+        assert gy == 1
+        return gx * by * bz, params["COLS"]
+    if name == "punica_bgmv_expand":  # a tile of by*bz output rows a block, x loops the rank
+        assert gy == params["BATCH"]  # the grid's y the request
+        return gx * by * bz, params["COLS"]
     if name == "bevdepth_voxel_pool":  # a 1-D grid: bx by bz samples a block, x the channels
         assert gy == 1
         return gx * bx * by * bz, params["COLS"]
@@ -731,6 +740,8 @@ ONE_D_EXTENT = {
     "gsplat_isect_count": "TOTAL",  # gsplat's one thread per Gaussian of a view
     "curobo_bwd_diff_grad": "TOTAL",  # cuRobo's one thread per step of a joint
     "torchaudio_iir": "TOTAL",  # torchaudio's one thread per waveform channel
+    "mfem_restrict_transpose": "NDOFS",  # MFEM's one thread per global dof
+    "qibojit_two_qubit_gate": "NS",  # qibojit's one thread per four amplitudes
     "eddl_da_scale": "N",  # EDDL's one thread per output pixel
     "dpvo_corr_forward": "TOTAL",  # DPVO's one thread per window offset of a patch pixel
     "flashinfer_pack_bits": "N",  # FlashInfer's eight flags per thread
@@ -866,6 +877,7 @@ ONE_D_LAYERED = {
     "ct2_im2col": ("K", "OUTLEN", "BG"),  # CTranslate2's cdiv(k, threads) x steps x batch groups
     "xgrammar_token_bitmask": ("BMS", "NSEL"),  # XGrammar's mask words x selected rows
     "lio_compute_density": ("M", "P"),  # LIO's chunks of functions x one point a grid row
+    "trtalpha_copy_make_border": ("PIX", "BATCH"),  # a pixel a thread, an image a grid row
 }
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
@@ -18920,3 +18932,167 @@ def test_blind102_references_on_hand_checked_inputs():
                     acc -= int(a[c * no + j]) * want[row + i + j]
                 want[row + i + no - 1] = float(acc)
         assert iir(x, a, y0, nn, nc, ns, no) == want
+
+
+def test_blind103_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(103)
+    f32 = np.float32
+
+    # redtail_corr_cost_volume: two channels of one row, left (1, 2, 3 | 4, 5, 6) and right
+    # (10, 20, 30 | 40, 50, 60): disparity 0 gives (170, 290, 450), disparity 1 gives 0 in
+    # column 0 and (2 * 10 + 5 * 40, 3 * 20 + 6 * 50) = (220, 360); random maps (disparities
+    # past the width) against the source's per-thread loop
+    def corr(left, right, c, h, w, nd):
+        return references.redtail_corr_cost_volume({
+            "left": np.asarray(left, f32), "right": np.asarray(right, f32), "c": c, "h": h,
+            "w": w, "disp": nd, "dst": np.full(nd * h * w, -7, f32)})["dst"].tolist()
+
+    assert corr([1, 2, 3, 4, 5, 6], [10, 20, 30, 40, 50, 60], 2, 1, 3, 2) == [
+        170, 290, 450, 0, 220, 360]
+    for c, h, w, nd in ((3, 4, 7, 9), (5, 2, 11, 4)):
+        left = rng.integers(-8, 8, c * h * w)
+        right = rng.integers(-8, 8, c * h * w)
+        got = corr(left, right, c, h, w, nd)
+        for d, y, x in itertools.product(range(nd), range(h), range(w)):
+            val = 0
+            if x >= d:
+                val = sum(int(left[ch * h * w + y * w + x]) * int(right[ch * h * w + y * w + x - d])
+                          for ch in range(c))
+            assert got[(d * h + y) * w + x] == val
+
+    # punica_bgmv_expand: two requests, rank 4, two output rows, adapters (1, 1, 1, 1 | 1, 2,
+    # 3, 4) and (2, 0, 0, 0 | 0, 0, 0, 2), inputs (1, 2, 3, 4) with adapter 1 and (4, 3, 2, 1)
+    # with adapter 0, scale 1/2, outputs (10, 20 | 30, 40): (10 + 1, 20 + 4 | 30 + 5, 40 + 10);
+    # random batches (several layers) against the source's per-row sum
+    def expand(y, x, w, idx, fin, fout, nl, layer, scale):
+        return references.punica_bgmv_expand({
+            "Y": np.asarray(y, f32), "X": np.asarray(x, f32), "W": np.asarray(w, f32),
+            "indicies": np.asarray(idx, np.int64), "feat_in": fin, "feat_out": fout,
+            "num_layers": nl, "layer_idx": layer, "scale": scale})["Y"].tolist()
+
+    w = [1, 1, 1, 1, 1, 2, 3, 4, 2, 0, 0, 0, 0, 0, 0, 2]
+    assert expand([10, 20, 30, 40], [1, 2, 3, 4, 4, 3, 2, 1], w, [1, 0], 4, 2, 1, 0, 0.5) == [
+        11, 24, 35, 50]
+    for bs, fin, fout, nlora, nl, layer in ((5, 8, 13, 3, 2, 1), (3, 4, 9, 2, 3, 2)):
+        y = rng.integers(-8, 0, bs * fout)
+        x = rng.integers(-8, 8, bs * fin)
+        w = rng.integers(-8, 8, nlora * nl * fout * fin)
+        idx = rng.integers(0, nlora, bs)
+        got = expand(y, x, w, idx, fin, fout, nl, layer, 0.5)
+        for b, j in itertools.product(range(bs), range(fout)):
+            base = ((int(idx[b]) * nl + layer) * fout + j) * fin
+            acc = sum(int(w[base + k]) * int(x[b * fin + k]) for k in range(fin)) * 0.5
+            assert got[b * fout + j] == y[b * fout + j] + acc
+
+    # mfem_restrict_transpose: two elements of two dofs (values 1, 2 | 3, 4), three global
+    # dofs: dof 0 has copy 0 (1), dof 1 copies 1 and 2 (2 + 3), dof 2 copy 3 flipped (-1 - 3 =
+    # -4 listed: -4); random lists (empty ones, both signs, both orderings) against the loop
+    def restrict_t(offsets, indices, x, nd, vd, ndofs, byvdim):
+        return references.mfem_restrict_transpose({
+            "offsets": np.asarray(offsets, np.int32), "indices": np.asarray(indices, np.int32),
+            "x": np.asarray(x, np.float64), "y": np.full(vd * ndofs, -7.0), "nd": nd, "vd": vd,
+            "ndofs": ndofs, "byvdim": byvdim})["y"].tolist()
+
+    assert restrict_t([0, 1, 3, 4], [0, 1, 2, -4], [1, 2, 3, 4], 2, 1, 3, 0) == [1, 5, -4]
+    for ne, nd, vd, ndofs, byvdim in ((3, 4, 2, 7, 0), (4, 3, 3, 5, 1)):
+        nnz = ne * nd
+        cuts = np.sort(rng.integers(0, nnz + 1, ndofs - 1))
+        offsets = [0, *cuts.tolist(), nnz]
+        indices = rng.integers(-nnz, nnz, nnz)
+        x = rng.integers(-8, 8, ne * vd * nd)
+        got = restrict_t(offsets, indices, x, nd, vd, ndofs, byvdim)
+        for i, c in itertools.product(range(ndofs), range(vd)):
+            total = 0
+            for j in range(offsets[i], offsets[i + 1]):
+                s = int(indices[j])
+                k = s if s >= 0 else -1 - s
+                v = int(x[k % nd + nd * (c + vd * (k // nd))])
+                total += v if s >= 0 else -v
+            assert got[c + vd * i if byvdim else i + ndofs * c] == total
+
+    # trtalpha_copy_make_border: one 2 x 1 image of pixels (1, 2, 3) and (4, 5, 6) padded by
+    # one row on top and one column on the left into 3 x 2: fill, fill | fill, (1, 2, 3) |
+    # fill, (4, 5, 6); random borders against the source's per-pixel test
+    def border(src, sw, sh, dw, dh, top, left, bs):
+        return references.trtalpha_copy_make_border({
+            "src": np.asarray(src, f32), "srcW": sw, "srcH": sh,
+            "dst": np.full(bs * dh * dw * 3, -7, f32), "dstW": dw, "dstH": dh, "top": top,
+            "left": left, "batchSize": bs, "f0": 114, "f1": 115, "f2": 116})["dst"].tolist()
+
+    fill = [114, 115, 116]
+    assert border([1, 2, 3, 4, 5, 6], 1, 2, 2, 3, 1, 1, 1) == (
+        fill * 3 + [1, 2, 3] + fill + [4, 5, 6])
+    for sw, sh, top, bottom, left, right, bs in ((5, 3, 2, 1, 0, 3, 2), (4, 6, 0, 0, 2, 1, 3)):
+        dw, dh = sw + left + right, sh + top + bottom
+        src = rng.integers(0, 256, bs * sh * sw * 3)
+        got = border(src, sw, sh, dw, dh, top, left, bs)
+        for b, idx in itertools.product(range(bs), range(dw * dh)):
+            y, x = idx // dw, idx % dw
+            sy, sx = y - top, x - left
+            at = (b * dw * dh + idx) * 3
+            if 0 <= sy < sh and 0 <= sx < sw:
+                assert got[at: at + 3] == src[((b * sh + sy) * sw + sx) * 3:][:3].tolist()
+            else:
+                assert got[at: at + 3] == fill
+
+    # qibojit_two_qubit_gate: two qubits (m1 = 0, m2 = 1, one thread), amplitudes 1, 2, 3, 4
+    # (plus i, 0, 0, 0) and the gate swapping the middle two with row 0 (1, 0, 0, i): (1 + i)
+    # + 4 i, 3, 2, 4; random states and gates against the source's per-thread bit insertion
+    def two_qubit(state, gate, nq, t1, t2):
+        m1, m2 = nq - max(t1, t2) - 1, nq - min(t1, t2) - 1
+        tk1, tk2 = 1 << m1, 1 << m2
+        uk1, uk2 = (tk2, tk1) if t1 > t2 else (tk1, tk2)
+        return references.qibojit_two_qubit_gate({
+            "state": np.asarray(state, np.float64), "tk1": tk1, "tk2": tk2, "m1": m1, "m2": m2,
+            "uk1": uk1, "uk2": uk2, "gate": np.asarray(gate, np.float64),
+            "nstates": 1 << (nq - 2)})["state"].tolist()
+
+    gate = [1, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 1, 0, 0, 0] + [0, 0, 1, 0, 0, 0, 0, 0] + [
+        0, 0, 0, 0, 0, 0, 1, 0]
+    assert two_qubit([1, 1, 2, 0, 3, 0, 4, 0], gate, 2, 0, 1) == [1, 5, 3, 0, 2, 0, 4, 0]
+    for nq, t1, t2 in ((5, 3, 1), (6, 0, 4)):
+        state = rng.integers(-8, 8, 2 << nq)
+        gate = rng.integers(-1, 2, 32)
+        got = two_qubit(state, gate, nq, t1, t2)
+        m1, m2 = nq - max(t1, t2) - 1, nq - min(t1, t2) - 1
+        tk1, tk2 = 1 << m1, 1 << m2
+        uk1, uk2 = (tk2, tk1) if t1 > t2 else (tk1, tk2)
+        amp = [complex(int(state[2 * k]), int(state[2 * k + 1])) for k in range(1 << nq)]
+        mat = [complex(int(gate[2 * k]), int(gate[2 * k + 1])) for k in range(16)]
+        for g in range(1 << (nq - 2)):
+            i = ((g >> m1) << (m1 + 1)) + (g & (tk1 - 1))
+            i = ((i >> m2) << (m2 + 1)) + (i & (tk2 - 1))
+            at = [i, i + uk1, i + uk2, i + uk1 + uk2]
+            old = [amp[a] for a in at]
+            for r in range(4):
+                amp[at[r]] = sum(mat[4 * r + k] * old[k] for k in range(4))
+        assert got == [v for a in amp for v in (a.real, a.imag)]
+
+    # skcuda_argmax_column: a 3 x 2 matrix (5, -1 | 7, 4 | 2, 9): column maxima 7 (row 1) and
+    # 9 (row 2); random matrices (distinct values) against the source's per-thread strided scan
+    # and ordered reduction of the partials, at several thread counts
+    def argmax_col(mat, width, height):
+        got = references.skcuda_argmax_column({
+            "mat": np.asarray(mat, np.float64), "target": np.full(width, -7.0),
+            "idx_target": np.zeros(width, np.uint32), "width": width, "height": height})
+        return got["target"].tolist(), got["idx_target"].tolist()
+
+    assert argmax_col([5, -1, 7, 4, 2, 9], 2, 3) == ([7, 9], [1, 2])
+    for width, height, bx in ((7, 45, 32), (5, 13, 3)):
+        mat = rng.permutation(width * height) - width * height // 2  # distinct whole numbers
+        want_val, want_idx = [], []
+        for col in range(width):
+            slots = []
+            for t in range(bx):
+                cur, at = -np.finfo(np.float64).max, 0
+                for i in range(t, height, bx):
+                    if mat[col + i * width] > cur:
+                        cur, at = mat[col + i * width], i
+                slots.append((cur, at))
+            cur, at = -np.finfo(np.float64).max, 0
+            for val, row in slots:
+                if val > cur:
+                    cur, at = val, row
+            want_val.append(cur)
+            want_idx.append(at)
+        assert argmax_col(mat, width, height) == (want_val, want_idx)

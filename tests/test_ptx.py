@@ -43,6 +43,12 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "badslam_downsample.cu",
     "curobo_bwd_diff_grad.cu",
     "torchaudio_iir.cu",
+    "redtail_corr_cost_volume.cu",
+    "punica_bgmv_expand.cu",
+    "mfem_restrict_transpose.cu",
+    "trtalpha_copy_make_border.cu",
+    "qibojit_two_qubit_gate.cu",
+    "skcuda_argmax_column.cu",
 }
 
 

@@ -14742,3 +14742,121 @@ def torchaudio_iir(values: Values) -> dict[str, np.ndarray]:
         y[:, i + no - 1] = acc
     out.reshape(-1)[: nn * nc * width] = y.reshape(-1).astype(out.dtype)
     return {"out": out}
+
+
+def redtail_corr_cost_volume(values: Values) -> dict[str, np.ndarray]:
+    """Redtail's correlation cost volume: dst[d, y, x] = the sum over channels of left[c, y, x]
+    right[c, y, x - d] for x >= d, else 0 (every disparity below disp)."""
+    c, h, w, nd = (int(values[k]) for k in ("c", "h", "w", "disp"))
+    left = np.asarray(values["left"], np.float32).reshape(-1)[: c * h * w].reshape(c, h, w)
+    right = np.asarray(values["right"], np.float32).reshape(-1)[: c * h * w].reshape(c, h, w)
+    left64, right64 = left.astype(np.float64), right.astype(np.float64)
+    out = np.array(values["dst"], copy=True)
+    view = out.reshape(-1)[: nd * h * w].reshape(nd, h, w)
+    for d in range(nd):
+        cost = np.zeros((h, w))
+        if d < w:
+            cost[:, d:] = np.einsum("cyx,cyx->yx", left64[:, :, d:], right64[:, :, : w - d])
+        view[d] = cost.astype(view.dtype)
+    return {"dst": out}
+
+
+def punica_bgmv_expand(values: Values) -> dict[str, np.ndarray]:
+    """Punica's bgmv expand: Y[b, j] += the sum over k of W[indicies[b] num_layers +
+    layer_idx, j, k] X[b, k] scale (whole numbers and a dyadic scale: the order is free)."""
+    fin, fout = int(values["feat_in"]), int(values["feat_out"])
+    nl, layer = int(values["num_layers"]), int(values["layer_idx"])
+    scale = float(np.float32(values["scale"]))
+    idx = np.asarray(values["indicies"]).reshape(-1).astype(np.int64)
+    out = np.array(values["Y"], copy=True)
+    bs = out.size // fout
+    idx = idx[:bs] * nl + layer
+    x = np.asarray(values["X"], np.float32).reshape(-1)[: bs * fin].reshape(bs, fin)
+    w = np.asarray(values["W"], np.float32).reshape(-1, fout, fin)
+    y = out.reshape(-1)[: bs * fout].reshape(bs, fout)
+    acc = y.astype(np.float64)
+    for b0 in range(0, bs, 64):  # the requests in slices: one [64, fout, fin] gather at a time
+        rows = slice(b0, min(bs, b0 + 64))
+        acc[rows] += np.einsum("bjk,bk->bj", w[idx[rows]].astype(np.float64),
+                               x[rows].astype(np.float64)) * scale
+    y[...] = acc.astype(y.dtype)
+    return {"Y": out}
+
+
+def mfem_restrict_transpose(values: Values) -> dict[str, np.ndarray]:
+    """MFEM's ElementRestriction MultTranspose: y(i, c) = the sum over j in [offsets[i],
+    offsets[i + 1]) of +-x[idx / nd, c, idx % nd], idx = indices[j] (or -1 - indices[j],
+    negated, where negative); y ordered by nodes ([vd, ndofs]) or by vdim ([ndofs, vd])."""
+    nd, vd, ndofs = int(values["nd"]), int(values["vd"]), int(values["ndofs"])
+    offsets = np.asarray(values["offsets"]).reshape(-1)[: ndofs + 1].astype(np.int64)
+    nnz = int(offsets[-1])
+    sidx = np.asarray(values["indices"]).reshape(-1)[:nnz].astype(np.int64)
+    idx = np.where(sidx >= 0, sidx, -1 - sidx)
+    sign = np.where(sidx >= 0, 1.0, -1.0)
+    x = np.asarray(values["x"], np.float64).reshape(-1)
+    out = np.array(values["y"], copy=True)
+    y = out.reshape(-1)
+    owner = np.repeat(np.arange(ndofs), np.diff(offsets))  # the dof of each copy
+    for c in range(vd):
+        vals = sign * x[idx % nd + nd * (c + vd * (idx // nd))]
+        acc = np.zeros(ndofs)
+        np.add.at(acc, owner, vals)
+        if int(values["byvdim"]):
+            y[c + vd * np.arange(ndofs)] = acc
+        else:
+            y[ndofs * c: ndofs * (c + 1)] = acc
+    return {"y": out}
+
+
+def trtalpha_copy_make_border(values: Values) -> dict[str, np.ndarray]:
+    """TensorRT-Alpha's constant-border copyMakeBorder (3 channels): dst[b, y, x] =
+    src[b, y - top, x - left] inside the source rectangle, else (f0, f1, f2)."""
+    sw, sh, dw, dh = (int(values[k]) for k in ("srcW", "srcH", "dstW", "dstH"))
+    top, left, bs = int(values["top"]), int(values["left"]), int(values["batchSize"])
+    src = np.asarray(values["src"], np.float32).reshape(-1)[: bs * sh * sw * 3]
+    src = src.reshape(bs, sh, sw, 3)
+    out = np.array(values["dst"], copy=True)
+    view = out.reshape(-1)[: bs * dh * dw * 3].reshape(bs, dh, dw, 3)
+    fill = np.array([values["f0"], values["f1"], values["f2"]], np.float32)
+    view[...] = fill.astype(view.dtype)
+    y0, y1 = max(top, 0), min(dh, top + sh)
+    x0, x1 = max(left, 0), min(dw, left + sw)
+    if y0 < y1 and x0 < x1:
+        view[:, y0:y1, x0:x1] = src[:, y0 - top:y1 - top, x0 - left:x1 - left]
+    return {"dst": out}
+
+
+def qibojit_two_qubit_gate(values: Values) -> dict[str, np.ndarray]:
+    """qibojit's two-qubit gate: for every g below nstates, i = g with zero bits inserted at m1
+    then m2, and the amplitudes at i, i + uk1, i + uk2, i + uk1 + uk2 replaced by the complex
+    4 x 4 gate (row-major) times them (whole numbers: exact in complex128)."""
+    m1, m2, ns = int(values["m1"]), int(values["m2"]), int(values["nstates"])
+    tk1, tk2 = int(values["tk1"]), int(values["tk2"])
+    uk1, uk2 = int(values["uk1"]), int(values["uk2"])
+    out = np.array(values["state"], copy=True)
+    flat = out.reshape(-1)
+    amp = flat[0::2] + 1j * flat[1::2]
+    gate = np.asarray(values["gate"], np.float64).reshape(-1)[:32]
+    mat = (gate[0::2] + 1j * gate[1::2]).reshape(4, 4)
+    g = np.arange(ns, dtype=np.int64)
+    i = ((g >> m1) << (m1 + 1)) + (g & (tk1 - 1))
+    i = ((i >> m2) << (m2 + 1)) + (i & (tk2 - 1))
+    at = np.stack([i, i + uk1, i + uk2, i + uk1 + uk2])  # [4, ns]
+    amp[at] = mat @ amp[at]
+    flat[0::2] = amp.real
+    flat[1::2] = amp.imag
+    return {"state": out}
+
+
+def skcuda_argmax_column(values: Values) -> dict[str, np.ndarray]:
+    """scikit-cuda's column max kernel: target[c] = the maximum of mat[:, c] and idx_target[c]
+    its row (the values distinct, so the row is the block-independent argmax)."""
+    width, height = int(values["width"]), int(values["height"])
+    mat = np.asarray(values["mat"], np.float64).reshape(-1)[: width * height]
+    mat = mat.reshape(height, width)
+    target = np.array(values["target"], copy=True)
+    idx = np.array(values["idx_target"], copy=True)
+    rows = np.argmax(mat, axis=0)
+    target.reshape(-1)[:width] = mat[rows, np.arange(width)].astype(target.dtype)
+    idx.reshape(-1)[:width] = rows.astype(idx.dtype)
+    return {"target": target, "idx_target": idx}
