@@ -646,6 +646,12 @@ SMALL = {
     "spirit_gradient_exchange": ["NA=41", "N=2", "NP=12"],
     "dietgpu_ans_histogram": ["NB=5", "SIZE=100001"],
     "phantom_galois_ntt_perm": ["N=4096", "L=7"],
+    "ultragrid_r12l_to_rg48": ["W=8008", "H=403"],
+    "quack_a_d_at": ["N=301"],
+    "quiver_tensor_gather": ["NODES=4096", "F=100", "NIDX=5001", "NDEV=3"],
+    "tike_patch_fwd": ["NIMAGE=2", "NY=301", "NX=257", "NSCAN=37", "P=33", "PADDED=40"],
+    "halmd_max_displacement": ["NPART=100001"],
+    "yacclab_bke_final_labeling": ["H=1001", "W=403"],
 }
 
 

@@ -729,6 +729,14 @@ SMALL = {
     "spirit_gradient_exchange": {"NA": 5, "N": 2, "NP": 9},  # faces both ways, partial blocks
     "dietgpu_ans_histogram": {"NB": 3, "SIZE": 1001, "STRIDE": 1003, "XB": 2},  # heads, tails
     "phantom_galois_ntt_perm": {"N": 64, "L": 5},  # partial blocks, limbs, repeats
+    "ultragrid_r12l_to_rg48": {"W": 296, "H": 13},  # 37 groups: partial blocks both ways
+    "quack_a_d_at": {"N": 37},  # partial blocks both ways
+    "quiver_tensor_gather": {"NODES": 50, "F": 300, "NIDX": 37, "NDEV": 3,
+                             "GRID": 130},  # 3 passes a row, shards of every size
+    "tike_patch_fwd": {"NIMAGE": 2, "NY": 37, "NX": 41, "NSCAN": 9, "P": 7,
+                       "PADDED": 11},  # positions off every edge, partial blocks
+    "halmd_max_displacement": {"NPART": 3001, "GRID": 3},  # several steps, a partial one
+    "yacclab_bke_final_labeling": {"H": 13, "W": 37},  # odd: a last column, row and corner
 }
 SHAPES_2D = [
     (1, 1, 1),
