@@ -658,6 +658,12 @@ SMALL = {
     "trtalpha_copy_make_border": ["BATCH=3", "SRCW=301", "SRCH=101", "LEFT=7"],
     "qibojit_two_qubit_gate": ["NQ=17", "T1=2", "T2=11"],
     "skcuda_argmax_column": ["HEIGHT=1001", "WIDTH=301"],
+    "ultragrid_r12l_to_rg48": ["W=8008", "H=403"],
+    "quack_a_d_at": ["N=301"],
+    "quiver_tensor_gather": ["NODES=4096", "F=100", "NIDX=5001", "NDEV=3"],
+    "tike_patch_fwd": ["NIMAGE=2", "NY=301", "NX=257", "NSCAN=37", "P=33", "PADDED=40"],
+    "halmd_max_displacement": ["NPART=100001"],
+    "yacclab_bke_final_labeling": ["H=1001", "W=403"],
 }
 
 

@@ -744,6 +744,14 @@ SMALL = {
                                   "LEFT": 4, "RIGHT": 1},  # borders on every side
     "qibojit_two_qubit_gate": {"NQ": 7, "T1": 5, "T2": 1},  # both bit insertions, partial blocks
     "skcuda_argmax_column": {"HEIGHT": 301, "WIDTH": 37},  # partial column tiles, rows looped
+    "ultragrid_r12l_to_rg48": {"W": 296, "H": 13},  # 37 groups: partial blocks both ways
+    "quack_a_d_at": {"N": 37},  # partial blocks both ways
+    "quiver_tensor_gather": {"NODES": 50, "F": 300, "NIDX": 37, "NDEV": 3,
+                             "GRID": 130},  # 3 passes a row, shards of every size
+    "tike_patch_fwd": {"NIMAGE": 2, "NY": 37, "NX": 41, "NSCAN": 9, "P": 7,
+                       "PADDED": 11},  # positions off every edge, partial blocks
+    "halmd_max_displacement": {"NPART": 3001, "GRID": 3},  # several steps, a partial one
+    "yacclab_bke_final_labeling": {"H": 13, "W": 37},  # odd: a last column, row and corner
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -259,6 +259,11 @@ def test_kernel_entry_is_complete(name):
     elif name == "nwchem_sd_t_d1_3":  # NWChem's 4 x 4 outputs a thread, H7 terms each
         assert blocks == -(-params["TOTAL_X"] // 128) * -(-params["TOTAL_Y"] // 32)
         assert params["TOTAL_X"] * params["TOTAL_Y"] * params["H7"] >= 8 * 10**7
+    elif name == "halmd_max_displacement":  # HALMD's fixed 64 blocks, the particles looped
+        assert blocks == params["GRID"] == 64 and params["NPART"] >= 64 * blocks * 256
+    elif name == "quiver_tensor_gather":  # Quiver's occupancy grid, 128 threads a row, looped
+        assert blocks == params["GRID"] == 2 * 132
+        assert params["NIDX"] * params["F"] >= 16 * blocks * 256
     elif name == "dietgpu_ans_histogram":  # DietGPU's occupancy-sized grid, the bytes looped
         assert blocks == params["XB"] * params["NB"] == 8 * 132
         assert params["NB"] * params["SIZE"] >= 16 * blocks * 256
@@ -287,7 +292,8 @@ def _coverage(name, spec, params, block):
     threads = bx * by * bz
     if name in ("sgemm_naive", "syrk_strided", "add_xrows", "semilag_advect",
                 "gauss_fan2", "gpu4pyscf_take_last2d",
-                "niutensor_index_to_onehot", "nvblox_difference_image"):  # x -> row
+                "niutensor_index_to_onehot", "nvblox_difference_image",
+                "quack_a_d_at"):  # x -> row
         return gx * bx, gy * by * bz
     if name == "sepconv_cols":  # 8 rows a thread, by*bz rows apart
         return gy * by * bz * 8, gx * bx
@@ -763,6 +769,8 @@ ONE_BLOCK_PER = {
     "row_sum_tree": "ROWS",
     "gridstride_axpy": "GRID",  # a fixed grid of GRID blocks, each looping over the values
     "babelstream_dot": "DOT_BLOCKS",  # BabelStream's fixed grid of 4 blocks an SM, looping
+    "quiver_tensor_gather": "GRID",  # Quiver's occupancy grid of 264 blocks, rows looped
+    "halmd_max_displacement": "GRID",  # HALMD's fixed grid of 64 blocks, particles looped
     "mc_euro_call": "OPTIONS",
     "chunk_entropy": "CHUNKS",
     "group_revenue": "GROUPS",
@@ -874,6 +882,7 @@ ONE_D_LAYERED = {
     "relion_center_fft2d": ("HALF", "BATCH"),  # an image's first half, one image a grid row
     "gptq_q4_matvec": ("COLS", "KBLK"),  # a column a thread, one chunk of 128 inputs a grid row
     "gadgetron_permute": ("PLANE", "NPLANES"),  # Gadgetron's size(0) size(1) x the rest
+    "tike_patch_fwd": ("PP", "NSCAN", "NIMAGE"),  # Tike's patch pixels x scans x angles
     "ct2_im2col": ("K", "OUTLEN", "BG"),  # CTranslate2's cdiv(k, threads) x steps x batch groups
     "xgrammar_token_bitmask": ("BMS", "NSEL"),  # XGrammar's mask words x selected rows
     "lio_compute_density": ("M", "P"),  # LIO's chunks of functions x one point a grid row
@@ -19096,3 +19105,182 @@ def test_blind103_references_on_hand_checked_inputs():
             want_val.append(cur)
             want_idx.append(at)
         assert argmax_col(mat, width, height) == (want_val, want_idx)
+
+
+def test_blind104_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(104)
+
+    # ultragrid_r12l_to_rg48: one group whose first bytes 0x21, 0x43, 0x65 pack the samples
+    # 0x321 and 0x654 (12-bit little-endian): the RG48 words 0x3210 and 0x6540, i.e. the bytes
+    # 0x10, 0x32, 0x40, 0x65, then zeros; random frames against the 12-bit bit stream read
+    # sample by sample
+    def r12l(data, w, h):
+        words = np.frombuffer(bytes(bytearray(int(v) for v in data)), np.uint32)
+        out = np.full(h * w * 3 // 2, 0xDEADBEEF, np.uint32)
+        return references.ultragrid_r12l_to_rg48({
+            "in_words": words, "out_words": out, "size_x": w, "size_y": h})["out_words"]
+
+    got = r12l([0x21, 0x43, 0x65] + [0] * 33, 8, 1).view(np.uint8).tolist()
+    assert got == [0x10, 0x32, 0x40, 0x65] + [0] * 44
+    w, h = 24, 3
+    data = rng.integers(0, 256, h * (w // 8) * 36)
+    got = r12l(data, w, h).view(np.uint16).tolist()
+    for y, g in itertools.product(range(h), range(w // 8)):
+        stream = int.from_bytes(bytes(int(v) for v in data[(y * (w // 8) + g) * 36:][:36]),
+                                "little")
+        for k in range(24):
+            sample = stream >> (12 * k) & 0xFFF
+            assert got[y * 3 * w + g * 24 + k] == sample << 4
+
+    # quack_a_d_at: A = (1, 2 | 3, 4) stored row-major (element (k, i) at i + 2 k), D = (1,
+    # 10): R[i, j] = A[0, i] A[0, j] + 10 A[1, i] A[1, j] = (1 + 90, 2 + 120 | 2 + 120, 4 +
+    # 160); random matrices against the source's loop
+    def adat(a, d, n):
+        return references.quack_a_d_at({
+            "n": n, "A": np.asarray(a, np.float64), "D": np.asarray(d, np.float64),
+            "R": np.full(n * n, -7.0)})["R"].tolist()
+
+    assert adat([1, 2, 3, 4], [1, 10], 2) == [91, 122, 122, 164]
+    n = 7
+    a = rng.integers(-8, 8, n * n)
+    d = rng.integers(-4, 4, n)
+    got = adat(a, d, n)
+    for i, j in itertools.product(range(n), range(n)):
+        total = 0
+        for k in range(n):
+            total += int(d[k]) * int(a[i + k * n]) * int(a[j + k * n])
+        assert got[i * n + j] == total
+
+    # quiver_tensor_gather: two shards of 2 rows of 2 features (slabs of cap 3: shard 0 rows
+    # (1, 2), (3, 4), a spare (9, 9); shard 1 (5, 6), (7, 8), (9, 9)), offsets (0, 2): nodes
+    # (3, 0, 2) are shard 1's row 1, shard 0's row 0 and shard 1's row 0; random shardings
+    # (an empty shard included) against the source's find and loop
+    def gather(table, offsets, idx, f, cap):
+        return references.quiver_tensor_gather({
+            "table": np.asarray(table, np.float32), "offsets": np.asarray(offsets, np.int64),
+            "device_count": len(offsets) - 1, "indices": np.asarray(idx, np.int64),
+            "indice_length": len(idx), "res": np.full(len(idx) * f, -1, np.float32),
+            "stride": f, "cap": cap})["res"].tolist()
+
+    table = [1, 2, 3, 4, 9, 9, 5, 6, 7, 8, 9, 9]
+    assert gather(table, [0, 2, 4], [3, 0, 2], 2, 3) == [7, 8, 1, 2, 5, 6]
+    for offsets in ([0, 3, 3, 9, 12], [0, 5, 6, 12, 12]):
+        ndev, f, cap = len(offsets) - 1, 3, 7
+        table = rng.integers(-8, 8, ndev * cap * f)
+        idx = rng.integers(0, offsets[-1], 20)
+        got = gather(table, offsets, idx, f, cap)
+        for r, node in enumerate(idx):
+            shard = ndev - 1
+            for i in range(1, ndev):
+                if node < offsets[i]:
+                    shard = i - 1
+                    break
+            base = (shard * cap + node - offsets[shard]) * f
+            assert got[r * f:(r + 1) * f] == list(table[base:base + f])
+
+    # tike_patch_fwd: a 3 x 3 object (real parts 1..9, imaginary 10 times), patches of 2 in
+    # frames of 4 (pad 1): scan (0, 0) takes rows 0-1, columns 0-1 (1, 2 | 4, 5); scan
+    # (1, 0) (row 1) reaches the last row with its interpolation's extra row: zeros; a scan
+    # (0.5, 0.25) blends the four neighbours: pixel (0, 0) 0.375 + 0.25 + 1.5 + 0.625 = 2.75;
+    # the frame's border untouched; random objects against the source's loop
+    def patch(img, scan, ni, ny, nx, ns, p, pp):
+        return references.tike_patch_fwd({
+            "images": np.asarray(img, np.float32), "scan": np.asarray(scan, np.float32),
+            "patches": np.full(ni * ns * pp * pp * 2, -7, np.float32), "nimage": ni,
+            "nimagey": ny, "nimagex": nx, "nscan": ns, "patch_shape": p,
+            "padded_shape": pp})["patches"].reshape(ni, ns, pp, pp, 2)
+
+    img = [v for k in range(1, 10) for v in (k, 10 * k)]
+    got = patch(img, [0, 0, 1, 0, 0.5, 0.25], 1, 3, 3, 3, 2, 4)
+    assert got[0, 0, 1:3, 1:3, 0].tolist() == [[1, 2], [4, 5]]
+    assert got[0, 0, 1:3, 1:3, 1].tolist() == [[10, 20], [40, 50]]
+    assert (got[0, 1, 1:3, 1:3] == 0).all() and got[0, 2, 1, 1, 0] == 2.75
+    assert (got[:, :, 0] == -7).all() and (got[:, :, :, 3] == -7).all()
+    ni, ny, nx, ns, p, pp = 2, 9, 11, 6, 4, 7
+    img = rng.integers(-8, 8, ni * ny * nx * 2).astype(np.float32)
+    scan = rng.integers(-3, 9, ni * ns * 2).astype(np.float32)
+    got = patch(img, scan, ni, ny, nx, ns, p, pp).reshape(-1)
+    want = np.full(ni * ns * pp * pp * 2, -7, np.float32)
+    pad = (pp - p) // 2
+    for ti, ts, tp in itertools.product(range(ni), range(ns), range(p * p)):
+        px, py = tp % p, tp // p
+        pi = pad + px + pp * (pad + py) + pp * pp * (ts + ns * ti)
+        sy, sx = np.floor(scan[2 * (ts + ti * ns)]), np.floor(scan[2 * (ts + ti * ns) + 1])
+        if sx < 0 or nx <= sx + p or sy < 0 or ny <= sy + p:
+            want[2 * pi] = want[2 * pi + 1] = 0
+            continue
+        ii = int(sx) + px + nx * (int(sy) + py + ny * ti)
+        for part in range(2):
+            want[2 * pi + part] = img[2 * ii + part]  # whole-number scans: weight 1 on ii
+    assert got.tolist() == want.tolist()
+
+    # halmd_max_displacement: three particles in a 4 x 8 x 16 box, displacements (1, 2, 3)
+    # (14), (3, 0, 0) (wrapped to -1: 1) and (0, 0, 9) (wrapped to -7: 49), on 2 blocks of 1
+    # thread: block 0 visits particles 0 and 2 (max 49), block 1 particle 1 (1); on 1 block
+    # of 4 threads every particle (49) and the second block none (0); random systems against
+    # the source's grid-stride loop
+    def maxdisp(r, r0, n, grid, threads, box=(4, 8, 16)):
+        return references.halmd_max_displacement({
+            "g_r": np.asarray(r, np.float32), "g_r0": np.asarray(r0, np.float32),
+            "g_rr": np.full(grid, -5, np.float32), "npart": n, "box_x": box[0],
+            "box_y": box[1], "box_z": box[2]}, threads)["g_rr"].tolist()
+
+    r0 = [0, 0, 0, 7, 0, 0, 0, 1, 0, 0, 0, 2]
+    r = [1, 2, 3, 7, 3, 0, 0, 1, 0, 0, 9, 2]
+    assert maxdisp(r, r0, 3, 2, 1) == [49, 1]
+    assert maxdisp(r, r0, 3, 2, 4) == [49, 0]
+    n, grid, threads = 41, 3, 5
+    r = rng.integers(-32, 32, 4 * n)
+    r0 = rng.integers(-32, 32, 4 * n)
+    got = maxdisp(r, r0, n, grid, threads, (64, 32, 128))
+    want = [0.0] * grid
+    for gtid in range(grid * threads):
+        for i in range(gtid, n, grid * threads):
+            total = 0.0
+            for axis, edge in enumerate((64, 32, 128)):
+                d = float(r[4 * i + axis] - r0[4 * i + axis])
+                d -= np.rint(d / edge) * edge
+                total += d * d
+            want[gtid // threads] = max(want[gtid // threads], total)
+    assert got == want
+
+    # yacclab_bke_final_labeling: a 3 x 3 image; block (0, 0) label 5 + 1 with info 0b1011
+    # (a, b, d) from b's word; block (0, 2) (no b) label 8 with info 0b0101 from c's word
+    # (a, c); block (2, 0) (last row) label 3 with info 0b0010 (b); block (2, 2) label 5
+    # with info 1 from the image's byte: (6, 6, 8 | 0, 6, 8 | 0, 3, 5); a negative a (-2 + 1)
+    # widens over its pair's b word; random labels (odd sizes) against the source's loop
+    def final(labels, img, h, w, img_step):
+        return references.yacclab_bke_final_labeling({
+            "img_words": np.frombuffer(bytes(bytearray(img)), np.uint32),
+            "img_step": img_step, "labels": np.asarray(labels, np.int32), "label_step": w,
+            "rows": h, "cols": w})["labels"].tolist()
+
+    img = [0] * 8 + [0, 0, 1, 0]
+    assert final([5, 11, 7, 9, 9, 5, 2, 2, 4], img, 3, 3, 4) == [6, 6, 8, 0, 6, 8, 0, 3, 5]
+    assert final([-2, 1], [0] * 4, 1, 2, 4) == [-1, -1]
+    h, w, img_step = 5, 7, 8
+    labels = rng.integers(0, h * w, h * w)
+    img = rng.integers(0, 256, h * img_step)
+    got = final(labels, img, h, w, img_step)
+    want = [int(v) for v in labels]
+    for row, col in itertools.product(range(0, h, 2), range(0, w, 2)):
+        at = row * w + col
+        label = int(labels[at]) + 1
+        if col + 1 < w:
+            info = int(labels[at + 1]) & 0xFF
+        elif row + 1 < h:
+            info = int(labels[at + w]) & 0xFF
+        else:
+            info = int(img[row * img_step + col])
+        bit = [(info >> k & 1) * label for k in range(4)]
+        if col + 1 < w:
+            word = ((bit[1] << 32) | (bit[0] & 0xFFFFFFFFFFFFFFFF)) & 0xFFFFFFFFFFFFFFFF
+            want[at], want[at + 1] = word & 0xFFFFFFFF, word >> 32
+            if row + 1 < h:
+                word = ((bit[3] << 32) | (bit[2] & 0xFFFFFFFFFFFFFFFF)) & 0xFFFFFFFFFFFFFFFF
+                want[at + w], want[at + w + 1] = word & 0xFFFFFFFF, word >> 32
+        else:
+            want[at] = bit[0]
+            if row + 1 < h:
+                want[at + w] = bit[2]
+    assert got == [v - 2**32 if v >= 2**31 else v for v in want]

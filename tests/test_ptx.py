@@ -49,6 +49,9 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "trtalpha_copy_make_border.cu",
     "qibojit_two_qubit_gate.cu",
     "skcuda_argmax_column.cu",
+    "ultragrid_r12l_to_rg48.cu", "quack_a_d_at.cu",
+    "quiver_tensor_gather.cu", "tike_patch_fwd.cu",
+    "halmd_max_displacement.cu", "yacclab_bke_final_labeling.cu",
 }
 
 

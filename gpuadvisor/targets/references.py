@@ -14860,3 +14860,139 @@ def skcuda_argmax_column(values: Values) -> dict[str, np.ndarray]:
     target.reshape(-1)[:width] = mat[rows, np.arange(width)].astype(target.dtype)
     idx.reshape(-1)[:width] = rows.astype(idx.dtype)
     return {"target": target, "idx_target": idx}
+
+
+def ultragrid_r12l_to_rg48(values: Values) -> dict[str, np.ndarray]:
+    """UltraGrid's R12L -> RG48 unpacking: each row's W / 8 groups of 36 bytes, a 12-bit
+    little-endian bit stream of 24 samples, become 48 bytes of 16-bit samples (the 12 bits at
+    the top): for the samples 2p, 2p + 1 from bytes b0, b1, b2 = 3p..3p + 2 the bytes b0 << 4,
+    (b1 << 4) | (b0 >> 4), b1 & 0xF0 and b2."""
+    w, h = int(values["size_x"]), int(values["size_y"])
+    groups = (w + 7) // 8
+    src = np.ascontiguousarray(np.asarray(values["in_words"])).view(np.uint8).reshape(-1)
+    src = src[: h * groups * 36].reshape(h, groups, 12, 3).astype(np.uint16)
+    b0, b1, b2 = src[..., 0], src[..., 1], src[..., 2]
+    unpacked = np.stack([(b0 << 4) & 0xFF, ((b1 << 4) | (b0 >> 4)) & 0xFF, b1 & 0xF0, b2],
+                        axis=-1).astype(np.uint8)  # (h, groups, 12, 4)
+    out = np.array(values["out_words"], copy=True)
+    flat = out.view(np.uint8).reshape(-1)
+    rows = flat[: h * 6 * w].reshape(h, 6 * w)
+    rows[:, : groups * 48] = unpacked.reshape(h, groups * 48)
+    return {"out_words": out}
+
+
+def quack_a_d_at(values: Values) -> dict[str, np.ndarray]:
+    """QuAcK's A_D_At: R[i, j] = the sum over k of D[k] A[k, i] A[k, j] (A row-major, element
+    (k, i) at i + k n), i.e. R = A^T diag(D) A of the stored matrix (whole numbers: exact)."""
+    n = int(values["n"])
+    a = np.asarray(values["A"], np.float64).reshape(-1)[: n * n].reshape(n, n)
+    d = np.asarray(values["D"], np.float64).reshape(-1)[:n]
+    out = np.array(values["R"], copy=True)
+    out.reshape(-1)[: n * n] = ((a.T * d) @ a).reshape(-1).astype(out.dtype)
+    return {"R": out}
+
+
+def quiver_tensor_gather(values: Values) -> dict[str, np.ndarray]:
+    """Quiver's sharded feature gather: res[r] = the stride floats of node indices[r]'s row,
+    row node - offsets[s] of shard s's slab of cap rows, s the last shard whose offset is at
+    most the node (find: the first i in 1..device_count-1 with node < offsets[i], minus one)."""
+    n, f = int(values["indice_length"]), int(values["stride"])
+    ndev, cap = int(values["device_count"]), int(values["cap"])
+    idx = np.asarray(values["indices"]).reshape(-1)[:n].astype(np.int64)
+    offsets = np.asarray(values["offsets"]).reshape(-1)[:ndev].astype(np.int64)
+    shard = np.searchsorted(offsets[1:], idx, side="right")  # count of offsets[1:] <= node
+    rows = np.asarray(values["table"]).reshape(-1)[: ndev * cap * f].reshape(ndev * cap, f)
+    out = np.array(values["res"], copy=True)
+    out.reshape(-1)[: n * f] = rows[shard * cap + idx - offsets[shard]].reshape(-1).astype(
+        out.dtype)
+    return {"res": out}
+
+
+def tike_patch_fwd(values: Values) -> dict[str, np.ndarray]:
+    """Tike's forward patch extraction: for scan position (sy, sx) = floor(scan) of image ti,
+    the padded patch's middle patch_shape^2 pixels the bilinear blend (float32, the kernel's
+    order) of the object at (sy + py, sx + px) and its right, lower and lower-right
+    neighbours, or zeros where sx, sy < 0 or sx, sy + patch_shape reach the image's width or
+    height; the padding untouched."""
+    ni, ny, nx = (int(values[k]) for k in ("nimage", "nimagey", "nimagex"))
+    ns, p, pp = (int(values[k]) for k in ("nscan", "patch_shape", "padded_shape"))
+    img = np.asarray(values["images"], np.float32).reshape(-1)[: ni * ny * nx * 2]
+    img = img.reshape(ni, ny, nx, 2)
+    scan = np.asarray(values["scan"], np.float32).reshape(-1)[: ni * ns * 2].reshape(ni, ns, 2)
+    out = np.array(values["patches"], copy=True)
+    pat = out.reshape(-1)[: ni * ns * pp * pp * 2].reshape(ni, ns, pp, pp, 2)
+    pad = (pp - p) // 2
+    one = np.float32(1)
+    for ti in range(ni):
+        for ts in range(ns):
+            sx, sy = np.floor(scan[ti, ts, 1]), np.floor(scan[ti, ts, 0])
+            window = pat[ti, ts, pad:pad + p, pad:pad + p]
+            if sx < 0 or nx <= sx + p or sy < 0 or ny <= sy + p:
+                window[...] = 0
+                continue
+            xf, yf = scan[ti, ts, 1] - sx, scan[ti, ts, 0] - sy
+            y0, x0 = int(sy), int(sx)
+            a = img[ti, y0:y0 + p, x0:x0 + p]
+            b = img[ti, y0:y0 + p, x0 + 1:x0 + p + 1]
+            c = img[ti, y0 + 1:y0 + p + 1, x0:x0 + p]
+            d = img[ti, y0 + 1:y0 + p + 1, x0 + 1:x0 + p + 1]
+            window[...] = (a * (one - xf) * (one - yf) + b * xf * (one - yf)
+                           + c * (one - xf) * yf + d * xf * yf)
+    return {"patches": out}
+
+
+def halmd_max_displacement(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """HALMD's maximum squared displacement: for each particle the difference of the float4
+    positions' x, y, z reduced to the periodic box (d - rint(d / L) L), its squared length, and
+    g_rr[b] = the maximum over the particles block b's threads visit (particle i belongs to
+    block (i mod (grid threads)) // threads) and 0 for a block without particles."""
+    n = int(values["npart"])
+    out = np.array(values["g_rr"], copy=True)
+    grid = out.size
+    box = np.array([values["box_x"], values["box_y"], values["box_z"]], np.float32)
+    r = np.asarray(values["g_r"], np.float32).reshape(-1)[: 4 * n].reshape(n, 4)[:, :3]
+    r0 = np.asarray(values["g_r0"], np.float32).reshape(-1)[: 4 * n].reshape(n, 4)[:, :3]
+    d = r - r0
+    d = d - np.rint(d / box) * box  # whole numbers over powers of two: exact
+    rr = (d * d).sum(axis=1, dtype=np.float32)
+    span = grid * threads  # a step of the grid-stride loop: block b the span's b-th slice
+    padded = np.zeros(-(-n // span) * span, np.float32)  # squares are >= 0: padding is neutral
+    padded[:n] = rr
+    out.reshape(-1)[:grid] = padded.reshape(-1, grid, threads).max(axis=(0, 2)).astype(
+        out.dtype)
+    return {"g_rr": out}
+
+
+def yacclab_bke_final_labeling(values: Values) -> dict[str, np.ndarray]:
+    """YACCLAB BKE's FinalLabeling, in place: for each 2 x 2 block (a b | c d) at even (row,
+    col), label = a's word + 1 and info the low byte of b's word (c's where the block has no b,
+    the input image's byte where it has neither); each existing pixel p of the block becomes
+    bit p of info times label, where the a and b pair is one 64-bit word: a negative a widens
+    to ones over b (the source's int | unsigned long long)."""
+    h, w = int(values["rows"]), int(values["cols"])
+    step, img_step = int(values["label_step"]), int(values["img_step"])
+    img = np.ascontiguousarray(np.asarray(values["img_words"])).view(np.uint8).reshape(-1)
+    out = np.array(values["labels"], copy=True)
+    lab = out.reshape(-1)[: h * step].reshape(h, step)[:, :w]
+    rows, cols = np.arange(0, h, 2), np.arange(0, w, 2)
+    label = (lab[np.ix_(rows, cols)].astype(np.int64) + 1).astype(np.int32)  # int wrap
+    info = np.zeros(label.shape, np.uint8)
+    even = w % 2 == 0
+    paired = cols + 1 < w  # blocks with a b pixel
+    info[:, paired] = lab[np.ix_(rows, cols[paired] + 1)].astype(np.uint8)  # low byte
+    if not even:  # the last block column: c's word, or the image at the last row
+        last = cols[-1]
+        below = rows + 1 < h
+        info[below, -1] = lab[rows[below] + 1, last].astype(np.uint8)
+        info[~below, -1] = img[rows[~below] * img_step + last]
+    bits = [((info >> k) & 1).astype(np.int32) * label for k in range(4)]  # a, b, c, d
+    new = {k: v.copy() for k, v in zip("abcd", bits, strict=True)}
+    # the 64-bit a|b store: a negative a sign-extends over b's word
+    new["b"] = np.where(new["a"] < 0, np.int32(-1), new["b"])
+    new["d"] = np.where(new["c"] < 0, np.int32(-1), new["d"])
+    below = rows + 1 < h
+    lab[np.ix_(rows, cols)] = new["a"]
+    lab[np.ix_(rows, cols[paired] + 1)] = new["b"][:, paired]
+    lab[np.ix_(rows[below] + 1, cols)] = new["c"][below]
+    lab[np.ix_(rows[below] + 1, cols[paired] + 1)] = new["d"][np.ix_(below, paired)]
+    return {"labels": out}
