@@ -33,7 +33,7 @@ log "live searches"
 write_provenance "$work/live/provenance.txt"
 for k in $k2 $k1; do
   s=$(date +%s)
-  timeout -k 5 70 $G tune "$k" --min-threads 32 --budget 0.1 --max-repeats 10 --quiet \
+  timeout -k 5 "${BLIND_LIVE_LIMIT_S:-150}" $G tune "$k" --min-threads 32 --budget 0.1 --max-repeats 10 --quiet \
     --max-configs 8 --out "$work/live/$k" > "$work/live/$k.log" 2>&1
   echo "$k rc=$? wall_s=$(( $(date +%s) - s ))" | tee -a "$work/live/steps.txt"
 done
