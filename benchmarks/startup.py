@@ -3,6 +3,10 @@
     python benchmarks/startup.py [--runs N] [--python PATH] [--compare OTHER_CHECKOUT]
         [--one-profile-of SWEEP.csv ...]
 
+The gpuadvisor commands: --version, a rule-only analyze of one profile, ``kernels show`` of one
+built-in kernel and ``kernels list --json`` (the whole kernel manifest; its parsed YAML is kept
+in the user's cache after the untimed warm-up run, as after any first run).
+
 Runs each command N times in fresh processes, the commands alternating (one round runs each
 once), so that load from other work on the machine spreads over all of them; prints the
 median and the ratio to ``python -c pass`` measured in the same run, as a Markdown table.
@@ -31,6 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILE = "fixtures/hopper/profile/profile_16x16.csv"
+KERNEL = "matmul_naive"
 
 
 def commands(python: str, compare: Path | None = None, views: tuple[Path, ...] = ()
@@ -40,6 +45,12 @@ def commands(python: str, compare: Path | None = None, views: tuple[Path, ...] =
         ("gpuadvisor --version", [python, "-m", "gpuadvisor", "--version"]),
         (f"gpuadvisor analyze --rule-only {Path(PROFILE).name} --json",
          [python, "-m", "gpuadvisor", "analyze", "--rule-only", PROFILE, "--json"]),
+        # one built-in kernel's entry (what tune NAME and the profiling driver read), and the
+        # whole 1.3 MB manifest
+        (f"gpuadvisor kernels show {KERNEL}", [python, "-m", "gpuadvisor", "kernels", "show",
+                                               KERNEL]),
+        ("gpuadvisor kernels list --json", [python, "-m", "gpuadvisor", "kernels", "list",
+                                            "--json"]),
     ]
     tool += [(f"gpuadvisor analyze --rule-only {v.stem} (one profile) --json",
               [python, "-m", "gpuadvisor", "analyze", "--rule-only", str(v), "--json"])
