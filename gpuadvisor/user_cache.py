@@ -14,9 +14,15 @@ import tempfile
 from pathlib import Path
 
 
-def cache_dir(kind: str) -> Path:
-    """The folder for one kind of remembered fact (not created here)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+def cache_dir(kind: str) -> Path | None:
+    """The folder for one kind of remembered fact (not created here); None where there is no
+    home folder to put it in (no HOME and no password entry: a bare container)."""
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError):
+            return None
     return Path(base) / "gpuadvisor" / kind
 
 

@@ -37,12 +37,17 @@ def load_cached(text: str) -> Any:
     """:func:`safe_load` of ``text``, kept as JSON under the text's SHA-256 for the next
     process. Kept only where JSON gives back exactly what YAML gave (strings for keys, no
     dates, no NaN): otherwise every call parses the YAML."""
-    where = cache_dir("yaml") / f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}.json"
-    try:
-        return json.loads(where.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        pass
+    folder = cache_dir("yaml")
+    where = (folder / f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}.json"
+             if folder is not None else None)
+    if where is not None:
+        try:
+            return json.loads(where.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
     data = safe_load(text)
+    if where is None:
+        return data
     try:
         encoded = json.dumps(data)
     except (TypeError, ValueError):

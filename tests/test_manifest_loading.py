@@ -5,6 +5,7 @@ a built-in kernel and the profiling driver read) and the parsed YAML kept betwee
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -136,3 +137,25 @@ def test_a_tune_of_a_built_in_kernel_reads_only_its_entry(tmp_path):
                             text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "matmul_naive"
+
+
+def test_without_a_home_folder_nothing_is_kept_and_the_manifest_still_loads(tmp_path):
+    """A bare container (no HOME, no XDG_CACHE_HOME, no password entry): Path.home() raises;
+    the YAML is parsed every time and nothing is written."""
+    program = (
+        "import pathlib\n"
+        "def no_home(*a):\n"
+        "    raise RuntimeError('Could not determine home directory.')\n"
+        "pathlib.Path.home = classmethod(no_home)\n"
+        "from gpuadvisor import yaml_text\n"
+        "from gpuadvisor.targets.manifest import load_manifest\n"
+        "from gpuadvisor.rules.engine import load_rules\n"
+        "assert yaml_text.load_cached('a: 1\\n') == {'a': 1}\n"
+        "assert len(load_manifest()) > 600 and load_rules()\n"
+        "print('ok')\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("HOME", "XDG_CACHE_HOME")}
+    result = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"

@@ -219,7 +219,8 @@ def _valid_marker(text: str) -> Path | None:
         digest = hashlib.sha256(_schema_digest() + text.encode("utf-8")).hexdigest()
     except OSError:
         return None
-    return cache_dir("valid-rules") / digest
+    folder = cache_dir("valid-rules")
+    return folder / digest if folder is not None else None
 
 
 def _remember_valid(marker: Path | None) -> None:
