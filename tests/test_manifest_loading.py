@@ -159,3 +159,15 @@ def test_without_a_home_folder_nothing_is_kept_and_the_manifest_still_loads(tmp_
                             text=True, timeout=120, env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+def test_an_entry_alone_is_numbered_as_the_whole_file_numbers_it(tmp_path):
+    """The default data seed is the entry's index in the list: an item before it whose first
+    key is not its name still counts (and that item itself is read by the whole reader)."""
+    path = _write(tmp_path, "one", "two")
+    text = path.read_text().replace("  - name: one\n    title: one\n",
+                                    "  - title: one\n    name: one\n")
+    path.write_text(text)
+    whole = load_manifest(path)
+    assert load_kernel(path, "two") == whole["two"] and whole["two"].data_seed == 1
+    assert load_kernel(path, "one") is None  # not laid out as the shipped entries: left whole

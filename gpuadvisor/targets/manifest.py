@@ -395,7 +395,8 @@ def load_kernel(path: str | Path, name: str) -> KernelSpec | None:
 
     path = Path(path)
     text = path.read_text()
-    if not re.search(r"^kernels: *$", text, re.M):
+    listed = re.search(r"^kernels: *$", text, re.M)
+    if listed is None:
         return None
     starts = _entry_starts(text)
     mine = starts.get(name)
@@ -413,7 +414,9 @@ def load_kernel(path: str | Path, name: str) -> KernelSpec | None:
     if (not isinstance(entries, list) or len(entries) != 1 or not isinstance(entries[0], dict)
             or entries[0].get("name") != name):
         return None
-    index = sum(1 for _ in _ENTRY.finditer(text, 0, start))
+    # every item of the list before this one (whatever its first key), as the whole reader
+    # numbers them
+    index = len(re.findall(r"^  - ", text[listed.end():start], re.M))
     return _spec(entries[0], path, index)
 
 
