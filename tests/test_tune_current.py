@@ -263,3 +263,43 @@ def test_live_from_the_projects_launch_keeps_the_whole_list():
     assert replayed.steps[7].reason.startswith("neighbour of 8x16")
     assert replayed.best.config.block == (8, 16, 1)
     assert "is 1.69x faster" in (FASTTF / "tune.log").read_text()
+
+
+OCV = fixtures_dir() / "hopper" / "current" / "ocv_farneback_box5"
+
+
+def test_live_from_the_projects_launch_measures_a_neighbour_after_one_experiment():
+    """Live on the H200 (06:08 UTC, stop 61): ocv_farneback_box5 from OpenCV's 256x1, then 32x8,
+    the four listed shapes and ONE access experiment (the project's profile took the other's
+    place), then a neighbour of the fastest, 256x2: kept, 1.058x the set's best, where the
+    search before the change kept 256x1 (1.248x). The replay on the run's own rows asks for the
+    same eight shapes."""
+    from gpuadvisor.validation import kernel_code
+
+    journal = [json.loads(x) for x in (OCV / "journal.jsonl").read_text().splitlines()]
+    steps = [r for r in journal if r["type"] == "search"]
+    asked = [tuple(r["key"][1:4]) for r in steps]
+    assert asked == [(256, 1, 1), (32, 8, 1), (32, 6, 1), (32, 24, 1), (16, 32, 1), (192, 1, 1),
+                     (1, 32, 1), (256, 2, 1)]
+    assert sum(r["reason"].startswith("experiment:") for r in steps) == 1
+    assert steps[-1]["reason"].startswith("neighbour of 256x1")
+    live = pd.read_csv(OCV / "sweep.csv", comment="#")
+    best = live.loc[live.time_ms.idxmin()]
+    assert (best.block_x, best.block_y) == (256, 2) and set(live.status) == {"ok"}
+    recorded = pd.read_csv(fixtures_dir() / "hopper" / "blind37" / "h200"
+                           / "ocv_farneback_box5.csv", comment="#")
+    at_pick = recorded[(recorded.block_x == 256) & (recorded.block_y == 2)].time_ms.min()
+    assert at_pick / recorded.time_ms.min() == pytest.approx(1.058, abs=0.0005)
+    assert "is 1.15x faster" in (OCV / "tune.log").read_text()
+
+    def rows(path):
+        return [{str(k): v for k, v in r.items()}
+                for r in normalize(read_sweep(path)[0]).to_dict(orient="records")]
+
+    space = recorded_space(rows(fixtures_dir() / "hopper" / "blind37" / "h200"
+                                / "ocv_farneback_box5.csv"))
+    search = FromCurrent(make_strategy(DEFAULT_STRATEGY, arch="sm_90",
+                                       code=kernel_code(["ocv_farneback_box5"])),
+                         (256, 1, 1), "the project's own launch")
+    replayed = run_search(search, space, replay_target(rows(OCV / "sweep.csv")), 8)
+    assert [s.config.block for s in replayed.steps] == asked
