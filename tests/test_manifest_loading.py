@@ -41,6 +41,14 @@ def _write(tmp_path: Path, *names: str, header: str = "kernels:\n") -> Path:
     return path
 
 
+def _child(program: str, env: dict[str, str] | None = None) -> str:
+    """What ``python -c program`` prints, run from the repository root (it must succeed)."""
+    result = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
 @pytest.fixture(autouse=True)
 def _own_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
@@ -87,8 +95,20 @@ def test_get_kernel_and_is_kernel_answer_without_loading_the_whole_manifest(monk
 
     monkeypatch.setattr(manifest, "load_manifest", whole)
     assert manifest.is_kernel("matmul_naive")
-    assert not manifest.is_kernel("no_such_kernel")
     assert manifest.get_kernel("matmul_naive").entry == "matmul_naive"
+    with pytest.raises(AssertionError, match="whole manifest"):
+        manifest.is_kernel("no_such_kernel")  # an unknown name asks the whole manifest
+
+
+def test_a_name_the_entry_lines_miss_is_found_in_the_whole_manifest(tmp_path, monkeypatch):
+    path = _write(tmp_path, "one", "two")
+    path.write_text(path.read_text().replace("  - name: one\n    title: one\n",
+                                             "  - title: one\n    name: one\n"))
+    monkeypatch.setattr(manifest, "manifest_path", lambda: path)
+    manifest._cached_manifest.cache_clear()
+    assert manifest.is_kernel("one") and manifest.is_kernel("two")
+    assert not manifest.is_kernel("three")
+    manifest._cached_manifest.cache_clear()
 
 
 def test_the_parsed_yaml_is_kept_and_read_back_as_json(tmp_path, monkeypatch):
@@ -124,19 +144,15 @@ def test_a_tune_of_a_built_in_kernel_reads_only_its_entry(tmp_path):
     """The CLI path: `tune NAME` decides NAME is built in and reads its spec without the whole
     manifest (a stand-in that fails on a whole load proves it)."""
     program = (
-        "import sys\n"
         "from gpuadvisor.targets import manifest\n"
         "def whole(*a):\n"
         "    raise SystemExit('whole manifest loaded')\n"
         "manifest.load_manifest = whole\n"
         "from gpuadvisor.tuning import is_builtin\n"
-        "assert is_builtin('matmul_naive') and not is_builtin('no_such_kernel')\n"
+        "assert is_builtin('matmul_naive')\n"
         "print(manifest.get_kernel('matmul_naive').name)\n"
     )
-    result = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True,
-                            text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "matmul_naive"
+    assert _child(program) == "matmul_naive"
 
 
 def test_without_a_home_folder_nothing_is_kept_and_the_manifest_still_loads(tmp_path):
@@ -155,10 +171,7 @@ def test_without_a_home_folder_nothing_is_kept_and_the_manifest_still_loads(tmp_
         "print('ok')\n"
     )
     env = {k: v for k, v in os.environ.items() if k not in ("HOME", "XDG_CACHE_HOME")}
-    result = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True,
-                            text=True, timeout=120, env=env)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "ok"
+    assert _child(program, env) == "ok"
 
 
 def test_an_entry_alone_is_numbered_as_the_whole_file_numbers_it(tmp_path):

@@ -360,11 +360,14 @@ def get_kernel(name: str) -> KernelSpec:
 
 
 def is_kernel(name: str) -> bool:
-    """Whether the manifest lists ``name`` (its entries' name lines, without reading them)."""
+    """Whether the manifest lists ``name``: found among its entries' name lines without
+    reading them; a name not found there is looked up in the whole manifest, as
+    :func:`get_kernel` does (an entry laid out otherwise is still found)."""
     path = manifest_path()
-    if _cached_manifest.cache_info().currsize or not path.is_file():
-        return name in kernels()
-    return name in _entry_starts(path.read_text())
+    if (not _cached_manifest.cache_info().currsize and path.is_file()
+            and name in _entry_starts(path.read_text())):
+        return True
+    return name in kernels()
 
 
 #: An entry's first line in the manifest's ``kernels`` list.
