@@ -5,6 +5,8 @@
 # strategy. Results go to OUTDIR as gpu_tests.log, records.tgz (rec/ and rep/) and live.tgz,
 # at most 8 files, as the GPU machine returns them.
 #   bash tools/record_blind_set.sh OUTDIR "2-D KERNELS" "1-D KERNELS"
+# Each live search may take BLIND_LIVE_LIMIT_S seconds (default 150; at 70, set 102's
+# deepwave_scalar_fwd, whose data and reference are large, was cut after 7 of 8 steps).
 # The device call carries the working tree (64 MiB at most, wheels included): run
 # `bash tools/device_tree.sh slim` here before the call and `... restore` after it.
 set -uo pipefail

@@ -145,9 +145,10 @@ class Guided(Strategy):
 
         A step measured before this strategy's own (:attr:`extra_steps`: the app's current
         shape, profiled) is one such shape already, and the access model reads its profile:
-        it takes an experiment's place, not a neighbour's. Replayed on the blind sets from
-        each project's own launch (sets 17-101, 313 kernels, 8 measurements): 278 -> 279
-        within 3 %, geometric mean 1.0204 -> 1.0186, 15 kernels faster and one slower;
+        it takes an experiment's place, not a neighbour's. Held out (blind sets 102-104,
+        written after the change, 17 kernels from their projects' launches, 8 measurements):
+        15 within 3 % with it and without it (geometric mean 1.090x against 1.089x). In
+        sample (sets 17-101, 313 kernels): 278 -> 279, 1.0204x -> 1.0186x;
         ``ocv_farneback_box5``'s two experiments had displaced the neighbour that is its best
         (1.248x -> 1.000x)."""
         if (self._access is None
