@@ -166,15 +166,14 @@ class KernelSetup:
                            token(k.instr_per_region), token(self.sm_count))
 
 
-def _access_key(access: Any) -> str:
-    """What ``KernelAccess.derived`` depends on: the fitted models, not the profiles."""
+def _access_key(access: Any) -> Any:
+    """What ``KernelAccess.derived`` depends on: the access itself, a frozen dataclass whose
+    fields are all hashable (its hedging and extrapolation read the profiles and measured
+    shapes, not only the fitted models). Hashing it is ~50x cheaper than the ``repr`` of its
+    hundreds of consistent models that was the key (12 % of a live search's replay)."""
     from gpuadvisor.access_model import KernelAccess
 
-    if not isinstance(access, KernelAccess):
-        return repr(access)
-    fits = [(f.chosen, f.consistent) if f is not None else None
-            for f in (access.loads, access.stores)]
-    return repr((fits, access.load_share))
+    return access if isinstance(access, KernelAccess) else repr(access)
 
 
 class _Contexts:
