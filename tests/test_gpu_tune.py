@@ -664,6 +664,12 @@ SMALL = {
     "tike_patch_fwd": ["NIMAGE=2", "NY=301", "NX=257", "NSCAN=37", "P=33", "PADDED=40"],
     "halmd_max_displacement": ["NPART=100001"],
     "yacclab_bke_final_labeling": ["H=1001", "W=403"],
+    "awq_gemv_g128": ["B=2", "IC=1152", "OC=1001"],
+    "fs_mri_convolve_z": ["D=101", "H=37", "W=301", "NV=7"],
+    "involution_fwd": ["B=2", "C=32", "G=2", "H=37", "W=41", "K=5", "P=2"],
+    "bmt_has_nan_inf": ["N=1000001", "NF=2000000"],
+    "abinit_accumulate_density": ["NFFT=100001", "NDAT=3"],
+    "ddf_mul_fwd": ["B=2", "C=64", "H=37", "W=41", "K=5"],
 }
 
 

@@ -752,6 +752,14 @@ SMALL = {
                        "PADDED": 11},  # positions off every edge, partial blocks
     "halmd_max_displacement": {"NPART": 3001, "GRID": 3},  # several steps, a partial one
     "yacclab_bke_final_labeling": {"H": 13, "W": 37},  # odd: a last column, row and corner
+    "awq_gemv_g128": {"B": 3, "IC": 1152, "OC": 37},  # 9 groups: a partial packed group, tiles
+    "fs_mri_convolve_z": {"D": 29, "H": 5, "W": 37, "NV": 9},  # clamped ends, partial patches
+    "involution_fwd": {"B": 2, "C": 6, "G": 3, "H": 9, "W": 11, "K": 3, "S": 2, "P": 2,
+                       "DIL": 2},  # taps off every edge, strided and dilated windows
+    "bmt_has_nan_inf": {"N": 5001, "NF": 40000000},  # 1.8 % non-finite: flagged and clean blocks
+    "abinit_accumulate_density": {"NFFT": 1001, "NDAT": 3, "CAP": 7},  # a capped grid: loops
+    "ddf_mul_fwd": {"B": 2, "C": 37, "H": 11, "W": 13, "K": 5, "DIL": 2,
+                    "S": 2},  # taps off every edge, channels past the block, partial tiles
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -84,7 +84,8 @@ def test_kernel_entry_is_complete(name):
     elif name == "bude_fasten":  # miniBUDE's bm1: 65,536 poses, 4 a thread, 24,388 pairs each
         assert blocks == -(-params["NPOSES"] // 1024)
         assert params["NPOSES"] * params["NATLIG"] * params["NATPRO"] > 10**9
-    elif name == "cus_reduce_single_pass":  # the sample's capped grid, a grid-stride loop
+    elif name in ("cus_reduce_single_pass",  # the sample's capped grid, a grid-stride loop
+                  "bmt_has_nan_inf"):  # BMTrain's grid capped at 1,024 blocks, likewise
         assert blocks == params["CAP"] and params["N"] >= 1.6 * 10**7
     elif name == "af_scan_first":  # one block wide on purpose: each block row walks its row
         assert blocks == -(-params["ROWS"] // 8)
@@ -478,6 +479,16 @@ def _coverage(name, spec, params, block):
     if name == "punica_bgmv_expand":  # a tile of by*bz output rows a block, x loops the rank
         assert gy == params["BATCH"]  # the grid's y the request
         return gx * by * bz, params["COLS"]
+    if name == "fs_mri_convolve_z":  # grid x -> an (x, z) patch: cdiv(W, bx) patches a slab
+        cover_x = -(-params["COLS"] // bx)
+        assert gx % cover_x == 0 and gy == params["H"]  # the grid's y the row
+        return gx // cover_x * by * bz, cover_x * bx
+    if name == "ddf_mul_fwd":  # a tile of by*bz pixels a block, x loops over the channels
+        assert gx == params["B"]  # the grid's x the image
+        return gy * by * bz, params["COLS"]
+    if name == "awq_gemv_g128":  # a tile of by*bz output channels a block, x loops the inputs
+        assert gx == 1 and gz == params["B"]  # one block column; the grid's z the token
+        return gy * by * bz, params["COLS"]
     if name == "bevdepth_voxel_pool":  # a 1-D grid: bx by bz samples a block, x the channels
         assert gy == 1
         return gx * bx * by * bz, params["COLS"]
@@ -756,6 +767,7 @@ ONE_D_EXTENT = {
     "nvcomp_delta": "MAXNUM",  # nvCOMP's one thread per value of the allocation
     "dfdx_avgpool_bwd": "NUMEL",  # dfdx's one thread per input pixel
     "adacof_update_output": "N",  # AdaCoF's one thread per output value (the loop once)
+    "involution_fwd": "TOTAL",  # involution's one thread per output value (the loop once)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -863,6 +875,8 @@ ONE_D_CAPPED = {
     "flexflow_group_by": ("TOTAL", "CAP"),  # FlexFlow's GET_BLOCKS: at most 32,768 blocks
     "xfm_sparse_mask_matmul": ("NNZ", "CAP"),  # xFormers' at most 4,096 blocks of 512
     "pytsparse_padded_scatter": ("TOTAL", "CAP"),  # PyTorch Sparse's 8 blocks an SM at most
+    "bmt_has_nan_inf": ("N", "CAP"),  # BMTrain's at most 1,024 blocks, a grid-stride loop
+    "abinit_accumulate_density": ("NFFT", "CAP"),  # ABINIT's at most 65,535 blocks, a loop
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
@@ -19284,3 +19298,195 @@ def test_blind104_references_on_hand_checked_inputs():
             if row + 1 < h:
                 want[at + w] = bit[2]
     assert got == [v - 2**32 if v >= 2**31 else v for v in want]
+
+
+def test_blind105_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(105)
+    f32 = np.float32
+
+    # awq_gemv_g128: one group of 128 inputs (one packed group), two channels: channel 0's
+    # first word 0x76543210 (nibbles 0..7, low first), the rest 0, zero point 2, scale 3, the
+    # inputs 1 on the first 8 and 0 after: 3 (0 + 1 + ... + 7 - 8 2) = 36; channel 1 every
+    # nibble 1, zero 0, scale -1: -8; a second token of inputs all 2: channel 0 3 (28 - 16) 2
+    # + 3 (0 - 2) 2 120 = 72 - 1440 = -1368, channel 1 -256; random layers (a partial packed
+    # group) against the source's per-lane loop
+    def gemv(x, w, z, s, ic, oc):
+        return references.awq_gemv_g128({
+            "inputs": np.asarray(x, f32), "weight": np.asarray(w, np.uint32),
+            "zeros": np.asarray(z, np.uint32), "scaling_factors": np.asarray(s, f32),
+            "IC": ic, "OC": oc, "outputs": np.full(len(x) // ic * oc, -7, f32)})["outputs"]
+
+    w = [0x76543210] + [0] * 15 + [0x11111111] * 16
+    s = [3, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0]
+    x = [1] * 8 + [0] * 120 + [2] * 128
+    assert gemv(x, w, [2, 0], s, 128, 2).tolist() == [36, -8, -1368, -256]
+    for nb, ic, oc in ((2, 384, 5), (1, 1152, 3)):
+        ngp = -(-(ic // 128) // 8)
+        x = rng.integers(-8, 8, nb * ic)
+        w = rng.integers(0, 2**32, oc * ic // 8, dtype=np.uint64)
+        z = rng.integers(0, 2**32, oc * ngp, dtype=np.uint64)
+        s = rng.integers(-4, 4, oc * ngp * 8)
+        got = gemv(x, w, z, s, ic, oc)
+        for b, o in itertools.product(range(nb), range(oc)):
+            psum = 0
+            for unit in range(ngp * 32):
+                group = unit // 4
+                scale = int(s[o * ngp * 8 + group])
+                zero = (int(z[o * ngp + group // 8]) >> (group % 8 * 4)) & 0xF
+                for q in range(4):
+                    word = unit * 4 + q
+                    if word < ic // 8:
+                        packed = int(w[o * (ic // 8) + word])
+                        for k in range(8):
+                            psum += scale * ((packed >> (4 * k)) & 0xF) * int(
+                                x[b * ic + word * 8 + k]) - scale * zero * int(
+                                x[b * ic + word * 8 + k])
+            assert got[b * oc + o] == psum
+
+    # fs_mri_convolve_z: one voxel column of slices (1, 2, 3, 4) through taps (1, 10, 100)
+    # (half-width 1, ends clamped): (1 + 10 + 200, 1 + 20 + 300, 2 + 30 + 400, 3 + 40 + 400)
+    # = (211, 321, 432, 443), and through the even (1, 10) (half-width 1): (11, 21, 32, 43);
+    # random volumes against the source's tiled loop (patches of 16 and of 3 slices)
+    def conv_z(src, taps, w, h, d):
+        return references.fs_mri_convolve_z({
+            "src": np.asarray(src, f32), "kernel": np.asarray(taps, f32), "n_vals": len(taps),
+            "width": w, "height": h, "depth": d,
+            "dst": np.full(w * h * d, -7, f32)})["dst"].tolist()
+
+    assert conv_z([1, 2, 3, 4], [1, 10, 100], 1, 1, 4) == [211, 321, 432, 443]
+    assert conv_z([1, 2, 3, 4], [1, 10], 1, 1, 4) == [11, 21, 32, 43]
+    for (w, h, d, nv), tile in itertools.product(((3, 2, 11, 9), (2, 3, 7, 4)), (16, 3)):
+        src = rng.integers(-8, 8, w * h * d)
+        taps = rng.integers(-4, 4, nv)
+        got = conv_z(src, taps, w, h, d)
+        reach = -(-(nv // 2) // tile) * tile
+        for x, y, z in itertools.product(range(w), range(h), range(d)):
+            z0, tz, acc = z // tile * tile, z % tile, 0
+            for zb in range(z0 - reach, z0 + reach + 1, tile):
+                for i in range(tile):
+                    at = zb - z0 - tz + i + nv // 2
+                    zc = min(max(zb + i, 0), d - 1)
+                    acc += int(taps[at]) * int(src[(zc * h + y) * w + x]) if 0 <= at < nv else 0
+            assert got[(z * h + y) * w + x] == acc
+
+    # involution_fwd: one 2 x 2 channel (1, 2 | 3, 4), a 3 x 3 kernel, padding 1: output (0, 0)
+    # has taps on input (0, 0), (0, 1), (1, 0), (1, 1) at kernel (1, 1), (1, 2), (2, 1), (2,
+    # 2); per-pixel weights 1 everywhere except 10 at tap (2, 2) of pixel (0, 0): 1 + 2 + 3 + 40
+    # = 46, and pixel (1, 1) sums all four: 10; random layers (groups, strides, dilation)
+    # against the source's per-output loop
+    def invol(x, wt, nb, nc, ng, ih, iw, k, s, p, dil):
+        oh = (ih + 2 * p - dil * (k - 1) - 1) // s + 1
+        ow = (iw + 2 * p - dil * (k - 1) - 1) // s + 1
+        got = references.involution_fwd({
+            "in_data": np.asarray(x, f32), "weight_data": np.asarray(wt, f32),
+            "out_data": np.full(nb * nc * oh * ow, -7, f32), "num_elements": nb * nc * oh * ow,
+            "channels": nc, "groups": ng, "in_height": ih, "in_width": iw, "out_height": oh,
+            "out_width": ow, "kernel_height": k, "kernel_width": k, "pad_h": p, "pad_w": p,
+            "stride_h": s, "stride_w": s, "dilation_h": dil, "dilation_w": dil})["out_data"]
+        return got.tolist(), oh, ow
+
+    wt = np.ones((3, 3, 2, 2))
+    wt[2, 2, 0, 0] = 10
+    assert invol([1, 2, 3, 4], wt.reshape(-1), 1, 1, 1, 2, 2, 3, 1, 1, 1)[0] == [46, 10, 10, 10]
+    for nb, nc, ng, ih, iw, k, s, p, dil in ((2, 6, 3, 7, 9, 3, 2, 2, 2), (1, 4, 1, 5, 6, 5, 1,
+                                                                            2, 1)):
+        oh = (ih + 2 * p - dil * (k - 1) - 1) // s + 1
+        ow = (iw + 2 * p - dil * (k - 1) - 1) // s + 1
+        x = rng.integers(-8, 8, nb * nc * ih * iw)
+        wt = rng.integers(-4, 4, nb * ng * k * k * oh * ow)
+        got, _, _ = invol(x, wt, nb, nc, ng, ih, iw, k, s, p, dil)
+        for idx in range(nb * nc * oh * ow):
+            w, h = idx % ow, idx // ow % oh
+            c, n = idx // (ow * oh) % nc, idx // (ow * oh * nc)
+            g, value = c // (nc // ng), 0
+            for a, b in itertools.product(range(k), range(k)):
+                h_in, w_in = h * s + a * dil - p, w * s + b * dil - p
+                if 0 <= h_in < ih and 0 <= w_in < iw:
+                    value += int(wt[((((n * ng + g) * k + a) * k + b) * oh + h) * ow + w]) * int(
+                        x[((n * nc + c) * ih + h_in) * iw + w_in])
+            assert got[idx] == value
+
+    # bmt_has_nan_inf: ten words, +inf (0x7F800000) at 3, a NaN (0x7FC00000) at 8 and the
+    # largest finite float (0x7F7FFFFF) at 0: at 2 threads 5 blocks of pairs flag (0, 1, 0, 0,
+    # 1), at 4 threads 3 blocks of 4, 4 and 2 flag (1, 0, 1), the bytes past the grid kept;
+    # random words (grids capped at 1,024 blocks, the loop wrapping) against the source's
+    # per-thread scan and the block's any
+    def nan_inf(words, threads):
+        got = references.bmt_has_nan_inf({
+            "n": len(words), "inp": np.asarray(words, np.uint32),
+            "mid": np.full(256, 0x07070707, np.uint32)}, threads=threads)["mid"]
+        return got.view(np.uint8).tolist()
+
+    words = [0x7F7FFFFF, 1, 2, 0x7F800000, 4, 5, 6, 7, 0x7FC00000, 9]
+    assert nan_inf(words, 2) == [0, 1, 0, 0, 1] + [7] * 1019
+    assert nan_inf(words, 4) == [1, 0, 1] + [7] * 1021
+    for n, threads in ((5000, 1), (3001, 7), (70000, 32)):
+        words = rng.integers(0, 2139095040 + 2 * 10**7, n)
+        grid = min(-(-n // threads), 1024)
+        want = [7] * 1024
+        for b in range(grid):
+            flag = 0
+            for t in range(threads):
+                for i in range(b * threads + t, n, grid * threads):
+                    if int(words[i]) & 0x7F800000 == 0x7F800000:
+                        flag = 1
+                        break
+            want[b] = flag
+        assert nan_inf(words, threads) == want
+
+    # abinit_accumulate_density: two bands on three points, band 0 (1 + 2i, 0, 3i) with weights
+    # (2, 1) and band 1 (1, 1 + i, 2) with weights (-1, 3), the density (10, 20, 30): (10 + 2 +
+    # 4 - 1, 20 - 1 + 3, 30 + 9 - 4) = (15, 22, 35); random batches against the per-point loop
+    def accumulate(fofr, den, wr, wi, nfft, ndat):
+        return references.abinit_accumulate_density({
+            "fofr": np.asarray(fofr, np.float64), "denpot": np.asarray(den, np.float64),
+            "weight_r": np.asarray(wr, np.float64), "weight_i": np.asarray(wi, np.float64),
+            "nfft_tot": nfft, "ndat": ndat})["denpot"].tolist()
+
+    fofr = [1, 2, 0, 0, 0, 3] + [1, 0, 1, 1, 2, 0]
+    assert accumulate(fofr, [10, 20, 30], [2, -1], [1, 3], 3, 2) == [15, 22, 35]
+    for nfft, ndat in ((37, 3), (101, 1)):
+        fofr = rng.integers(-8, 8, 2 * nfft * ndat)
+        den = rng.integers(-8, 8, nfft)
+        wr, wi = rng.integers(-4, 4, ndat), rng.integers(-4, 4, ndat)
+        got = accumulate(fofr, den, wr, wi, nfft, ndat)
+        for i in range(nfft):
+            total = int(den[i])
+            for d in range(ndat):
+                re, im = int(fofr[2 * (i + nfft * d)]), int(fofr[2 * (i + nfft * d) + 1])
+                total += int(wr[d]) * re * re + int(wi[d]) * im * im
+            assert got[i] == total
+
+    # ddf_mul_fwd: one 3 x 3 channel (1 .. 9), K 3, all filters 1 but the spatial tap (2, 2)
+    # of pixel (0, 0) 10: (1 + 2 + 4 + 50, 21, 16 | 27, 45, 33 | 24, 39, 28); random layers
+    # (stride 2, dilation 2, taps off every edge) against the source's per-thread loop
+    def ddf(x, chf, spf, nb, nc, ih, iw, k, dil, st):
+        th, tw = (ih - 1) // st + 1, (iw - 1) // st + 1
+        return references.ddf_mul_fwd({
+            "bottom_data": np.asarray(x, f32), "channel_filter": np.asarray(chf, f32),
+            "spatial_filter": np.asarray(spf, f32), "kernel_size": k, "dilation": dil,
+            "stride": st, "channels": nc, "bottom_height": ih, "bottom_width": iw,
+            "top_height": th, "top_width": tw,
+            "top_data": np.full(nb * nc * th * tw, -7, f32)})["top_data"].tolist()
+
+    spf = np.ones((9, 3, 3))
+    spf[8, 0, 0] = 10
+    assert ddf(range(1, 10), [1] * 9, spf.reshape(-1), 1, 1, 3, 3, 3, 1, 1) == [
+        57, 21, 16, 27, 45, 33, 24, 39, 28]
+    for nb, nc, ih, iw, k, dil, st in ((2, 3, 7, 9, 3, 2, 2), (1, 5, 6, 5, 5, 1, 1)):
+        th, tw = (ih - 1) // st + 1, (iw - 1) // st + 1
+        x = rng.integers(-8, 8, nb * nc * ih * iw)
+        chf = rng.integers(-4, 4, nb * nc * k * k)
+        spf = rng.integers(-4, 4, nb * k * k * th * tw)
+        got = ddf(x, chf, spf, nb, nc, ih, iw, k, dil, st)
+        r = (k - 1) // 2 * dil
+        for n, c, ph, pw in itertools.product(range(nb), range(nc), range(th), range(tw)):
+            total = 0
+            for iy in range(ph * st - r, ph * st + r + 1, dil):
+                for ix in range(pw * st - r, pw * st + r + 1, dil):
+                    if 0 <= iy < ih and 0 <= ix < iw:
+                        fc = (iy - ph * st + r) // dil * k + (ix - pw * st + r) // dil
+                        total += int(x[((n * nc + c) * ih + iy) * iw + ix]) * int(
+                            spf[((n * k * k + fc) * th + ph) * tw + pw]) * int(
+                            chf[(n * nc + c) * k * k + fc])
+            assert got[((n * nc + c) * th + ph) * tw + pw] == total

@@ -14996,3 +14996,148 @@ def yacclab_bke_final_labeling(values: Values) -> dict[str, np.ndarray]:
     lab[np.ix_(rows[below] + 1, cols)] = new["c"][below]
     lab[np.ix_(rows[below] + 1, cols[paired] + 1)] = new["d"][np.ix_(below, paired)]
     return {"labels": out}
+
+
+def awq_gemv_g128(values: Values) -> dict[str, np.ndarray]:
+    """AWQ's gemv at group size 128: outputs[b, oc] = the sum over the inputs i of s[oc, i //
+    128] (w[oc, i] - z[oc, i // 128]) inputs[b, i], w the i mod 8-th nibble (low first) of
+    weight word i // 8 and z the (g mod 8)-th nibble of zeros word g // 8 (whole numbers with
+    sums below 2^24: exact in float32, whatever the order)."""
+    ic, oc = int(values["IC"]), int(values["OC"])
+    ngp = (ic // 128 + 7) // 8
+    ng = ic // 128
+    x = np.asarray(values["inputs"], np.float32).reshape(-1)
+    nb = x.size // ic
+    x = x[: nb * ic].reshape(nb, ic)
+    wq = np.asarray(values["weight"]).reshape(-1)[: oc * (ic // 8)].astype(np.uint32)
+    wq = wq.reshape(oc, ic // 8)
+    zq = np.asarray(values["zeros"]).reshape(-1)[: oc * ngp].astype(np.uint32).reshape(oc, ngp)
+    sf = np.asarray(values["scaling_factors"], np.float32).reshape(-1)[: oc * ngp * 8]
+    sf = sf.reshape(oc, ngp * 8)[:, :ng]
+    shifts = (4 * np.arange(8, dtype=np.uint32))[None, None, :]
+    z = ((zq[:, :, None] >> shifts) & 0xF).reshape(oc, ngp * 8)[:, :ng].astype(np.float32)
+    out = np.array(values["outputs"], copy=True)
+    flat = out.reshape(-1)
+    for r0 in range(0, oc, 2048):  # 2,048 channels at a time: one [2048, ic] float32 tile
+        r1 = min(oc, r0 + 2048)
+        by = np.ascontiguousarray(wq[r0:r1]).astype("<u4").view(np.uint8)  # 2 nibbles a byte
+        w = np.empty((r1 - r0, ic), np.float32)
+        w[:, 0::2] = by & 0xF  # the low nibble first
+        w[:, 1::2] = by >> 4
+        deq = (w.reshape(r1 - r0, ng, 128) - z[r0:r1, :, None]) * sf[r0:r1, :, None]
+        part = x @ deq.reshape(r1 - r0, ic).T  # whole numbers below 2^24: exact
+        for b in range(nb):
+            flat[b * oc + r0: b * oc + r1] = part[b].astype(out.dtype)
+    return {"outputs": out}
+
+
+def fs_mri_convolve_z(values: Values) -> dict[str, np.ndarray]:
+    """FreeSurfer's MRIConvolveKernelZ: dst(x, y, z) = the sum over the taps j < nVals of
+    kernel[j] src(x, y, clamp(z + j - nVals / 2)), slices clamped to [0, depth) (whole
+    numbers: exact)."""
+    nv = int(values["n_vals"])
+    w, h, d = int(values["width"]), int(values["height"]), int(values["depth"])
+    src = np.asarray(values["src"], np.float32).reshape(-1)[: d * h * w].reshape(d, h, w)
+    taps = np.asarray(values["kernel"], np.float32).reshape(-1)[:nv]
+    at = np.clip(np.arange(-(nv // 2), d + nv - nv // 2), 0, d - 1)
+    padded = src[at]  # the slices clamped at both ends, once
+    acc = np.zeros((d, h, w), np.float32)  # whole numbers below 2^24: exact in float32
+    for j in range(nv):
+        acc += taps[j] * padded[j: j + d]
+    out = np.array(values["dst"], copy=True)
+    out.reshape(-1)[: d * h * w] = acc.reshape(-1).astype(out.dtype)
+    return {"dst": out}
+
+
+def involution_fwd(values: Values) -> dict[str, np.ndarray]:
+    """involution's forward: out[n, c, h, w] = the sum over the taps (kh, kw) whose input
+    pixel (h s_h + kh d_h - p_h, w s_w + kw d_w - p_w) lies inside the image of weight[n, g,
+    kh, kw, h, w] in[n, c, h_in, w_in], g = c / (C / groups) (whole numbers: exact)."""
+    nc, ng = int(values["channels"]), int(values["groups"])
+    ih, iw = int(values["in_height"]), int(values["in_width"])
+    oh, ow = int(values["out_height"]), int(values["out_width"])
+    kh, kw = int(values["kernel_height"]), int(values["kernel_width"])
+    ph, pw = int(values["pad_h"]), int(values["pad_w"])
+    sh, sw = int(values["stride_h"]), int(values["stride_w"])
+    dh, dw = int(values["dilation_h"]), int(values["dilation_w"])
+    total = int(values["num_elements"])
+    nb = total // (nc * oh * ow)
+    x = np.asarray(values["in_data"], np.float32).reshape(-1)[: nb * nc * ih * iw]
+    x = x.reshape(nb, nc, ih, iw)
+    wt = np.asarray(values["weight_data"], np.float32).reshape(-1)[: nb * ng * kh * kw * oh * ow]
+    wt = wt.reshape(nb, ng, kh, kw, oh, ow)
+    # the input padded with zeros so that every tap reads inside: taps outside contribute 0
+    top, left = ph, pw
+    bottom = max(0, (oh - 1) * sh + (kh - 1) * dh - ph - ih + 1)
+    right = max(0, (ow - 1) * sw + (kw - 1) * dw - pw - iw + 1)
+    xp = np.pad(x, ((0, 0), (0, 0), (top, bottom), (left, right)))
+    acc = np.zeros((nb, ng, nc // ng, oh, ow), np.float32)  # whole numbers: exact
+    for a, b in itertools.product(range(kh), range(kw)):
+        r0, c0 = a * dh, b * dw
+        win = xp[:, :, r0: r0 + (oh - 1) * sh + 1: sh, c0: c0 + (ow - 1) * sw + 1: sw]
+        acc += wt[:, :, None, a, b] * win.reshape(nb, ng, nc // ng, oh, ow)
+    out = np.array(values["out_data"], copy=True)
+    out.reshape(-1)[:total] = acc.reshape(-1).astype(out.dtype)
+    return {"out_data": out}
+
+
+def bmt_has_nan_inf(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """BMTrain's has_nan_inf first pass on min(cdiv(n, threads), 1024) blocks of `threads`:
+    mid[b] = 1 where any value i below n with (i mod span) // threads == b (span the grid's
+    threads) is infinite or NaN, else 0; the bytes past the grid untouched."""
+    n = int(values["n"])
+    grid = min(-(-n // threads), 1024)
+    span = grid * threads
+    v = np.asarray(values["inp"]).reshape(-1)[:n].view(np.float32)
+    bad = np.flatnonzero(~np.isfinite(v)).astype(np.int64)  # the non-finite values' indices
+    flags = np.zeros(grid, np.uint8)
+    flags[(bad % span) // threads] = 1
+    out = np.array(values["mid"], copy=True)
+    out.reshape(-1).view(np.uint8)[:grid] = flags
+    return {"mid": out}
+
+
+def abinit_accumulate_density(values: Values) -> dict[str, np.ndarray]:
+    """ABINIT's density accumulation: denpot[i] += the sum over the ndat bands d of
+    weight_r[d] re^2 + weight_i[d] im^2, (re, im) = fofr[d, i] (whole numbers: exact)."""
+    nfft, ndat = int(values["nfft_tot"]), int(values["ndat"])
+    f = np.asarray(values["fofr"], np.float64).reshape(-1)[: 2 * nfft * ndat]
+    f = f.reshape(ndat, nfft, 2)
+    wr = np.asarray(values["weight_r"], np.float64).reshape(-1)[:ndat]
+    wi = np.asarray(values["weight_i"], np.float64).reshape(-1)[:ndat]
+    total = np.zeros(nfft)
+    for d in range(ndat):
+        total += wr[d] * f[d, :, 0] ** 2 + wi[d] * f[d, :, 1] ** 2
+    out = np.array(values["denpot"], copy=True)
+    flat = out.reshape(-1)
+    flat[:nfft] = flat[:nfft] + total
+    return {"denpot": out}
+
+
+def ddf_mul_fwd(values: Values) -> dict[str, np.ndarray]:
+    """DDF's multiplicative forward: top[n, c, ph, pw] = the sum over the taps (a, b) of the
+    window centred on (ph s, pw s) (offsets (a - (K - 1) / 2) d) inside the input of
+    bottom[n, c, iy, ix] spatial[n, a K + b, ph, pw] channel[n, c, a K + b] (whole numbers:
+    exact, the compensation 0)."""
+    k, dil, st = int(values["kernel_size"]), int(values["dilation"]), int(values["stride"])
+    nc = int(values["channels"])
+    ih, iw = int(values["bottom_height"]), int(values["bottom_width"])
+    th, tw = int(values["top_height"]), int(values["top_width"])
+    x = np.asarray(values["bottom_data"], np.float32).reshape(-1)
+    nb = x.size // (nc * ih * iw)
+    x = x[: nb * nc * ih * iw].reshape(nb, nc, ih, iw)
+    chf = np.asarray(values["channel_filter"], np.float32).reshape(-1)[: nb * nc * k * k]
+    chf = chf.reshape(nb, nc, k * k)
+    spf = np.asarray(values["spatial_filter"], np.float32).reshape(-1)[: nb * k * k * th * tw]
+    spf = spf.reshape(nb, k * k, th, tw)
+    r = (k - 1) // 2 * dil
+    pad = max(r, (th - 1) * st + r - ih + 1, (tw - 1) * st + r - iw + 1, 0)
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    acc = np.zeros((nb, nc, th, tw), np.float32)  # whole numbers below 2^24: exact
+    for a, b in itertools.product(range(k), range(k)):
+        r0, c0 = pad - r + a * dil, pad - r + b * dil
+        win = xp[:, :, r0: r0 + (th - 1) * st + 1: st, c0: c0 + (tw - 1) * st + 1: st]
+        acc += win * spf[:, None, a * k + b] * chf[:, :, a * k + b, None, None]
+    out = np.array(values["top_data"], copy=True)
+    out.reshape(-1)[: acc.size] = acc.reshape(-1).astype(out.dtype)
+    return {"top_data": out}
