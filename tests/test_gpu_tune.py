@@ -664,6 +664,12 @@ SMALL = {
     "tike_patch_fwd": ["NIMAGE=2", "NY=301", "NX=257", "NSCAN=37", "P=33", "PADDED=40"],
     "halmd_max_displacement": ["NPART=100001"],
     "yacclab_bke_final_labeling": ["H=1001", "W=403"],
+    "pylops_nonstat_conv2d": ["NX=301", "NZ=203", "NHX=5", "NHZ=4"],
+    "voxelhashing_resample_float": ["IW=101", "IH=51", "OW=401", "OH=201"],
+    "matconvnet_pool_max_bwd": ["W=57", "H=41", "D=37"],
+    "osqp_fill_full_matrix": ["NNZ=100001", "N=301"],
+    "spral_max_abs": ["N=100001"],
+    "tfa_embedding_bag": ["BAGS=1001", "V=5001", "D=97"],
 }
 
 
