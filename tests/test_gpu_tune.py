@@ -670,6 +670,12 @@ SMALL = {
     "bmt_has_nan_inf": ["N=1000001", "NF=2000000"],
     "abinit_accumulate_density": ["NFFT=100001", "NDAT=3"],
     "ddf_mul_fwd": ["B=2", "C=64", "H=37", "W=41", "K=5"],
+    "pylops_nonstat_conv2d": ["NX=301", "NZ=203", "NHX=5", "NHZ=4"],
+    "voxelhashing_resample_float": ["IW=101", "IH=51", "OW=401", "OH=201"],
+    "matconvnet_pool_max_bwd": ["W=57", "H=41", "D=37"],
+    "osqp_fill_full_matrix": ["NNZ=100001", "N=301"],
+    "spral_max_abs": ["N=100001"],
+    "tfa_embedding_bag": ["BAGS=1001", "V=5001", "D=97"],
 }
 
 

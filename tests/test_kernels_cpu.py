@@ -760,6 +760,14 @@ SMALL = {
     "abinit_accumulate_density": {"NFFT": 1001, "NDAT": 3, "CAP": 7},  # a capped grid: loops
     "ddf_mul_fwd": {"B": 2, "C": 37, "H": 11, "W": 13, "K": 5, "DIL": 2,
                     "S": 2},  # taps off every edge, channels past the block, partial tiles
+    "pylops_nonstat_conv2d": {"NX": 37, "NZ": 29, "HX": 5, "HZ": 7, "NHX": 4, "NHZ": 3, "OHX": 3,
+                              "OHZ": 2, "DHX": 8, "DHZ": 4},  # filters clamped both ways, cut taps
+    "voxelhashing_resample_float": {"IW": 10, "IH": 5, "OW": 37, "OH": 17},  # partial blocks
+    "matconvnet_pool_max_bwd": {"W": 13, "H": 11, "D": 3, "PW": 3, "PH": 2, "SX": 2, "SY": 1,
+                                "PADL": 1, "PADT": 1, "PADR": 2, "PADB": 0},  # clipped windows
+    "osqp_fill_full_matrix": {"NNZ": 1001, "N": 7},  # many diagonal entries, partial blocks
+    "spral_max_abs": {"N": 3001, "GRID": 5},  # several steps, a partial one, idle blocks
+    "tfa_embedding_bag": {"BAGS": 37, "L": 4, "V": 50, "D": 45},  # partial blocks both ways
 }
 SHAPES_2D = [
     (1, 1, 1),

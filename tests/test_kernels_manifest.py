@@ -294,7 +294,7 @@ def _coverage(name, spec, params, block):
     if name in ("sgemm_naive", "syrk_strided", "add_xrows", "semilag_advect",
                 "gauss_fan2", "gpu4pyscf_take_last2d",
                 "niutensor_index_to_onehot", "nvblox_difference_image",
-                "quack_a_d_at"):  # x -> row
+                "quack_a_d_at", "pylops_nonstat_conv2d"):  # x -> row
         return gx * bx, gy * by * bz
     if name == "sepconv_cols":  # 8 rows a thread, by*bz rows apart
         return gy * by * bz * 8, gx * bx
@@ -759,6 +759,8 @@ ONE_D_EXTENT = {
     "torchaudio_iir": "TOTAL",  # torchaudio's one thread per waveform channel
     "mfem_restrict_transpose": "NDOFS",  # MFEM's one thread per global dof
     "qibojit_two_qubit_gate": "NS",  # qibojit's one thread per four amplitudes
+    "matconvnet_pool_max_bwd": "PV",  # MatConvNet's one thread per pooled output
+    "osqp_fill_full_matrix": "NNZ",  # OSQP's grid-stride loop once over the entries
     "eddl_da_scale": "N",  # EDDL's one thread per output pixel
     "dpvo_corr_forward": "TOTAL",  # DPVO's one thread per window offset of a patch pixel
     "flashinfer_pack_bits": "N",  # FlashInfer's eight flags per thread
@@ -783,6 +785,7 @@ ONE_BLOCK_PER = {
     "babelstream_dot": "DOT_BLOCKS",  # BabelStream's fixed grid of 4 blocks an SM, looping
     "quiver_tensor_gather": "GRID",  # Quiver's occupancy grid of 264 blocks, rows looped
     "halmd_max_displacement": "GRID",  # HALMD's fixed grid of 64 blocks, particles looped
+    "spral_max_abs": "GRID",  # SPRAL's grid of min(65535, cdiv(n, 256)) blocks, a loop
     "mc_euro_call": "OPTIONS",
     "chunk_entropy": "CHUNKS",
     "group_revenue": "GROUPS",
@@ -19490,3 +19493,206 @@ def test_blind105_references_on_hand_checked_inputs():
                             spf[((n * k * k + fc) * th + ph) * tw + pw]) * int(
                             chf[(n * nc + c) * k * k + fc])
             assert got[((n * nc + c) * th + ph) * tw + pw] == total
+
+
+def test_blind106_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(106)
+
+    # pylops_nonstat_conv2d: one filter (1, 2, 3) over a 3 x 1 model (1, 10, 100): y = (2 +
+    # 10, 3 + 20 + 100, 30 + 200) = (12, 123, 230); two one-tap filters 4 and 8 two samples
+    # apart: the second sample half of each, 6; random models and grids of filters (clamped
+    # both ways, taps cut at the edges) against the source's per-point loops
+    def nonstat(x, hs, hx, hz, nx, nz, ohx, ohz, dhx, dhz, nhx, nhz, y=None):
+        return references.pylops_nonstat_conv2d({
+            "x": np.asarray(x, np.float64), "hs": np.asarray(hs, np.float64),
+            "y": np.zeros(nx * nz) if y is None else np.asarray(y, np.float64), "hx": hx,
+            "hz": hz, "nx": nx, "nz": nz, "ohx": ohx, "ohz": ohz, "dhx": dhx, "dhz": dhz,
+            "nhx": nhx, "nhz": nhz})["y"].tolist()
+
+    assert nonstat([1, 10, 100], [1, 2, 3], 3, 1, 3, 1, 0, 0, 1, 1, 1, 1) == [12, 123, 230]
+    assert nonstat([1, 1], [4, 8], 1, 1, 2, 1, 0, 0, 2, 1, 2, 1) == [4, 6]
+    for nx, nz, hx, hz, nhx, nhz, ohx, ohz, dhx, dhz in ((13, 11, 3, 5, 3, 2, 2, 1, 4, 8),
+                                                         (9, 17, 5, 1, 2, 4, 0, 3, 2, 4)):
+        x = rng.integers(-8, 8, (nx, nz))
+        hs = rng.integers(-8, 8, (nhx, nhz, hx, hz))
+        y0 = rng.integers(-8, 8, (nx, nz)).astype(np.float64)
+        want = y0.copy()
+        for ix, iz in itertools.product(range(nx), range(nz)):
+            fx, fz = math.floor((ix - ohx) / dhx), math.floor((iz - ohz) / dhz)
+            wxr, wzb = (ix - ohx) / dhx - fx, (iz - ohz) / dhz - fz
+            if fx < 0 or fx >= nhx - 1:
+                fx = fxr = 0 if fx < 0 else nhx - 1
+                wxl = wxr = 0.5
+            else:
+                fxr, wxl = fx + 1, 1 - wxr
+            if fz < 0 or fz >= nhz - 1:
+                fz = fzb = 0 if fz < 0 else nhz - 1
+                wzt = wzb = 0.5
+            else:
+                fzb, wzt = fz + 1, 1 - wzb
+            for ixx, hxx in zip(range(max(0, ix - hx // 2), min(ix + hx // 2 + 1, nx)),
+                                range(max(0, hx // 2 - ix), min(hx, hx // 2 + nx - ix)),
+                                strict=False):  # the source's zip
+                for izz, hzz in zip(range(max(0, iz - hz // 2), min(iz + hz // 2 + 1, nz)),
+                                    range(max(0, hz // 2 - iz), min(hz, hz // 2 + nz - iz)),
+                                    strict=False):
+                    h = (wzt * wxl * hs[fx, fz, hxx, hzz] + wzb * wxl * hs[fx, fzb, hxx, hzz]
+                         + wzt * wxr * hs[fxr, fz, hxx, hzz] + wzb * wxr * hs[fxr, fzb, hxx, hzz])
+                    want[ixx, izz] += x[ix, iz] * h
+        got = nonstat(x.ravel(), hs.ravel(), hx, hz, nx, nz, ohx, ohz, dhx, dhz, nhx, nhz,
+                      y0.ravel())
+        assert got == want.ravel().tolist()
+
+    # voxelhashing_resample_float: (1, 2 | 3, 4) up to 3 x 3 (scale 1/2): (1, 1.5, 2 | 2, 2.5,
+    # 3 | 3, 3.5, 4); with the 2 invalid (-inf) the top row becomes (1, 1, -inf): the first
+    # row's weights renormalized, then no valid weight at all; random maps (invalid samples
+    # too) against the source's per-pixel interpolation
+    def resample(src, iw, ih, ow, oh):
+        return references.voxelhashing_resample_float({
+            "in": np.asarray(src, np.float32), "out": np.full(ow * oh, -7, np.float32),
+            "inputWidth": iw, "inputHeight": ih, "outputWidth": ow,
+            "outputHeight": oh})["out"].tolist()
+
+    assert resample([1, 2, 3, 4], 2, 2, 3, 3) == [1, 1.5, 2, 2, 2.5, 3, 3, 3.5, 4]
+    assert resample([1, -np.inf, 3, 4], 2, 2, 3, 3)[:3] == [1, 1, -np.inf]
+    for iw, ih, ow, oh in ((6, 4, 21, 13), (5, 9, 9, 33)):
+        src = rng.integers(-256, 256, ih * iw).astype(np.float32)
+        src[rng.random(ih * iw) < 0.2] = -np.inf
+        got = resample(src, iw, ih, ow, oh)
+        sw, sh = np.float32(iw - 1) / np.float32(ow - 1), np.float32(ih - 1) / np.float32(oh - 1)
+        for y, x in itertools.product(range(oh), range(ow)):
+            fx, fy = float(np.float32(x * sw)), float(np.float32(y * sh))
+            x0, y0 = math.floor(fx), math.floor(fy)
+            a, b = fx - x0, fy - y0
+            s, w = [0.0, 0.0], [0.0, 0.0]
+            for r, c in itertools.product(range(2), range(2)):
+                if x0 + c < iw and y0 + r < ih and src[(y0 + r) * iw + x0 + c] != -np.inf:
+                    s[r] += (a if c else 1 - a) * float(src[(y0 + r) * iw + x0 + c])
+                    w[r] += a if c else 1 - a
+            ss = ww = 0.0
+            if w[0] > 0:
+                ss, ww = ss + (1 - b) * s[0] / w[0], ww + 1 - b
+            if w[1] > 0:
+                ss, ww = ss + b * s[1] / w[1], ww + b
+            assert got[y * ow + x] == (ss / ww if ww > 0 else -np.inf)
+
+    # matconvnet_pool_max_bwd: a 2 x 3 input (1, 5, 5 | 2, 0, 7), 2 x 2 windows at stride 1:
+    # the first window's maximum 5 at index 1, the second's 7 at index 5, derivatives 10 and
+    # 20; a flat input (all 3): each window's first element (indices 0 and 1); random inputs
+    # (ties, padding, overlapping windows) against the source's per-output scan
+    def pool_bwd(data, der, w, h, d, pw, ph, sx, sy, pl, pt, pr, pb, init=None):
+        ow, oh = (w + pl + pr - pw) // sx + 1, (h + pt + pb - ph) // sy + 1
+        return references.matconvnet_pool_max_bwd({
+            "derData": np.zeros(d * h * w, np.float32) if init is None else init,
+            "data": np.asarray(data, np.float32), "derPooled": np.asarray(der, np.float32),
+            "pooledWidth": ow, "pooledHeight": oh, "pooledVolume": ow * oh * d, "width": w,
+            "height": h, "poolWidth": pw, "poolHeight": ph, "strideX": sx, "strideY": sy,
+            "padLeft": pl, "padTop": pt})["derData"].tolist()
+
+    assert pool_bwd([1, 5, 5, 2, 0, 7], [10, 20], 3, 2, 1, 2, 2, 1, 1, 0, 0, 0, 0) == [
+        0, 10, 0, 0, 0, 20]
+    assert pool_bwd([3] * 6, [10, 20], 3, 2, 1, 2, 2, 1, 1, 0, 0, 0, 0) == [10, 20, 0, 0, 0, 0]
+    for w, h, d, pw, ph, sx, sy, pl, pt, pr, pb in ((9, 7, 2, 3, 3, 2, 2, 1, 1, 1, 1),
+                                                    (6, 8, 3, 2, 3, 1, 2, 1, 0, 1, 2)):
+        ow, oh = (w + pl + pr - pw) // sx + 1, (h + pt + pb - ph) // sy + 1
+        data = rng.integers(-4, 4, d * h * w)
+        der = rng.integers(-8, 8, d * oh * ow)
+        init = rng.integers(-8, 8, d * h * w).astype(np.float32)
+        want = init.astype(np.float64)
+        for i in range(d * oh * ow):
+            px, py, pz = i % ow, i // ow % oh, i // (ow * oh)
+            x1, y1 = px * sx - pl, py * sy - pt
+            x2, y2 = min(x1 + pw, w), min(y1 + ph, h)
+            x1, y1 = max(x1, 0), max(y1, 0)
+            at = y1 * w + x1
+            for y, x in itertools.product(range(y1, y2), range(x1, x2)):
+                if data[pz * h * w + y * w + x] > data[pz * h * w + at]:
+                    at = y * w + x
+            want[pz * h * w + at] += der[i]
+        got = pool_bwd(data, der, w, h, d, pw, ph, sx, sy, pl, pt, pr, pb, init)
+        assert got == want.tolist()
+
+    # osqp_fill_full_matrix: entries (0, 1), (2, 2), (1, 0) with n 3: copies, mirrors (1, 0),
+    # the diagonal's dummy (5, 5), (0, 1); row 2 flagged, one diagonal entry counted; random
+    # entries (many on the diagonal) against the source's loop
+    def fill_full(row, col, n):
+        nnz = len(row)
+        got = references.osqp_fill_full_matrix({
+            "row_ind_out": np.full(2 * nnz + n, -1, np.int32),
+            "col_ind_out": np.full(2 * nnz + n, -1, np.int32),
+            "nnz_on_diag": np.array([5], np.int32), "has_non_zero_diag_element": np.zeros(
+                n, np.int32), "row_ind_in": np.asarray(row, np.int32),
+            "col_ind_in": np.asarray(col, np.int32), "nnz": nnz, "n": n})
+        return tuple(got[k].tolist() for k in ("row_ind_out", "col_ind_out", "nnz_on_diag",
+                                               "has_non_zero_diag_element"))
+
+    assert fill_full([0, 2, 1], [1, 2, 0], 3) == (
+        [0, 2, 1, 1, 5, 0, -1, -1, -1], [1, 2, 0, 0, 5, 1, -1, -1, -1], [6], [0, 0, 1])
+    for nnz, n in ((40, 4), (25, 9)):
+        row, col = rng.integers(0, n, nnz), rng.integers(0, n, nnz)
+        want_r, want_c = [-1] * (2 * nnz + n), [-1] * (2 * nnz + n)
+        count, flags = 5, [0] * n
+        for i in range(nnz):
+            want_r[i], want_c[i] = int(row[i]), int(col[i])
+            if row[i] == col[i]:
+                flags[row[i]] = 1
+                want_r[i + nnz], want_c[i + nnz] = int(col[i]) + n, int(row[i]) + n
+                count += 1
+            else:
+                want_r[i + nnz], want_c[i + nnz] = int(col[i]), int(row[i])
+        assert fill_full(row, col, n) == (want_r, want_c, [count], flags)
+
+    # spral_max_abs: (1, -5, 3, 2) on 2 blocks of 1 thread: block 0 visits entries 0 and 2
+    # (3), block 1 entries 1 and 3 (5); (0, 0, -4) on 2 blocks of 2 threads: block 0 sees
+    # only zeros and keeps its value, block 1 stores 4; random levels against the source's
+    # grid-stride loop and tree at several block sizes
+    def max_abs(u, grid, threads):
+        return references.spral_max_abs({
+            "n": len(u), "u": np.asarray(u, np.float64), "maxabs": np.full(grid, -7.0)},
+            threads)["maxabs"].tolist()
+
+    assert max_abs([1, -5, 3, 2], 2, 1) == [3, 5]
+    assert max_abs([0, 0, -4], 2, 2) == [-7, 4]
+    for n, grid, threads in ((1000, 3, 7), (37, 5, 32), (4096, 2, 64)):
+        u = rng.integers(-2**40, 2**40, n).astype(np.float64)
+        want = [-7.0] * grid
+        for b in range(grid):
+            slots = [0.0] * threads
+            for t in range(threads):
+                for i in range(b * threads + t, n, grid * threads):
+                    slots[t] = max(slots[t], abs(u[i]))
+            inc = 1
+            while inc < threads:
+                for t in range(threads):
+                    lo, hi = 2 * inc * t, 2 * inc * t + inc
+                    if hi < threads and slots[hi] > slots[lo]:
+                        slots[lo] = slots[hi]
+                inc *= 2
+            if slots[0] > 0:
+                want[b] = slots[0]
+        assert max_abs(u, grid, threads) == want
+
+    # tfa_embedding_bag: a table (1, 2 | 3, 4 | 5, 6), bags (2, 0) with weights (1, 2) and (1,
+    # 1) with weights (3, -1): sums (7, 10) and (6, 8), means (3.5, 5) and (3, 4); random bags
+    # (repeated indices) against the source's per-feature loop
+    def bag(indices, table, weights, d, seq, bags, comb):
+        return references.tfa_embedding_bag({
+            "indices": np.asarray(indices, np.int32), "params": np.asarray(table, np.float32),
+            "weights": np.asarray(weights, np.float32), "output": np.full(bags * d, -7,
+                                                                          np.float32),
+            "output_dim": d, "sequence_length": seq, "bags": bags,
+            "combiner": comb})["output"].tolist()
+
+    table = [1, 2, 3, 4, 5, 6]
+    assert bag([2, 0, 1, 1], table, [1, 2, 3, -1], 2, 2, 2, 0) == [7, 10, 6, 8]
+    assert bag([2, 0, 1, 1], table, [1, 2, 3, -1], 2, 2, 2, 1) == [3.5, 5, 3, 4]
+    for bags, seq, v, d, comb in ((7, 4, 5, 9, 1), (5, 3, 11, 6, 0)):
+        idx = rng.integers(0, v, bags * seq)
+        table = rng.integers(-8, 8, v * d)
+        weights = rng.integers(-8, 8, bags * seq)
+        want = []
+        for b, f in itertools.product(range(bags), range(d)):
+            acc = sum(int(table[idx[j] * d + f]) * int(weights[j])
+                      for j in range(b * seq, b * seq + seq))
+            want.append(acc / seq if comb == 1 else acc)
+        assert bag(idx, table, weights, d, seq, bags, comb) == want

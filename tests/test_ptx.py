@@ -43,6 +43,12 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "bmt_has_nan_inf.cu",
     "abinit_accumulate_density.cu",
     "ddf_mul_fwd.cu",
+    "pylops_nonstat_conv2d.cu",
+    "voxelhashing_resample_float.cu",
+    "matconvnet_pool_max_bwd.cu",
+    "osqp_fill_full_matrix.cu",
+    "spral_max_abs.cu",
+    "tfa_embedding_bag.cu",
 }
 
 

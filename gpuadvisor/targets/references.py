@@ -15141,3 +15141,191 @@ def ddf_mul_fwd(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["top_data"], copy=True)
     out.reshape(-1)[: acc.size] = acc.reshape(-1).astype(out.dtype)
     return {"top_data": out}
+
+
+def pylops_nonstat_conv2d(values: Values) -> dict[str, np.ndarray]:
+    """PyLops' non-stationary 2-D convolution (forward): each model point x[ix, iz] spreads
+    its filter, bilinearly interpolated from the four nearest of the grid of filters hs
+    (clamped to the edge filters, weights 1/2, outside the grid), into y around (ix, iz),
+    cut at the model's edges (dyadic weights: exact in float64, the order free)."""
+    hx, hz, nx, nz = (int(values[k]) for k in ("hx", "hz", "nx", "nz"))
+    nhx, nhz = int(values["nhx"]), int(values["nhz"])
+    ohx, ohz, dhx, dhz = (float(values[k]) for k in ("ohx", "ohz", "dhx", "dhz"))
+    x = np.asarray(values["x"], np.float64).reshape(-1)[: nx * nz].reshape(nx, nz)
+    hs = np.asarray(values["hs"], np.float64).reshape(-1)[: nhx * nhz * hx * hz]
+    hs = hs.reshape(nhx * nhz, hx * hz)
+    out = np.array(values["y"], copy=True)
+    y = out.reshape(-1)[: nx * nz].reshape(nx, nz)
+
+    def axis(n, o, d, nh):
+        pos = (np.arange(n) - o) / d
+        lo = np.floor(pos).astype(np.int64)
+        hi_w = pos - lo
+        lo_w = 1.0 - hi_w
+        hi = lo + 1
+        below, above = lo < 0, lo >= nh - 1
+        for mask, at in ((below, 0), (above, nh - 1)):
+            lo[mask], hi[mask], lo_w[mask], hi_w[mask] = at, at, 0.5, 0.5
+        return lo, hi, lo_w, hi_w
+
+    wx, wz = np.zeros((nx, nhx)), np.zeros((nz, nhz))  # the interpolation as matrices
+    for w, n, o, d, nh in ((wx, nx, ohx, dhx, nhx), (wz, nz, ohz, dhz, nhz)):
+        lo, hi, lo_w, hi_w = axis(n, o, d, nh)
+        np.add.at(w, (np.arange(n), lo), lo_w)
+        np.add.at(w, (np.arange(n), hi), hi_w)
+    acc = y.astype(np.float64)
+    for a, b in itertools.product(range(hx), range(hz)):
+        h = wx @ hs[:, a * hz + b].reshape(nhx, nhz) @ wz.T  # every tap's filter, interpolated
+        sx, sz = a - hx // 2, b - hz // 2  # the output's offset from the model point
+        src_x = slice(max(0, -sx), min(nx, nx - sx))
+        src_z = slice(max(0, -sz), min(nz, nz - sz))
+        dst_x = slice(max(0, sx), min(nx, nx + sx))
+        dst_z = slice(max(0, sz), min(nz, nz + sz))
+        acc[dst_x, dst_z] += (x * h)[src_x, src_z]
+    y[...] = acc
+    return {"y": out}
+
+
+def voxelhashing_resample_float(values: Values) -> dict[str, np.ndarray]:
+    """VoxelHashing's resampleFloatMap: out[y, x] = the bilinear interpolation of the input at
+    (x (iw - 1) / (ow - 1), y (ih - 1) / (oh - 1)), neighbours outside the input or invalid
+    (-inf) left out and each row's and the column's weights renormalized; -inf where none
+    (dyadic scales: exact in float32)."""
+    iw, ih = int(values["inputWidth"]), int(values["inputHeight"])
+    ow, oh = int(values["outputWidth"]), int(values["outputHeight"])
+    src = np.asarray(values["in"], np.float32).reshape(-1)[: iw * ih].reshape(ih, iw)
+    out = np.array(values["out"], copy=True)
+    view = out.reshape(-1)[: ow * oh].reshape(oh, ow)
+    sw = np.float32(np.float32(iw - 1) / np.float32(ow - 1))
+    sh = np.float32(np.float32(ih - 1) / np.float32(oh - 1))
+    fx = np.arange(ow, dtype=np.float32) * sw
+    fy = np.arange(oh, dtype=np.float32) * sh
+    keep_x = (fx + np.float32(0.5)).astype(np.int64) < iw
+    keep_y = (fy + np.float32(0.5)).astype(np.int64) < ih
+    x0, y0 = np.floor(fx).astype(np.int64), np.floor(fy).astype(np.int64)
+    alpha, beta = (fx - x0).astype(np.float64), (fy - y0).astype(np.float64)
+    # each input row interpolated at the output columns first (s, w per row: [ih + 1, ow],
+    # the extra row past the input with no weight), then the two rows of each output row
+    s_row = np.zeros((ih + 1, ow))
+    w_row = np.zeros((ih + 1, ow))
+    for c in range(2):
+        cx = x0 + c
+        v = src[:, np.minimum(cx, iw - 1)].astype(np.float64)
+        ok = (cx < iw)[None, :] & (v != -np.inf)
+        wc = np.broadcast_to((alpha if c else 1.0 - alpha)[None, :], ok.shape)
+        s_row[:ih] += np.where(ok, wc * np.where(ok, v, 0.0), 0.0)
+        w_row[:ih] += np.where(ok, wc, 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p_row = np.where(w_row > 0, s_row / np.where(w_row > 0, w_row, 1.0), 0.0)
+    ss = np.zeros((oh, ow))
+    ww = np.zeros((oh, ow))
+    for r in range(2):
+        cy = np.minimum(y0 + r, ih)  # row ih: no weight
+        wr = (beta if r else 1.0 - beta)[:, None]
+        has = w_row[cy] > 0
+        ss += np.where(has, wr * p_row[cy], 0.0)
+        ww += np.where(has, wr, 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        res = np.where(ww > 0, ss / np.where(ww > 0, ww, 1.0), -np.inf)
+    keep = keep_y[:, None] & keep_x[None, :]
+    view[keep] = res[keep].astype(view.dtype)
+    return {"out": out}
+
+
+def matconvnet_pool_max_bwd(values: Values) -> dict[str, np.ndarray]:
+    """MatConvNet's max-pooling derivative: each pooled output's derivative added at the first
+    (row by row) strict maximum of its window of the input, the window clipped to the input
+    (whole numbers: the sums exact, the order free)."""
+    ow, oh, pv = (int(values[k]) for k in ("pooledWidth", "pooledHeight", "pooledVolume"))
+    w, h, pw, ph = (int(values[k]) for k in ("width", "height", "poolWidth", "poolHeight"))
+    sx, sy, pl, pt = (int(values[k]) for k in ("strideX", "strideY", "padLeft", "padTop"))
+    d = pv // (ow * oh)
+    data = np.asarray(values["data"], np.float32).reshape(-1)[: d * h * w].reshape(d, h * w)
+    der = np.asarray(values["derPooled"], np.float32).reshape(-1)[:pv].reshape(d, oh * ow)
+    out = np.array(values["derData"], copy=True)
+    flat = out.reshape(-1)
+    x1 = np.arange(ow) * sx - pl
+    y1 = np.arange(oh) * sy - pt
+    x2, y2 = np.minimum(x1 + pw, w), np.minimum(y1 + ph, h)
+    x1, y1 = np.maximum(x1, 0), np.maximum(y1, 0)
+    best_idx = (y1[:, None] * w + x1[None, :]).reshape(-1)  # [oh ow]
+    best = data[:, best_idx]
+    for dy, dx in itertools.product(range(ph), range(pw)):  # the window row by row
+        yy, xx = y1 + dy, x1 + dx
+        ok = ((yy < y2)[:, None] & (xx < x2)[None, :]).reshape(-1)
+        idx = (np.minimum(yy, h - 1)[:, None] * w + np.minimum(xx, w - 1)[None, :]).reshape(-1)
+        val = data[:, idx]
+        take = ok[None, :] & (val > best)
+        best = np.where(take, val, best)
+        best_idx = np.where(take, idx[None, :], best_idx)
+    target = (np.arange(d)[:, None] * (h * w) + best_idx).reshape(-1)
+    acc = flat[: d * h * w].astype(np.float64)
+    acc += np.bincount(target, weights=der.reshape(-1).astype(np.float64), minlength=d * h * w)
+    flat[: d * h * w] = acc.astype(flat.dtype)
+    return {"derData": out}
+
+
+def osqp_fill_full_matrix(values: Values) -> dict[str, np.ndarray]:
+    """OSQP's fill_full_matrix_kernel: entry i copied to i and mirrored to i + nnz (column,
+    row), a diagonal entry's mirror (column + n, row + n), its row flagged and the diagonal
+    entries counted into nnz_on_diag."""
+    nnz, n = int(values["nnz"]), int(values["n"])
+    row = np.asarray(values["row_ind_in"]).reshape(-1)[:nnz].astype(np.int64)
+    col = np.asarray(values["col_ind_in"]).reshape(-1)[:nnz].astype(np.int64)
+    diag = row == col
+    rows_out = np.array(values["row_ind_out"], copy=True)
+    cols_out = np.array(values["col_ind_out"], copy=True)
+    r, c = rows_out.reshape(-1), cols_out.reshape(-1)
+    r[:nnz], c[:nnz] = row, col
+    r[nnz: 2 * nnz] = np.where(diag, col + n, col)
+    c[nnz: 2 * nnz] = np.where(diag, row + n, row)
+    flags = np.array(values["has_non_zero_diag_element"], copy=True)
+    flags.reshape(-1)[row[diag]] = 1
+    count = np.array(values["nnz_on_diag"], copy=True)
+    count.reshape(-1)[0] += int(diag.sum())
+    return {"row_ind_out": rows_out, "col_ind_out": cols_out, "nnz_on_diag": count,
+            "has_non_zero_diag_element": flags}
+
+
+def spral_max_abs(values: Values, threads: int) -> dict[str, np.ndarray]:
+    """SPRAL's cu_max_abs: maxabs[b] = the largest |u[i]| over the entries block b's threads
+    visit (entry i belongs to block (i mod (grid threads)) // threads), stored where it is
+    positive (a block with none, or only zeros, keeps its value)."""
+    n = int(values["n"])
+    u = np.abs(np.asarray(values["u"], np.float64).reshape(-1)[:n])
+    out = np.array(values["maxabs"], copy=True)
+    maxabs = out.reshape(-1)
+    grid = maxabs.size
+    span = grid * threads
+    best = np.zeros(grid)
+    full = n // span
+    if full:
+        best = u[: full * span].reshape(full, grid, threads).max(axis=(0, 2))
+    rest = u[full * span:]
+    if rest.size:
+        blocks = -(-rest.size // threads)
+        padded = np.zeros(blocks * threads)
+        padded[: rest.size] = rest
+        best[:blocks] = np.maximum(best[:blocks], padded.reshape(blocks, threads).max(axis=1))
+    maxabs[best > 0] = best[best > 0]
+    return {"maxabs": out}
+
+
+def tfa_embedding_bag(values: Values) -> dict[str, np.ndarray]:
+    """TensorFlow Addons' EmbeddingBag: output[b] = the sum over the bag's positions j of
+    params[indices[b, j]] weights[b, j], divided by the bag length for the mean combiner (1)
+    (whole numbers and a power-of-two length: exact, the order free)."""
+    d, seq, bags = int(values["output_dim"]), int(values["sequence_length"]), int(values["bags"])
+    idx = np.asarray(values["indices"]).reshape(-1)[: bags * seq].astype(np.int64)
+    table = np.asarray(values["params"], np.float32).reshape(-1, d).astype(np.float64)
+    w = np.asarray(values["weights"], np.float32).reshape(-1)[: bags * seq].reshape(bags, seq)
+    out = np.array(values["output"], copy=True)
+    view = out.reshape(-1)[: bags * d].reshape(bags, d)
+    idx = idx.reshape(bags, seq)
+    acc = np.zeros((bags, d))
+    for j in range(seq):  # one gathered [bags, d] slab a position
+        acc += table[idx[:, j]] * w[:, j, None].astype(np.float64)
+    if int(values["combiner"]) == 1:
+        acc /= seq
+    view[...] = acc.astype(view.dtype)
+    return {"output": out}
