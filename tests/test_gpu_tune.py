@@ -664,6 +664,11 @@ SMALL = {
     "tike_patch_fwd": ["NIMAGE=2", "NY=301", "NX=257", "NSCAN=37", "P=33", "PADDED=40"],
     "halmd_max_displacement": ["NPART=100001"],
     "yacclab_bke_final_labeling": ["H=1001", "W=403"],
+    "rsf_fwi_step_forward": ["NZ=301", "NX=517"],
+    "mccnn_census": ["H=101", "W=301", "D=37"],
+    "sj_lif_fptt": ["T=8", "N=100001"],
+    "hs_dedoppler": ["F=100001", "D=5"],
+    "infer_fast_nms": ["MAXB=1001", "COUNT=901"],
 }
 
 

@@ -752,6 +752,11 @@ SMALL = {
                        "PADDED": 11},  # positions off every edge, partial blocks
     "halmd_max_displacement": {"NPART": 3001, "GRID": 3},  # several steps, a partial one
     "yacclab_bke_final_labeling": {"H": 13, "W": 37},  # odd: a last column, row and corner
+    "rsf_fwi_step_forward": {"NZ": 37, "NX": 19},  # every boundary and corner, partial tiles
+    "mccnn_census": {"C": 2, "H": 11, "W": 23, "D": 7},  # windows off every edge, no-match
+    "sj_lif_fptt": {"T": 5, "N": 1001},  # partial blocks, spikes and resets
+    "hs_dedoppler": {"T": 16, "F": 301, "D": 5},  # drifts off both ends, index 0, partial blocks
+    "infer_fast_nms": {"MAXB": 301, "COUNT": 250},  # ties, classes, the count below the list
 }
 SHAPES_2D = [
     (1, 1, 1),
