@@ -676,6 +676,11 @@ SMALL = {
     "osqp_fill_full_matrix": ["NNZ=100001", "N=301"],
     "spral_max_abs": ["N=100001"],
     "tfa_embedding_bag": ["BAGS=1001", "V=5001", "D=97"],
+    "rsf_fwi_step_forward": ["NZ=301", "NX=517"],
+    "mccnn_census": ["H=101", "W=301", "D=37"],
+    "sj_lif_fptt": ["T=8", "N=100001"],
+    "hs_dedoppler": ["F=100001", "D=5"],
+    "infer_fast_nms": ["MAXB=1001", "COUNT=901"],
 }
 
 

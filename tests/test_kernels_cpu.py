@@ -768,6 +768,11 @@ SMALL = {
     "osqp_fill_full_matrix": {"NNZ": 1001, "N": 7},  # many diagonal entries, partial blocks
     "spral_max_abs": {"N": 3001, "GRID": 5},  # several steps, a partial one, idle blocks
     "tfa_embedding_bag": {"BAGS": 37, "L": 4, "V": 50, "D": 45},  # partial blocks both ways
+    "rsf_fwi_step_forward": {"NZ": 37, "NX": 19},  # every boundary and corner, partial tiles
+    "mccnn_census": {"C": 2, "H": 11, "W": 23, "D": 7},  # windows off every edge, no-match
+    "sj_lif_fptt": {"T": 5, "N": 1001},  # partial blocks, spikes and resets
+    "hs_dedoppler": {"T": 16, "F": 301, "D": 5},  # drifts off both ends, index 0, partial blocks
+    "infer_fast_nms": {"MAXB": 301, "COUNT": 250},  # ties, classes, the count below the list
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -278,6 +278,11 @@ def test_kernel_entry_is_complete(name):
     elif name == "mra_reduce_sum":  # MRA's one thread a block column: each sums its 32 rows
         assert blocks == -(-params["NB"] // 8) * params["BATCH"]
         assert params["BATCH"] * params["NB"] * 32 * 32 >= 1.6 * 10**7
+    elif name == "infer_fast_nms":  # infer's one thread a box: each scans the whole list
+        assert blocks == -(-params["MAXB"] // 256) and params["MAXB"] * params["COUNT"] >= 10**6
+    elif name == "sj_lif_fptt":  # SpikingJelly's one thread a neuron: each walks T steps
+        assert blocks == -(-params["N"] // 256)
+        assert params["N"] * params["T"] >= 4 * 10**6
     elif name == "torchaudio_iir":  # torchaudio's one thread a channel: each walks S samples
         assert blocks == -(-params["TOTAL"] // 256)
         assert params["TOTAL"] * params["S"] >= 1.6 * 10**7
@@ -754,6 +759,9 @@ ONE_D_EXTENT = {
     "fcos_irnn_forward": "N",  # FCOS's one thread per element (the grid-stride loop once)
     "spirit_gradient_exchange": "CELLS",  # Spirit's one thread per cell (the loop once)
     "phantom_galois_ntt_perm": "TOTAL",  # Phantom's one thread per coefficient (the loop once)
+    "mccnn_census": "TOTAL",  # MC-CNN's one thread per cost-volume entry
+    "sj_lif_fptt": "N",  # SpikingJelly's one thread per neuron (its T steps looped)
+    "infer_fast_nms": "MAXB",  # infer's one thread per box of the list
     "gsplat_isect_count": "TOTAL",  # gsplat's one thread per Gaussian of a view
     "curobo_bwd_diff_grad": "TOTAL",  # cuRobo's one thread per step of a joint
     "torchaudio_iir": "TOTAL",  # torchaudio's one thread per waveform channel
@@ -903,6 +911,7 @@ ONE_D_LAYERED = {
     "ct2_im2col": ("K", "OUTLEN", "BG"),  # CTranslate2's cdiv(k, threads) x steps x batch groups
     "xgrammar_token_bitmask": ("BMS", "NSEL"),  # XGrammar's mask words x selected rows
     "lio_compute_density": ("M", "P"),  # LIO's chunks of functions x one point a grid row
+    "hs_dedoppler": ("F", "D"),  # hyperseti's channels x one drift trial a grid row
     "trtalpha_copy_make_border": ("PIX", "BATCH"),  # a pixel a thread, an image a grid row
 }
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
@@ -19696,3 +19705,176 @@ def test_blind106_references_on_hand_checked_inputs():
                       for j in range(b * seq, b * seq + seq))
             want.append(acc / seq if comb == 1 else acc)
         assert bag(idx, table, weights, d, seq, bags, comb) == want
+
+
+def test_blind107_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(107)
+
+    # rsf_fwi_step_forward: a 3 x 3 model (traces of 3 depths), vv 2 and dt/dz = dt/dx = 1/2
+    # (v1 = v2 = 1), p1 1 at the centre and p0 3 there: the centre 2 - 3 - 2 - 2 = -5; the top
+    # 1 (its second depth difference, zero above); the bottom v1 (1 - 0 - 3 + 0) = -2; the
+    # left and right v2 (1 - 0 - 3 + 0) = -2 (the boundary terms); the corners 0, by hand;
+    # random models against the source's per-point arithmetic
+    def fwi_step(p0, p1, vel, nz, nx, dtz, dtx):
+        return references.rsf_fwi_step_forward({
+            "p0": np.asarray(p0, np.float32), "p1": np.asarray(p1, np.float32),
+            "vv": np.asarray(vel, np.float32), "p2": np.full(nz * nx, -9, np.float32),
+            "dtz": dtz, "dtx": dtx, "nz": nz, "nx": nx})["p2"].tolist()
+
+    centre = [0, 0, 0, 0, 1, 0, 0, 0, 0]
+    assert fwi_step([3 * v for v in centre], centre, [2] * 9, 3, 3, 0.5, 0.5) == [
+        0, -2, 0, 1, -5, -2, 0, -2, 0]
+    for nz, nx, dtz, dtx in ((6, 5, 0.25, 0.5), (4, 7, 0.125, 0.25)):
+        p0, p1 = (rng.integers(-8, 8, nz * nx) for _ in range(2))
+        vel = rng.integers(1, 8, nz * nx)
+        want = []
+        def at(a, z, x, nz=nz, nx=nx):
+            return int(a[z + x * nz]) if 0 <= z < nz and 0 <= x < nx else 0
+
+        for i2, i1 in itertools.product(range(nx), range(nz)):
+            v1, v2 = vel[i1 + i2 * nz] * dtz, vel[i1 + i2 * nz] * dtx
+            c1 = v1 * v1 * (at(p1, i1 + 1, i2) - 2 * at(p1, i1, i2) + at(p1, i1 - 1, i2))
+            c2 = v2 * v2 * (at(p1, i1, i2 + 1) - 2 * at(p1, i1, i2) + at(p1, i1, i2 - 1))
+            if i1 == nz - 1:
+                c1 = v1 * (at(p1, i1 - 1, i2) - at(p1, i1, i2) - at(p0, i1 - 1, i2)
+                           + at(p0, i1, i2))
+                if 0 < i2 < nx - 1:
+                    c2 *= 0.5
+            if i2 == 0:
+                if 0 < i1 < nz - 1:
+                    c1 *= 0.5
+                c2 = v2 * (-at(p1, i1, i2) + at(p1, i1, i2 + 1) + at(p0, i1, i2)
+                           - at(p0, i1, i2 + 1))
+            if i2 == nx - 1:
+                if 0 < i1 < nz - 1:
+                    c1 *= 0.5
+                c2 = v2 * (at(p1, i1, i2 - 1) - at(p1, i1, i2) - at(p0, i1, i2 - 1)
+                           + at(p0, i1, i2))
+            want.append(float(2 * at(p1, i1, i2) - at(p0, i1, i2) + c1 + c2))
+        assert fwi_step(p0, p1, vel, nz, nx, dtz, dtx) == want
+
+    # mccnn_census: one row of three pixels, left (1, 5, 3) and right (2, 0, 3) in channel 0
+    # and constant images in channel 1, direction -1: at d = 0 the three window positions in
+    # the row differ at 1, 2 and 1 of them in channel 0 and none in channel 1, the other 78 a
+    # channel counting 1: (79 + 78) / 2 = 78.5, 79 and 78.5; at d = -1 the first pixel has no
+    # match (-1) and the others keep two positions each, none differing: (79 + 79) / 2 = 79,
+    # by hand; random pairs (both directions) against the source's per-thread loops
+    def census(x0, x1, nc, h, w, nd, direction):
+        return references.mccnn_census({
+            "x0": np.asarray(x0, np.float32), "x1": np.asarray(x1, np.float32),
+            "output": np.full(nd * h * w, -9, np.float32), "size": nd * h * w,
+            "num_channels": nc, "size2": h, "size3": w, "direction": direction,
+            "no_match": -1.0})["output"].tolist()
+
+    assert census([1, 5, 3, 7, 7, 7], [2, 0, 3, 4, 4, 4], 2, 1, 3, 2, -1) == [
+        78.5, 79, 78.5, -1, 79, 79]
+    for nc, h, w, nd, direction in ((1, 7, 12, 5, -1), (2, 10, 6, 4, 1)):
+        x0, x1 = (rng.integers(0, 6, nc * h * w) for _ in range(2))
+        want = []
+        for d0, y, x in itertools.product(range(nd), range(h), range(w)):
+            d = d0 * direction
+            if not 0 <= x + d < w:
+                want.append(-1.0)
+                continue
+            dist = 0
+            for i in range(nc):
+                p = (i * h + y) * w + x
+                for yy, xx in itertools.product(range(y - 4, y + 5), range(x - 4, x + 5)):
+                    if 0 <= xx < w and 0 <= xx + d < w and 0 <= yy < h:
+                        q = (i * h + yy) * w + xx
+                        dist += bool(x0[q] < x0[p]) != bool(x1[q + d] < x1[p + d])
+                    else:
+                        dist += 1
+            want.append(dist / nc)
+        assert census(x0, x1, nc, h, w, nd, direction) == want
+
+    # sj_lif_fptt: two neurons over three steps, tau 2, threshold 1, reset 0: the first from 0
+    # with inputs (4, 0, 1) charges to 2 (a spike, reset), 0, then 1/2; the second from 1 with
+    # inputs (1, 2, -2) reaches 1 (a spike), 1 (a spike), then -1: h (2, 1 | 0, 1 | 1/2, -1),
+    # spikes (1, 1 | 0, 1 | 0, 0), potentials (0, 1 | 0, 0 | 0, 0 | 1/2, -1), by hand; random
+    # layers against the source's per-thread loop
+    def lif(x, v0, nn, steps, rt, th, reset):
+        got = references.sj_lif_fptt({
+            "x_seq": np.asarray(x, np.float32),
+            "v_v_seq": np.concatenate([np.asarray(v0, np.float32),
+                                       np.full(steps * nn, -7, np.float32)]),
+            "h_seq": np.full(steps * nn, -7, np.float32),
+            "spike_seq": np.full(steps * nn, -7, np.float32), "reciprocal_tau": rt,
+            "v_threshold": th, "v_reset": reset, "neuron_num": nn, "numel": steps * nn})
+        return [got[k].tolist() for k in ("h_seq", "spike_seq", "v_v_seq")]
+
+    assert lif([4, 1, 0, 2, 1, -2], [0, 1], 2, 3, 0.5, 1.0, 0.0) == [
+        [2, 1, 0, 1, 0.5, -1], [1, 1, 0, 1, 0, 0], [0, 1, 0, 0, 0, 0, 0.5, -1]]
+    for nn, steps, th, reset in ((7, 5, 1.0, 0.0), (4, 9, 2.0, -1.0)):
+        x = rng.integers(-8, 8, steps * nn)
+        v0 = rng.integers(-2, 2, nn)
+        want_h, want_s, want_v = [], [], [float(v) for v in v0]
+        for step in range(steps):
+            for i in range(nn):
+                v = want_v[step * nn + i]
+                h = v + 0.5 * (int(x[step * nn + i]) - v + reset)
+                want_h.append(h)
+                want_s.append(1.0 if h >= th else 0.0)
+                want_v.append(reset if h >= th else h)
+        assert lif(x, v0, nn, steps, 0.5, th, reset) == [want_h, want_s, want_v]
+
+    # hs_dedoppler: four steps of three channels holding 1 .. 12 (sqrt(4) = 2), drifts 0, 2 and
+    # -3: drift 0 sums the columns (index 0 left out: (4 + 7 + 10) / 2 = 10.5, 13, 15); drift 2
+    # shifts by 2 t / 4 = (0, 0, 1, 1): 11.5, 14 and 9.5 (the last step past the end); drift
+    # -3 by the truncated -3 t / 4 = (0, 0, -1, -2): 9, 11.5 and 13.5, by hand; random
+    # spectrograms against the source's per-thread loop
+    def dedopp(data, shifts, nf, nt):
+        return references.hs_dedoppler({
+            "data": np.asarray(data, np.float32), "shift": np.asarray(shifts, np.int32),
+            "dedopp": np.full(len(shifts) * nf, -7, np.float32), "F": nf, "T": nt,
+        })["dedopp"].tolist()
+
+    assert dedopp(range(1, 13), [0, 2, -3], 3, 4) == [10.5, 13, 15, 11.5, 14, 9.5, 9, 11.5, 13.5]
+    for nf, nt, nd in ((37, 16, 5), (11, 4, 6)):
+        data = rng.integers(0, 16, nf * nt)
+        shifts = rng.integers(-3 * nf, 3 * nf, nd)
+        want = []
+        for d, f in itertools.product(range(nd), range(nf)):
+            acc = 0
+            for t in range(nt):
+                prod = int(shifts[d]) * t
+                idx = f + nf * t + int(prod / nt)  # exact here: truncation toward zero
+                if 0 < idx < nf * nt:
+                    acc += int(data[idx])
+            want.append(acc / math.sqrt(nt))
+        assert dedopp(data, shifts, nf, nt) == want
+
+    # infer_fast_nms: A (0, 0, 4, 4) of class 0 at confidence 2 under B (0, 0, 4, 3) at 3: IoU
+    # 12 / 16 = 3/4 > 1/2, so A goes and B stays; C and D both (0, 0, 4, 4) of class 1 at 2:
+    # the tie goes to the later one, so C goes and D stays; an IoU of exactly 1/2 ((0, 0, 4, 2)
+    # under (0, 0, 4, 4)) does not suppress; a fifth box past the count word is untouched, by
+    # hand; random lists against the source's per-thread loop
+    def nms(boxes, count, maxb, thr):
+        return references.infer_fast_nms({
+            "bboxes": np.asarray(boxes, np.float32), "count_word": np.float32([count]),
+            "max_image_boxes": maxb, "threshold": thr})["bboxes"].tolist()[6::7]
+
+    boxes = [0, 0, 4, 4, 2, 0, 1, 0, 0, 4, 3, 3, 0, 1, 0, 0, 4, 4, 2, 1, 1, 0, 0, 4, 4, 2, 1, 1,
+             0, 0, 4, 4, 9, 0, 9]
+    assert nms(boxes, 4, 5, 0.5) == [0, 1, 0, 1, 9]
+    assert nms([0, 0, 4, 4, 2, 0, 1, 0, 0, 4, 2, 3, 0, 1], 2, 2, 0.5) == [1, 1]
+    for count, maxb in ((37, 40), (60, 50)):
+        boxes = rng.integers(0, 6, 7 * maxb)
+        keep = [float(v) for v in boxes[6::7]]
+        for p in range(min(count, maxb)):
+            cur = [float(v) for v in boxes[7 * p: 7 * p + 6]]
+            for i in range(min(count, maxb)):
+                it = [float(v) for v in boxes[7 * i: 7 * i + 6]]
+                if i == p or cur[5] != it[5] or it[4] < cur[4] or (it[4] == cur[4] and i < p):
+                    continue
+                w = max(min(cur[2], it[2]) - max(cur[0], it[0]), 0.0)
+                h = max(min(cur[3], it[3]) - max(cur[1], it[1]), 0.0)
+                inter = w * h
+                if inter == 0:
+                    continue
+                union = (max(0.0, cur[2] - cur[0]) * max(0.0, cur[3] - cur[1])
+                         + max(0.0, it[2] - it[0]) * max(0.0, it[3] - it[1]) - inter)
+                if np.float32(inter) / np.float32(union) > np.float32(0.5):
+                    keep[p] = 0.0
+                    break
+        assert nms(boxes, count, maxb, 0.5) == keep

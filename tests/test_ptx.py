@@ -49,6 +49,11 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "osqp_fill_full_matrix.cu",
     "spral_max_abs.cu",
     "tfa_embedding_bag.cu",
+    "rsf_fwi_step_forward.cu",
+    "mccnn_census.cu",
+    "sj_lif_fptt.cu",
+    "hs_dedoppler.cu",
+    "infer_fast_nms.cu",
 }
 
 

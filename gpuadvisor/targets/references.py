@@ -15329,3 +15329,178 @@ def tfa_embedding_bag(values: Values) -> dict[str, np.ndarray]:
         acc /= seq
     view[...] = acc.astype(view.dtype)
     return {"output": out}
+
+
+def rsf_fwi_step_forward(values: Values) -> dict[str, np.ndarray]:
+    """Madagascar's cuda_step_forward: p2 = 2 p1 - p0 + c1 + c2 with c1 = (vv dtz)^2 times the
+    second depth difference of p1 and c2 = (vv dtx)^2 times the second trace difference (zero
+    outside the model), and Clayton-Engquist terms at the bottom, left and right (dyadic
+    numbers far below 2^24: exact in float32)."""
+    nz, nx = int(values["nz"]), int(values["nx"])
+    n = nz * nx
+
+    def field(key):  # [trace, depth]
+        return np.asarray(values[key]).reshape(-1)[:n].astype(np.float32).reshape(nx, nz)
+
+    p0, p1, vel = field("p0"), field("p1"), field("vv")
+    v1 = vel * np.float32(values["dtz"])
+    v2 = vel * np.float32(values["dtx"])
+    q = np.pad(p1, 1)
+    twice = 2 * p1
+    c1 = v1 * v1 * (q[1:-1, 2:] - twice + q[1:-1, :-2])  # exact in float32
+    c2 = v2 * v2 * (q[2:, 1:-1] - twice + q[:-2, 1:-1])
+    bot, inner_x, inner_z = nz - 1, slice(1, nx - 1), slice(1, nz - 1)
+    c1[:, bot] = v1[:, bot] * (p1[:, bot - 1] - p1[:, bot] - p0[:, bot - 1] + p0[:, bot])
+    c2[inner_x, bot] *= 0.5
+    c1[0, inner_z] *= 0.5
+    c2[0] = v2[0] * (-p1[0] + p1[1] + p0[0] - p0[1])
+    c1[nx - 1, inner_z] *= 0.5
+    c2[nx - 1] = v2[nx - 1] * (p1[nx - 2] - p1[nx - 1] - p0[nx - 2] + p0[nx - 1])
+    out = np.array(values["p2"], copy=True)
+    c1 += c2
+    c1 += twice
+    c1 -= p0
+    out.reshape(-1)[:n] = c1.reshape(-1).astype(out.dtype)
+    return {"p2": out}
+
+
+def mccnn_census(values: Values) -> dict[str, np.ndarray]:
+    """MC-CNN's census: for each disparity d (times the direction) and pixel (y, x) with x + d
+    inside the image, the count over channels and the 9 x 9 window of positions that are
+    outside the image (or shifted outside) or whose comparison with the centre differs between
+    x0 at x and x1 at x + d, divided by the channel count; the no-match value elsewhere (census
+    codes of 81 bits compared by popcount: whole numbers, exact)."""
+    nc, h, w = (int(values[k]) for k in ("num_channels", "size2", "size3"))
+    size, direction = int(values["size"]), int(values["direction"])
+    nd = -(-size // (h * w))
+    offs = [(dy, dx) for dy in range(-4, 5) for dx in range(-4, 5)]
+    rows, cols = np.arange(h), np.arange(w)
+
+    def codes(img):  # bit k: img at the k-th offset below the centre (0 outside), in two words
+        lo, hi = np.zeros((h, w), np.uint64), np.zeros((h, w), np.uint64)
+        pad = np.pad(img, 4, constant_values=np.inf)
+        for k, (dy, dx) in enumerate(offs):
+            bit = (pad[4 + dy: 4 + dy + h, 4 + dx: 4 + dx + w] < img).astype(np.uint64)
+            if k < 64:
+                lo |= bit << np.uint64(k)
+            else:
+                hi |= bit << np.uint64(k - 64)
+        return lo, hi
+
+    def mask(valid):  # bits of the offsets whose flag is set, per trailing position
+        lo = np.zeros(valid.shape[1:], np.uint64)
+        hi = np.zeros(valid.shape[1:], np.uint64)
+        for k in range(81):
+            bit = valid[k].astype(np.uint64)
+            if k < 64:
+                lo |= bit << np.uint64(k)
+            else:
+                hi |= bit << np.uint64(k - 64)
+        return lo, hi
+
+    row_ok = mask(np.array([(rows + dy >= 0) & (rows + dy < h) for dy, _ in offs]))
+    imgs = [np.asarray(values[k]).reshape(-1)[: nc * h * w].astype(np.float32).reshape(nc, h, w)
+            for k in ("x0", "x1")]
+    c0 = [codes(imgs[0][i]) for i in range(nc)]
+    c1 = [codes(imgs[1][i]) for i in range(nc)]
+    out = np.array(values["output"], copy=True)
+    flat = out.reshape(-1)
+    ext = np.arange(-nd - 4, w + nd + 4)  # columns x + d of every disparity
+    col_in = mask(np.array([(ext + dx >= 0) & (ext + dx < w) for _, dx in offs]))
+    for di in range(nd):
+        d = di * direction
+        here, there = cols + nd + 4, cols + d + nd + 4  # x and x + d in ext
+        ok = [row_ok[j][:, None] & (col_in[j][here] & col_in[j][there])[None, :]
+              for j in range(2)]
+        src = np.clip(cols + d, 0, w - 1)
+        dist = np.zeros((h, w), np.int64)
+        for i in range(nc):
+            for j in range(2):
+                diff = (c0[i][j] ^ c1[i][j][:, src]) & ok[j]
+                dist += np.bitwise_count(diff).astype(np.int64)
+        dist += nc * (81 - np.bitwise_count(ok[0]).astype(np.int64)
+                      - np.bitwise_count(ok[1]).astype(np.int64))
+        res = (dist / nc).astype(np.float32)
+        inside = (cols + d >= 0) & (cols + d < w)
+        res[:, ~inside] = np.float32(values["no_match"])
+        start = di * h * w
+        stop = min(size, start + h * w)
+        flat[start:stop] = res.reshape(-1)[: stop - start].astype(out.dtype)
+    return {"output": out}
+
+
+def sj_lif_fptt(values: Values) -> dict[str, np.ndarray]:
+    """SpikingJelly's multi-step LIF forward (decay input, hard reset): for each step t, h = v +
+    (x - v + v_reset) / tau, spike = (h >= v_threshold), the next v = v_reset after a spike
+    and h otherwise, the first row of v_v_seq the initial potential (dyadic: exact)."""
+    n, numel = int(values["neuron_num"]), int(values["numel"])
+    steps = -(-numel // n)
+    rt, th, reset = (np.float32(values[k]) for k in ("reciprocal_tau", "v_threshold", "v_reset"))
+    x = np.asarray(values["x_seq"]).reshape(-1)
+    outs = {k: np.array(values[k], copy=True) for k in ("v_v_seq", "h_seq", "spike_seq")}
+    v_flat, h_flat, s_flat = (outs[k].reshape(-1) for k in ("v_v_seq", "h_seq", "spike_seq"))
+    v = v_flat[:n].astype(np.float32)
+    for step in range(steps):
+        lo, hi = step * n, min(numel, (step + 1) * n)
+        m = hi - lo
+        h = v[:m] + rt * (x[lo:hi].astype(np.float32) - v[:m] + reset)  # exact in float32
+        fire = h >= th
+        h_flat[lo:hi] = h.astype(h_flat.dtype)
+        s_flat[lo:hi] = fire.astype(s_flat.dtype)
+        v = np.where(fire, reset, h).astype(np.float32)
+        v_flat[lo + n: hi + n] = v.astype(v_flat.dtype)
+    return outs
+
+
+def hs_dedoppler(values: Values) -> dict[str, np.ndarray]:
+    """hyperseti's dedopplerKernel: dedopp[d, f] = the sum over time steps t of data[idx] with
+    idx = f + F t + trunc(shift[d] t / T), where 0 < idx < F T, divided by sqrt(T) (whole
+    numbers over 4 at T = 16: exact)."""
+    nf, nt = int(values["F"]), int(values["T"])
+    shift = np.asarray(values["shift"]).reshape(-1).astype(np.int64)
+    nd = shift.size
+    flat = np.asarray(values["data"]).reshape(-1)[: nf * nt].astype(np.float32)
+    out = np.array(values["dedopp"], copy=True)
+    view = out.reshape(-1)
+    root = np.sqrt(np.float32(nt))
+    for d in range(min(nd, view.size // nf)):
+        acc = np.zeros(nf, np.float32)
+        for t in range(nt):
+            prod = int(shift[d]) * t
+            step = -(-prod // nt) if prod < 0 else prod // nt  # C's truncating division
+            base = nf * t + step  # channel f reads flat[base + f] where 0 < base + f < F T
+            lo, hi = max(0, 1 - base), min(nf, nf * nt - base)
+            if lo < hi:
+                acc[lo:hi] += flat[base + lo: base + hi]  # whole numbers: exact
+        view[d * nf: (d + 1) * nf] = (acc / root).astype(out.dtype)
+    return {"dedopp": out}
+
+
+def infer_fast_nms(values: Values) -> dict[str, np.ndarray]:
+    """shouxieai/infer's fast_nms_kernel: box p (below the count) gets keepflag 0 when some
+    other box of its class with a higher confidence, or an equal one later in the list, has an
+    IoU with it above the threshold (whole-number boxes: exact areas, one rounded division)."""
+    count = min(int(np.asarray(values["count_word"]).reshape(-1)[0]),
+                int(values["max_image_boxes"]))
+    out = np.array(values["bboxes"], copy=True)
+    box = np.asarray(values["bboxes"]).reshape(-1)[: 7 * count].astype(np.float32)
+    box = box.reshape(count, 7)
+    lft, top, rgt, bot, conf, cls = (box[:, k] for k in range(6))
+    cl = np.maximum(lft[:, None], lft[None, :])
+    ct = np.maximum(top[:, None], top[None, :])
+    cr = np.minimum(rgt[:, None], rgt[None, :])
+    cb = np.minimum(bot[:, None], bot[None, :])
+    zero = np.float32(0)
+    c_area = np.maximum(cr - cl, zero) * np.maximum(cb - ct, zero)
+    area = np.maximum(zero, rgt - lft) * np.maximum(zero, bot - top)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        iou = np.where(c_area == 0, zero,
+                       c_area / (area[:, None] + area[None, :] - c_area)).astype(np.float32)
+    idx = np.arange(count)
+    rival = ((cls[:, None] == cls[None, :]) & (idx[:, None] != idx[None, :])
+             & ((conf[None, :] > conf[:, None])
+                | ((conf[None, :] == conf[:, None]) & (idx[None, :] > idx[:, None]))))
+    gone = (rival & (iou > np.float32(values["threshold"]))).any(axis=1)
+    flat = out.reshape(-1)
+    flat[7 * idx[gone] + 6] = 0
+    return {"bboxes": out}
