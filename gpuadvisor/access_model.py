@@ -71,14 +71,6 @@ class Term:
     width: int = ELEM_BYTES  # bytes each thread reads (WIDTH_STARTS)
     start: int = 0  # bytes into a sector where the accesses begin (WIDTH_STARTS)
 
-    def __post_init__(self) -> None:
-        # kept: the unit tables look terms up by hash hundreds of thousands of times a search
-        object.__setattr__(self, "_hash", hash((self.x_stride, self.y_stride, self.width,
-                                                self.start)))
-
-    def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined,no-any-return]
-
     def describe(self) -> str:
         width = f"{self.width} B accesses, " if self.width != ELEM_BYTES else ""
         start = f", starting {self.start} B into a sector" if self.start else ""
@@ -93,28 +85,15 @@ class AccessModel:
     terms: tuple[tuple[float, Term], ...]
 
     def sectors(self, bx: int, by: int) -> float:
-        return self._units_at(bx, by, SECTOR_BYTES)
+        units = term_units_many(self._plain_terms, bx, by, SECTOR_BYTES)
+        return sum(w * u for (w, _), u in zip(self.terms, units, strict=True))
 
     def lines(self, bx: int, by: int) -> float:
         """Mean 128 B lines one warp request touches: L1 serves a request a line (one tag
         lookup) at a time, so a warp whose sectors are all used can still take several
         passes."""
-        return self._units_at(bx, by, LINE_BYTES)
-
-    def _units_at(self, bx: int, by: int, unit: int) -> float:
-        """The terms' weighted units, kept per shape: a search asks the chosen model at
-        every candidate after each measurement."""
-        key = (bx, by, unit)
-        known = self._kept.get(key)
-        if known is None:
-            units = term_units_many(self._plain_terms, bx, by, unit)
-            known = self._kept[key] = sum(w * u for (w, _), u
-                                          in zip(self.terms, units, strict=True))
-        return known
-
-    @functools.cached_property
-    def _kept(self) -> dict[tuple[int, int, int], float]:
-        return {}
+        units = term_units_many(self._plain_terms, bx, by, LINE_BYTES)
+        return sum(w * u for (w, _), u in zip(self.terms, units, strict=True))
 
     @functools.cached_property
     def _plain_terms(self) -> tuple[Term, ...]:
@@ -309,8 +288,8 @@ def term_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int) -> flo
     return term_units_many((Term(x_stride, y_stride),), bx, by, unit)[0]
 
 
-#: term_units values per (bx, by, unit), kept: a table's kernels share shapes and terms.
-_UNITS: dict[tuple[int, int, int], dict[Term, float]] = {}
+#: term_units values, kept: a table's kernels share shapes and terms.
+_UNITS: dict[tuple[Term, int, int, int], float] = {}
 
 
 def term_units_many(terms: tuple[Term, ...], bx: int, by: int, unit: int) -> list[float]:
@@ -323,15 +302,12 @@ def term_units_many(terms: tuple[Term, ...], bx: int, by: int, unit: int) -> lis
     starts 48 B on, off the sector grid), so the mean runs over the first BLOCK_ORIGINS
     blocks of a row.
     """
-    known = _UNITS.get((bx, by, unit))
-    if known is None:
-        known = _UNITS[(bx, by, unit)] = {}
-    out: list[float | None] = [known.get(t) for t in terms]
+    out: list[float | None] = [_UNITS.get((t, bx, by, unit)) for t in terms]
     todo = [i for i, v in enumerate(out) if v is None]
     if todo:
         values, distinct = _units(tuple(terms[i] for i in todo), bx, by, unit)
         for i, v, b in zip(todo, values, distinct, strict=True):
-            out[i] = known[terms[i]] = v
+            out[i] = _UNITS[(terms[i], bx, by, unit)] = v
             _BYTES[(terms[i], bx, by)] = b
     return out  # type: ignore[return-value]
 

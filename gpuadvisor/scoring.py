@@ -168,9 +168,10 @@ class KernelSetup:
 
 def _access_key(access: Any) -> Any:
     """What ``KernelAccess.derived`` depends on: the access itself, a frozen dataclass whose
-    fields are all hashable (its hedging and extrapolation read the profiles and measured
-    shapes, not only the fitted models). Hashing it is ~50x cheaper than the ``repr`` of its
-    hundreds of consistent models that was the key (12 % of a live search's replay)."""
+    fields are all hashable. Its hedging and extrapolation read the profiles and the measured
+    shapes, not only the fitted models the key was made of until stop 62 (two kernels with the
+    same models and other profiles could share derived values). No faster than the models'
+    ``repr`` (benchmarks/replay_cpu.py), though cProfile said so."""
     from gpuadvisor.access_model import KernelAccess
 
     return access if isinstance(access, KernelAccess) else repr(access)
