@@ -634,6 +634,9 @@ class KernelAccess:
     #: Every (bx, by * bz) whose row carries measured sectors per request (not only the at
     #: most three the fit used): the shapes whose counters are known rather than predicted.
     measured_shapes: tuple[tuple[int, int], ...] = ()
+    #: the stores side was fitted on the kernel's global atomics and reductions (no plain
+    #: store was measured: :func:`fit_kernel`)
+    stores_from_atomics: bool = False
 
     def extrapolation_octaves(self, bx: int, by: int) -> tuple[float, float]:
         """How far the prediction at (bx, by) reaches from the nearest measured shape: the
@@ -766,6 +769,17 @@ def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None,
         if not prof and code_alone and code is not None and code.usable(side):
             f = code_fit(code.weighted(side))
         fits.append(f if f is not None and f.chosen is not None else None)
+    atomics = False
+    if fits[1] is None and (code is None or not code.usable("store")):
+        # no plain stores measured: a kernel that writes by atomics or reductions (ncu's op_atom
+        # and op_red sectors, recorded since stop 62) has them read as its stores
+        prof = pick_profiles(_atomic_rows(rows), ATOMIC_COLUMN,
+                             (_atomic_rows([reference]) or [None])[0] if reference else None)
+        f = fit(prof) if prof else None
+        if f is not None and f.chosen is None and len(prof) > 1:
+            f = fit(prof[:1])
+        if f is not None and f.chosen is not None:
+            fits[1], atomics = f, True
     if fits == [None, None]:
         return None
     loads, stores = fits
@@ -779,7 +793,7 @@ def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None,
     if code is not None and not any(f is not None and f.profiles for f in fits):
         share = code.load_share()
     elif reference:
-        share = _request_share(reference)
+        share = _request_share(reference, atomics)
     if fits[1] is None:
         share = 1.0
     elif fits[0] is None:
@@ -809,14 +823,18 @@ def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None,
                 continue
             if v == v and v > 0:
                 measured.add(shape)
-    return KernelAccess(fits[0], fits[1], share, tuple(sorted(measured)))
+    return KernelAccess(fits[0], fits[1], share, tuple(sorted(measured)), atomics)
 
 
-def _request_share(reference: dict) -> float:
-    """The reference row's load requests / (load + store requests), 1.0 where unknown."""
+def _request_share(reference: dict, atomics: bool = False) -> float:
+    """The reference row's load requests / (load + store requests), 1.0 where unknown; with
+    ``atomics``, its global atomic and reduction requests stand for the stores."""
     try:
         ld = float(reference.get("l1_global_load_requests") or "nan")
-        st = float(reference.get("l1_global_store_requests") or "nan")
+        if atomics:  # either kind may be 0 (a kernel with reductions only)
+            st = sum(float(reference.get(c) or 0.0) for c in _ATOMIC_REQUESTS) or float("nan")
+        else:
+            st = float(reference.get("l1_global_store_requests") or "nan")
         if ld == ld and st == st and ld + st > 0:
             return ld / (ld + st)
     except (TypeError, ValueError):
@@ -824,9 +842,33 @@ def _request_share(reference: dict) -> float:
     return 1.0
 
 
+#: Sectors per warp request of a row's global atomics and reductions together (op_atom and
+#: op_red), the column :func:`_atomic_rows` makes.
+ATOMIC_COLUMN = "atomic_sectors_per_request"
+_ATOMIC_SECTORS = ("l1_global_atomic_sectors", "l1_global_reduction_sectors")
+_ATOMIC_REQUESTS = ("l1_global_atomic_requests", "l1_global_reduction_requests")
+
+
+def _atomic_rows(rows: list[Any]) -> list[dict]:
+    """The rows that measured global atomic or reduction sectors, as (shape, sectors per
+    request) rows: the two kinds' sectors over their requests."""
+    out = []
+    for r in rows:
+        try:
+            sectors = sum(float(r.get(c) or 0.0) for c in _ATOMIC_SECTORS)
+            requests = sum(float(r.get(c) or 0.0) for c in _ATOMIC_REQUESTS)
+        except (TypeError, ValueError):
+            continue
+        if sectors > 0 and requests > 0 and sectors == sectors and requests == requests:
+            out.append({"block_x": r.get("block_x"), "block_y": r.get("block_y"),
+                        "block_z": r.get("block_z") or 1, ATOMIC_COLUMN: sectors / requests})
+    return out
+
+
 #: The columns :func:`fit_kernel` reads of a kernel's rows (besides the block shape).
 _FIT_COLUMNS = ("sectors_per_request", "store_sectors_per_request", "gld_efficiency",
-                "gst_efficiency")
+                "gst_efficiency", "l1_global_load_requests", "l1_global_store_requests",
+                *_ATOMIC_SECTORS, *_ATOMIC_REQUESTS)
 
 
 def fit_kernel_shared(rows: list[dict], reference: dict, known: dict[Any, Any]

@@ -38,7 +38,9 @@ def access_notes(access: KernelAccess | None, rows: Sequence[Mapping[str, Any]],
                   else [(bx, by) for bx, by, _bz in seed_shapes(2, max_threads=1024)])
     notes = []
     to_measure: list[tuple[int, int]] = []
-    for side, f in (("loads", access.loads), ("stores", access.stores)):
+    stores = ("stores (read from its global atomics and reductions: no plain store was "
+              "measured)" if access.stores_from_atomics else "stores")
+    for side, f in (("loads", access.loads), (stores, access.stores)):
         if f is None or f.chosen is None:
             continue
         if f.code == "only":

@@ -209,6 +209,8 @@ NCU_EXTRA: dict[str, tuple[str, str]] = {
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum": ("shared_bank_conflicts", COUNT),
     "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum": ("l1_global_atomic_requests", COUNT),
     "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum": ("l1_global_reduction_requests", COUNT),
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum": ("l1_global_atomic_sectors", COUNT),
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum": ("l1_global_reduction_sectors", COUNT),
     "lts__d_atomic_input_cycles_active.max.pct_of_peak_sustained_elapsed": (
         "l2_atomic_busy_max_pct",
         PERCENT,

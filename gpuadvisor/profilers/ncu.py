@@ -69,6 +69,10 @@ _MEMORY = [
     # warp requests, so that a block's own atomics can be counted
     "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum",
     "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum",
+    # and their sectors: a warp's atomics or reductions scattered over rows (x walking a row
+    # pitch) move a sector a thread, as scattered stores do
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum",
     # how busy the L2 slices' atomic units were (the busiest one, and the mean): atomics on the
     # same few addresses queue at one slice, whatever the rest of the memory system does
     "lts__d_atomic_input_cycles_active.max.pct_of_peak_sustained_elapsed",

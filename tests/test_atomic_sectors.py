@@ -1,0 +1,92 @@
+"""The sectors of global atomics and reductions (recorded on an H200 at stop 62,
+fixtures/hopper/atomic-sectors/): a kernel that writes only through atomics has its access
+model's stores fitted on them, so its one profile can say that x walks rows."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from gpuadvisor.access_model import FAR, fit_kernel
+from gpuadvisor.cli import app
+from gpuadvisor.paths import fixtures_dir
+from gpuadvisor.profilers.metrics import NCU_EXTRA, ncu_name_map
+from gpuadvisor.profilers.ncu import SWEEP_METRICS
+from gpuadvisor.sweep import normalize, read_sweep
+from gpuadvisor.validation import one_profile_view
+
+HERE = fixtures_dir() / "hopper" / "atomic-sectors"
+PYLOPS = HERE / "pylops_nonstat_conv2d.csv"
+
+
+def _rows(path, view: bool = False) -> list[dict]:
+    table = normalize(read_sweep(path)[0])
+    if view:
+        table = one_profile_view(table)
+    return [{str(k): v for k, v in r.items()} for r in table.to_dict(orient="records")]
+
+
+def _at(rows: list[dict], bx: int, by: int) -> dict:
+    return next(r for r in rows if (r["block_x"], r["block_y"]) == (bx, by))
+
+
+def test_a_sweep_asks_ncu_for_the_sectors_of_atomics_and_reductions():
+    for name, column in (("l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
+                          "l1_global_atomic_sectors"),
+                         ("l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum",
+                          "l1_global_reduction_sectors")):
+        assert name in SWEEP_METRICS
+        assert NCU_EXTRA[name][0] == column
+        assert ncu_name_map()[name] == column
+
+
+def test_the_recorded_reductions_scatter_less_as_x_narrows():
+    rows = _rows(PYLOPS)
+    assert {r["status"] for r in rows} == {"ok"} and len(rows) == 6
+    per_request = {(r["block_x"], r["block_y"]): round(
+        r["l1_global_reduction_sectors"] / r["l1_global_reduction_requests"], 1) for r in rows}
+    assert per_request == {(32, 8): 31.9, (16, 16): 19.5, (8, 32): 13.3, (2, 128): 9.3,
+                           (1, 256): 8.6, (1, 1024): 8.6}
+    assert all(r["l1_global_store_requests"] == 0 and r["l1_global_atomic_sectors"] == 0
+               for r in rows)
+    assert _at(rows, 32, 8)["time_ms"] > 3.5 * _at(rows, 1, 1024)["time_ms"]
+
+
+def test_one_profile_fits_the_stores_on_the_reductions():
+    rows = _rows(PYLOPS, view=True)
+    access = fit_kernel(rows, _at(rows, 32, 8))
+    assert access.stores_from_atomics
+    (weight, term), = access.stores.chosen.terms
+    assert weight == 1.0 and term.x_stride >= FAR  # a sector a lane along x
+    assert access.stores.profiles == ((32, 8, pytest.approx(31.93, abs=0.01)),)
+    # the reductions' share of the requests: 2.65 M against 10.6 M loads
+    assert access.load_share == pytest.approx(10626560 / (10626560 + 2648448))
+    assert access.stores.predict(1, 256).sectors < access.stores.predict(32, 8).sectors / 4
+
+
+def test_plain_stores_are_still_the_stores():
+    rows = _rows(HERE / "skcuda_argmax_column.csv", view=True)
+    access = fit_kernel(rows, _at(rows, 32, 8))
+    assert not access.stores_from_atomics and access.stores is not None
+    old = _rows(fixtures_dir() / "hopper" / "blind106" / "h200" / "pylops_nonstat_conv2d.csv",
+                view=True)  # recorded before the sector counts: no stores side at all
+    access = fit_kernel(old, _at(old, 32, 8))
+    assert access.stores is None and not access.stores_from_atomics
+
+
+def test_analyze_ranks_narrow_x_first_from_the_reductions(tmp_path):
+    import pandas as pd
+
+    view = tmp_path / "pylops_32x8.csv"
+    table = one_profile_view(normalize(read_sweep(PYLOPS)[0]))
+    pd.DataFrame(table).to_csv(view, index=False)
+    result = CliRunner().invoke(app, ["analyze", "--rule-only", str(view), "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    (kernel,) = doc["kernels"]
+    ranked = [(c["block_x"], c["block_y"]) for c in kernel["ranking"]]
+    assert ranked[0] == (8, 32) and ranked.index((32, 8)) >= 3
+    notes = " ".join(kernel.get("notes", []))
+    assert "read from its global atomics and reductions" in notes
