@@ -770,16 +770,20 @@ def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None,
             f = code_fit(code.weighted(side))
         fits.append(f if f is not None and f.chosen is not None else None)
     atomics = False
-    if fits[1] is None and (code is None or not code.usable("store")):
-        # no plain stores measured: a kernel that writes by atomics or reductions (ncu's op_atom
-        # and op_red sectors, recorded since stop 62) has them read as its stores
+    if fits[1] is None or fits[1].code == "only":
+        # no plain store measured: a kernel that writes by atomics or reductions (ncu's op_atom
+        # and op_red sectors, recorded since stop 62) has them read as its stores, held to the
+        # code's store terms where the code is given (its atomics' addresses)
         prof = pick_profiles(_atomic_rows(rows), ATOMIC_COLUMN,
                              (_atomic_rows([reference]) or [None])[0] if reference else None)
-        f = fit(prof) if prof else None
+        terms = code.side("store") if code is not None else None
+        complete = code is not None and code.complete("store")
+        f = fit(prof, terms, complete) if prof else None
         if f is not None and f.chosen is None and len(prof) > 1:
-            f = fit(prof[:1])
+            f = fit(prof[:1], terms, complete)
         if f is not None and f.chosen is not None:
-            fits[1], atomics = f, True
+            fits[1] = f
+        atomics = bool(prof) and fits[1] is not None
     if fits == [None, None]:
         return None
     loads, stores = fits

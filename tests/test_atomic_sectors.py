@@ -66,6 +66,22 @@ def test_one_profile_fits_the_stores_on_the_reductions():
     assert access.stores.predict(1, 256).sectors < access.stores.predict(32, 8).sectors / 4
 
 
+def test_with_the_code_the_reductions_choose_among_its_atomics_terms():
+    """The PTX's atomic adds give the stores' terms (x a row pitch of 8 KiB apart, y 8 B):
+    until the counters' share counted the reductions, that model had no weight (a live run
+    on the H200 at 08:12 UTC measured the same eight shapes as set 106's)."""
+    from gpuadvisor.code_access import code_terms
+    from gpuadvisor.validation import kernel_code
+
+    code = code_terms(kernel_code(["pylops_nonstat_conv2d"])["pylops_nonstat_conv2d"])
+    rows = _rows(PYLOPS, view=True)
+    access = fit_kernel(rows, _at(rows, 32, 8), code)
+    assert access.stores_from_atomics and access.stores.code == "exact"
+    (weight, term), = access.stores.chosen.terms
+    assert (term.x_stride, term.y_stride) == (65536, 8)
+    assert access.load_share == pytest.approx(0.8005, abs=1e-4)
+
+
 def test_plain_stores_are_still_the_stores():
     rows = _rows(HERE / "skcuda_argmax_column.csv", view=True)
     access = fit_kernel(rows, _at(rows, 32, 8))
