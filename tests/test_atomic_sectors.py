@@ -106,3 +106,43 @@ def test_analyze_ranks_narrow_x_first_from_the_reductions(tmp_path):
     assert ranked[0] == (8, 32) and ranked.index((32, 8)) >= 3
     notes = " ".join(kernel.get("notes", []))
     assert "read from its global atomics and reductions" in notes
+
+
+LIVE = fixtures_dir() / "hopper" / "current" / "pylops_nonstat_conv2d"
+
+
+def _asked(folder) -> list[tuple[int, int, int]]:
+    journal = [json.loads(x) for x in (folder / "journal.jsonl").read_text().splitlines()]
+    return [tuple(r["key"][1:4]) for r in journal if r["type"] == "search"]
+
+
+def test_live_the_rules_list_narrow_x_from_the_profile():
+    """Live on the H200 (08:10 and 08:12 UTC): before the code's atomics were fitted on the
+    counters and counted in the share, the search asked for set 106's eight shapes; after, the
+    rules' list from the 32x8 profile is 8x32, 8x8, 8x4 and 256x1. Both kept 1x32 (1.273x the
+    recorded best, 1x1024), found by the access experiment. The replay on the second run's own
+    rows asks for the same eight shapes."""
+    from gpuadvisor.search.base import run_search
+    from gpuadvisor.search.current import FromCurrent
+    from gpuadvisor.search.replay import recorded_space, replay_target
+    from gpuadvisor.search.strategies import DEFAULT_STRATEGY, make_strategy
+    from gpuadvisor.validation import kernel_code
+
+    assert _asked(LIVE / "before-the-code-share-fix") == [
+        (32, 32, 1), (32, 8, 1), (16, 16, 1), (8, 32, 1), (256, 1, 1), (1, 32, 1), (2, 24, 1),
+        (2, 32, 1)]
+    asked = _asked(LIVE)
+    assert asked == [(32, 32, 1), (32, 8, 1), (8, 32, 1), (8, 8, 1), (8, 4, 1), (256, 1, 1),
+                     (1, 32, 1), (2, 24, 1)]
+    for folder in (LIVE, LIVE / "before-the-code-share-fix"):
+        rows = _rows(folder / "sweep.csv")
+        assert {r["status"] for r in rows} == {"ok"}
+        best = min(rows, key=lambda r: r["time_ms"])
+        assert (best["block_x"], best["block_y"]) == (1, 32)
+    space = recorded_space(_rows(fixtures_dir() / "hopper" / "blind106" / "h200"
+                                 / "pylops_nonstat_conv2d.csv"))
+    search = FromCurrent(make_strategy(DEFAULT_STRATEGY, arch="sm_90",
+                                       code=kernel_code(["pylops_nonstat_conv2d"])),
+                         (32, 32, 1), "the project's own launch")
+    replayed = run_search(search, space, replay_target(_rows(LIVE / "sweep.csv")), 8)
+    assert [s.config.block for s in replayed.steps] == asked
