@@ -770,7 +770,7 @@ def fit_kernel(rows: list[dict], reference: dict | None, code: Any = None,
             f = code_fit(code.weighted(side))
         fits.append(f if f is not None and f.chosen is not None else None)
     atomics = False
-    if fits[1] is None or fits[1].code == "only":
+    if ATOMIC_STORES and (fits[1] is None or fits[1].code == "only"):
         # no plain store measured: a kernel that writes by atomics or reductions (ncu's op_atom
         # and op_red sectors, recorded since stop 62) has them read as its stores, held to the
         # code's store terms where the code is given (its atomics' addresses)
@@ -845,6 +845,15 @@ def _request_share(reference: dict, atomics: bool = False) -> float:
         pass
     return 1.0
 
+
+#: Whether a kernel with no plain store measured has its stores fitted on its global atomics'
+#: and reductions' sectors (:func:`fit_kernel`). Off: tried at stop 62 and not kept. It came
+#: from set 106's pylops_nonstat_conv2d (one profile's pick 3.71x -> 1.40x its best); held out,
+#: on the 46 other recorded kernels that write only through atomics, re-profiled with the new
+#: counters, the one-profile pick got worse: within 3 % 33 -> 30, geometric mean 1.069x ->
+#: 1.104x, 1 better and 4 worse (with the code: 32 -> 32, 1.102x -> 1.111x)
+#: (``python benchmarks/atomic_sectors.py``, fixtures/hopper/atomic-sectors/).
+ATOMIC_STORES = False
 
 #: Sectors per warp request of a row's global atomics and reductions together (op_atom and
 #: op_red), the column :func:`_atomic_rows` makes.

@@ -39,7 +39,7 @@ FLOAT_COLUMNS = (
     # would otherwise switch a rule off without a word
     "l1_global_atomic_requests", "l1_global_reduction_requests", "l2_atomic_busy_max_pct",
     "l2_atomic_busy_avg_pct",
-    # and their sectors, the access model's stores where no plain store was measured
+    # and their sectors (how scattered a warp's atomics are; fixtures/hopper/atomic-sectors/)
     "l1_global_atomic_sectors", "l1_global_reduction_sectors",
     # and the per-block traffic and barrier stalls of a profiled row (fixed-grid-block-work,
     # barrier-two-blocks, reuse and loads per thread)

@@ -1,6 +1,8 @@
 """The sectors of global atomics and reductions (recorded on an H200 at stop 62,
-fixtures/hopper/atomic-sectors/): a kernel that writes only through atomics has its access
-model's stores fitted on them, so its one profile can say that x walks rows."""
+fixtures/hopper/atomic-sectors/), and the access model's stores fitted on them where no plain
+store was measured: tried and kept off (``access_model.ATOMIC_STORES``; it helped the kernel
+that prompted it, set 106's pylops_nonstat_conv2d, and held out it made the one-profile pick
+worse on the other kernels that write through atomics: benchmarks/atomic_sectors.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from gpuadvisor import access_model
 from gpuadvisor.access_model import FAR, fit_kernel
 from gpuadvisor.cli import app
 from gpuadvisor.paths import fixtures_dir
@@ -30,6 +33,19 @@ def _rows(path, view: bool = False) -> list[dict]:
 
 def _at(rows: list[dict], bx: int, by: int) -> dict:
     return next(r for r in rows if (r["block_x"], r["block_y"]) == (bx, by))
+
+
+@pytest.fixture
+def atomic_stores(monkeypatch):
+    """The switch on, as benchmarks/atomic_sectors.py turns it on."""
+    monkeypatch.setattr(access_model, "ATOMIC_STORES", True)
+
+
+def test_by_default_atomics_are_not_read_as_stores():
+    assert access_model.ATOMIC_STORES is False
+    rows = _rows(PYLOPS, view=True)
+    access = fit_kernel(rows, _at(rows, 32, 8))
+    assert access.stores is None and not access.stores_from_atomics and access.load_share == 1
 
 
 def test_a_sweep_asks_ncu_for_the_sectors_of_atomics_and_reductions():
@@ -54,7 +70,7 @@ def test_the_recorded_reductions_scatter_less_as_x_narrows():
     assert _at(rows, 32, 8)["time_ms"] > 3.5 * _at(rows, 1, 1024)["time_ms"]
 
 
-def test_one_profile_fits_the_stores_on_the_reductions():
+def test_one_profile_fits_the_stores_on_the_reductions(atomic_stores):
     rows = _rows(PYLOPS, view=True)
     access = fit_kernel(rows, _at(rows, 32, 8))
     assert access.stores_from_atomics
@@ -66,7 +82,7 @@ def test_one_profile_fits_the_stores_on_the_reductions():
     assert access.stores.predict(1, 256).sectors < access.stores.predict(32, 8).sectors / 4
 
 
-def test_with_the_code_the_reductions_choose_among_its_atomics_terms():
+def test_with_the_code_the_reductions_choose_among_its_atomics_terms(atomic_stores):
     """The PTX's atomic adds give the stores' terms (x a row pitch of 8 KiB apart, y 8 B):
     until the counters' share counted the reductions, that model had no weight (a live run
     on the H200 at 08:12 UTC measured the same eight shapes as set 106's)."""
@@ -82,7 +98,7 @@ def test_with_the_code_the_reductions_choose_among_its_atomics_terms():
     assert access.load_share == pytest.approx(0.8005, abs=1e-4)
 
 
-def test_plain_stores_are_still_the_stores():
+def test_plain_stores_are_still_the_stores(atomic_stores):
     rows = _rows(HERE / "skcuda_argmax_column.csv", view=True)
     access = fit_kernel(rows, _at(rows, 32, 8))
     assert not access.stores_from_atomics and access.stores is not None
@@ -92,7 +108,9 @@ def test_plain_stores_are_still_the_stores():
     assert access.stores is None and not access.stores_from_atomics
 
 
-def test_analyze_ranks_narrow_x_first_from_the_reductions(tmp_path):
+def test_analyze_ranks_narrow_x_first_from_the_reductions(tmp_path, atomic_stores):
+    """In process (the switch is a module constant, on here): the CLI's rule-only analysis of
+    the 32x8 profile."""
     import pandas as pd
 
     view = tmp_path / "pylops_32x8.csv"
@@ -116,12 +134,14 @@ def _asked(folder) -> list[tuple[int, int, int]]:
     return [tuple(r["key"][1:4]) for r in journal if r["type"] == "search"]
 
 
-def test_live_the_rules_list_narrow_x_from_the_profile():
-    """Live on the H200 (08:10 and 08:12 UTC): before the code's atomics were fitted on the
-    counters and counted in the share, the search asked for set 106's eight shapes; after, the
-    rules' list from the 32x8 profile is 8x32, 8x8, 8x4 and 256x1. Both kept 1x32 (1.273x the
-    recorded best, 1x1024), found by the access experiment. The replay on the second run's own
-    rows asks for the same eight shapes."""
+@pytest.mark.parametrize("switch", [False, True])
+def test_live_the_rules_list_narrow_x_from_the_profile(monkeypatch, switch):
+    """Live on the H200 (08:10 and 08:12 UTC), both with the switch on: before the code's
+    atomics were fitted on the counters and counted in the share, the search asked for set
+    106's eight shapes (as it does with the switch off); after, the rules' list from the 32x8
+    profile is 8x32, 8x8, 8x4 and 256x1. Both kept 1x32 (1.273x the recorded best, 1x1024),
+    found by the access experiment. Replayed on each run's own rows, the search asks for the
+    same eight shapes: the second run's with the switch on, the first's with it off."""
     from gpuadvisor.search.base import run_search
     from gpuadvisor.search.current import FromCurrent
     from gpuadvisor.search.replay import recorded_space, replay_target
@@ -139,10 +159,12 @@ def test_live_the_rules_list_narrow_x_from_the_profile():
         assert {r["status"] for r in rows} == {"ok"}
         best = min(rows, key=lambda r: r["time_ms"])
         assert (best["block_x"], best["block_y"]) == (1, 32)
+    monkeypatch.setattr(access_model, "ATOMIC_STORES", switch)
+    run = LIVE if switch else LIVE / "before-the-code-share-fix"
     space = recorded_space(_rows(fixtures_dir() / "hopper" / "blind106" / "h200"
                                  / "pylops_nonstat_conv2d.csv"))
     search = FromCurrent(make_strategy(DEFAULT_STRATEGY, arch="sm_90",
                                        code=kernel_code(["pylops_nonstat_conv2d"])),
                          (32, 32, 1), "the project's own launch")
-    replayed = run_search(search, space, replay_target(_rows(LIVE / "sweep.csv")), 8)
-    assert [s.config.block for s in replayed.steps] == asked
+    replayed = run_search(search, space, replay_target(_rows(run / "sweep.csv")), 8)
+    assert [s.config.block for s in replayed.steps] == _asked(run)
