@@ -42,7 +42,7 @@ from gpuadvisor.validation import kernel_code
 
 hopper = fixtures_dir() / "hopper"
 
-def rows(path):
+def rows(path):  # search.replay.table_rows, written out: the other checkout may predate it
     table = normalize(read_sweep(path)[0])
     return [{str(k): v for k, v in r.items()} for r in table.to_dict(orient="records")]
 

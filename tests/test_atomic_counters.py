@@ -13,11 +13,16 @@ from gpuadvisor.sweep import read_sweep
 ATOMICS = Path(__file__).resolve().parents[1] / "fixtures" / "hopper" / "atomics"
 
 
-def test_a_sweep_asks_ncu_for_atomic_and_reduction_requests():
+def test_a_sweep_asks_ncu_for_atomic_and_reduction_requests_and_sectors():
+    # the sectors since stop 62 (fixtures/hopper/atomic-sectors/, tests/test_atomic_sectors.py)
     for name, column in (("l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum",
                           "l1_global_atomic_requests"),
                          ("l1tex__t_requests_pipe_lsu_mem_global_op_red.sum",
-                          "l1_global_reduction_requests")):
+                          "l1_global_reduction_requests"),
+                         ("l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
+                          "l1_global_atomic_sectors"),
+                         ("l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum",
+                          "l1_global_reduction_sectors")):
         assert name in SWEEP_METRICS
         assert NCU_EXTRA[name][0] == column
         assert ncu_name_map()[name] == column

@@ -15,8 +15,6 @@ from gpuadvisor import access_model
 from gpuadvisor.access_model import FAR, fit_kernel
 from gpuadvisor.cli import app
 from gpuadvisor.paths import fixtures_dir
-from gpuadvisor.profilers.metrics import NCU_EXTRA, ncu_name_map
-from gpuadvisor.profilers.ncu import SWEEP_METRICS
 from gpuadvisor.sweep import normalize, read_sweep
 from gpuadvisor.validation import one_profile_view
 
@@ -46,16 +44,6 @@ def test_by_default_atomics_are_not_read_as_stores():
     rows = _rows(PYLOPS, view=True)
     access = fit_kernel(rows, _at(rows, 32, 8))
     assert access.stores is None and not access.stores_from_atomics and access.load_share == 1
-
-
-def test_a_sweep_asks_ncu_for_the_sectors_of_atomics_and_reductions():
-    for name, column in (("l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
-                          "l1_global_atomic_sectors"),
-                         ("l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum",
-                          "l1_global_reduction_sectors")):
-        assert name in SWEEP_METRICS
-        assert NCU_EXTRA[name][0] == column
-        assert ncu_name_map()[name] == column
 
 
 def test_the_recorded_reductions_scatter_less_as_x_narrows():
@@ -142,10 +130,8 @@ def test_live_the_rules_list_narrow_x_from_the_profile(monkeypatch, switch):
     profile is 8x32, 8x8, 8x4 and 256x1. Both kept 1x32 (1.273x the recorded best, 1x1024),
     found by the access experiment. Replayed on each run's own rows, the search asks for the
     same eight shapes: the second run's with the switch on, the first's with it off."""
-    from gpuadvisor.search.base import run_search
-    from gpuadvisor.search.current import FromCurrent
-    from gpuadvisor.search.replay import recorded_space, replay_target
-    from gpuadvisor.search.strategies import DEFAULT_STRATEGY, make_strategy
+    from gpuadvisor.search.current import PROJECT_LAUNCH
+    from gpuadvisor.search.replay import replay_search
     from gpuadvisor.validation import kernel_code
 
     assert _asked(LIVE / "before-the-code-share-fix") == [
@@ -161,10 +147,8 @@ def test_live_the_rules_list_narrow_x_from_the_profile(monkeypatch, switch):
         assert (best["block_x"], best["block_y"]) == (1, 32)
     monkeypatch.setattr(access_model, "ATOMIC_STORES", switch)
     run = LIVE if switch else LIVE / "before-the-code-share-fix"
-    space = recorded_space(_rows(fixtures_dir() / "hopper" / "blind106" / "h200"
-                                 / "pylops_nonstat_conv2d.csv"))
-    search = FromCurrent(make_strategy(DEFAULT_STRATEGY, arch="sm_90",
-                                       code=kernel_code(["pylops_nonstat_conv2d"])),
-                         (32, 32, 1), "the project's own launch")
-    replayed = run_search(search, space, replay_target(_rows(run / "sweep.csv")), 8)
+    sweep = fixtures_dir() / "hopper" / "blind106" / "h200" / "pylops_nonstat_conv2d.csv"
+    replayed = replay_search(_rows(sweep), _rows(run / "sweep.csv"), 8, arch="sm_90",
+                             code=kernel_code(["pylops_nonstat_conv2d"]), start=(32, 32, 1),
+                             source=PROJECT_LAUNCH)
     assert [s.config.block for s in replayed.steps] == _asked(run)

@@ -14,11 +14,9 @@ import pytest
 from all_fixtures import ALL_FIXTURES
 
 from gpuadvisor.paths import fixtures_dir
-from gpuadvisor.search.base import run_search
-from gpuadvisor.search.current import FromCurrent
-from gpuadvisor.search.replay import recorded_space, replay_target
-from gpuadvisor.search.strategies import DEFAULT_STRATEGY, make_strategy
-from gpuadvisor.sweep import normalize, read_sweep
+from gpuadvisor.search.current import PROJECT_LAUNCH
+from gpuadvisor.search.replay import replay_search, table_rows
+from gpuadvisor.search.strategies import DEFAULT_STRATEGY
 from gpuadvisor.targets.manifest import get_kernel
 from gpuadvisor.validation import kernel_code
 
@@ -454,9 +452,7 @@ def _from_project(n: int, kernel: str) -> bool:
     return "(the project's own launch)" in first["reason"]
 
 
-def _rows(path: Path) -> list[dict]:
-    table = normalize(read_sweep(path)[0])
-    return [{str(k): v for k, v in r.items()} for r in table.to_dict(orient="records")]
+_rows = table_rows
 
 
 @pytest.mark.parametrize(("n", "kernel"), RUNS)
@@ -500,13 +496,11 @@ def test_a_replay_on_the_live_answers_asks_for_the_same_shapes(n: int, kernel: s
     # the shapes tune had that the recorded sweep lacks: set 103's punica_bgmv_expand's host
     # launches a 3-D 2x16x4, which the 2-D sweep does not time but the live space holds
     swept = {(r["block_x"], r["block_y"], r["block_z"]) for r in sweep_rows}
-    space = recorded_space(sweep_rows + [
-        r for r in live_rows if (r["block_x"], r["block_y"], r["block_z"]) not in swept])
-    strategy = make_strategy(DEFAULT_STRATEGY, arch="sm_90", code=kernel_code([kernel]))
-    if _from_project(n, kernel):
-        strategy = FromCurrent(strategy, get_kernel(kernel).host_block,
-                               "the project's own launch")
-    result = run_search(strategy, space, replay_target(live_rows), 8)
+    space_rows = sweep_rows + [
+        r for r in live_rows if (r["block_x"], r["block_y"], r["block_z"]) not in swept]
+    start = get_kernel(kernel).host_block if _from_project(n, kernel) else None
+    result = replay_search(space_rows, live_rows, 8, arch="sm_90", code=kernel_code([kernel]),
+                           start=start, source=PROJECT_LAUNCH)
     live = [tuple(r["key"][1:4]) for r in _journal(n, kernel) if r["type"] == "search"]
     if (n, kernel) in CHANGED_SINCE:
         # round 41 reads lgbm_hist_dense's 16 % efficiency at 1.04 sectors per request as
@@ -703,9 +697,9 @@ def test_round_44_live_runs_reach_the_larger_blocks(n: int, kernel: str, regret:
     # the listed shapes are CHANGED_SINCE's (the replay on the earlier live rows); the
     # neighbourhood search after them follows this run's own times
     assert live[:2] == [(32, 8, 1), (32, 32, 1)] and live[:4] == CHANGED_SINCE[n, kernel][:4]
-    space = recorded_space(_rows(HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv"))
-    strategy = make_strategy(DEFAULT_STRATEGY, arch="sm_90", code=kernel_code([kernel]))
-    result = run_search(strategy, space, replay_target(_rows(folder / f"{kernel}.csv")), 8)
+    result = replay_search(_rows(HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv"),
+                           _rows(folder / f"{kernel}.csv"), 8, arch="sm_90",
+                           code=kernel_code([kernel]))
     assert [s.config.block for s in result.steps] == ROUND_56_REPLAYS.get((folder.name, kernel),
                                                                            live)
     assert _pick_regret(folder / f"{kernel}.csv",
@@ -730,9 +724,9 @@ def test_round_47_live_runs_ask_for_the_fixed_grid_reading(n: int, kernel: str,
         "shortlist 2 of 5: the rules' pick read as a fixed grid (the first launch has fewer "
         "blocks than SMs)")
     live = [tuple(r["key"][1:4]) for r in steps]
-    space = recorded_space(_rows(HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv"))
-    strategy = make_strategy(DEFAULT_STRATEGY, arch="sm_90", code=kernel_code([kernel]))
-    result = run_search(strategy, space, replay_target(_rows(folder / f"{kernel}.csv")), 8)
+    result = replay_search(_rows(HOPPER / f"blind{n}" / "h200" / f"{kernel}.csv"),
+                           _rows(folder / f"{kernel}.csv"), 8, arch="sm_90",
+                           code=kernel_code([kernel]))
     assert [s.config.block for s in result.steps] == ROUND_56_REPLAYS.get((folder.name, kernel),
                                                                            live)
     assert _pick_regret(folder / f"{kernel}.csv",

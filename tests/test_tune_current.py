@@ -9,11 +9,8 @@ import pandas as pd
 import pytest
 
 from gpuadvisor.paths import fixtures_dir
-from gpuadvisor.search.base import run_search
-from gpuadvisor.search.current import FromCurrent
-from gpuadvisor.search.replay import recorded_space, replay_target
-from gpuadvisor.search.strategies import DEFAULT_STRATEGY, make_strategy
-from gpuadvisor.sweep import normalize, read_sweep
+from gpuadvisor.search.current import PROJECT_LAUNCH
+from gpuadvisor.search.replay import replay_search, table_rows
 from gpuadvisor.tune_report import against_current
 from gpuadvisor.validation import kernel_code
 from tests.test_builtin_fake_gpu import fake_gpu, run  # noqa: F401 - the fixture
@@ -23,18 +20,14 @@ LIVE = fixtures_dir() / "hopper" / "current" / "bm3d_get_block"
 CUDAMAT = fixtures_dir() / "hopper" / "current" / "cudamat_select_rows"
 
 
-def _rows(path):
-    table = normalize(read_sweep(path)[0])
-    return [{str(k): v for k, v in r.items()} for r in table.to_dict(orient="records")]
+_rows = table_rows
 
 
 def _replay(rows, current=None):
     """The default search at 8 measurements on a recorded sweep: (shapes asked, pick's time
     over the sweep's best)."""
-    strategy = make_strategy(DEFAULT_STRATEGY, arch="sm_90", code=kernel_code(["bm3d_get_block"]))
-    if current is not None:
-        strategy = FromCurrent(strategy, current)
-    result = run_search(strategy, recorded_space(rows), replay_target(rows), 8)
+    result = replay_search(rows, rows, 8, arch="sm_90", code=kernel_code(["bm3d_get_block"]),
+                           start=current)
     best = min(float(r["time_ms"]) for r in rows if r["status"] == "ok")
     return [s.config.block for s in result.steps], result.best.time_ms / best
 
@@ -249,16 +242,10 @@ def test_live_from_the_projects_launch_keeps_the_whole_list():
     best = table.loc[table.time_ms.idxmin()]
     assert (best.block_x, best.block_y) == (8, 16) and set(table.status) == {"ok"}
 
-    def rows(path):
-        return [{str(k): v for k, v in r.items()}
-                for r in normalize(read_sweep(path)[0]).to_dict(orient="records")]
-
     sweep = fixtures_dir() / "hopper" / "blind99" / "h200" / "fasttf_sparse_avg_bwd.csv"
-    space = recorded_space(rows(sweep))
-    search = FromCurrent(make_strategy(DEFAULT_STRATEGY, arch="sm_90",
-                                       code=kernel_code(["fasttf_sparse_avg_bwd"])),
-                         (256, 4, 1), "the project's own launch")
-    replayed = run_search(search, space, replay_target(rows(FASTTF / "sweep.csv")), 8)
+    replayed = replay_search(_rows(sweep), _rows(FASTTF / "sweep.csv"), 8, arch="sm_90",
+                             code=kernel_code(["fasttf_sparse_avg_bwd"]), start=(256, 4, 1),
+                             source=PROJECT_LAUNCH)
     assert [s.config.block for s in replayed.steps] == [*asked[:7], (8, 12, 1)]
     assert replayed.steps[7].reason.startswith("neighbour of 8x16")
     assert replayed.best.config.block == (8, 16, 1)
@@ -292,14 +279,8 @@ def test_live_from_the_projects_launch_measures_a_neighbour_after_one_experiment
     assert at_pick / recorded.time_ms.min() == pytest.approx(1.058, abs=0.0005)
     assert "is 1.15x faster" in (OCV / "tune.log").read_text()
 
-    def rows(path):
-        return [{str(k): v for k, v in r.items()}
-                for r in normalize(read_sweep(path)[0]).to_dict(orient="records")]
-
-    space = recorded_space(rows(fixtures_dir() / "hopper" / "blind37" / "h200"
-                                / "ocv_farneback_box5.csv"))
-    search = FromCurrent(make_strategy(DEFAULT_STRATEGY, arch="sm_90",
-                                       code=kernel_code(["ocv_farneback_box5"])),
-                         (256, 1, 1), "the project's own launch")
-    replayed = run_search(search, space, replay_target(rows(OCV / "sweep.csv")), 8)
+    sweep = fixtures_dir() / "hopper" / "blind37" / "h200" / "ocv_farneback_box5.csv"
+    replayed = replay_search(_rows(sweep), _rows(OCV / "sweep.csv"), 8, arch="sm_90",
+                             code=kernel_code(["ocv_farneback_box5"]), start=(256, 1, 1),
+                             source=PROJECT_LAUNCH)
     assert [s.config.block for s in replayed.steps] == asked

@@ -84,6 +84,32 @@ class Replayed:
         }
 
 
+def table_rows(path: Any) -> list[dict[str, Any]]:
+    """A recorded sweep table's rows as a replay reads them (normalized, string keys)."""
+    from gpuadvisor.sweep import normalize, read_sweep
+
+    table = normalize(read_sweep(path)[0])
+    return [{str(k): v for k, v in r.items()} for r in table.to_dict(orient="records")]
+
+
+def replay_search(space_rows: Sequence[Mapping[str, Any]], answers: Sequence[Mapping[str, Any]],
+                  budget: int, strategy: str | None = None, seed: int = 0,
+                  arch: str | None = None, code: Any = None,
+                  start: tuple[int, int, int] | None = None, source: str = "--current"
+                  ) -> SearchResult:
+    """``strategy`` (the one ``tune --max-configs`` runs when None) over the configurations of
+    ``space_rows``, each measurement answered from ``answers`` (the same sweep, or a live run's
+    own rows to check that the search asks for what the GPU measured); ``start``: a shape
+    measured first, as ``tune --current`` (``source``) or a built-in kernel's project launch
+    does."""
+    from gpuadvisor.search.current import FromCurrent
+
+    search = make_strategy(strategy or DEFAULT_STRATEGY, seed, arch, code)
+    if start is not None:
+        search = FromCurrent(search, start, source)
+    return run_search(search, recorded_space(space_rows), replay_target(answers), budget)
+
+
 def best_time(rows: Sequence[Mapping[str, Any]]) -> float | None:
     from gpuadvisor.search.base import Step
 
@@ -102,21 +128,16 @@ def simulate_table(table: Any, budget: int, strategy: str | None = None, seed: i
     ``tune --max-configs`` runs by default; ``current``: the app's shape measured first, as
     ``tune --current`` does; ``projects``: else, by kernel, the block its ported project
     launches, measured first as tune does for a built-in kernel)."""
-    from gpuadvisor.search.current import PROJECT_LAUNCH, FromCurrent
+    from gpuadvisor.search.current import PROJECT_LAUNCH
     from gpuadvisor.sweep import normalize
 
-    strategy = strategy or DEFAULT_STRATEGY
     df = normalize(table)
     out = []
     for kernel in dict.fromkeys(str(k) for k in df["kernel"]):
         rows = [{str(k): v for k, v in r.items()} for r in
                 df[df["kernel"].astype(str) == kernel].to_dict(orient="records")]
-        space = recorded_space(rows)
-        search = make_strategy(strategy, seed, arch, code)
-        if current is not None:
-            search = FromCurrent(search, current)
-        elif (projects or {}).get(kernel) is not None:
-            search = FromCurrent(search, projects[kernel], PROJECT_LAUNCH)
-        result = run_search(search, space, replay_target(rows), budget)
-        out.append(Replayed(kernel, result, best_time(rows), len(space)))
+        start, source = ((current, "--current") if current is not None
+                         else ((projects or {}).get(kernel), PROJECT_LAUNCH))
+        result = replay_search(rows, rows, budget, strategy, seed, arch, code, start, source)
+        out.append(Replayed(kernel, result, best_time(rows), len(recorded_space(rows))))
     return out
