@@ -681,6 +681,10 @@ SMALL = {
     "sj_lif_fptt": ["T=8", "N=100001"],
     "hs_dedoppler": ["F=100001", "D=5"],
     "infer_fast_nms": ["MAXB=1001", "COUNT=901"],
+    "isaac_erode_depth": ["H=1001", "W=403"],
+    "inferllm_q40_matvec": ["M=2", "N=1001", "K=1056"],
+    "bundlesdf_sample_rays": ["NR=10001", "NS=37", "NB=5"],
+    "gpusort_global_hist": ["N=1000004"],
 }
 
 

@@ -773,6 +773,10 @@ SMALL = {
     "sj_lif_fptt": {"T": 5, "N": 1001},  # partial blocks, spikes and resets
     "hs_dedoppler": {"T": 16, "F": 301, "D": 5},  # drifts off both ends, index 0, partial blocks
     "infer_fast_nms": {"MAXB": 301, "COUNT": 250},  # ties, classes, the count below the list
+    "isaac_erode_depth": {"H": 13, "W": 37},  # windows cut by every edge, partial blocks
+    "inferllm_q40_matvec": {"M": 2, "N": 37, "K": 160},  # a partial 64-column step, tiles
+    "bundlesdf_sample_rays": {"NR": 37, "NS": 13, "NB": 5},  # every exit of the walk
+    "gpusort_global_hist": {"N": 132076},  # two full partitions and a partial last one
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -286,6 +286,8 @@ def test_kernel_entry_is_complete(name):
     elif name == "torchaudio_iir":  # torchaudio's one thread a channel: each walks S samples
         assert blocks == -(-params["TOTAL"] // 256)
         assert params["TOTAL"] * params["S"] >= 1.6 * 10**7
+    elif name == "gpusort_global_hist":  # GPUSorting's one block a 65,536-key partition
+        assert blocks == params["NBLK"] == 256 and params["N"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -491,6 +493,9 @@ def _coverage(name, spec, params, block):
     if name == "ddf_mul_fwd":  # a tile of by*bz pixels a block, x loops over the channels
         assert gx == params["B"]  # the grid's x the image
         return gy * by * bz, params["COLS"]
+    if name == "inferllm_q40_matvec":  # a tile of by*bz output rows a block, x loops the row
+        assert gy == params["M"]  # the grid's y the token
+        return gx * by * bz, params["COLS"]
     if name == "awq_gemv_g128":  # a tile of by*bz output channels a block, x loops the inputs
         assert gx == 1 and gz == params["B"]  # one block column; the grid's z the token
         return gy * by * bz, params["COLS"]
@@ -848,6 +853,7 @@ ONE_BLOCK_PER = {
     "tpk_cubic_sampling": "B",  # torch-points-kernels' one block per cloud
     "pgroup_roipool_fp": "NPROP",  # PointGroup's one block per proposal (below its cap)
     "semseg_psamask_distribute": "NT",  # semseg's grid of one block per position, a loop
+    "gpusort_global_hist": "NBLK",  # GPUSorting's one block a 65,536-key partition
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -19878,3 +19884,127 @@ def test_blind107_references_on_hand_checked_inputs():
                     keep[p] = 0.0
                     break
         assert nms(boxes, count, maxb, 0.5) == keep
+
+
+def test_blind108_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(108)
+    f32 = np.float32
+
+    # isaac_erode_depth: a 3 x 3 image (2 2 0 | 2 2 3 | 4 2 2), radius 1, depth_diff_thres
+    # 0.001, zfar 5: the 0 is invalid; (1, 2) = 3 has 5 of its 6 taps bad (the 0 and four 2s),
+    # (2, 0) = 4 has 3 of 4 bad; every other valid pixel at most a third: ratio_thres 0.5 zeroes
+    # (1, 2) and (2, 0), 0.75 keeps (2, 0) (3 / 4 is not above 0.75); random images (radius 2,
+    # windows cut by every edge) against the source's per-pixel loop
+    def erode(depth, h, w, r, ratio):
+        return references.isaac_erode_depth({
+            "depth": np.asarray(depth, f32), "out": np.full(h * w, -7, f32), "H": h, "W": w,
+            "radius": r, "depth_diff_thres": 0.001, "ratio_thres": ratio,
+            "zfar": 5.0})["out"].tolist()
+
+    image = [2, 2, 0, 2, 2, 3, 4, 2, 2]
+    assert erode(image, 3, 3, 1, 0.5) == [2, 2, 0, 2, 2, 0, 0, 2, 2]
+    assert erode(image, 3, 3, 1, 0.75) == [2, 2, 0, 2, 2, 0, 4, 2, 2]
+    for h, w, r in ((7, 9, 2), (5, 4, 3)):
+        depth = rng.integers(0, 6, h * w).astype(f32)
+        got = erode(depth, h, w, r, 0.8)
+        for y, x in itertools.product(range(h), range(w)):
+            d = depth[y * w + x]
+            if d < f32(0.1) or d >= f32(5):
+                assert got[y * w + x] == 0
+                continue
+            bad = total = f32(0)
+            for u in range(x - r, x + r + 1):
+                for v in range(y - r, y + r + 1):
+                    if 0 <= u < w and 0 <= v < h:
+                        cur = depth[v * w + u]
+                        total += f32(1)
+                        if cur < f32(0.1) or cur >= f32(5) or abs(cur - d) > f32(0.001):
+                            bad += f32(1)
+            assert got[y * w + x] == (0 if f32(bad / total) > f32(0.8) else d)
+
+    # inferllm_q40_matvec: one 32-weight block a row: row 0 delta 2, byte 0 0x9A (nibbles 10
+    # and 9: weights 2 and 1), the other bytes 0x88 (weights 0), bias 1; row 1 delta -1, every
+    # byte 0 (every weight (0 - 8) (-1) = 8), bias -4; activations (3, 5, 1, ..., 1):
+    # row 0 2 (2 3 + 1 5) + 1 = 23, row 1 8 (3 + 5 + 30) - 4 = 300; random layers (two
+    # tokens, K a multiple of 32 but not of 64) against the source's per-thread loop
+    def matvec(words, deltas, y, bias, m, n, k):
+        return references.inferllm_q40_matvec({
+            "qs_words": np.asarray(words, np.uint32), "deltas": np.asarray(deltas, f32),
+            "y": np.asarray(y, f32), "bias": np.asarray(bias, f32),
+            "dst": np.full(m * n, -7, f32), "M": m, "N": n, "K": k})["dst"].tolist()
+
+    words = [0x8888889A, 0x88888888, 0x88888888, 0x88888888, 0, 0, 0, 0]
+    assert matvec(words, [2, -1], [3, 5] + [1] * 30, [1, -4], 1, 2, 32) == [23, 300]
+    for m, n, k in ((2, 5, 96), (1, 3, 64)):
+        words = rng.integers(0, 2**32, n * k // 8, dtype=np.uint64)
+        deltas = rng.integers(-4, 4, n * k // 32)
+        y = rng.integers(-8, 8, m * k)
+        bias = rng.integers(-8, 8, n)
+        got = matvec(words, deltas, y, bias, m, n, k)
+        qs = words.astype("<u4").view(np.uint8)
+        for t, row in itertools.product(range(m), range(n)):
+            total = 0
+            for col in range(0, k, 2):
+                ib = (row * k + col) // 32
+                byte = int(qs[ib * 16 + (col % 32) // 2])
+                d = int(deltas[ib])
+                total += ((byte & 0xF) - 8) * d * int(y[t * k + col])
+                total += ((byte >> 4) - 8) * d * int(y[t * k + col + 1])
+            assert got[t * n + row] == total + int(bias[row])
+
+    # bundlesdf_sample_rays: ray 0's boxes (2, 5), (7, 8), (0, 0): samples 0, 3, 4, 1 land at
+    # 2, 5, 7 + 1 = 8 and 3, sample 9 overruns the list (6 then 5 left at its 0 entry: the
+    # source's error branch, nothing stored); ray 1's first entry 0: nothing stored; ray 2's
+    # boxes (1, 1), (4, 2), (6, 9) of lengths 0, -2, 3: sample 0 at 1, sample 1 at 6 + 3 = 9 (1,
+    # then 3 left), samples 2, 3, 4 past the last box (1, 2 and 3 left): nothing stored; random
+    # rays against the source's walk
+    def sample(zs, boxes, nr, ns, nb):
+        return references.bundlesdf_sample_rays({
+            "z_sampled": np.asarray(zs, f32), "z_in_out": np.asarray(boxes, f32),
+            "z_vals": np.full(nr * ns, -7, f32), "n_rays": nr, "n_samples": ns,
+            "max_n_box": nb})["z_vals"].tolist()
+
+    zs = [0, 3, 4, 1, 9] + [0, 1, 2, 3, 4] + [0, 2, 1, 3, 4]
+    boxes = [2, 5, 7, 8, 0, 0] + [0, 4, 1, 2, 3, 3] + [1, 1, 4, 2, 6, 9]
+    assert sample(zs, boxes, 3, 5, 3) == [2, 5, 8, 3, -7] + [-7] * 5 + [1, -7, 9, -7, -7]
+    for nr, ns, nb in ((11, 7, 5), (6, 3, 1)):
+        zs = rng.integers(0, 4, nr * ns)
+        boxes = rng.integers(0, 16, nr * nb * 2)
+        got = sample(zs, boxes, nr, ns, nb)
+        for ray, s in itertools.product(range(nr), range(ns)):
+            bx = [int(v) for v in boxes[ray * nb * 2:(ray + 1) * nb * 2]]
+            want, remain, i = -7, int(zs[ray * ns + s]), 0
+            while bx[0] != 0:
+                if i >= nb:
+                    want = bx[2 * nb - 1] if remain <= 0 else want
+                    break
+                if bx[2 * i] == 0:
+                    want = bx[2 * i - 1] if remain <= 0 and i >= 1 else want
+                    break
+                if remain <= bx[2 * i + 1] - bx[2 * i]:
+                    want = bx[2 * i] + remain
+                    break
+                remain -= bx[2 * i + 1] - bx[2 * i]
+                i += 1
+            assert got[ray * ns + s] == want
+
+    # gpusort_global_hist: keys 0x04030201, 0x01010101, 0xFF000000, 0x000000FF over counts of 5:
+    # digit 0 (the low bytes 1, 1, 0, 255) bins 1, 0, 255 + 2, 1, 1; digit 1 (2, 1, 0, 0) and
+    # digit 2 (3, 1, 0, 0) likewise; digit 3 (4, 1, 255, 0); random keys against a per-key count
+    def hist(keys, start):
+        return references.gpusort_global_hist({
+            "sort": np.asarray(keys, np.uint32), "size": len(keys),
+            "global_hist": np.full(1024, start, np.uint32)})["global_hist"].tolist()
+
+    want = [5] * 1024
+    for digit, bins in ((0, (1, 1, 0, 255)), (1, (2, 1, 0, 0)), (2, (3, 1, 0, 0)),
+                        (3, (4, 1, 255, 0))):
+        for v in bins:
+            want[256 * digit + v] += 1
+    assert hist([0x04030201, 0x01010101, 0xFF000000, 0x000000FF], 5) == want
+    keys = rng.integers(0, 2**32, 70004, dtype=np.uint64)
+    want = [0] * 1024
+    for key in keys.tolist():
+        for digit in range(4):
+            want[256 * digit + (key >> (8 * digit) & 0xFF)] += 1
+    assert hist(keys, 0) == want

@@ -15504,3 +15504,110 @@ def infer_fast_nms(values: Values) -> dict[str, np.ndarray]:
     flat = out.reshape(-1)
     flat[7 * idx[gone] + 6] = 0
     return {"bboxes": out}
+
+
+def isaac_erode_depth(values: Values) -> dict[str, np.ndarray]:
+    """Isaac ROS's erode_depth_kernel: out = 0 where the depth is < 0.1 or >= zfar, or where
+    the float32 ratio of the window's bad neighbours (< 0.1, >= zfar or more than
+    depth_diff_thres from the centre) to its in-image taps exceeds ratio_thres; else the
+    depth (whole-number counts: the ratio is the kernel's one rounded division)."""
+    h, w, r = int(values["H"]), int(values["W"]), int(values["radius"])
+    diff = np.float32(values["depth_diff_thres"])
+    ratio = np.float32(values["ratio_thres"])
+    zfar = np.float32(values["zfar"])
+    d = np.asarray(values["depth"], np.float32).reshape(-1)[: h * w].reshape(h, w)
+    invalid = (d < np.float32(0.1)) | (d >= zfar)
+    bad = np.zeros((h, w), np.int32)
+    total = np.zeros((h, w), np.int32)
+    for dv in range(-r, r + 1):
+        for du in range(-r, r + 1):
+            v0, v1 = max(0, -dv), min(h, h - dv)  # centres whose neighbour row is inside
+            u0, u1 = max(0, -du), min(w, w - du)
+            if v0 >= v1 or u0 >= u1:
+                continue
+            cur = d[v0 + dv: v1 + dv, u0 + du: u1 + du]
+            ctr = d[v0:v1, u0:u1]
+            total[v0:v1, u0:u1] += 1
+            far = np.abs(cur - ctr) > diff
+            bad[v0:v1, u0:u1] += (invalid[v0 + dv: v1 + dv, u0 + du: u1 + du] | far)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        frac = bad.astype(np.float32) / total.astype(np.float32)
+    keep = ~invalid & ~(frac > ratio)
+    out = np.array(values["out"], copy=True)
+    flat = out.reshape(-1)
+    flat[: h * w] = np.where(keep, d, np.float32(0)).reshape(-1).astype(out.dtype)
+    return {"out": out}
+
+
+def inferllm_q40_matvec(values: Values) -> dict[str, np.ndarray]:
+    """InferLLM's Q4_0 matrix-vector product: dst[m, n] = bias[n] + the sum over k of (q[n,
+    k] - 8) d[n, k / 32] y[m, k], q[n, k] the low (k even) or high (k odd) nibble of byte (k
+    mod 32) / 2 of block n K / 32 + k / 32 (whole numbers below 2^24: exact in float32)."""
+    m, n, k = int(values["M"]), int(values["N"]), int(values["K"])
+    y = np.asarray(values["y"], np.float32).reshape(-1)[: m * k].reshape(m, k)
+    words = np.ascontiguousarray(np.asarray(values["qs_words"]).reshape(-1)[: n * k // 8])
+    by = words.astype("<u4").view(np.uint8).reshape(n, k // 2)  # 16 bytes a 32-weight block
+    d = np.asarray(values["deltas"], np.float32).reshape(-1)[: n * k // 32].reshape(n, k // 32)
+    bias = np.asarray(values["bias"], np.float32).reshape(-1)[:n]
+    out = np.array(values["dst"], copy=True)
+    flat = out.reshape(-1)
+    for r0 in range(0, n, 2048):  # 2,048 rows at a time: one [2048, k] float32 tile
+        r1 = min(n, r0 + 2048)
+        q = np.empty((r1 - r0, k), np.float32)
+        q[:, 0::2] = by[r0:r1] & 0xF  # the low nibble the even column
+        q[:, 1::2] = by[r0:r1] >> 4
+        deq = ((q - 8).reshape(r1 - r0, k // 32, 32) * d[r0:r1, :, None]).reshape(r1 - r0, k)
+        part = y @ deq.T + bias[None, r0:r1]  # whole numbers below 2^24: exact
+        for t in range(m):
+            flat[t * n + r0: t * n + r1] = part[t].astype(out.dtype)
+    return {"dst": out}
+
+
+def bundlesdf_sample_rays(values: Values) -> dict[str, np.ndarray]:
+    """BundleSDF's sample_rays_uniform_occupied_voxels_kernel: each (ray, sample) walks the
+    ray's boxes, storing enter + the remaining distance in the first box it fits (z_remain <=
+    exit - enter), the last (or, at a 0 entry ending the list, the previous) exit where the
+    remainder is <= 1e-4 past the list, nothing where the ray's first entry is 0 or the walk
+    ends in the source's error branches (whole numbers: exact)."""
+    nr, ns, nb = int(values["n_rays"]), int(values["n_samples"]), int(values["max_n_box"])
+    zs = np.asarray(values["z_sampled"], np.float32).reshape(-1)[: nr * ns].reshape(nr, ns)
+    boxes = np.asarray(values["z_in_out"], np.float32).reshape(-1)[: nr * nb * 2]
+    boxes = boxes.reshape(nr, nb, 2)
+    eps = np.float32(1e-4)
+    out = np.array(values["z_vals"], copy=True)
+    flat = out.reshape(-1)
+    res = flat[: nr * ns].reshape(nr, ns).copy()
+    remain = zs.copy()
+    live = np.broadcast_to((boxes[:, 0, 0] != 0)[:, None], (nr, ns)).copy()
+    for i in range(nb):
+        enter = boxes[:, i, 0][:, None]
+        exit_ = boxes[:, i, 1][:, None]
+        if i >= 1:  # a 0 entry ends the list: the previous exit where nothing remains
+            end = live & (enter == 0)
+            hit = end & (remain <= eps)
+            res = np.where(hit, np.broadcast_to(boxes[:, i - 1, 1][:, None], (nr, ns)), res)
+            live &= ~end
+        length = exit_ - enter
+        fits = live & (remain <= length)
+        res = np.where(fits, enter + remain, res)
+        live &= ~fits
+        remain = np.where(live, remain - length, remain)
+    hit = live & (remain <= eps)  # past the last box
+    res = np.where(hit, np.broadcast_to(boxes[:, nb - 1, 1][:, None], (nr, ns)), res)
+    flat[: nr * ns] = res.reshape(-1).astype(out.dtype)
+    return {"z_vals": out}
+
+
+def gpusort_global_hist(values: Values) -> dict[str, np.ndarray]:
+    """GPUSorting's GlobalHistogram: global_hist[256 b + v] += the number of keys whose b-th
+    byte (low first) is v (integer counts: the atomics' order changes nothing)."""
+    n = int(values["size"])
+    keys = np.ascontiguousarray(np.asarray(values["sort"]).reshape(-1)[:n]).astype("<u4")
+    by = keys.view(np.uint8).reshape(n, 4)
+    out = np.array(values["global_hist"], copy=True)
+    flat = out.reshape(-1)
+    for b in range(4):
+        counts = np.bincount(by[:, b], minlength=256).astype(np.uint64)
+        flat[256 * b: 256 * b + 256] = (flat[256 * b: 256 * b + 256].astype(np.uint64)
+                                        + counts).astype(out.dtype)
+    return {"global_hist": out}
