@@ -15504,3 +15504,52 @@ def infer_fast_nms(values: Values) -> dict[str, np.ndarray]:
     flat = out.reshape(-1)
     flat[7 * idx[gone] + 6] = 0
     return {"bboxes": out}
+
+
+def pb_fdtd_step1(values: Values) -> dict[str, np.ndarray]:
+    """PolyBench's fdtd_step1: ey[0, j] = _fict_[t]; ey[i, j] -= 0.5 (hz[i, j] - hz[i - 1, j])
+    for the other rows (whole-number fields: multiples of 1/2, exact in float32)."""
+    nx, ny, t = int(values["nx"]), int(values["ny"]), int(values["t"])
+    ey = np.asarray(values["ey"], np.float32).reshape(-1)[: nx * ny].reshape(nx, ny)
+    hz = np.asarray(values["hz"], np.float32).reshape(-1)[: nx * ny].reshape(nx, ny)
+    new = np.empty((nx, ny), np.float32)
+    new[0] = np.float32(np.asarray(values["_fict_"], np.float32).reshape(-1)[t])
+    new[1:] = ey[1:] - np.float32(0.5) * (hz[1:] - hz[:-1])
+    out = np.array(values["ey"], copy=True)
+    out.reshape(-1)[: nx * ny] = new.reshape(-1).astype(out.dtype)
+    return {"ey": out}
+
+
+def rajaperf_mat_mat_shared(values: Values) -> dict[str, np.ndarray]:
+    """RAJAPerf's MAT_MAT_SHARED: C = A B for N x N row-major matrices (whole numbers with sums
+    far below 2^53: exact in float64, whatever the order)."""
+    n = int(values["N"])
+    a = np.asarray(values["A"], np.float64).reshape(-1)[: n * n].reshape(n, n)
+    b = np.asarray(values["B"], np.float64).reshape(-1)[: n * n].reshape(n, n)
+    out = np.array(values["C"], copy=True)
+    out.reshape(-1)[: n * n] = (a @ b).reshape(-1).astype(out.dtype)
+    return {"C": out}
+
+
+def minife_waxpby(values: Values) -> dict[str, np.ndarray]:
+    """miniFE's waxpby: w = alpha x + beta y over the first n values (whole numbers: exact)."""
+    n = int(values["n"])
+    alpha, beta = float(values["alpha"]), float(values["beta"])
+    x = np.asarray(values["x"], np.float64).reshape(-1)[:n]
+    y = np.asarray(values["y"], np.float64).reshape(-1)[:n]
+    out = np.array(values["w"], copy=True)
+    out.reshape(-1)[:n] = (alpha * x + beta * y).astype(out.dtype)
+    return {"w": out}
+
+
+def quanto_unpack_2bit(values: Values) -> dict[str, np.ndarray]:
+    """Quanto's unpack_2bit: output byte k n + i = bits 2k, 2k + 1 of input byte i (k < 4), the
+    bytes of little-endian 32-bit words; bytes past 4 n untouched."""
+    n = int(values["n"])
+    packed = np.ascontiguousarray(np.asarray(values["input"]).reshape(-1), dtype="<u4")
+    src = packed.view(np.uint8)[:n]
+    out = np.ascontiguousarray(np.array(values["output"], copy=True).astype("<u4"))
+    dst = out.reshape(-1).view(np.uint8)
+    for k in range(4):
+        dst[k * n: (k + 1) * n] = (src >> (2 * k)) & 0x03
+    return {"output": out.astype(np.asarray(values["output"]).dtype)}
