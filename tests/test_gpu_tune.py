@@ -681,7 +681,6 @@ SMALL = {
     "sj_lif_fptt": ["T=8", "N=100001"],
     "hs_dedoppler": ["F=100001", "D=5"],
     "infer_fast_nms": ["MAXB=1001", "COUNT=901"],
-    "pb_fdtd_step1": ["NX=1001", "NY=1003"],
     "rajaperf_mat_mat_shared": ["N=301"],
     "minife_waxpby": ["N=1000001"],
     "quanto_unpack_2bit": ["N=1000004"],

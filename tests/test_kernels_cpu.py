@@ -773,7 +773,6 @@ SMALL = {
     "sj_lif_fptt": {"T": 5, "N": 1001},  # partial blocks, spikes and resets
     "hs_dedoppler": {"T": 16, "F": 301, "D": 5},  # drifts off both ends, index 0, partial blocks
     "infer_fast_nms": {"MAXB": 301, "COUNT": 250},  # ties, classes, the count below the list
-    "pb_fdtd_step1": {"NX": 37, "NY": 29, "TMAX": 11, "T": 10},  # row 0, partial tiles both ways
     "rajaperf_mat_mat_shared": {"N": 37},  # partial k tiles and output tiles
     "minife_waxpby": {"N": 5001, "CAP": 3},  # a capped grid: the loop running many times
     "quanto_unpack_2bit": {"N": 4004},  # partial blocks, the four planes

@@ -15506,20 +15506,6 @@ def infer_fast_nms(values: Values) -> dict[str, np.ndarray]:
     return {"bboxes": out}
 
 
-def pb_fdtd_step1(values: Values) -> dict[str, np.ndarray]:
-    """PolyBench's fdtd_step1: ey[0, j] = _fict_[t]; ey[i, j] -= 0.5 (hz[i, j] - hz[i - 1, j])
-    for the other rows (whole-number fields: multiples of 1/2, exact in float32)."""
-    nx, ny, t = int(values["nx"]), int(values["ny"]), int(values["t"])
-    ey = np.asarray(values["ey"], np.float32).reshape(-1)[: nx * ny].reshape(nx, ny)
-    hz = np.asarray(values["hz"], np.float32).reshape(-1)[: nx * ny].reshape(nx, ny)
-    new = np.empty((nx, ny), np.float32)
-    new[0] = np.float32(np.asarray(values["_fict_"], np.float32).reshape(-1)[t])
-    new[1:] = ey[1:] - np.float32(0.5) * (hz[1:] - hz[:-1])
-    out = np.array(values["ey"], copy=True)
-    out.reshape(-1)[: nx * ny] = new.reshape(-1).astype(out.dtype)
-    return {"ey": out}
-
-
 def rajaperf_mat_mat_shared(values: Values) -> dict[str, np.ndarray]:
     """RAJAPerf's MAT_MAT_SHARED: C = A B for N x N row-major matrices (whole numbers with sums
     far below 2^53: exact in float64, whatever the order)."""
