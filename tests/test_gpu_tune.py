@@ -685,6 +685,9 @@ SMALL = {
     "inferllm_q40_matvec": ["M=2", "N=1001", "K=1056"],
     "bundlesdf_sample_rays": ["NR=10001", "NS=37", "NB=5"],
     "gpusort_global_hist": ["N=1000004"],
+    "rajaperf_mat_mat_shared": ["N=301"],
+    "minife_waxpby": ["N=1000001"],
+    "quanto_unpack_2bit": ["N=1000004"],
 }
 
 

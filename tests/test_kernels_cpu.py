@@ -777,6 +777,9 @@ SMALL = {
     "inferllm_q40_matvec": {"M": 2, "N": 37, "K": 160},  # a partial 64-column step, tiles
     "bundlesdf_sample_rays": {"NR": 37, "NS": 13, "NB": 5},  # every exit of the walk
     "gpusort_global_hist": {"N": 132076},  # two full partitions and a partial last one
+    "rajaperf_mat_mat_shared": {"N": 37},  # partial k tiles and output tiles
+    "minife_waxpby": {"N": 5001, "CAP": 3},  # a capped grid: the loop running many times
+    "quanto_unpack_2bit": {"N": 4004},  # partial blocks, the four planes
 }
 SHAPES_2D = [
     (1, 1, 1),

@@ -783,6 +783,7 @@ ONE_D_EXTENT = {
     "dfdx_avgpool_bwd": "NUMEL",  # dfdx's one thread per input pixel
     "adacof_update_output": "N",  # AdaCoF's one thread per output value (the loop once)
     "involution_fwd": "TOTAL",  # involution's one thread per output value (the loop once)
+    "quanto_unpack_2bit": "N",  # Quanto's one thread per packed byte
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -894,6 +895,7 @@ ONE_D_CAPPED = {
     "pytsparse_padded_scatter": ("TOTAL", "CAP"),  # PyTorch Sparse's 8 blocks an SM at most
     "bmt_has_nan_inf": ("N", "CAP"),  # BMTrain's at most 1,024 blocks, a grid-stride loop
     "abinit_accumulate_density": ("NFFT", "CAP"),  # ABINIT's at most 65,535 blocks, a loop
+    "minife_waxpby": ("N", "CAP"),  # miniFE's at most 32,768 blocks, a grid-stride loop
 }
 #: 1-D kernels with a grid-stride loop on a grid of one block per resident slot of a block:
 #: floor(threads an SM x SMs / threads) blocks whatever the extent (ECL-CC's SMs x
@@ -20008,3 +20010,55 @@ def test_blind108_references_on_hand_checked_inputs():
         for digit in range(4):
             want[256 * digit + (key >> (8 * digit) & 0xFF)] += 1
     assert hist(keys, 0) == want
+def test_blind109_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(109)
+
+    # rajaperf_mat_mat_shared: (1, 2 | 3, 4) (5, 6 | 7, 8) = (19, 22 | 43, 50) by hand; random
+    # matrices against the port's tiled loop (tiles of tw columns by th rows, the k tile min(tw,
+    # th), zero-padded), partial tiles every way
+    def matmul(a, b, n):
+        return references.rajaperf_mat_mat_shared({
+            "N": n, "A": np.asarray(a, np.float64), "B": np.asarray(b, np.float64),
+            "C": np.full(n * n, -7.0)})["C"].tolist()
+
+    assert matmul([1, 2, 3, 4], [5, 6, 7, 8], 2) == [19, 22, 43, 50]
+    for n, tw, th in ((7, 3, 2), (5, 2, 4)):
+        a, b = rng.integers(-8, 8, n * n), rng.integers(-8, 8, n * n)
+        got = matmul(a, b, n)
+        tk = min(tw, th)
+        for row, col in itertools.product(range(n), range(n)):
+            acc = 0
+            for k in range((tk + n - 1) // tk):
+                for m in range(tk):
+                    kk = k * tk + m
+                    acc += int(a[row * n + kk]) * int(b[kk * n + col]) if kk < n else 0
+            assert got[row * n + col] == acc
+
+    # minife_waxpby: x (1, 2, 3), y (4, 5, 6), alpha 2, beta -1 over n = 2: (-2, -1) and the
+    # third value kept, by hand; random vectors against the per-value arithmetic
+    def waxpby(x, y, alpha, beta, n):
+        return references.minife_waxpby({
+            "alpha": alpha, "beta": beta, "n": n, "x": np.asarray(x, np.float64),
+            "y": np.asarray(y, np.float64), "w": np.full(len(x), -7.0)})["w"].tolist()
+
+    assert waxpby([1, 2, 3], [4, 5, 6], 2, -1, 2) == [-2, -1, -7]
+    x, y = rng.integers(-8, 8, 101), rng.integers(-8, 8, 101)
+    assert waxpby(x, y, 1, -1, 101) == [int(a) - int(b) for a, b in zip(x, y, strict=True)]
+
+    # quanto_unpack_2bit: the packed bytes (0xE4, 0x00, 0xFF, 0x1B) (one little-endian word
+    # 0x1BFF00E4) unpack to the planes (0, 0, 3, 3), (1, 0, 3, 2), (2, 0, 3, 1), (3, 0, 3, 0):
+    # the words 0x03030000, 0x02030001, 0x01030002, 0x00030003, by hand, the words past 4 n
+    # kept; random bytes against the per-thread shifts and masks
+    def unpack(words, n, total):
+        return references.quanto_unpack_2bit({
+            "n": n, "input": np.asarray(words, np.uint32),
+            "output": np.full(total, 0x07070707, np.uint32)})["output"].tolist()
+
+    assert unpack([0x1BFF00E4], 4, 5) == [0x03030000, 0x02030001, 0x01030002, 0x00030003,
+                                          0x07070707]
+    words = rng.integers(0, 2**32, 25, dtype=np.uint64)
+    got = np.asarray(unpack(words, 100, 100), np.uint32).view(np.uint8).tolist()
+    data = np.asarray(words, np.uint32).view(np.uint8).tolist()
+    for i in range(100):
+        for k, mask in enumerate((0x03, 0x0C, 0x30, 0xC0)):
+            assert got[k * 100 + i] == (data[i] & mask) >> (2 * k)

@@ -15611,3 +15611,36 @@ def gpusort_global_hist(values: Values) -> dict[str, np.ndarray]:
         flat[256 * b: 256 * b + 256] = (flat[256 * b: 256 * b + 256].astype(np.uint64)
                                         + counts).astype(out.dtype)
     return {"global_hist": out}
+def rajaperf_mat_mat_shared(values: Values) -> dict[str, np.ndarray]:
+    """RAJAPerf's MAT_MAT_SHARED: C = A B for N x N row-major matrices (whole numbers with sums
+    far below 2^53: exact in float64, whatever the order)."""
+    n = int(values["N"])
+    a = np.asarray(values["A"], np.float64).reshape(-1)[: n * n].reshape(n, n)
+    b = np.asarray(values["B"], np.float64).reshape(-1)[: n * n].reshape(n, n)
+    out = np.array(values["C"], copy=True)
+    out.reshape(-1)[: n * n] = (a @ b).reshape(-1).astype(out.dtype)
+    return {"C": out}
+
+
+def minife_waxpby(values: Values) -> dict[str, np.ndarray]:
+    """miniFE's waxpby: w = alpha x + beta y over the first n values (whole numbers: exact)."""
+    n = int(values["n"])
+    alpha, beta = float(values["alpha"]), float(values["beta"])
+    x = np.asarray(values["x"], np.float64).reshape(-1)[:n]
+    y = np.asarray(values["y"], np.float64).reshape(-1)[:n]
+    out = np.array(values["w"], copy=True)
+    out.reshape(-1)[:n] = (alpha * x + beta * y).astype(out.dtype)
+    return {"w": out}
+
+
+def quanto_unpack_2bit(values: Values) -> dict[str, np.ndarray]:
+    """Quanto's unpack_2bit: output byte k n + i = bits 2k, 2k + 1 of input byte i (k < 4), the
+    bytes of little-endian 32-bit words; bytes past 4 n untouched."""
+    n = int(values["n"])
+    packed = np.ascontiguousarray(np.asarray(values["input"]).reshape(-1), dtype="<u4")
+    src = packed.view(np.uint8)[:n]
+    out = np.ascontiguousarray(np.array(values["output"], copy=True).astype("<u4"))
+    dst = out.reshape(-1).view(np.uint8)
+    for k in range(4):
+        dst[k * n: (k + 1) * n] = (src >> (2 * k)) & 0x03
+    return {"output": out.astype(np.asarray(values["output"]).dtype)}
