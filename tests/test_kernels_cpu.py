@@ -760,6 +760,15 @@ SMALL = {
     "abinit_accumulate_density": {"NFFT": 1001, "NDAT": 3, "CAP": 7},  # a capped grid: loops
     "ddf_mul_fwd": {"B": 2, "C": 37, "H": 11, "W": 13, "K": 5, "DIL": 2,
                     "S": 2},  # taps off every edge, channels past the block, partial tiles
+    "tdrug_rspmm_fwd": {"NNODE": 37, "NREL": 5, "NNZ": 301,
+                        "DIM": 45},  # empty and long rows, partial column strips and row tiles
+    "sphconv_to_dense": {"B": 2, "H": 11, "W": 13, "D": 5, "C": 3,
+                         "NNZ": 700},  # repeated z in a fibre, empty fibres, partial tiles
+    "stnls_gather_tensor": {"B": 2, "HD": 2, "T": 3, "H": 9, "W": 11, "S0": 2, "S1": 1, "K": 5,
+                            "S": 3, "M": 4, "FL": 3},  # flows off every edge, both strides
+    "thinc_gather_add": {"B": 1001, "O": 7, "K": 3, "T": 50, "GRID": 5},  # the loop wrapping
+    "wg_csr_add_self_loop": {"ROWS": 301, "NNODE": 50, "NNZ": 1500},  # empty and long rows
+    "wd_reset_done_3d": {"NENV": 37, "NAG": 45, "F": 3},  # several blocks an environment
     "pylops_nonstat_conv2d": {"NX": 37, "NZ": 29, "HX": 5, "HZ": 7, "NHX": 4, "NHZ": 3, "OHX": 3,
                               "OHZ": 2, "DHX": 8, "DHZ": 4},  # filters clamped both ways, cut taps
     "voxelhashing_resample_float": {"IW": 10, "IH": 5, "OW": 37, "OH": 17},  # partial blocks

@@ -283,6 +283,12 @@ def test_kernel_entry_is_complete(name):
     elif name == "sj_lif_fptt":  # SpikingJelly's one thread a neuron: each walks T steps
         assert blocks == -(-params["N"] // 256)
         assert params["N"] * params["T"] >= 4 * 10**6
+    elif name == "sphconv_to_dense":  # sphconv's one thread a fibre: each walks its batches
+        assert blocks == -(-params["H"] // 32) * -(-params["W"] // 8)
+        assert params["NNZ"] * params["C"] >= 4 * 10**6
+    elif name == "thinc_gather_add":  # thinc's fixed grid of 128 blocks, the rows looped
+        assert blocks == params["GRID"] == 128
+        assert params["B"] * params["K"] * params["O"] >= 16 * blocks * 256
     elif name == "torchaudio_iir":  # torchaudio's one thread a channel: each walks S samples
         assert blocks == -(-params["TOTAL"] // 256)
         assert params["TOTAL"] * params["S"] >= 1.6 * 10**7
@@ -499,6 +505,9 @@ def _coverage(name, spec, params, block):
     if name == "awq_gemv_g128":  # a tile of by*bz output channels a block, x loops the inputs
         assert gx == 1 and gz == params["B"]  # one block column; the grid's z the token
         return gy * by * bz, params["COLS"]
+    if name == "tdrug_rspmm_fwd":  # grid x -> a tile of by*bz rows, y -> a strip of 2 bx columns
+        assert gz == 1
+        return gx * by * bz, gy * 2 * bx
     if name == "bevdepth_voxel_pool":  # a 1-D grid: bx by bz samples a block, x the channels
         assert gy == 1
         return gx * bx * by * bz, params["COLS"]
@@ -855,6 +864,8 @@ ONE_BLOCK_PER = {
     "pgroup_roipool_fp": "NPROP",  # PointGroup's one block per proposal (below its cap)
     "semseg_psamask_distribute": "NT",  # semseg's grid of one block per position, a loop
     "gpusort_global_hist": "NBLK",  # GPUSorting's one block a 65,536-key partition
+    "thinc_gather_add": "GRID",  # thinc's fixed grid of 128 blocks, the rows looped
+    "wg_csr_add_self_loop": "ROWS",  # WholeGraph's one block a target row
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -876,6 +887,7 @@ ONE_BLOCK_PER_GRID = {
 #: cloud, so that its shared-memory tiles of the other cloud serve every thread).
 ONE_D_SEGMENTED = {
     "chamfer_nn": ("B", "N"),
+    "wd_reset_done_3d": ("NENV", "NAG"),  # WarpDrive's blocks of an environment cover its agents
 }
 #: 1-D kernels with a grid-stride loop on a capped grid: min(cdiv(extent, threads), cap)
 #: blocks (OpenMM's executeKernel: at most numThreadBlocks, 6 blocks an SM).
@@ -20062,3 +20074,154 @@ def test_blind109_references_on_hand_checked_inputs():
     for i in range(100):
         for k, mask in enumerate((0x03, 0x0C, 0x30, 0xC0)):
             assert got[k * 100 + i] == (data[i] & mask) >> (2 * k)
+def test_blind110_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(110)
+    f32 = np.float32
+
+    # tdrug_rspmm_fwd: two rows over three nodes, two columns: row 0's edges (node 1, relation
+    # 0, value 2) and (node 2, relation 1, value -1), row 1's (node 0, relation 1, value 3);
+    # relations (1, 2 | 3, -1), inputs (1, 1 | 2, 3 | 4, 5): row 0 2 (2, 6) - (12, -5) =
+    # (-8, 17), row 1 3 (3, -1) = (9, -3); random graphs (empty rows) against the source's
+    # per-row loop
+    def rspmm(ptr, col, lay, val, rel, x, n, dim):
+        return references.tdrug_rspmm_fwd({
+            "row_ptr": np.asarray(ptr, np.int64), "col_ind": np.asarray(col, np.int64),
+            "layer_ind": np.asarray(lay, np.int64), "value": np.asarray(val, f32),
+            "relation": np.asarray(rel, f32), "input": np.asarray(x, f32),
+            "output": np.full(n * dim, -7, f32), "num_row": n, "nnz": len(col),
+            "dim": dim})["output"].tolist()
+
+    assert rspmm([0, 2, 3], [1, 2, 0], [0, 1, 1], [2, -1, 3], [1, 2, 3, -1],
+                 [1, 1, 2, 3, 4, 5], 2, 2) == [-8, 17, 9, -3]
+    for n, nodes, nrel, nnz, dim in ((7, 9, 3, 40, 5), (13, 4, 2, 9, 3)):
+        ptr = np.r_[0, np.cumsum(np.bincount(rng.integers(0, n, nnz), minlength=n))]
+        col, lay = rng.integers(0, nodes, nnz), rng.integers(0, nrel, nnz)
+        val, rel = rng.integers(-4, 4, nnz), rng.integers(-4, 4, nrel * dim)
+        x = rng.integers(-8, 8, nodes * dim)
+        got = rspmm(ptr, col, lay, val, rel, x, n, dim)
+        for r, d in itertools.product(range(n), range(dim)):
+            end = ptr[r + 1] if r + 1 < n else nnz
+            want = sum(int(val[e]) * int(rel[lay[e] * dim + d]) * int(x[col[e] * dim + d])
+                       for e in range(ptr[r], end))
+            assert got[r * dim + d] == want
+
+    # sphconv_to_dense: one batch, one row of two fibres, 3 range bins, 2 features: fibre 0's
+    # nonzeros at z 2 (1, 2), z 0 (3, 4), z 2 again (5, 6): the last kept; fibre 1's at z 1
+    # (7, 8); the rest keep -7; random tensors against the source's per-fibre loop
+    def to_dense(feat, ptr, z, nb, h, w, d, c):
+        return references.sphconv_to_dense({
+            "feature": np.asarray(feat, f32), "z_ptr": np.asarray(ptr, np.int32),
+            "z_indices": np.asarray(z, np.int32), "B": nb, "H": h, "W": w, "D": d, "C": c,
+            "out": np.full(nb * h * w * d * c, -7, f32)})["out"].tolist()
+
+    assert to_dense([1, 2, 3, 4, 5, 6, 7, 8], [0, 3, 4], [2, 0, 2, 1], 1, 1, 2, 3, 2) == [
+        3, 4, -7, -7, 5, 6, -7, -7, 7, 8, -7, -7]
+    for nb, h, w, d, c, nnz in ((2, 3, 5, 4, 3, 70), (1, 4, 2, 2, 1, 5)):
+        fibres = nb * h * w
+        ptr = np.r_[0, np.cumsum(np.bincount(rng.integers(0, fibres, nnz), minlength=fibres))]
+        z, feat = rng.integers(0, d, nnz), rng.integers(-8, 8, nnz * c)
+        want = [-7] * (fibres * d * c)
+        for f in range(fibres):
+            for pos in range(ptr[f], ptr[f + 1]):
+                for ch in range(c):
+                    want[(f * d + z[pos]) * c + ch] = int(feat[pos * c + ch])
+        assert to_dense(feat, ptr, z, nb, h, w, d, c) == want
+
+    # stnls_gather_tensor: a 2-frame 1 x 3 video, one neighbour, two slots of one value, in =
+    # 10 q + slot: query 0 flowed (0, 0, 1) to query 1 slot 1 (11); query 1 (1, 0, -1) to
+    # query 3 slot 0 (30); query 2 (0, 0, 1) off the right edge (kept); query 3 (-1, 0, 2) to
+    # query 2 slot 1 (21); query 4 (1, 0, 0) past the last frame (kept); query 5 (0, 0, -2) to
+    # query 3 slot 0 (30); random videos (strides 2 and 1) against the source's per-thread loop
+    def gather(out_init, src, labels, flows, s0, s1, h, w, nb, hd, t, k, m, s):
+        nh, nw = (h - 1) // s0 + 1, (w - 1) // s0 + 1
+        return references.stnls_gather_tensor({
+            "out_tensor": np.asarray(out_init, f32), "in_tensor": np.asarray(src, f32),
+            "labels": np.asarray(labels, np.int32), "flows_k": np.asarray(flows, np.int32),
+            "stride0": s0, "stride1": s1, "H": h, "W": w, "B": nb, "HD": hd, "T": t, "nH": nh,
+            "nW": nw, "K": k, "M": m, "S": s})["out_tensor"].tolist()
+
+    flows = [0, 0, 1, 1, 0, -1, 0, 0, 1, -1, 0, 2, 1, 0, 0, 0, 0, -2]
+    src = [10 * q + slot for q in range(6) for slot in range(2)]
+    assert gather([-7] * 6, src, [1, 0, 1, 1, 0, 0], flows, 1, 1, 1, 3, 1, 1, 2, 1, 1,
+                  2) == [11, 30, -7, 21, -7, 30]
+    for nb, hd, t, h, w, s0, s1, k, m, s, fl in ((2, 2, 3, 5, 7, 2, 1, 3, 2, 3, 3),
+                                                  (1, 1, 2, 4, 4, 1, 2, 2, 3, 2, 2)):
+        nh, nw = (h - 1) // s0 + 1, (w - 1) // s0 + 1
+        nh1, nw1 = (h - 1) // s1 + 1, (w - 1) // s1 + 1
+        q, q1 = t * nh * nw, t * nh1 * nw1
+        src = rng.integers(-8, 8, nb * hd * q1 * s * m)
+        labels = rng.integers(0, s, nb * hd * q * k)
+        flows = rng.integers(-fl, fl, nb * hd * q * k * 3)
+        want = [-7] * (nb * hd * q * k * m)
+        for bh, qi, ki in itertools.product(range(nb * hd), range(q), range(k)):
+            ti, rem = qi // (nh * nw), qi % (nh * nw)
+            hr, wr = rem // nw * s0 % h, rem % nw * s0 % w
+            f = (((bh * t + ti) * nh + hr // s0) * nw + wr // s0) * k + ki
+            n0, n1, n2 = ti + flows[3 * f], hr + flows[3 * f + 1], wr + flows[3 * f + 2]
+            if 0 <= n0 < t and 0 <= n1 < h and 0 <= n2 < w:
+                nq = n0 * nh1 * nw1 + n1 // s1 * nw1 + n2 // s1
+                slot = labels[(bh * q + qi) * k + ki]
+                for mi in range(m):
+                    want[((bh * q + qi) * k + ki) * m + mi] = int(
+                        src[((bh * q1 + nq) * s + slot) * m + mi])
+        got = gather([-7] * len(want), src, labels, flows, s0, s1, h, w, nb, hd, t, k, m, s)
+        assert got == want
+
+    # thinc_gather_add: table rows (1, 2), (10, 20), (100, 200); token 0 hashes to rows 0 and
+    # 2 onto (5, 5): (106, 207); token 1 to row 1 twice onto (-1, -1): (19, 39); random batches
+    # against the per-row loop
+    def gather_add(out, table, idx, nb, o, k):
+        return references.thinc_gather_add({
+            "out_bo": np.asarray(out, f32), "table_to": np.asarray(table, f32),
+            "indices_bk": np.asarray(idx, np.int32), "T": len(table) // o, "O": o, "B": nb,
+            "K": k})["out_bo"].tolist()
+
+    assert gather_add([5, 5, -1, -1], [1, 2, 10, 20, 100, 200], [0, 2, 1, 1], 2, 2, 2) == [
+        106, 207, 19, 39]
+    for nb, o, k, t in ((37, 5, 3, 11), (9, 1, 4, 2)):
+        out, table = rng.integers(-8, 8, nb * o), rng.integers(-8, 8, t * o)
+        idx = rng.integers(0, t, nb * k)
+        want = [int(out[b * o + j]) + sum(int(table[idx[b * k + i] * o + j]) for i in range(k))
+                for b in range(nb) for j in range(o)]
+        assert gather_add(out, table, idx, nb, o, k) == want
+
+    # wg_csr_add_self_loop: three rows with neighbours (7, 8), (), (9): row pointers (0, 3, 4,
+    # 6) and columns (0, 7, 8 | 1 | 2, 9); random graphs (empty rows) against the source's
+    # per-block walk
+    def self_loop(ptr, cols):
+        got = references.wg_csr_add_self_loop({
+            "csr_row_ptr": np.asarray(ptr, np.int32), "csr_col_ind": np.asarray(cols, np.int32),
+            "csr_row_ptr_looped": np.full(len(ptr), -7, np.int32),
+            "csr_col_ind_looped": np.full(len(cols) + len(ptr) - 1, -7, np.int32)})
+        return got["csr_row_ptr_looped"].tolist(), got["csr_col_ind_looped"].tolist()
+
+    assert self_loop([0, 2, 2, 3], [7, 8, 9]) == ([0, 3, 4, 6], [0, 7, 8, 1, 2, 9])
+    for rows, nnz in ((23, 60), (5, 0)):
+        ptr = np.r_[0, np.cumsum(np.bincount(rng.integers(0, rows, nnz), minlength=rows))]
+        cols = rng.integers(0, 50, nnz)
+        want_ptr, want = [-7] * (rows + 1), [-7] * (nnz + rows)
+        for r in range(rows):
+            want_ptr[r] = int(ptr[r]) + r
+            for nidx in range(ptr[r + 1] - ptr[r] + 1):
+                want[ptr[r] + r + nidx] = r if nidx == 0 else int(cols[ptr[r] + nidx - 1])
+        want_ptr[rows] = int(ptr[rows]) + rows
+        assert self_loop(ptr, cols) == (want_ptr, want)
+
+    # wd_reset_done_3d: two environments of two agents of one feature, (1, 2 | 3, 4) with
+    # references (5, 6 | 7, 8): only the done second one reset, (1, 2, 7, 8); forced, all
+    # (5, 6, 7, 8); random batches against the per-environment copy
+    def reset(data, ref, done, agents, feats, force):
+        return references.wd_reset_done_3d({
+            "data": np.asarray(data, f32), "ref": np.asarray(ref, f32),
+            "done": np.asarray(done, np.int32), "agent_dim": agents, "feature_dim": feats,
+            "force_reset": force})["data"].tolist()
+
+    assert reset([1, 2, 3, 4], [5, 6, 7, 8], [0, 1], 2, 1, 0) == [1, 2, 7, 8]
+    assert reset([1, 2, 3, 4], [5, 6, 7, 8], [0, 1], 2, 1, 1) == [5, 6, 7, 8]
+    for nenv, agents, feats in ((9, 5, 3), (4, 1, 7)):
+        data = rng.integers(-8, 8, nenv * agents * feats)
+        ref = rng.integers(-8, 8, nenv * agents * feats)
+        done = rng.integers(0, 2, nenv)
+        per = agents * feats
+        want = [int(ref[i]) if done[i // per] else int(data[i]) for i in range(nenv * per)]
+        assert reset(data, ref, done, agents, feats, 0) == want

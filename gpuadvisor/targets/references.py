@@ -15644,3 +15644,129 @@ def quanto_unpack_2bit(values: Values) -> dict[str, np.ndarray]:
     for k in range(4):
         dst[k * n: (k + 1) * n] = (src >> (2 * k)) & 0x03
     return {"output": out.astype(np.asarray(values["output"]).dtype)}
+def tdrug_rspmm_fwd(values: Values) -> dict[str, np.ndarray]:
+    """TorchDrug's rspmm with add and mul: output[r, d] = the sum over the edges e of row r
+    (row_ptr[r] to row_ptr[r + 1], the last row's end nnz) of value[e] relation[layer[e], d]
+    input[col[e], d] (whole numbers: exact in float32, whatever the order)."""
+    n, nnz, dim = int(values["num_row"]), int(values["nnz"]), int(values["dim"])
+    ptr = np.asarray(values["row_ptr"]).reshape(-1)[: n + 1].astype(np.int64)
+    ptr = np.append(ptr[:n], nnz)
+    cols = np.asarray(values["col_ind"]).reshape(-1)[:nnz].astype(np.int64)
+    layers = np.asarray(values["layer_ind"]).reshape(-1)[:nnz].astype(np.int64)
+    val = np.asarray(values["value"], np.float32).reshape(-1)[:nnz]
+    rel = np.asarray(values["relation"], np.float32).reshape(-1)
+    rel = rel[: rel.size // dim * dim].reshape(-1, dim)
+    x = np.asarray(values["input"], np.float32).reshape(-1)
+    x = x[: x.size // dim * dim].reshape(-1, dim)
+    rows = np.repeat(np.arange(n), np.diff(ptr))
+    acc = np.zeros((n, dim), np.float64)
+    for e0 in range(0, nnz, 32768):  # 32,768 edges at a time: one [32768, dim] product
+        e1 = min(nnz, e0 + 32768)
+        prod = val[e0:e1, None] * (rel[layers[e0:e1]] * x[cols[e0:e1]])
+        r = rows[e0:e1]
+        starts = np.flatnonzero(np.r_[True, r[1:] != r[:-1]])
+        acc[r[starts]] += np.add.reduceat(prod.astype(np.float64), starts, axis=0)
+    out = np.array(values["output"], copy=True)
+    out.reshape(-1)[: n * dim] = acc.reshape(-1).astype(out.dtype)
+    return {"output": out}
+
+
+def sphconv_to_dense(values: Values) -> dict[str, np.ndarray]:
+    """sphconv's to_dense: for each fibre f = (b, x, y) and its nonzeros pos (z_ptr[f] to
+    z_ptr[f + 1]), out[b, x, y, z_indices[pos], :] = feature[pos, :], a fibre's repeated z
+    keeping its last nonzero; the other voxels untouched (copies)."""
+    nb, h, w, d, c = (int(values[k]) for k in ("B", "H", "W", "D", "C"))
+    fibres = nb * h * w
+    ptr = np.asarray(values["z_ptr"]).reshape(-1)[: fibres + 1].astype(np.int64)
+    nnz = int(ptr[-1])
+    z = np.asarray(values["z_indices"]).reshape(-1)[:nnz].astype(np.int64)
+    feat = np.asarray(values["feature"], np.float32).reshape(-1)[: nnz * c].reshape(nnz, c)
+    target = np.repeat(np.arange(fibres), np.diff(ptr)) * d + z
+    _, first_from_end = np.unique(target[::-1], return_index=True)
+    last = nnz - 1 - first_from_end  # each voxel's last nonzero (the thread's order)
+    out = np.array(values["out"], copy=True)
+    flat = out.reshape(-1)[: fibres * d * c].reshape(fibres * d, c)
+    flat[target[last]] = feat[last].astype(out.dtype)
+    return {"out": out}
+
+
+def stnls_gather_tensor(values: Values) -> dict[str, np.ndarray]:
+    """stnls's gather_tensor forward: for query q (frame t, pixel (h, w) = its grid cell times
+    stride0) and neighbour k, the pixel moved by flows_k[b, hd, t, h / s0, w / s0, k]; where it
+    stays inside the T x H x W video, out[b, hd, q, k, :] = in[b, hd, t' nH1 nW1 + h' / s1 nW1
+    + w' / s1, labels[b, hd, q, k], :] (copies); elsewhere untouched."""
+    s0, s1, h, w = (int(values[k]) for k in ("stride0", "stride1", "H", "W"))
+    nb, hd, t, nh, nw, k, m, s = (int(values[key]) for key in
+                                  ("B", "HD", "T", "nH", "nW", "K", "M", "S"))
+    q = t * nh * nw
+    nh1, nw1 = (h - 1) // s1 + 1, (w - 1) // s1 + 1
+    q1 = t * nh1 * nw1
+    qi = np.arange(q)
+    ti, rem = qi // (nh * nw), qi % (nh * nw)
+    h_ref = (rem // nw * s0) % h
+    w_ref = (rem % nw * s0) % w
+    flows = np.asarray(values["flows_k"]).reshape(-1)[: nb * hd * q * k * 3].astype(np.int64)
+    flows = flows.reshape(nb, hd, t, nh, nw, k, 3)[:, :, ti, h_ref // s0, w_ref // s0]
+    nl0 = ti[None, None, :, None] + flows[..., 0]
+    nl1 = h_ref[None, None, :, None] + flows[..., 1]
+    nl2 = w_ref[None, None, :, None] + flows[..., 2]
+    valid = (nl0 >= 0) & (nl0 < t) & (nl1 >= 0) & (nl1 < h) & (nl2 >= 0) & (nl2 < w)
+    nl_qi = np.where(valid, nl0 * nh1 * nw1 + nl1 // s1 * nw1 + nl2 // s1, 0)
+    labels = np.asarray(values["labels"]).reshape(-1)[: nb * hd * q * k].astype(np.int64)
+    labels = np.where(valid, labels.reshape(nb, hd, q, k), 0)
+    src = np.asarray(values["in_tensor"], np.float32).reshape(-1)[: nb * hd * q1 * s * m]
+    src = src.reshape(nb * hd, q1 * s, m)
+    slot = (nl_qi * s + labels).reshape(nb * hd, q * k)
+    got = np.take_along_axis(src, slot[:, :, None], axis=1).reshape(nb, hd, q, k, m)
+    out = np.array(values["out_tensor"], copy=True)
+    view = out.reshape(-1)[: nb * hd * q * k * m].reshape(nb, hd, q, k, m)
+    view[valid] = got[valid].astype(out.dtype)
+    return {"out_tensor": out}
+
+
+def thinc_gather_add(values: Values) -> dict[str, np.ndarray]:
+    """thinc's gather_add: out[b, :] += the sum over k of table[indices[b, k], :] (whole
+    numbers: exact in float32, whatever the order)."""
+    nb, o, k = int(values["B"]), int(values["O"]), int(values["K"])
+    table = np.asarray(values["table_to"], np.float32).reshape(-1)
+    table = table[: table.size // o * o].reshape(-1, o)
+    idx = np.asarray(values["indices_bk"]).reshape(-1)[: nb * k].astype(np.int64).reshape(nb, k)
+    out = np.array(values["out_bo"], copy=True)
+    view = out.reshape(-1)[: nb * o].reshape(nb, o)
+    acc = view.astype(np.float32)
+    for j in range(k):
+        acc += table[idx[:, j]]
+    view[...] = acc.astype(out.dtype)
+    return {"out_bo": out}
+
+
+def wg_csr_add_self_loop(values: Values) -> dict[str, np.ndarray]:
+    """WholeGraph's csr_add_self_loop: row_ptr_looped[r] = row_ptr[r] + r (r up to the row
+    count), and row r's looped columns r followed by its neighbours (integer copies)."""
+    ptr = np.asarray(values["csr_row_ptr"]).reshape(-1).astype(np.int64)
+    rows = ptr.size - 1
+    nnz = int(ptr[-1])
+    cols = np.asarray(values["csr_col_ind"]).reshape(-1)[:nnz]
+    looped_ptr = np.array(values["csr_row_ptr_looped"], copy=True)
+    looped_ptr.reshape(-1)[: rows + 1] = (ptr + np.arange(rows + 1)).astype(looped_ptr.dtype)
+    looped = np.array(values["csr_col_ind_looped"], copy=True)
+    flat = looped.reshape(-1)
+    heads = ptr[:-1] + np.arange(rows)  # each row's self loop first
+    flat[heads] = np.arange(rows).astype(flat.dtype)
+    owner = np.repeat(np.arange(rows), np.diff(ptr))
+    flat[np.arange(nnz) + owner + 1] = cols.astype(flat.dtype)
+    return {"csr_row_ptr_looped": looped_ptr, "csr_col_ind_looped": looped}
+
+
+def wd_reset_done_3d(values: Values) -> dict[str, np.ndarray]:
+    """WarpDrive's reset_in_float_when_done_3d: data[e] = ref[e] for every environment e with
+    done[e] (or all when force_reset), the others untouched (copies)."""
+    agents, feats = int(values["agent_dim"]), int(values["feature_dim"])
+    done = np.asarray(values["done"]).reshape(-1)
+    n = done.size
+    reset = (done > 0.5) | (int(values["force_reset"]) > 0.5)
+    ref = np.asarray(values["ref"], np.float32).reshape(-1)[: n * agents * feats]
+    out = np.array(values["data"], copy=True)
+    view = out.reshape(-1)[: n * agents * feats].reshape(n, agents * feats)
+    view[reset] = ref.reshape(n, agents * feats)[reset].astype(out.dtype)
+    return {"data": out}
