@@ -769,6 +769,12 @@ SMALL = {
     "thinc_gather_add": {"B": 1001, "O": 7, "K": 3, "T": 50, "GRID": 5},  # the loop wrapping
     "wg_csr_add_self_loop": {"ROWS": 301, "NNODE": 50, "NNZ": 1500},  # empty and long rows
     "wd_reset_done_3d": {"NENV": 37, "NAG": 45, "F": 3},  # several blocks an environment
+    "lofar_cs_transpose": {"NTAB": 21, "NCH": 37, "NS": 5},  # partial tab and channel tiles
+    "seticore_upchan_shift": {"FFT": 32, "NANT": 13, "NPOL": 2, "NCOARSE": 3,
+                              "NT": 2},  # partial fine-channel and pair blocks
+    "rawspec_accumulate": {"NC": 3, "NTS": 37, "NSS": 12, "NAS": 4},  # partial blocks, 3 dumps
+    "dspsr_fscrunch": {"NCHAN": 15, "SF": 3, "NDAT": 301},  # partial blocks, 5 output channels
+    "mwax_transpose_weight": {"ROWS": 45, "COLS": 37},  # more paths than small blocks' threads
     "pylops_nonstat_conv2d": {"NX": 37, "NZ": 29, "HX": 5, "HZ": 7, "NHX": 4, "NHZ": 3, "OHX": 3,
                               "OHZ": 2, "DHX": 8, "DHZ": 4},  # filters clamped both ways, cut taps
     "voxelhashing_resample_float": {"IW": 10, "IH": 5, "OW": 37, "OH": 17},  # partial blocks

@@ -866,6 +866,7 @@ ONE_BLOCK_PER = {
     "gpusort_global_hist": "NBLK",  # GPUSorting's one block a 65,536-key partition
     "thinc_gather_add": "GRID",  # thinc's fixed grid of 128 blocks, the rows looped
     "wg_csr_add_self_loop": "ROWS",  # WholeGraph's one block a target row
+    "mwax_transpose_weight": "COLS",  # MWAX's one block a column, its paths looped
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -933,6 +934,8 @@ ONE_D_LAYERED = {
     "lio_compute_density": ("M", "P"),  # LIO's chunks of functions x one point a grid row
     "hs_dedoppler": ("F", "D"),  # hyperseti's channels x one drift trial a grid row
     "trtalpha_copy_make_border": ("PIX", "BATCH"),  # a pixel a thread, an image a grid row
+    "rawspec_accumulate": ("NTS", "NDS", "NC"),  # rawspec's fine channels x dumps x channels
+    "dspsr_fscrunch": ("NDAT", "NOUT"),  # DSPSR's samples x one output channel a grid row
 }
 #: 1-D kernels with one warp per item: cdiv(extent, cdiv(threads, 32)) blocks, a partial last
 #: warp of a block counting as a warp (cdiv(32 extent, threads) blocks of whole warps).
@@ -20225,3 +20228,101 @@ def test_blind110_references_on_hand_checked_inputs():
         per = agents * feats
         want = [int(ref[i]) if done[i // per] else int(data[i]) for i in range(nenv * per)]
         assert reset(data, ref, done, agents, feats, 0) == want
+
+
+def test_blind111_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(111)
+    f32 = np.float32
+
+    # lofar_cs_transpose: two tabs, three channels, one sample, input = 100 channel + 10 tab
+    # + k for its four floats (pol 0 re, im, pol 1 re, im): tab 0's pol 0 (0, 1 | 100, 101 |
+    # 200, 201) and pol 1 (2, 3 | 102, 103 | 202, 203), tab 1's the same plus 10; random
+    # beams against the source's per-thread copy
+    def transpose(src, ntab, nch, ns):
+        return references.lofar_cs_transpose({
+            "input": np.asarray(src, f32), "output": np.full(ntab * 2 * ns * nch * 2, -7, f32),
+            "nr_tabs": ntab, "nr_channels": nch, "nr_samples": ns})["output"].tolist()
+
+    src = [100 * c + 10 * t + k for c in range(3) for t in range(2) for k in range(4)]
+    assert transpose(src, 2, 3, 1) == [0, 1, 100, 101, 200, 201, 2, 3, 102, 103, 202, 203,
+                                       10, 11, 110, 111, 210, 211, 12, 13, 112, 113, 212, 213]
+    for ntab, nch, ns in ((5, 3, 4), (1, 7, 2)):
+        src = rng.integers(-8, 8, nch * ns * ntab * 4)
+        want = [-7] * (ntab * 2 * ns * nch * 2)
+        for c, s, t in itertools.product(range(nch), range(ns), range(ntab)):
+            v = src[((c * ns + s) * ntab + t) * 4:][:4]
+            for pol in range(2):
+                o = (((t * 2 + pol) * ns + s) * nch + c) * 2
+                want[o], want[o + 1] = int(v[2 * pol]), int(v[2 * pol + 1])
+        assert transpose(src, ntab, nch, ns) == want
+
+    # seticore_upchan_shift: a 4-point FFT, one antenna, two polarizations, one coarse channel
+    # and timestep, buffer (10 pol + fine, -(10 pol + fine)): output fine f' from fine f' ^ 2,
+    # (2, -2, 12, -12 | 3, -3, 13, -13 | 0, 0, 10, -10 | 1, -1, 11, -11); random blocks against
+    # the source's index5d copy
+    def shift(buf, fft, nants, npol, nc, nt):
+        return references.seticore_upchan_shift({
+            "buffer": np.asarray(buf, f32), "prebeam": np.full(len(buf), -7, f32),
+            "fft_size": fft, "nants": nants, "npol": npol, "num_coarse_channels": nc,
+            "num_timesteps": nt})["prebeam"].tolist()
+
+    buf = [v for pol in range(2) for f in range(4) for v in (10 * pol + f, -(10 * pol + f))]
+    assert shift(buf, 4, 1, 2, 1, 1) == [2, -2, 12, -12, 3, -3, 13, -13, 0, 0, 10, -10,
+                                         1, -1, 11, -11]
+    for fft, nants, npol, nc, nt in ((8, 3, 2, 2, 3), (2, 5, 1, 3, 1)):
+        buf = rng.integers(-8, 8, npol * nants * nc * nt * fft * 2)
+        want = [-7] * len(buf)
+        for p, a, c, t, f in itertools.product(range(npol), range(nants), range(nc), range(nt),
+                                               range(fft)):
+            i = (((p * nants + a) * nc + c) * nt + t) * fft + f
+            o = (((t * nc + c) * fft + (f ^ (fft >> 1))) * npol + p) * nants + a
+            want[2 * o], want[2 * o + 1] = int(buf[2 * i]), int(buf[2 * i + 1])
+        assert shift(buf, fft, nants, npol, nc, nt) == want
+
+    # rawspec_accumulate: one coarse channel of four 2-point spectra (1, 2 | 3, 4 | 5, 6 |
+    # 7, 8) integrated two at a time: the dumps' first spectra (4, 6) and (12, 14), the others
+    # kept; random buffers against the source's per-thread loop
+    def accumulate(pwr, na, nts, nss, nas):
+        return references.rawspec_accumulate({
+            "pwr_buf": np.asarray(pwr, f32), "Na": na, "xpitch": nts, "ypitch": nas * nts,
+            "zpitch": nss * nts, "nts": nts})["pwr_buf"].tolist()
+
+    assert accumulate([1, 2, 3, 4, 5, 6, 7, 8], 2, 2, 4, 2) == [4, 6, 3, 4, 12, 14, 7, 8]
+    for nc, nts, nss, nas in ((3, 5, 6, 3), (2, 1, 4, 4)):
+        pwr = rng.integers(0, 4, nc * nss * nts)
+        want = [int(v) for v in pwr]
+        for c, d, f in itertools.product(range(nc), range(nss // nas), range(nts)):
+            o = c * nss * nts + d * nas * nts + f
+            want[o] = sum(int(pwr[o + i * nts]) for i in range(nas))
+        assert accumulate(pwr, nas, nts, nss, nas) == want
+
+    # dspsr_fscrunch: four channels of two complex samples (10 c + i, -c) scrunched by two:
+    # (10, -1, 12, -1 | 50, -5, 52, -5); random filterbanks against the per-thread loop
+    def fscrunch(src, nchan, sf, ndat):
+        return references.dspsr_fscrunch({
+            "in_base": np.asarray(src, f32), "out_base": np.full(nchan // sf * ndat * 2, -7, f32),
+            "in_span": ndat, "out_span": ndat, "ndat": ndat, "sfactor": sf})["out_base"].tolist()
+
+    src = [v for c in range(4) for i in range(2) for v in (10 * c + i, -c)]
+    assert fscrunch(src, 4, 2, 2) == [10, -1, 12, -1, 50, -5, 52, -5]
+    for nchan, sf, ndat in ((12, 4, 7), (5, 1, 3)):
+        src = rng.integers(-8, 8, nchan * ndat * 2)
+        want = [sum(int(src[((c * sf + j) * ndat + i) * 2 + k]) for j in range(sf))
+                for c in range(nchan // sf) for i in range(ndat) for k in range(2)]
+        assert fscrunch(src, nchan, sf, ndat) == want
+
+    # mwax_transpose_weight: two paths of three columns, input (10 p + c, 1), weights (2, -1):
+    # column c's (2 c, 2, -10 - c, -1); random blocks against the source's per-thread copy
+    def weight(w, src, rows, cols):
+        return references.mwax_transpose_weight({
+            "weights": np.asarray(w, f32), "input": np.asarray(src, f32),
+            "output": np.full(rows * cols * 2, -7, f32), "rows": rows,
+            "columns": cols})["output"].tolist()
+
+    src = [v for p in range(2) for c in range(3) for v in (10 * p + c, 1)]
+    assert weight([2, -1], src, 2, 3) == [0, 2, -10, -1, 2, 2, -11, -1, 4, 2, -12, -1]
+    for rows, cols in ((7, 5), (1, 9)):
+        w, src = rng.integers(-4, 4, rows), rng.integers(-8, 8, rows * cols * 2)
+        want = [int(w[p]) * int(src[(p * cols + c) * 2 + k])
+                for c in range(cols) for p in range(rows) for k in range(2)]
+        assert weight(w, src, rows, cols) == want

@@ -15770,3 +15770,82 @@ def wd_reset_done_3d(values: Values) -> dict[str, np.ndarray]:
     view = out.reshape(-1)[: n * agents * feats].reshape(n, agents * feats)
     view[reset] = ref.reshape(n, agents * feats)[reset].astype(out.dtype)
     return {"data": out}
+
+
+def lofar_cs_transpose(values: Values) -> dict[str, np.ndarray]:
+    """LOFAR Cobalt's coherentStokesTranspose: output[tab, pol, sample, channel] = the pol's
+    complex pair of input[channel, sample, tab] (its four floats: pol 0's re, im, pol 1's re,
+    im) (copies)."""
+    ntab, nch, ns = (int(values[k]) for k in ("nr_tabs", "nr_channels", "nr_samples"))
+    src = np.asarray(values["input"], np.float32).reshape(-1)[: nch * ns * ntab * 4]
+    src = src.reshape(nch, ns, ntab, 2, 2)
+    out = np.array(values["output"], copy=True)
+    view = out.reshape(-1)[: ntab * 2 * ns * nch * 2].reshape(ntab, 2, ns, nch, 2)
+    view[...] = src.transpose(2, 3, 1, 0, 4).astype(out.dtype)
+    return {"output": out}
+
+
+def seticore_upchan_shift(values: Values) -> dict[str, np.ndarray]:
+    """seticore's shift: prebeam[time, coarse, fine ^ (fft / 2), pol, antenna] =
+    buffer[pol, antenna, coarse, time, fine] (complex copies)."""
+    fft, nants, npol, nc, nt = (int(values[k]) for k in (
+        "fft_size", "nants", "npol", "num_coarse_channels", "num_timesteps"))
+    src = np.asarray(values["buffer"], np.float32).reshape(-1)[: npol * nants * nc * nt * fft * 2]
+    src = src.reshape(npol, nants, nc, nt, fft, 2).transpose(3, 2, 4, 0, 1, 5)
+    fine = np.arange(fft) ^ (fft >> 1)
+    out = np.array(values["prebeam"], copy=True)
+    view = out.reshape(-1)[: nt * nc * fft * npol * nants * 2].reshape(nt, nc, fft, npol, nants, 2)
+    view[:, :, fine] = src.astype(out.dtype)
+    return {"prebeam": out}
+
+
+def rawspec_accumulate(values: Values) -> dict[str, np.ndarray]:
+    """rawspec's accumulate: for each coarse channel z and dump y, pwr[z zpitch + y ypitch + f]
+    = the sum over i below Na of pwr[z zpitch + y ypitch + i xpitch + f] for the fine
+    channels f below nts (whole numbers: exact in float32, whatever the order); the rest
+    untouched. The dumps and channels are those the buffer holds (zpitch / ypitch dumps a
+    channel, the buffer's size / zpitch channels)."""
+    na, nts = int(values["Na"]), int(values["nts"])
+    xp, yp, zp = (int(values[k]) for k in ("xpitch", "ypitch", "zpitch"))
+    out = np.array(values["pwr_buf"], copy=True)
+    flat = out.reshape(-1)
+    nc, nd = flat.size // zp, zp // yp
+    base = (np.arange(nc)[:, None] * zp + np.arange(nd)[None, :] * yp).reshape(-1)
+    first = base[:, None] + np.arange(nts)[None, :]
+    acc = flat[first].astype(np.float32)
+    for i in range(1, na):
+        acc += flat[first + i * xp].astype(np.float32)
+    flat[first] = acc.astype(out.dtype)
+    return {"pwr_buf": out}
+
+
+def dspsr_fscrunch(values: Values) -> dict[str, np.ndarray]:
+    """DSPSR's FScrunch fpt_ndim2_ndim2: out[c, i] = the sum over j below sfactor of
+    in[(c sfactor + j) in_span + i] for i below ndat (complex pairs; whole numbers: exact in
+    float32), out[c] at c out_span; the output channels those the output holds."""
+    span_in, span_out = int(values["in_span"]), int(values["out_span"])
+    ndat, sf = int(values["ndat"]), int(values["sfactor"])
+    src = np.asarray(values["in_base"], np.float32).reshape(-1, 2)
+    out = np.array(values["out_base"], copy=True)
+    flat = out.reshape(-1, 2)
+    nout = (flat.shape[0] - ndat) // span_out + 1
+    i = np.arange(ndat)
+    for c in range(nout):
+        acc = np.zeros((ndat, 2), np.float32)
+        for j in range(sf):
+            acc += src[(c * sf + j) * span_in + i]
+        flat[c * span_out + i] = acc.astype(out.dtype)
+    return {"out_base": out}
+
+
+def mwax_transpose_weight(values: Values) -> dict[str, np.ndarray]:
+    """MWAX's transpose_to_xGPU_and_weight: output[column, path] = input[path, column]
+    weights[path] (complex pairs; whole numbers: exact)."""
+    rows, cols = int(values["rows"]), int(values["columns"])
+    w = np.asarray(values["weights"], np.float32).reshape(-1)[:rows]
+    src = np.asarray(values["input"], np.float32).reshape(-1)[: rows * cols * 2]
+    src = src.reshape(rows, cols, 2) * w[:, None, None]
+    out = np.array(values["output"], copy=True)
+    view = out.reshape(-1)[: cols * rows * 2].reshape(cols, rows, 2)
+    view[...] = src.transpose(1, 0, 2).astype(out.dtype)
+    return {"output": out}
