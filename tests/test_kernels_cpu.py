@@ -775,6 +775,9 @@ SMALL = {
     "rawspec_accumulate": {"NC": 3, "NTS": 37, "NSS": 12, "NAS": 4},  # partial blocks, 3 dumps
     "dspsr_fscrunch": {"NCHAN": 15, "SF": 3, "NDAT": 301},  # partial blocks, 5 output channels
     "mwax_transpose_weight": {"ROWS": 45, "COLS": 37},  # more paths than small blocks' threads
+    "svoct_subdc_pad": {"W": 37, "H": 7, "F": 3, "M": 2},  # partial blocks, A-scans across blocks
+    "cudadebayer_bayer_to_rgb": {"IW": 75, "IH": 42, "BPP": 4},  # partial blocks, odd width
+    "supra_tgc": {"W": 37, "H": 29, "D": 3},  # partial blocks, 3 planes
     "pylops_nonstat_conv2d": {"NX": 37, "NZ": 29, "HX": 5, "HZ": 7, "NHX": 4, "NHZ": 3, "OHX": 3,
                               "OHZ": 2, "DHX": 8, "DHZ": 4},  # filters clamped both ways, cut taps
     "voxelhashing_resample_float": {"IW": 10, "IH": 5, "OW": 37, "OH": 17},  # partial blocks

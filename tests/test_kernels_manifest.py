@@ -793,6 +793,7 @@ ONE_D_EXTENT = {
     "adacof_update_output": "N",  # AdaCoF's one thread per output value (the loop once)
     "involution_fwd": "TOTAL",  # involution's one thread per output value (the loop once)
     "quanto_unpack_2bit": "N",  # Quanto's one thread per packed byte
+    "svoct_subdc_pad": "N",  # SFU BORG's one thread per raw sample
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20326,3 +20327,102 @@ def test_blind111_references_on_hand_checked_inputs():
         want = [int(w[p]) * int(src[(p * cols + c) * 2 + k])
                 for c in range(cols) for p in range(rows) for k in range(2)]
         assert weight(w, src, rows, cols) == want
+
+
+def test_blind112_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(112)
+    f32 = np.float32
+
+    # svoct_subdc_pad: two A-scans of three samples (10, 11, 12 | 20, 21, 22) less the DC
+    # (1, 2, 3), padded to six: (9, 0, 9, 0, 9, 0, 0, 0, 0, 0, 0, 0 | 19, 0, 19, 0, 19, 0,
+    # 0, ...); random buffers (padded by 1, 2 and 3) against the source's per-thread writes
+    def subdc(src, dc, width, fftw):
+        nscan = len(src) // width
+        return references.svoct_subdc_pad({
+            "src": np.asarray(src, np.int32), "dst_complex": np.full(nscan * fftw * 2, -7, f32),
+            "dc_array": np.asarray(dc, f32), "width": width, "fft_width": fftw,
+            "total": len(src)})["dst_complex"].tolist()
+
+    assert subdc([10, 11, 12, 20, 21, 22], [1, 2, 3], 3, 6) == [
+        9, 0, 9, 0, 9, 0, 0, 0, 0, 0, 0, 0, 19, 0, 19, 0, 19, 0, 0, 0, 0, 0, 0, 0]
+    for width, nscan, mult in ((5, 4, 2), (7, 3, 1), (4, 2, 3)):
+        src, dc = rng.integers(0, 4096, width * nscan), rng.integers(0, 4096, width)
+        fftw = mult * width
+        want = [-7] * (nscan * fftw * 2)
+        for i in range(width * nscan):
+            d = (i // width) * fftw + i % width
+            want[2 * d], want[2 * d + 1] = int(src[i]) - int(dc[i % width]), 0
+            if fftw > width:
+                want[2 * (d + width)], want[2 * (d + width) + 1] = 0, 0
+        assert subdc(src, dc, width, fftw) == want
+
+    # cudadebayer_bayer_to_rgb: a 4 x 4 frame of 10 r + c with pixel (0, 0) set to 3, one
+    # quad: blue (1, 1) (47 // 4 = 11, 11, 11), upper right green (2, 1) (12, 12, 12), lower
+    # left green (1, 2) (21, 21, 21), red (2, 2) (22, 22, 22), the border untouched; random
+    # frames (RGB and RGBA, odd sizes) against the source's per-thread quad
+    def debayer(src, w, h, bpp):
+        return references.cudadebayer_bayer_to_rgb({
+            "in": np.asarray(src, np.int32), "out": np.full(w * h * bpp, -7, np.int32),
+            "imgw": w, "imgh": h, "bpp": bpp})["out"].tolist()
+
+    src = [10 * r + c for r in range(4) for c in range(4)]
+    src[0] = 3
+    want = [-7] * 48
+    for (c, r), v in {(1, 1): (11, 11, 11), (2, 1): (12, 12, 12), (1, 2): (21, 21, 21),
+                      (2, 2): (22, 22, 22)}.items():
+        want[(r * 4 + c) * 3: (r * 4 + c) * 3 + 3] = v
+    assert debayer(src, 4, 4, 3) == want
+    def per_quad(src, w, h, bpp):
+        want = [-7] * (w * h * bpp)
+
+        def px(c, r):
+            return int(src[r * w + c])
+
+        def put(c, r, rgb):
+            want[(r * w + c) * bpp: (r * w + c) * bpp + 3] = rgb
+            if bpp == 4:
+                want[(r * w + c) * bpp + 3] = 255
+
+        def edge(c, r):
+            return (px(c, r - 1) + px(c, r + 1) + px(c - 1, r) + px(c + 1, r)) // 4
+
+        def corner(c, r):
+            return (px(c - 1, r - 1) + px(c + 1, r - 1) + px(c - 1, r + 1) + px(c + 1, r + 1)) // 4
+
+        for j in range(h):
+            for i in range(w):
+                x, y = 2 * i + 1, 2 * j + 1
+                if not (x + 2 < w and y + 2 < h):
+                    continue
+                put(x + 1, y + 1, [px(x + 1, y + 1), edge(x + 1, y + 1), corner(x + 1, y + 1)])
+                put(x, y + 1, [(px(x - 1, y + 1) + px(x + 1, y + 1)) // 2, px(x, y + 1),
+                               (px(x, y) + px(x, y + 2)) // 2])
+                put(x + 1, y, [(px(x + 1, y - 1) + px(x + 1, y + 1)) // 2, px(x + 1, y),
+                               (px(x, y) + px(x + 2, y)) // 2])
+                put(x, y, [corner(x, y), edge(x, y), px(x, y)])
+        return want
+
+    for w, h, bpp in ((9, 8, 3), (10, 7, 4), (3, 5, 3)):
+        src = rng.integers(0, 256, w * h)
+        assert debayer(src, w, h, bpp) == per_quad(src, w, h, bpp)
+
+    # supra_tgc: a 2 x 2 x 2 volume of 10 z + 2 y + x + 1 with factors (2, -1) along each of
+    # the three work dimensions in turn (and an unknown one: zeros); random volumes against
+    # the source's per-pixel product
+    def tgc(src, w, h, d, wd, fac):
+        return references.supra_tgc({
+            "input_image": np.asarray(src, f32), "width": w, "height": h, "depth": d,
+            "work_dimension": wd, "factors": np.asarray(fac, f32),
+            "output_image": np.full(w * h * d, -7, f32)})["output_image"].tolist()
+
+    src = [10 * z + 2 * y + x + 1 for z in range(2) for y in range(2) for x in range(2)]
+    assert tgc(src, 2, 2, 2, 0, [2, -1]) == [2, -2, 6, -4, 22, -12, 26, -14]
+    assert tgc(src, 2, 2, 2, 1, [2, -1]) == [2, 4, -3, -4, 22, 24, -13, -14]
+    assert tgc(src, 2, 2, 2, 2, [2, -1]) == [2, 4, 6, 8, -11, -12, -13, -14]
+    assert tgc(src, 2, 2, 2, 3, [2, -1]) == [0] * 8
+    for w, h, d, wd in ((5, 3, 2, 1), (3, 4, 5, 0), (2, 3, 4, 2)):
+        src = rng.integers(-8, 8, w * h * d)
+        fac = rng.integers(-4, 4, max(w, h, d))
+        want = [int(src[(z * h + y) * w + x]) * int(fac[(x, y, z)[wd]])
+                for z in range(d) for y in range(h) for x in range(w)]
+        assert tgc(src, w, h, d, wd, fac) == want

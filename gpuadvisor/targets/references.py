@@ -15849,3 +15849,87 @@ def mwax_transpose_weight(values: Values) -> dict[str, np.ndarray]:
     view = out.reshape(-1)[: cols * rows * 2].reshape(cols, rows, 2)
     view[...] = src.transpose(1, 0, 2).astype(out.dtype)
     return {"output": out}
+
+
+def svoct_subdc_pad(values: Values) -> dict[str, np.ndarray]:
+    """SFU BORG's subDC_PadComplex: for each raw sample i below total (A-scan a = i / width,
+    sample s = i mod width), dst[a fft_width + s] = (src[i] - dc[s], 0) and, where fft_width
+    > width, dst[a fft_width + s + width] = (0, 0); the rest untouched (whole numbers:
+    exact in float32)."""
+    width, fftw, total = int(values["width"]), int(values["fft_width"]), int(values["total"])
+    src = np.asarray(values["src"]).reshape(-1)[:total].astype(np.float32)
+    dc = np.asarray(values["dc_array"], np.float32).reshape(-1)[:width]
+    nscan = total // width
+    out = np.array(values["dst_complex"], copy=True)
+    view = out.reshape(-1)[: nscan * fftw * 2].reshape(nscan, fftw, 2)
+    view[:, :width, 0] = (src.reshape(nscan, width) - dc[None, :]).astype(out.dtype)
+    view[:, :width, 1] = 0
+    if fftw > width:
+        view[:, width: 2 * width] = 0
+    return {"dst_complex": out}
+
+
+def cudadebayer_bayer_to_rgb(values: Values) -> dict[str, np.ndarray]:
+    """cuda-debayer's bayer_to_rgb: for each quad from (x, y) = (2 i + 1, 2 j + 1) with x + 2
+    below imgw and y + 2 below imgh, the blue (x, y), greens (x + 1, y) and (x, y + 1) and red
+    (x + 1, y + 1) pixels' missing colours the truncated integer means of their two or four
+    neighbours of that colour, their own colour copied (channels R, G, B; alpha 255 when bpp
+    is 4); the rest untouched."""
+    w, h, bpp = int(values["imgw"]), int(values["imgh"]), int(values["bpp"])
+    src = np.asarray(values["in"]).reshape(-1)[: w * h].astype(np.int64).reshape(h, w)
+    out = np.array(values["out"], copy=True)
+    view = out.reshape(-1)[: w * h * bpp].reshape(h, w, bpp)
+    nx, ny = max((w - 2) // 2, 0), max((h - 2) // 2, 0)  # quads with x + 2 < w, y + 2 < h
+    if nx == 0 or ny == 0:
+        return {"out": out}
+
+    def at(dc, dr, c0, r0):  # samples at (c0 + 2 i + dc, r0 + 2 j + dr) for every quad
+        return src[r0 + dr: r0 + dr + 2 * ny: 2, c0 + dc: c0 + dc + 2 * nx: 2]
+
+    def edges(c0, r0):
+        return (at(0, -1, c0, r0) + at(0, 1, c0, r0) + at(-1, 0, c0, r0) + at(1, 0, c0, r0)) // 4
+
+    def corners(c0, r0):
+        return (at(-1, -1, c0, r0) + at(1, -1, c0, r0) + at(-1, 1, c0, r0)
+                + at(1, 1, c0, r0)) // 4
+
+    def rows(c0, r0):
+        return (at(-1, 0, c0, r0) + at(1, 0, c0, r0)) // 2
+
+    def cols(c0, r0):
+        return (at(0, -1, c0, r0) + at(0, 1, c0, r0)) // 2
+
+    planes = {  # (column, row) of the quad's pixel: its (R, G, B)
+        (2, 2): (at(0, 0, 2, 2), edges(2, 2), corners(2, 2)),
+        (1, 2): (rows(1, 2), at(0, 0, 1, 2), cols(1, 2)),
+        (2, 1): (cols(2, 1), at(0, 0, 2, 1), rows(2, 1)),
+        (1, 1): (corners(1, 1), edges(1, 1), at(0, 0, 1, 1)),
+    }
+    for (c0, r0), rgb in planes.items():
+        sub = view[r0: r0 + 2 * ny: 2, c0: c0 + 2 * nx: 2]
+        for ch in range(3):
+            sub[..., ch] = rgb[ch].astype(out.dtype)
+        if bpp == 4:
+            sub[..., 3] = 255
+    return {"out": out}
+
+
+def supra_tgc(values: Values) -> dict[str, np.ndarray]:
+    """SUPRA's time-gain compensation: out[z, y, x] = in[z, y, x] times factors[x], [y] or [z]
+    for work_dimension 0, 1 or 2 (zero otherwise) (whole numbers: exact in float32)."""
+    w, h, d = (int(values[k]) for k in ("width", "height", "depth"))
+    wd = int(values["work_dimension"])
+    src = np.asarray(values["input_image"], np.float32).reshape(-1)[: d * h * w].reshape(d, h, w)
+    f = np.asarray(values["factors"], np.float32).reshape(-1)
+    if wd == 0:
+        fac = f[:w][None, None, :]
+    elif wd == 1:
+        fac = f[:h][None, :, None]
+    elif wd == 2:
+        fac = f[:d][:, None, None]
+    else:
+        fac = np.float32(0)
+    out = np.array(values["output_image"], copy=True)
+    view = out.reshape(-1)[: d * h * w].reshape(d, h, w)
+    view[...] = (src * fac).astype(out.dtype)
+    return {"output_image": out}
