@@ -294,6 +294,9 @@ def test_kernel_entry_is_complete(name):
         assert params["TOTAL"] * params["S"] >= 1.6 * 10**7
     elif name == "gpusort_global_hist":  # GPUSorting's one block a 65,536-key partition
         assert blocks == params["NBLK"] == 256 and params["N"] >= 1.6 * 10**7
+    elif name == "cudasgbm_hamming_cost":  # Cuda-SGBM's one thread a pixel: each walks ND
+        assert blocks == -(-params["COLS"] // 32) * -(-params["ROWS"] // 8) and params["ND"] == 101
+        assert params["ROWS"] * params["COLS"] * params["ND"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -20426,3 +20429,35 @@ def test_blind112_references_on_hand_checked_inputs():
         want = [int(src[(z * h + y) * w + x]) * int(fac[(x, y, z)[wd]])
                 for z in range(d) for y in range(h) for x in range(w)]
         assert tgc(src, w, h, d, wd, fac) == want
+
+
+def test_blind113_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(113)
+    f32 = np.float32
+
+    # cudasgbm_hamming_cost: one row of three codes, left (0b1011, 0, 7), right (0b0001,
+    # 0b1111, 1), three disparities: d 0 (popcount 0b1010, 0b1111, 7 ^ 1) = (2, 4, 2), d 1
+    # (0b1011 ^ 0b1111, 0 ^ 1, past the edge) = (1, 1, 1e7), d 2 (0b1011 ^ 1, 1e7, 1e7) = (2,
+    # 1e7, 1e7); random codes against the source's per-thread loop
+    def hamming(left, right, rows, cols, nd):
+        return references.cudasgbm_hamming_cost({
+            "left": np.asarray(left, np.uint32), "right": np.asarray(right, np.uint32),
+            "cost": np.full(nd * rows * cols, -7, f32), "rows": rows, "cols": cols,
+            "ndisp": nd})["cost"].tolist()
+
+    big = 10_000_000
+    assert hamming([0b1011, 0, 7], [0b0001, 0b1111, 1], 1, 3, 3) == [
+        2, 4, 2, 1, 1, big, 2, big, big]
+    for rows, cols, nd in ((3, 5, 7), (2, 9, 4), (4, 1, 2)):
+        left = rng.integers(0, 2**32, rows * cols, dtype=np.uint64)
+        right = rng.integers(0, 2**32, rows * cols, dtype=np.uint64)
+        want = []
+        for d in range(nd):
+            for i in range(rows):
+                for j in range(cols):
+                    if j + d < cols:
+                        want.append(bin(int(right[i * cols + j + d]) ^ int(left[i * cols + j]))
+                                    .count("1"))
+                    else:
+                        want.append(big)
+        assert hamming(left, right, rows, cols, nd) == want

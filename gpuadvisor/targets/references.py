@@ -15933,3 +15933,21 @@ def supra_tgc(values: Values) -> dict[str, np.ndarray]:
     view = out.reshape(-1)[: d * h * w].reshape(d, h, w)
     view[...] = (src * fac).astype(out.dtype)
     return {"output_image": out}
+
+
+def cudasgbm_hamming_cost(values: Values) -> dict[str, np.ndarray]:
+    """Cuda-SGBM's __shift_subtract_stack_base: cost[d, r, c] = popcount(right[r, c + d] xor
+    left[r, c]) where c + d < cols, else 1e7, for d below ndisp (whole numbers: exact in
+    float32)."""
+    rows, cols, nd = int(values["rows"]), int(values["cols"]), int(values["ndisp"])
+    left = np.asarray(values["left"]).reshape(-1)[: rows * cols].astype(np.uint32)
+    right = np.asarray(values["right"]).reshape(-1)[: rows * cols].astype(np.uint32)
+    left, right = left.reshape(rows, cols), right.reshape(rows, cols)
+    out = np.array(values["cost"], copy=True)
+    view = out.reshape(-1)[: nd * rows * cols].reshape(nd, rows, cols)
+    for d in range(nd):
+        plane = np.full((rows, cols), 1e7, np.float64)
+        if d < cols:
+            plane[:, : cols - d] = np.bitwise_count(right[:, d:] ^ left[:, : cols - d])
+        view[d] = plane.astype(out.dtype)
+    return {"cost": out}
