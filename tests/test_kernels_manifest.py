@@ -20461,3 +20461,25 @@ def test_blind113_references_on_hand_checked_inputs():
                     else:
                         want.append(big)
         assert hamming(left, right, rows, cols, nd) == want
+
+    # kangaroo_costvol_min: one row of four pixels, three disparities, costs by plane (5, 5,
+    # 5, 5 | 9, 4, 4, 1 | 0, 4, 3, 1): column 0 only d 0 (0), column 1 d 1 (4 < 5), column 2
+    # d 2 (3 < 4), column 3 d 1 (1, the first of the equal 1s); random volumes (max_disp
+    # above and below the width) against the source's per-thread scan
+    def costmin(vol, w, h, nd):
+        return references.kangaroo_costvol_min({
+            "disp": np.full(w * h, -7, np.int32), "vol": np.asarray(vol, f32), "w": w,
+            "h": h, "max_disp": nd})["disp"].tolist()
+
+    assert costmin([5, 5, 5, 5, 9, 4, 4, 1, 0, 4, 3, 1], 4, 1, 3) == [0, 1, 2, 1]
+    for w, h, nd in ((6, 3, 4), (3, 2, 5), (5, 4, 1)):
+        vol = rng.integers(0, 4, nd * h * w)
+        want = []
+        for y in range(h):
+            for x in range(w):
+                best_d, best_c = 0, vol[y * w + x]
+                for d in range(1, min(nd, x + 1)):
+                    if vol[(d * h + y) * w + x] < best_c:
+                        best_d, best_c = d, vol[(d * h + y) * w + x]
+                want.append(best_d)
+        assert costmin(vol, w, h, nd) == want

@@ -15951,3 +15951,20 @@ def cudasgbm_hamming_cost(values: Values) -> dict[str, np.ndarray]:
             plane[:, : cols - d] = np.bitwise_count(right[:, d:] ^ left[:, : cols - d])
         view[d] = plane.astype(out.dtype)
     return {"cost": out}
+
+
+def kangaroo_costvol_min(values: Values) -> dict[str, np.ndarray]:
+    """Kangaroo's KernCostVolMinimum: disp[y, x] = the first d below min(max_disp, x + 1) (at
+    least d 0) with the smallest vol[d, y, x]."""
+    w, h, nd = int(values["w"]), int(values["h"]), int(values["max_disp"])
+    vol = np.asarray(values["vol"], np.float32).reshape(-1)
+    planes = max(1, min(nd, w))
+    vol = vol[: planes * h * w].reshape(planes, h, w).astype(np.float64)
+    cols = np.arange(w)
+    d = np.arange(planes)[:, None, None]
+    # disparities at or past min(max_disp, x + 1) never win (d 0 always allowed)
+    allowed = (d < np.minimum(nd, cols + 1)[None, None, :]) | (d == 0)
+    masked = np.where(allowed, vol, np.inf)
+    out = np.array(values["disp"], copy=True)
+    out.reshape(-1)[: h * w] = masked.argmin(axis=0).reshape(-1).astype(out.dtype)
+    return {"disp": out}
