@@ -294,6 +294,8 @@ def test_kernel_entry_is_complete(name):
         assert params["TOTAL"] * params["S"] >= 1.6 * 10**7
     elif name == "gpusort_global_hist":  # GPUSorting's one block a 65,536-key partition
         assert blocks == params["NBLK"] == 256 and params["N"] >= 1.6 * 10**7
+    elif name == "worder_lower_data":  # worder's fixed grid of 1,024 blocks, a loop
+        assert blocks == params["GRID"] == 1024 and params["N"] >= 8 * blocks * 256
     elif name == "cudasgbm_hamming_cost":  # Cuda-SGBM's one thread a pixel: each walks ND
         assert blocks == -(-params["COLS"] // 32) * -(-params["ROWS"] // 8) and params["ND"] == 101
         assert params["ROWS"] * params["COLS"] * params["ND"] >= 1.6 * 10**7
@@ -871,6 +873,7 @@ ONE_BLOCK_PER = {
     "thinc_gather_add": "GRID",  # thinc's fixed grid of 128 blocks, the rows looped
     "wg_csr_add_self_loop": "ROWS",  # WholeGraph's one block a target row
     "mwax_transpose_weight": "COLS",  # MWAX's one block a column, its paths looped
+    "worder_lower_data": "GRID",  # worder's fixed grid of 1,024 blocks, characters looped
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -20483,3 +20486,20 @@ def test_blind113_references_on_hand_checked_inputs():
                         best_d, best_c = d, vol[(d * h + y) * w + x]
                 want.append(best_d)
         assert costmin(vol, w, h, nd) == want
+
+    # worder_lower_data: "Hello, WORLD [Z@a]" as codes, two words of nine: only 'H', 'W',
+    # 'O', 'R', 'L', 'D' and 'Z' raised by 32 ('@' 64 and '[' 91 either side of the range
+    # kept), the codes past data_length word_size untouched; random codes against the
+    # per-character rule
+    def lower(codes, nwords, ws):
+        return references.worder_lower_data({
+            "data": np.asarray(codes, np.int32), "data_length": nwords,
+            "word_size": ws})["data"].tolist()
+
+    text = [ord(c) for c in "Hello, WORLD [Z@a]"]
+    assert lower(text + [65, 90], 2, 9) == [ord(c) for c in "hello, world [z@a]"] + [65, 90]
+    for nwords, ws in ((5, 7), (3, 1), (1, 32)):
+        codes = rng.integers(0, 128, nwords * ws + 3)
+        want = [int(c) + 32 if 65 <= c <= 90 and i < nwords * ws else int(c)
+                for i, c in enumerate(codes)]
+        assert lower(codes, nwords, ws) == want

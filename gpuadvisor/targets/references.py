@@ -15968,3 +15968,14 @@ def kangaroo_costvol_min(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["disp"], copy=True)
     out.reshape(-1)[: h * w] = masked.argmin(axis=0).reshape(-1).astype(out.dtype)
     return {"disp": out}
+
+
+def worder_lower_data(values: Values) -> dict[str, np.ndarray]:
+    """worder's lowerData: every character code in ['A', 'Z'] among the first data_length
+    word_size raised by 'a' - 'A' in place, the rest untouched."""
+    total = int(values["data_length"]) * int(values["word_size"])
+    out = np.array(values["data"], copy=True)
+    view = out.reshape(-1)[:total]
+    upper = (view >= ord("A")) & (view <= ord("Z"))
+    view[upper] += ord("a") - ord("A")
+    return {"data": out}
