@@ -20503,3 +20503,29 @@ def test_blind113_references_on_hand_checked_inputs():
         want = [int(c) + 32 if 65 <= c <= 90 and i < nwords * ws else int(c)
                 for i, c in enumerate(codes)]
         assert lower(codes, nwords, ws) == want
+
+    # lbmsim_stream_push: a 2 x 2 lattice whose population a at node (x, y) is 10 a + 2 y +
+    # x: each plane shifted by its direction, the targets outside dropped and the nodes no
+    # one pushes to left at -7 (plane 1 east: (-7, 10 | -7, 12); plane 5 north-east: (-7,
+    # -7 | -7, 50); plane 7 south-west: (73, -7 | -7, -7)); random lattices against the
+    # source's per-node pushes
+    def stream(f, nx, ny):
+        return references.lbmsim_stream_push({
+            "nx": nx, "ny": ny, "ftemp": np.full(9 * nx * ny, -7, f32),
+            "f": np.asarray(f, f32)})["ftemp"].tolist()
+
+    got = stream([10 * a + 2 * y + x for a in range(9) for y in range(2) for x in range(2)], 2, 2)
+    assert got[0:4] == [0, 1, 2, 3]
+    assert got[4:8] == [-7, 10, -7, 12]
+    assert got[20:24] == [-7, -7, -7, 50]
+    assert got[28:32] == [73, -7, -7, -7]
+    steps = ((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
+    for nx, ny in ((5, 3), (1, 4), (3, 1)):
+        f = rng.integers(-8, 8, 9 * nx * ny)
+        want = [-7] * (9 * nx * ny)
+        for y in range(ny):
+            for x in range(nx):
+                for a, (dx, dy) in enumerate(steps):
+                    if 0 <= x + dx < nx and 0 <= y + dy < ny:
+                        want[(a * ny + y + dy) * nx + x + dx] = int(f[(a * ny + y) * nx + x])
+        assert stream(f, nx, ny) == want

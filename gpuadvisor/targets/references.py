@@ -15979,3 +15979,23 @@ def worder_lower_data(values: Values) -> dict[str, np.ndarray]:
     upper = (view >= ord("A")) & (view <= ord("Z"))
     view[upper] += ord("a") - ord("A")
     return {"data": out}
+
+
+#: D2Q9 directions of GPU-LBMsim's stream_gpu: (dx, dy) of population a.
+_LBMSIM_D2Q9 = ((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
+
+
+def lbmsim_stream_push(values: Values) -> dict[str, np.ndarray]:
+    """GPU-LBMsim's stream_gpu: ftemp[a, y + dy, x + dx] = f[a, y, x] for every direction a
+    whose target node lies inside the nx x ny domain; the rest of ftemp untouched."""
+    nx, ny = int(values["nx"]), int(values["ny"])
+    f = np.asarray(values["f"]).reshape(-1)[: 9 * ny * nx].reshape(9, ny, nx)
+    out = np.array(values["ftemp"], copy=True)
+    view = out.reshape(-1)[: 9 * ny * nx].reshape(9, ny, nx)
+    for a, (dx, dy) in enumerate(_LBMSIM_D2Q9):
+        sy = slice(max(0, -dy), ny - max(0, dy))
+        sx = slice(max(0, -dx), nx - max(0, dx))
+        ty = slice(max(0, dy), ny - max(0, -dy))
+        tx = slice(max(0, dx), nx - max(0, -dx))
+        view[a, ty, tx] = f[a, sy, sx]
+    return {"ftemp": out}
