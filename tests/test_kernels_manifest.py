@@ -799,6 +799,7 @@ ONE_D_EXTENT = {
     "involution_fwd": "TOTAL",  # involution's one thread per output value (the loop once)
     "quanto_unpack_2bit": "N",  # Quanto's one thread per packed byte
     "svoct_subdc_pad": "N",  # SFU BORG's one thread per raw sample
+    "ckmers_encode": "NK",  # CountingKmers' one thread per k-mer
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20529,3 +20530,23 @@ def test_blind113_references_on_hand_checked_inputs():
                     if 0 <= x + dx < nx and 0 <= y + dy < ny:
                         want[(a * ny + y + dy) * nx + x + dx] = int(f[(a * ny + y) * nx + x])
         assert stream(f, nx, ny) == want
+
+    # ckmers_encode: "ACGTNA" with k 3: ACG 0b000110 = 6, CGT 0b011011 = 27, GTN 0b101100 =
+    # 44 ('N' coded 0), TNA 0b110000 = 48, the two slots past the k-mers untouched; random
+    # byte codes (k 1, 5 and 21) against the source's per-thread loop
+    def kmers(seq, k, slots):
+        return references.ckmers_encode({
+            "seq": np.asarray(seq, np.int32), "seq_len": len(seq), "k": k,
+            "encoded": np.full(slots, -7, np.int64)})["encoded"].tolist()
+
+    assert kmers([ord(c) for c in "ACGTNA"], 3, 6) == [6, 27, 44, 48, -7, -7]
+    base = {ord("A"): 0, ord("C"): 1, ord("G"): 2, ord("T"): 3}
+    for n, k in ((9, 1), (30, 5), (40, 21)):
+        seq = rng.integers(60, 90, n)
+        want = []
+        for i in range(n - k + 1):
+            val = 0
+            for j in range(k):
+                val = (val << 2) | base.get(int(seq[i + j]), 0)
+            want.append(val)
+        assert kmers(seq, k, n - k + 1) == want

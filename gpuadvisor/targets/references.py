@@ -15999,3 +15999,21 @@ def lbmsim_stream_push(values: Values) -> dict[str, np.ndarray]:
         tx = slice(max(0, dx), nx - max(0, -dx))
         view[a, ty, tx] = f[a, sy, sx]
     return {"ftemp": out}
+
+
+def ckmers_encode(values: Values) -> dict[str, np.ndarray]:
+    """CountingKmers' encode_kmers_kernel: encoded[i] = the k bases seq[i .. i + k - 1] packed
+    two bits each, first base highest ('A' 0, 'C' 1, 'G' 2, 'T' 3, any other byte 0), for
+    every i with i + k <= seq_len; the rest untouched."""
+    seq_len, k = int(values["seq_len"]), int(values["k"])
+    table = np.zeros(256, np.int64)
+    table[[ord("A"), ord("C"), ord("G"), ord("T")]] = [0, 1, 2, 3]
+    seq = np.asarray(values["seq"]).reshape(-1)[:seq_len].astype(np.int64)
+    codes = table[seq & 0xFF]
+    nk = max(0, seq_len - k + 1)
+    packed = np.zeros(nk, np.int64)
+    for i in range(k):
+        packed = (packed << 2) | codes[i: i + nk]
+    out = np.array(values["encoded"], copy=True)
+    out.reshape(-1)[:nk] = packed.astype(out.dtype)
+    return {"encoded": out}
