@@ -689,6 +689,7 @@ SMALL = {
     "worder_lower_data": ["WORDS=100003", "GRID=7"],
     "lbmsim_stream_push": ["NX=1001", "NY=301"],
     "ckmers_encode": ["N=100003"],
+    "xxcu3d_depth_outliers": ["W=1001", "H=301"],
     "pylops_nonstat_conv2d": ["NX=301", "NZ=203", "NHX=5", "NHZ=4"],
     "voxelhashing_resample_float": ["IW=101", "IH=51", "OW=401", "OH=201"],
     "matconvnet_pool_max_bwd": ["W=57", "H=41", "D=37"],

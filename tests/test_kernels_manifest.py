@@ -800,6 +800,7 @@ ONE_D_EXTENT = {
     "quanto_unpack_2bit": "N",  # Quanto's one thread per packed byte
     "svoct_subdc_pad": "N",  # SFU BORG's one thread per raw sample
     "ckmers_encode": "NK",  # CountingKmers' one thread per k-mer
+    "xxcu3d_depth_outliers": "N",  # xxCu3Dlibrary's one thread per depth pixel
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20550,3 +20551,46 @@ def test_blind113_references_on_hand_checked_inputs():
                 val = (val << 2) | base.get(int(seq[i + j]), 0)
             want.append(val)
         assert kmers(seq, k, n - k + 1) == want
+
+    # xxcu3d_depth_outliers: a 3 x 3 depth map (1, 1, 1 | 1, 1, 9 | 9, 9, 9), threshold 2:
+    # the centre's neighbours 1, 1, 1, 1 | 9 | 9, 9, 9: four missing, flag 2 when 5 of 8 are
+    # needed and 1 when 4 are; pixel (0, 0): its upper row and left neighbour outside (NaN),
+    # its right, lower and lower right 1s near and its lower left the wrapped pixel (2, 0),
+    # also 1: four missing; all 1s but the upper right 9 of the centre: nothing missing (the
+    # source never counts that one as far), flag 1 even when all 8 are needed, but an upper
+    # left 9 misses one: flag 2; a NaN centre flags 0; random maps against the per-pixel rule
+    def outliers(depth, w, h, nt, thr):
+        return references.xxcu3d_depth_outliers({
+            "depth": np.asarray(depth, f32), "width": w, "height": h,
+            "flags": np.full(w * h, -7, np.int32), "neighbor_thresh": nt,
+            "depth_thresh": thr})["flags"].tolist()
+
+    def per_pixel(depth, w, h, nt, thr):
+        n, want = w * h, []
+        for i in range(n):
+            x, y, c = i % w, i // w, depth[i]
+            if np.isnan(c):
+                want.append(0)
+                continue
+            missing = 0
+            for k, (dx, dy) in enumerate(((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0),
+                                          (-1, 1), (0, 1), (1, 1))):
+                at = (x + dx) + (y + dy) * w
+                v = depth[at] if 0 <= at < n else float("nan")
+                if np.isnan(v) or (k != 2 and abs(v - c) > thr):
+                    missing += 1
+            want.append(1 if 8 - missing >= nt else 2)
+        return want
+
+    grid = [1, 1, 1, 1, 1, 9, 9, 9, 9]
+    assert outliers(grid, 3, 3, 5, 2.0)[4] == 2
+    assert outliers(grid, 3, 3, 4, 2.0)[4] == 1
+    assert outliers(grid, 3, 3, 5, 2.0)[0] == 2
+    assert outliers(grid, 3, 3, 4, 2.0)[0] == 1
+    assert outliers([1, 1, 9, 1, 1, 1, 1, 1, 1], 3, 3, 8, 2.0)[4] == 1
+    assert outliers([9, 1, 1, 1, 1, 1, 1, 1, 1], 3, 3, 8, 2.0)[4] == 2
+    assert outliers(grid, 3, 3, 5, 2.0) == per_pixel(grid, 3, 3, 5, 2.0)
+    assert outliers([1, float("nan"), 1, 1], 2, 2, 0, 2.0) == [1, 0, 1, 1]
+    for w, h, nt in ((5, 4, 5), (1, 6, 2), (7, 3, 8)):
+        depth = rng.integers(0, 6, w * h).astype(float)
+        assert outliers(depth, w, h, nt, 2.0) == per_pixel(depth, w, h, nt, 2.0)

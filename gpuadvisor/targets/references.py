@@ -16017,3 +16017,34 @@ def ckmers_encode(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["encoded"], copy=True)
     out.reshape(-1)[:nk] = packed.astype(out.dtype)
     return {"encoded": out}
+
+
+def xxcu3d_depth_outliers(values: Values) -> dict[str, np.ndarray]:
+    """xxCu3Dlibrary's deleleOutliersDepthData3X3: for every pixel i below N = width height
+    (x = i mod width, y = i / width), flag 0 for a NaN centre; otherwise count the eight
+    neighbours at linear offsets (x + dx) + (y + dy) width that are outside [0, N) or NaN
+    or (all but the upper right one) differ from the centre by more than depth_thresh;
+    flag 1 where 8 - count >= neighbor_thresh, else 2."""
+    w, h = int(values["width"]), int(values["height"])
+    n = w * h
+    nt, thr = int(values["neighbor_thresh"]), np.float32(values["depth_thresh"])
+    depth = np.asarray(values["depth"], np.float32).reshape(-1)[:n]
+    pad = w + 1
+    padded = np.concatenate([np.full(pad, np.nan, np.float32), depth,
+                             np.full(pad, np.nan, np.float32)])
+    missing = np.zeros(n, np.int64)
+    idx = np.arange(n) + pad
+    x = np.arange(n) % w
+    y = np.arange(n) // w
+    steps = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+    for k, (dx, dy) in enumerate(steps):
+        lin = (x + dx) + (y + dy) * w
+        v = np.where((lin >= 0) & (lin < n), padded[idx + dx + dy * w], np.float32(np.nan))
+        nan = np.isnan(v)
+        far = ~nan & (np.abs(v - depth) > thr) if k != 2 else np.zeros(n, bool)
+        missing += nan | far
+    flags = np.where(8 - missing >= nt, 1, 2)
+    flags = np.where(np.isnan(depth), 0, flags)
+    out = np.array(values["flags"], copy=True)
+    out.reshape(-1)[:n] = flags.astype(out.dtype)
+    return {"flags": out}
