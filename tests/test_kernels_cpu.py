@@ -778,6 +778,12 @@ SMALL = {
     "svoct_subdc_pad": {"W": 37, "H": 7, "F": 3, "M": 2},  # partial blocks, A-scans across blocks
     "cudadebayer_bayer_to_rgb": {"IW": 75, "IH": 42, "BPP": 4},  # partial blocks, odd width
     "supra_tgc": {"W": 37, "H": 29, "D": 3},  # partial blocks, 3 planes
+    "cudasgbm_hamming_cost": {"ROWS": 13, "COLS": 37, "ND": 41},  # partial blocks, d past cols
+    "kangaroo_costvol_min": {"W": 37, "H": 13, "ND": 9},  # partial blocks, clipped columns
+    "worder_lower_data": {"WORDS": 301, "WS": 7, "GRID": 3},  # the loop wrapping
+    "lbmsim_stream_push": {"NX": 37, "NY": 13},  # partial blocks, every edge
+    "ckmers_encode": {"N": 1001, "K": 21},  # partial blocks, the last k-mers
+    "xxcu3d_depth_outliers": {"W": 37, "H": 13},  # partial blocks, rows wrapping
     "pylops_nonstat_conv2d": {"NX": 37, "NZ": 29, "HX": 5, "HZ": 7, "NHX": 4, "NHZ": 3, "OHX": 3,
                               "OHZ": 2, "DHX": 8, "DHZ": 4},  # filters clamped both ways, cut taps
     "voxelhashing_resample_float": {"IW": 10, "IH": 5, "OW": 37, "OH": 17},  # partial blocks

@@ -294,6 +294,11 @@ def test_kernel_entry_is_complete(name):
         assert params["TOTAL"] * params["S"] >= 1.6 * 10**7
     elif name == "gpusort_global_hist":  # GPUSorting's one block a 65,536-key partition
         assert blocks == params["NBLK"] == 256 and params["N"] >= 1.6 * 10**7
+    elif name == "worder_lower_data":  # worder's fixed grid of 1,024 blocks, a loop
+        assert blocks == params["GRID"] == 1024 and params["N"] >= 8 * blocks * 256
+    elif name == "cudasgbm_hamming_cost":  # Cuda-SGBM's one thread a pixel: each walks ND
+        assert blocks == -(-params["COLS"] // 32) * -(-params["ROWS"] // 8) and params["ND"] == 101
+        assert params["ROWS"] * params["COLS"] * params["ND"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -794,6 +799,8 @@ ONE_D_EXTENT = {
     "involution_fwd": "TOTAL",  # involution's one thread per output value (the loop once)
     "quanto_unpack_2bit": "N",  # Quanto's one thread per packed byte
     "svoct_subdc_pad": "N",  # SFU BORG's one thread per raw sample
+    "ckmers_encode": "NK",  # CountingKmers' one thread per k-mer
+    "xxcu3d_depth_outliers": "N",  # xxCu3Dlibrary's one thread per depth pixel
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -868,6 +875,7 @@ ONE_BLOCK_PER = {
     "thinc_gather_add": "GRID",  # thinc's fixed grid of 128 blocks, the rows looped
     "wg_csr_add_self_loop": "ROWS",  # WholeGraph's one block a target row
     "mwax_transpose_weight": "COLS",  # MWAX's one block a column, its paths looped
+    "worder_lower_data": "GRID",  # worder's fixed grid of 1,024 blocks, characters looped
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -20426,3 +20434,163 @@ def test_blind112_references_on_hand_checked_inputs():
         want = [int(src[(z * h + y) * w + x]) * int(fac[(x, y, z)[wd]])
                 for z in range(d) for y in range(h) for x in range(w)]
         assert tgc(src, w, h, d, wd, fac) == want
+
+
+def test_blind113_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(113)
+    f32 = np.float32
+
+    # cudasgbm_hamming_cost: one row of three codes, left (0b1011, 0, 7), right (0b0001,
+    # 0b1111, 1), three disparities: d 0 (popcount 0b1010, 0b1111, 7 ^ 1) = (2, 4, 2), d 1
+    # (0b1011 ^ 0b1111, 0 ^ 1, past the edge) = (1, 1, 1e7), d 2 (0b1011 ^ 1, 1e7, 1e7) = (2,
+    # 1e7, 1e7); random codes against the source's per-thread loop
+    def hamming(left, right, rows, cols, nd):
+        return references.cudasgbm_hamming_cost({
+            "left": np.asarray(left, np.uint32), "right": np.asarray(right, np.uint32),
+            "cost": np.full(nd * rows * cols, -7, f32), "rows": rows, "cols": cols,
+            "ndisp": nd})["cost"].tolist()
+
+    big = 10_000_000
+    assert hamming([0b1011, 0, 7], [0b0001, 0b1111, 1], 1, 3, 3) == [
+        2, 4, 2, 1, 1, big, 2, big, big]
+    for rows, cols, nd in ((3, 5, 7), (2, 9, 4), (4, 1, 2)):
+        left = rng.integers(0, 2**32, rows * cols, dtype=np.uint64)
+        right = rng.integers(0, 2**32, rows * cols, dtype=np.uint64)
+        want = []
+        for d in range(nd):
+            for i in range(rows):
+                for j in range(cols):
+                    if j + d < cols:
+                        want.append(bin(int(right[i * cols + j + d]) ^ int(left[i * cols + j]))
+                                    .count("1"))
+                    else:
+                        want.append(big)
+        assert hamming(left, right, rows, cols, nd) == want
+
+    # kangaroo_costvol_min: one row of four pixels, three disparities, costs by plane (5, 5,
+    # 5, 5 | 9, 4, 4, 1 | 0, 4, 3, 1): column 0 only d 0 (0), column 1 d 1 (4 < 5), column 2
+    # d 2 (3 < 4), column 3 d 1 (1, the first of the equal 1s); random volumes (max_disp
+    # above and below the width) against the source's per-thread scan
+    def costmin(vol, w, h, nd):
+        return references.kangaroo_costvol_min({
+            "disp": np.full(w * h, -7, np.int32), "vol": np.asarray(vol, f32), "w": w,
+            "h": h, "max_disp": nd})["disp"].tolist()
+
+    assert costmin([5, 5, 5, 5, 9, 4, 4, 1, 0, 4, 3, 1], 4, 1, 3) == [0, 1, 2, 1]
+    for w, h, nd in ((6, 3, 4), (3, 2, 5), (5, 4, 1)):
+        vol = rng.integers(0, 4, nd * h * w)
+        want = []
+        for y in range(h):
+            for x in range(w):
+                best_d, best_c = 0, vol[y * w + x]
+                for d in range(1, min(nd, x + 1)):
+                    if vol[(d * h + y) * w + x] < best_c:
+                        best_d, best_c = d, vol[(d * h + y) * w + x]
+                want.append(best_d)
+        assert costmin(vol, w, h, nd) == want
+
+    # worder_lower_data: "Hello, WORLD [Z@a]" as codes, two words of nine: only 'H', 'W',
+    # 'O', 'R', 'L', 'D' and 'Z' raised by 32 ('@' 64 and '[' 91 either side of the range
+    # kept), the codes past data_length word_size untouched; random codes against the
+    # per-character rule
+    def lower(codes, nwords, ws):
+        return references.worder_lower_data({
+            "data": np.asarray(codes, np.int32), "data_length": nwords,
+            "word_size": ws})["data"].tolist()
+
+    text = [ord(c) for c in "Hello, WORLD [Z@a]"]
+    assert lower(text + [65, 90], 2, 9) == [ord(c) for c in "hello, world [z@a]"] + [65, 90]
+    for nwords, ws in ((5, 7), (3, 1), (1, 32)):
+        codes = rng.integers(0, 128, nwords * ws + 3)
+        want = [int(c) + 32 if 65 <= c <= 90 and i < nwords * ws else int(c)
+                for i, c in enumerate(codes)]
+        assert lower(codes, nwords, ws) == want
+
+    # lbmsim_stream_push: a 2 x 2 lattice whose population a at node (x, y) is 10 a + 2 y +
+    # x: each plane shifted by its direction, the targets outside dropped and the nodes no
+    # one pushes to left at -7 (plane 1 east: (-7, 10 | -7, 12); plane 5 north-east: (-7,
+    # -7 | -7, 50); plane 7 south-west: (73, -7 | -7, -7)); random lattices against the
+    # source's per-node pushes
+    def stream(f, nx, ny):
+        return references.lbmsim_stream_push({
+            "nx": nx, "ny": ny, "ftemp": np.full(9 * nx * ny, -7, f32),
+            "f": np.asarray(f, f32)})["ftemp"].tolist()
+
+    got = stream([10 * a + 2 * y + x for a in range(9) for y in range(2) for x in range(2)], 2, 2)
+    assert got[0:4] == [0, 1, 2, 3]
+    assert got[4:8] == [-7, 10, -7, 12]
+    assert got[20:24] == [-7, -7, -7, 50]
+    assert got[28:32] == [73, -7, -7, -7]
+    steps = ((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
+    for nx, ny in ((5, 3), (1, 4), (3, 1)):
+        f = rng.integers(-8, 8, 9 * nx * ny)
+        want = [-7] * (9 * nx * ny)
+        for y in range(ny):
+            for x in range(nx):
+                for a, (dx, dy) in enumerate(steps):
+                    if 0 <= x + dx < nx and 0 <= y + dy < ny:
+                        want[(a * ny + y + dy) * nx + x + dx] = int(f[(a * ny + y) * nx + x])
+        assert stream(f, nx, ny) == want
+
+    # ckmers_encode: "ACGTNA" with k 3: ACG 0b000110 = 6, CGT 0b011011 = 27, GTN 0b101100 =
+    # 44 ('N' coded 0), TNA 0b110000 = 48, the two slots past the k-mers untouched; random
+    # byte codes (k 1, 5 and 21) against the source's per-thread loop
+    def kmers(seq, k, slots):
+        return references.ckmers_encode({
+            "seq": np.asarray(seq, np.int32), "seq_len": len(seq), "k": k,
+            "encoded": np.full(slots, -7, np.int64)})["encoded"].tolist()
+
+    assert kmers([ord(c) for c in "ACGTNA"], 3, 6) == [6, 27, 44, 48, -7, -7]
+    base = {ord("A"): 0, ord("C"): 1, ord("G"): 2, ord("T"): 3}
+    for n, k in ((9, 1), (30, 5), (40, 21)):
+        seq = rng.integers(60, 90, n)
+        want = []
+        for i in range(n - k + 1):
+            val = 0
+            for j in range(k):
+                val = (val << 2) | base.get(int(seq[i + j]), 0)
+            want.append(val)
+        assert kmers(seq, k, n - k + 1) == want
+
+    # xxcu3d_depth_outliers: a 3 x 3 depth map (1, 1, 1 | 1, 1, 9 | 9, 9, 9), threshold 2:
+    # the centre's neighbours 1, 1, 1, 1 | 9 | 9, 9, 9: four missing, flag 2 when 5 of 8 are
+    # needed and 1 when 4 are; pixel (0, 0): its upper row and left neighbour outside (NaN),
+    # its right, lower and lower right 1s near and its lower left the wrapped pixel (2, 0),
+    # also 1: four missing; all 1s but the upper right 9 of the centre: nothing missing (the
+    # source never counts that one as far), flag 1 even when all 8 are needed, but an upper
+    # left 9 misses one: flag 2; a NaN centre flags 0; random maps against the per-pixel rule
+    def outliers(depth, w, h, nt, thr):
+        return references.xxcu3d_depth_outliers({
+            "depth": np.asarray(depth, f32), "width": w, "height": h,
+            "flags": np.full(w * h, -7, np.int32), "neighbor_thresh": nt,
+            "depth_thresh": thr})["flags"].tolist()
+
+    def per_pixel(depth, w, h, nt, thr):
+        n, want = w * h, []
+        for i in range(n):
+            x, y, c = i % w, i // w, depth[i]
+            if np.isnan(c):
+                want.append(0)
+                continue
+            missing = 0
+            for k, (dx, dy) in enumerate(((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0),
+                                          (-1, 1), (0, 1), (1, 1))):
+                at = (x + dx) + (y + dy) * w
+                v = depth[at] if 0 <= at < n else float("nan")
+                if np.isnan(v) or (k != 2 and abs(v - c) > thr):
+                    missing += 1
+            want.append(1 if 8 - missing >= nt else 2)
+        return want
+
+    grid = [1, 1, 1, 1, 1, 9, 9, 9, 9]
+    assert outliers(grid, 3, 3, 5, 2.0)[4] == 2
+    assert outliers(grid, 3, 3, 4, 2.0)[4] == 1
+    assert outliers(grid, 3, 3, 5, 2.0)[0] == 2
+    assert outliers(grid, 3, 3, 4, 2.0)[0] == 1
+    assert outliers([1, 1, 9, 1, 1, 1, 1, 1, 1], 3, 3, 8, 2.0)[4] == 1
+    assert outliers([9, 1, 1, 1, 1, 1, 1, 1, 1], 3, 3, 8, 2.0)[4] == 2
+    assert outliers(grid, 3, 3, 5, 2.0) == per_pixel(grid, 3, 3, 5, 2.0)
+    assert outliers([1, float("nan"), 1, 1], 2, 2, 0, 2.0) == [1, 0, 1, 1]
+    for w, h, nt in ((5, 4, 5), (1, 6, 2), (7, 3, 8)):
+        depth = rng.integers(0, 6, w * h).astype(float)
+        assert outliers(depth, w, h, nt, 2.0) == per_pixel(depth, w, h, nt, 2.0)

@@ -36,7 +36,14 @@ def _patterns(name: str, side: str) -> Counter:
 #: Kernel sources added since the PTX was last recorded, whose PTX is recorded with their
 #: first sweeps: left out of the comparison below until then, and
 #: each must still lack a record (take a name off once tools/record_ptx.sh has recorded it).
-PTX_NOT_YET_RECORDED: set[str] = set()
+PTX_NOT_YET_RECORDED: set[str] = {
+    "ckmers_encode.cu",
+    "cudasgbm_hamming_cost.cu",
+    "kangaroo_costvol_min.cu",
+    "lbmsim_stream_push.cu",
+    "worder_lower_data.cu",
+    "xxcu3d_depth_outliers.cu",
+}
 
 
 def test_recorded_ptx_is_that_of_todays_kernel_sources():

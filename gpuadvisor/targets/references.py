@@ -15933,3 +15933,118 @@ def supra_tgc(values: Values) -> dict[str, np.ndarray]:
     view = out.reshape(-1)[: d * h * w].reshape(d, h, w)
     view[...] = (src * fac).astype(out.dtype)
     return {"output_image": out}
+
+
+def cudasgbm_hamming_cost(values: Values) -> dict[str, np.ndarray]:
+    """Cuda-SGBM's __shift_subtract_stack_base: cost[d, r, c] = popcount(right[r, c + d] xor
+    left[r, c]) where c + d < cols, else 1e7, for d below ndisp (whole numbers: exact in
+    float32)."""
+    rows, cols, nd = int(values["rows"]), int(values["cols"]), int(values["ndisp"])
+    left = np.asarray(values["left"]).reshape(-1)[: rows * cols].astype(np.uint32)
+    right = np.asarray(values["right"]).reshape(-1)[: rows * cols].astype(np.uint32)
+    left, right = left.reshape(rows, cols), right.reshape(rows, cols)
+    out = np.array(values["cost"], copy=True)
+    view = out.reshape(-1)[: nd * rows * cols].reshape(nd, rows, cols)
+    for d in range(nd):
+        plane = np.full((rows, cols), 1e7, np.float64)
+        if d < cols:
+            plane[:, : cols - d] = np.bitwise_count(right[:, d:] ^ left[:, : cols - d])
+        view[d] = plane.astype(out.dtype)
+    return {"cost": out}
+
+
+def kangaroo_costvol_min(values: Values) -> dict[str, np.ndarray]:
+    """Kangaroo's KernCostVolMinimum: disp[y, x] = the first d below min(max_disp, x + 1) (at
+    least d 0) with the smallest vol[d, y, x]."""
+    w, h, nd = int(values["w"]), int(values["h"]), int(values["max_disp"])
+    vol = np.asarray(values["vol"], np.float32).reshape(-1)
+    planes = max(1, min(nd, w))
+    vol = vol[: planes * h * w].reshape(planes, h, w).astype(np.float64)
+    cols = np.arange(w)
+    d = np.arange(planes)[:, None, None]
+    # disparities at or past min(max_disp, x + 1) never win (d 0 always allowed)
+    allowed = (d < np.minimum(nd, cols + 1)[None, None, :]) | (d == 0)
+    masked = np.where(allowed, vol, np.inf)
+    out = np.array(values["disp"], copy=True)
+    out.reshape(-1)[: h * w] = masked.argmin(axis=0).reshape(-1).astype(out.dtype)
+    return {"disp": out}
+
+
+def worder_lower_data(values: Values) -> dict[str, np.ndarray]:
+    """worder's lowerData: every character code in ['A', 'Z'] among the first data_length
+    word_size raised by 'a' - 'A' in place, the rest untouched."""
+    total = int(values["data_length"]) * int(values["word_size"])
+    out = np.array(values["data"], copy=True)
+    view = out.reshape(-1)[:total]
+    upper = (view >= ord("A")) & (view <= ord("Z"))
+    view[upper] += ord("a") - ord("A")
+    return {"data": out}
+
+
+#: D2Q9 directions of GPU-LBMsim's stream_gpu: (dx, dy) of population a.
+_LBMSIM_D2Q9 = ((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
+
+
+def lbmsim_stream_push(values: Values) -> dict[str, np.ndarray]:
+    """GPU-LBMsim's stream_gpu: ftemp[a, y + dy, x + dx] = f[a, y, x] for every direction a
+    whose target node lies inside the nx x ny domain; the rest of ftemp untouched."""
+    nx, ny = int(values["nx"]), int(values["ny"])
+    f = np.asarray(values["f"]).reshape(-1)[: 9 * ny * nx].reshape(9, ny, nx)
+    out = np.array(values["ftemp"], copy=True)
+    view = out.reshape(-1)[: 9 * ny * nx].reshape(9, ny, nx)
+    for a, (dx, dy) in enumerate(_LBMSIM_D2Q9):
+        sy = slice(max(0, -dy), ny - max(0, dy))
+        sx = slice(max(0, -dx), nx - max(0, dx))
+        ty = slice(max(0, dy), ny - max(0, -dy))
+        tx = slice(max(0, dx), nx - max(0, -dx))
+        view[a, ty, tx] = f[a, sy, sx]
+    return {"ftemp": out}
+
+
+def ckmers_encode(values: Values) -> dict[str, np.ndarray]:
+    """CountingKmers' encode_kmers_kernel: encoded[i] = the k bases seq[i .. i + k - 1] packed
+    two bits each, first base highest ('A' 0, 'C' 1, 'G' 2, 'T' 3, any other byte 0), for
+    every i with i + k <= seq_len; the rest untouched."""
+    seq_len, k = int(values["seq_len"]), int(values["k"])
+    table = np.zeros(256, np.int64)
+    table[[ord("A"), ord("C"), ord("G"), ord("T")]] = [0, 1, 2, 3]
+    seq = np.asarray(values["seq"]).reshape(-1)[:seq_len].astype(np.int64)
+    codes = table[seq & 0xFF]
+    nk = max(0, seq_len - k + 1)
+    packed = np.zeros(nk, np.int64)
+    for i in range(k):
+        packed = (packed << 2) | codes[i: i + nk]
+    out = np.array(values["encoded"], copy=True)
+    out.reshape(-1)[:nk] = packed.astype(out.dtype)
+    return {"encoded": out}
+
+
+def xxcu3d_depth_outliers(values: Values) -> dict[str, np.ndarray]:
+    """xxCu3Dlibrary's deleleOutliersDepthData3X3: for every pixel i below N = width height
+    (x = i mod width, y = i / width), flag 0 for a NaN centre; otherwise count the eight
+    neighbours at linear offsets (x + dx) + (y + dy) width that are outside [0, N) or NaN
+    or (all but the upper right one) differ from the centre by more than depth_thresh;
+    flag 1 where 8 - count >= neighbor_thresh, else 2."""
+    w, h = int(values["width"]), int(values["height"])
+    n = w * h
+    nt, thr = int(values["neighbor_thresh"]), np.float32(values["depth_thresh"])
+    depth = np.asarray(values["depth"], np.float32).reshape(-1)[:n]
+    pad = w + 1
+    padded = np.concatenate([np.full(pad, np.nan, np.float32), depth,
+                             np.full(pad, np.nan, np.float32)])
+    missing = np.zeros(n, np.int64)
+    idx = np.arange(n) + pad
+    x = np.arange(n) % w
+    y = np.arange(n) // w
+    steps = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+    for k, (dx, dy) in enumerate(steps):
+        lin = (x + dx) + (y + dy) * w
+        v = np.where((lin >= 0) & (lin < n), padded[idx + dx + dy * w], np.float32(np.nan))
+        nan = np.isnan(v)
+        far = ~nan & (np.abs(v - depth) > thr) if k != 2 else np.zeros(n, bool)
+        missing += nan | far
+    flags = np.where(8 - missing >= nt, 1, 2)
+    flags = np.where(np.isnan(depth), 0, flags)
+    out = np.array(values["flags"], copy=True)
+    out.reshape(-1)[:n] = flags.astype(out.dtype)
+    return {"flags": out}
