@@ -1,5 +1,5 @@
 """`tune --max-configs 8` with no --strategy, live on an H200 (fixtures/hopper/default-search54
-to default-search111: blind sets 54's to 111's kernels, each recorded right after its set's
+to default-search112: blind sets 54's to 112's kernels, each recorded right after its set's
 sweeps; set 95's for three of its five kernels only, LIVE_LEFT_OUT): the default strategy is
 the shortlist one, and replaying it on the same answers asks for the same shapes in the same
 order."""
@@ -160,7 +160,8 @@ LIVE_REGRETS = {
     110: {"tdrug_rspmm_fwd": 1.145, "sphconv_to_dense": 1.024, "stnls_gather_tensor": 1.0,
           "thinc_gather_add": 1.006, "wg_csr_add_self_loop": 1.001, "wd_reset_done_3d": 1.0},
     111: {"lofar_cs_transpose": 1.083, "seticore_upchan_shift": 1.025, "rawspec_accumulate": 1.0,
-          "dspsr_fscrunch": 1.005, "mwax_transpose_weight": 1.0}}
+          "dspsr_fscrunch": 1.005, "mwax_transpose_weight": 1.0},
+    112: {"cudadebayer_bayer_to_rgb": 1.012, "supra_tgc": 1.003, "svoct_subdc_pad": 1.014}}
 SETS = {n: list(regrets) for n, regrets in LIVE_REGRETS.items()}
 #: The only recorded kernels of these sets without a live run: set 95's call was stopped at
 #: 375 s when the session's device budget ran out, during fcos_irnn_forward's live search (its
@@ -677,7 +678,11 @@ def test_the_live_picks_against_the_recorded_sweeps() -> None:
     same search): on four; lofar_cs_transpose (a shared-memory tile transpose, the host's 16x16
     1.154x) 8x32, 1.083x (best 4x32, never asked for); the host's 1x64x2
     (seticore_upchan_shift), which the sweep did not time, measured first live (2.02x the
-    sweep's best) and left behind for 4x64, 1.025x."""
+    sweep's best) and left behind for 4x64, 1.025x. Set 112 (recorded 01:04-01:06 UTC,
+    2026-12-02, the same search): on all three; cudadebayer_bayer_to_rgb from the host's 32x32
+    to 256x1, 1.012x (best 32x24; 63 of 146 shapes within 3 %), supra_tgc from the host's 32x4
+    (1.505x) to 256x1, 1.003x (best 128x2; 3 shapes within 3 %), svoct_subdc_pad from the
+    host's 256x1, the usual default too, to 384x1, 1.014x (best 96x1, never asked for)."""
     assert {n: _regrets(n) for n in SETS} == LIVE_REGRETS
 
 
