@@ -20594,3 +20594,47 @@ def test_blind113_references_on_hand_checked_inputs():
     for w, h, nt in ((5, 4, 5), (1, 6, 2), (7, 3, 8)):
         depth = rng.integers(0, 6, w * h).astype(float)
         assert outliers(depth, w, h, nt, 2.0) == per_pixel(depth, w, h, nt, 2.0)
+
+
+def test_blind114_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(114)
+    u32 = np.uint32
+
+    # hsprog_erode_nobound: a 3 x 4 frame (rows 9 8 7 6 | 5 1 4 3 | 2 0 9 9), radius 1, the
+    # full 3 x 3 mask: border copied, inner (1, 1) min 0 and (1, 2) min 0; with only the
+    # centre and right cells on: (1, 1) min(1, 4) 1, (1, 2) min(4, 3) 3; random frames against
+    # the source's per-pixel loop (the padding byte of a last word left alone)
+    def erode(frame, h, w, mask, r):
+        words = np.frombuffer(np.asarray(frame, np.uint8).tobytes()
+                              + b"\xee" * (-len(frame) % 4), "<u4").astype(u32)
+        got = references.hsprog_erode_nobound({
+            "frame_in_words": words, "frame_out_words": np.full(len(words), 0x11111111, u32),
+            "height": h, "width": w, "mask": np.asarray(mask, np.int32), "mask_radius": r,
+        })["frame_out_words"]
+        return list(np.asarray(got, "<u4").view(np.uint8))
+
+    frame = [9, 8, 7, 6, 5, 1, 4, 3, 2, 0, 9, 9]
+    assert erode(frame, 3, 4, [1] * 9, 1) == [9, 8, 7, 6, 5, 0, 0, 3, 2, 0, 9, 9]
+    assert erode(frame, 3, 4, [0, 0, 0, 0, 1, 1, 0, 0, 0], 1) == [9, 8, 7, 6, 5, 1, 3, 3,
+                                                                    2, 0, 9, 9]
+    assert erode(frame, 3, 4, [0] * 9, 1)[5:7] == [255, 255]
+
+    def per_pixel(frame, h, w, mask, r):
+        out = []
+        for y in range(h):
+            for x in range(w):
+                if x < r or x >= w - r or y < r or y >= h - r:
+                    out.append(frame[y * w + x])
+                    continue
+                low = 255
+                for dy in range(-r, r + 1):
+                    for dx in range(-r, r + 1):
+                        if mask[(dy + r) * (2 * r + 1) + dx + r]:
+                            low = min(low, frame[(y + dy) * w + x + dx])
+                out.append(low)
+        return out + [0x11] * (-len(out) % 4)
+
+    for h, w, r in ((5, 7, 1), (6, 9, 2), (1, 5, 1), (4, 3, 1)):
+        frame = [int(v) for v in rng.integers(0, 256, h * w)]
+        mask = [int(v) for v in rng.integers(0, 2, (2 * r + 1) ** 2)]
+        assert erode(frame, h, w, mask, r) == per_pixel(frame, h, w, mask, r)

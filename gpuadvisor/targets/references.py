@@ -16048,3 +16048,26 @@ def xxcu3d_depth_outliers(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["flags"], copy=True)
     out.reshape(-1)[:n] = flags.astype(out.dtype)
     return {"flags": out}
+
+
+def hsprog_erode_nobound(values: Values) -> dict[str, np.ndarray]:
+    """hs-progpar-2024's gpu_kernel_erosion_no_boundary on 8-bit pixels (four a word): pixels
+    within mask_radius of the border copied, the others the minimum (from 255) over the window
+    cells whose mask entry is non-zero; the padding bytes of the last word left as they were."""
+    h, w, r = int(values["height"]), int(values["width"]), int(values["mask_radius"])
+    side = 2 * r + 1
+    mask = np.asarray(values["mask"]).reshape(-1)[: side * side].reshape(side, side)
+    src = np.asarray(values["frame_in_words"]).reshape(-1).astype("<u4").view(np.uint8)
+    src = src[: h * w].reshape(h, w)
+    out = np.array(values["frame_out_words"], copy=True)
+    dst = out.reshape(-1).view(np.uint8)[: h * w].reshape(h, w)
+    res = src.copy()
+    if w > 2 * r and h > 2 * r:
+        low = np.full((h - 2 * r, w - 2 * r), 255, np.uint8)
+        for dy in range(side):
+            for dx in range(side):
+                if mask[dy, dx] != 0:
+                    np.minimum(low, src[dy: dy + h - 2 * r, dx: dx + w - 2 * r], out=low)
+        res[r: h - r, r: w - r] = low
+    dst[:, :] = res
+    return {"frame_out_words": out}
