@@ -20638,3 +20638,36 @@ def test_blind114_references_on_hand_checked_inputs():
         frame = [int(v) for v in rng.integers(0, 256, h * w)]
         mask = [int(v) for v in rng.integers(0, 2, (2 * r + 1) ** 2)]
         assert erode(frame, h, w, mask, r) == per_pixel(frame, h, w, mask, r)
+
+    # cudaogl_resize_rgb: a 4 x 2 RGB source whose byte c of pixel (x, y) is 100 y + 10 x + c,
+    # halved both ways (2 x 1): pixels (0, 0) and (2, 0) copied (0 1 2 | 20 21 22); a 3 x 3
+    # source to 1 x 1 and a 5 x 2 source to 2 x 2 (x factor 2, y factor 1); random frames
+    # against the source's per-pixel copy (the padding bytes of the last word left alone)
+    def resize(src, sw, sh, dw, dh):
+        data = np.asarray(src, np.uint8).tobytes()
+        words = np.frombuffer(data + b"\xee" * (-len(data) % 4), "<u4").astype(u32)
+        n = -(-dw * dh * 3 // 4)
+        got = references.cudaogl_resize_rgb({
+            "src_words": words, "src_pitch": sw, "src_height": sh,
+            "dst_words": np.full(n, 0x11111111, u32), "dst_width": dw, "dst_height": dh,
+        })["dst_words"]
+        return [int(v) for v in np.asarray(got, "<u4").view(np.uint8)]
+
+    src = [100 * y + 10 * x + c for y in range(2) for x in range(4) for c in range(3)]
+    assert resize(src, 4, 2, 2, 1) == [0, 1, 2, 20, 21, 22] + [0x11] * 2
+    assert resize(list(range(27)), 3, 3, 1, 1) == [0, 1, 2, 0x11]
+    src = [(7 * i) % 256 for i in range(30)]
+    assert resize(src, 5, 2, 2, 2) == [src[i] for i in (0, 1, 2, 6, 7, 8, 15, 16, 17, 21, 22,
+                                                         23)]
+
+    def per_pixel(src, sw, sh, dw, dh):
+        out = []
+        for y in range(dh):
+            for x in range(dw):
+                base = y * (sh // dh) * sw * 3 + x * 3 * (sw // dw)
+                out += src[base: base + 3]
+        return out + [0x11] * (-len(out) % 4)
+
+    for sw, sh, dw, dh in ((9, 7, 4, 3), (6, 4, 6, 4), (11, 5, 2, 5), (1, 3, 1, 1)):
+        src = [int(v) for v in rng.integers(0, 256, sw * sh * 3)]
+        assert resize(src, sw, sh, dw, dh) == per_pixel(src, sw, sh, dw, dh)

@@ -16071,3 +16071,18 @@ def hsprog_erode_nobound(values: Values) -> dict[str, np.ndarray]:
         res[r: h - r, r: w - r] = low
     dst[:, :] = res
     return {"frame_out_words": out}
+
+
+def cudaogl_resize_rgb(values: Values) -> dict[str, np.ndarray]:
+    """CudaOpenGL's 8-bit resizeBatchKernel on packed RGB bytes (four a word): destination
+    pixel (x, y) the three bytes of source pixel (x (sw / dw), y (sh / dh)) (whole-number
+    factors); the padding bytes of the last word left as they were."""
+    sw, sh = int(values["src_pitch"]), int(values["src_height"])
+    dw, dh = int(values["dst_width"]), int(values["dst_height"])
+    src = np.asarray(values["src_words"]).reshape(-1).astype("<u4").view(np.uint8)
+    src = src[: sh * sw * 3].reshape(sh, sw, 3)
+    out = np.array(values["dst_words"], copy=True)
+    dst = out.reshape(-1).view(np.uint8)[: dh * dw * 3].reshape(dh, dw, 3)
+    ys, xs = sh // dh, sw // dw
+    dst[:, :, :] = src[: dh * ys: ys, : dw * xs: xs, :][:dh, :dw]
+    return {"dst_words": out}
