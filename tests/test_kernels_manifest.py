@@ -876,6 +876,7 @@ ONE_BLOCK_PER = {
     "wg_csr_add_self_loop": "ROWS",  # WholeGraph's one block a target row
     "mwax_transpose_weight": "COLS",  # MWAX's one block a column, its paths looped
     "worder_lower_data": "GRID",  # worder's fixed grid of 1,024 blocks, characters looped
+    "kinokko_histeq_apply": "GRID",  # kinokko/GPU's fixed grid of 6,144 blocks, pixels looped
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -20671,3 +20672,23 @@ def test_blind114_references_on_hand_checked_inputs():
     for sw, sh, dw, dh in ((9, 7, 4, 3), (6, 4, 6, 4), (11, 5, 2, 5), (1, 3, 1, 1)):
         src = [int(v) for v in rng.integers(0, 256, sw * sh * 3)]
         assert resize(src, sw, sh, dw, dh) == per_pixel(src, sw, sh, dw, dh)
+
+    # kinokko_histeq_apply: five pixels (0, 1, 2, 3, 1) through a table with lut[0] 7, lut[1]
+    # 255, lut[2] 256 (saturated to 255), lut[3] 300 (255): 7 255 255 255 255, the last word's
+    # other three bytes left alone; random images against the source's per-pixel loop
+    def equalize(pixels, lut):
+        data = np.asarray(pixels, np.uint8).tobytes()
+        words = np.frombuffer(data + b"\xee" * (-len(data) % 4), "<u4").astype(u32)
+        got = references.kinokko_histeq_apply({
+            "img_out_words": np.full(len(words), 0x11111111, u32),
+            "lut": np.asarray(lut, np.int32), "img_in_words": words, "img_size": len(pixels),
+        })["img_out_words"]
+        return [int(v) for v in np.asarray(got, "<u4").view(np.uint8)]
+
+    lut = [7, 255, 256, 300] + [0] * 252
+    assert equalize([0, 1, 2, 3, 1], lut) == [7, 255, 255, 255, 255, 0x11, 0x11, 0x11]
+    for n in (1, 4, 37, 300):
+        pixels = [int(v) for v in rng.integers(0, 256, n)]
+        lut = [int(v) for v in rng.integers(0, 320, 256)]
+        want = [255 if lut[p] > 255 else lut[p] for p in pixels]
+        assert equalize(pixels, lut) == want + [0x11] * (-n % 4)

@@ -16086,3 +16086,17 @@ def cudaogl_resize_rgb(values: Values) -> dict[str, np.ndarray]:
     ys, xs = sh // dh, sw // dw
     dst[:, :, :] = src[: dh * ys: ys, : dw * xs: xs, :][:dh, :dw]
     return {"dst_words": out}
+
+
+def kinokko_histeq_apply(values: Values) -> dict[str, np.ndarray]:
+    """kinokko/GPU's HistogramEqualizationGPUAction on 8-bit pixels (four a word): out[i] =
+    min(lut[in[i]], 255) for the first img_size pixels, the rest of the last word left as
+    it was (the table's entries non-negative: the kernel's cast of a negative one not
+    modelled)."""
+    n = int(values["img_size"])
+    lut = np.asarray(values["lut"]).reshape(-1)[:256].astype(np.int64)
+    src = np.asarray(values["img_in_words"]).reshape(-1).astype("<u4").view(np.uint8)[:n]
+    out = np.array(values["img_out_words"], copy=True)
+    dst = out.reshape(-1).view(np.uint8)[:n]
+    dst[:] = np.minimum(lut[src], 255).astype(np.uint8)
+    return {"img_out_words": out}
