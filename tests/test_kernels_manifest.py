@@ -801,6 +801,7 @@ ONE_D_EXTENT = {
     "svoct_subdc_pad": "N",  # SFU BORG's one thread per raw sample
     "ckmers_encode": "NK",  # CountingKmers' one thread per k-mer
     "xxcu3d_depth_outliers": "N",  # xxCu3Dlibrary's one thread per depth pixel
+    "csyntch_pcm_stereo16": "N",  # CU.Syntch's one thread per stereo frame
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20692,3 +20693,24 @@ def test_blind114_references_on_hand_checked_inputs():
         lut = [int(v) for v in rng.integers(0, 320, 256)]
         want = [255 if lut[p] > 255 else lut[p] for p in pixels]
         assert equalize(pixels, lut) == want + [0x11] * (-n % 4)
+
+    # csyntch_pcm_stereo16: frames (1, -1), (0, 2), (-8, 7): 32767 -> ff 7f, -32767 -> 01 80,
+    # 0 -> 00 00, 65534 -> fe ff (its low 16 bits), -262136 -> 08 00, 229369 -> f9 7f; random
+    # frames against the source's per-frame byte stores
+    def pcm(left, right):
+        got = references.csyntch_pcm_stereo16({
+            "buffer_l": np.asarray(left, np.float32), "buffer_r": np.asarray(right, np.float32),
+            "pcm_words": np.full(len(left) + 1, 0x11111111, u32), "sample_size": len(left),
+        })["pcm_words"]
+        return [int(v) for v in np.asarray(got, "<u4").view(np.uint8)]
+
+    assert pcm([1, 0, -8], [-1, 2, 7]) == [0xFF, 0x7F, 0x01, 0x80, 0, 0, 0xFE, 0xFF,
+                                           0x08, 0x00, 0xF9, 0x7F, 0x11, 0x11, 0x11, 0x11]
+    for n in (1, 5, 64):
+        left = [int(v) for v in rng.integers(-8, 8, n)]
+        right = [int(v) for v in rng.integers(-8, 8, n)]
+        want = []
+        for a, b in zip(left, right, strict=True):
+            va, vb = 32767 * a, 32767 * b
+            want += [va & 0xFF, (va >> 8) & 0xFF, vb & 0xFF, (vb >> 8) & 0xFF]
+        assert pcm(left, right) == want + [0x11] * 4

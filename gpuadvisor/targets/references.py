@@ -16100,3 +16100,17 @@ def kinokko_histeq_apply(values: Values) -> dict[str, np.ndarray]:
     dst = out.reshape(-1).view(np.uint8)[:n]
     dst[:] = np.minimum(lut[src], 255).astype(np.uint8)
     return {"img_out_words": out}
+
+
+def csyntch_pcm_stereo16(values: Values) -> dict[str, np.ndarray]:
+    """CU.Syntch's Stereo16 toPCM_kernel: frame i's bytes the low 16 bits of int(32767 l[i])
+    then of int(32767 r[i]), little-endian (whole-number samples: the products exact)."""
+    n = int(values["sample_size"])
+    scale = np.float32(0x7FFF)
+    left = np.trunc(np.asarray(values["buffer_l"], np.float32).reshape(-1)[:n] * scale)
+    right = np.trunc(np.asarray(values["buffer_r"], np.float32).reshape(-1)[:n] * scale)
+    lo = left.astype(np.int64) & 0xFFFF
+    hi = right.astype(np.int64) & 0xFFFF
+    out = np.array(values["pcm_words"], copy=True)
+    out.reshape(-1)[:n] = (lo | (hi << 16)).astype(out.dtype)
+    return {"pcm_words": out}
