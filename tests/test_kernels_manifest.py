@@ -299,6 +299,8 @@ def test_kernel_entry_is_complete(name):
     elif name == "cudasgbm_hamming_cost":  # Cuda-SGBM's one thread a pixel: each walks ND
         assert blocks == -(-params["COLS"] // 32) * -(-params["ROWS"] // 8) and params["ND"] == 101
         assert params["ROWS"] * params["COLS"] * params["ND"] >= 1.6 * 10**7
+    elif name == "cu2rec_loss_errors":  # cu2rec's one thread a user: each walks its ratings
+        assert blocks == -(-params["U"] // 256) and params["NNZ"] * params["F"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -802,6 +804,7 @@ ONE_D_EXTENT = {
     "ckmers_encode": "NK",  # CountingKmers' one thread per k-mer
     "xxcu3d_depth_outliers": "N",  # xxCu3Dlibrary's one thread per depth pixel
     "csyntch_pcm_stereo16": "N",  # CU.Syntch's one thread per stereo frame
+    "cu2rec_loss_errors": "U",  # cu2rec's one thread per user, its ratings looped
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20714,3 +20717,36 @@ def test_blind114_references_on_hand_checked_inputs():
             va, vb = 32767 * a, 32767 * b
             want += [va & 0xFF, (va >> 8) & 0xFF, vb & 0xFF, (vb >> 8) & 0xFF]
         assert pcm(left, right) == want + [0x11] * 4
+
+    # cu2rec_loss_errors: two users with two factors, P (1, 2 | -1, 0), two items with Q
+    # (3, 1 | 0, 2), user biases (1, -1), item biases (0, 2), global bias 3; user 0 rates item
+    # 1 with 5 and item 0 with 4, user 1 rates item 1 with 1: errors 5 - (3 + 1 + 2 + 4) = -5,
+    # 4 - (3 + 1 + 0 + 5) = -5, 1 - (3 - 1 + 2 + 0) = -3; random models against the source's
+    # per-user loop
+    def loss(p, q, indptr, indices, data, ub, ib, gb, f):
+        return references.cu2rec_loss_errors({
+            "factors": f, "user_count": len(indptr) - 1, "item_count": len(q) // f,
+            "P": np.asarray(p, np.float32), "Q": np.asarray(q, np.float32),
+            "indptr": np.asarray(indptr, np.int32), "indices": np.asarray(indices, np.int32),
+            "data": np.asarray(data, np.float32), "error": np.full(len(data), -7, np.float32),
+            "user_bias": np.asarray(ub, np.float32), "item_bias": np.asarray(ib, np.float32),
+            "global_bias": gb})["error"].tolist()
+
+    assert loss([1, 2, -1, 0], [3, 1, 0, 2], [0, 2, 3], [1, 0, 1], [5, 4, 1], [1, -1], [0, 2],
+                3.0, 2) == [-5, -5, -3]
+    for nu, ni, f, nnz in ((5, 3, 4, 9), (1, 1, 1, 1), (7, 4, 3, 0)):
+        cuts = sorted(int(v) for v in rng.integers(0, nnz + 1, nu - 1))
+        indptr = [0] + cuts + [nnz]
+        p = [int(v) for v in rng.integers(-2, 3, nu * f)]
+        q = [int(v) for v in rng.integers(-2, 3, ni * f)]
+        items = [int(v) for v in rng.integers(0, ni, nnz)]
+        data = [int(v) for v in rng.integers(1, 6, nnz)]
+        ub = [int(v) for v in rng.integers(-4, 4, nu)]
+        ib = [int(v) for v in rng.integers(-4, 4, ni)]
+        want = [0] * nnz
+        for u in range(nu):
+            for i in range(indptr[u], indptr[u + 1]):
+                it = items[i]
+                pred = 3 + ub[u] + ib[it] + sum(q[it * f + k] * p[u * f + k] for k in range(f))
+                want[i] = data[i] - pred
+        assert loss(p, q, indptr, items, data, ub, ib, 3.0, f) == want

@@ -16114,3 +16114,28 @@ def csyntch_pcm_stereo16(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["pcm_words"], copy=True)
     out.reshape(-1)[:n] = (lo | (hi << 16)).astype(out.dtype)
     return {"pcm_words": out}
+
+
+def cu2rec_loss_errors(values: Values) -> dict[str, np.ndarray]:
+    """cu2rec's loss_kernel: for user u's ratings i (indptr[u] .. indptr[u + 1]), error[i] =
+    data[i] - (global_bias + user_bias[u] + item_bias[item] + P[u] . Q[item]) (whole numbers:
+    exact in any order); the other errors left as they were."""
+    f, nu = int(values["factors"]), int(values["user_count"])
+    indptr = np.asarray(values["indptr"]).reshape(-1).astype(np.int64)
+    lo, hi = int(indptr[0]), int(indptr[nu])
+    p = np.asarray(values["P"], np.float64).reshape(-1)[: nu * f].reshape(nu, f)
+    q = np.asarray(values["Q"], np.float64).reshape(-1)
+    q = q[: q.size // f * f].reshape(-1, f)
+    users = np.repeat(np.arange(nu), np.diff(indptr[: nu + 1]))
+    items = np.asarray(values["indices"]).reshape(-1)[lo:hi].astype(np.int64)
+    ub = np.asarray(values["user_bias"], np.float64).reshape(-1)
+    ib = np.asarray(values["item_bias"], np.float64).reshape(-1)
+    dot = np.empty(hi - lo)
+    for s in range(0, hi - lo, 1 << 18):  # in chunks: the gathered rows stay small
+        e = min(hi - lo, s + (1 << 18))
+        dot[s:e] = np.einsum("ij,ij->i", p[users[s:e]], q[items[s:e]])
+    pred = float(values["global_bias"]) + ub[users] + ib[items] + dot
+    data = np.asarray(values["data"], np.float64).reshape(-1)[lo:hi]
+    out = np.array(values["error"], copy=True)
+    out.reshape(-1)[lo:hi] = (data - pred).astype(out.dtype)
+    return {"error": out}
