@@ -782,6 +782,11 @@ SMALL = {
     "kangaroo_costvol_min": {"W": 37, "H": 13, "ND": 9},  # partial blocks, clipped columns
     "worder_lower_data": {"WORDS": 301, "WS": 7, "GRID": 3},  # the loop wrapping
     "lbmsim_stream_push": {"NX": 37, "NY": 13},  # partial blocks, every edge
+    "hsprog_erode_nobound": {"H": 13, "W": 37},  # partial blocks and last word, the border
+    "cudaogl_resize_rgb": {"SW": 112, "SH": 41, "DW": 37, "DH": 13},  # partial blocks, cut edges
+    "kinokko_histeq_apply": {"IMG": 1001, "GRID": 3},  # the loop wrapping, a partial last word
+    "csyntch_pcm_stereo16": {"N": 1001},  # partial blocks
+    "cu2rec_loss_errors": {"U": 301, "I": 37, "F": 7, "NNZ": 2003},  # partial blocks, uneven rows
     "ckmers_encode": {"N": 1001, "K": 21},  # partial blocks, the last k-mers
     "xxcu3d_depth_outliers": {"W": 37, "H": 13},  # partial blocks, rows wrapping
     "pylops_nonstat_conv2d": {"NX": 37, "NZ": 29, "HX": 5, "HZ": 7, "NHX": 4, "NHZ": 3, "OHX": 3,

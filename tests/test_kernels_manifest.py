@@ -299,6 +299,8 @@ def test_kernel_entry_is_complete(name):
     elif name == "cudasgbm_hamming_cost":  # Cuda-SGBM's one thread a pixel: each walks ND
         assert blocks == -(-params["COLS"] // 32) * -(-params["ROWS"] // 8) and params["ND"] == 101
         assert params["ROWS"] * params["COLS"] * params["ND"] >= 1.6 * 10**7
+    elif name == "cu2rec_loss_errors":  # cu2rec's one thread a user: each walks its ratings
+        assert blocks == -(-params["U"] // 256) and params["NNZ"] * params["F"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -801,6 +803,8 @@ ONE_D_EXTENT = {
     "svoct_subdc_pad": "N",  # SFU BORG's one thread per raw sample
     "ckmers_encode": "NK",  # CountingKmers' one thread per k-mer
     "xxcu3d_depth_outliers": "N",  # xxCu3Dlibrary's one thread per depth pixel
+    "csyntch_pcm_stereo16": "N",  # CU.Syntch's one thread per stereo frame
+    "cu2rec_loss_errors": "U",  # cu2rec's one thread per user, its ratings looped
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -876,6 +880,7 @@ ONE_BLOCK_PER = {
     "wg_csr_add_self_loop": "ROWS",  # WholeGraph's one block a target row
     "mwax_transpose_weight": "COLS",  # MWAX's one block a column, its paths looped
     "worder_lower_data": "GRID",  # worder's fixed grid of 1,024 blocks, characters looped
+    "kinokko_histeq_apply": "GRID",  # kinokko/GPU's fixed grid of 6,144 blocks, pixels looped
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -20594,3 +20599,154 @@ def test_blind113_references_on_hand_checked_inputs():
     for w, h, nt in ((5, 4, 5), (1, 6, 2), (7, 3, 8)):
         depth = rng.integers(0, 6, w * h).astype(float)
         assert outliers(depth, w, h, nt, 2.0) == per_pixel(depth, w, h, nt, 2.0)
+
+
+def test_blind114_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(114)
+    u32 = np.uint32
+
+    # hsprog_erode_nobound: a 3 x 4 frame (rows 9 8 7 6 | 5 1 4 3 | 2 0 9 9), radius 1, the
+    # full 3 x 3 mask: border copied, inner (1, 1) min 0 and (1, 2) min 0; with only the
+    # centre and right cells on: (1, 1) min(1, 4) 1, (1, 2) min(4, 3) 3; random frames against
+    # the source's per-pixel loop (the padding byte of a last word left alone)
+    def erode(frame, h, w, mask, r):
+        words = np.frombuffer(np.asarray(frame, np.uint8).tobytes()
+                              + b"\xee" * (-len(frame) % 4), "<u4").astype(u32)
+        got = references.hsprog_erode_nobound({
+            "frame_in_words": words, "frame_out_words": np.full(len(words), 0x11111111, u32),
+            "height": h, "width": w, "mask": np.asarray(mask, np.int32), "mask_radius": r,
+        })["frame_out_words"]
+        return list(np.asarray(got, "<u4").view(np.uint8))
+
+    frame = [9, 8, 7, 6, 5, 1, 4, 3, 2, 0, 9, 9]
+    assert erode(frame, 3, 4, [1] * 9, 1) == [9, 8, 7, 6, 5, 0, 0, 3, 2, 0, 9, 9]
+    assert erode(frame, 3, 4, [0, 0, 0, 0, 1, 1, 0, 0, 0], 1) == [9, 8, 7, 6, 5, 1, 3, 3,
+                                                                    2, 0, 9, 9]
+    assert erode(frame, 3, 4, [0] * 9, 1)[5:7] == [255, 255]
+
+    def per_pixel(frame, h, w, mask, r):
+        out = []
+        for y in range(h):
+            for x in range(w):
+                if x < r or x >= w - r or y < r or y >= h - r:
+                    out.append(frame[y * w + x])
+                    continue
+                low = 255
+                for dy in range(-r, r + 1):
+                    for dx in range(-r, r + 1):
+                        if mask[(dy + r) * (2 * r + 1) + dx + r]:
+                            low = min(low, frame[(y + dy) * w + x + dx])
+                out.append(low)
+        return out + [0x11] * (-len(out) % 4)
+
+    for h, w, r in ((5, 7, 1), (6, 9, 2), (1, 5, 1), (4, 3, 1)):
+        frame = [int(v) for v in rng.integers(0, 256, h * w)]
+        mask = [int(v) for v in rng.integers(0, 2, (2 * r + 1) ** 2)]
+        assert erode(frame, h, w, mask, r) == per_pixel(frame, h, w, mask, r)
+
+    # cudaogl_resize_rgb: a 4 x 2 RGB source whose byte c of pixel (x, y) is 100 y + 10 x + c,
+    # halved both ways (2 x 1): pixels (0, 0) and (2, 0) copied (0 1 2 | 20 21 22); a 3 x 3
+    # source to 1 x 1 and a 5 x 2 source to 2 x 2 (x factor 2, y factor 1); random frames
+    # against the source's per-pixel copy (the padding bytes of the last word left alone)
+    def resize(src, sw, sh, dw, dh):
+        data = np.asarray(src, np.uint8).tobytes()
+        words = np.frombuffer(data + b"\xee" * (-len(data) % 4), "<u4").astype(u32)
+        n = -(-dw * dh * 3 // 4)
+        got = references.cudaogl_resize_rgb({
+            "src_words": words, "src_pitch": sw, "src_height": sh,
+            "dst_words": np.full(n, 0x11111111, u32), "dst_width": dw, "dst_height": dh,
+        })["dst_words"]
+        return [int(v) for v in np.asarray(got, "<u4").view(np.uint8)]
+
+    src = [100 * y + 10 * x + c for y in range(2) for x in range(4) for c in range(3)]
+    assert resize(src, 4, 2, 2, 1) == [0, 1, 2, 20, 21, 22] + [0x11] * 2
+    assert resize(list(range(27)), 3, 3, 1, 1) == [0, 1, 2, 0x11]
+    src = [(7 * i) % 256 for i in range(30)]
+    assert resize(src, 5, 2, 2, 2) == [src[i] for i in (0, 1, 2, 6, 7, 8, 15, 16, 17, 21, 22,
+                                                         23)]
+
+    def per_pixel(src, sw, sh, dw, dh):
+        out = []
+        for y in range(dh):
+            for x in range(dw):
+                base = y * (sh // dh) * sw * 3 + x * 3 * (sw // dw)
+                out += src[base: base + 3]
+        return out + [0x11] * (-len(out) % 4)
+
+    for sw, sh, dw, dh in ((9, 7, 4, 3), (6, 4, 6, 4), (11, 5, 2, 5), (1, 3, 1, 1)):
+        src = [int(v) for v in rng.integers(0, 256, sw * sh * 3)]
+        assert resize(src, sw, sh, dw, dh) == per_pixel(src, sw, sh, dw, dh)
+
+    # kinokko_histeq_apply: five pixels (0, 1, 2, 3, 1) through a table with lut[0] 7, lut[1]
+    # 255, lut[2] 256 (saturated to 255), lut[3] 300 (255): 7 255 255 255 255, the last word's
+    # other three bytes left alone; random images against the source's per-pixel loop
+    def equalize(pixels, lut):
+        data = np.asarray(pixels, np.uint8).tobytes()
+        words = np.frombuffer(data + b"\xee" * (-len(data) % 4), "<u4").astype(u32)
+        got = references.kinokko_histeq_apply({
+            "img_out_words": np.full(len(words), 0x11111111, u32),
+            "lut": np.asarray(lut, np.int32), "img_in_words": words, "img_size": len(pixels),
+        })["img_out_words"]
+        return [int(v) for v in np.asarray(got, "<u4").view(np.uint8)]
+
+    lut = [7, 255, 256, 300] + [0] * 252
+    assert equalize([0, 1, 2, 3, 1], lut) == [7, 255, 255, 255, 255, 0x11, 0x11, 0x11]
+    for n in (1, 4, 37, 300):
+        pixels = [int(v) for v in rng.integers(0, 256, n)]
+        lut = [int(v) for v in rng.integers(0, 320, 256)]
+        want = [255 if lut[p] > 255 else lut[p] for p in pixels]
+        assert equalize(pixels, lut) == want + [0x11] * (-n % 4)
+
+    # csyntch_pcm_stereo16: frames (1, -1), (0, 2), (-8, 7): 32767 -> ff 7f, -32767 -> 01 80,
+    # 0 -> 00 00, 65534 -> fe ff (its low 16 bits), -262136 -> 08 00, 229369 -> f9 7f; random
+    # frames against the source's per-frame byte stores
+    def pcm(left, right):
+        got = references.csyntch_pcm_stereo16({
+            "buffer_l": np.asarray(left, np.float32), "buffer_r": np.asarray(right, np.float32),
+            "pcm_words": np.full(len(left) + 1, 0x11111111, u32), "sample_size": len(left),
+        })["pcm_words"]
+        return [int(v) for v in np.asarray(got, "<u4").view(np.uint8)]
+
+    assert pcm([1, 0, -8], [-1, 2, 7]) == [0xFF, 0x7F, 0x01, 0x80, 0, 0, 0xFE, 0xFF,
+                                           0x08, 0x00, 0xF9, 0x7F, 0x11, 0x11, 0x11, 0x11]
+    for n in (1, 5, 64):
+        left = [int(v) for v in rng.integers(-8, 8, n)]
+        right = [int(v) for v in rng.integers(-8, 8, n)]
+        want = []
+        for a, b in zip(left, right, strict=True):
+            va, vb = 32767 * a, 32767 * b
+            want += [va & 0xFF, (va >> 8) & 0xFF, vb & 0xFF, (vb >> 8) & 0xFF]
+        assert pcm(left, right) == want + [0x11] * 4
+
+    # cu2rec_loss_errors: two users with two factors, P (1, 2 | -1, 0), two items with Q
+    # (3, 1 | 0, 2), user biases (1, -1), item biases (0, 2), global bias 3; user 0 rates item
+    # 1 with 5 and item 0 with 4, user 1 rates item 1 with 1: errors 5 - (3 + 1 + 2 + 4) = -5,
+    # 4 - (3 + 1 + 0 + 5) = -5, 1 - (3 - 1 + 2 + 0) = -3; random models against the source's
+    # per-user loop
+    def loss(p, q, indptr, indices, data, ub, ib, gb, f):
+        return references.cu2rec_loss_errors({
+            "factors": f, "user_count": len(indptr) - 1, "item_count": len(q) // f,
+            "P": np.asarray(p, np.float32), "Q": np.asarray(q, np.float32),
+            "indptr": np.asarray(indptr, np.int32), "indices": np.asarray(indices, np.int32),
+            "data": np.asarray(data, np.float32), "error": np.full(len(data), -7, np.float32),
+            "user_bias": np.asarray(ub, np.float32), "item_bias": np.asarray(ib, np.float32),
+            "global_bias": gb})["error"].tolist()
+
+    assert loss([1, 2, -1, 0], [3, 1, 0, 2], [0, 2, 3], [1, 0, 1], [5, 4, 1], [1, -1], [0, 2],
+                3.0, 2) == [-5, -5, -3]
+    for nu, ni, f, nnz in ((5, 3, 4, 9), (1, 1, 1, 1), (7, 4, 3, 0)):
+        cuts = sorted(int(v) for v in rng.integers(0, nnz + 1, nu - 1))
+        indptr = [0] + cuts + [nnz]
+        p = [int(v) for v in rng.integers(-2, 3, nu * f)]
+        q = [int(v) for v in rng.integers(-2, 3, ni * f)]
+        items = [int(v) for v in rng.integers(0, ni, nnz)]
+        data = [int(v) for v in rng.integers(1, 6, nnz)]
+        ub = [int(v) for v in rng.integers(-4, 4, nu)]
+        ib = [int(v) for v in rng.integers(-4, 4, ni)]
+        want = [0] * nnz
+        for u in range(nu):
+            for i in range(indptr[u], indptr[u + 1]):
+                it = items[i]
+                pred = 3 + ub[u] + ib[it] + sum(q[it * f + k] * p[u * f + k] for k in range(f))
+                want[i] = data[i] - pred
+        assert loss(p, q, indptr, items, data, ub, ib, 3.0, f) == want

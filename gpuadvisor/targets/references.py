@@ -16048,3 +16048,94 @@ def xxcu3d_depth_outliers(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["flags"], copy=True)
     out.reshape(-1)[:n] = flags.astype(out.dtype)
     return {"flags": out}
+
+
+def hsprog_erode_nobound(values: Values) -> dict[str, np.ndarray]:
+    """hs-progpar-2024's gpu_kernel_erosion_no_boundary on 8-bit pixels (four a word): pixels
+    within mask_radius of the border copied, the others the minimum (from 255) over the window
+    cells whose mask entry is non-zero; the padding bytes of the last word left as they were."""
+    h, w, r = int(values["height"]), int(values["width"]), int(values["mask_radius"])
+    side = 2 * r + 1
+    mask = np.asarray(values["mask"]).reshape(-1)[: side * side].reshape(side, side)
+    src = np.asarray(values["frame_in_words"]).reshape(-1).astype("<u4").view(np.uint8)
+    src = src[: h * w].reshape(h, w)
+    out = np.array(values["frame_out_words"], copy=True)
+    dst = out.reshape(-1).view(np.uint8)[: h * w].reshape(h, w)
+    res = src.copy()
+    if w > 2 * r and h > 2 * r:
+        low = np.full((h - 2 * r, w - 2 * r), 255, np.uint8)
+        for dy in range(side):
+            for dx in range(side):
+                if mask[dy, dx] != 0:
+                    np.minimum(low, src[dy: dy + h - 2 * r, dx: dx + w - 2 * r], out=low)
+        res[r: h - r, r: w - r] = low
+    dst[:, :] = res
+    return {"frame_out_words": out}
+
+
+def cudaogl_resize_rgb(values: Values) -> dict[str, np.ndarray]:
+    """CudaOpenGL's 8-bit resizeBatchKernel on packed RGB bytes (four a word): destination
+    pixel (x, y) the three bytes of source pixel (x (sw / dw), y (sh / dh)) (whole-number
+    factors); the padding bytes of the last word left as they were."""
+    sw, sh = int(values["src_pitch"]), int(values["src_height"])
+    dw, dh = int(values["dst_width"]), int(values["dst_height"])
+    src = np.asarray(values["src_words"]).reshape(-1).astype("<u4").view(np.uint8)
+    src = src[: sh * sw * 3].reshape(sh, sw, 3)
+    out = np.array(values["dst_words"], copy=True)
+    dst = out.reshape(-1).view(np.uint8)[: dh * dw * 3].reshape(dh, dw, 3)
+    ys, xs = sh // dh, sw // dw
+    dst[:, :, :] = src[: dh * ys: ys, : dw * xs: xs, :][:dh, :dw]
+    return {"dst_words": out}
+
+
+def kinokko_histeq_apply(values: Values) -> dict[str, np.ndarray]:
+    """kinokko/GPU's HistogramEqualizationGPUAction on 8-bit pixels (four a word): out[i] =
+    min(lut[in[i]], 255) for the first img_size pixels, the rest of the last word left as
+    it was (the table's entries non-negative: the kernel's cast of a negative one not
+    modelled)."""
+    n = int(values["img_size"])
+    lut = np.asarray(values["lut"]).reshape(-1)[:256].astype(np.int64)
+    src = np.asarray(values["img_in_words"]).reshape(-1).astype("<u4").view(np.uint8)[:n]
+    out = np.array(values["img_out_words"], copy=True)
+    dst = out.reshape(-1).view(np.uint8)[:n]
+    dst[:] = np.minimum(lut[src], 255).astype(np.uint8)
+    return {"img_out_words": out}
+
+
+def csyntch_pcm_stereo16(values: Values) -> dict[str, np.ndarray]:
+    """CU.Syntch's Stereo16 toPCM_kernel: frame i's bytes the low 16 bits of int(32767 l[i])
+    then of int(32767 r[i]), little-endian (whole-number samples: the products exact)."""
+    n = int(values["sample_size"])
+    scale = np.float32(0x7FFF)
+    left = np.trunc(np.asarray(values["buffer_l"], np.float32).reshape(-1)[:n] * scale)
+    right = np.trunc(np.asarray(values["buffer_r"], np.float32).reshape(-1)[:n] * scale)
+    lo = left.astype(np.int64) & 0xFFFF
+    hi = right.astype(np.int64) & 0xFFFF
+    out = np.array(values["pcm_words"], copy=True)
+    out.reshape(-1)[:n] = (lo | (hi << 16)).astype(out.dtype)
+    return {"pcm_words": out}
+
+
+def cu2rec_loss_errors(values: Values) -> dict[str, np.ndarray]:
+    """cu2rec's loss_kernel: for user u's ratings i (indptr[u] .. indptr[u + 1]), error[i] =
+    data[i] - (global_bias + user_bias[u] + item_bias[item] + P[u] . Q[item]) (whole numbers:
+    exact in any order); the other errors left as they were."""
+    f, nu = int(values["factors"]), int(values["user_count"])
+    indptr = np.asarray(values["indptr"]).reshape(-1).astype(np.int64)
+    lo, hi = int(indptr[0]), int(indptr[nu])
+    p = np.asarray(values["P"], np.float64).reshape(-1)[: nu * f].reshape(nu, f)
+    q = np.asarray(values["Q"], np.float64).reshape(-1)
+    q = q[: q.size // f * f].reshape(-1, f)
+    users = np.repeat(np.arange(nu), np.diff(indptr[: nu + 1]))
+    items = np.asarray(values["indices"]).reshape(-1)[lo:hi].astype(np.int64)
+    ub = np.asarray(values["user_bias"], np.float64).reshape(-1)
+    ib = np.asarray(values["item_bias"], np.float64).reshape(-1)
+    dot = np.empty(hi - lo)
+    for s in range(0, hi - lo, 1 << 18):  # in chunks: the gathered rows stay small
+        e = min(hi - lo, s + (1 << 18))
+        dot[s:e] = np.einsum("ij,ij->i", p[users[s:e]], q[items[s:e]])
+    pred = float(values["global_bias"]) + ub[users] + ib[items] + dot
+    data = np.asarray(values["data"], np.float64).reshape(-1)[lo:hi]
+    out = np.array(values["error"], copy=True)
+    out.reshape(-1)[lo:hi] = (data - pred).astype(out.dtype)
+    return {"error": out}
