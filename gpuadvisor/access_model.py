@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from gpuadvisor.kept_results import KeptResults
 from gpuadvisor.rows import OVERFLOW, views_of_one_table
 
 SECTOR_BYTES = 32
@@ -302,14 +303,35 @@ def term_units_many(terms: tuple[Term, ...], bx: int, by: int, unit: int) -> lis
     starts 48 B on, off the sector grid), so the mean runs over the first BLOCK_ORIGINS
     blocks of a row.
     """
+    if not _UNITS:
+        _load_kept_units()
     out: list[float | None] = [_UNITS.get((t, bx, by, unit)) for t in terms]
     todo = [i for i, v in enumerate(out) if v is None]
     if todo:
         values, distinct = _units(tuple(terms[i] for i in todo), bx, by, unit)
+        keep = type(bx) is int and type(by) is int and type(unit) is int
         for i, v, b in zip(todo, values, distinct, strict=True):
-            out[i] = _UNITS[(terms[i], bx, by, unit)] = v
-            _BYTES[(terms[i], bx, by)] = b
+            t = terms[i]
+            out[i] = _UNITS[(t, bx, by, unit)] = v
+            _BYTES[(t, bx, by)] = b
+            if keep:
+                _KEPT_UNITS.put((t.x_stride, t.y_stride, t.width, t.start, bx, by, unit), (v, b))
     return out  # type: ignore[return-value]
+
+
+#: term_units_many's results between runs (:mod:`gpuadvisor.kept_results`): key (x_stride,
+#: y_stride, width, start, bx, by, unit), value (units, distinct bytes).
+_KEPT_UNITS = KeptResults("term-units", __file__)
+
+
+def _load_kept_units() -> None:
+    terms: dict[tuple[int, ...], Term] = {}
+    for (x, y, width, start, bx, by, unit), (v, b) in _KEPT_UNITS.values().items():
+        t = terms.get((x, y, width, start))
+        if t is None:
+            t = terms[(x, y, width, start)] = Term(x, y, width, start)
+        _UNITS[(t, bx, by, unit)] = v
+        _BYTES[(t, bx, by)] = b
 
 
 def term_bytes_many(terms: tuple[Term, ...], bx: int, by: int) -> list[float]:

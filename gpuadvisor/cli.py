@@ -133,6 +133,9 @@ def run() -> None:
             sys.stderr.write(f"{stop.code}\n")
             code = 1
     finally:
+        kept = sys.modules.get("gpuadvisor.kept_results")
+        if kept is not None:  # os._exit skips exit handlers: results worth keeping first
+            kept.save_all()
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpuadvisor.arch import Arch, Board, get_arch
+from gpuadvisor.kept_results import kept
 from gpuadvisor.occupancy import OccupancyResult, occupancy, occupancy_by_block_size
 
 #: Canonical cache configurations of the sweep table and how the occupancy calculator and
@@ -86,7 +87,7 @@ def transaction_bytes(arch: Arch, cache_config: str) -> int:
     return arch.sector_bytes
 
 
-@functools.lru_cache(maxsize=4096)
+@kept("warp-transactions", __file__)
 def warp_transactions(bx: int, by: int, bz: int, elem: int, unit: int, warp: int
                       ) -> tuple[float, float, float]:
     """(rows per warp, transactions per warp-wide load, ideal transactions), averaged.

@@ -1,0 +1,98 @@
+"""What a run keeps in the user's cache for the next (sector counts per shape, composed rule
+files) changes no output: a rule-only analyze reads the same with an empty cache, with the
+kept tables, and with kept files that are damaged or foreign."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from gpuadvisor.kept_results import KeptResults, kept
+
+ROOT = Path(__file__).resolve().parents[1]
+PROFILE = ROOT / "fixtures" / "hopper" / "profile" / "profile_16x16.csv"
+
+
+def _analyze(cache: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    return subprocess.run([sys.executable, "-m", "gpuadvisor", "analyze", "--rule-only",
+                           str(PROFILE), "--json"], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=300, check=False)
+
+
+def test_rule_only_analyze_reads_the_same_from_kept_results(tmp_path):
+    cache = tmp_path / "cache"
+    first = _analyze(cache)
+    assert first.returncode == 0, first.stderr
+    kept_dir = cache / "gpuadvisor" / "kept"
+    tables = sorted(p.name.split("-")[0] + "-" + p.name.split("-")[1] for p in
+                    kept_dir.iterdir())
+    assert tables == ["term-units", "warp-transactions"]
+    units = json.loads(next(kept_dir.glob("term-units-*.json")).read_text())
+    assert len(units["keys"]) == len(units["values"]) > 1000  # ~550 shapes, several terms
+    assert len(list((cache / "gpuadvisor" / "rule-yaml").iterdir())) >= 50  # one per rule
+    ranking = json.loads(first.stdout)
+
+    second = _analyze(cache)
+    assert second.returncode == 0, second.stderr
+    assert second.stdout == first.stdout
+    assert json.loads(second.stdout) == ranking
+
+    # Damaged, foreign and truncated kept files are ignored, not trusted, and never an error.
+    for i, path in enumerate(sorted(kept_dir.iterdir())):
+        path.write_text(["{\"keys\": [[1, 2]], \"values\": [[\"x\"]]}", "not json",
+                         path.read_text()[:100]][i % 3])
+    for path in sorted((cache / "gpuadvisor" / "rule-yaml").iterdir())[:5]:
+        path.write_text(path.read_text()[:40])
+    third = _analyze(cache)
+    assert third.returncode == 0, third.stderr
+    assert third.stdout == first.stdout
+
+
+def test_a_table_is_filed_under_its_source_and_an_edit_starts_a_new_one(tmp_path,
+                                                                        monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    source = tmp_path / "counting.py"
+    source.write_text("def count(): ...\n")
+    calls = []
+
+    def square_sum(a: int, b: int) -> tuple[float, ...]:
+        calls.append((a, b))
+        return (a * a + b * b) / 3, float(a)
+
+    table = KeptResults("squares", source)
+    for a, b in ((1, 2), (3, 4), (1, 2)):
+        value = table.values().get((a, b))
+        if value is None:
+            table.put((a, b), square_sum(a, b))
+    table.save()
+    (written,) = (tmp_path / "cache" / "gpuadvisor" / "kept").iterdir()
+    assert written.name.startswith("squares-")
+    again = KeptResults("squares", source)
+    assert again.values() == {(1, 2): (5 / 3, 1.0), (3, 4): (25 / 3, 3.0)}  # bit for bit
+    source.write_text("def count(): return 1\n")  # the computation changed
+    assert KeptResults("squares", source).values() == {}
+
+    # The decorator: kept per process and between processes, for int arguments only.
+    counted = kept("squares", source)(square_sum)
+    calls.clear()
+    assert counted(2, 3) == (13 / 3, 2.0) and counted(2, 3) == (13 / 3, 2.0)
+    assert calls == [(2, 3)]
+    assert counted(2.0, 3) == (13 / 3, 2.0)  # a float argument is computed, not filed
+    counted.table.save()  # type: ignore[attr-defined]
+    assert KeptResults("squares", source).values() == {(2, 3): (13 / 3, 2.0)}
+
+
+def test_a_table_past_its_limit_is_not_written(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    source = tmp_path / "counting.py"
+    source.write_text("x = 1\n")
+    table = KeptResults("many", source, limit=3)
+    for i in range(4):
+        table.put((i,), (float(i),))
+    table.save()
+    assert not (tmp_path / "cache" / "gpuadvisor" / "kept").exists()
+    assert len(table.values()) == 4  # still kept for the process
