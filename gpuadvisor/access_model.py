@@ -293,7 +293,8 @@ def term_units(x_stride: int, y_stride: int, bx: int, by: int, unit: int) -> flo
 _UNITS: dict[tuple[Term, int, int, int], float] = {}
 
 
-def term_units_many(terms: tuple[Term, ...], bx: int, by: int, unit: int) -> list[float]:
+def term_units_many(terms: tuple[Term, ...], bx: int, by: int, unit: int, *,
+                    keep: bool = True) -> list[float]:
     """Mean ``unit``-byte blocks (sectors, lines) one warp request touches, over the warps of
     a (bx, by) block.
 
@@ -302,14 +303,25 @@ def term_units_many(terms: tuple[Term, ...], bx: int, by: int, unit: int) -> lis
     origin, which moves by bx * x_stride per block along x (a 12-column block of floats
     starts 48 B on, off the sector grid), so the mean runs over the first BLOCK_ORIGINS
     blocks of a row.
+
+    ``keep``: look up and keep the counts between runs (:data:`_KEPT_UNITS`); the fit, which
+    asks every term at a profiled shape in one pass, does not (a file per term holding one
+    shape would cost more to read than the pass).
     """
-    if not _UNITS:
-        _load_kept_units()
     out: list[float | None] = [_UNITS.get((t, bx, by, unit)) for t in terms]
     todo = [i for i, v in enumerate(out) if v is None]
     if todo:
+        keep = keep and type(bx) is int and type(by) is int and type(unit) is int
+        if keep:  # what an earlier run counted
+            for i in todo:
+                t = terms[i]
+                known = _KEPT_UNITS.get((t.x_stride, t.y_stride, t.width, t.start, bx, by, unit))
+                if known is not None:
+                    out[i] = _UNITS[(t, bx, by, unit)] = known[0]
+                    _BYTES[(t, bx, by)] = known[1]
+            todo = [i for i in todo if out[i] is None]
+    if todo:
         values, distinct = _units(tuple(terms[i] for i in todo), bx, by, unit)
-        keep = type(bx) is int and type(by) is int and type(unit) is int
         for i, v, b in zip(todo, values, distinct, strict=True):
             t = terms[i]
             out[i] = _UNITS[(t, bx, by, unit)] = v
@@ -320,18 +332,8 @@ def term_units_many(terms: tuple[Term, ...], bx: int, by: int, unit: int) -> lis
 
 
 #: term_units_many's results between runs (:mod:`gpuadvisor.kept_results`): key (x_stride,
-#: y_stride, width, start, bx, by, unit), value (units, distinct bytes).
-_KEPT_UNITS = KeptResults("term-units", __file__)
-
-
-def _load_kept_units() -> None:
-    terms: dict[tuple[int, ...], Term] = {}
-    for (x, y, width, start, bx, by, unit), (v, b) in _KEPT_UNITS.values().items():
-        t = terms.get((x, y, width, start))
-        if t is None:
-            t = terms[(x, y, width, start)] = Term(x, y, width, start)
-        _UNITS[(t, bx, by, unit)] = v
-        _BYTES[(t, bx, by)] = b
+#: y_stride, width, start, bx, by, unit), value (units, distinct bytes); a file per term.
+_KEPT_UNITS = KeptResults("term-units", __file__, shard=4)
 
 
 def term_bytes_many(terms: tuple[Term, ...], bx: int, by: int) -> list[float]:
@@ -530,8 +532,8 @@ def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None
     # The same arithmetic as AccessModel.sectors and _fits, for every model at once: each
     # term's sectors at each profiled shape, mixed with each weight pair.
     terms = TERMS if eff is not None else PLAIN_TERMS
-    table = np.array([term_units_many(terms, bx, by, SECTOR_BYTES) for bx, by, _s in prof],
-                     dtype=np.float64).T
+    table = np.array([term_units_many(terms, bx, by, SECTOR_BYTES, keep=False)
+                      for bx, by, _s in prof], dtype=np.float64).T
     measured = np.array([s for _bx, _by, s in prof], dtype=np.float64)
     slack = np.array([FIT_TOLERANCE * max(abs(s), 1e-9) for _bx, _by, s in prof])
     # efficiency: percent of the moved sectors' bytes asked for; shapes without one pass,

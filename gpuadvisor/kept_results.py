@@ -16,59 +16,75 @@ it saves); what it computed is still kept in memory for the process.
 from __future__ import annotations
 
 import atexit
+import functools
 import hashlib
+import itertools
 import json
 from collections.abc import Callable, Hashable
 from pathlib import Path
 
 from gpuadvisor.user_cache import cache_dir, write_atomic
 
-#: Entries a kept table holds at most (~40 bytes each as JSON: ~2 MB, read in ~20 ms).
-LIMIT = 50_000
+#: Entries one file of a kept table holds at most (~40 bytes each as JSON).
+LIMIT = 20_000
 
 
 class KeptResults:
     """``key -> value`` for one pure function: keys are tuples of ints, values tuples of
-    floats (what JSON gives back exactly). Loaded on first use; written once at exit when it
-    gained entries."""
+    floats (what JSON gives back exactly). The first ``shard`` items of a key pick its file (an
+    access term, say), so that a run reads only the files of what it asks for: one file for
+    everything grew to 1.6 MB after a test session and cost more to read than it saved.
+    Each file is read on first use and written at exit when it gained entries."""
 
-    def __init__(self, name: str, source: str | Path, limit: int = LIMIT) -> None:
+    def __init__(self, name: str, source: str | Path, shard: int = 0,
+                 limit: int = LIMIT) -> None:
         self.name = name
         self.source = Path(source)
+        self.shard = shard
         self.limit = limit
-        self._values: dict[tuple[int, ...], tuple[float, ...]] | None = None
-        self._added = 0
-        self._registered = False
+        self._files: dict[tuple[int, ...], dict[tuple[int, ...], tuple[float, ...]]] = {}
+        self._gained: set[tuple[int, ...]] = set()
 
-    def values(self) -> dict[tuple[int, ...], tuple[float, ...]]:
-        """Every kept result (the file's, then this process's)."""
-        if self._values is None:
-            self._values = _read(self._path())
-        return self._values
+    def get(self, key: tuple[int, ...]) -> tuple[float, ...] | None:
+        part = key[:self.shard]
+        values = self._files.get(part)
+        if values is None:
+            values = self._files[part] = _read(self._path(part))
+        return values.get(key)
 
     def put(self, key: tuple[int, ...], value: tuple[float, ...]) -> None:
-        self.values()[key] = value
-        self._added += 1
-        if not self._registered:
-            self._registered = True
-            _GAINED.append(self)
+        part = key[:self.shard]
+        if self.get(key) is None:  # reads the file first: its entries are kept too
+            self._files[part][key] = value
+            if not self._gained:
+                _GAINED.append(self)
+            self._gained.add(part)
 
     def save(self) -> None:
-        """Write the table when this process added to it (and it is within the limit)."""
-        if not self._added or self._values is None or len(self._values) > self.limit:
-            return
-        where = self._path()
-        if where is None:
-            return
-        try:
-            text = json.dumps({"keys": list(self._values), "values": list(self._values.values())},
-                              separators=(",", ":"), allow_nan=False)
-        except (TypeError, ValueError):
-            return  # a value JSON cannot give back exactly: keep nothing
-        write_atomic(where, text)
-        self._added = 0
+        """Write each file that gained entries in this process (and is within the limit)."""
+        for part in sorted(self._gained):
+            values = self._files[part]
+            where = self._path(part)
+            if where is None or len(values) > self.limit:
+                continue
+            try:
+                text = json.dumps({"keys": list(values), "values": list(values.values())},
+                                  separators=(",", ":"), allow_nan=False)
+            except (TypeError, ValueError):
+                continue  # a value JSON cannot give back exactly: keep nothing
+            write_atomic(where, text)
+        self._gained.clear()
+        if self in _GAINED:
+            _GAINED.remove(self)
 
-    def _path(self) -> Path | None:
+    def _path(self, part: tuple[int, ...]) -> Path | None:
+        folder = self._folder
+        if folder is None:
+            return None
+        return folder / (("_".join(map(str, part)) or "all") + ".json")
+
+    @functools.cached_property
+    def _folder(self) -> Path | None:
         folder = cache_dir("kept")
         if folder is None:
             return None
@@ -76,7 +92,7 @@ class KeptResults:
             digest = hashlib.sha256(self.source.read_bytes()).hexdigest()[:32]
         except OSError:
             return None
-        return folder / f"{self.name}-{digest}.json"
+        return folder / f"{self.name}-{digest}"
 
 
 #: Tables that gained entries in this process, written by :func:`save_all`.
@@ -86,7 +102,7 @@ _GAINED: list[KeptResults] = []
 def save_all() -> None:
     """Write every table that gained entries: at interpreter exit, and from the CLI, which
     leaves by ``os._exit`` (skipping exit handlers) once its output is flushed."""
-    for table in _GAINED:
+    for table in list(_GAINED):
         table.save()
 
 
@@ -102,22 +118,23 @@ def _read(where: Path | None) -> dict[tuple[int, ...], tuple[float, ...]]:
         out = {tuple(k): tuple(v) for k, v in zip(keys, values, strict=True)}
     except (OSError, ValueError, KeyError, TypeError):
         return {}
-    if not all(all(type(i) is int for i in k) and all(type(f) in (int, float) for f in v)
-               for k, v in out.items()):
-        return {}  # not a table this module wrote
+    # not a table this module wrote (one pass over all items: this runs at every start)
+    if ({type(i) for i in itertools.chain.from_iterable(out)} - {int}
+            or {type(f) for f in itertools.chain.from_iterable(out.values())} - {int, float}):
+        return {}
     return out
 
 
-def kept(name: str, source: str | Path, limit: int = LIMIT
+def kept(name: str, source: str | Path, shard: int = 0, limit: int = LIMIT
          ) -> Callable[[Callable[..., tuple[float, ...]]], Callable[..., tuple[float, ...]]]:
     """Decorator: a pure function of ints returning a tuple of floats, its results kept
     (in memory for the process, as ``functools.cache`` would, and in the user's cache)."""
 
     def wrap(fn: Callable[..., tuple[float, ...]]) -> Callable[..., tuple[float, ...]]:
-        table = KeptResults(name, source, limit)
+        table = KeptResults(name, source, shard, limit)
 
         def cached(*args: Hashable) -> tuple[float, ...]:
-            known = table.values().get(args)  # type: ignore[arg-type]
+            known = table.get(args)  # type: ignore[arg-type]
             if known is None:
                 known = tuple(fn(*args))
                 if all(type(a) is int for a in args):  # what JSON writes back as it was
