@@ -14,7 +14,7 @@ from typing import Any
 
 from gpuadvisor.errors import UserError
 from gpuadvisor.paths import DATA_DIR
-from gpuadvisor.yaml_text import safe_load
+from gpuadvisor.yaml_text import load_cached
 
 ARCH_FILE = DATA_DIR / "arch.yaml"
 KB = 1024
@@ -125,7 +125,7 @@ class Board:
 def _raw() -> dict[str, Any]:
     """The parsed data file (cached; callers copy before changing anything)."""
     with open(ARCH_FILE, encoding="utf-8") as fh:
-        return safe_load(fh.read())  # type: ignore[no-any-return]
+        return load_cached(fh.read(), text_keys=True)  # type: ignore[no-any-return]
 
 
 def _resolve(name: str, entries: dict[str, Any], seen: tuple[str, ...] = ()) -> dict[str, Any]:

@@ -18,13 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from gpuadvisor.errors import UserError
 from gpuadvisor.numbers import float_or_none
 from gpuadvisor.paths import kernels_dir, rules_dir
 from gpuadvisor.rows import as_list, cells_in, floats_in
-from gpuadvisor.yaml_text import safe_load
+from gpuadvisor.yaml_text import load_cached, safe_load
 
 ACCESS_PATTERNS = ("coalesced", "reuse", "scattered", "random")
 BOUNDS = ("memory", "compute", "latency")
@@ -69,7 +67,7 @@ class Characterization:
 def thresholds() -> dict[str, dict[str, float]]:
     """The calibration constants of rules/calibration/characterize.yaml."""
     path = rules_dir() / "calibration" / "characterize.yaml"
-    data = safe_load(path.read_text(encoding="utf-8"))
+    data = load_cached(path.read_text(encoding="utf-8"))
     return {k: {kk: float(vv) for kk, vv in v.items()} for k, v in data.items()}
 
 
@@ -91,6 +89,8 @@ def _manifest(path: str) -> dict[str, dict[str, Any]]:
     p = Path(path)
     if not p.is_file():
         return {}
+    import yaml
+
     try:
         data = safe_load(p.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError):

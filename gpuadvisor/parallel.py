@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
@@ -193,6 +192,8 @@ def parent_share(jobs: int, own_work: float) -> float:
 
 
 def _can_fork() -> bool:
+    import multiprocessing  # here: a small table's analyze never forks (~5 ms of start-up)
+
     return "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -200,6 +201,8 @@ def _can_fork() -> bool:
 def _pool(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int
           ) -> Iterator[Callable[[], list[Any]]]:
     """``fn`` over ``items`` in ``min(jobs, len(items))`` forked processes (at least one)."""
+    import multiprocessing
+
     _WORK["fn"], _WORK["items"] = fn, list(items)
     try:
         with multiprocessing.get_context("fork").Pool(max(1, min(jobs, len(items)))) as pool:

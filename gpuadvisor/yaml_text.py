@@ -17,13 +17,14 @@ import hashlib
 import json
 from typing import Any
 
-import yaml
-
 from gpuadvisor.user_cache import cache_dir, write_atomic
 
 
 def safe_load(text: str) -> Any:
-    """``yaml.safe_load(text)``, through libyaml when available."""
+    """``yaml.safe_load(text)``, through libyaml when available (PyYAML imported here: a
+    process whose data files are all kept as JSON never needs it)."""
+    import yaml
+
     fast = getattr(yaml, "CSafeLoader", None)
     if fast is not None:
         try:
@@ -33,12 +34,15 @@ def safe_load(text: str) -> Any:
     return yaml.safe_load(text)
 
 
-def load_cached(text: str) -> Any:
+def load_cached(text: str, *, text_keys: bool = False) -> Any:
     """:func:`safe_load` of ``text``, kept as JSON under the text's SHA-256 for the next
-    process. Kept only where JSON gives back exactly what YAML gave (strings for keys, no
-    dates, no NaN): otherwise every call parses the YAML."""
+    process. Kept only where JSON gives back exactly what YAML gave (no dates, no NaN; strings
+    for keys, unless ``text_keys``: then every mapping key comes back as text, from the YAML
+    as from the kept JSON, for a caller that reads numeric keys with ``int``): otherwise every
+    call parses the YAML."""
     folder = cache_dir("yaml")
-    where = (folder / f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}.json"
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    where = (folder / f"{digest}{'-text-keys' if text_keys else ''}.json"
              if folder is not None else None)
     if where is not None:
         try:
@@ -46,6 +50,8 @@ def load_cached(text: str) -> Any:
         except (OSError, ValueError):
             pass
     data = safe_load(text)
+    if text_keys:
+        data = _text_keys(data)
     if where is None:
         return data
     try:
@@ -54,4 +60,12 @@ def load_cached(text: str) -> Any:
         return data
     if json.loads(encoded) == data:
         write_atomic(where, encoded)
+    return data
+
+
+def _text_keys(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {str(k): _text_keys(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_text_keys(v) for v in data]
     return data

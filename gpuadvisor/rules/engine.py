@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from gpuadvisor.errors import UserError
 from gpuadvisor.paths import rules_dir
 from gpuadvisor.rules.expr import (
@@ -119,19 +117,26 @@ class RuleResult:
 # ----------------------------------------------------------------------------- YAML
 
 
-class _NoAliasLoader(yaml.SafeLoader):
-    """SafeLoader that refuses anchors and aliases (no billion-laughs expansion)."""
+@functools.cache
+def _no_alias_loader() -> Any:
+    """SafeLoader that refuses anchors and aliases (no billion-laughs expansion); made on
+    first use, so that a process whose rule files were all composed before (kept in the
+    user's cache) never imports PyYAML."""
+    import yaml
 
-    def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: D401 - yaml API
-        event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise yaml.MarkedYAMLError(
-                None, None, "anchors and aliases are not allowed in rule files",
-                event.start_mark)
-        return super().compose_node(parent, index)
+    class NoAliasLoader(yaml.SafeLoader):
+        def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: D401 - yaml API
+            event = self.peek_event()
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                raise yaml.MarkedYAMLError(
+                    None, None, "anchors and aliases are not allowed in rule files",
+                    event.start_mark)
+            return super().compose_node(parent, index)
+
+    return NoAliasLoader
 
 
-def _compose(text: str) -> yaml.Node | None:
+def _compose(text: str) -> Any:
     """The YAML node tree, refusing anchors and aliases.
 
     libyaml (when PyYAML has it) composes ~10x faster than the pure-Python loader, which made
@@ -139,6 +144,8 @@ def _compose(text: str) -> yaml.Node | None:
     stream first; on any problem the pure-Python loader runs so that the error message and
     line are exactly those it gives.
     """
+    import yaml
+
     fast = getattr(yaml, "CSafeLoader", None)
     if fast is not None:
         try:
@@ -147,16 +154,18 @@ def _compose(text: str) -> yaml.Node | None:
                 return yaml.compose(text, Loader=fast)
         except yaml.YAMLError:
             pass
-    loader = _NoAliasLoader(text)
+    loader = _no_alias_loader()(text)
     try:
         return loader.get_single_node()
     finally:
         loader.dispose()
 
 
-def _to_python(node: yaml.Node, path: tuple[Any, ...], lines: dict[tuple[Any, ...], int],
+def _to_python(node: Any, path: tuple[Any, ...], lines: dict[tuple[Any, ...], int],
                errors: list[tuple[int, str]]) -> Any:
     """Build plain Python values from YAML nodes, recording each node's line by its path."""
+    import yaml
+
     lines[path] = node.start_mark.line + 1
     if node.tag not in _PLAIN_TAGS:
         errors.append((node.start_mark.line + 1, f"YAML tag {node.tag!r} is not allowed"))
@@ -340,6 +349,8 @@ def _parse_text(path: Path, text: str) -> tuple[Rule | None, list[str]]:
     if composed is not None:
         data, lines = composed
     else:
+        import yaml
+
         try:
             node = _compose(text)
         except yaml.MarkedYAMLError as err:
