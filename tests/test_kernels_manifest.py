@@ -20750,3 +20750,34 @@ def test_blind114_references_on_hand_checked_inputs():
                 pred = 3 + ub[u] + ib[it] + sum(q[it * f + k] * p[u * f + k] for k in range(f))
                 want[i] = data[i] - pred
         assert loss(p, q, indptr, items, data, ub, ib, 3.0, f) == want
+
+
+def test_blind115_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(115)
+
+    # gput2_life_step: a 3 x 3 blinker (the middle row alive) turns into the middle column; a
+    # 2 x 3 grid (1 1 0 | 1 0 0): the dead corner (1, 1) has three live neighbours and is
+    # born, the live cells keep two each; random grids against the source's per-cell loop
+    def life(cells, n, m):
+        got = references.gput2_life_step({
+            "cells_in": np.asarray(cells, np.int32), "cells_out": np.full(n * m, 7, np.int32),
+            "n": n, "m": m,
+        })["cells_out"]
+        return [int(v) for v in got]
+
+    assert life([0, 0, 0, 1, 1, 1, 0, 0, 0], 3, 3) == [0, 1, 0, 0, 1, 0, 0, 1, 0]
+    assert life([1, 1, 0, 1, 0, 0], 2, 3) == [1, 1, 0, 1, 1, 0]
+
+    def per_cell(cells, n, m):
+        out = []
+        for y in range(n):
+            for x in range(m):
+                k = sum(cells[r * m + c] != 0 for r in range(y - 1, y + 2)
+                        for c in range(x - 1, x + 2)
+                        if 0 <= r < n and 0 <= c < m and (r, c) != (y, x))
+                out.append(1 if k == 3 or (cells[y * m + x] and k == 2) else 0)
+        return out
+
+    for n, m in ((5, 7), (1, 6), (4, 1), (9, 8)):
+        cells = [int(v) for v in rng.integers(0, 2, n * m)]
+        assert life(cells, n, m) == per_cell(cells, n, m)

@@ -16139,3 +16139,21 @@ def cu2rec_loss_errors(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["error"], copy=True)
     out.reshape(-1)[lo:hi] = (data - pred).astype(out.dtype)
     return {"error": out}
+
+
+def gput2_life_step(values: Values) -> dict[str, np.ndarray]:
+    """GPU-T2's gameOfLifeKernel: each cell's live in-grid neighbours counted (cells past the
+    edges dead), the new cell 1 where the count is 3 or a live cell has 2, else 0."""
+    n, m = int(values["n"]), int(values["m"])
+    cells = (np.asarray(values["cells_in"]).reshape(-1)[: n * m].reshape(n, m) != 0)
+    padded = np.zeros((n + 2, m + 2), np.int32)
+    padded[1: n + 1, 1: m + 1] = cells
+    count = np.zeros((n, m), np.int32)
+    for dy in range(3):
+        for dx in range(3):
+            if dy != 1 or dx != 1:
+                count += padded[dy: dy + n, dx: dx + m]
+    new = (count == 3) | (cells & (count == 2))
+    out = np.array(values["cells_out"], copy=True)
+    out.reshape(-1)[: n * m] = new.reshape(-1).astype(out.dtype)
+    return {"cells_out": out}
