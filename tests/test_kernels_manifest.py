@@ -20781,3 +20781,43 @@ def test_blind115_references_on_hand_checked_inputs():
     for n, m in ((5, 7), (1, 6), (4, 1), (9, 8)):
         cells = [int(v) for v in rng.integers(0, 2, n * m)]
         assert life(cells, n, m) == per_cell(cells, n, m)
+
+    # grain_sand_step (blank 0, sand 1, undefined 2): a 3 x 3 grid with sand in the top-left
+    # corner moves it one row down; a 2 x 2 grid (1 1 | 0 1): the left grain falls, the right
+    # one slides to its free lower-left, the grain on the floor stays; (2 1 | 0 1): the
+    # undefined cell stays undefined, the blank floor cell takes the resting sand beside it
+    # under sand; random grids against the source's per-cell branches
+    def sand(cells, n):
+        got = references.grain_sand_step({
+            "cells_in": np.asarray(cells, np.uint32), "cells_out": np.full(n * n, 5, np.uint32),
+            "n": n,
+        })["cells_out"]
+        return [int(v) for v in got]
+
+    assert sand([1, 0, 0, 0, 0, 0, 0, 0, 0], 3) == [0, 0, 0, 1, 0, 0, 0, 0, 0]
+    assert sand([1, 1, 0, 1], 2) == [0, 0, 1, 1]
+    assert sand([2, 1, 0, 1], 2) == [2, 0, 1, 1]
+
+    def per_grain(c, n):
+        out = []
+        for y in range(n):
+            for x in range(n):
+                at = y * n + x
+                if c[at] == 0:
+                    full = y == n - 1 or c[at + n] == 1
+                    above = y != 0 and c[at - n] == 1
+                    right = full and y != 0 and x != n - 1 and c[at - n + 1] == 1 and c[at + 1] == 1
+                    left = full and y != 0 and x != 0 and c[at - n - 1] == 1 and c[at - 1] == 1
+                    v = 1 if above or right or left else 0
+                elif c[at] == 1:
+                    lf = x == 0 or y == n - 1 or c[at + n - 1] == 1
+                    rf = x == n - 1 or y == n - 1 or c[at + n + 1] == 1
+                    v = 0 if (y != n - 1 and c[at + n] == 0) or not lf or not rf else 1
+                else:
+                    v = 2
+                out.append(v)
+        return out
+
+    for n in (1, 2, 5, 9):
+        cells = [int(v) for v in rng.integers(0, 3, n * n)]
+        assert sand(cells, n) == per_grain(cells, n)

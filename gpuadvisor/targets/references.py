@@ -16157,3 +16157,30 @@ def gput2_life_step(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["cells_out"], copy=True)
     out.reshape(-1)[: n * m] = new.reshape(-1).astype(out.dtype)
     return {"cells_out": out}
+
+
+def grain_sand_step(values: Values) -> dict[str, np.ndarray]:
+    """grain's gpu_step (blank 0, sand 1, anything else undefined 2): a blank cell takes sand
+    from above, or, resting on sand or the floor, from a sand cell beside it under sand; a sand
+    cell empties when the cell below or a lower diagonal inside the grid is free."""
+    n = int(values["n"])
+    g = np.asarray(values["cells_in"]).reshape(-1)[: n * n].reshape(n, n).astype(np.int64)
+    outside = 9  # neither blank nor sand: past the grid's edges
+    p = np.full((n + 2, n + 2), outside, np.int64)
+    p[1: n + 1, 1: n + 1] = g
+    above, below = p[0:n, 1: n + 1], p[2:, 1: n + 1]
+    left, right = p[1: n + 1, 0:n], p[1: n + 1, 2:]
+    up_left, up_right = p[0:n, 0:n], p[0:n, 2:]
+    down_left, down_right = p[2:, 0:n], p[2:, 2:]
+    below_full = (below == outside) | (below == 1)
+    fill = ((above == 1) | (below_full & (up_right == 1) & (right == 1))
+            | (below_full & (up_left == 1) & (left == 1)))
+    left_full = (down_left == outside) | (down_left == 1)
+    right_full = (down_right == outside) | (down_right == 1)
+    empty = (below == 0) | ~left_full | ~right_full
+    new = np.full((n, n), 2, np.int64)
+    new[g == 0] = fill[g == 0].astype(np.int64)
+    new[g == 1] = np.where(empty[g == 1], 0, 1)
+    out = np.array(values["cells_out"], copy=True)
+    out.reshape(-1)[: n * n] = new.reshape(-1).astype(out.dtype)
+    return {"cells_out": out}
