@@ -695,6 +695,7 @@ SMALL = {
     "cu2rec_loss_errors": ["U=10007", "I=1001", "NNZ=200003"],
     "gput2_life_step": ["N=301", "M=1001"],
     "grain_sand_step": ["N=1001"],
+    "en605_caesar_shift": ["N=1000003"],
     "ckmers_encode": ["N=100003"],
     "xxcu3d_depth_outliers": ["W=1001", "H=301"],
     "pylops_nonstat_conv2d": ["NX=301", "NZ=203", "NHX=5", "NHZ=4"],

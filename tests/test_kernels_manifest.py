@@ -805,6 +805,7 @@ ONE_D_EXTENT = {
     "xxcu3d_depth_outliers": "N",  # xxCu3Dlibrary's one thread per depth pixel
     "csyntch_pcm_stereo16": "N",  # CU.Syntch's one thread per stereo frame
     "cu2rec_loss_errors": "U",  # cu2rec's one thread per user, its ratings looped
+    "en605_caesar_shift": "N",  # EN605.617's one thread per byte
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20821,3 +20822,19 @@ def test_blind115_references_on_hand_checked_inputs():
     for n in (1, 2, 5, 9):
         cells = [int(v) for v in rng.integers(0, 3, n * n)]
         assert sand(cells, n) == per_grain(cells, n)
+
+    # en605_caesar_shift: bytes 0 65 250 255 | 10 and key 3 give 3 68 253 2 | 13, the three
+    # bytes past length left alone, by hand; key -1 turns 0 into 255; random texts against
+    # the source's per-byte char sum
+    def shift(data, n, key):
+        words = np.frombuffer(bytes(data), "<u4").astype(np.uint32)
+        got = references.en605_caesar_shift({"text_words": words, "length": n,
+                                             "offset": key})["text_words"]
+        return [int(v) for v in np.asarray(got, "<u4").view(np.uint8)]
+
+    assert shift([0, 65, 250, 255, 10, 7, 7, 7], 5, 3) == [3, 68, 253, 2, 13, 7, 7, 7]
+    assert shift([0, 1, 2, 3], 4, -1) == [255, 0, 1, 2]
+    for n, key in ((1, 5), (9, 200), (64, -300)):
+        data = [int(v) for v in rng.integers(0, 256, n + (-n % 4))]
+        want = [(b + key) % 256 for b in data[:n]] + data[n:]
+        assert shift(data, n, key) == want

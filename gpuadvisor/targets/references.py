@@ -16184,3 +16184,13 @@ def grain_sand_step(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["cells_out"], copy=True)
     out.reshape(-1)[: n * n] = new.reshape(-1).astype(out.dtype)
     return {"cells_out": out}
+
+
+def en605_caesar_shift(values: Values) -> dict[str, np.ndarray]:
+    """EN605.617's caesar_cypher: each of the first length bytes (four a word) plus the key,
+    modulo 256, in place; the bytes past length left alone."""
+    n, key = int(values["length"]), int(values["offset"])
+    out = np.array(values["text_words"], copy=True)
+    text = out.reshape(-1).view(np.uint8)[:n]
+    text[:] = ((text.astype(np.int64) + key) & 0xFF).astype(np.uint8)
+    return {"text_words": out}
