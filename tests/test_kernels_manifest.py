@@ -806,6 +806,7 @@ ONE_D_EXTENT = {
     "csyntch_pcm_stereo16": "N",  # CU.Syntch's one thread per stereo frame
     "cu2rec_loss_errors": "U",  # cu2rec's one thread per user, its ratings looped
     "en605_caesar_shift": "N",  # EN605.617's one thread per byte
+    "csc456_bitonic_step": "N",  # CSC456_S19_HW3's one thread per element
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20838,3 +20839,23 @@ def test_blind115_references_on_hand_checked_inputs():
         data = [int(v) for v in rng.integers(0, 256, n + (-n % 4))]
         want = [(b + key) % 256 for b in data[:n]] + data[n:]
         assert shift(data, n, key) == want
+
+    # csc456_bitonic_step: values 5 1 4 8 | 2 7 3 0 with k 4, j 2: pairs (0, 2) (1, 3)
+    # ascending, (4, 6) (5, 7) descending give 4 1 5 8 | 3 7 2 0; k 8, j 4 on the same values
+    # (all ascending) gives 2 1 3 0 | 5 7 4 8, by hand; random arrays against the source's
+    # per-thread compare and swap
+    def bitonic(vals, j, k):
+        got = references.csc456_bitonic_step({"values": np.asarray(vals, np.float32),
+                                              "n": len(vals), "j": j, "k": k})["values"]
+        return [int(v) for v in got]
+
+    assert bitonic([5, 1, 4, 8, 2, 7, 3, 0], 2, 4) == [4, 1, 5, 8, 3, 7, 2, 0]
+    assert bitonic([5, 1, 4, 8, 2, 7, 3, 0], 4, 8) == [2, 1, 3, 0, 5, 7, 4, 8]
+    for n, j, k in ((2, 1, 2), (16, 1, 2), (64, 8, 32), (32, 16, 32)):
+        vals = [int(v) for v in rng.integers(-9, 9, n)]
+        want = list(vals)
+        for i in range(n):
+            p = i ^ j
+            if p > i and ((i & k) == 0) == (want[i] > want[p]) and want[i] != want[p]:
+                want[i], want[p] = want[p], want[i]
+        assert bitonic(vals, j, k) == want

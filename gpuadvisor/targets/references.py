@@ -16194,3 +16194,20 @@ def en605_caesar_shift(values: Values) -> dict[str, np.ndarray]:
     text = out.reshape(-1).view(np.uint8)[:n]
     text[:] = ((text.astype(np.int64) + key) & 0xFF).astype(np.uint8)
     return {"text_words": out}
+
+
+def csc456_bitonic_step(values: Values) -> dict[str, np.ndarray]:
+    """CSC456_S19_HW3's bitonic_sort_step: every pair (i, i ^ j) with i ^ j > i put in
+    ascending order where i & k is 0, descending otherwise (n a power of two)."""
+    n, j, k = int(values["n"]), int(values["j"]), int(values["k"])
+    out = np.array(values["values"], copy=True)
+    v = out.reshape(-1)[:n]
+    i = np.arange(n, dtype=np.int64)
+    i = i[(i ^ j) > i]
+    p = i ^ j
+    a, b = v[i].copy(), v[p].copy()
+    up = (i & k) == 0
+    swap = np.where(up, a > b, a < b)
+    v[i[swap]] = b[swap]
+    v[p[swap]] = a[swap]
+    return {"values": out}
