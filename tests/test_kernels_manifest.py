@@ -805,6 +805,8 @@ ONE_D_EXTENT = {
     "xxcu3d_depth_outliers": "N",  # xxCu3Dlibrary's one thread per depth pixel
     "csyntch_pcm_stereo16": "N",  # CU.Syntch's one thread per stereo frame
     "cu2rec_loss_errors": "U",  # cu2rec's one thread per user, its ratings looped
+    "en605_caesar_shift": "N",  # EN605.617's one thread per byte
+    "csc456_bitonic_step": "N",  # CSC456_S19_HW3's one thread per element
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20750,3 +20752,110 @@ def test_blind114_references_on_hand_checked_inputs():
                 pred = 3 + ub[u] + ib[it] + sum(q[it * f + k] * p[u * f + k] for k in range(f))
                 want[i] = data[i] - pred
         assert loss(p, q, indptr, items, data, ub, ib, 3.0, f) == want
+
+
+def test_blind115_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(115)
+
+    # gput2_life_step: a 3 x 3 blinker (the middle row alive) turns into the middle column; a
+    # 2 x 3 grid (1 1 0 | 1 0 0): the dead corner (1, 1) has three live neighbours and is
+    # born, the live cells keep two each; random grids against the source's per-cell loop
+    def life(cells, n, m):
+        got = references.gput2_life_step({
+            "cells_in": np.asarray(cells, np.int32), "cells_out": np.full(n * m, 7, np.int32),
+            "n": n, "m": m,
+        })["cells_out"]
+        return [int(v) for v in got]
+
+    assert life([0, 0, 0, 1, 1, 1, 0, 0, 0], 3, 3) == [0, 1, 0, 0, 1, 0, 0, 1, 0]
+    assert life([1, 1, 0, 1, 0, 0], 2, 3) == [1, 1, 0, 1, 1, 0]
+
+    def per_cell(cells, n, m):
+        out = []
+        for y in range(n):
+            for x in range(m):
+                k = sum(cells[r * m + c] != 0 for r in range(y - 1, y + 2)
+                        for c in range(x - 1, x + 2)
+                        if 0 <= r < n and 0 <= c < m and (r, c) != (y, x))
+                out.append(1 if k == 3 or (cells[y * m + x] and k == 2) else 0)
+        return out
+
+    for n, m in ((5, 7), (1, 6), (4, 1), (9, 8)):
+        cells = [int(v) for v in rng.integers(0, 2, n * m)]
+        assert life(cells, n, m) == per_cell(cells, n, m)
+
+    # grain_sand_step (blank 0, sand 1, undefined 2): a 3 x 3 grid with sand in the top-left
+    # corner moves it one row down; a 2 x 2 grid (1 1 | 0 1): the left grain falls, the right
+    # one slides to its free lower-left, the grain on the floor stays; (2 1 | 0 1): the
+    # undefined cell stays undefined, the blank floor cell takes the resting sand beside it
+    # under sand; random grids against the source's per-cell branches
+    def sand(cells, n):
+        got = references.grain_sand_step({
+            "cells_in": np.asarray(cells, np.uint32), "cells_out": np.full(n * n, 5, np.uint32),
+            "n": n,
+        })["cells_out"]
+        return [int(v) for v in got]
+
+    assert sand([1, 0, 0, 0, 0, 0, 0, 0, 0], 3) == [0, 0, 0, 1, 0, 0, 0, 0, 0]
+    assert sand([1, 1, 0, 1], 2) == [0, 0, 1, 1]
+    assert sand([2, 1, 0, 1], 2) == [2, 0, 1, 1]
+
+    def per_grain(c, n):
+        out = []
+        for y in range(n):
+            for x in range(n):
+                at = y * n + x
+                if c[at] == 0:
+                    full = y == n - 1 or c[at + n] == 1
+                    above = y != 0 and c[at - n] == 1
+                    right = full and y != 0 and x != n - 1 and c[at - n + 1] == 1 and c[at + 1] == 1
+                    left = full and y != 0 and x != 0 and c[at - n - 1] == 1 and c[at - 1] == 1
+                    v = 1 if above or right or left else 0
+                elif c[at] == 1:
+                    lf = x == 0 or y == n - 1 or c[at + n - 1] == 1
+                    rf = x == n - 1 or y == n - 1 or c[at + n + 1] == 1
+                    v = 0 if (y != n - 1 and c[at + n] == 0) or not lf or not rf else 1
+                else:
+                    v = 2
+                out.append(v)
+        return out
+
+    for n in (1, 2, 5, 9):
+        cells = [int(v) for v in rng.integers(0, 3, n * n)]
+        assert sand(cells, n) == per_grain(cells, n)
+
+    # en605_caesar_shift: bytes 0 65 250 255 | 10 and key 3 give 3 68 253 2 | 13, the three
+    # bytes past length left alone, by hand; key -1 turns 0 into 255; random texts against
+    # the source's per-byte char sum
+    def shift(data, n, key):
+        words = np.frombuffer(bytes(data), "<u4").astype(np.uint32)
+        got = references.en605_caesar_shift({"text_words": words, "length": n,
+                                             "offset": key})["text_words"]
+        return [int(v) for v in np.asarray(got, "<u4").view(np.uint8)]
+
+    assert shift([0, 65, 250, 255, 10, 7, 7, 7], 5, 3) == [3, 68, 253, 2, 13, 7, 7, 7]
+    assert shift([0, 1, 2, 3], 4, -1) == [255, 0, 1, 2]
+    for n, key in ((1, 5), (9, 200), (64, -300)):
+        data = [int(v) for v in rng.integers(0, 256, n + (-n % 4))]
+        want = [(b + key) % 256 for b in data[:n]] + data[n:]
+        assert shift(data, n, key) == want
+
+    # csc456_bitonic_step: values 5 1 4 8 | 2 7 3 0 with k 4, j 2: pairs (0, 2) (1, 3)
+    # ascending, (4, 6) (5, 7) descending give 4 1 5 8 | 3 7 2 0; k 8, j 4 on the same values
+    # (all ascending) gives 2 1 3 0 | 5 7 4 8, by hand; random arrays against the source's
+    # per-thread compare and swap
+    def bitonic(vals, j, k):
+        got = references.csc456_bitonic_step({"values": np.asarray(vals, np.float32),
+                                              "n": len(vals), "j": j, "k": k})["values"]
+        return [int(v) for v in got]
+
+    assert bitonic([5, 1, 4, 8, 2, 7, 3, 0], 2, 4) == [4, 1, 5, 8, 3, 7, 2, 0]
+    assert bitonic([5, 1, 4, 8, 2, 7, 3, 0], 4, 8) == [2, 1, 3, 0, 5, 7, 4, 8]
+    for n, j, k in ((2, 1, 2), (16, 1, 2), (64, 8, 32), (32, 16, 32)):
+        vals = [int(v) for v in rng.integers(-9, 9, n)]
+        want = list(vals)
+        for i in range(n):
+            p = i ^ j
+            if p > i and ((i & k) == 0) == (want[i] > want[p]) and want[i] != want[p]:
+                want[i], want[p] = want[p], want[i]
+        assert bitonic(vals, j, k) == want

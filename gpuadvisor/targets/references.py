@@ -16139,3 +16139,75 @@ def cu2rec_loss_errors(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["error"], copy=True)
     out.reshape(-1)[lo:hi] = (data - pred).astype(out.dtype)
     return {"error": out}
+
+
+def gput2_life_step(values: Values) -> dict[str, np.ndarray]:
+    """GPU-T2's gameOfLifeKernel: each cell's live in-grid neighbours counted (cells past the
+    edges dead), the new cell 1 where the count is 3 or a live cell has 2, else 0."""
+    n, m = int(values["n"]), int(values["m"])
+    cells = (np.asarray(values["cells_in"]).reshape(-1)[: n * m].reshape(n, m) != 0)
+    padded = np.zeros((n + 2, m + 2), np.int32)
+    padded[1: n + 1, 1: m + 1] = cells
+    count = np.zeros((n, m), np.int32)
+    for dy in range(3):
+        for dx in range(3):
+            if dy != 1 or dx != 1:
+                count += padded[dy: dy + n, dx: dx + m]
+    new = (count == 3) | (cells & (count == 2))
+    out = np.array(values["cells_out"], copy=True)
+    out.reshape(-1)[: n * m] = new.reshape(-1).astype(out.dtype)
+    return {"cells_out": out}
+
+
+def grain_sand_step(values: Values) -> dict[str, np.ndarray]:
+    """grain's gpu_step (blank 0, sand 1, anything else undefined 2): a blank cell takes sand
+    from above, or, resting on sand or the floor, from a sand cell beside it under sand; a sand
+    cell empties when the cell below or a lower diagonal inside the grid is free."""
+    n = int(values["n"])
+    g = np.asarray(values["cells_in"]).reshape(-1)[: n * n].reshape(n, n).astype(np.int64)
+    outside = 9  # neither blank nor sand: past the grid's edges
+    p = np.full((n + 2, n + 2), outside, np.int64)
+    p[1: n + 1, 1: n + 1] = g
+    above, below = p[0:n, 1: n + 1], p[2:, 1: n + 1]
+    left, right = p[1: n + 1, 0:n], p[1: n + 1, 2:]
+    up_left, up_right = p[0:n, 0:n], p[0:n, 2:]
+    down_left, down_right = p[2:, 0:n], p[2:, 2:]
+    below_full = (below == outside) | (below == 1)
+    fill = ((above == 1) | (below_full & (up_right == 1) & (right == 1))
+            | (below_full & (up_left == 1) & (left == 1)))
+    left_full = (down_left == outside) | (down_left == 1)
+    right_full = (down_right == outside) | (down_right == 1)
+    empty = (below == 0) | ~left_full | ~right_full
+    new = np.full((n, n), 2, np.int64)
+    new[g == 0] = fill[g == 0].astype(np.int64)
+    new[g == 1] = np.where(empty[g == 1], 0, 1)
+    out = np.array(values["cells_out"], copy=True)
+    out.reshape(-1)[: n * n] = new.reshape(-1).astype(out.dtype)
+    return {"cells_out": out}
+
+
+def en605_caesar_shift(values: Values) -> dict[str, np.ndarray]:
+    """EN605.617's caesar_cypher: each of the first length bytes (four a word) plus the key,
+    modulo 256, in place; the bytes past length left alone."""
+    n, key = int(values["length"]), int(values["offset"])
+    out = np.array(values["text_words"], copy=True)
+    text = out.reshape(-1).view(np.uint8)[:n]
+    text[:] = ((text.astype(np.int64) + key) & 0xFF).astype(np.uint8)
+    return {"text_words": out}
+
+
+def csc456_bitonic_step(values: Values) -> dict[str, np.ndarray]:
+    """CSC456_S19_HW3's bitonic_sort_step: every pair (i, i ^ j) with i ^ j > i put in
+    ascending order where i & k is 0, descending otherwise (n a power of two)."""
+    n, j, k = int(values["n"]), int(values["j"]), int(values["k"])
+    out = np.array(values["values"], copy=True)
+    v = out.reshape(-1)[:n]
+    i = np.arange(n, dtype=np.int64)
+    i = i[(i ^ j) > i]
+    p = i ^ j
+    a, b = v[i].copy(), v[p].copy()
+    up = (i & k) == 0
+    swap = np.where(up, a > b, a < b)
+    v[i[swap]] = b[swap]
+    v[p[swap]] = a[swap]
+    return {"values": out}
