@@ -8,9 +8,9 @@ the command. Kept here as JSON (floats written by ``repr``, so they come back bi
 A table is filed under the SHA-256 of the source file that computes it: any edit to that file
 is a new table, so a changed computation never meets an old result. Nothing here is needed: an
 unreadable, foreign or damaged file is ignored and a folder that cannot be written only costs
-the work next time. A table that would pass ``limit`` entries is not written (a process that
-computed that many shapes does not need the file, and reading a huge file would cost more than
-it saves); what it computed is still kept in memory for the process.
+the work next time. A file that would pass ``limit`` entries is not written (a process that
+computed that many shapes does not need it, and reading a huge file would cost more than it
+saves); what it computed is still kept in memory for the process.
 """
 
 from __future__ import annotations
@@ -141,9 +141,7 @@ def kept(name: str, source: str | Path, shard: int = 0, limit: int = LIMIT
                     table.put(args, known)  # type: ignore[arg-type]
             return known
 
-        cached.__wrapped__ = fn  # type: ignore[attr-defined]
-        cached.__doc__ = fn.__doc__
-        cached.__name__ = fn.__name__
+        functools.update_wrapper(cached, fn)
         cached.table = table  # type: ignore[attr-defined]
         return cached
 

@@ -9,9 +9,12 @@ needed: a folder that cannot be written only costs the work next time.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 
 def cache_dir(kind: str) -> Path | None:
@@ -41,3 +44,35 @@ def write_atomic(path: Path, text: str) -> None:
             raise
     except OSError:
         pass
+
+
+def text_file(kind: str, text: str, suffix: str = "") -> Path | None:
+    """Where a fact about exactly this text is kept: ``<kind>/<SHA-256 of text><suffix>.json``
+    (None where there is no cache folder)."""
+    folder = cache_dir(kind)
+    if folder is None:
+        return None
+    return folder / f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}{suffix}.json"
+
+
+def read_json(path: Path | None) -> Any:
+    """What a kept JSON file holds; None where it is missing, unreadable or not JSON."""
+    if path is None:
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def write_json_exact(path: Path | None, value: Any) -> None:
+    """Keep ``value`` as JSON, only where reading it back gives exactly ``value`` (no tuples,
+    dates, NaN or non-text keys): a reader must never get something else than the work gave."""
+    if path is None:
+        return
+    try:
+        encoded = json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError):
+        return
+    if json.loads(encoded) == value:
+        write_atomic(path, encoded)

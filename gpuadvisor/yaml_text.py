@@ -13,11 +13,9 @@ and reading the same data as JSON takes about 0.05 s.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
-from gpuadvisor.user_cache import cache_dir, write_atomic
+from gpuadvisor.user_cache import read_json, text_file, write_json_exact
 
 
 def safe_load(text: str) -> Any:
@@ -40,26 +38,14 @@ def load_cached(text: str, *, text_keys: bool = False) -> Any:
     for keys, unless ``text_keys``: then every mapping key comes back as text, from the YAML
     as from the kept JSON, for a caller that reads numeric keys with ``int``): otherwise every
     call parses the YAML."""
-    folder = cache_dir("yaml")
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    where = (folder / f"{digest}{'-text-keys' if text_keys else ''}.json"
-             if folder is not None else None)
-    if where is not None:
-        try:
-            return json.loads(where.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            pass
+    where = text_file("yaml", text, "-text-keys" if text_keys else "")
+    kept = read_json(where)
+    if kept is not None:
+        return kept
     data = safe_load(text)
     if text_keys:
         data = _text_keys(data)
-    if where is None:
-        return data
-    try:
-        encoded = json.dumps(data)
-    except (TypeError, ValueError):
-        return data
-    if json.loads(encoded) == data:
-        write_atomic(where, encoded)
+    write_json_exact(where, data)
     return data
 
 

@@ -31,7 +31,7 @@ from gpuadvisor.rules.expr import (
     compile_template,
     has_value,
 )
-from gpuadvisor.user_cache import cache_dir, write_atomic
+from gpuadvisor.user_cache import cache_dir, read_json, text_file, write_json_exact
 
 MAX_FILE_BYTES = 256 * 1024
 SEVERITIES = ("info", "warning", "error")
@@ -242,27 +242,17 @@ def _remember_valid(marker: Path | None) -> None:
         pass  # a read-only home only costs the check next time
 
 
-def _composed_path(text: str) -> Path | None:
-    folder = cache_dir("rule-yaml")
-    if folder is None:
-        return None
-    return folder / f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}.json"
-
-
 def _composed_kept(text: str) -> tuple[dict[str, Any], dict[tuple[Any, ...], int]] | None:
     """(data, each node's line by its path) of a rule file composed before, or None.
 
     Composing the 53 rule files' YAML (libyaml, the alias scan, the line of every node) was
     ~0.03 s of every process that loads the rules; the same text gives the same result, kept
     as JSON under the text's SHA-256 (only mappings without node errors are kept)."""
-    where = _composed_path(text)
-    if where is None:
-        return None
+    kept = read_json(text_file("rule-yaml", text))
     try:
-        kept = json.loads(where.read_text(encoding="utf-8"))
         data = kept["data"]
         lines = {tuple(p): line for p, line in kept["lines"]}
-    except (OSError, ValueError, KeyError, TypeError):
+    except (KeyError, TypeError, ValueError):
         return None
     if not isinstance(data, dict) or not all(type(v) is int for v in lines.values()):
         return None
@@ -270,17 +260,8 @@ def _composed_kept(text: str) -> tuple[dict[str, Any], dict[tuple[Any, ...], int
 
 
 def _keep_composed(text: str, data: dict[str, Any], lines: dict[tuple[Any, ...], int]) -> None:
-    where = _composed_path(text)
-    if where is None:
-        return
-    try:
-        encoded = json.dumps({"data": data, "lines": [[list(p), n] for p, n in lines.items()]},
-                             allow_nan=False)
-    except (TypeError, ValueError):
-        return
-    if json.loads(encoded)["data"] != data:
-        return  # something JSON does not give back as YAML gave it (a date, say)
-    write_atomic(where, encoded)
+    write_json_exact(text_file("rule-yaml", text),
+                     {"data": data, "lines": [[list(p), n] for p, n in lines.items()]})
 
 
 def schema_path() -> Path:
