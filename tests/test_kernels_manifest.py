@@ -20859,3 +20859,39 @@ def test_blind115_references_on_hand_checked_inputs():
             if p > i and ((i & k) == 0) == (want[i] > want[p]) and want[i] != want[p]:
                 want[i], want[p] = want[p], want[i]
         assert bitonic(vals, j, k) == want
+
+
+def test_blind116_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(116)
+
+    # ovni_chroma_key: the key green (0, 255, 0), thresholds 150 and 255: the key itself
+    # (metric 0) and (90, 135, 0) (metric 150) give alpha 0; (120, 95, 0) (metric 200)
+    # gives 50 / 105 * 255 = 121.4 -> 121; (153, 51, 0) (metric 255) and white (metric
+    # 360.6) give 255, by hand; random frames against the source's per-pixel float loop
+    def key(pixels, w, h, kr, kg, kb, t, o):
+        words = np.array([r | g << 8 | b << 16 | a << 24 for r, g, b, a in pixels], np.uint32)
+        got = references.ovni_chroma_key({
+            "frame": words, "key_r": kr, "key_g": kg, "key_b": kb, "transparency_t": t,
+            "opacity_t": o, "width": w, "height": h,
+        })["frame"]
+        return [(int(v) & 0xFFFFFF, int(v) >> 24) for v in got]
+
+    px = [(0, 255, 0, 9), (90, 135, 0, 9), (120, 95, 0, 9), (153, 51, 0, 9), (255, 255, 255, 9)]
+    got = key(px, 5, 1, 0, 255, 0, 150, 255)
+    assert [a for _, a in got] == [0, 0, 121, 255, 255]
+    assert [c for c, _ in got] == [r | g << 8 | b << 16 for r, g, b, _ in px]
+
+    def per_pixel(pixels, kr, kg, kb, t, o):
+        out = []
+        for r, g, b, _ in pixels:
+            m = np.sqrt(np.float32((kr - r) ** 2) + np.float32((kg - g) ** 2)
+                        + np.float32((kb - b) ** 2))
+            alpha = (m - np.float32(t)) / np.float32(o - t)
+            v = min(max(float(alpha * np.float32(255)), 0.0), 255.0)
+            out.append((r | g << 8 | b << 16, int(v)))
+        return out
+
+    for w, h, k, t, o in ((5, 7, (0, 255, 0), 150, 255), (1, 6, (30, 60, 200), 40, 300),
+                          (4, 1, (255, 0, 255), 0, 100), (9, 8, (10, 20, 30), 300, 200)):
+        pixels = [tuple(int(v) for v in rng.integers(0, 256, 4)) for _ in range(w * h)]
+        assert key(pixels, w, h, *k, t, o) == per_pixel(pixels, *k, t, o)

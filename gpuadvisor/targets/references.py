@@ -16211,3 +16211,20 @@ def csc456_bitonic_step(values: Values) -> dict[str, np.ndarray]:
     v[i[swap]] = b[swap]
     v[p[swap]] = a[swap]
     return {"values": out}
+
+
+def ovni_chroma_key(values: Values) -> dict[str, np.ndarray]:
+    """OVNI's chroma_key: each RGBA pixel's alpha byte = (metric - transparency_t) /
+    (opacity_t - transparency_t) * 255 clamped to [0, 255] and truncated, metric the float
+    Euclidean distance of its R, G, B bytes from the key colour."""
+    w, h = int(values["width"]), int(values["height"])
+    key = np.array([int(values["key_r"]), int(values["key_g"]), int(values["key_b"])], np.int64)
+    t, o = int(values["transparency_t"]), int(values["opacity_t"])
+    out = np.array(values["frame"], copy=True)
+    px = out.reshape(-1)[: w * h].view(np.uint8).reshape(w * h, 4)
+    d = key[None, :] - px[:, :3].astype(np.int64)
+    metric = np.sqrt((d * d).sum(axis=1).astype(np.float32))
+    alpha = (metric - np.float32(t)) / np.float32(o - t)
+    scaled = np.minimum(np.maximum(alpha * np.float32(255), np.float32(0)), np.float32(255))
+    px[:, 3] = scaled.astype(np.uint8)
+    return {"frame": out}
