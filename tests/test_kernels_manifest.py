@@ -807,6 +807,7 @@ ONE_D_EXTENT = {
     "cu2rec_loss_errors": "U",  # cu2rec's one thread per user, its ratings looped
     "en605_caesar_shift": "N",  # EN605.617's one thread per byte
     "csc456_bitonic_step": "N",  # CSC456_S19_HW3's one thread per element
+    "csc589_haversine": "N",  # proj2_CSC589's one thread per point pair
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20895,3 +20896,37 @@ def test_blind116_references_on_hand_checked_inputs():
                           (4, 1, (255, 0, 255), 0, 100), (9, 8, (10, 20, 30), 300, 200)):
         pixels = [tuple(int(v) for v in rng.integers(0, 256, 4)) for _ in range(w * h)]
         assert key(pixels, w, h, *k, t, o) == per_pixel(pixels, *k, t, o)
+
+    # csc589_haversine: R 6371 km; (0, 0) to (0, 90) (equator to pole) and (0, 0) to (90, 0)
+    # (a quarter of the equator) are R pi / 2 = 10,007.54 km; (0, 60) to (180, 60) passes the
+    # pole, 60 degrees: R pi / 3 = 6,671.70 km; (0, 0) to (180, 0) R pi; a point to itself 0,
+    # by hand; random pairs against the source's per-thread formula (math's functions)
+    def haversine(x1, y1, x2, y2):
+        n = len(x1)
+        got = references.csc589_haversine({
+            "size": n, "x1": np.asarray(x1, np.float64), "y1": np.asarray(y1, np.float64),
+            "x2": np.asarray(x2, np.float64), "y2": np.asarray(y2, np.float64),
+            "dist": np.full(n + 1, 7.0),
+        })["dist"]
+        assert got[n] == 7.0
+        return [float(v) for v in got[:n]]
+
+    got = haversine([0, 0, 0, 0, 12], [0, 0, 60, 0, -33], [0, 90, 180, 180, 12],
+                    [90, 0, 60, 0, -33])
+    want = [6371 * math.pi / 2, 6371 * math.pi / 2, 6371 * math.pi / 3, 6371 * math.pi, 0.0]
+    assert got == pytest.approx(want, rel=1e-12, abs=1e-9)
+
+    def per_pair(x1, y1, x2, y2):
+        out = []
+        for a1, b1, a2, b2 in zip(x1, y1, x2, y2, strict=True):
+            r = math.pi / 180
+            d_lat, d_lon = (b2 - b1) * r, (a2 - a1) * r
+            a = (math.sin(d_lat / 2) ** 2
+                 + math.cos(b1 * r) * math.cos(b2 * r) * math.sin(d_lon / 2) ** 2)
+            out.append(6371 * 2 * math.atan2(math.sqrt(a), math.sqrt(1 - a)))
+        return out
+
+    for n in (1, 7, 64, 33):
+        x1, x2 = (rng.uniform(-179, 179, n) for _ in range(2))
+        y1, y2 = (rng.uniform(-89, 89, n) for _ in range(2))
+        assert haversine(x1, y1, x2, y2) == pytest.approx(per_pair(x1, y1, x2, y2), rel=1e-12)

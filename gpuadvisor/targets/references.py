@@ -16228,3 +16228,22 @@ def ovni_chroma_key(values: Values) -> dict[str, np.ndarray]:
     scaled = np.minimum(np.maximum(alpha * np.float32(255), np.float32(0)), np.float32(255))
     px[:, 3] = scaled.astype(np.uint8)
     return {"frame": out}
+
+
+def csc589_haversine(values: Values) -> dict[str, np.ndarray]:
+    """proj2_CSC589's haversine_distance_kernel: the great-circle distance (R 6371 km) of
+    each pair (x1, y1), (x2, y2) of longitudes and latitudes in degrees, c = 2 atan2(sqrt(a),
+    sqrt(1 - a)) of a = sin(dlat / 2)^2 + cos(lat1) cos(lat2) sin(dlon / 2)^2."""
+    n = int(values["size"])
+    to_rad = np.pi / 180
+    x1, y1 = (np.asarray(values[k], np.float64).reshape(-1)[:n] for k in ("x1", "y1"))
+    x2, y2 = (np.asarray(values[k], np.float64).reshape(-1)[:n] for k in ("x2", "y2"))
+    d_lat = (y2 - y1) * to_rad
+    d_lon = (x2 - x1) * to_rad
+    lat1, lat2 = y1 * to_rad, y2 * to_rad
+    a = (np.sin(d_lat / 2) * np.sin(d_lat / 2)
+         + np.cos(lat1) * np.cos(lat2) * np.sin(d_lon / 2) * np.sin(d_lon / 2))
+    c = 2 * np.arctan2(np.sqrt(a), np.sqrt(1 - a))
+    out = np.array(values["dist"], copy=True)
+    out.reshape(-1)[:n] = (6371 * c).astype(out.dtype)
+    return {"dist": out}
