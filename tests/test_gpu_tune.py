@@ -699,6 +699,7 @@ SMALL = {
     "csc456_bitonic_step": ["N=1048576", "J=64", "K=4096"],
     "ovni_chroma_key": ["W=1001", "H=301"],
     "csc589_haversine": ["N=100003"],
+    "freq_heightmap_slope": ["W=1001", "H=301"],
     "ckmers_encode": ["N=100003"],
     "xxcu3d_depth_outliers": ["W=1001", "H=301"],
     "pylops_nonstat_conv2d": ["NX=301", "NZ=203", "NHX=5", "NHZ=4"],

@@ -20930,3 +20930,33 @@ def test_blind116_references_on_hand_checked_inputs():
         x1, x2 = (rng.uniform(-179, 179, n) for _ in range(2))
         y1, y2 = (rng.uniform(-89, 89, n) for _ in range(2))
         assert haversine(x1, y1, x2, y2) == pytest.approx(per_pair(x1, y1, x2, y2), rel=1e-12)
+
+    # freq_heightmap_slope: the 3 x 3 map 1 2 4 | 0 5 9 | 3 3 3: the corner (0, 0) one-sided
+    # both ways (2 - 1, 0 - 1) = (1, -1); the centre central (9 - 0) / 2, (3 - 2) / 2 = (4.5,
+    # 0.5); the corner (2, 2) (3 - 3, 3 - 9) = (0, -6); the top-right corner (4 - 2, 9 - 4) =
+    # (2, 5), by hand; random maps against the source's per-cell clamped offsets
+    def slope(h, w, hh):
+        got = references.freq_heightmap_slope({
+            "h": np.asarray(h, np.float32), "slope_out": np.full(2 * w * hh + 1, 7, np.float32),
+            "width": w, "height": hh,
+        })["slope_out"]
+        assert got[-1] == 7
+        return [(float(got[2 * k]), float(got[2 * k + 1])) for k in range(w * hh)]
+
+    got = slope([1, 2, 4, 0, 5, 9, 3, 3, 3], 3, 3)
+    assert got[0] == (1, -1) and got[4] == (4.5, 0.5) and got[8] == (0, -6) and got[2] == (2, 5)
+
+    def per_cell(h, w, hh):
+        out = []
+        for y in range(hh):
+            for x in range(w):
+                lo, hi = (0 if x == 0 else -1), (0 if x == w - 1 else 1)
+                up, dn = (0 if y == 0 else -1), (0 if y == hh - 1 else 1)
+                i = y * w + x
+                out.append(((h[i + hi] - h[i + lo]) / (hi - lo),
+                            (h[i + w * dn] - h[i + w * up]) / (dn - up)))
+        return out
+
+    for w, hh in ((5, 7), (2, 6), (4, 2), (9, 8)):
+        h = [int(v) for v in rng.integers(-99, 99, w * hh)]
+        assert slope(h, w, hh) == per_cell(h, w, hh)

@@ -40,6 +40,7 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "csc456_bitonic_step.cu",
     "csc589_haversine.cu",
     "en605_caesar_shift.cu",
+    "freq_heightmap_slope.cu",
     "grain_sand_step.cu",
     "gput2_life_step.cu",
     "ovni_chroma_key.cu",

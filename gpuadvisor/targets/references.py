@@ -16247,3 +16247,20 @@ def csc589_haversine(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["dist"], copy=True)
     out.reshape(-1)[:n] = (6371 * c).astype(out.dtype)
     return {"dist": out}
+
+
+def freq_heightmap_slope(values: Values) -> dict[str, np.ndarray]:
+    """Sonic AWE's calculateSlopeKernel: each cell's slope as central differences along x and
+    y halved, one-sided (not halved) on the map's edges; stored as (x, y) float pairs."""
+    w, hh = int(values["width"]), int(values["height"])
+    h = np.asarray(values["h"], np.float32).reshape(-1)[: w * hh].reshape(hh, w)
+    cols, rows = np.arange(w), np.arange(hh)
+    right, left = np.minimum(cols + 1, w - 1), np.maximum(cols - 1, 0)
+    down, up = np.minimum(rows + 1, hh - 1), np.maximum(rows - 1, 0)
+    sx = (h[:, right] - h[:, left]) / (right - left).astype(np.float32)[None, :]
+    sy = (h[down, :] - h[up, :]) / (down - up).astype(np.float32)[:, None]
+    out = np.array(values["slope_out"], copy=True)
+    pairs = out.reshape(-1)[: 2 * w * hh].reshape(hh, w, 2)
+    pairs[:, :, 0] = sx
+    pairs[:, :, 1] = sy
+    return {"slope_out": out}
