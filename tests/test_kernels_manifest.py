@@ -8,6 +8,7 @@ locally to see them."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import importlib
 import itertools
@@ -808,6 +809,7 @@ ONE_D_EXTENT = {
     "en605_caesar_shift": "N",  # EN605.617's one thread per byte
     "csc456_bitonic_step": "N",  # CSC456_S19_HW3's one thread per element
     "csc589_haversine": "N",  # proj2_CSC589's one thread per point pair
+    "mac0219_base64_encode": "N",  # MAC0219-EP2's one thread per 3-byte group
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20960,3 +20962,31 @@ def test_blind116_references_on_hand_checked_inputs():
     for w, hh in ((5, 7), (2, 6), (4, 2), (9, 8)):
         h = [int(v) for v in rng.integers(-99, 99, w * hh)]
         assert slope(h, w, hh) == per_cell(h, w, hh)
+
+    # mac0219_base64_encode: with the real alphabet, "Man" -> "TWFu" and "abc" -> "YWJj"
+    # without newlines, by hand; 114 bytes (38 groups, 152 characters) with newlines give
+    # two 76-character lines joined by one '\n' and the bytes after left alone; random whole
+    # groups against Python's base64 (a '\n' after every 76 characters but the last)
+    alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+    def b64(data, flag, spare=5):
+        n = len(data) // 3
+        out_len = 4 * n + (4 * n - 1) // 76 * flag + spare
+        got = references.mac0219_base64_encode({
+            "len": n, "in_words": np.frombuffer(data + b"\0" * (-len(data) % 4), np.uint32),
+            "charset_words": np.frombuffer(alphabet, np.uint32),
+            "out_words": np.full(-(-out_len // 4), 0x21212121, np.uint32),
+            "new_line_flag": flag,
+        })["out_words"]
+        return got.view(np.uint8).tobytes()[:out_len]
+
+    assert b64(b"Man", 0) == b"TWFu!!!!!"
+    assert b64(b"Manabc", 0, 1) == b"TWFuYWJj!"
+    data = bytes(int(v) for v in rng.integers(0, 256, 114))
+    got = b64(data, 1)
+    assert got[76:77] == b"\n" and got[:76] + got[77:153] == base64.b64encode(data)
+    assert got[153:] == b"!!!!!"
+    for n, flag in ((1, 1), (19, 1), (20, 1), (77, 1), (19, 0)):
+        data = bytes(int(v) for v in rng.integers(0, 256, 3 * n))
+        want = base64.encodebytes(data)[:-1] if flag else base64.b64encode(data)
+        assert b64(data, flag, 0) == want

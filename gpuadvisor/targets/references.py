@@ -16264,3 +16264,26 @@ def freq_heightmap_slope(values: Values) -> dict[str, np.ndarray]:
     pairs[:, :, 0] = sx
     pairs[:, :, 1] = sy
     return {"slope_out": out}
+
+
+def mac0219_base64_encode(values: Values) -> dict[str, np.ndarray]:
+    """MAC0219-EP2's cuda_encode: each whole 3-byte group i written as the charset entries of
+    its four 6-bit fields from output byte 4 i + (4 i - 1) / 76 (C's truncation), a '\\n'
+    first written wherever the output index is 76 modulo 77 (with new_line_flag set)."""
+    n, flag = int(values["len"]), int(values["new_line_flag"]) != 0
+    data = np.asarray(values["in_words"]).reshape(-1).view(np.uint8)[: 3 * n].astype(np.int64)
+    charset = np.asarray(values["charset_words"]).reshape(-1).view(np.uint8)[:64]
+    out = np.array(values["out_words"], copy=True)
+    text = out.reshape(-1).view(np.uint8)
+    b0, b1, b2 = data[0::3], data[1::3], data[2::3]
+    fields = (b0 >> 2, ((b0 & 0x03) << 4) | (b1 >> 4), ((b1 & 0x0F) << 2) | (b2 >> 6), b2 & 0x3F)
+    i = np.arange(n, dtype=np.int64)
+    at = 4 * i + np.where(i > 0, (4 * i - 1) // 76, 0)
+    for field in fields:
+        if flag:
+            brk = at % 77 == 76
+            text[at[brk]] = ord("\n")
+            at = at + brk
+        text[at] = charset[field]
+        at = at + 1
+    return {"out_words": out}
