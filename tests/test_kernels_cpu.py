@@ -791,6 +791,10 @@ SMALL = {
     "grain_sand_step": {"N": 23},  # partial blocks, every edge
     "en605_caesar_shift": {"N": 1001, "KEY": 253},  # partial blocks and last word, wrapping
     "csc456_bitonic_step": {"N": 1024, "J": 8, "K": 64},  # both directions, partners in a warp
+    "ovni_chroma_key": {"W": 37, "H": 13},  # partial blocks, every alpha branch
+    "csc589_haversine": {"N": 1001},  # partial blocks
+    "freq_heightmap_slope": {"W": 37, "H": 13},  # partial blocks, every edge
+    "mac0219_base64_encode": {"N": 1001},  # partial blocks, newlines mid-group
     "ckmers_encode": {"N": 1001, "K": 21},  # partial blocks, the last k-mers
     "xxcu3d_depth_outliers": {"W": 37, "H": 13},  # partial blocks, rows wrapping
     "pylops_nonstat_conv2d": {"NX": 37, "NZ": 29, "HX": 5, "HZ": 7, "NHX": 4, "NHZ": 3, "OHX": 3,

@@ -8,6 +8,7 @@ locally to see them."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import importlib
 import itertools
@@ -807,6 +808,8 @@ ONE_D_EXTENT = {
     "cu2rec_loss_errors": "U",  # cu2rec's one thread per user, its ratings looped
     "en605_caesar_shift": "N",  # EN605.617's one thread per byte
     "csc456_bitonic_step": "N",  # CSC456_S19_HW3's one thread per element
+    "csc589_haversine": "N",  # proj2_CSC589's one thread per point pair
+    "mac0219_base64_encode": "N",  # MAC0219-EP2's one thread per 3-byte group
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20859,3 +20862,131 @@ def test_blind115_references_on_hand_checked_inputs():
             if p > i and ((i & k) == 0) == (want[i] > want[p]) and want[i] != want[p]:
                 want[i], want[p] = want[p], want[i]
         assert bitonic(vals, j, k) == want
+
+
+def test_blind116_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(116)
+
+    # ovni_chroma_key: the key green (0, 255, 0), thresholds 150 and 255: the key itself
+    # (metric 0) and (90, 135, 0) (metric 150) give alpha 0; (120, 95, 0) (metric 200)
+    # gives 50 / 105 * 255 = 121.4 -> 121; (153, 51, 0) (metric 255) and white (metric
+    # 360.6) give 255, by hand; random frames against the source's per-pixel float loop
+    def key(pixels, w, h, kr, kg, kb, t, o):
+        words = np.array([r | g << 8 | b << 16 | a << 24 for r, g, b, a in pixels], np.uint32)
+        got = references.ovni_chroma_key({
+            "frame": words, "key_r": kr, "key_g": kg, "key_b": kb, "transparency_t": t,
+            "opacity_t": o, "width": w, "height": h,
+        })["frame"]
+        return [(int(v) & 0xFFFFFF, int(v) >> 24) for v in got]
+
+    px = [(0, 255, 0, 9), (90, 135, 0, 9), (120, 95, 0, 9), (153, 51, 0, 9), (255, 255, 255, 9)]
+    got = key(px, 5, 1, 0, 255, 0, 150, 255)
+    assert [a for _, a in got] == [0, 0, 121, 255, 255]
+    assert [c for c, _ in got] == [r | g << 8 | b << 16 for r, g, b, _ in px]
+
+    def per_pixel(pixels, kr, kg, kb, t, o):
+        out = []
+        for r, g, b, _ in pixels:
+            m = np.sqrt(np.float32((kr - r) ** 2) + np.float32((kg - g) ** 2)
+                        + np.float32((kb - b) ** 2))
+            alpha = (m - np.float32(t)) / np.float32(o - t)
+            v = min(max(float(alpha * np.float32(255)), 0.0), 255.0)
+            out.append((r | g << 8 | b << 16, int(v)))
+        return out
+
+    for w, h, k, t, o in ((5, 7, (0, 255, 0), 150, 255), (1, 6, (30, 60, 200), 40, 300),
+                          (4, 1, (255, 0, 255), 0, 100), (9, 8, (10, 20, 30), 300, 200)):
+        pixels = [tuple(int(v) for v in rng.integers(0, 256, 4)) for _ in range(w * h)]
+        assert key(pixels, w, h, *k, t, o) == per_pixel(pixels, *k, t, o)
+
+    # csc589_haversine: R 6371 km; (0, 0) to (0, 90) (equator to pole) and (0, 0) to (90, 0)
+    # (a quarter of the equator) are R pi / 2 = 10,007.54 km; (0, 60) to (180, 60) passes the
+    # pole, 60 degrees: R pi / 3 = 6,671.70 km; (0, 0) to (180, 0) R pi; a point to itself 0,
+    # by hand; random pairs against the source's per-thread formula (math's functions)
+    def haversine(x1, y1, x2, y2):
+        n = len(x1)
+        got = references.csc589_haversine({
+            "size": n, "x1": np.asarray(x1, np.float64), "y1": np.asarray(y1, np.float64),
+            "x2": np.asarray(x2, np.float64), "y2": np.asarray(y2, np.float64),
+            "dist": np.full(n + 1, 7.0),
+        })["dist"]
+        assert got[n] == 7.0
+        return [float(v) for v in got[:n]]
+
+    got = haversine([0, 0, 0, 0, 12], [0, 0, 60, 0, -33], [0, 90, 180, 180, 12],
+                    [90, 0, 60, 0, -33])
+    want = [6371 * math.pi / 2, 6371 * math.pi / 2, 6371 * math.pi / 3, 6371 * math.pi, 0.0]
+    assert got == pytest.approx(want, rel=1e-12, abs=1e-9)
+
+    def per_pair(x1, y1, x2, y2):
+        out = []
+        for a1, b1, a2, b2 in zip(x1, y1, x2, y2, strict=True):
+            r = math.pi / 180
+            d_lat, d_lon = (b2 - b1) * r, (a2 - a1) * r
+            a = (math.sin(d_lat / 2) ** 2
+                 + math.cos(b1 * r) * math.cos(b2 * r) * math.sin(d_lon / 2) ** 2)
+            out.append(6371 * 2 * math.atan2(math.sqrt(a), math.sqrt(1 - a)))
+        return out
+
+    for n in (1, 7, 64, 33):
+        x1, x2 = (rng.uniform(-179, 179, n) for _ in range(2))
+        y1, y2 = (rng.uniform(-89, 89, n) for _ in range(2))
+        assert haversine(x1, y1, x2, y2) == pytest.approx(per_pair(x1, y1, x2, y2), rel=1e-12)
+
+    # freq_heightmap_slope: the 3 x 3 map 1 2 4 | 0 5 9 | 3 3 3: the corner (0, 0) one-sided
+    # both ways (2 - 1, 0 - 1) = (1, -1); the centre central (9 - 0) / 2, (3 - 2) / 2 = (4.5,
+    # 0.5); the corner (2, 2) (3 - 3, 3 - 9) = (0, -6); the top-right corner (4 - 2, 9 - 4) =
+    # (2, 5), by hand; random maps against the source's per-cell clamped offsets
+    def slope(h, w, hh):
+        got = references.freq_heightmap_slope({
+            "h": np.asarray(h, np.float32), "slope_out": np.full(2 * w * hh + 1, 7, np.float32),
+            "width": w, "height": hh,
+        })["slope_out"]
+        assert got[-1] == 7
+        return [(float(got[2 * k]), float(got[2 * k + 1])) for k in range(w * hh)]
+
+    got = slope([1, 2, 4, 0, 5, 9, 3, 3, 3], 3, 3)
+    assert got[0] == (1, -1) and got[4] == (4.5, 0.5) and got[8] == (0, -6) and got[2] == (2, 5)
+
+    def per_cell(h, w, hh):
+        out = []
+        for y in range(hh):
+            for x in range(w):
+                lo, hi = (0 if x == 0 else -1), (0 if x == w - 1 else 1)
+                up, dn = (0 if y == 0 else -1), (0 if y == hh - 1 else 1)
+                i = y * w + x
+                out.append(((h[i + hi] - h[i + lo]) / (hi - lo),
+                            (h[i + w * dn] - h[i + w * up]) / (dn - up)))
+        return out
+
+    for w, hh in ((5, 7), (2, 6), (4, 2), (9, 8)):
+        h = [int(v) for v in rng.integers(-99, 99, w * hh)]
+        assert slope(h, w, hh) == per_cell(h, w, hh)
+
+    # mac0219_base64_encode: with the real alphabet, "Man" -> "TWFu" and "abc" -> "YWJj"
+    # without newlines, by hand; 114 bytes (38 groups, 152 characters) with newlines give
+    # two 76-character lines joined by one '\n' and the bytes after left alone; random whole
+    # groups against Python's base64 (a '\n' after every 76 characters but the last)
+    alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+    def b64(data, flag, spare=5):
+        n = len(data) // 3
+        out_len = 4 * n + (4 * n - 1) // 76 * flag + spare
+        got = references.mac0219_base64_encode({
+            "len": n, "in_words": np.frombuffer(data + b"\0" * (-len(data) % 4), np.uint32),
+            "charset_words": np.frombuffer(alphabet, np.uint32),
+            "out_words": np.full(-(-out_len // 4), 0x21212121, np.uint32),
+            "new_line_flag": flag,
+        })["out_words"]
+        return got.view(np.uint8).tobytes()[:out_len]
+
+    assert b64(b"Man", 0) == b"TWFu!!!!!"
+    assert b64(b"Manabc", 0, 1) == b"TWFuYWJj!"
+    data = bytes(int(v) for v in rng.integers(0, 256, 114))
+    got = b64(data, 1)
+    assert got[76:77] == b"\n" and got[:76] + got[77:153] == base64.b64encode(data)
+    assert got[153:] == b"!!!!!"
+    for n, flag in ((1, 1), (19, 1), (20, 1), (77, 1), (19, 0)):
+        data = bytes(int(v) for v in rng.integers(0, 256, 3 * n))
+        want = base64.encodebytes(data)[:-1] if flag else base64.b64encode(data)
+        assert b64(data, flag, 0) == want

@@ -16211,3 +16211,79 @@ def csc456_bitonic_step(values: Values) -> dict[str, np.ndarray]:
     v[i[swap]] = b[swap]
     v[p[swap]] = a[swap]
     return {"values": out}
+
+
+def ovni_chroma_key(values: Values) -> dict[str, np.ndarray]:
+    """OVNI's chroma_key: each RGBA pixel's alpha byte = (metric - transparency_t) /
+    (opacity_t - transparency_t) * 255 clamped to [0, 255] and truncated, metric the float
+    Euclidean distance of its R, G, B bytes from the key colour."""
+    w, h = int(values["width"]), int(values["height"])
+    key = np.array([int(values["key_r"]), int(values["key_g"]), int(values["key_b"])], np.int64)
+    t, o = int(values["transparency_t"]), int(values["opacity_t"])
+    out = np.array(values["frame"], copy=True)
+    px = out.reshape(-1)[: w * h].view(np.uint8).reshape(w * h, 4)
+    d = key[None, :] - px[:, :3].astype(np.int64)
+    metric = np.sqrt((d * d).sum(axis=1).astype(np.float32))
+    alpha = (metric - np.float32(t)) / np.float32(o - t)
+    scaled = np.minimum(np.maximum(alpha * np.float32(255), np.float32(0)), np.float32(255))
+    px[:, 3] = scaled.astype(np.uint8)
+    return {"frame": out}
+
+
+def csc589_haversine(values: Values) -> dict[str, np.ndarray]:
+    """proj2_CSC589's haversine_distance_kernel: the great-circle distance (R 6371 km) of
+    each pair (x1, y1), (x2, y2) of longitudes and latitudes in degrees, c = 2 atan2(sqrt(a),
+    sqrt(1 - a)) of a = sin(dlat / 2)^2 + cos(lat1) cos(lat2) sin(dlon / 2)^2."""
+    n = int(values["size"])
+    to_rad = np.pi / 180
+    x1, y1 = (np.asarray(values[k], np.float64).reshape(-1)[:n] for k in ("x1", "y1"))
+    x2, y2 = (np.asarray(values[k], np.float64).reshape(-1)[:n] for k in ("x2", "y2"))
+    d_lat = (y2 - y1) * to_rad
+    d_lon = (x2 - x1) * to_rad
+    lat1, lat2 = y1 * to_rad, y2 * to_rad
+    a = (np.sin(d_lat / 2) * np.sin(d_lat / 2)
+         + np.cos(lat1) * np.cos(lat2) * np.sin(d_lon / 2) * np.sin(d_lon / 2))
+    c = 2 * np.arctan2(np.sqrt(a), np.sqrt(1 - a))
+    out = np.array(values["dist"], copy=True)
+    out.reshape(-1)[:n] = (6371 * c).astype(out.dtype)
+    return {"dist": out}
+
+
+def freq_heightmap_slope(values: Values) -> dict[str, np.ndarray]:
+    """Sonic AWE's calculateSlopeKernel: each cell's slope as central differences along x and
+    y halved, one-sided (not halved) on the map's edges; stored as (x, y) float pairs."""
+    w, hh = int(values["width"]), int(values["height"])
+    h = np.asarray(values["h"], np.float32).reshape(-1)[: w * hh].reshape(hh, w)
+    cols, rows = np.arange(w), np.arange(hh)
+    right, left = np.minimum(cols + 1, w - 1), np.maximum(cols - 1, 0)
+    down, up = np.minimum(rows + 1, hh - 1), np.maximum(rows - 1, 0)
+    sx = (h[:, right] - h[:, left]) / (right - left).astype(np.float32)[None, :]
+    sy = (h[down, :] - h[up, :]) / (down - up).astype(np.float32)[:, None]
+    out = np.array(values["slope_out"], copy=True)
+    pairs = out.reshape(-1)[: 2 * w * hh].reshape(hh, w, 2)
+    pairs[:, :, 0] = sx
+    pairs[:, :, 1] = sy
+    return {"slope_out": out}
+
+
+def mac0219_base64_encode(values: Values) -> dict[str, np.ndarray]:
+    """MAC0219-EP2's cuda_encode: each whole 3-byte group i written as the charset entries of
+    its four 6-bit fields from output byte 4 i + (4 i - 1) / 76 (C's truncation), a '\\n'
+    first written wherever the output index is 76 modulo 77 (with new_line_flag set)."""
+    n, flag = int(values["len"]), int(values["new_line_flag"]) != 0
+    data = np.asarray(values["in_words"]).reshape(-1).view(np.uint8)[: 3 * n].astype(np.int64)
+    charset = np.asarray(values["charset_words"]).reshape(-1).view(np.uint8)[:64]
+    out = np.array(values["out_words"], copy=True)
+    text = out.reshape(-1).view(np.uint8)
+    b0, b1, b2 = data[0::3], data[1::3], data[2::3]
+    fields = (b0 >> 2, ((b0 & 0x03) << 4) | (b1 >> 4), ((b1 & 0x0F) << 2) | (b2 >> 6), b2 & 0x3F)
+    i = np.arange(n, dtype=np.int64)
+    at = 4 * i + np.where(i > 0, (4 * i - 1) // 76, 0)
+    for field in fields:
+        if flag:
+            brk = at % 77 == 76
+            text[at[brk]] = ord("\n")
+            at = at + brk
+        text[at] = charset[field]
+        at = at + 1
+    return {"out_words": out}
