@@ -20990,3 +20990,38 @@ def test_blind116_references_on_hand_checked_inputs():
         data = bytes(int(v) for v in rng.integers(0, 256, 3 * n))
         want = base64.encodebytes(data)[:-1] if flag else base64.b64encode(data)
         assert b64(data, flag, 0) == want
+
+
+def test_blind117_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(117)
+
+    # pfinal_pixelado: a 7 x 6 image (pitch 8) whose bytes are their own offsets: every pixel
+    # of the cell at (0, 0) (rows and columns 0-4) becomes byte 0; (6, 5) and (5, 5) take
+    # (5, 5) = byte 45, (6, 0) takes (5, 0) = byte 5, (3, 5) takes (0, 5) = byte 40; the
+    # pitch's padding (columns 7) untouched, by hand; random images against the source's
+    # per-pixel copy, in place (each plane on its own)
+    def pixelate(planes, w, h, p):
+        words = [np.frombuffer(bytes(pl), np.uint32).copy() for pl in planes]
+        got = references.pfinal_pixelado({
+            "r_plane": words[0], "g_plane": words[1], "b_plane": words[2], "pitch": p,
+            "width": w, "height": h,
+        })
+        return [list(got[k].view(np.uint8)) for k in ("r_plane", "g_plane", "b_plane")]
+
+    base = list(range(48))
+    r, g, b = pixelate([base, [255 - v for v in base], [7] * 48], 7, 6, 8)
+    assert [r[y * 8 + x] for y in range(5) for x in range(5)] == [0] * 25
+    assert (r[5 * 8 + 6], r[5 * 8 + 5], r[0 * 8 + 6], r[5 * 8 + 3]) == (45, 45, 5, 40)
+    assert [r[y * 8 + 7] for y in range(6)] == [7, 15, 23, 31, 39, 47]
+    assert g == [255 - v for v in r[:48]] and b == [7] * 48
+
+    def per_pixel(plane, w, h, p):
+        out = list(plane)
+        for y in range(h):
+            for x in range(w):
+                out[y * p + x] = out[(y - y % 5) * p + (x - x % 5)]
+        return out
+
+    for w, h, p in ((1, 1, 4), (5, 5, 8), (11, 7, 12), (16, 9, 16), (3, 12, 4)):
+        planes = [[int(v) for v in rng.integers(0, 256, h * p)] for _ in range(3)]
+        assert pixelate(planes, w, h, p) == [per_pixel(pl, w, h, p) for pl in planes]

@@ -41,6 +41,7 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "freq_heightmap_slope.cu",
     "mac0219_base64_encode.cu",
     "ovni_chroma_key.cu",
+    "pfinal_pixelado.cu",
 }
 
 

@@ -16287,3 +16287,19 @@ def mac0219_base64_encode(values: Values) -> dict[str, np.ndarray]:
         text[at] = charset[field]
         at = at + 1
     return {"out_words": out}
+
+
+def pfinal_pixelado(values: Values) -> dict[str, np.ndarray]:
+    """Proyectofinal's Pixelado: in each of three 8-bit planes (rows `pitch` bytes apart) the
+    pixel (x, y) of the width x height image set to the pixel (x - x % 5, y - y % 5), the
+    top-left pixel of its 5 x 5 cell; the bytes past the width untouched."""
+    w, h, p = int(values["width"]), int(values["height"]), int(values["pitch"])
+    rows = (np.arange(h) // 5 * 5)[:, None]
+    cols = (np.arange(w) // 5 * 5)[None, :]
+    result = {}
+    for name in ("r_plane", "g_plane", "b_plane"):
+        out = np.array(values[name], copy=True)
+        img = out.reshape(-1).view(np.uint8)[: h * p].reshape(h, p)
+        img[:, :w] = img[rows, cols]
+        result[name] = out
+    return result
