@@ -810,6 +810,7 @@ ONE_D_EXTENT = {
     "csc456_bitonic_step": "N",  # CSC456_S19_HW3's one thread per element
     "csc589_haversine": "N",  # proj2_CSC589's one thread per point pair
     "mac0219_base64_encode": "N",  # MAC0219-EP2's one thread per 3-byte group
+    "rpcuda_ndvi": "N",  # RasterPorcessingCUDA's one thread per pixel
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -21025,3 +21026,33 @@ def test_blind117_references_on_hand_checked_inputs():
     for w, h, p in ((1, 1, 4), (5, 5, 8), (11, 7, 12), (16, 9, 16), (3, 12, 4)):
         planes = [[int(v) for v in rng.integers(0, 256, h * p)] for _ in range(3)]
         assert pixelate(planes, w, h, p) == [per_pixel(pl, w, h, p) for pl in planes]
+
+    # rpcuda_ndvi: (red, nir) = (0, 0) gives 0 (the source's zero-sum branch), (1000, 3000)
+    # 0.5, (3000, 1000) -0.5, (0, 5) 1, (7, 0) -1, (1, 2) the float32 nearest 1/3, (4, 4) 0,
+    # by hand; random bands against the source's per-pixel float32 formula; the element past
+    # total_pixels untouched
+    def ndvi(red, nir):
+        n = len(red)
+        got = references.rpcuda_ndvi({
+            "red_data": np.asarray(red, np.float32), "nir_data": np.asarray(nir, np.float32),
+            "ndvi_data": np.full(n + 1, 9.0, np.float32), "total_pixels": n,
+        })["ndvi_data"]
+        assert got[n] == np.float32(9.0)
+        return [float(v) for v in got[:n]]
+
+    got = ndvi([0, 1000, 3000, 0, 7, 1, 4], [0, 3000, 1000, 5, 0, 2, 4])
+    assert got == [0.0, 0.5, -0.5, 1.0, -1.0, float(np.float32(1) / np.float32(3)), 0.0]
+
+    def per_pixel(red, nir):
+        out = []
+        for r, n in zip(red, nir, strict=True):
+            s = np.float32(r) + np.float32(n)
+            out.append(0.0 if s == 0 else float((np.float32(n) - np.float32(r)) / s))
+        return out
+
+    for n in (1, 9, 64, 257):
+        red = rng.integers(0, 10001, n).astype(np.float32)
+        nir = rng.integers(0, 10001, n).astype(np.float32)
+        red[::7] = 0
+        nir[::5] = 0
+        assert ndvi(red, nir) == per_pixel(red, nir)

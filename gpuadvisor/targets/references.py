@@ -16303,3 +16303,18 @@ def pfinal_pixelado(values: Values) -> dict[str, np.ndarray]:
         img[:, :w] = img[rows, cols]
         result[name] = out
     return result
+
+
+def rpcuda_ndvi(values: Values) -> dict[str, np.ndarray]:
+    """RasterPorcessingCUDA's compute_ndvi_kernel: each pixel's NDVI (nir - red) / (nir + red)
+    in float32, 0 where nir + red == 0."""
+    n = int(values["total_pixels"])
+    red = np.asarray(values["red_data"], np.float32).reshape(-1)[:n]
+    nir = np.asarray(values["nir_data"], np.float32).reshape(-1)[:n]
+    total = red + nir
+    zero = total == 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ndvi = (nir - red) / np.where(zero, np.float32(1), total)
+    out = np.array(values["ndvi_data"], copy=True)
+    out.reshape(-1)[:n] = np.where(zero, np.float32(0), ndvi)
+    return {"ndvi_data": out}
