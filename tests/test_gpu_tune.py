@@ -703,6 +703,7 @@ SMALL = {
     "mac0219_base64_encode": ["N=1000003"],
     "pfinal_pixelado": ["W=1001", "H=301", "P=1024"],
     "rpcuda_ndvi": ["N=100003"],
+    "rossird_stego_encode": ["NPIX=200011", "NB=100003"],
     "ckmers_encode": ["N=100003"],
     "xxcu3d_depth_outliers": ["W=1001", "H=301"],
     "pylops_nonstat_conv2d": ["NX=301", "NZ=203", "NHX=5", "NHZ=4"],

@@ -811,6 +811,7 @@ ONE_D_EXTENT = {
     "csc589_haversine": "N",  # proj2_CSC589's one thread per point pair
     "mac0219_base64_encode": "N",  # MAC0219-EP2's one thread per 3-byte group
     "rpcuda_ndvi": "N",  # RasterPorcessingCUDA's one thread per pixel
+    "rossird_stego_encode": "NT",  # CUDA-Steganography's one thread per pixel (a nibble)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -21056,3 +21057,42 @@ def test_blind117_references_on_hand_checked_inputs():
         red[::7] = 0
         nir[::5] = 0
         assert ndvi(red, nir) == per_pixel(red, nir)
+
+    # rossird_stego_encode: the source's own example: data bytes 1001 0110, 1111 0000,
+    # 1010 0101, 0100 1100 into the pixels (10 11 12 15), (11 255 12 0), (15 10 13 5),
+    # (15 14 19 80), (12 14 16 21), (14 18 10 16), (11 11 11 11), (10 10 10 10) give
+    # (11 10 12 15), (10 255 13 0), (15 11 13 5), (14 14 18 80), (13 14 17 20),
+    # (14 19 10 17), (10 11 10 10), (11 11 10 10), by hand (the example of the comment in
+    # encode.cu, whose seventh pixel (11 10 11 11) is a slip: the nibble 0100 gives
+    # (10 11 10 10)); the pixels past 2 num_bytes_data untouched; random images and data
+    # against the source's per-pixel bit loop
+    def encode(pixels, data, nb):
+        words = np.array([a | b << 8 | c << 16 | d << 24 for a, b, c, d in pixels], np.uint32)
+        packed = bytes(data) + bytes(-len(data) % 4)
+        got = references.rossird_stego_encode({
+            "dest_img": words, "bin_words": np.frombuffer(packed, np.uint32).copy(),
+            "num_bytes_data": nb,
+        })["dest_img"]
+        return [tuple((int(v) >> (8 * c)) & 255 for c in range(4)) for v in got]
+
+    image = [(10, 11, 12, 15), (11, 255, 12, 0), (15, 10, 13, 5), (15, 14, 19, 80),
+             (12, 14, 16, 21), (14, 18, 10, 16), (11, 11, 11, 11), (10, 10, 10, 10), (9, 8, 7, 6)]
+    got = encode(image, [0b10010110, 0b11110000, 0b10100101, 0b01001100], 4)
+    assert got == [(11, 10, 12, 15), (10, 255, 13, 0), (15, 11, 13, 5), (14, 14, 18, 80),
+                   (13, 14, 17, 20), (14, 19, 10, 17), (10, 11, 10, 10), (11, 11, 10, 10),
+                   (9, 8, 7, 6)]
+
+    def per_pixel(pixels, data, nb):
+        out = [list(p) for p in pixels]
+        for p in range(2 * nb):
+            byte, nibble = data[p // 2], p % 2
+            offset = 7 - 4 * nibble
+            for c in range(4):
+                out[p][c] = (out[p][c] & ~1) | ((byte >> offset) & 1)
+                offset -= 1
+        return [tuple(p) for p in out]
+
+    for npix, nb, nd in ((2, 1, 1), (7, 3, 5), (64, 32, 32), (101, 17, 20)):
+        pixels = [tuple(int(v) for v in rng.integers(0, 256, 4)) for _ in range(npix)]
+        data = [int(v) for v in rng.integers(0, 256, nd)]
+        assert encode(pixels, data, nb) == per_pixel(pixels, data, nb)

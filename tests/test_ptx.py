@@ -42,6 +42,7 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "mac0219_base64_encode.cu",
     "ovni_chroma_key.cu",
     "pfinal_pixelado.cu",
+    "rossird_stego_encode.cu",
     "rpcuda_ndvi.cu",
 }
 

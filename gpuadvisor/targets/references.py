@@ -16318,3 +16318,20 @@ def rpcuda_ndvi(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["ndvi_data"], copy=True)
     out.reshape(-1)[:n] = np.where(zero, np.float32(0), ndvi)
     return {"ndvi_data": out}
+
+
+def rossird_stego_encode(values: Values) -> dict[str, np.ndarray]:
+    """CUDA-Steganography's encode_per_pixel_kernel: pixel p (an RGBA word, channel c its byte
+    c) of the first 2 num_bytes_data takes in its channels' least significant bits the bits
+    7 - 4 (p % 2) - c of data byte p // 2 (the high nibble in the even pixel); the rest
+    untouched."""
+    nb = int(values["num_bytes_data"])
+    data = np.asarray(values["bin_words"]).reshape(-1).view(np.uint8)[:nb].astype(np.uint32)
+    nibbles = np.stack([data >> 4, data & 15], axis=1).reshape(-1)
+    spread = np.zeros(2 * nb, np.uint32)
+    for c in range(4):
+        spread |= ((nibbles >> (3 - c)) & 1) << (8 * c)
+    out = np.array(values["dest_img"], copy=True)
+    px = out.reshape(-1)[: 2 * nb]
+    px[:] = (px & np.uint32(0xFEFEFEFE)) | spread
+    return {"dest_img": out}
