@@ -704,6 +704,7 @@ SMALL = {
     "pfinal_pixelado": ["W=1001", "H=301", "P=1024"],
     "rpcuda_ndvi": ["N=100003"],
     "rossird_stego_encode": ["NPIX=200011", "NB=100003"],
+    "etudes_cat_map": ["N=1001", "K=36"],
     "ckmers_encode": ["N=100003"],
     "xxcu3d_depth_outliers": ["W=1001", "H=301"],
     "pylops_nonstat_conv2d": ["NX=301", "NZ=203", "NHX=5", "NHZ=4"],

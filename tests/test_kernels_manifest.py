@@ -21096,3 +21096,36 @@ def test_blind117_references_on_hand_checked_inputs():
         pixels = [tuple(int(v) for v in rng.integers(0, 256, 4)) for _ in range(npix)]
         data = [int(v) for v in rng.integers(0, 256, nd)]
         assert encode(pixels, data, nb) == per_pixel(pixels, data, nb)
+
+    # etudes_cat_map: N 3, k 1: (x, y) -> ((2x + y) % 3, (x + y) % 3), so the pixel (1, 0)
+    # (byte 1) lands at (2, 1) (offset 5), (2, 2) (byte 8) at (0, 1) (offset 3) and (0, 0)
+    # stays; N 5, k 10: the cat map's period for N 5 is 10 (C^10 the identity mod 5), so the
+    # image comes back unchanged, by hand; random images against the source's per-pixel loop
+    # of k steps
+    def cat(img, n, k):
+        packed = bytes(img) + bytes(-len(img) % 4)
+        got = references.etudes_cat_map({
+            "cur_words": np.frombuffer(packed, np.uint32).copy(),
+            "next_words": np.zeros(len(packed) // 4, np.uint32), "N": n, "k": k,
+        })["next_words"]
+        return list(got.view(np.uint8)[: n * n])
+
+    got = cat(list(range(9)), 3, 1)
+    assert (got[5], got[3], got[0]) == (1, 8, 0) and sorted(got) == list(range(9))
+    assert got == [0, 7, 5, 8, 3, 1, 4, 2, 6]
+    img = [int(v) for v in rng.integers(0, 256, 25)]
+    assert cat(img, 5, 10) == img and cat(img, 5, 5) != img
+
+    def per_pixel(img, n, k):
+        out = [0] * (n * n)
+        for y in range(n):
+            for x in range(n):
+                xc, yc = x, y
+                for _ in range(k):
+                    xc, yc = (2 * xc + yc) % n, (xc + yc) % n
+                out[yc * n + xc] = img[y * n + x]
+        return out
+
+    for n, k in ((1, 1), (2, 3), (7, 4), (16, 9), (13, 36)):
+        img = [int(v) for v in rng.integers(0, 256, n * n)]
+        assert cat(img, n, k) == per_pixel(img, n, k)

@@ -16335,3 +16335,24 @@ def rossird_stego_encode(values: Values) -> dict[str, np.ndarray]:
     px = out.reshape(-1)[: 2 * nb]
     px[:] = (px & np.uint32(0xFEFEFEFE)) | spread
     return {"dest_img": out}
+
+
+def etudes_cat_map(values: Values) -> dict[str, np.ndarray]:
+    """parallel-etudes' cat_map_iter_k: the pixel (x, y) of the N x N 8-bit image copied to
+    C^k(x, y), C(x, y) = ((2x + y) mod N, (x + y) mod N); C^k as the matrix [[2, 1], [1, 1]]
+    to the power k mod N, applied once."""
+    n, k = int(values["N"]), int(values["k"])
+    m = np.array([[1, 0], [0, 1]], dtype=object)
+    step = np.array([[2, 1], [1, 1]], dtype=object)
+    for _ in range(k):
+        m = (step.dot(m)) % n
+    a, b, c, d = (int(v) for v in (m[0, 0], m[0, 1], m[1, 0], m[1, 1]))
+    cur = np.asarray(values["cur_words"]).reshape(-1).view(np.uint8)[: n * n].reshape(n, n)
+    x = np.arange(n, dtype=np.int64)[None, :]
+    y = np.arange(n, dtype=np.int64)[:, None]
+    xn = ((a * x) % n + (b * y) % n) % n
+    yn = ((c * x) % n + (d * y) % n) % n
+    out = np.array(values["next_words"], copy=True)
+    img = out.reshape(-1).view(np.uint8)[: n * n].reshape(n, n)
+    img[yn, xn] = cur
+    return {"next_words": out}
