@@ -795,6 +795,10 @@ SMALL = {
     "csc589_haversine": {"N": 1001},  # partial blocks
     "freq_heightmap_slope": {"W": 37, "H": 13},  # partial blocks, every edge
     "mac0219_base64_encode": {"N": 1001},  # partial blocks, newlines mid-group
+    "pfinal_pixelado": {"W": 37, "H": 13, "P": 40},  # partial blocks and cells, pitch padding
+    "rpcuda_ndvi": {"N": 1001},  # partial blocks
+    "rossird_stego_encode": {"NPIX": 2011, "NB": 1001},  # partial blocks, untouched tail
+    "etudes_cat_map": {"N": 37, "K": 5},  # partial blocks, several iterations
     "ckmers_encode": {"N": 1001, "K": 21},  # partial blocks, the last k-mers
     "xxcu3d_depth_outliers": {"W": 37, "H": 13},  # partial blocks, rows wrapping
     "pylops_nonstat_conv2d": {"NX": 37, "NZ": 29, "HX": 5, "HZ": 7, "NHX": 4, "NHZ": 3, "OHX": 3,

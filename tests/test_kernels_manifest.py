@@ -810,6 +810,8 @@ ONE_D_EXTENT = {
     "csc456_bitonic_step": "N",  # CSC456_S19_HW3's one thread per element
     "csc589_haversine": "N",  # proj2_CSC589's one thread per point pair
     "mac0219_base64_encode": "N",  # MAC0219-EP2's one thread per 3-byte group
+    "rpcuda_ndvi": "N",  # RasterPorcessingCUDA's one thread per pixel
+    "rossird_stego_encode": "NT",  # CUDA-Steganography's one thread per pixel (a nibble)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -20990,3 +20992,140 @@ def test_blind116_references_on_hand_checked_inputs():
         data = bytes(int(v) for v in rng.integers(0, 256, 3 * n))
         want = base64.encodebytes(data)[:-1] if flag else base64.b64encode(data)
         assert b64(data, flag, 0) == want
+
+
+def test_blind117_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(117)
+
+    # pfinal_pixelado: a 7 x 6 image (pitch 8) whose bytes are their own offsets: every pixel
+    # of the cell at (0, 0) (rows and columns 0-4) becomes byte 0; (6, 5) and (5, 5) take
+    # (5, 5) = byte 45, (6, 0) takes (5, 0) = byte 5, (3, 5) takes (0, 5) = byte 40; the
+    # pitch's padding (columns 7) untouched, by hand; random images against the source's
+    # per-pixel copy, in place (each plane on its own)
+    def pixelate(planes, w, h, p):
+        words = [np.frombuffer(bytes(pl), np.uint32).copy() for pl in planes]
+        got = references.pfinal_pixelado({
+            "r_plane": words[0], "g_plane": words[1], "b_plane": words[2], "pitch": p,
+            "width": w, "height": h,
+        })
+        return [list(got[k].view(np.uint8)) for k in ("r_plane", "g_plane", "b_plane")]
+
+    base = list(range(48))
+    r, g, b = pixelate([base, [255 - v for v in base], [7] * 48], 7, 6, 8)
+    assert [r[y * 8 + x] for y in range(5) for x in range(5)] == [0] * 25
+    assert (r[5 * 8 + 6], r[5 * 8 + 5], r[0 * 8 + 6], r[5 * 8 + 3]) == (45, 45, 5, 40)
+    assert [r[y * 8 + 7] for y in range(6)] == [7, 15, 23, 31, 39, 47]
+    assert g == [255 - v for v in r[:48]] and b == [7] * 48
+
+    def per_pixel(plane, w, h, p):
+        out = list(plane)
+        for y in range(h):
+            for x in range(w):
+                out[y * p + x] = out[(y - y % 5) * p + (x - x % 5)]
+        return out
+
+    for w, h, p in ((1, 1, 4), (5, 5, 8), (11, 7, 12), (16, 9, 16), (3, 12, 4)):
+        planes = [[int(v) for v in rng.integers(0, 256, h * p)] for _ in range(3)]
+        assert pixelate(planes, w, h, p) == [per_pixel(pl, w, h, p) for pl in planes]
+
+    # rpcuda_ndvi: (red, nir) = (0, 0) gives 0 (the source's zero-sum branch), (1000, 3000)
+    # 0.5, (3000, 1000) -0.5, (0, 5) 1, (7, 0) -1, (1, 2) the float32 nearest 1/3, (4, 4) 0,
+    # by hand; random bands against the source's per-pixel float32 formula; the element past
+    # total_pixels untouched
+    def ndvi(red, nir):
+        n = len(red)
+        got = references.rpcuda_ndvi({
+            "red_data": np.asarray(red, np.float32), "nir_data": np.asarray(nir, np.float32),
+            "ndvi_data": np.full(n + 1, 9.0, np.float32), "total_pixels": n,
+        })["ndvi_data"]
+        assert got[n] == np.float32(9.0)
+        return [float(v) for v in got[:n]]
+
+    got = ndvi([0, 1000, 3000, 0, 7, 1, 4], [0, 3000, 1000, 5, 0, 2, 4])
+    assert got == [0.0, 0.5, -0.5, 1.0, -1.0, float(np.float32(1) / np.float32(3)), 0.0]
+
+    def per_pixel(red, nir):
+        out = []
+        for r, n in zip(red, nir, strict=True):
+            s = np.float32(r) + np.float32(n)
+            out.append(0.0 if s == 0 else float((np.float32(n) - np.float32(r)) / s))
+        return out
+
+    for n in (1, 9, 64, 257):
+        red = rng.integers(0, 10001, n).astype(np.float32)
+        nir = rng.integers(0, 10001, n).astype(np.float32)
+        red[::7] = 0
+        nir[::5] = 0
+        assert ndvi(red, nir) == per_pixel(red, nir)
+
+    # rossird_stego_encode: the source's own example: data bytes 1001 0110, 1111 0000,
+    # 1010 0101, 0100 1100 into the pixels (10 11 12 15), (11 255 12 0), (15 10 13 5),
+    # (15 14 19 80), (12 14 16 21), (14 18 10 16), (11 11 11 11), (10 10 10 10) give
+    # (11 10 12 15), (10 255 13 0), (15 11 13 5), (14 14 18 80), (13 14 17 20),
+    # (14 19 10 17), (10 11 10 10), (11 11 10 10), by hand (the example of the comment in
+    # encode.cu, whose seventh pixel (11 10 11 11) is a slip: the nibble 0100 gives
+    # (10 11 10 10)); the pixels past 2 num_bytes_data untouched; random images and data
+    # against the source's per-pixel bit loop
+    def encode(pixels, data, nb):
+        words = np.array([a | b << 8 | c << 16 | d << 24 for a, b, c, d in pixels], np.uint32)
+        packed = bytes(data) + bytes(-len(data) % 4)
+        got = references.rossird_stego_encode({
+            "dest_img": words, "bin_words": np.frombuffer(packed, np.uint32).copy(),
+            "num_bytes_data": nb,
+        })["dest_img"]
+        return [tuple((int(v) >> (8 * c)) & 255 for c in range(4)) for v in got]
+
+    image = [(10, 11, 12, 15), (11, 255, 12, 0), (15, 10, 13, 5), (15, 14, 19, 80),
+             (12, 14, 16, 21), (14, 18, 10, 16), (11, 11, 11, 11), (10, 10, 10, 10), (9, 8, 7, 6)]
+    got = encode(image, [0b10010110, 0b11110000, 0b10100101, 0b01001100], 4)
+    assert got == [(11, 10, 12, 15), (10, 255, 13, 0), (15, 11, 13, 5), (14, 14, 18, 80),
+                   (13, 14, 17, 20), (14, 19, 10, 17), (10, 11, 10, 10), (11, 11, 10, 10),
+                   (9, 8, 7, 6)]
+
+    def per_pixel(pixels, data, nb):
+        out = [list(p) for p in pixels]
+        for p in range(2 * nb):
+            byte, nibble = data[p // 2], p % 2
+            offset = 7 - 4 * nibble
+            for c in range(4):
+                out[p][c] = (out[p][c] & ~1) | ((byte >> offset) & 1)
+                offset -= 1
+        return [tuple(p) for p in out]
+
+    for npix, nb, nd in ((2, 1, 1), (7, 3, 5), (64, 32, 32), (101, 17, 20)):
+        pixels = [tuple(int(v) for v in rng.integers(0, 256, 4)) for _ in range(npix)]
+        data = [int(v) for v in rng.integers(0, 256, nd)]
+        assert encode(pixels, data, nb) == per_pixel(pixels, data, nb)
+
+    # etudes_cat_map: N 3, k 1: (x, y) -> ((2x + y) % 3, (x + y) % 3), so the pixel (1, 0)
+    # (byte 1) lands at (2, 1) (offset 5), (2, 2) (byte 8) at (0, 1) (offset 3) and (0, 0)
+    # stays; N 5, k 10: the cat map's period for N 5 is 10 (C^10 the identity mod 5), so the
+    # image comes back unchanged, by hand; random images against the source's per-pixel loop
+    # of k steps
+    def cat(img, n, k):
+        packed = bytes(img) + bytes(-len(img) % 4)
+        got = references.etudes_cat_map({
+            "cur_words": np.frombuffer(packed, np.uint32).copy(),
+            "next_words": np.zeros(len(packed) // 4, np.uint32), "N": n, "k": k,
+        })["next_words"]
+        return list(got.view(np.uint8)[: n * n])
+
+    got = cat(list(range(9)), 3, 1)
+    assert (got[5], got[3], got[0]) == (1, 8, 0) and sorted(got) == list(range(9))
+    assert got == [0, 7, 5, 8, 3, 1, 4, 2, 6]
+    img = [int(v) for v in rng.integers(0, 256, 25)]
+    assert cat(img, 5, 10) == img and cat(img, 5, 5) != img
+
+    def per_pixel(img, n, k):
+        out = [0] * (n * n)
+        for y in range(n):
+            for x in range(n):
+                xc, yc = x, y
+                for _ in range(k):
+                    xc, yc = (2 * xc + yc) % n, (xc + yc) % n
+                out[yc * n + xc] = img[y * n + x]
+        return out
+
+    for n, k in ((1, 1), (2, 3), (7, 4), (16, 9), (13, 36)):
+        img = [int(v) for v in rng.integers(0, 256, n * n)]
+        assert cat(img, n, k) == per_pixel(img, n, k)

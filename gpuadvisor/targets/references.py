@@ -16287,3 +16287,72 @@ def mac0219_base64_encode(values: Values) -> dict[str, np.ndarray]:
         text[at] = charset[field]
         at = at + 1
     return {"out_words": out}
+
+
+def pfinal_pixelado(values: Values) -> dict[str, np.ndarray]:
+    """Proyectofinal's Pixelado: in each of three 8-bit planes (rows `pitch` bytes apart) the
+    pixel (x, y) of the width x height image set to the pixel (x - x % 5, y - y % 5), the
+    top-left pixel of its 5 x 5 cell; the bytes past the width untouched."""
+    w, h, p = int(values["width"]), int(values["height"]), int(values["pitch"])
+    rows = (np.arange(h) // 5 * 5)[:, None]
+    cols = (np.arange(w) // 5 * 5)[None, :]
+    result = {}
+    for name in ("r_plane", "g_plane", "b_plane"):
+        out = np.array(values[name], copy=True)
+        img = out.reshape(-1).view(np.uint8)[: h * p].reshape(h, p)
+        img[:, :w] = img[rows, cols]
+        result[name] = out
+    return result
+
+
+def rpcuda_ndvi(values: Values) -> dict[str, np.ndarray]:
+    """RasterPorcessingCUDA's compute_ndvi_kernel: each pixel's NDVI (nir - red) / (nir + red)
+    in float32, 0 where nir + red == 0."""
+    n = int(values["total_pixels"])
+    red = np.asarray(values["red_data"], np.float32).reshape(-1)[:n]
+    nir = np.asarray(values["nir_data"], np.float32).reshape(-1)[:n]
+    total = red + nir
+    zero = total == 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ndvi = (nir - red) / np.where(zero, np.float32(1), total)
+    out = np.array(values["ndvi_data"], copy=True)
+    out.reshape(-1)[:n] = np.where(zero, np.float32(0), ndvi)
+    return {"ndvi_data": out}
+
+
+def rossird_stego_encode(values: Values) -> dict[str, np.ndarray]:
+    """CUDA-Steganography's encode_per_pixel_kernel: pixel p (an RGBA word, channel c its byte
+    c) of the first 2 num_bytes_data takes in its channels' least significant bits the bits
+    7 - 4 (p % 2) - c of data byte p // 2 (the high nibble in the even pixel); the rest
+    untouched."""
+    nb = int(values["num_bytes_data"])
+    data = np.asarray(values["bin_words"]).reshape(-1).view(np.uint8)[:nb].astype(np.uint32)
+    nibbles = np.stack([data >> 4, data & 15], axis=1).reshape(-1)
+    spread = np.zeros(2 * nb, np.uint32)
+    for c in range(4):
+        spread |= ((nibbles >> (3 - c)) & 1) << (8 * c)
+    out = np.array(values["dest_img"], copy=True)
+    px = out.reshape(-1)[: 2 * nb]
+    px[:] = (px & np.uint32(0xFEFEFEFE)) | spread
+    return {"dest_img": out}
+
+
+def etudes_cat_map(values: Values) -> dict[str, np.ndarray]:
+    """parallel-etudes' cat_map_iter_k: the pixel (x, y) of the N x N 8-bit image copied to
+    C^k(x, y), C(x, y) = ((2x + y) mod N, (x + y) mod N); C^k as the matrix [[2, 1], [1, 1]]
+    to the power k mod N, applied once."""
+    n, k = int(values["N"]), int(values["k"])
+    m = np.array([[1, 0], [0, 1]], dtype=object)
+    step = np.array([[2, 1], [1, 1]], dtype=object)
+    for _ in range(k):
+        m = (step.dot(m)) % n
+    a, b, c, d = (int(v) for v in (m[0, 0], m[0, 1], m[1, 0], m[1, 1]))
+    cur = np.asarray(values["cur_words"]).reshape(-1).view(np.uint8)[: n * n].reshape(n, n)
+    x = np.arange(n, dtype=np.int64)[None, :]
+    y = np.arange(n, dtype=np.int64)[:, None]
+    xn = ((a * x) % n + (b * y) % n) % n
+    yn = ((c * x) % n + (d * y) % n) % n
+    out = np.array(values["next_words"], copy=True)
+    img = out.reshape(-1).view(np.uint8)[: n * n].reshape(n, n)
+    img[yn, xn] = cur
+    return {"next_words": out}
