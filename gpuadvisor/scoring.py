@@ -729,13 +729,15 @@ def _values_at(owners: list[Any], name: str,
 
 def _value_codes(values: list[Any]) -> tuple[list[Any], Any]:
     """(distinct tokens in order of first appearance, each value's index into them) of
-    ``[MISSING if v is MISSING else token(v) for v in values]``; each distinct text, int and
-    non-zero float is tokenized once, since equal values of those classes have equal tokens
-    (a zero, whose sign its token keeps, and other classes always go through :func:`token`)."""
+    ``[MISSING if v is MISSING else token(v) for v in values]``; each distinct text, int,
+    bool, None and non-zero float is tokenized once, since equal values of one of those
+    classes have equal tokens (a zero, whose sign its token keeps, and other classes always
+    go through :func:`token`)."""
     import numpy as np
 
     index: dict[Any, int] = {}
-    seen: dict[type, dict[Any, int]] = {str: {}, int: {}, float: {}}
+    seen: dict[type, dict[Any, int]] = {str: {}, int: {}, float: {}, bool: {},
+                                        type(None): {}}
     out = []
     for v in values:
         cls = v.__class__
