@@ -1672,7 +1672,9 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
 
     # Kernel-scope rules on the reference row; sweep-scope rules on the pick.
     ref_candidate = next((c for c in candidates if c.row is reference), None) or pick.candidate
-    kctx = context_for(ref_candidate)
+    # (the reference is often the pick: its context, built for the sweep rules below, is the
+    # one context_for builds; evaluation copies a context, never changes it)
+    kctx = pick.context if ref_candidate is pick.candidate else context_for(ref_candidate)
     sweep_ctx = {"configs": order.configs, "pareto_size": order.pareto_size,
                  "pick_in_pareto": order.pick_in_pareto, "mode": mode}
     if best_time is not None:
