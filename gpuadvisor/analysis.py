@@ -1681,10 +1681,16 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
         sweep_ctx["best_time_ms"] = best_time
     sctx = dict(pick.context)
     sctx["sweep"] = sweep_ctx
+    kernel_rules = [rule for rule in rules if rule.scope == "kernel"]
+    sweep_rules = [rule for rule in rules if rule.scope not in ("config", "kernel")]
+    found = dict(zip(map(id, kernel_rules), scorer.memo.evaluate_all(kernel_rules, kctx),
+                     strict=True))
+    found.update(zip(map(id, sweep_rules), scorer.memo.evaluate_all(sweep_rules, sctx),
+                     strict=True))
     for rule in rules:
         if rule.scope == "config":
             continue
-        result = scorer.memo.evaluate(rule, kctx if rule.scope == "kernel" else sctx)
+        result = found[id(rule)]
         config = ref_candidate.key if rule.scope == "kernel" else pick.candidate.key
         if result.fired:
             findings.append(Finding.from_result(result, name, config))
