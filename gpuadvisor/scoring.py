@@ -27,7 +27,7 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from operator import attrgetter, methodcaller
+from operator import methodcaller
 from typing import Any, NamedTuple
 
 from gpuadvisor.arch import Arch, Board
@@ -315,12 +315,6 @@ class TableScorer:
         taken from whole columns; and, read in the same walk, whether each candidate's row is
         a row view, its index in its table (0 where not) and the ids of those tables."""
         ids = [self._setup_id(s) for s in setups]
-        rows = list(map(attrgetter("row"), cands))
-        if rows and set(map(type, rows)) == {RowView}:
-            tables = set(map(id, map(attrgetter("_data"), rows)))
-            if len(tables) == 1:  # the usual pass: views of one table, in whole columns
-                return self._derived_keys_of_views(ids, kslot, cands, rows), \
-                    [True] * len(rows), list(map(attrgetter("_i"), rows)), tables
         out = []
         is_view: list[bool] = []
         at: list[int] = []
@@ -349,24 +343,6 @@ class TableScorer:
                 is_view.append(False)
                 at.append(0)
         return out, is_view, at, tables
-
-    def _derived_keys_of_views(self, ids: list[int], kslot: list[int],
-                               cands: list[Candidate], rows: list[RowView]
-                               ) -> list[tuple[Any, ...]]:
-        """:meth:`_derived_keys`' keys where every candidate's row is a view of one table:
-        the same tuples, zipped from columns (each distinct register and shared-memory cell
-        converted once) instead of one walk with a tuple per candidate."""
-        at = list(map(attrgetter("_i"), rows))
-        cells = []
-        for key in ("registers_per_thread", "shared_mem_per_block"):
-            self.metric(rows[0], key)
-            column = self._columns[(id(rows[0]._data), key)]
-            values = [column[i] for i in at]
-            ints = {v: None if v is None else int(v) for v in set(values)}
-            cells.append(list(map(ints.__getitem__, values)))
-        return list(zip([ids[k] for k in kslot], map(attrgetter("block"), cands),
-                        map(attrgetter("cache_config"), cands), map(attrgetter("grid"), cands),
-                        *cells, strict=True))
 
     def derived(self, setup: KernelSetup, c: Candidate,
                 key: tuple[Any, ...] | None = None) -> dict[str, Any]:
