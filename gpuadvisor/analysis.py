@@ -1666,17 +1666,25 @@ def _finish(p: _Prepared, scored: list[Scored], scorer: TableScorer,
 
     # Kernel-scope rules on the reference row; sweep-scope rules on the pick.
     ref_candidate = next((c for c in candidates if c.row is reference), None) or pick.candidate
-    kctx = context_for(ref_candidate)
+    # (the reference is often the pick: its context, built for the sweep rules below, is the
+    # one context_for builds; evaluation copies a context, never changes it)
+    kctx = pick.context if ref_candidate is pick.candidate else context_for(ref_candidate)
     sweep_ctx = {"configs": order.configs, "pareto_size": order.pareto_size,
                  "pick_in_pareto": order.pick_in_pareto, "mode": mode}
     if best_time is not None:
         sweep_ctx["best_time_ms"] = best_time
     sctx = dict(pick.context)
     sctx["sweep"] = sweep_ctx
+    kernel_rules = [rule for rule in rules if rule.scope == "kernel"]
+    sweep_rules = [rule for rule in rules if rule.scope not in ("config", "kernel")]
+    found = dict(zip(map(id, kernel_rules), scorer.memo.evaluate_all(kernel_rules, kctx),
+                     strict=True))
+    found.update(zip(map(id, sweep_rules), scorer.memo.evaluate_all(sweep_rules, sctx),
+                     strict=True))
     for rule in rules:
         if rule.scope == "config":
             continue
-        result = scorer.memo.evaluate(rule, kctx if rule.scope == "kernel" else sctx)
+        result = found[id(rule)]
         config = ref_candidate.key if rule.scope == "kernel" else pick.candidate.key
         if result.fired:
             findings.append(Finding.from_result(result, name, config))

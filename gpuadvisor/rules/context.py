@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -474,7 +474,31 @@ def _plain(value: Any) -> Any:
     return value
 
 
+#: Each frozen Arch's and Board's context values, by the object's id (the object kept with
+#: them): a table's kernels share one architecture, whose ``to_dict`` was made per kernel.
+_MADE: dict[tuple[str, int], tuple[Any, dict[str, Any]]] = {}
+
+
+def _made_once(kind: str, obj: Any, make: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """A fresh copy (its lists and dicts too) of ``make(obj)``, worked out once per ``obj``."""
+    known = _MADE.get((kind, id(obj)))
+    if known is None or known[0] is not obj:
+        known = _MADE[(kind, id(obj))] = (obj, make(obj))
+    return {k: _fresh(v) for k, v in known[1].items()}
+
+
+def _fresh(value: Any) -> Any:
+    cls = value.__class__
+    if cls is list:
+        return [_fresh(v) for v in value]
+    return {k: _fresh(v) for k, v in value.items()} if cls is dict else value
+
+
 def arch_context(arch: Arch) -> dict[str, Any]:
+    return _made_once("arch", arch, _arch_context)
+
+
+def _arch_context(arch: Arch) -> dict[str, Any]:
     out = {k: _plain(v) for k, v in arch.to_dict().items() if k != "sources"}
     out["cc"] = arch.compute_capability[0] + arch.compute_capability[1] / 10
     out["sm"] = arch.sm
@@ -485,11 +509,15 @@ def arch_context(arch: Arch) -> dict[str, Any]:
 def board_context(board: Board | None, sm_count: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if board is not None:
-        out = {k: _plain(v) for k, v in board.to_dict().items()
-               if k not in ("sources", "aliases", "arch")}
+        out = _made_once("board", board, _board_values)
     if sm_count:
         out["sm_count"] = int(sm_count)
     return out
+
+
+def _board_values(board: Board) -> dict[str, Any]:
+    return {k: _plain(v) for k, v in board.to_dict().items()
+            if k not in ("sources", "aliases", "arch")}
 
 
 def metrics_context(row: Mapping[str, Any] | None) -> dict[str, Any]:
