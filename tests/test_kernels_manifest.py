@@ -21129,3 +21129,42 @@ def test_blind117_references_on_hand_checked_inputs():
     for n, k in ((1, 1), (2, 3), (7, 4), (16, 9), (13, 36)):
         img = [int(v) for v in rng.integers(0, 256, n * n)]
         assert cat(img, n, k) == per_pixel(img, n, k)
+
+
+def test_blind118_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(118)
+
+    # gpgpu_tp1_sepia: (0, 0, 0) stays black; (255, 255, 255) gives R 344.5 and G 306.8, both
+    # capped at 255, and B 238.935, truncated to 238; (100, 0, 0) gives 39.3, 34.9, 27.2 ->
+    # (39, 34, 27); (0, 100, 0) 76.9, 68.6, 53.4 -> (76, 68, 53); (0, 0, 100) 18.9, 16.8, 13.1
+    # -> (18, 16, 13); (10, 20, 30) 24.98, 22.25, 17.33 -> (24, 22, 17), by hand; random
+    # images against the source's per-pixel double formula; the bytes past the image untouched
+    def sepia(pixels, w, h):
+        raw = bytes(v for px in pixels for v in px)
+        packed = raw + bytes(-len(raw) % 4)
+        got = references.gpgpu_tp1_sepia({
+            "input_words": np.frombuffer(packed, np.uint32).copy(),
+            "output_words": np.full(len(packed) // 4, 0xA5A5A5A5, np.uint32),
+            "width": w, "height": h,
+        })["output_words"].view(np.uint8)
+        assert all(v == 0xA5 for v in got[len(raw):])
+        return [tuple(int(v) for v in got[3 * i: 3 * i + 3]) for i in range(w * h)]
+
+    pixels = [(0, 0, 0), (255, 255, 255), (100, 0, 0), (0, 100, 0), (0, 0, 100), (10, 20, 30)]
+    assert sepia(pixels, 3, 2) == [(0, 0, 0), (255, 255, 238), (39, 34, 27), (76, 68, 53),
+                                   (18, 16, 13), (24, 22, 17)]
+
+    def per_pixel(pixels):
+        out = []
+        for r, g, b in pixels:
+            px = []
+            for c0, c1, c2 in ((0.393, 0.769, 0.189), (0.349, 0.686, 0.168),
+                               (0.272, 0.534, 0.131)):
+                v = r * c0 + g * c1 + b * c2
+                px.append(int(min(255.0, v)))
+            out.append(tuple(px))
+        return out
+
+    for w, h in ((1, 1), (5, 3), (16, 9), (7, 11), (33, 2)):
+        pixels = [tuple(int(v) for v in rng.integers(0, 256, 3)) for _ in range(w * h)]
+        assert sepia(pixels, w, h) == per_pixel(pixels)

@@ -16356,3 +16356,19 @@ def etudes_cat_map(values: Values) -> dict[str, np.ndarray]:
     img = out.reshape(-1).view(np.uint8)[: n * n].reshape(n, n)
     img[yn, xn] = cur
     return {"next_words": out}
+
+
+def gpgpu_tp1_sepia(values: Values) -> dict[str, np.ndarray]:
+    """GPGPU TP1's sepia: each interleaved RGB pixel's channels r c0 + g c1 + b c2 in double
+    (left to right, no FMA), capped at 255 and truncated to a byte."""
+    w, h = int(values["width"]), int(values["height"])
+    n = w * h
+    rgb = np.asarray(values["input_words"]).reshape(-1).view(np.uint8)[: 3 * n].reshape(n, 3)
+    r, g, b = (rgb[:, c].astype(np.float64) for c in range(3))
+    out = np.array(values["output_words"], copy=True)
+    img = out.reshape(-1).view(np.uint8)[: 3 * n].reshape(n, 3)
+    for c, (c0, c1, c2) in enumerate(((0.393, 0.769, 0.189), (0.349, 0.686, 0.168),
+                                      (0.272, 0.534, 0.131))):
+        v = r * c0 + g * c1 + b * c2
+        img[:, c] = np.minimum(v, 255.0).astype(np.uint8)
+    return {"output_words": out}
