@@ -702,6 +702,7 @@ SMALL = {
     "freq_heightmap_slope": ["W=1001", "H=301"],
     "mac0219_base64_encode": ["N=1000003"],
     "gpgpu_tp1_sepia": ["W=1001", "H=301"],
+    "compgpu_block_hash": ["N=1003", "BLK=4096"],
     "pfinal_pixelado": ["W=1001", "H=301", "P=1024"],
     "rpcuda_ndvi": ["N=100003"],
     "rossird_stego_encode": ["NPIX=200011", "NB=100003"],

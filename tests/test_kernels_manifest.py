@@ -302,6 +302,8 @@ def test_kernel_entry_is_complete(name):
         assert params["ROWS"] * params["COLS"] * params["ND"] >= 1.6 * 10**7
     elif name == "cu2rec_loss_errors":  # cu2rec's one thread a user: each walks its ratings
         assert blocks == -(-params["U"] // 256) and params["NNZ"] * params["F"] >= 1.6 * 10**7
+    elif name == "compgpu_block_hash":  # Comp-on-GPU's one thread a block: each walks BLK B
+        assert blocks == -(-params["N"] // 256) and params["N"] * params["BLK"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -811,6 +813,7 @@ ONE_D_EXTENT = {
     "csc589_haversine": "N",  # proj2_CSC589's one thread per point pair
     "mac0219_base64_encode": "N",  # MAC0219-EP2's one thread per 3-byte group
     "rpcuda_ndvi": "N",  # RasterPorcessingCUDA's one thread per pixel
+    "compgpu_block_hash": "N",  # Comp-on-GPU's one thread per 64 KiB block
     "rossird_stego_encode": "NT",  # CUDA-Steganography's one thread per pixel (a nibble)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -21168,3 +21171,46 @@ def test_blind118_references_on_hand_checked_inputs():
     for w, h in ((1, 1), (5, 3), (16, 9), (7, 11), (33, 2)):
         pixels = [tuple(int(v) for v in rng.integers(0, 256, 3)) for _ in range(w * h)]
         assert sepia(pixels, w, h) == per_pixel(pixels)
+
+    # compgpu_block_hash: MurmurHash64A with the seed 0x1e35a7bd; an empty block has only the
+    # finalization, h = seed, h ^= h >> 47 (no change), h *= m, h ^= h >> 47: 0x072574858b32a84b;
+    # eight zero bytes: h = seed ^ 8 m, the word k = 0 mixes to 0, h *= m, then the
+    # finalization: 0x4fddc905238cda77; the one byte 01: h = seed ^ m, h ^= 1, h *= m, then the
+    # finalization: 0x5915c8c53c13f6fa, by hand; random blocks (lengths 8-200, with and
+    # without 1-7 tail bytes) against a per-byte loop of the source's hash; the words past N
+    # untouched
+    def block_hash(data, blk, n):
+        packed = bytes(data) + bytes(-len(data) % 4)
+        got = references.compgpu_block_hash({
+            "d_in_words": np.frombuffer(packed, np.uint32).copy(),
+            "d_out_words": np.full(2 * n + 2, 7, np.uint32), "blk_sz": blk, "N": n,
+        })["d_out_words"]
+        assert list(got[2 * n:]) == [7, 7]
+        return [int(got[2 * i]) | int(got[2 * i + 1]) << 32 for i in range(n)]
+
+    assert block_hash([], 0, 1) == [0x072574858B32A84B]
+    assert block_hash([0] * 8, 8, 1) == [0x4FDDC905238CDA77]
+    assert block_hash([1], 1, 1) == [0x5915C8C53C13F6FA]
+
+    def murmur64a(key, seed=0x1E35A7BD):
+        mask, m = 2**64 - 1, 0xC6A4A7935BD1E995
+        h = (seed ^ (len(key) * m)) & mask
+        whole = len(key) // 8 * 8
+        for at in range(0, whole, 8):
+            k = int.from_bytes(bytes(key[at: at + 8]), "little")
+            k = (k * m) & mask
+            k ^= k >> 47
+            k = (k * m) & mask
+            h ^= k
+            h = (h * m) & mask
+        if len(key) > whole:
+            h ^= int.from_bytes(bytes(key[whole:]), "little")
+            h = (h * m) & mask
+        h ^= h >> 47
+        h = (h * m) & mask
+        return h ^ (h >> 47)
+
+    for blk, n in ((8, 1), (16, 3), (200, 5), (13, 4), (7, 2), (64, 33)):
+        data = [int(v) for v in rng.integers(0, 256, blk * n)]
+        assert block_hash(data, blk, n) == [murmur64a(data[i * blk: (i + 1) * blk])
+                                            for i in range(n)]

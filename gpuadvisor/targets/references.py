@@ -16372,3 +16372,42 @@ def gpgpu_tp1_sepia(values: Values) -> dict[str, np.ndarray]:
         v = r * c0 + g * c1 + b * c2
         img[:, c] = np.minimum(v, 255.0).astype(np.uint8)
     return {"output_words": out}
+
+
+def _murmur64a_rows(rows: np.ndarray, length: int, seed: int) -> np.ndarray:
+    """MurmurHash64A (Austin Appleby) of each row of a uint8 [n, length] array, vectorized over
+    the rows (uint64 arithmetic wraps modulo 2^64)."""
+    m = np.uint64(0xC6A4A7935BD1E995)
+    r = np.uint64(47)
+    n = rows.shape[0]
+    h = np.full(n, np.uint64((seed ^ ((length * 0xC6A4A7935BD1E995) % 2**64)) % 2**64))
+    words = length // 8
+    body = np.ascontiguousarray(rows[:, : 8 * words]).view("<u8").reshape(n, words)
+    for w in range(words):
+        k = body[:, w] * m
+        k ^= k >> r
+        k *= m
+        h ^= k
+        h *= m
+    rest = length & 7
+    if rest:
+        tail = rows[:, 8 * words: 8 * words + rest].astype(np.uint64)
+        for b in range(rest - 1, -1, -1):
+            h ^= tail[:, b] << np.uint64(8 * b)
+        h *= m
+    h ^= h >> r
+    h *= m
+    h ^= h >> r
+    return h
+
+
+def compgpu_block_hash(values: Values) -> dict[str, np.ndarray]:
+    """Comp-on-GPU's hash_kernel: the MurmurHash64A (seed 0x1e35a7bd) of each blk_sz-byte block,
+    stored as two 32-bit words, low first."""
+    blk, n = int(values["blk_sz"]), int(values["N"])
+    data = np.asarray(values["d_in_words"]).reshape(-1).view(np.uint8)[: n * blk]
+    with np.errstate(over="ignore"):
+        h = _murmur64a_rows(data.reshape(n, blk), blk, 0x1E35A7BD)
+    out = np.array(values["d_out_words"], copy=True)
+    out.reshape(-1)[: 2 * n] = h.astype("<u8").view(np.uint32)
+    return {"d_out_words": out}
