@@ -21214,3 +21214,38 @@ def test_blind118_references_on_hand_checked_inputs():
         data = [int(v) for v in rng.integers(0, 256, blk * n)]
         assert block_hash(data, blk, n) == [murmur64a(data[i * blk: (i + 1) * blk])
                                             for i in range(n)]
+
+    # cuda4eng_flashlight: the reference point itself (distance 0) (255, 255, 0, 255); a pixel
+    # 3 right and 4 down (distance 5) 250; one 1 right and 1 down (sqrt 2 = 1.41, truncated to
+    # 1) 254; one 300 away (255 - 300 clipped) (0, 0, 0, 255); one 200 right and 100 down
+    # (sqrt 50,000 = 223.6, truncated) 32, by hand; random images and points against the
+    # source's per-pixel loop (float32 square root of the int sum); the word past w h untouched
+    def flash(w, h, px, py):
+        got = references.cuda4eng_flashlight({
+            "d_out": np.full(w * h + 1, 7, np.uint32), "w": w, "h": h, "pos_x": px,
+            "pos_y": py,
+        })["d_out"]
+        assert got[w * h] == 7
+        return [int(v) for v in got[: w * h]]
+
+    img = flash(401, 301, 100, 50)
+
+    def at(c, r):
+        return img[r * 401 + c]
+
+    assert at(100, 50) == 0xFF00FFFF
+    assert at(103, 54) == 0xFF00FAFA and at(101, 51) == 0xFF00FEFE
+    assert at(400, 50) == 0xFF000000 and at(300, 150) == 0xFF002020
+
+    def per_pixel(w, h, px, py):
+        out = []
+        for r in range(h):
+            for c in range(w):
+                d = int(np.sqrt(np.float32((c - px) ** 2 + (r - py) ** 2)))
+                v = min(255, max(0, 255 - d))
+                out.append(v | v << 8 | 255 << 24)
+        return out
+
+    for w, h in ((1, 1), (7, 5), (33, 17), (300, 4), (5, 290)):
+        px, py = int(rng.integers(0, w)), int(rng.integers(0, h))
+        assert flash(w, h, px, py) == per_pixel(w, h, px, py)

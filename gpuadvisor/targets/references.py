@@ -16411,3 +16411,18 @@ def compgpu_block_hash(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["d_out_words"], copy=True)
     out.reshape(-1)[: 2 * n] = h.astype("<u8").view(np.uint32)
     return {"d_out_words": out}
+
+
+def cuda4eng_flashlight(values: Values) -> dict[str, np.ndarray]:
+    """CUDA for Engineers' flashlight distanceKernel: each RGBA pixel (v, v, 0, 255), v = 255 -
+    int(sqrtf(dx^2 + dy^2)) clipped to 0-255, the distance from (pos_x, pos_y) in float32."""
+    w, h = int(values["w"]), int(values["h"])
+    px, py = int(values["pos_x"]), int(values["pos_y"])
+    c = np.arange(w, dtype=np.int64)[None, :]
+    r = np.arange(h, dtype=np.int64)[:, None]
+    d2 = ((c - px) ** 2 + (r - py) ** 2).astype(np.float32)
+    dist = np.sqrt(d2).astype(np.int64)
+    v = np.clip(255 - dist, 0, 255).astype(np.uint32)
+    out = np.array(values["d_out"], copy=True)
+    out.reshape(-1)[: w * h] = (v | (v << np.uint32(8)) | np.uint32(255 << 24)).reshape(-1)
+    return {"d_out": out}
