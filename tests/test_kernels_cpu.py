@@ -795,6 +795,9 @@ SMALL = {
     "csc589_haversine": {"N": 1001},  # partial blocks
     "freq_heightmap_slope": {"W": 37, "H": 13},  # partial blocks, every edge
     "mac0219_base64_encode": {"N": 1001},  # partial blocks, newlines mid-group
+    "gpgpu_tp1_sepia": {"W": 37, "H": 13},  # partial blocks, odd byte offsets
+    "compgpu_block_hash": {"N": 37, "BLK": 200},  # partial blocks, a warp's blocks 200 B apart
+    "cuda4eng_flashlight": {"W": 37, "H": 13, "PX": 30, "PY": 4},  # partial blocks, off-centre
     "pfinal_pixelado": {"W": 37, "H": 13, "P": 40},  # partial blocks and cells, pitch padding
     "rpcuda_ndvi": {"N": 1001},  # partial blocks
     "rossird_stego_encode": {"NPIX": 2011, "NB": 1001},  # partial blocks, untouched tail

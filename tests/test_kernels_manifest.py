@@ -302,6 +302,8 @@ def test_kernel_entry_is_complete(name):
         assert params["ROWS"] * params["COLS"] * params["ND"] >= 1.6 * 10**7
     elif name == "cu2rec_loss_errors":  # cu2rec's one thread a user: each walks its ratings
         assert blocks == -(-params["U"] // 256) and params["NNZ"] * params["F"] >= 1.6 * 10**7
+    elif name == "compgpu_block_hash":  # Comp-on-GPU's one thread a block: each walks BLK B
+        assert blocks == -(-params["N"] // 256) and params["N"] * params["BLK"] >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -811,6 +813,7 @@ ONE_D_EXTENT = {
     "csc589_haversine": "N",  # proj2_CSC589's one thread per point pair
     "mac0219_base64_encode": "N",  # MAC0219-EP2's one thread per 3-byte group
     "rpcuda_ndvi": "N",  # RasterPorcessingCUDA's one thread per pixel
+    "compgpu_block_hash": "N",  # Comp-on-GPU's one thread per 64 KiB block
     "rossird_stego_encode": "NT",  # CUDA-Steganography's one thread per pixel (a nibble)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -21129,3 +21132,120 @@ def test_blind117_references_on_hand_checked_inputs():
     for n, k in ((1, 1), (2, 3), (7, 4), (16, 9), (13, 36)):
         img = [int(v) for v in rng.integers(0, 256, n * n)]
         assert cat(img, n, k) == per_pixel(img, n, k)
+
+
+def test_blind118_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(118)
+
+    # gpgpu_tp1_sepia: (0, 0, 0) stays black; (255, 255, 255) gives R 344.5 and G 306.8, both
+    # capped at 255, and B 238.935, truncated to 238; (100, 0, 0) gives 39.3, 34.9, 27.2 ->
+    # (39, 34, 27); (0, 100, 0) 76.9, 68.6, 53.4 -> (76, 68, 53); (0, 0, 100) 18.9, 16.8, 13.1
+    # -> (18, 16, 13); (10, 20, 30) 24.98, 22.25, 17.33 -> (24, 22, 17), by hand; random
+    # images against the source's per-pixel double formula; the bytes past the image untouched
+    def sepia(pixels, w, h):
+        raw = bytes(v for px in pixels for v in px)
+        packed = raw + bytes(-len(raw) % 4)
+        got = references.gpgpu_tp1_sepia({
+            "input_words": np.frombuffer(packed, np.uint32).copy(),
+            "output_words": np.full(len(packed) // 4, 0xA5A5A5A5, np.uint32),
+            "width": w, "height": h,
+        })["output_words"].view(np.uint8)
+        assert all(v == 0xA5 for v in got[len(raw):])
+        return [tuple(int(v) for v in got[3 * i: 3 * i + 3]) for i in range(w * h)]
+
+    pixels = [(0, 0, 0), (255, 255, 255), (100, 0, 0), (0, 100, 0), (0, 0, 100), (10, 20, 30)]
+    assert sepia(pixels, 3, 2) == [(0, 0, 0), (255, 255, 238), (39, 34, 27), (76, 68, 53),
+                                   (18, 16, 13), (24, 22, 17)]
+
+    def per_pixel(pixels):
+        out = []
+        for r, g, b in pixels:
+            px = []
+            for c0, c1, c2 in ((0.393, 0.769, 0.189), (0.349, 0.686, 0.168),
+                               (0.272, 0.534, 0.131)):
+                v = r * c0 + g * c1 + b * c2
+                px.append(int(min(255.0, v)))
+            out.append(tuple(px))
+        return out
+
+    for w, h in ((1, 1), (5, 3), (16, 9), (7, 11), (33, 2)):
+        pixels = [tuple(int(v) for v in rng.integers(0, 256, 3)) for _ in range(w * h)]
+        assert sepia(pixels, w, h) == per_pixel(pixels)
+
+    # compgpu_block_hash: MurmurHash64A with the seed 0x1e35a7bd; an empty block has only the
+    # finalization, h = seed, h ^= h >> 47 (no change), h *= m, h ^= h >> 47: 0x072574858b32a84b;
+    # eight zero bytes: h = seed ^ 8 m, the word k = 0 mixes to 0, h *= m, then the
+    # finalization: 0x4fddc905238cda77; the one byte 01: h = seed ^ m, h ^= 1, h *= m, then the
+    # finalization: 0x5915c8c53c13f6fa, by hand; random blocks (lengths 8-200, with and
+    # without 1-7 tail bytes) against a per-byte loop of the source's hash; the words past N
+    # untouched
+    def block_hash(data, blk, n):
+        packed = bytes(data) + bytes(-len(data) % 4)
+        got = references.compgpu_block_hash({
+            "d_in_words": np.frombuffer(packed, np.uint32).copy(),
+            "d_out_words": np.full(2 * n + 2, 7, np.uint32), "blk_sz": blk, "N": n,
+        })["d_out_words"]
+        assert list(got[2 * n:]) == [7, 7]
+        return [int(got[2 * i]) | int(got[2 * i + 1]) << 32 for i in range(n)]
+
+    assert block_hash([], 0, 1) == [0x072574858B32A84B]
+    assert block_hash([0] * 8, 8, 1) == [0x4FDDC905238CDA77]
+    assert block_hash([1], 1, 1) == [0x5915C8C53C13F6FA]
+
+    def murmur64a(key, seed=0x1E35A7BD):
+        mask, m = 2**64 - 1, 0xC6A4A7935BD1E995
+        h = (seed ^ (len(key) * m)) & mask
+        whole = len(key) // 8 * 8
+        for at in range(0, whole, 8):
+            k = int.from_bytes(bytes(key[at: at + 8]), "little")
+            k = (k * m) & mask
+            k ^= k >> 47
+            k = (k * m) & mask
+            h ^= k
+            h = (h * m) & mask
+        if len(key) > whole:
+            h ^= int.from_bytes(bytes(key[whole:]), "little")
+            h = (h * m) & mask
+        h ^= h >> 47
+        h = (h * m) & mask
+        return h ^ (h >> 47)
+
+    for blk, n in ((8, 1), (16, 3), (200, 5), (13, 4), (7, 2), (64, 33)):
+        data = [int(v) for v in rng.integers(0, 256, blk * n)]
+        assert block_hash(data, blk, n) == [murmur64a(data[i * blk: (i + 1) * blk])
+                                            for i in range(n)]
+
+    # cuda4eng_flashlight: the reference point itself (distance 0) (255, 255, 0, 255); a pixel
+    # 3 right and 4 down (distance 5) 250; one 1 right and 1 down (sqrt 2 = 1.41, truncated to
+    # 1) 254; one 300 away (255 - 300 clipped) (0, 0, 0, 255); one 200 right and 100 down
+    # (sqrt 50,000 = 223.6, truncated) 32, by hand; random images and points against the
+    # source's per-pixel loop (float32 square root of the int sum); the word past w h untouched
+    def flash(w, h, px, py):
+        got = references.cuda4eng_flashlight({
+            "d_out": np.full(w * h + 1, 7, np.uint32), "w": w, "h": h, "pos_x": px,
+            "pos_y": py,
+        })["d_out"]
+        assert got[w * h] == 7
+        return [int(v) for v in got[: w * h]]
+
+    img = flash(401, 301, 100, 50)
+
+    def at(c, r):
+        return img[r * 401 + c]
+
+    assert at(100, 50) == 0xFF00FFFF
+    assert at(103, 54) == 0xFF00FAFA and at(101, 51) == 0xFF00FEFE
+    assert at(400, 50) == 0xFF000000 and at(300, 150) == 0xFF002020
+
+    def per_pixel(w, h, px, py):
+        out = []
+        for r in range(h):
+            for c in range(w):
+                d = int(np.sqrt(np.float32((c - px) ** 2 + (r - py) ** 2)))
+                v = min(255, max(0, 255 - d))
+                out.append(v | v << 8 | 255 << 24)
+        return out
+
+    for w, h in ((1, 1), (7, 5), (33, 17), (300, 4), (5, 290)):
+        px, py = int(rng.integers(0, w)), int(rng.integers(0, h))
+        assert flash(w, h, px, py) == per_pixel(w, h, px, py)

@@ -16356,3 +16356,73 @@ def etudes_cat_map(values: Values) -> dict[str, np.ndarray]:
     img = out.reshape(-1).view(np.uint8)[: n * n].reshape(n, n)
     img[yn, xn] = cur
     return {"next_words": out}
+
+
+def gpgpu_tp1_sepia(values: Values) -> dict[str, np.ndarray]:
+    """GPGPU TP1's sepia: each interleaved RGB pixel's channels r c0 + g c1 + b c2 in double
+    (left to right, no FMA), capped at 255 and truncated to a byte."""
+    w, h = int(values["width"]), int(values["height"])
+    n = w * h
+    rgb = np.asarray(values["input_words"]).reshape(-1).view(np.uint8)[: 3 * n].reshape(n, 3)
+    r, g, b = (rgb[:, c].astype(np.float64) for c in range(3))
+    out = np.array(values["output_words"], copy=True)
+    img = out.reshape(-1).view(np.uint8)[: 3 * n].reshape(n, 3)
+    for c, (c0, c1, c2) in enumerate(((0.393, 0.769, 0.189), (0.349, 0.686, 0.168),
+                                      (0.272, 0.534, 0.131))):
+        v = r * c0 + g * c1 + b * c2
+        img[:, c] = np.minimum(v, 255.0).astype(np.uint8)
+    return {"output_words": out}
+
+
+def _murmur64a_rows(rows: np.ndarray, length: int, seed: int) -> np.ndarray:
+    """MurmurHash64A (Austin Appleby) of each row of a uint8 [n, length] array, vectorized over
+    the rows (uint64 arithmetic wraps modulo 2^64)."""
+    m = np.uint64(0xC6A4A7935BD1E995)
+    r = np.uint64(47)
+    n = rows.shape[0]
+    h = np.full(n, np.uint64((seed ^ ((length * 0xC6A4A7935BD1E995) % 2**64)) % 2**64))
+    words = length // 8
+    body = np.ascontiguousarray(rows[:, : 8 * words]).view("<u8").reshape(n, words)
+    for w in range(words):
+        k = body[:, w] * m
+        k ^= k >> r
+        k *= m
+        h ^= k
+        h *= m
+    rest = length & 7
+    if rest:
+        tail = rows[:, 8 * words: 8 * words + rest].astype(np.uint64)
+        for b in range(rest - 1, -1, -1):
+            h ^= tail[:, b] << np.uint64(8 * b)
+        h *= m
+    h ^= h >> r
+    h *= m
+    h ^= h >> r
+    return h
+
+
+def compgpu_block_hash(values: Values) -> dict[str, np.ndarray]:
+    """Comp-on-GPU's hash_kernel: the MurmurHash64A (seed 0x1e35a7bd) of each blk_sz-byte block,
+    stored as two 32-bit words, low first."""
+    blk, n = int(values["blk_sz"]), int(values["N"])
+    data = np.asarray(values["d_in_words"]).reshape(-1).view(np.uint8)[: n * blk]
+    with np.errstate(over="ignore"):
+        h = _murmur64a_rows(data.reshape(n, blk), blk, 0x1E35A7BD)
+    out = np.array(values["d_out_words"], copy=True)
+    out.reshape(-1)[: 2 * n] = h.astype("<u8").view(np.uint32)
+    return {"d_out_words": out}
+
+
+def cuda4eng_flashlight(values: Values) -> dict[str, np.ndarray]:
+    """CUDA for Engineers' flashlight distanceKernel: each RGBA pixel (v, v, 0, 255), v = 255 -
+    int(sqrtf(dx^2 + dy^2)) clipped to 0-255, the distance from (pos_x, pos_y) in float32."""
+    w, h = int(values["w"]), int(values["h"])
+    px, py = int(values["pos_x"]), int(values["pos_y"])
+    c = np.arange(w, dtype=np.int64)[None, :]
+    r = np.arange(h, dtype=np.int64)[:, None]
+    d2 = ((c - px) ** 2 + (r - py) ** 2).astype(np.float32)
+    dist = np.sqrt(d2).astype(np.int64)
+    v = np.clip(255 - dist, 0, 255).astype(np.uint32)
+    out = np.array(values["d_out"], copy=True)
+    out.reshape(-1)[: w * h] = (v | (v << np.uint32(8)) | np.uint32(255 << 24)).reshape(-1)
+    return {"d_out": out}

@@ -85,6 +85,10 @@ inline int __float2int_rn(float x) {
 inline float __fmul_rn(float a, float b) { return a * b; }
 inline float __fadd_rn(float a, float b) { return a + b; }
 inline float __fsub_rn(float a, float b) { return a - b; }
+// Their double forms __dmul_rn and __dadd_rn (GPGPU TP1's sepia keeps its double dot products
+// unfused with them), plain here for the same reason.
+inline double __dmul_rn(double a, double b) { return a * b; }
+inline double __dadd_rn(double a, double b) { return a + b; }
 // CUDA's __ldcs and __stcs: a load and a store with the cache-streaming hint (ld.global.cs,
 // st.global.cs; llm.c's layernorm streams its rows with them): plain accesses here.
 template <typename T>
