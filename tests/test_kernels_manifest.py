@@ -21304,3 +21304,27 @@ def test_blind119_references_on_hand_checked_inputs():
         cre, cim = (float(v) for v in rng.uniform(-1.0, 1.0, 2))
         args = (w, h, m, zoom, px, py, cre, cim)
         assert julia(*args) == per_pixel(*args)
+
+    # cudaimgproc_brightness: by hand, bright 40 takes 0, 100, 215, 216, 255 to 40, 140, 255,
+    # 255 (capped), 255; bright -50 takes 10, 50, 51, 200 to 0, 0, 1, 150; bright 0 is the
+    # identity, 300 all white and -300 all black; random images against the source's
+    # per-byte clamp; the bytes past the image untouched
+    def bright(raw, rows, cols, b):
+        packed = bytes(raw) + bytes(-len(raw) % 4)
+        got = references.cudaimgproc_brightness({
+            "input_words": np.frombuffer(packed, np.uint32).copy(),
+            "output_words": np.full(len(packed) // 4, 0xA5A5A5A5, np.uint32),
+            "rows": rows, "cols": cols, "bright": b,
+        })["output_words"].view(np.uint8)
+        assert all(v == 0xA5 for v in got[len(raw):])
+        return [int(v) for v in got[: len(raw)]]
+
+    assert bright([0, 100, 215, 216, 255, 7], 1, 2, 40) == [40, 140, 255, 255, 255, 47]
+    assert bright([10, 50, 51, 200, 0, 255], 2, 1, -50) == [0, 0, 1, 150, 0, 205]
+    assert bright([0, 1, 128, 254, 255, 9], 1, 2, 0) == [0, 1, 128, 254, 255, 9]
+    assert bright([0, 1, 128], 1, 1, 300) == [255, 255, 255]
+    assert bright([0, 254, 255], 1, 1, -300) == [0, 0, 0]
+    for rows, cols in ((1, 1), (3, 5), (9, 16), (11, 7), (2, 33)):
+        raw = [int(v) for v in rng.integers(0, 256, 3 * rows * cols)]
+        b = int(rng.integers(-300, 301))
+        assert bright(raw, rows, cols, b) == [min(255, max(0, v + b)) for v in raw]

@@ -16455,3 +16455,14 @@ def fractalway_julia(values: Values) -> dict[str, np.ndarray]:
     res = np.array(values["argb"], copy=True)
     res[: w * h] = np.uint32(0xFF000000) | (grey << 16) | (grey << 8) | grey
     return {"argb": res}
+
+
+def cudaimgproc_brightness(values: Values) -> dict[str, np.ndarray]:
+    """CUDAImageProcessing's brightness: each byte of an interleaved BGR image plus bright,
+    clamped to 0-255."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    n = 3 * rows * cols
+    src = np.asarray(values["input_words"]).reshape(-1).view(np.uint8)[:n].astype(np.int64)
+    out = np.array(values["output_words"], copy=True)
+    out.reshape(-1).view(np.uint8)[:n] = np.clip(src + int(values["bright"]), 0, 255)
+    return {"output_words": out}
