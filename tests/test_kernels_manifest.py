@@ -21249,3 +21249,82 @@ def test_blind118_references_on_hand_checked_inputs():
     for w, h in ((1, 1), (7, 5), (33, 17), (300, 4), (5, 290)):
         px, py = int(rng.integers(0, w)), int(rng.integers(0, h))
         assert flash(w, h, px, py) == per_pixel(w, h, px, py)
+
+
+def test_blind119_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(119)
+
+    # fractalway_julia: with c = 0 (z <- z^2), a 1 x 1 image at zoom 0 placing z0 anywhere and
+    # max_iter 10: z0 = 2 gives |z1|^2 16 > 4 at step 1, grey int(25.5) 25; z0 = 1.2 gives
+    # 1.44, then 2.0736 (4.30 > 4) at step 2, grey 51; z0 = 1.5i gives -2.25 at step 1; z0 =
+    # 0.5 never leaves, step 10, grey 255; c = 1 from z0 = 0 gives 1, 2 (|z|^2 4, not > 4),
+    # then 5, step 3, grey int(76.5) 76; max_iter 1 is always step 1, grey 255; a 4 x 2 image
+    # at zoom 1 (points x - 2 + (y - 1) i) by hand; random images against the source's
+    # per-pixel loop; the word past the image untouched
+    def julia(w, h, m, zoom, px, py, cre, cim):
+        got = references.fractalway_julia({
+            "zoom": zoom, "pos_x": px, "pos_y": py, "max_iter": m, "width": w, "height": h,
+            "argb": np.full(w * h + 1, 7, np.uint32), "c_re": cre, "c_im": cim,
+        })["argb"]
+        assert got[w * h] == 7
+        return [int(v) for v in got[: w * h]]
+
+    def grey(v):
+        return 0xFF000000 | v << 16 | v << 8 | v
+
+    assert julia(1, 1, 10, 0.0, 2.0, 0.0, 0.0, 0.0) == [grey(25)]
+    assert julia(1, 1, 10, 0.0, 1.2, 0.0, 0.0, 0.0) == [grey(51)]
+    assert julia(1, 1, 10, 0.0, 0.0, 1.5, 0.0, 0.0) == [grey(25)]
+    assert julia(1, 1, 10, 0.0, 0.5, 0.0, 0.0, 0.0) == [grey(255)]
+    assert julia(1, 1, 10, 0.0, 0.0, 0.0, 1.0, 0.0) == [grey(76)]
+    assert julia(1, 1, 1, 0.0, 2.0, 0.0, 0.0, 0.0) == [grey(255)]
+    assert julia(4, 2, 10, 1.0, 0.0, 0.0, 0.0, 0.0) == [
+        grey(25), grey(51), grey(255), grey(51), grey(25), grey(255), grey(255), grey(255)]
+
+    def per_pixel(w, h, m, zoom, px, py, cre, cim):
+        out = []
+        for y in range(h):
+            for x in range(w):
+                re, im = (x - w / 2.0) * zoom + px, (y - h / 2.0) * zoom + py
+                i = 0
+                while True:
+                    i += 1
+                    if i - 1 >= m - 1:
+                        break
+                    nre, nim = re * re - im * im + cre, 2.0 * re * im + cim
+                    if nre * nre + nim * nim > 4.0:
+                        break
+                    re, im = nre, nim
+                out.append(grey(int(255.0 * i / m)))
+        return out
+
+    for w, h, m in ((1, 1, 5), (7, 5, 30), (33, 17, 64), (40, 3, 100), (3, 41, 2)):
+        zoom = float(rng.uniform(0.01, 0.2))
+        px, py = (float(v) for v in rng.uniform(-0.5, 0.5, 2))
+        cre, cim = (float(v) for v in rng.uniform(-1.0, 1.0, 2))
+        args = (w, h, m, zoom, px, py, cre, cim)
+        assert julia(*args) == per_pixel(*args)
+
+    # cudaimgproc_brightness: by hand, bright 40 takes 0, 100, 215, 216, 255 to 40, 140, 255,
+    # 255 (capped), 255; bright -50 takes 10, 50, 51, 200 to 0, 0, 1, 150; bright 0 is the
+    # identity, 300 all white and -300 all black; random images against the source's
+    # per-byte clamp; the bytes past the image untouched
+    def bright(raw, rows, cols, b):
+        packed = bytes(raw) + bytes(-len(raw) % 4)
+        got = references.cudaimgproc_brightness({
+            "input_words": np.frombuffer(packed, np.uint32).copy(),
+            "output_words": np.full(len(packed) // 4, 0xA5A5A5A5, np.uint32),
+            "rows": rows, "cols": cols, "bright": b,
+        })["output_words"].view(np.uint8)
+        assert all(v == 0xA5 for v in got[len(raw):])
+        return [int(v) for v in got[: len(raw)]]
+
+    assert bright([0, 100, 215, 216, 255, 7], 1, 2, 40) == [40, 140, 255, 255, 255, 47]
+    assert bright([10, 50, 51, 200, 0, 255], 2, 1, -50) == [0, 0, 1, 150, 0, 205]
+    assert bright([0, 1, 128, 254, 255, 9], 1, 2, 0) == [0, 1, 128, 254, 255, 9]
+    assert bright([0, 1, 128], 1, 1, 300) == [255, 255, 255]
+    assert bright([0, 254, 255], 1, 1, -300) == [0, 0, 0]
+    for rows, cols in ((1, 1), (3, 5), (9, 16), (11, 7), (2, 33)):
+        raw = [int(v) for v in rng.integers(0, 256, 3 * rows * cols)]
+        b = int(rng.integers(-300, 301))
+        assert bright(raw, rows, cols, b) == [min(255, max(0, v + b)) for v in raw]

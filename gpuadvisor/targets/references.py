@@ -16426,3 +16426,43 @@ def cuda4eng_flashlight(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["d_out"], copy=True)
     out.reshape(-1)[: w * h] = (v | (v << np.uint32(8)) | np.uint32(255 << 24)).reshape(-1)
     return {"d_out": out}
+
+
+def fractalway_julia(values: Values) -> dict[str, np.ndarray]:
+    """Fractalway's Julia set: each pixel's escape step i (z <- z^2 + c from z the pixel's
+    point, 1 to max_iter - 1, else max_iter; all double, unfused), grey int(255 i / max_iter)
+    in R, G and B with alpha 255."""
+    w, h = int(values["width"]), int(values["height"])
+    m = int(values["max_iter"])
+    zoom, px, py = float(values["zoom"]), float(values["pos_x"]), float(values["pos_y"])
+    cre, cim = float(values["c_re"]), float(values["c_im"])
+    re0 = (np.arange(w, dtype=np.float64) - w / 2.0) * zoom + px
+    im0 = (np.arange(h, dtype=np.float64) - h / 2.0) * zoom + py
+    re = np.broadcast_to(re0, (h, w)).reshape(-1).copy()
+    im = np.broadcast_to(im0[:, None], (h, w)).reshape(-1).copy()
+    steps = np.full(w * h, m, dtype=np.int64)
+    live = np.arange(w * h)
+    for k in range(1, m):
+        if live.size == 0:
+            break
+        nre = (re * re - im * im) + cre
+        nim = (2.0 * re) * im + cim
+        out = nre * nre + nim * nim > 4.0
+        steps[live[out]] = k
+        keep = ~out
+        live, re, im = live[keep], nre[keep], nim[keep]
+    grey = ((255.0 * steps) / m).astype(np.int64).astype(np.uint32)
+    res = np.array(values["argb"], copy=True)
+    res[: w * h] = np.uint32(0xFF000000) | (grey << 16) | (grey << 8) | grey
+    return {"argb": res}
+
+
+def cudaimgproc_brightness(values: Values) -> dict[str, np.ndarray]:
+    """CUDAImageProcessing's brightness: each byte of an interleaved BGR image plus bright,
+    clamped to 0-255."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    n = 3 * rows * cols
+    src = np.asarray(values["input_words"]).reshape(-1).view(np.uint8)[:n].astype(np.int64)
+    out = np.array(values["output_words"], copy=True)
+    out.reshape(-1).view(np.uint8)[:n] = np.clip(src + int(values["bright"]), 0, 255)
+    return {"output_words": out}
