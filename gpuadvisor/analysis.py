@@ -15,6 +15,7 @@ This is the dry-run heart of gpuadvisor (``gpuadvisor analyze``). Three situatio
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import math
 import re
@@ -471,6 +472,13 @@ def _grid_follows_block(launches: Sequence[Launch]) -> bool:
     return not (len(threads) > 1 and largest * launches[0][2] < min(threads))
 
 
+@functools.lru_cache(maxsize=1024)
+def _follows_of(launches: tuple[Launch, ...]) -> bool:
+    """:func:`_grid_follows_block`, remembered: a table's kernels are often launched alike
+    (the same shapes over the same problem), and the walk took ~50 us a kernel."""
+    return _grid_follows_block(launches)
+
+
 def _axis_follows(launches: Sequence[Launch], axis: int) -> bool:
     """:func:`_grid_follows_block` of one axis, where the table launched more than one block
     extent and more than one grid extent along it (one extent cannot tell a per-element axis
@@ -687,7 +695,7 @@ def kernel_info(name: str, rows: Sequence[Mapping[str, Any]], char: Characteriza
     dims = entry.get("dims")
     launches = _row_launches(rows)
     kept = _launches(launches)
-    follows = _grid_follows_block(kept) if kept else None  # read by both below
+    follows = _follows_of(tuple(kept)) if kept else None  # read by both below
     return KernelInfo(
         name=name,
         access=char.access,
@@ -946,12 +954,24 @@ def _sectors_and_stall_shares(row: Mapping[str, Any]) -> dict[str, float]:
     shares = [(key, finite_or_none(row.get(column))) for key, column in _STALL_SHARES]
     if any(value is not None for _, value in shares):
         # (the stall columns' cells in column order, without a pair per column of the row)
-        stalls = sum(v for k in row if k.startswith("ncu_stall_")
-                     and (v := finite_or_none(row.get(k))) is not None)
+        stalls = sum(v for k in _stall_columns(row)
+                     if (v := finite_or_none(row.get(k))) is not None)
         if stalls > 0:
             out.update((key, 100.0 * value / stalls) for key, value in shares
                        if value is not None)
     return out
+
+
+def _stall_columns(row: Mapping[str, Any]) -> list[str]:
+    """The row's ``ncu_stall_*`` columns in column order; a table's rows share its list
+    (each kernel's profiled row walked every column name)."""
+    if row.__class__ is RowView and row._data.__class__ is Table:  # type: ignore[attr-defined]
+        return row._data.memo("stall_columns", _stall_names)  # type: ignore[attr-defined,no-any-return]
+    return _stall_names(row)
+
+
+def _stall_names(columns: Iterable[str]) -> list[str]:
+    return [k for k in columns if k.startswith("ncu_stall_")]
 
 
 #: Kernel values that are one ncu stall reason's share of all of them (%), at the profiled row:
@@ -1039,6 +1059,16 @@ def _first_of_each(name: str, rows: Sequence[Any], parts: list[Any]) -> list[Can
             seen.add(shape)
             out.append(Candidate(name, part[0], part[1], row, part[2]))
     return out
+
+
+def _least_time(rows: list[Any], among: Sequence[Any]) -> Any:
+    """The first of ``rows`` with the least ``time_ms`` (none or zero: infinite); read from
+    the table's parsed column where ``rows`` are some of ``among``, a
+    :class:`~gpuadvisor.rows.TableRows` (not a cell read and parsed per row)."""
+    if among.__class__ is TableRows:
+        times = among.table.floats("time_ms")  # type: ignore[attr-defined]
+        return min(rows, key=lambda r: times[r._i] or math.inf)
+    return min(rows, key=lambda r: float_or_none(r.get("time_ms")) or math.inf)
 
 
 def _first_of_each_row(name: str, rows: Sequence[Any], parts: list[Any]) -> list[Candidate]:
@@ -1428,8 +1458,8 @@ def _prepare(name: str, rows: list[Any], scorer: TableScorer, *,
         with_metrics = [r for r in ok_rows if float_or_none(r.get("gld_efficiency")) is not None
                         or float_or_none(r.get("sectors_per_request")) is not None
                         or float_or_none(r.get("dram_throughput_pct")) is not None]
-    reference = (min(with_metrics, key=lambda r: float_or_none(r.get("time_ms")) or math.inf)
-                 if with_metrics else (ok_rows[0] if ok_rows else measured[0].row))
+    reference = (_least_time(with_metrics, ok_rows) if with_metrics
+                 else (ok_rows[0] if ok_rows else measured[0].row))
 
     use_manifest = manifest_applies(provenance, manifest_path)
     kernel_code = terms = category = tile = None

@@ -375,7 +375,9 @@ def characterize(kernel: str, rows: list[Mapping[str, Any]], *,
                             f"{', '.join(ACCESS_PATTERNS)}")
         chosen_access = (norm, "--access", [f"given on the command line: {norm}"])
     if chosen_access is None:
-        column = {normalize_access(v) for v in cells_in(rows, "access")} - {None}
+        # (a missing cell normalizes to None, which is dropped: not called per empty cell)
+        column = {normalize_access(v) for v in cells_in(rows, "access")
+                  if v is not None} - {None}
         if len(column) == 1:
             value = column.pop()
             chosen_access = (value, "table", [f"the table's access column says {value}"])

@@ -814,7 +814,7 @@ def _fastest_of_table(table: Table, facts: tuple[Any, Any, Any]
     key repeats (the rows by key hold its last row only)."""
     import numpy as np
 
-    keys = config_keys(table)
+    keys = _config_keys(table)
     if len(set(keys)) != len(keys):
         return None
     names: dict[str, int] = {}
@@ -832,6 +832,12 @@ def _fastest_of_table(table: Table, facts: tuple[Any, Any, Any]
         best = at[0] if len(at) == 1 else min(at, key=lambda i: _sort_key(keys[i]))
         fastest[keys[best][0]] = (keys[best], times[best].item())
     return fastest, set(names)
+
+
+def _config_keys(table: Table) -> list[tuple[str, int, int, int, str]]:
+    """``config_keys(table)``, worked out once per table: the comparison's rows by key and
+    each table's fastest configurations both read them (read only)."""
+    return table.memo("config_keys", config_keys)  # type: ignore[no-any-return]
 
 
 #: Review's own work beside the rules' analyses (comparing the configurations, their JSON),
@@ -855,7 +861,7 @@ class _Keyed:
 
     @functools.cached_property
     def rows(self) -> tuple[dict[tuple, RowView], dict[tuple, RowView]]:
-        a, b = (dict(zip(config_keys(t), t.views(), strict=True)) for t in self.tables)
+        a, b = (dict(zip(_config_keys(t), t.views(), strict=True)) for t in self.tables)
         return a, b
 
     @functools.cached_property

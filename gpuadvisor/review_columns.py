@@ -97,12 +97,18 @@ def _number_texts(values: Any) -> list[str | None]:
     None); None for an infinite value (its record is written from its object)."""
     if not isinstance(values, np.ndarray):
         values = np.array([math.nan if v is None else v for v in values], dtype=np.float64)
+    # (float.__repr__ is what json.dumps writes for a finite float, without the one long
+    # text to split again)
     cells = values.tolist()
     nan = np.isnan(values)
-    for i in np.flatnonzero(nan).tolist():
-        cells[i] = None
-    texts: list[str | None] = json.dumps(cells, separators=(",", ":"))[1:-1].split(",") \
-        if cells else []
+    if values.dtype == np.float64:
+        texts: list[str | None] = list(map(float.__repr__, cells))
+        for i in np.flatnonzero(nan).tolist():
+            texts[i] = "null"
+    else:
+        for i in np.flatnonzero(nan).tolist():
+            cells[i] = None
+        texts = json.dumps(cells, separators=(",", ":"))[1:-1].split(",") if cells else []
     for i in np.flatnonzero(np.isinf(values)).tolist():
         texts[i] = None
     return texts
