@@ -111,29 +111,11 @@ def _parts(name: str) -> list[str]:
 
 
 def project(context: Mapping[str, Any], names: Iterable[str]) -> tuple[Any, ...]:
-    """Tokens of the values at ``names`` in ``context``: :func:`lookup` and :func:`token` of
-    each, the walk through plain dicts and the scalars' tokens written inline (a kernel's
-    ~14 kernel and sweep rules project ~20 names each, for every kernel of a table)."""
+    """Tokens of the values at ``names`` in ``context``."""
     out = []
-    append = out.append
     for name in names:
-        value: Any = context
-        for part in _parts(name):
-            if value.__class__ is dict:
-                if part not in value:
-                    value = MISSING
-                    break
-            elif not isinstance(value, Mapping) or part not in value:
-                value = MISSING
-                break
-            value = value[part]
-        cls = value.__class__
-        if cls is float:
-            append((float, value.hex()) if value == value else (float, "nan"))
-        elif cls is int or cls is str or cls is bool or value is None:
-            append((cls, value))
-        else:
-            append(MISSING if value is MISSING else token(value))
+        value = lookup(context, name)
+        out.append(MISSING if value is MISSING else token(value))
     return tuple(out)
 
 
@@ -152,7 +134,12 @@ class RuleMemo:
                                                     list[tuple[int, ...]]]] = {}
 
     def evaluate(self, rule: Rule, context: Mapping[str, Any]) -> RuleResult:
-        key = (id(rule), project(context, read_names(rule)))
+        return self._result(rule, project(context, read_names(rule)), context)
+
+    def _result(self, rule: Rule, tokens: tuple[Any, ...],
+                context: Mapping[str, Any]) -> RuleResult:
+        """The rule's result for a context whose values at its names have ``tokens``."""
+        key = (id(rule), tokens)
         result = self._seen.get(key)
         if result is None:
             self._rules[id(rule)] = rule
@@ -173,12 +160,5 @@ class RuleMemo:
                 [tuple(at[name] for name in read_names(rule)) for rule in rules])
         _kept, union, places = known
         tokens = project(context, union)
-        out = []
-        for rule, place in zip(rules, places, strict=True):
-            key = (id(rule), tuple([tokens[j] for j in place]))
-            result = self._seen.get(key)
-            if result is None:
-                self._rules[id(rule)] = rule
-                result = self._seen[key] = evaluate(rule, context)
-            out.append(result)
-        return out
+        return [self._result(rule, tuple([tokens[j] for j in place]), context)
+                for rule, place in zip(rules, places, strict=True)]
