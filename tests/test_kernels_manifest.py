@@ -304,6 +304,8 @@ def test_kernel_entry_is_complete(name):
         assert blocks == -(-params["U"] // 256) and params["NNZ"] * params["F"] >= 1.6 * 10**7
     elif name == "compgpu_block_hash":  # Comp-on-GPU's one thread a block: each walks BLK B
         assert blocks == -(-params["N"] // 256) and params["N"] * params["BLK"] >= 1.6 * 10**7
+    elif name == "jucecuda_circular_conv":  # juce_cuda_convolution's one thread a sample: N each
+        assert blocks == -(-params["N"] // 256) and params["N"] ** 2 >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -814,6 +816,7 @@ ONE_D_EXTENT = {
     "mac0219_base64_encode": "N",  # MAC0219-EP2's one thread per 3-byte group
     "rpcuda_ndvi": "N",  # RasterPorcessingCUDA's one thread per pixel
     "compgpu_block_hash": "N",  # Comp-on-GPU's one thread per 64 KiB block
+    "jucecuda_circular_conv": "N",  # juce_cuda_convolution's one thread per output sample
     "rossird_stego_encode": "NT",  # CUDA-Steganography's one thread per pixel (a nibble)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -21328,3 +21331,44 @@ def test_blind119_references_on_hand_checked_inputs():
         raw = [int(v) for v in rng.integers(0, 256, 3 * rows * cols)]
         b = int(rng.integers(-300, 301))
         assert bright(raw, rows, cols, b) == [min(255, max(0, v + b)) for v in raw]
+
+
+def test_blind120_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(120)
+
+    # jucecuda_circular_conv: result[c] = sum over i of x1[i] x2[(c - i) mod n], in float32 in
+    # the order i = 0 .. n - 1; by hand, x1 = (1, 2, 3) and x2 = (4, 5, 6): r0 = 1*4 + 2*6 +
+    # 3*5 = 31, r1 = 1*5 + 2*4 + 3*6 = 31, r2 = 1*6 + 2*5 + 3*4 = 28; a unit impulse x1 = e0
+    # gives x2 itself, x2 = e1 gives x1 rotated by one (r[c] = x1[c - 1]); n = 1 the product;
+    # the order: x1 = (1, 2^-24, 2^-24), x2 = (1, 1, 1) gives ((0 + 1) + 2^-24) + 2^-24 = 1
+    # (each tie to even), not the exact 1 + 2^-23; random buffers against the source's
+    # per-sample loop; the word past n untouched
+    def conv(x1, x2):
+        n = len(x1)
+        got = references.jucecuda_circular_conv({
+            "x1": np.array(x1, np.float32), "x2": np.array(x2, np.float32), "size": n,
+            "result": np.full(n + 1, 7.0, np.float32),
+        })["result"]
+        assert got[n] == 7.0
+        return [float(v) for v in got[:n]]
+
+    assert conv([1, 2, 3], [4, 5, 6]) == [31.0, 31.0, 28.0]
+    assert conv([1, 0, 0, 0, 0], [3, -1, 4, 1, -5]) == [3.0, -1.0, 4.0, 1.0, -5.0]
+    assert conv([3, -1, 4, 1, -5], [0, 1, 0, 0, 0]) == [-5.0, 3.0, -1.0, 4.0, 1.0]
+    assert conv([-2.5], [4]) == [-10.0]
+    assert conv([1.0, 2.0**-24, 2.0**-24], [1, 1, 1]) == [1.0, 1.0, 1.0]
+
+    def per_sample(x1, x2):
+        n = len(x1)
+        out = []
+        for c in range(n):
+            val = np.float32(0)
+            for i in range(n):
+                val = np.float32(val + np.float32(x1[i] * x2[(c - i + n) % n]))
+            out.append(float(val))
+        return out
+
+    for n in (1, 2, 7, 33, 64):
+        x1 = rng.standard_normal(n).astype(np.float32)
+        x2 = rng.standard_normal(n).astype(np.float32)
+        assert conv(x1, x2) == per_sample(x1, x2)

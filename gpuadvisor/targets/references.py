@@ -16466,3 +16466,17 @@ def cudaimgproc_brightness(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["output_words"], copy=True)
     out.reshape(-1).view(np.uint8)[:n] = np.clip(src + int(values["bright"]), 0, 255)
     return {"output_words": out}
+
+
+def jucecuda_circular_conv(values: Values) -> dict[str, np.ndarray]:
+    """juce_cuda_convolution's circularConvKernel: result[c] the float32 sum over i = 0 .. size -
+    1, in that order, of x1[i] x2[(c - i) mod size], each product and sum rounded on its own."""
+    n = int(values["size"])
+    x1 = np.asarray(values["x1"], dtype=np.float32).reshape(-1)[:n]
+    x2 = np.asarray(values["x2"], dtype=np.float32).reshape(-1)[:n]
+    val = np.zeros(n, dtype=np.float32)
+    for i in range(n):
+        val = val + x1[i] * np.roll(x2, i)
+    out = np.array(values["result"], copy=True)
+    out.reshape(-1)[:n] = val
+    return {"result": out}
