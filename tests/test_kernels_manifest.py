@@ -202,6 +202,8 @@ def test_kernel_entry_is_complete(name):
         assert params["NPODS"] * params["FB"] * params["FC"] >= 4 * 10**6
     elif name == "segalign_num_hits":  # SegAlign's fixed grid of MAX_BLOCKS = 1,024, a loop
         assert blocks == params["GRID"] == 1024 and params["NSEEDS"] >= 8 * blocks * 256
+    elif name == "brekperlin_noise_fill":  # brekekekex/perlin's fixed grid of 1,024 blocks
+        assert blocks == params["GRID"] == 1024 and params["W"] * params["H"] >= 8 * blocks * 256
     elif name == "pnlp_token_penalty":  # PaddleNLP's one block a sequence, its vocabulary looped
         assert blocks == params["BS"] == 64 and params["BS"] * params["V"] >= 8 * 10**6
     elif name == "colossal_moe_combine":  # ColossalAI's one block a token, packs of 16 values
@@ -875,6 +877,7 @@ ONE_BLOCK_PER = {
     "dbcsr_transpose": "NSTACK",  # DBCSR's one block per stack entry (a small dense block)
     "slate_tzcopy": "NT",  # SLATE's one block per tile, its rows looped
     "segalign_num_hits": "GRID",  # SegAlign's fixed grid of 1,024 blocks, looping over seeds
+    "brekperlin_noise_fill": "GRID",  # brekekekex/perlin's fixed grid of 1,024 blocks, a loop
     "pnlp_token_penalty": "BS",  # PaddleNLP's one block per sequence, its vocabulary looped
     "colossal_moe_combine": "S",  # ColossalAI's one block per token, its row in packs
     "warpctc_reduce_max": "COLS",  # warp-ctc's one block per frame (a column of activations)
@@ -21372,3 +21375,62 @@ def test_blind120_references_on_hand_checked_inputs():
         x1 = rng.standard_normal(n).astype(np.float32)
         x2 = rng.standard_normal(n).astype(np.float32)
         assert conv(x1, x2) == per_sample(x1, x2)
+
+    # brekperlin_noise_fill: at lattice points the noise is 0 (x - X = y - Y = 0, every grad
+    # 0): a 5 x 3 map at s = 1, and the pixel (0, 0) at any s; the pixel (1, 0) at s = 2 is at
+    # (0.5, 0): fade(0.5) = 6/32 - 15/16 + 10/8 = 0.5, fade(0) = 0, A = p[0] = 151, AA = p[151]
+    # = 17, p[17] = 36 (case 4: a = 0.5), B = p[1] = 160, BA = p[160] = 119, p[119] = 86 (case
+    # 6: b = 0), so lerp(0.5, 0.5, 0) = 0.25, by hand; a second octave there (x = 1.0, a
+    # lattice point) adds 0; X wraps at 256 (x = 256.5 gives what x = 0.5 does); random maps
+    # against the source's per-pixel loop; the word past w h untouched
+    def perlin(w, h, s, octaves, pers):
+        got = references.brekperlin_noise_fill({
+            "noise_map": np.full(w * h + 1, 7.0), "w": w, "h": h, "s": s, "oct": octaves,
+            "pers": pers,
+        })["noise_map"]
+        assert got[w * h] == 7.0
+        return [float(v) for v in got[: w * h]]
+
+    assert perlin(5, 3, 1, 3, 0.8) == [0.0] * 15
+    assert perlin(2, 1, 2, 1, 0.5) == [0.0, 0.25]
+    assert perlin(2, 1, 2, 2, 0.5) == [0.0, 0.25]
+    wrap = perlin(514, 1, 2, 1, 0.5)
+    assert wrap[513] == wrap[1] == 0.25
+
+    perm = [int(v) for v in references._PERLIN_PERM] * 2
+    assert sorted(perm[:256]) == list(range(256))
+
+    def per_pixel(w, h, s, octaves, pers):
+        def fade(t):
+            return (6 * (t * t * t * t * t) - 15 * (t * t * t * t)) + 10 * (t * t * t)
+
+        def lerp(t, a, b):
+            return a + t * (b - a)
+
+        def grad(k, a, b):
+            return (a + b, -a + b, a - b, -a - b, a, -a, b, -b)[k & 7]
+
+        out = []
+        for i in range(w * h):
+            noise, freq, amp = 0.0, 1.0, 1.0
+            for _ in range(octaves):
+                x = ((i % w) * (1.0 / s)) * freq
+                y = (((i - i % w) // w) * (1.0 / s)) * freq
+                xi, yi = math.floor(x), math.floor(y)
+                x, y = x - xi, y - yi
+                xi, yi = xi & 255, yi & 255
+                u, v = fade(x), fade(y)
+                a = perm[xi] + yi
+                b = perm[xi + 1] + yi
+                lv = lerp(v, lerp(u, grad(perm[perm[a]], x, y), grad(perm[perm[b]], x - 1, y)),
+                          lerp(u, grad(perm[perm[a + 1]], x, y - 1),
+                               grad(perm[perm[b + 1]], x - 1, y - 1)))
+                noise += amp * lv
+                amp *= pers
+                freq *= 2
+            out.append(noise)
+        return out
+
+    for w, h, s, octaves in ((1, 1, 3, 2), (7, 5, 3, 4), (33, 17, 7, 5), (300, 2, 10, 6)):
+        pers = float(rng.uniform(0.3, 0.9))
+        assert perlin(w, h, s, octaves, pers) == per_pixel(w, h, s, octaves, pers)
