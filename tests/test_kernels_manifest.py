@@ -321,7 +321,8 @@ def _coverage(name, spec, params, block):
     if name in ("sgemm_naive", "syrk_strided", "add_xrows", "semilag_advect",
                 "gauss_fan2", "gpu4pyscf_take_last2d",
                 "niutensor_index_to_onehot", "nvblox_difference_image",
-                "quack_a_d_at", "pylops_nonstat_conv2d"):  # x -> row
+                "quack_a_d_at", "pylops_nonstat_conv2d",
+                "gsgpu_idw_interpolate"):  # x -> row
         return gx * bx, gy * by * bz
     if name == "sepconv_cols":  # 8 rows a thread, by*bz rows apart
         return gy * by * bz * 8, gx * bx
@@ -21434,3 +21435,62 @@ def test_blind120_references_on_hand_checked_inputs():
     for w, h, s, octaves in ((1, 1, 3, 2), (7, 5, 3, 4), (33, 17, 7, 5), (300, 2, 10, 6)):
         pers = float(rng.uniform(0.3, 0.9))
         assert perlin(w, h, s, octaves, pers) == per_pixel(w, h, s, octaves, pers)
+
+    # gsgpu_idw_interpolate: pixel (row r, column c) lies at (lat_max - (lat_max - lat_min) /
+    # height r, long_min + (long_max - long_min) / width c); with idp 0 every weight is 1, so
+    # each pixel is the plain mean ((1 + 2 + 3 + 6) / 4 = 3); at idp 2 a pixel 1 from a
+    # sample of value 10 and 2 from one of 40 weighs them 1 and 1/4: (10 + 10) / 1.25 = 16;
+    # the weights array scales them (weight 4 on the far one: (10 + 40) / 2 = 25), by hand; a
+    # sample on the pixel (d^2 < 1e-9) weighs 1e18 and wins; rows from lat_max down, x the
+    # row: samples on a 2 x 3 image's pixels come back in row-major order; random samples
+    # against the source's per-pixel loop in float32; the word past the image untouched
+    def idw(samples, w, h, box, idp):
+        lat = np.array([s[0] for s in samples], np.float32)
+        got = references.gsgpu_idw_interpolate({
+            "lat_arr": lat, "long_arr": np.array([s[1] for s in samples], np.float32),
+            "val": np.array([s[2] for s in samples], np.float32),
+            "weights": np.array([s[3] for s in samples], np.float32), "size": len(samples),
+            "res": np.full(w * h + 1, 7.0, np.float32), "width_px": w, "height_px": h,
+            "lat_min": box[0], "long_min": box[1], "lat_max": box[2], "long_max": box[3],
+            "idp": idp,
+        })["res"]
+        assert got[w * h] == 7.0
+        return [float(v) for v in got[: w * h]]
+
+    four = [(0.5, 0.25, 1, 1), (3, 1, 2, 1), (-2, 7, 3, 1), (9, 9, 6, 1)]
+    assert idw(four, 3, 2, (0.0, 0.0, 4.0, 3.0), 0.0) == [3.0] * 6
+    assert idw([(4, 0, 10, 1), (5, 2, 40, 1)], 1, 1, (0.0, 0.0, 5.0, 1.0), 2.0) == [16.0]
+    assert idw([(4, 0, 10, 1), (5, 2, 40, 4)], 1, 1, (0.0, 0.0, 5.0, 1.0), 2.0) == [25.0]
+    on = [(2 - r, c, 10 * r + c + 1, 1) for r in range(2) for c in range(3)]
+    got = idw(on, 3, 2, (0.0, 0.0, 2.0, 3.0), 2.0)
+    assert np.allclose(got, [1, 2, 3, 11, 12, 13], rtol=1e-6, atol=0)
+
+    def per_pixel(samples, w, h, box, idp):
+        f = np.float32
+        lat_min, long_min, lat_max, long_max = (f(v) for v in box)
+        out = []
+        for r in range(h):
+            for c in range(w):
+                lat_pt = lat_max - (lat_max - lat_min) / f(h) * f(r)
+                long_pt = long_min + (long_max - long_min) / f(w) * f(c)
+                acc = total = f(0)
+                for s_lat, s_long, s_val, s_w in samples:
+                    d1, d2 = f(s_lat) - lat_pt, f(s_long) - long_pt
+                    sq = d1 * d1 + d2 * d2
+                    if float(sq) < 1e-9:
+                        wf = f(1e9 ** idp)
+                    else:
+                        wf = np.power(f(1) / np.sqrt(sq), f(idp))
+                    weight = f(s_w) * wf
+                    total = total + weight
+                    acc = acc + weight * f(s_val)
+                out.append(float(acc / total))
+        return out
+
+    for n, w, h in ((1, 1, 1), (5, 7, 5), (17, 9, 4), (40, 3, 11)):
+        samples = [(float(a), float(b), float(v), float(k)) for a, b, v, k in zip(
+            rng.uniform(-5, 15, n).astype(np.float32), rng.uniform(-5, 15, n).astype(np.float32),
+            rng.integers(0, 100, n), rng.integers(1, 5, n), strict=True)]
+        box = (0.0, 1.0, 10.0, 12.0)
+        idp = float(rng.choice([1.0, 2.0, 3.0]))
+        assert idw(samples, w, h, box, idp) == per_pixel(samples, w, h, box, idp)

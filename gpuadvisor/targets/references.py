@@ -16550,3 +16550,38 @@ def brekperlin_noise_fill(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["noise_map"], copy=True)
     out.reshape(-1)[: w * h] = noise
     return {"noise_map": out}
+
+
+def gsgpu_idw_interpolate(values: Values) -> dict[str, np.ndarray]:
+    """gs-gpu's inverse distance weighting: pixel (row r, column c) at (lat_max - (lat_max -
+    lat_min) / height r, long_min + (long_max - long_min) / width c) gets sum(w v) / sum(w), w
+    = weights[i] pow(1 / sqrt(d^2), idp) (pow(1e9, idp) when d^2 < 1e-9), float32 in sample
+    order."""
+    f32 = np.float32
+    n, w, h = int(values["size"]), int(values["width_px"]), int(values["height_px"])
+    lat = np.asarray(values["lat_arr"], dtype=f32).reshape(-1)[:n]
+    lon = np.asarray(values["long_arr"], dtype=f32).reshape(-1)[:n]
+    val = np.asarray(values["val"], dtype=f32).reshape(-1)[:n]
+    wts = np.asarray(values["weights"], dtype=f32).reshape(-1)[:n]
+    lat_min, long_min = f32(values["lat_min"]), f32(values["long_min"])
+    lat_max, long_max = f32(values["lat_max"]), f32(values["long_max"])
+    idp = f32(values["idp"])
+    lat_pt = lat_max - ((lat_max - lat_min) / f32(h)) * np.arange(h, dtype=f32)
+    long_pt = long_min + ((long_max - long_min) / f32(w)) * np.arange(w, dtype=f32)
+    lat_pt = np.broadcast_to(lat_pt[:, None], (h, w)).reshape(-1)
+    long_pt = np.broadcast_to(long_pt, (h, w)).reshape(-1)
+    near = f32(1e9 ** float(idp))
+    acc = np.zeros(h * w, dtype=f32)
+    total = np.zeros(h * w, dtype=f32)
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        for i in range(n):
+            dlat, dlong = lat[i] - lat_pt, lon[i] - long_pt
+            sq = dlat * dlat + dlong * dlong
+            far = np.power(f32(1) / np.sqrt(sq), idp)
+            wf = np.where(sq.astype(np.float64) < 1e-9, near, far)
+            weight = wts[i] * wf
+            total = total + weight
+            acc = acc + weight * val[i]
+        out = np.array(values["res"], copy=True)
+        out.reshape(-1)[: h * w] = acc / total
+    return {"res": out}
