@@ -707,6 +707,7 @@ SMALL = {
     "jucecuda_circular_conv": ["N=10007"],
     "brekperlin_noise_fill": ["W=1001", "H=301", "GRID=64"],
     "gsgpu_idw_interpolate": ["NP=256", "W=1001", "H=301"],
+    "fabidotplot_matrix": ["L1=1001", "L2=301"],
     "compgpu_block_hash": ["N=1003", "BLK=4096"],
     "cuda4eng_flashlight": ["W=1001", "H=301", "PX=500", "PY=150"],
     "pfinal_pixelado": ["W=1001", "H=301", "P=1024"],

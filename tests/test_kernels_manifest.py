@@ -322,7 +322,7 @@ def _coverage(name, spec, params, block):
                 "gauss_fan2", "gpu4pyscf_take_last2d",
                 "niutensor_index_to_onehot", "nvblox_difference_image",
                 "quack_a_d_at", "pylops_nonstat_conv2d",
-                "gsgpu_idw_interpolate"):  # x -> row
+                "gsgpu_idw_interpolate", "fabidotplot_matrix"):  # x -> row
         return gx * bx, gy * by * bz
     if name == "sepconv_cols":  # 8 rows a thread, by*bz rows apart
         return gy * by * bz * 8, gx * bx
@@ -21494,3 +21494,31 @@ def test_blind120_references_on_hand_checked_inputs():
         box = (0.0, 1.0, 10.0, 12.0)
         idp = float(rng.choice([1.0, 2.0, 3.0]))
         assert idw(samples, w, h, box, idp) == per_pixel(samples, w, h, box, idp)
+
+    # fabidotplot_matrix: row i (a base of sec1) against column j (a base of sec2), 1 where
+    # they agree: ACGT against GATC (codes A 1, T 2, C 3, G 4: 1 3 4 2 against 4 1 2 3) by
+    # hand: A matches column 1, C column 3, G column 0, T column 2; a sequence against itself
+    # has ones on the diagonal; random sequences against a per-pair loop; the word past the
+    # matrix untouched
+    def dotplot(a, b):
+        got = references.fabidotplot_matrix({
+            "sec1": np.array(a, np.int32), "sec2": np.array(b, np.int32),
+            "matrix": np.full(len(a) * len(b) + 1, 7, np.int32), "len1": len(a),
+            "len2": len(b),
+        })["matrix"]
+        assert got[len(a) * len(b)] == 7
+        return [int(v) for v in got[: len(a) * len(b)]]
+
+    assert dotplot([1, 3, 4, 2], [4, 1, 2, 3]) == [
+        0, 1, 0, 0,
+        0, 0, 0, 1,
+        1, 0, 0, 0,
+        0, 0, 1, 0]
+    assert dotplot([1, 2, 3], [1, 1]) == [1, 1, 0, 0, 0, 0]
+    bases = [2, 4, 1, 3, 3]
+    got = dotplot(bases, bases)
+    assert all(got[k * 5 + k] == 1 for k in range(5)) and sum(got) == 7
+    for n1, n2 in ((1, 1), (7, 5), (33, 17), (3, 41)):
+        a = [int(v) for v in rng.integers(1, 5, n1)]
+        b = [int(v) for v in rng.integers(1, 5, n2)]
+        assert dotplot(a, b) == [int(x == y) for x in a for y in b]

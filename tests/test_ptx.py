@@ -40,6 +40,7 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "jucecuda_circular_conv.cu",
     "brekperlin_noise_fill.cu",
     "gsgpu_idw_interpolate.cu",
+    "fabidotplot_matrix.cu",
 }
 
 

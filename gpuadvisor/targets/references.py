@@ -16585,3 +16585,14 @@ def gsgpu_idw_interpolate(values: Values) -> dict[str, np.ndarray]:
         out = np.array(values["res"], copy=True)
         out.reshape(-1)[: h * w] = acc / total
     return {"res": out}
+
+
+def fabidotplot_matrix(values: Values) -> dict[str, np.ndarray]:
+    """THE-FABI7/Dotplot's dotplot_cuda_kernel: matrix[i, j] = 1 where sec1[i] == sec2[j], else
+    0, row-major len1 x len2."""
+    n1, n2 = int(values["len1"]), int(values["len2"])
+    s1 = np.asarray(values["sec1"]).reshape(-1)[:n1]
+    s2 = np.asarray(values["sec2"]).reshape(-1)[:n2]
+    out = np.array(values["matrix"], copy=True)
+    out.reshape(-1)[: n1 * n2] = (s1[:, None] == s2[None, :]).astype(out.dtype).reshape(-1)
+    return {"matrix": out}
