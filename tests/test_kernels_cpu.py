@@ -798,6 +798,10 @@ SMALL = {
     "gpgpu_tp1_sepia": {"W": 37, "H": 13},  # partial blocks, odd byte offsets
     "fractalway_julia": {"W": 37, "H": 13, "M": 40},  # partial blocks, every escape step
     "cudaimgproc_brightness": {"W": 37, "H": 13, "B": 40},  # partial blocks, odd byte offsets
+    "jucecuda_circular_conv": {"N": 1001},  # partial blocks, every wrap point
+    "brekperlin_noise_fill": {"W": 37, "H": 13, "S": 5, "OCT": 3, "GRID": 3},  # the grid's loop
+    "gsgpu_idw_interpolate": {"NP": 50, "W": 37, "H": 13},  # partial blocks, x the row
+    "fabidotplot_matrix": {"L1": 37, "L2": 13},  # partial blocks, x the row
     "compgpu_block_hash": {"N": 37, "BLK": 200},  # partial blocks, a warp's blocks 200 B apart
     "cuda4eng_flashlight": {"W": 37, "H": 13, "PX": 30, "PY": 4},  # partial blocks, off-centre
     "pfinal_pixelado": {"W": 37, "H": 13, "P": 40},  # partial blocks and cells, pitch padding

@@ -202,6 +202,8 @@ def test_kernel_entry_is_complete(name):
         assert params["NPODS"] * params["FB"] * params["FC"] >= 4 * 10**6
     elif name == "segalign_num_hits":  # SegAlign's fixed grid of MAX_BLOCKS = 1,024, a loop
         assert blocks == params["GRID"] == 1024 and params["NSEEDS"] >= 8 * blocks * 256
+    elif name == "brekperlin_noise_fill":  # brekekekex/perlin's fixed grid of 1,024 blocks
+        assert blocks == params["GRID"] == 1024 and params["W"] * params["H"] >= 8 * blocks * 256
     elif name == "pnlp_token_penalty":  # PaddleNLP's one block a sequence, its vocabulary looped
         assert blocks == params["BS"] == 64 and params["BS"] * params["V"] >= 8 * 10**6
     elif name == "colossal_moe_combine":  # ColossalAI's one block a token, packs of 16 values
@@ -304,6 +306,8 @@ def test_kernel_entry_is_complete(name):
         assert blocks == -(-params["U"] // 256) and params["NNZ"] * params["F"] >= 1.6 * 10**7
     elif name == "compgpu_block_hash":  # Comp-on-GPU's one thread a block: each walks BLK B
         assert blocks == -(-params["N"] // 256) and params["N"] * params["BLK"] >= 1.6 * 10**7
+    elif name == "jucecuda_circular_conv":  # juce_cuda_convolution's one thread a sample: N each
+        assert blocks == -(-params["N"] // 256) and params["N"] ** 2 >= 1.6 * 10**7
     else:
         assert blocks * 256 * per_thread >= 2 * 132 * 2048 / (8 if per_thread > 1 else 1)
     assert nbytes(spec, params) < 4 * 2**30  # fits any H100 with room to spare
@@ -317,7 +321,8 @@ def _coverage(name, spec, params, block):
     if name in ("sgemm_naive", "syrk_strided", "add_xrows", "semilag_advect",
                 "gauss_fan2", "gpu4pyscf_take_last2d",
                 "niutensor_index_to_onehot", "nvblox_difference_image",
-                "quack_a_d_at", "pylops_nonstat_conv2d"):  # x -> row
+                "quack_a_d_at", "pylops_nonstat_conv2d",
+                "gsgpu_idw_interpolate", "fabidotplot_matrix"):  # x -> row
         return gx * bx, gy * by * bz
     if name == "sepconv_cols":  # 8 rows a thread, by*bz rows apart
         return gy * by * bz * 8, gx * bx
@@ -814,6 +819,7 @@ ONE_D_EXTENT = {
     "mac0219_base64_encode": "N",  # MAC0219-EP2's one thread per 3-byte group
     "rpcuda_ndvi": "N",  # RasterPorcessingCUDA's one thread per pixel
     "compgpu_block_hash": "N",  # Comp-on-GPU's one thread per 64 KiB block
+    "jucecuda_circular_conv": "N",  # juce_cuda_convolution's one thread per output sample
     "rossird_stego_encode": "NT",  # CUDA-Steganography's one thread per pixel (a nibble)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -872,6 +878,7 @@ ONE_BLOCK_PER = {
     "dbcsr_transpose": "NSTACK",  # DBCSR's one block per stack entry (a small dense block)
     "slate_tzcopy": "NT",  # SLATE's one block per tile, its rows looped
     "segalign_num_hits": "GRID",  # SegAlign's fixed grid of 1,024 blocks, looping over seeds
+    "brekperlin_noise_fill": "GRID",  # brekekekex/perlin's fixed grid of 1,024 blocks, a loop
     "pnlp_token_penalty": "BS",  # PaddleNLP's one block per sequence, its vocabulary looped
     "colossal_moe_combine": "S",  # ColossalAI's one block per token, its row in packs
     "warpctc_reduce_max": "COLS",  # warp-ctc's one block per frame (a column of activations)
@@ -21328,3 +21335,190 @@ def test_blind119_references_on_hand_checked_inputs():
         raw = [int(v) for v in rng.integers(0, 256, 3 * rows * cols)]
         b = int(rng.integers(-300, 301))
         assert bright(raw, rows, cols, b) == [min(255, max(0, v + b)) for v in raw]
+
+
+def test_blind120_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(120)
+
+    # jucecuda_circular_conv: result[c] = sum over i of x1[i] x2[(c - i) mod n], in float32 in
+    # the order i = 0 .. n - 1; by hand, x1 = (1, 2, 3) and x2 = (4, 5, 6): r0 = 1*4 + 2*6 +
+    # 3*5 = 31, r1 = 1*5 + 2*4 + 3*6 = 31, r2 = 1*6 + 2*5 + 3*4 = 28; a unit impulse x1 = e0
+    # gives x2 itself, x2 = e1 gives x1 rotated by one (r[c] = x1[c - 1]); n = 1 the product;
+    # the order: x1 = (1, 2^-24, 2^-24), x2 = (1, 1, 1) gives ((0 + 1) + 2^-24) + 2^-24 = 1
+    # (each tie to even), not the exact 1 + 2^-23; random buffers against the source's
+    # per-sample loop; the word past n untouched
+    def conv(x1, x2):
+        n = len(x1)
+        got = references.jucecuda_circular_conv({
+            "x1": np.array(x1, np.float32), "x2": np.array(x2, np.float32), "size": n,
+            "result": np.full(n + 1, 7.0, np.float32),
+        })["result"]
+        assert got[n] == 7.0
+        return [float(v) for v in got[:n]]
+
+    assert conv([1, 2, 3], [4, 5, 6]) == [31.0, 31.0, 28.0]
+    assert conv([1, 0, 0, 0, 0], [3, -1, 4, 1, -5]) == [3.0, -1.0, 4.0, 1.0, -5.0]
+    assert conv([3, -1, 4, 1, -5], [0, 1, 0, 0, 0]) == [-5.0, 3.0, -1.0, 4.0, 1.0]
+    assert conv([-2.5], [4]) == [-10.0]
+    assert conv([1.0, 2.0**-24, 2.0**-24], [1, 1, 1]) == [1.0, 1.0, 1.0]
+
+    def per_sample(x1, x2):
+        n = len(x1)
+        out = []
+        for c in range(n):
+            val = np.float32(0)
+            for i in range(n):
+                val = np.float32(val + np.float32(x1[i] * x2[(c - i + n) % n]))
+            out.append(float(val))
+        return out
+
+    for n in (1, 2, 7, 33, 64):
+        x1 = rng.standard_normal(n).astype(np.float32)
+        x2 = rng.standard_normal(n).astype(np.float32)
+        assert conv(x1, x2) == per_sample(x1, x2)
+
+    # brekperlin_noise_fill: at lattice points the noise is 0 (x - X = y - Y = 0, every grad
+    # 0): a 5 x 3 map at s = 1, and the pixel (0, 0) at any s; the pixel (1, 0) at s = 2 is at
+    # (0.5, 0): fade(0.5) = 6/32 - 15/16 + 10/8 = 0.5, fade(0) = 0, A = p[0] = 151, AA = p[151]
+    # = 17, p[17] = 36 (case 4: a = 0.5), B = p[1] = 160, BA = p[160] = 119, p[119] = 86 (case
+    # 6: b = 0), so lerp(0.5, 0.5, 0) = 0.25, by hand; a second octave there (x = 1.0, a
+    # lattice point) adds 0; X wraps at 256 (x = 256.5 gives what x = 0.5 does); random maps
+    # against the source's per-pixel loop; the word past w h untouched
+    def perlin(w, h, s, octaves, pers):
+        got = references.brekperlin_noise_fill({
+            "noise_map": np.full(w * h + 1, 7.0), "w": w, "h": h, "s": s, "oct": octaves,
+            "pers": pers,
+        })["noise_map"]
+        assert got[w * h] == 7.0
+        return [float(v) for v in got[: w * h]]
+
+    assert perlin(5, 3, 1, 3, 0.8) == [0.0] * 15
+    assert perlin(2, 1, 2, 1, 0.5) == [0.0, 0.25]
+    assert perlin(2, 1, 2, 2, 0.5) == [0.0, 0.25]
+    wrap = perlin(514, 1, 2, 1, 0.5)
+    assert wrap[513] == wrap[1] == 0.25
+
+    perm = [int(v) for v in references._PERLIN_PERM] * 2
+    assert sorted(perm[:256]) == list(range(256))
+
+    def per_pixel(w, h, s, octaves, pers):
+        def fade(t):
+            return (6 * (t * t * t * t * t) - 15 * (t * t * t * t)) + 10 * (t * t * t)
+
+        def lerp(t, a, b):
+            return a + t * (b - a)
+
+        def grad(k, a, b):
+            return (a + b, -a + b, a - b, -a - b, a, -a, b, -b)[k & 7]
+
+        out = []
+        for i in range(w * h):
+            noise, freq, amp = 0.0, 1.0, 1.0
+            for _ in range(octaves):
+                x = ((i % w) * (1.0 / s)) * freq
+                y = (((i - i % w) // w) * (1.0 / s)) * freq
+                xi, yi = math.floor(x), math.floor(y)
+                x, y = x - xi, y - yi
+                xi, yi = xi & 255, yi & 255
+                u, v = fade(x), fade(y)
+                a = perm[xi] + yi
+                b = perm[xi + 1] + yi
+                lv = lerp(v, lerp(u, grad(perm[perm[a]], x, y), grad(perm[perm[b]], x - 1, y)),
+                          lerp(u, grad(perm[perm[a + 1]], x, y - 1),
+                               grad(perm[perm[b + 1]], x - 1, y - 1)))
+                noise += amp * lv
+                amp *= pers
+                freq *= 2
+            out.append(noise)
+        return out
+
+    for w, h, s, octaves in ((1, 1, 3, 2), (7, 5, 3, 4), (33, 17, 7, 5), (300, 2, 10, 6)):
+        pers = float(rng.uniform(0.3, 0.9))
+        assert perlin(w, h, s, octaves, pers) == per_pixel(w, h, s, octaves, pers)
+
+    # gsgpu_idw_interpolate: pixel (row r, column c) lies at (lat_max - (lat_max - lat_min) /
+    # height r, long_min + (long_max - long_min) / width c); with idp 0 every weight is 1, so
+    # each pixel is the plain mean ((1 + 2 + 3 + 6) / 4 = 3); at idp 2 a pixel 1 from a
+    # sample of value 10 and 2 from one of 40 weighs them 1 and 1/4: (10 + 10) / 1.25 = 16;
+    # the weights array scales them (weight 4 on the far one: (10 + 40) / 2 = 25), by hand; a
+    # sample on the pixel (d^2 < 1e-9) weighs 1e18 and wins; rows from lat_max down, x the
+    # row: samples on a 2 x 3 image's pixels come back in row-major order; random samples
+    # against the source's per-pixel loop in float32; the word past the image untouched
+    def idw(samples, w, h, box, idp):
+        lat = np.array([s[0] for s in samples], np.float32)
+        got = references.gsgpu_idw_interpolate({
+            "lat_arr": lat, "long_arr": np.array([s[1] for s in samples], np.float32),
+            "val": np.array([s[2] for s in samples], np.float32),
+            "weights": np.array([s[3] for s in samples], np.float32), "size": len(samples),
+            "res": np.full(w * h + 1, 7.0, np.float32), "width_px": w, "height_px": h,
+            "lat_min": box[0], "long_min": box[1], "lat_max": box[2], "long_max": box[3],
+            "idp": idp,
+        })["res"]
+        assert got[w * h] == 7.0
+        return [float(v) for v in got[: w * h]]
+
+    four = [(0.5, 0.25, 1, 1), (3, 1, 2, 1), (-2, 7, 3, 1), (9, 9, 6, 1)]
+    assert idw(four, 3, 2, (0.0, 0.0, 4.0, 3.0), 0.0) == [3.0] * 6
+    assert idw([(4, 0, 10, 1), (5, 2, 40, 1)], 1, 1, (0.0, 0.0, 5.0, 1.0), 2.0) == [16.0]
+    assert idw([(4, 0, 10, 1), (5, 2, 40, 4)], 1, 1, (0.0, 0.0, 5.0, 1.0), 2.0) == [25.0]
+    on = [(2 - r, c, 10 * r + c + 1, 1) for r in range(2) for c in range(3)]
+    got = idw(on, 3, 2, (0.0, 0.0, 2.0, 3.0), 2.0)
+    assert np.allclose(got, [1, 2, 3, 11, 12, 13], rtol=1e-6, atol=0)
+
+    def per_pixel(samples, w, h, box, idp):
+        f = np.float32
+        lat_min, long_min, lat_max, long_max = (f(v) for v in box)
+        out = []
+        for r in range(h):
+            for c in range(w):
+                lat_pt = lat_max - (lat_max - lat_min) / f(h) * f(r)
+                long_pt = long_min + (long_max - long_min) / f(w) * f(c)
+                acc = total = f(0)
+                for s_lat, s_long, s_val, s_w in samples:
+                    d1, d2 = f(s_lat) - lat_pt, f(s_long) - long_pt
+                    sq = d1 * d1 + d2 * d2
+                    if float(sq) < 1e-9:
+                        wf = f(1e9 ** idp)
+                    else:
+                        wf = np.power(f(1) / np.sqrt(sq), f(idp))
+                    weight = f(s_w) * wf
+                    total = total + weight
+                    acc = acc + weight * f(s_val)
+                out.append(float(acc / total))
+        return out
+
+    for n, w, h in ((1, 1, 1), (5, 7, 5), (17, 9, 4), (40, 3, 11)):
+        samples = [(float(a), float(b), float(v), float(k)) for a, b, v, k in zip(
+            rng.uniform(-5, 15, n).astype(np.float32), rng.uniform(-5, 15, n).astype(np.float32),
+            rng.integers(0, 100, n), rng.integers(1, 5, n), strict=True)]
+        box = (0.0, 1.0, 10.0, 12.0)
+        idp = float(rng.choice([1.0, 2.0, 3.0]))
+        assert idw(samples, w, h, box, idp) == per_pixel(samples, w, h, box, idp)
+
+    # fabidotplot_matrix: row i (a base of sec1) against column j (a base of sec2), 1 where
+    # they agree: ACGT against GATC (codes A 1, T 2, C 3, G 4: 1 3 4 2 against 4 1 2 3) by
+    # hand: A matches column 1, C column 3, G column 0, T column 2; a sequence against itself
+    # has ones on the diagonal; random sequences against a per-pair loop; the word past the
+    # matrix untouched
+    def dotplot(a, b):
+        got = references.fabidotplot_matrix({
+            "sec1": np.array(a, np.int32), "sec2": np.array(b, np.int32),
+            "matrix": np.full(len(a) * len(b) + 1, 7, np.int32), "len1": len(a),
+            "len2": len(b),
+        })["matrix"]
+        assert got[len(a) * len(b)] == 7
+        return [int(v) for v in got[: len(a) * len(b)]]
+
+    assert dotplot([1, 3, 4, 2], [4, 1, 2, 3]) == [
+        0, 1, 0, 0,
+        0, 0, 0, 1,
+        1, 0, 0, 0,
+        0, 0, 1, 0]
+    assert dotplot([1, 2, 3], [1, 1]) == [1, 1, 0, 0, 0, 0]
+    bases = [2, 4, 1, 3, 3]
+    got = dotplot(bases, bases)
+    assert all(got[k * 5 + k] == 1 for k in range(5)) and sum(got) == 7
+    for n1, n2 in ((1, 1), (7, 5), (33, 17), (3, 41)):
+        a = [int(v) for v in rng.integers(1, 5, n1)]
+        b = [int(v) for v in rng.integers(1, 5, n2)]
+        assert dotplot(a, b) == [int(x == y) for x in a for y in b]

@@ -16466,3 +16466,133 @@ def cudaimgproc_brightness(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["output_words"], copy=True)
     out.reshape(-1).view(np.uint8)[:n] = np.clip(src + int(values["bright"]), 0, 255)
     return {"output_words": out}
+
+
+def jucecuda_circular_conv(values: Values) -> dict[str, np.ndarray]:
+    """juce_cuda_convolution's circularConvKernel: result[c] the float32 sum over i = 0 .. size -
+    1, in that order, of x1[i] x2[(c - i) mod size], each product and sum rounded on its own."""
+    n = int(values["size"])
+    x1 = np.asarray(values["x1"], dtype=np.float32).reshape(-1)[:n]
+    x2 = np.asarray(values["x2"], dtype=np.float32).reshape(-1)[:n]
+    val = np.zeros(n, dtype=np.float32)
+    for i in range(n):
+        val = val + x1[i] * np.roll(x2, i)
+    out = np.array(values["result"], copy=True)
+    out.reshape(-1)[:n] = val
+    return {"result": out}
+
+
+#: Ken Perlin's reference permutation of 0-255 (brekekekex/perlin's table holds it twice).
+_PERLIN_PERM = np.array([
+    151, 160, 137, 91, 90, 15, 131, 13, 201, 95, 96, 53, 194, 233, 7, 225, 140, 36,
+    103, 30, 69, 142, 8, 99, 37, 240, 21, 10, 23, 190, 6, 148, 247, 120, 234, 75,
+    0, 26, 197, 62, 94, 252, 219, 203, 117, 35, 11, 32, 57, 177, 33, 88, 237, 149,
+    56, 87, 174, 20, 125, 136, 171, 168, 68, 175, 74, 165, 71, 134, 139, 48, 27, 166,
+    77, 146, 158, 231, 83, 111, 229, 122, 60, 211, 133, 230, 220, 105, 92, 41, 55, 46,
+    245, 40, 244, 102, 143, 54, 65, 25, 63, 161, 1, 216, 80, 73, 209, 76, 132, 187,
+    208, 89, 18, 169, 200, 196, 135, 130, 116, 188, 159, 86, 164, 100, 109, 198, 173, 186,
+    3, 64, 52, 217, 226, 250, 124, 123, 5, 202, 38, 147, 118, 126, 255, 82, 85, 212,
+    207, 206, 59, 227, 47, 16, 58, 17, 182, 189, 28, 42, 223, 183, 170, 213, 119, 248,
+    152, 2, 44, 154, 163, 70, 221, 153, 101, 155, 167, 43, 172, 9, 129, 22, 39, 253,
+    19, 98, 108, 110, 79, 113, 224, 232, 178, 185, 112, 104, 218, 246, 97, 228, 251, 34,
+    242, 193, 238, 210, 144, 12, 191, 179, 162, 241, 81, 51, 145, 235, 249, 14, 239, 107,
+    49, 192, 214, 31, 181, 199, 106, 157, 184, 84, 204, 176, 115, 121, 50, 45, 127, 4,
+    150, 254, 138, 236, 205, 93, 222, 114, 67, 29, 24, 72, 243, 141, 128, 195, 78, 66,
+    215, 61, 156, 180,
+], dtype=np.int64)
+
+
+def brekperlin_noise_fill(values: Values) -> dict[str, np.ndarray]:
+    """brekekekex/perlin's perlin_noise_fill: each pixel's sum over oct octaves (freq 2^o, amp
+    pers^o) of 2-D improved Perlin noise at ((col / s) freq, (row / s) freq), every double
+    operation rounded on its own in the source's order."""
+    w, h, s, octaves = (int(values[k]) for k in ("w", "h", "s", "oct"))
+    pers = float(values["pers"])
+    p = np.concatenate([_PERLIN_PERM, _PERLIN_PERM])
+    i = np.arange(w * h, dtype=np.int64)
+    col, row = i % w, (i - i % w) // w
+    inv = 1.0 / float(s)
+
+    def fade(t):
+        t2 = t * t
+        t3 = t2 * t
+        t4 = t3 * t
+        t5 = t4 * t
+        return (6.0 * t5 - 15.0 * t4) + 10.0 * t3
+
+    def lerp(t, a, b):
+        return a + t * (b - a)
+
+    def grad(hsh, a, b):
+        k = hsh & 7
+        return np.select([k == 0, k == 1, k == 2, k == 3, k == 4, k == 5, k == 6],
+                         [a + b, -a + b, a - b, -a - b, a, -a, b], -b)
+
+    noise = np.zeros(w * h, dtype=np.float64)
+    freq, amp = 1.0, 1.0
+    for _ in range(octaves):
+        x = (col.astype(np.float64) * inv) * freq
+        y = (row.astype(np.float64) * inv) * freq
+        xi, yi = np.floor(x).astype(np.int64), np.floor(y).astype(np.int64)
+        x, y = x - xi, y - yi
+        xi, yi = xi & 255, yi & 255
+        u, v = fade(x), fade(y)
+        a = p[xi] + yi
+        aa, ab = p[a], p[a + 1]
+        b = p[xi + 1] + yi
+        ba, bb = p[b], p[b + 1]
+        xm, ym = x + -1.0, y + -1.0
+        lv = lerp(v, lerp(u, grad(p[aa], x, y), grad(p[ba], xm, y)),
+                  lerp(u, grad(p[ab], x, ym), grad(p[bb], xm, ym)))
+        noise = noise + amp * lv
+        amp = amp * pers
+        freq = freq * 2.0
+    out = np.array(values["noise_map"], copy=True)
+    out.reshape(-1)[: w * h] = noise
+    return {"noise_map": out}
+
+
+def gsgpu_idw_interpolate(values: Values) -> dict[str, np.ndarray]:
+    """gs-gpu's inverse distance weighting: pixel (row r, column c) at (lat_max - (lat_max -
+    lat_min) / height r, long_min + (long_max - long_min) / width c) gets sum(w v) / sum(w), w
+    = weights[i] pow(1 / sqrt(d^2), idp) (pow(1e9, idp) when d^2 < 1e-9), float32 in sample
+    order."""
+    f32 = np.float32
+    n, w, h = int(values["size"]), int(values["width_px"]), int(values["height_px"])
+    lat = np.asarray(values["lat_arr"], dtype=f32).reshape(-1)[:n]
+    lon = np.asarray(values["long_arr"], dtype=f32).reshape(-1)[:n]
+    val = np.asarray(values["val"], dtype=f32).reshape(-1)[:n]
+    wts = np.asarray(values["weights"], dtype=f32).reshape(-1)[:n]
+    lat_min, long_min = f32(values["lat_min"]), f32(values["long_min"])
+    lat_max, long_max = f32(values["lat_max"]), f32(values["long_max"])
+    idp = f32(values["idp"])
+    lat_pt = lat_max - ((lat_max - lat_min) / f32(h)) * np.arange(h, dtype=f32)
+    long_pt = long_min + ((long_max - long_min) / f32(w)) * np.arange(w, dtype=f32)
+    lat_pt = np.broadcast_to(lat_pt[:, None], (h, w)).reshape(-1)
+    long_pt = np.broadcast_to(long_pt, (h, w)).reshape(-1)
+    near = f32(1e9 ** float(idp))
+    acc = np.zeros(h * w, dtype=f32)
+    total = np.zeros(h * w, dtype=f32)
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        for i in range(n):
+            dlat, dlong = lat[i] - lat_pt, lon[i] - long_pt
+            sq = dlat * dlat + dlong * dlong
+            far = np.power(f32(1) / np.sqrt(sq), idp)
+            wf = np.where(sq.astype(np.float64) < 1e-9, near, far)
+            weight = wts[i] * wf
+            total = total + weight
+            acc = acc + weight * val[i]
+        out = np.array(values["res"], copy=True)
+        out.reshape(-1)[: h * w] = acc / total
+    return {"res": out}
+
+
+def fabidotplot_matrix(values: Values) -> dict[str, np.ndarray]:
+    """THE-FABI7/Dotplot's dotplot_cuda_kernel: matrix[i, j] = 1 where sec1[i] == sec2[j], else
+    0, row-major len1 x len2."""
+    n1, n2 = int(values["len1"]), int(values["len2"])
+    s1 = np.asarray(values["sec1"]).reshape(-1)[:n1]
+    s2 = np.asarray(values["sec2"]).reshape(-1)[:n2]
+    out = np.array(values["matrix"], copy=True)
+    out.reshape(-1)[: n1 * n2] = (s1[:, None] == s2[None, :]).astype(out.dtype).reshape(-1)
+    return {"matrix": out}
