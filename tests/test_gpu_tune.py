@@ -703,6 +703,7 @@ SMALL = {
     "mac0219_base64_encode": ["N=1000003"],
     "gpgpu_tp1_sepia": ["W=1001", "H=301"],
     "fractalway_julia": ["W=1001", "H=301", "M=64"],
+    "stensor_leaky_relu_bwd": ["N=1000003"],
     "cudaimgproc_brightness": ["W=1001", "H=301"],
     "compgpu_block_hash": ["N=1003", "BLK=4096"],
     "cuda4eng_flashlight": ["W=1001", "H=301", "PX=500", "PY=150"],

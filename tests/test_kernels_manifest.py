@@ -815,6 +815,7 @@ ONE_D_EXTENT = {
     "rpcuda_ndvi": "N",  # RasterPorcessingCUDA's one thread per pixel
     "compgpu_block_hash": "N",  # Comp-on-GPU's one thread per 64 KiB block
     "rossird_stego_encode": "NT",  # CUDA-Steganography's one thread per pixel (a nibble)
+    "stensor_leaky_relu_bwd": "N",  # stensor's one thread per element (a grid-stride loop)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -21328,3 +21329,38 @@ def test_blind119_references_on_hand_checked_inputs():
         raw = [int(v) for v in rng.integers(0, 256, 3 * rows * cols)]
         b = int(rng.integers(-300, 301))
         assert bright(raw, rows, cols, b) == [min(255, max(0, v + b)) for v in raw]
+
+
+def test_blind121_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(121)
+
+    # stensor_leaky_relu_bwd: x_grad += y_grad (x > 0 ? 1 : alpha); by hand with alpha 0.5:
+    # x 3, y_grad 5, x_grad 1 gives 6; x -2, y_grad 6, x_grad 1 gives 1 + 3 = 4; x 0 is not
+    # positive (4 again), nor -0.0 or NaN; x 1e-30 is (7); alpha 1 adds y_grad whatever x; the
+    # element past n untouched; random arrays (alpha 0.01, 0.2, 3) against a per-element
+    # float32 loop with the product and the sum each rounded
+    def leaky_bwd(x, dy, g, alpha, n=None):
+        n = len(x) if n is None else n
+        got = references.stensor_leaky_relu_bwd({
+            "n": n, "alpha": alpha, "x_data": np.array(x, np.float32),
+            "y_grad": np.array(dy, np.float32), "x_grad": np.array(g + [7.0], np.float32),
+        })["x_grad"]
+        assert got[len(g)] == 7.0
+        return [float(v) for v in got[: len(g)]]
+
+    assert leaky_bwd([3.0], [5.0], [1.0], 0.5) == [6.0]
+    assert leaky_bwd([-2.0], [6.0], [1.0], 0.5) == [4.0]
+    assert leaky_bwd([0.0, -0.0, float("nan"), 1e-30], [6.0] * 4, [1.0] * 4, 0.5) == [
+        4.0, 4.0, 4.0, 7.0]
+    assert leaky_bwd([-5.0, 5.0], [2.0, -3.0], [10.0, 10.0], 1.0) == [12.0, 7.0]
+    assert leaky_bwd([-5.0, -5.0], [2.0, 2.0], [10.0, 10.0], 0.5, n=1) == [11.0, 10.0]
+    for alpha in (0.01, 0.2, 3.0):
+        size = int(rng.integers(1, 300))
+        x = [float(v) for v in rng.integers(-1000, 1000, size)]
+        dy = [float(v) for v in rng.integers(-1000, 1000, size)]
+        g = [float(v) for v in rng.integers(-1000, 1000, size)]
+        a = np.float32(alpha)
+        one = np.float32(1)
+        want = [float(np.float32(gi) + np.float32(np.float32(di) * (one if xi > 0 else a)))
+                for xi, di, gi in zip(x, dy, g, strict=True)]
+        assert leaky_bwd(x, dy, g, alpha) == want

@@ -16466,3 +16466,16 @@ def cudaimgproc_brightness(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["output_words"], copy=True)
     out.reshape(-1).view(np.uint8)[:n] = np.clip(src + int(values["bright"]), 0, 255)
     return {"output_words": out}
+
+
+def stensor_leaky_relu_bwd(values: Values) -> dict[str, np.ndarray]:
+    """stensor's LeakyReLU backward: x_grad[i] += y_grad[i] (x_data[i] > 0 ? 1 : alpha) for
+    i < n, in float32 (the product and the sum each rounded)."""
+    n = int(values["n"])
+    alpha = np.float32(values["alpha"])
+    x = np.asarray(values["x_data"], dtype=np.float32)[:n]
+    dy = np.asarray(values["y_grad"], dtype=np.float32)[:n]
+    out = np.array(values["x_grad"], dtype=np.float32, copy=True)
+    slope = np.where(x > np.float32(0), np.float32(1), alpha).astype(np.float32)
+    out[:n] = out[:n] + (dy * slope).astype(np.float32)
+    return {"x_grad": out}
