@@ -21364,3 +21364,66 @@ def test_blind121_references_on_hand_checked_inputs():
         want = [float(np.float32(gi) + np.float32(np.float32(di) * (one if xi > 0 else a)))
                 for xi, di, gi in zip(x, dy, g, strict=True)]
         assert leaky_bwd(x, dy, g, alpha) == want
+
+    # ocv_needle_map_vertex: by hand, u 3, v 4 at max_flow 5 gives r 14 (capped at 14 r / 5),
+    # the foot (8, 8), the tip 8 + 14 (0.6, 0.8) = (16.4, 19.2), the barbs 2.5 along
+    # (0.8, -0.6) and (-0.8, 0.6): (10, 6.5) and (6, 9.5), the hue 53.13 - 180 = -126.87
+    # degrees; u = v = 0 leaves every vertex on the foot with the hue -180; u -1 at max_flow
+    # 10 (theta pi, r 1.4) the tip (6.6, 8), the barbs (8, 9.4) and (8, 6.6), the hue 0; u 0,
+    # v 1 at 14 the tip (8, 9), the barbs (9, 8) and (7, 8), the hue -90; the cell (1, 1) of a
+    # 2 x 2 map at the scales 0.5 and 0.25 its foot (24, 24) as (12, 6); the colours' other
+    # floats and the floats past the map untouched
+    def needles(u, v, cols, rows, max_flow, xs=1.0, ys=1.0):
+        n = cols * rows
+        got = references.ocv_needle_map_vertex({
+            "u_avg": np.array(u, np.float32), "v_avg": np.array(v, np.float32),
+            "cols": cols, "rows": rows, "max_flow": max_flow, "xscale": xs, "yscale": ys,
+            "vertex_data": np.full(18 * n + 1, 7, np.float32),
+            "color_data": np.full(18 * n + 1, 1, np.float32),
+        })
+        vert, colour = got["vertex_data"], got["color_data"]
+        assert vert[18 * n] == 7 and colour[18 * n] == 1
+        tri = colour[: 18 * n].reshape(n, 6, 3)
+        assert (tri[:, :, 1:] == 1).all() and (tri[:, :, 0] == tri[:, :1, 0]).all()
+        return vert[: 18 * n].reshape(n, 6, 3).tolist(), [float(h) for h in tri[:, 0, 0]]
+
+    def close(got, want):
+        assert np.allclose(np.array(got), np.array(want), rtol=0, atol=1e-5)
+
+    vert, hue = needles([3.0], [4.0], 1, 1, 5.0)
+    close(vert, [[[8, 8, 1], [10, 6.5, 0.7], [16.4, 19.2, 0.7], [16.4, 19.2, 0.7],
+                  [6, 9.5, 0.7], [8, 8, 1]]])
+    close(hue, [np.degrees(np.arctan2(4, 3)) - 180])
+    vert, hue = needles([0.0], [0.0], 1, 1, 5.0)
+    close(vert, [[[8, 8, 1], [8, 8, 0.7], [8, 8, 0.7], [8, 8, 0.7], [8, 8, 0.7], [8, 8, 1]]])
+    close(hue, [-180])
+    vert, hue = needles([-1.0], [0.0], 1, 1, 10.0)
+    close(vert, [[[8, 8, 1], [8, 9.4, 0.7], [6.6, 8, 0.7], [6.6, 8, 0.7], [8, 6.6, 0.7],
+                  [8, 8, 1]]])
+    close(hue, [0])
+    vert, hue = needles([0.0], [1.0], 1, 1, 14.0)
+    close(vert, [[[8, 8, 1], [9, 8, 0.7], [8, 9, 0.7], [8, 9, 0.7], [7, 8, 0.7], [8, 8, 1]]])
+    close(hue, [-90])
+    vert, hue = needles([0.0] * 4, [0.0] * 4, 2, 2, 1.0, 0.5, 0.25)
+    close([vert[3][0], vert[1][0], vert[2][0]], [[12, 6, 1], [12, 2, 1], [4, 6, 1]])
+
+    def per_cell(u, v, cols, rows, max_flow):
+        out = []
+        for y in range(rows):
+            for x in range(cols):
+                uu, vv = u[y * cols + x], v[y * cols + x]
+                th = math.atan2(vv, uu)
+                r = min(14.0 * (math.hypot(uu, vv) / max_flow), 14.0)
+                b = min(r, 2.5)
+                fx, fy = 16 * x + 8.0, 16 * y + 8.0
+                tip = [fx + r * math.cos(th), fy + r * math.sin(th), 0.7]
+                out.append([[fx, fy, 1.0],
+                            [fx + b * math.sin(th), fy - b * math.cos(th), 0.7], tip, tip,
+                            [fx - b * math.sin(th), fy + b * math.cos(th), 0.7], [fx, fy, 1.0]])
+        return out
+
+    for cols, rows in ((1, 1), (5, 3), (16, 9), (7, 11)):
+        u = [float(t) for t in rng.integers(-20, 20, cols * rows)]
+        v = [float(t) for t in rng.integers(-20, 20, cols * rows)]
+        mf = float(rng.uniform(5, 30))
+        close(needles(u, v, cols, rows, mf)[0], per_cell(u, v, cols, rows, mf))

@@ -16479,3 +16479,38 @@ def stensor_leaky_relu_bwd(values: Values) -> dict[str, np.ndarray]:
     slope = np.where(x > np.float32(0), np.float32(1), alpha).astype(np.float32)
     out[:n] = out[:n] + (dy * slope).astype(np.float32)
     return {"x_grad": out}
+
+
+def ocv_needle_map_vertex(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's needle map: each cell's arrow (foot, left barb, tip twice, right barb, foot;
+    (x xscale, y yscale, z)) into vertex_data at 18 (y cols + x) and the hue
+    (theta - pi) / pi 180 into the first float of each vertex's colour triple; float64 (the
+    kernel's float32 atan2f, sqrtf, cosf and sinf are within the manifest's tolerance)."""
+    cols, rows = int(values["cols"]), int(values["rows"])
+    n = cols * rows
+    u = np.asarray(values["u_avg"], dtype=np.float64)[:n]
+    v = np.asarray(values["v_avg"], dtype=np.float64)[:n]
+    max_flow = float(values["max_flow"])
+    xs, ys = float(values["xscale"]), float(values["yscale"])
+    pi = float(np.float32(np.pi))
+    xi = np.tile(np.arange(cols, dtype=np.float64), rows)
+    yi = np.repeat(np.arange(rows, dtype=np.float64), cols)
+    fx, fy = xi * 16 + 8.0, yi * 16 + 8.0
+    theta = np.arctan2(v, u)
+    r = np.minimum(14.0 * (np.sqrt(v * v + u * u) / max_flow), 14.0)
+    barb = np.minimum(r, 2.5)
+    tx, ty = fx + r * np.cos(theta), fy + r * np.sin(theta)
+    px = [fx, fx + barb * np.cos(theta - pi / 2), tx, tx, fx + barb * np.cos(theta + pi / 2), fx]
+    py = [fy, fy + barb * np.sin(theta - pi / 2), ty, ty, fy + barb * np.sin(theta + pi / 2), fy]
+    pz = [1.0, 0.7, 0.7, 0.7, 0.7, 1.0]
+    vert = np.array(values["vertex_data"], dtype=np.float32, copy=True)
+    colour = np.array(values["color_data"], dtype=np.float32, copy=True)
+    block = np.empty((n, 6, 3), dtype=np.float64)
+    for k in range(6):
+        block[:, k, 0] = px[k] * xs
+        block[:, k, 1] = py[k] * ys
+        block[:, k, 2] = pz[k]
+    vert[: 18 * n] = block.reshape(-1)
+    hue = ((theta - pi) / pi * 180.0).astype(np.float32)
+    colour[: 18 * n].reshape(n, 6, 3)[:, :, 0] = hue[:, None]
+    return {"vertex_data": vert, "color_data": colour}
