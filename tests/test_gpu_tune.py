@@ -705,6 +705,7 @@ SMALL = {
     "fractalway_julia": ["W=1001", "H=301", "M=64"],
     "stensor_leaky_relu_bwd": ["N=1000003"],
     "ocv_needle_map_vertex": ["XN=1001", "YN=301"],
+    "omega_smooth_l1_loss": ["N=1000003"],
     "cudaimgproc_brightness": ["W=1001", "H=301"],
     "compgpu_block_hash": ["N=1003", "BLK=4096"],
     "cuda4eng_flashlight": ["W=1001", "H=301", "PX=500", "PY=150"],

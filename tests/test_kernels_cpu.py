@@ -799,6 +799,7 @@ SMALL = {
     "fractalway_julia": {"W": 37, "H": 13, "M": 40},  # partial blocks, every escape step
     "stensor_leaky_relu_bwd": {"N": 2011},  # partial blocks, x = 0 on the alpha side
     "ocv_needle_map_vertex": {"XN": 37, "YN": 13},  # partial blocks, capped arrows
+    "omega_smooth_l1_loss": {"N": 2011},  # partial blocks, both branches
     "cudaimgproc_brightness": {"W": 37, "H": 13, "B": 40},  # partial blocks, odd byte offsets
     "compgpu_block_hash": {"N": 37, "BLK": 200},  # partial blocks, a warp's blocks 200 B apart
     "cuda4eng_flashlight": {"W": 37, "H": 13, "PX": 30, "PY": 4},  # partial blocks, off-centre

@@ -816,6 +816,7 @@ ONE_D_EXTENT = {
     "compgpu_block_hash": "N",  # Comp-on-GPU's one thread per 64 KiB block
     "rossird_stego_encode": "NT",  # CUDA-Steganography's one thread per pixel (a nibble)
     "stensor_leaky_relu_bwd": "N",  # stensor's one thread per element (a grid-stride loop)
+    "omega_smooth_l1_loss": "N",  # Omega-AI's one thread per element
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -21427,3 +21428,36 @@ def test_blind121_references_on_hand_checked_inputs():
         v = [float(t) for t in rng.integers(-20, 20, cols * rows)]
         mf = float(rng.uniform(5, 30))
         close(needles(u, v, cols, rows, mf)[0], per_cell(u, v, cols, rows, mf))
+
+    # omega_smooth_l1_loss: by hand with beta 4: input 3, label 1 (x 2) gives 0.5 4 / 4 =
+    # 0.5; x -3 gives 9 / 8 = 1.125; x 0 gives 0; x 4 (not below beta) 4 - 2 = 2, x -7 gives
+    # 5; beta 1: x 0.5 gives 0.125, x -1 gives 0.5; beta 3: x 1 gives 0.5 / 3 rounded once
+    # (float32); the element past N untouched; random arrays against a per-element float32
+    # loop
+    def sl1(inp, lab, beta, n=None):
+        n = len(inp) if n is None else n
+        got = references.omega_smooth_l1_loss({
+            "N": n, "beta": beta, "input": np.array(inp, np.float32),
+            "label": np.array(lab, np.float32), "output": np.full(len(inp) + 1, 7, np.float32),
+        })["output"]
+        assert got[len(inp)] == 7
+        return [float(v) for v in got[: len(inp)]]
+
+    assert sl1([3.0, -2.0, 5.0, 4.0, -6.0], [1.0, 1.0, 5.0, 0.0, 1.0], 4.0) == [
+        0.5, 1.125, 0.0, 2.0, 5.0]
+    assert sl1([0.5, 0.0], [0.0, 1.0], 1.0) == [0.125, 0.5]
+    assert sl1([1.0], [0.0], 3.0) == [float(np.float32(0.5) / np.float32(3.0))]
+    assert sl1([10.0, 10.0], [0.0, 0.0], 4.0, n=1) == [8.0, 7.0]
+    for beta in (0.5, 1.0, 4.0, 3.3):
+        size = int(rng.integers(1, 300))
+        inp = [float(v) for v in rng.integers(-8, 8, size)]
+        lab = [float(v) for v in rng.integers(-8, 8, size)]
+        b = np.float32(beta)
+        want = []
+        for i, la in zip(inp, lab, strict=True):
+            x = np.float32(np.float32(i) - np.float32(la))
+            if abs(x) < b:
+                want.append(float(np.float32(np.float32(np.float32(0.5) * x) * x) / b))
+            else:
+                want.append(float(np.float32(abs(x) - np.float32(np.float32(0.5) * b))))
+        assert sl1(inp, lab, beta) == want

@@ -16514,3 +16514,19 @@ def ocv_needle_map_vertex(values: Values) -> dict[str, np.ndarray]:
     hue = ((theta - pi) / pi * 180.0).astype(np.float32)
     colour[: 18 * n].reshape(n, 6, 3)[:, :, 0] = hue[:, None]
     return {"vertex_data": vert, "color_data": colour}
+
+
+def omega_smooth_l1_loss(values: Values) -> dict[str, np.ndarray]:
+    """Omega-AI's smooth L1 loss: x = input - label, 0.5 x x / beta where |x| < beta, else
+    |x| - 0.5 beta, in float32 (each operation rounded, left to right)."""
+    n = int(values["N"])
+    beta = np.float32(values["beta"])
+    x = (np.asarray(values["input"], dtype=np.float32)[:n]
+         - np.asarray(values["label"], dtype=np.float32)[:n]).astype(np.float32)
+    a = np.abs(x)
+    half = np.float32(0.5)
+    quad = ((half * x).astype(np.float32) * x).astype(np.float32) / beta
+    lin = a - np.float32(half * beta)
+    out = np.array(values["output"], dtype=np.float32, copy=True)
+    out[:n] = np.where(a < beta, quad, lin).astype(np.float32)
+    return {"output": out}
