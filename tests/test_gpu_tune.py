@@ -706,6 +706,7 @@ SMALL = {
     "stensor_leaky_relu_bwd": ["N=1000003"],
     "ocv_needle_map_vertex": ["XN=1001", "YN=301"],
     "omega_smooth_l1_loss": ["N=1000003"],
+    "openbr_cuda_lbp": ["W=1001", "H=301"],
     "cudaimgproc_brightness": ["W=1001", "H=301"],
     "compgpu_block_hash": ["N=1003", "BLK=4096"],
     "cuda4eng_flashlight": ["W=1001", "H=301", "PX=500", "PY=150"],

@@ -800,6 +800,7 @@ SMALL = {
     "stensor_leaky_relu_bwd": {"N": 2011},  # partial blocks, x = 0 on the alpha side
     "ocv_needle_map_vertex": {"XN": 37, "YN": 13},  # partial blocks, capped arrows
     "omega_smooth_l1_loss": {"N": 2011},  # partial blocks, both branches
+    "openbr_cuda_lbp": {"W": 37, "H": 13},  # partial blocks, every border
     "cudaimgproc_brightness": {"W": 37, "H": 13, "B": 40},  # partial blocks, odd byte offsets
     "compgpu_block_hash": {"N": 37, "BLK": 200},  # partial blocks, a warp's blocks 200 B apart
     "cuda4eng_flashlight": {"W": 37, "H": 13, "PX": 30, "PY": 4},  # partial blocks, off-centre

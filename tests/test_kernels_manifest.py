@@ -21461,3 +21461,48 @@ def test_blind121_references_on_hand_checked_inputs():
             else:
                 want.append(float(np.float32(abs(x) - np.float32(np.float32(0.5) * b))))
         assert sl1(inp, lab, beta) == want
+
+    # openbr_cuda_lbp: with the identity table, a 1 x 1 image's neighbours all read 0 (outside
+    # the image): the centre 0 gives 255 (0 >= 0 each time), 5 gives 0; in the 3 x 3 image
+    # 10 20 30 / 40 25 50 / 5 25 60 the centre 25 sets 32 (30), 16 (50), 8 (60), 4 (25, equal)
+    # and 1 (40): 61; the corner 10 sets 16 (20), 8 (25) and 4 (40): 28; the table applied
+    # (255 - code); the bytes past the image in the last word untouched; random images against
+    # a per-pixel loop of the source's eight compares
+    def lbp(img, rows, cols, lut=None):
+        lut = list(range(256)) if lut is None else lut
+        packed = bytes(img) + bytes(-len(img) % 4)
+        got = references.openbr_cuda_lbp({
+            "src_words": np.frombuffer(packed, np.uint32).copy(),
+            "dst_words": np.full(len(packed) // 4, 0x07070707, np.uint32),
+            "rows": rows, "cols": cols,
+            "lut_words": np.frombuffer(bytes(lut), np.uint32).copy(),
+        })["dst_words"].view(np.uint8)
+        assert (got[rows * cols:] == 7).all()
+        return [int(v) for v in got[: rows * cols]]
+
+    assert lbp([0], 1, 1) == [255]
+    assert lbp([5], 1, 1) == [0]
+    img = [10, 20, 30, 40, 25, 50, 5, 25, 60]
+    got = lbp(img, 3, 3)
+    assert got[4] == 61 and got[0] == 28
+    assert lbp(img, 3, 3, [255 - i for i in range(256)]) == [255 - v for v in got]
+
+    def per_pixel(img, rows, cols):
+        def at(r, c):
+            return img[r * cols + c] if 0 <= r < rows and 0 <= c < cols else 0
+        out = []
+        for r in range(rows):
+            for c in range(cols):
+                code = 0
+                for bit, (dr, dc) in zip((128, 64, 32, 16, 8, 4, 2, 1),
+                                         ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0),
+                                          (1, -1), (0, -1)), strict=True):
+                    code |= bit if at(r + dr, c + dc) >= at(r, c) else 0
+                out.append(code)
+        return out
+
+    assert got == per_pixel(img, 3, 3)
+    for rows, cols in ((1, 1), (2, 7), (9, 16), (11, 5), (33, 2)):
+        img = [int(v) for v in rng.integers(0, 8, rows * cols)]  # small values: many ties
+        lut = [int(v) for v in rng.integers(0, 256, 256)]
+        assert lbp(img, rows, cols, lut) == [lut[v] for v in per_pixel(img, rows, cols)]

@@ -40,6 +40,7 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "stensor_leaky_relu_bwd.cu",
     "ocv_needle_map_vertex.cu",
     "omega_smooth_l1_loss.cu",
+    "openbr_cuda_lbp.cu",
 }
 
 

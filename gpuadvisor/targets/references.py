@@ -16530,3 +16530,23 @@ def omega_smooth_l1_loss(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["output"], dtype=np.float32, copy=True)
     out[:n] = np.where(a < beta, quad, lin).astype(np.float32)
     return {"output": out}
+
+
+def openbr_cuda_lbp(values: Values) -> dict[str, np.ndarray]:
+    """OpenBR's local binary patterns: each pixel's code ORs 128, 64, 32, 16, 8, 4, 2, 1 for
+    the neighbours (-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1) that
+    are >= the centre (outside the image 0), the output byte lut[code]."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    src = np.asarray(values["src_words"], dtype=np.uint32).view(np.uint8)[: rows * cols]
+    lut = np.asarray(values["lut_words"], dtype=np.uint32).view(np.uint8)[:256]
+    img = np.zeros((rows + 2, cols + 2), dtype=np.int16)
+    img[1:-1, 1:-1] = src.reshape(rows, cols)
+    centre = img[1:-1, 1:-1]
+    code = np.zeros((rows, cols), dtype=np.int32)
+    for bit, (dr, dc) in zip((128, 64, 32, 16, 8, 4, 2, 1),
+                             ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)),
+                             strict=True):
+        code |= np.where(img[1 + dr: rows + 1 + dr, 1 + dc: cols + 1 + dc] >= centre, bit, 0)
+    out = np.array(values["dst_words"], dtype=np.uint32, copy=True)
+    out.view(np.uint8)[: rows * cols] = lut[code].reshape(-1)
+    return {"dst_words": out}
