@@ -797,6 +797,10 @@ SMALL = {
     "mac0219_base64_encode": {"N": 1001},  # partial blocks, newlines mid-group
     "gpgpu_tp1_sepia": {"W": 37, "H": 13},  # partial blocks, odd byte offsets
     "fractalway_julia": {"W": 37, "H": 13, "M": 40},  # partial blocks, every escape step
+    "stensor_leaky_relu_bwd": {"N": 2011},  # partial blocks, x = 0 on the alpha side
+    "ocv_needle_map_vertex": {"XN": 37, "YN": 13},  # partial blocks, capped arrows
+    "omega_smooth_l1_loss": {"N": 2011},  # partial blocks, both branches
+    "openbr_cuda_lbp": {"W": 37, "H": 13},  # partial blocks, every border
     "cudaimgproc_brightness": {"W": 37, "H": 13, "B": 40},  # partial blocks, odd byte offsets
     "jucecuda_circular_conv": {"N": 1001},  # partial blocks, every wrap point
     "brekperlin_noise_fill": {"W": 37, "H": 13, "S": 5, "OCT": 3, "GRID": 3},  # the grid's loop

@@ -821,6 +821,8 @@ ONE_D_EXTENT = {
     "compgpu_block_hash": "N",  # Comp-on-GPU's one thread per 64 KiB block
     "jucecuda_circular_conv": "N",  # juce_cuda_convolution's one thread per output sample
     "rossird_stego_encode": "NT",  # CUDA-Steganography's one thread per pixel (a nibble)
+    "stensor_leaky_relu_bwd": "N",  # stensor's one thread per element (a grid-stride loop)
+    "omega_smooth_l1_loss": "N",  # Omega-AI's one thread per element
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
 ONE_BLOCK_PER = {
@@ -21522,3 +21524,179 @@ def test_blind120_references_on_hand_checked_inputs():
         a = [int(v) for v in rng.integers(1, 5, n1)]
         b = [int(v) for v in rng.integers(1, 5, n2)]
         assert dotplot(a, b) == [int(x == y) for x in a for y in b]
+
+
+def test_blind121_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(121)
+
+    # stensor_leaky_relu_bwd: x_grad += y_grad (x > 0 ? 1 : alpha); by hand with alpha 0.5:
+    # x 3, y_grad 5, x_grad 1 gives 6; x -2, y_grad 6, x_grad 1 gives 1 + 3 = 4; x 0 is not
+    # positive (4 again), nor -0.0 or NaN; x 1e-30 is (7); alpha 1 adds y_grad whatever x; the
+    # element past n untouched; random arrays (alpha 0.01, 0.2, 3) against a per-element
+    # float32 loop with the product and the sum each rounded
+    def leaky_bwd(x, dy, g, alpha, n=None):
+        n = len(x) if n is None else n
+        got = references.stensor_leaky_relu_bwd({
+            "n": n, "alpha": alpha, "x_data": np.array(x, np.float32),
+            "y_grad": np.array(dy, np.float32), "x_grad": np.array(g + [7.0], np.float32),
+        })["x_grad"]
+        assert got[len(g)] == 7.0
+        return [float(v) for v in got[: len(g)]]
+
+    assert leaky_bwd([3.0], [5.0], [1.0], 0.5) == [6.0]
+    assert leaky_bwd([-2.0], [6.0], [1.0], 0.5) == [4.0]
+    assert leaky_bwd([0.0, -0.0, float("nan"), 1e-30], [6.0] * 4, [1.0] * 4, 0.5) == [
+        4.0, 4.0, 4.0, 7.0]
+    assert leaky_bwd([-5.0, 5.0], [2.0, -3.0], [10.0, 10.0], 1.0) == [12.0, 7.0]
+    assert leaky_bwd([-5.0, -5.0], [2.0, 2.0], [10.0, 10.0], 0.5, n=1) == [11.0, 10.0]
+    for alpha in (0.01, 0.2, 3.0):
+        size = int(rng.integers(1, 300))
+        x = [float(v) for v in rng.integers(-1000, 1000, size)]
+        dy = [float(v) for v in rng.integers(-1000, 1000, size)]
+        g = [float(v) for v in rng.integers(-1000, 1000, size)]
+        a = np.float32(alpha)
+        one = np.float32(1)
+        want = [float(np.float32(gi) + np.float32(np.float32(di) * (one if xi > 0 else a)))
+                for xi, di, gi in zip(x, dy, g, strict=True)]
+        assert leaky_bwd(x, dy, g, alpha) == want
+
+    # ocv_needle_map_vertex: by hand, u 3, v 4 at max_flow 5 gives r 14 (capped at 14 r / 5),
+    # the foot (8, 8), the tip 8 + 14 (0.6, 0.8) = (16.4, 19.2), the barbs 2.5 along
+    # (0.8, -0.6) and (-0.8, 0.6): (10, 6.5) and (6, 9.5), the hue 53.13 - 180 = -126.87
+    # degrees; u = v = 0 leaves every vertex on the foot with the hue -180; u -1 at max_flow
+    # 10 (theta pi, r 1.4) the tip (6.6, 8), the barbs (8, 9.4) and (8, 6.6), the hue 0; u 0,
+    # v 1 at 14 the tip (8, 9), the barbs (9, 8) and (7, 8), the hue -90; the cell (1, 1) of a
+    # 2 x 2 map at the scales 0.5 and 0.25 its foot (24, 24) as (12, 6); the colours' other
+    # floats and the floats past the map untouched
+    def needles(u, v, cols, rows, max_flow, xs=1.0, ys=1.0):
+        n = cols * rows
+        got = references.ocv_needle_map_vertex({
+            "u_avg": np.array(u, np.float32), "v_avg": np.array(v, np.float32),
+            "cols": cols, "rows": rows, "max_flow": max_flow, "xscale": xs, "yscale": ys,
+            "vertex_data": np.full(18 * n + 1, 7, np.float32),
+            "color_data": np.full(18 * n + 1, 1, np.float32),
+        })
+        vert, colour = got["vertex_data"], got["color_data"]
+        assert vert[18 * n] == 7 and colour[18 * n] == 1
+        tri = colour[: 18 * n].reshape(n, 6, 3)
+        assert (tri[:, :, 1:] == 1).all() and (tri[:, :, 0] == tri[:, :1, 0]).all()
+        return vert[: 18 * n].reshape(n, 6, 3).tolist(), [float(h) for h in tri[:, 0, 0]]
+
+    def close(got, want):
+        assert np.allclose(np.array(got), np.array(want), rtol=0, atol=1e-5)
+
+    vert, hue = needles([3.0], [4.0], 1, 1, 5.0)
+    close(vert, [[[8, 8, 1], [10, 6.5, 0.7], [16.4, 19.2, 0.7], [16.4, 19.2, 0.7],
+                  [6, 9.5, 0.7], [8, 8, 1]]])
+    close(hue, [np.degrees(np.arctan2(4, 3)) - 180])
+    vert, hue = needles([0.0], [0.0], 1, 1, 5.0)
+    close(vert, [[[8, 8, 1], [8, 8, 0.7], [8, 8, 0.7], [8, 8, 0.7], [8, 8, 0.7], [8, 8, 1]]])
+    close(hue, [-180])
+    vert, hue = needles([-1.0], [0.0], 1, 1, 10.0)
+    close(vert, [[[8, 8, 1], [8, 9.4, 0.7], [6.6, 8, 0.7], [6.6, 8, 0.7], [8, 6.6, 0.7],
+                  [8, 8, 1]]])
+    close(hue, [0])
+    vert, hue = needles([0.0], [1.0], 1, 1, 14.0)
+    close(vert, [[[8, 8, 1], [9, 8, 0.7], [8, 9, 0.7], [8, 9, 0.7], [7, 8, 0.7], [8, 8, 1]]])
+    close(hue, [-90])
+    vert, hue = needles([0.0] * 4, [0.0] * 4, 2, 2, 1.0, 0.5, 0.25)
+    close([vert[3][0], vert[1][0], vert[2][0]], [[12, 6, 1], [12, 2, 1], [4, 6, 1]])
+
+    def per_cell(u, v, cols, rows, max_flow):
+        out = []
+        for y in range(rows):
+            for x in range(cols):
+                uu, vv = u[y * cols + x], v[y * cols + x]
+                th = math.atan2(vv, uu)
+                r = min(14.0 * (math.hypot(uu, vv) / max_flow), 14.0)
+                b = min(r, 2.5)
+                fx, fy = 16 * x + 8.0, 16 * y + 8.0
+                tip = [fx + r * math.cos(th), fy + r * math.sin(th), 0.7]
+                out.append([[fx, fy, 1.0],
+                            [fx + b * math.sin(th), fy - b * math.cos(th), 0.7], tip, tip,
+                            [fx - b * math.sin(th), fy + b * math.cos(th), 0.7], [fx, fy, 1.0]])
+        return out
+
+    for cols, rows in ((1, 1), (5, 3), (16, 9), (7, 11)):
+        u = [float(t) for t in rng.integers(-20, 20, cols * rows)]
+        v = [float(t) for t in rng.integers(-20, 20, cols * rows)]
+        mf = float(rng.uniform(5, 30))
+        close(needles(u, v, cols, rows, mf)[0], per_cell(u, v, cols, rows, mf))
+
+    # omega_smooth_l1_loss: by hand with beta 4: input 3, label 1 (x 2) gives 0.5 4 / 4 =
+    # 0.5; x -3 gives 9 / 8 = 1.125; x 0 gives 0; x 4 (not below beta) 4 - 2 = 2, x -7 gives
+    # 5; beta 1: x 0.5 gives 0.125, x -1 gives 0.5; beta 3: x 1 gives 0.5 / 3 rounded once
+    # (float32); the element past N untouched; random arrays against a per-element float32
+    # loop
+    def sl1(inp, lab, beta, n=None):
+        n = len(inp) if n is None else n
+        got = references.omega_smooth_l1_loss({
+            "N": n, "beta": beta, "input": np.array(inp, np.float32),
+            "label": np.array(lab, np.float32), "output": np.full(len(inp) + 1, 7, np.float32),
+        })["output"]
+        assert got[len(inp)] == 7
+        return [float(v) for v in got[: len(inp)]]
+
+    assert sl1([3.0, -2.0, 5.0, 4.0, -6.0], [1.0, 1.0, 5.0, 0.0, 1.0], 4.0) == [
+        0.5, 1.125, 0.0, 2.0, 5.0]
+    assert sl1([0.5, 0.0], [0.0, 1.0], 1.0) == [0.125, 0.5]
+    assert sl1([1.0], [0.0], 3.0) == [float(np.float32(0.5) / np.float32(3.0))]
+    assert sl1([10.0, 10.0], [0.0, 0.0], 4.0, n=1) == [8.0, 7.0]
+    for beta in (0.5, 1.0, 4.0, 3.3):
+        size = int(rng.integers(1, 300))
+        inp = [float(v) for v in rng.integers(-8, 8, size)]
+        lab = [float(v) for v in rng.integers(-8, 8, size)]
+        b = np.float32(beta)
+        want = []
+        for i, la in zip(inp, lab, strict=True):
+            x = np.float32(np.float32(i) - np.float32(la))
+            if abs(x) < b:
+                want.append(float(np.float32(np.float32(np.float32(0.5) * x) * x) / b))
+            else:
+                want.append(float(np.float32(abs(x) - np.float32(np.float32(0.5) * b))))
+        assert sl1(inp, lab, beta) == want
+
+    # openbr_cuda_lbp: with the identity table, a 1 x 1 image's neighbours all read 0 (outside
+    # the image): the centre 0 gives 255 (0 >= 0 each time), 5 gives 0; in the 3 x 3 image
+    # 10 20 30 / 40 25 50 / 5 25 60 the centre 25 sets 32 (30), 16 (50), 8 (60), 4 (25, equal)
+    # and 1 (40): 61; the corner 10 sets 16 (20), 8 (25) and 4 (40): 28; the table applied
+    # (255 - code); the bytes past the image in the last word untouched; random images against
+    # a per-pixel loop of the source's eight compares
+    def lbp(img, rows, cols, lut=None):
+        lut = list(range(256)) if lut is None else lut
+        packed = bytes(img) + bytes(-len(img) % 4)
+        got = references.openbr_cuda_lbp({
+            "src_words": np.frombuffer(packed, np.uint32).copy(),
+            "dst_words": np.full(len(packed) // 4, 0x07070707, np.uint32),
+            "rows": rows, "cols": cols,
+            "lut_words": np.frombuffer(bytes(lut), np.uint32).copy(),
+        })["dst_words"].view(np.uint8)
+        assert (got[rows * cols:] == 7).all()
+        return [int(v) for v in got[: rows * cols]]
+
+    assert lbp([0], 1, 1) == [255]
+    assert lbp([5], 1, 1) == [0]
+    img = [10, 20, 30, 40, 25, 50, 5, 25, 60]
+    got = lbp(img, 3, 3)
+    assert got[4] == 61 and got[0] == 28
+    assert lbp(img, 3, 3, [255 - i for i in range(256)]) == [255 - v for v in got]
+
+    def per_pixel(img, rows, cols):
+        def at(r, c):
+            return img[r * cols + c] if 0 <= r < rows and 0 <= c < cols else 0
+        out = []
+        for r in range(rows):
+            for c in range(cols):
+                code = 0
+                for bit, (dr, dc) in zip((128, 64, 32, 16, 8, 4, 2, 1),
+                                         ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0),
+                                          (1, -1), (0, -1)), strict=True):
+                    code |= bit if at(r + dr, c + dc) >= at(r, c) else 0
+                out.append(code)
+        return out
+
+    assert got == per_pixel(img, 3, 3)
+    for rows, cols in ((1, 1), (2, 7), (9, 16), (11, 5), (33, 2)):
+        img = [int(v) for v in rng.integers(0, 8, rows * cols)]  # small values: many ties
+        lut = [int(v) for v in rng.integers(0, 256, 256)]
+        assert lbp(img, rows, cols, lut) == [lut[v] for v in per_pixel(img, rows, cols)]

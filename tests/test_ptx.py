@@ -41,6 +41,10 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "brekperlin_noise_fill.cu",
     "gsgpu_idw_interpolate.cu",
     "fabidotplot_matrix.cu",
+    "stensor_leaky_relu_bwd.cu",
+    "ocv_needle_map_vertex.cu",
+    "omega_smooth_l1_loss.cu",
+    "openbr_cuda_lbp.cu",
 }
 
 

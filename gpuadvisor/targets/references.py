@@ -16596,3 +16596,87 @@ def fabidotplot_matrix(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["matrix"], copy=True)
     out.reshape(-1)[: n1 * n2] = (s1[:, None] == s2[None, :]).astype(out.dtype).reshape(-1)
     return {"matrix": out}
+
+
+def stensor_leaky_relu_bwd(values: Values) -> dict[str, np.ndarray]:
+    """stensor's LeakyReLU backward: x_grad[i] += y_grad[i] (x_data[i] > 0 ? 1 : alpha) for
+    i < n, in float32 (the product and the sum each rounded)."""
+    n = int(values["n"])
+    alpha = np.float32(values["alpha"])
+    x = np.asarray(values["x_data"], dtype=np.float32)[:n]
+    dy = np.asarray(values["y_grad"], dtype=np.float32)[:n]
+    out = np.array(values["x_grad"], dtype=np.float32, copy=True)
+    slope = np.where(x > np.float32(0), np.float32(1), alpha).astype(np.float32)
+    out[:n] = out[:n] + (dy * slope).astype(np.float32)
+    return {"x_grad": out}
+
+
+def ocv_needle_map_vertex(values: Values) -> dict[str, np.ndarray]:
+    """OpenCV's needle map: each cell's arrow (foot, left barb, tip twice, right barb, foot;
+    (x xscale, y yscale, z)) into vertex_data at 18 (y cols + x) and the hue
+    (theta - pi) / pi 180 into the first float of each vertex's colour triple; float64 (the
+    kernel's float32 atan2f, sqrtf, cosf and sinf are within the manifest's tolerance)."""
+    cols, rows = int(values["cols"]), int(values["rows"])
+    n = cols * rows
+    u = np.asarray(values["u_avg"], dtype=np.float64)[:n]
+    v = np.asarray(values["v_avg"], dtype=np.float64)[:n]
+    max_flow = float(values["max_flow"])
+    xs, ys = float(values["xscale"]), float(values["yscale"])
+    pi = float(np.float32(np.pi))
+    xi = np.tile(np.arange(cols, dtype=np.float64), rows)
+    yi = np.repeat(np.arange(rows, dtype=np.float64), cols)
+    fx, fy = xi * 16 + 8.0, yi * 16 + 8.0
+    theta = np.arctan2(v, u)
+    r = np.minimum(14.0 * (np.sqrt(v * v + u * u) / max_flow), 14.0)
+    barb = np.minimum(r, 2.5)
+    tx, ty = fx + r * np.cos(theta), fy + r * np.sin(theta)
+    px = [fx, fx + barb * np.cos(theta - pi / 2), tx, tx, fx + barb * np.cos(theta + pi / 2), fx]
+    py = [fy, fy + barb * np.sin(theta - pi / 2), ty, ty, fy + barb * np.sin(theta + pi / 2), fy]
+    pz = [1.0, 0.7, 0.7, 0.7, 0.7, 1.0]
+    vert = np.array(values["vertex_data"], dtype=np.float32, copy=True)
+    colour = np.array(values["color_data"], dtype=np.float32, copy=True)
+    block = np.empty((n, 6, 3), dtype=np.float64)
+    for k in range(6):
+        block[:, k, 0] = px[k] * xs
+        block[:, k, 1] = py[k] * ys
+        block[:, k, 2] = pz[k]
+    vert[: 18 * n] = block.reshape(-1)
+    hue = ((theta - pi) / pi * 180.0).astype(np.float32)
+    colour[: 18 * n].reshape(n, 6, 3)[:, :, 0] = hue[:, None]
+    return {"vertex_data": vert, "color_data": colour}
+
+
+def omega_smooth_l1_loss(values: Values) -> dict[str, np.ndarray]:
+    """Omega-AI's smooth L1 loss: x = input - label, 0.5 x x / beta where |x| < beta, else
+    |x| - 0.5 beta, in float32 (each operation rounded, left to right)."""
+    n = int(values["N"])
+    beta = np.float32(values["beta"])
+    x = (np.asarray(values["input"], dtype=np.float32)[:n]
+         - np.asarray(values["label"], dtype=np.float32)[:n]).astype(np.float32)
+    a = np.abs(x)
+    half = np.float32(0.5)
+    quad = ((half * x).astype(np.float32) * x).astype(np.float32) / beta
+    lin = a - np.float32(half * beta)
+    out = np.array(values["output"], dtype=np.float32, copy=True)
+    out[:n] = np.where(a < beta, quad, lin).astype(np.float32)
+    return {"output": out}
+
+
+def openbr_cuda_lbp(values: Values) -> dict[str, np.ndarray]:
+    """OpenBR's local binary patterns: each pixel's code ORs 128, 64, 32, 16, 8, 4, 2, 1 for
+    the neighbours (-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1) that
+    are >= the centre (outside the image 0), the output byte lut[code]."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    src = np.asarray(values["src_words"], dtype=np.uint32).view(np.uint8)[: rows * cols]
+    lut = np.asarray(values["lut_words"], dtype=np.uint32).view(np.uint8)[:256]
+    img = np.zeros((rows + 2, cols + 2), dtype=np.int16)
+    img[1:-1, 1:-1] = src.reshape(rows, cols)
+    centre = img[1:-1, 1:-1]
+    code = np.zeros((rows, cols), dtype=np.int32)
+    for bit, (dr, dc) in zip((128, 64, 32, 16, 8, 4, 2, 1),
+                             ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)),
+                             strict=True):
+        code |= np.where(img[1 + dr: rows + 1 + dr, 1 + dc: cols + 1 + dc] >= centre, bit, 0)
+    out = np.array(values["dst_words"], dtype=np.uint32, copy=True)
+    out.view(np.uint8)[: rows * cols] = lut[code].reshape(-1)
+    return {"dst_words": out}
