@@ -814,6 +814,7 @@ ONE_D_EXTENT = {
     "mac0219_base64_encode": "N",  # MAC0219-EP2's one thread per 3-byte group
     "rpcuda_ndvi": "N",  # RasterPorcessingCUDA's one thread per pixel
     "compgpu_block_hash": "N",  # Comp-on-GPU's one thread per 64 KiB block
+    "pfslam_update_map": "N",  # ParticleFilter_SLAM's one thread per map cell
     "rossird_stego_encode": "NT",  # CUDA-Steganography's one thread per pixel (a nibble)
 }
 #: Single-launch 1-D kernels with one block per row of the problem, whatever the block size.
@@ -21328,3 +21329,33 @@ def test_blind119_references_on_hand_checked_inputs():
         raw = [int(v) for v in rng.integers(0, 256, 3 * rows * cols)]
         b = int(rng.integers(-300, 301))
         assert bright(raw, rows, cols, b) == [min(255, max(0, v + b)) for v in raw]
+
+
+def test_blind122_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(122)
+
+    # pfslam_update_map: WALL 2 above 0, then FREE 1 below the float32 prior log(1e-6)
+    # (-13.862944); by hand, log-odds 0 (not above 0), -13.8 and -1 (above the prior) and the
+    # prior itself (not below it) keep their codes, 0.5 and 3 become WALL, -13.9 and -20
+    # FREE; the cells past num_elems untouched; random maps against a per-cell loop
+    def update(odds, codes, n):
+        got = references.pfslam_update_map({
+            "s_grid_map": np.array(codes, np.int32), "f_sep": 0,
+            "s_log_odds": np.array(odds, np.float32), "log_odd_prior": -13.862943611198908,
+            "wall_code": 2, "free_code": 1, "num_elems": n,
+        })["s_grid_map"]
+        return [int(v) for v in got]
+
+    prior = float(np.float32(-13.862943611198908))
+    assert update([0, 0.5, -13.8, -13.9, -20, 3, -1, prior, 5],
+                  [0, 1, 2, 0, 2, 0, 0, 2, 7], 8) == [0, 2, 2, 1, 1, 2, 0, 2, 7]
+    for n in (1, 7, 37, 300):
+        odds = [float(v) for v in rng.integers(-20, 20, n + 2)]
+        codes = [int(v) for v in rng.integers(0, 3, n + 2)]
+        want = list(codes)
+        for i in range(n):
+            if odds[i] > 0:
+                want[i] = 2
+            if odds[i] < prior:
+                want[i] = 1
+        assert update(odds, codes, n) == want

@@ -36,7 +36,9 @@ def _patterns(name: str, side: str) -> Counter:
 #: Kernel sources added since the PTX was last recorded, whose PTX is recorded with their
 #: first sweeps: left out of the comparison below until then, and
 #: each must still lack a record (take a name off once tools/record_ptx.sh has recorded it).
-PTX_NOT_YET_RECORDED: set[str] = set()
+PTX_NOT_YET_RECORDED: set[str] = {
+    "pfslam_update_map.cu",
+}
 
 
 def test_recorded_ptx_is_that_of_todays_kernel_sources():

@@ -16466,3 +16466,17 @@ def cudaimgproc_brightness(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["output_words"], copy=True)
     out.reshape(-1).view(np.uint8)[:n] = np.clip(src + int(values["bright"]), 0, 255)
     return {"output_words": out}
+
+
+def pfslam_update_map(values: Values) -> dict[str, np.ndarray]:
+    """ParticleFilter_SLAM's kernel_update_map: each of the first num_elems cells becomes
+    wall_code where its log-odds is above 0, then free_code where it is below the float32
+    prior; any other cell keeps its code."""
+    n = int(values["num_elems"])
+    odds = np.asarray(values["s_log_odds"], dtype=np.float32).reshape(-1)[:n]
+    prior = np.float32(values["log_odd_prior"])
+    out = np.array(values["s_grid_map"], copy=True)
+    cells = out.reshape(-1)[:n]
+    cells[odds > 0] = int(values["wall_code"])
+    cells[odds < prior] = int(values["free_code"])
+    return {"s_grid_map": out}
