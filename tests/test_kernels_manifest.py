@@ -363,6 +363,9 @@ def _coverage(name, spec, params, block):
     if name == "ocv_bf_match":  # x loops over the train set, y*z -> query (a 1-D grid)
         assert gy == 1
         return gx * by * bz, params["COLS"]
+    if name == "dpmix_rows_max":  # x -> row (bx rows a block), the columns looped in chunks
+        assert (gy, gz) == (1, 1) and gx == params["N"] // bx + 1
+        return gx * bx, params["COLS"]
     if name == "gspmm_csr_sum":  # DGL's grid-stride loop over the rows (y capped)
         assert gy == min(-(-params["ROWS"] // (by * bz)), params["YBLOCKS"])
         return params["ROWS"], gx * bx
@@ -21359,3 +21362,28 @@ def test_blind122_references_on_hand_checked_inputs():
             if odds[i] < prior:
                 want[i] = 1
         assert update(odds, codes, n) == want
+
+    # dpmix_rows_max: each row's maximum and its first column; by hand, rows (3, 7, 7, 1) ->
+    # 7 at 1 (the tie at 2 not taken), (-5, -9, -2, -2) -> -2 at 2, (4, 4, 4, 4) -> 4 at 0,
+    # (-1, -3, -8, 0) -> 0 at 3; the entries past rows untouched; random matrices (ties
+    # frequent) against the source's strictly-greater scan
+    def rows_max(x, rows, cols):
+        got = references.dpmix_rows_max({
+            "X": np.array(x, np.float32), "y": np.full(rows + 1, 9.5, np.float32),
+            "iy": np.full(rows + 1, -7, np.int32), "rows": rows, "cols": cols,
+        })
+        assert got["y"][rows] == 9.5 and got["iy"][rows] == -7
+        return [(float(got["y"][r]), int(got["iy"][r])) for r in range(rows)]
+
+    assert rows_max([3, 7, 7, 1, -5, -9, -2, -2, 4, 4, 4, 4, -1, -3, -8, 0], 4, 4) == [
+        (7.0, 1), (-2.0, 2), (4.0, 0), (0.0, 3)]
+    for rows, cols in ((1, 1), (5, 3), (37, 45), (2, 70), (40, 1)):
+        x = [float(v) for v in rng.integers(-6, 0, rows * cols)]
+        want = []
+        for r in range(rows):
+            best, at = x[r * cols], 0
+            for c in range(1, cols):
+                if best < x[r * cols + c]:
+                    best, at = x[r * cols + c], c
+            want.append((best, at))
+        assert rows_max(x, rows, cols) == want

@@ -37,6 +37,7 @@ def _patterns(name: str, side: str) -> Counter:
 #: first sweeps: left out of the comparison below until then, and
 #: each must still lack a record (take a name off once tools/record_ptx.sh has recorded it).
 PTX_NOT_YET_RECORDED: set[str] = {
+    "dpmix_rows_max.cu",
     "pfslam_update_map.cu",
 }
 

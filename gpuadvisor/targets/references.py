@@ -16480,3 +16480,17 @@ def pfslam_update_map(values: Values) -> dict[str, np.ndarray]:
     cells[odds > 0] = int(values["wall_code"])
     cells[odds < prior] = int(values["free_code"])
     return {"s_grid_map": out}
+
+
+def dpmix_rows_max(values: Values) -> dict[str, np.ndarray]:
+    """dpmix's apply_rows_max: each row's maximum of a rows x cols row-major matrix and the
+    first column holding it (a later value replaces the maximum only when strictly
+    greater)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    x = np.asarray(values["X"], dtype=np.float32).reshape(-1)[: rows * cols].reshape(rows, cols)
+    y = np.array(values["y"], copy=True)
+    iy = np.array(values["iy"], copy=True)
+    pos = np.argmax(x, axis=1)
+    y.reshape(-1)[:rows] = x[np.arange(rows), pos]
+    iy.reshape(-1)[:rows] = pos
+    return {"y": y, "iy": iy}
