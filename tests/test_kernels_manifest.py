@@ -895,6 +895,7 @@ ONE_BLOCK_PER = {
     "mwax_transpose_weight": "COLS",  # MWAX's one block a column, its paths looped
     "worder_lower_data": "GRID",  # worder's fixed grid of 1,024 blocks, characters looped
     "kinokko_histeq_apply": "GRID",  # kinokko/GPU's fixed grid of 6,144 blocks, pixels looped
+    "pyemc_sum_slices": "NROT",  # PyEMC's one block per model slice, its pixels looped
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -21387,3 +21388,20 @@ def test_blind122_references_on_hand_checked_inputs():
                     best, at = x[r * cols + c], c
             want.append((best, at))
         assert rows_max(x, rows, cols) == want
+
+    # pyemc_sum_slices: each slice's sum over its pixels above 0; by hand, slices (3, -1, 0,
+    # 5) -> 8 (the masked -1 and the 0 left out), (-2, -2, -2, -2) -> 0, (7, 7, 7, 7) -> 28;
+    # random slices (masked pixels frequent) against a per-pixel loop
+    def sums(pixels, nrot, npix):
+        got = references.pyemc_sum_slices({
+            "slices": np.array(pixels, np.float32), "number_of_pixels": npix,
+            "slice_sums": np.zeros(nrot, np.float32),
+        })["slice_sums"]
+        return [float(v) for v in got]
+
+    assert sums([3, -1, 0, 5, -2, -2, -2, -2, 7, 7, 7, 7], 3, 4) == [8.0, 0.0, 28.0]
+    for nrot, npix in ((1, 1), (3, 17), (5, 529), (2, 1000)):
+        pixels = [int(v) for v in rng.integers(-8, 56, nrot * npix)]
+        want = [float(sum(v for v in pixels[r * npix: (r + 1) * npix] if v > 0))
+                for r in range(nrot)]
+        assert sums(pixels, nrot, npix) == want

@@ -16494,3 +16494,14 @@ def dpmix_rows_max(values: Values) -> dict[str, np.ndarray]:
     y.reshape(-1)[:rows] = x[np.arange(rows), pos]
     iy.reshape(-1)[:rows] = pos
     return {"y": y, "iy": iy}
+
+
+def pyemc_sum_slices(values: Values) -> dict[str, np.ndarray]:
+    """PyEMC's kernel_sum_slices: each slice's sum over its pixels above 0 (whole-number
+    intensities with sums below 2^24, so exact in any order)."""
+    npix = int(values["number_of_pixels"])
+    out = np.array(values["slice_sums"], copy=True)
+    n = out.size
+    s = np.asarray(values["slices"], dtype=np.float32).reshape(-1)[: n * npix].reshape(n, npix)
+    out.reshape(-1)[:] = np.where(s > 0, s, np.float32(0)).astype(np.float64).sum(axis=1)
+    return {"slice_sums": out}
