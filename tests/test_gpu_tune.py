@@ -707,6 +707,7 @@ SMALL = {
     "pfslam_update_map": ["GW=1001", "GH=1003"],
     "dpmix_rows_max": ["N=100003", "K=37"],
     "pyemc_sum_slices": ["NROT=1001", "SIDE=61"],
+    "ppc_rl_forward": ["NX=1001", "NY=301"],
     "compgpu_block_hash": ["N=1003", "BLK=4096"],
     "cuda4eng_flashlight": ["W=1001", "H=301", "PX=500", "PY=150"],
     "pfinal_pixelado": ["W=1001", "H=301", "P=1024"],

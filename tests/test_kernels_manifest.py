@@ -21405,3 +21405,38 @@ def test_blind122_references_on_hand_checked_inputs():
         want = [float(sum(v for v in pixels[r * npix: (r + 1) * npix] if v > 0))
                 for r in range(nrot)]
         assert sums(pixels, nrot, npix) == want
+
+    # ppc_rl_forward: f the estimate convolved with the kernel at clamped edges, c = q / f
+    # where |f| > 1e-6, else q; by hand, on a 3 x 1 image p = (1, 2, 4) with the 3 x 3 kernel
+    # 0 0 0 / 1 2 3 / 0 0 0 (only ky = 1, the row itself): at x, taps x + 1 - kx, so f(0) =
+    # 1 p1 + 2 p0 + 3 p0 (x - 1 clamped to 0) = 2 + 2 + 3 = 7, f(1) = 4 + 4 + 3 = 11, f(2) =
+    # 4 + 8 + 6 = 18 (x + 1 clamped to 2); q = (14, 11, 9) gives 2, 1, 0.5; p all 0 gives
+    # f = 0 and c = q; random images (odd and even kernels) against a per-pixel loop
+    def rl(pv, qv, kv, nx, ny, nk):
+        got = references.ppc_rl_forward({
+            "kern": np.array(kv, np.float32), "nkern": nk, "p": np.array(pv, np.float32),
+            "c": np.full(nx * ny + 1, -3.0, np.float32), "q": np.array(qv, np.float32),
+            "nx": nx, "ny": ny,
+        })["c"]
+        assert got[nx * ny] == -3.0
+        return [float(v) for v in got[: nx * ny]]
+
+    k3 = [0, 0, 0, 1, 2, 3, 0, 0, 0]
+    assert rl([1, 2, 4], [14, 11, 9], k3, 3, 1, 3) == [2.0, 1.0, 0.5]
+    assert rl([0, 0, 0], [14, 11, 9], k3, 3, 1, 3) == [14.0, 11.0, 9.0]
+    for nx, ny, nk in ((1, 1, 1), (7, 5, 3), (9, 4, 4), (13, 11, 5), (3, 8, 7)):
+        pv = [int(v) for v in rng.integers(0, 4, nx * ny)]
+        qv = [int(v) for v in rng.integers(0, 256, nx * ny)]
+        kv = [int(v) for v in rng.integers(0, 3, nk * nk)]
+        want = []
+        for y in range(ny):
+            for x in range(nx):
+                f = 0
+                for ky in range(nk):
+                    iy = min(max(y + nk // 2 - ky, 0), ny - 1)
+                    for kx in range(nk):
+                        ix = min(max(x + nk // 2 - kx, 0), nx - 1)
+                        f += pv[iy * nx + ix] * kv[ky * nk + kx]
+                q = qv[y * nx + x]
+                want.append(float(np.float32(q) / np.float32(f)) if f else float(q))
+        assert rl(pv, qv, kv, nx, ny, nk) == want

@@ -16505,3 +16505,28 @@ def pyemc_sum_slices(values: Values) -> dict[str, np.ndarray]:
     s = np.asarray(values["slices"], dtype=np.float32).reshape(-1)[: n * npix].reshape(n, npix)
     out.reshape(-1)[:] = np.where(s > 0, s, np.float32(0)).astype(np.float64).sum(axis=1)
     return {"slice_sums": out}
+
+
+def ppc_rl_forward(values: Values) -> dict[str, np.ndarray]:
+    """Programming in Parallel with CUDA's rl_forward: f the estimate p convolved with the
+    nkern x nkern kernel (taps y + nkern / 2 - ky and x + nkern / 2 - kx clamped to the
+    image), c = q / f where |f| > 1e-6, else q (whole-number data: every sum exact)."""
+    nx, ny, nk = int(values["nx"]), int(values["ny"]), int(values["nkern"])
+    off = nk // 2
+    kern = np.asarray(values["kern"], dtype=np.float32).reshape(-1)[: nk * nk].reshape(nk, nk)
+    p = np.asarray(values["p"], dtype=np.float32).reshape(-1)[: nx * ny].reshape(ny, nx)
+    q = np.asarray(values["q"], dtype=np.float32).reshape(-1)[: nx * ny].reshape(ny, nx)
+    padded = np.pad(p, nk, mode="edge")  # edge rows and columns repeated: the clamp
+    f = np.zeros((ny, nx), np.float32)
+    tap = np.empty((ny, nx), np.float32)
+    for ky in range(nk):
+        y0 = nk + off - ky
+        for kx in range(nk):
+            x0 = nk + off - kx
+            np.multiply(padded[y0: y0 + ny, x0: x0 + nx], kern[ky, kx], out=tap)
+            f += tap
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(np.abs(f).astype(np.float64) > 1.0e-06, q / f, q)
+    out = np.array(values["c"], copy=True)
+    out.reshape(-1)[: nx * ny] = ratio.astype(np.float32).reshape(-1)
+    return {"c": out}
