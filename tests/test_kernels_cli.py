@@ -31,8 +31,8 @@ def test_list_json_names_every_kernel(capsys):
     assert names["matrix_add"]["host_block"] is None
     # 381 before set 111, 386 before set 112, 389 before set 113, 395 before set 114,
     # 400 before set 115, 404 before set 116, 408 before set 117, 412 before set 118,
-    # 415 before set 119, 417 before set 120, 421 before set 121
-    assert sum(k["host_block"] is not None for k in names.values()) == 425  # + sets 105-121
+    # 415 before set 119, 417 before set 120, 421 before set 121, 425 before set 122
+    assert sum(k["host_block"] is not None for k in names.values()) == 429  # + sets 105-122
 
 
 def test_show_prints_grid_mapping_and_arguments(capsys):

@@ -806,6 +806,10 @@ SMALL = {
     "brekperlin_noise_fill": {"W": 37, "H": 13, "S": 5, "OCT": 3, "GRID": 3},  # the grid's loop
     "gsgpu_idw_interpolate": {"NP": 50, "W": 37, "H": 13},  # partial blocks, x the row
     "fabidotplot_matrix": {"L1": 37, "L2": 13},  # partial blocks, x the row
+    "pfslam_update_map": {"GW": 37, "GH": 29},  # partial blocks, every threshold case
+    "dpmix_rows_max": {"N": 37, "K": 45},  # partial blocks and chunks, ties
+    "pyemc_sum_slices": {"NROT": 5, "SIDE": 23},  # the loop wrapping, odd block sizes
+    "ppc_rl_forward": {"NX": 37, "NY": 13, "NK": 5},  # partial blocks, clamped edges
     "compgpu_block_hash": {"N": 37, "BLK": 200},  # partial blocks, a warp's blocks 200 B apart
     "cuda4eng_flashlight": {"W": 37, "H": 13, "PX": 30, "PY": 4},  # partial blocks, off-centre
     "pfinal_pixelado": {"W": 37, "H": 13, "P": 40},  # partial blocks and cells, pitch padding

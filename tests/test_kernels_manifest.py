@@ -368,6 +368,9 @@ def _coverage(name, spec, params, block):
     if name == "ocv_bf_match":  # x loops over the train set, y*z -> query (a 1-D grid)
         assert gy == 1
         return gx * by * bz, params["COLS"]
+    if name == "dpmix_rows_max":  # x -> row (bx rows a block), the columns looped in chunks
+        assert (gy, gz) == (1, 1) and gx == params["N"] // bx + 1
+        return gx * bx, params["COLS"]
     if name == "gspmm_csr_sum":  # DGL's grid-stride loop over the rows (y capped)
         assert gy == min(-(-params["ROWS"] // (by * bz)), params["YBLOCKS"])
         return params["ROWS"], gx * bx
@@ -820,6 +823,7 @@ ONE_D_EXTENT = {
     "rpcuda_ndvi": "N",  # RasterPorcessingCUDA's one thread per pixel
     "compgpu_block_hash": "N",  # Comp-on-GPU's one thread per 64 KiB block
     "jucecuda_circular_conv": "N",  # juce_cuda_convolution's one thread per output sample
+    "pfslam_update_map": "N",  # ParticleFilter_SLAM's one thread per map cell
     "rossird_stego_encode": "NT",  # CUDA-Steganography's one thread per pixel (a nibble)
     "stensor_leaky_relu_bwd": "N",  # stensor's one thread per element (a grid-stride loop)
     "omega_smooth_l1_loss": "N",  # Omega-AI's one thread per element
@@ -900,6 +904,7 @@ ONE_BLOCK_PER = {
     "mwax_transpose_weight": "COLS",  # MWAX's one block a column, its paths looped
     "worder_lower_data": "GRID",  # worder's fixed grid of 1,024 blocks, characters looped
     "kinokko_histeq_apply": "GRID",  # kinokko/GPU's fixed grid of 6,144 blocks, pixels looped
+    "pyemc_sum_slices": "NROT",  # PyEMC's one block per model slice, its pixels looped
 }
 #: 1-D kernels with one block per item of a 2-D or 3-D grid, whatever the block size: the
 #: grid's (x, y, z) these parameters (None: 1). FlowNet2's correlation one block an output
@@ -21700,3 +21705,108 @@ def test_blind121_references_on_hand_checked_inputs():
         img = [int(v) for v in rng.integers(0, 8, rows * cols)]  # small values: many ties
         lut = [int(v) for v in rng.integers(0, 256, 256)]
         assert lbp(img, rows, cols, lut) == [lut[v] for v in per_pixel(img, rows, cols)]
+def test_blind122_references_on_hand_checked_inputs():
+    rng = np.random.default_rng(122)
+
+    # pfslam_update_map: WALL 2 above 0, then FREE 1 below the float32 prior log(1e-6)
+    # (-13.862944); by hand, log-odds 0 (not above 0), -13.8 and -1 (above the prior) and the
+    # prior itself (not below it) keep their codes, 0.5 and 3 become WALL, -13.9 and -20
+    # FREE; the cells past num_elems untouched; random maps against a per-cell loop
+    def update(odds, codes, n):
+        got = references.pfslam_update_map({
+            "s_grid_map": np.array(codes, np.int32), "f_sep": 0,
+            "s_log_odds": np.array(odds, np.float32), "log_odd_prior": -13.862943611198908,
+            "wall_code": 2, "free_code": 1, "num_elems": n,
+        })["s_grid_map"]
+        return [int(v) for v in got]
+
+    prior = float(np.float32(-13.862943611198908))
+    assert update([0, 0.5, -13.8, -13.9, -20, 3, -1, prior, 5],
+                  [0, 1, 2, 0, 2, 0, 0, 2, 7], 8) == [0, 2, 2, 1, 1, 2, 0, 2, 7]
+    for n in (1, 7, 37, 300):
+        odds = [float(v) for v in rng.integers(-20, 20, n + 2)]
+        codes = [int(v) for v in rng.integers(0, 3, n + 2)]
+        want = list(codes)
+        for i in range(n):
+            if odds[i] > 0:
+                want[i] = 2
+            if odds[i] < prior:
+                want[i] = 1
+        assert update(odds, codes, n) == want
+
+    # dpmix_rows_max: each row's maximum and its first column; by hand, rows (3, 7, 7, 1) ->
+    # 7 at 1 (the tie at 2 not taken), (-5, -9, -2, -2) -> -2 at 2, (4, 4, 4, 4) -> 4 at 0,
+    # (-1, -3, -8, 0) -> 0 at 3; the entries past rows untouched; random matrices (ties
+    # frequent) against the source's strictly-greater scan
+    def rows_max(x, rows, cols):
+        got = references.dpmix_rows_max({
+            "X": np.array(x, np.float32), "y": np.full(rows + 1, 9.5, np.float32),
+            "iy": np.full(rows + 1, -7, np.int32), "rows": rows, "cols": cols,
+        })
+        assert got["y"][rows] == 9.5 and got["iy"][rows] == -7
+        return [(float(got["y"][r]), int(got["iy"][r])) for r in range(rows)]
+
+    assert rows_max([3, 7, 7, 1, -5, -9, -2, -2, 4, 4, 4, 4, -1, -3, -8, 0], 4, 4) == [
+        (7.0, 1), (-2.0, 2), (4.0, 0), (0.0, 3)]
+    for rows, cols in ((1, 1), (5, 3), (37, 45), (2, 70), (40, 1)):
+        x = [float(v) for v in rng.integers(-6, 0, rows * cols)]
+        want = []
+        for r in range(rows):
+            best, at = x[r * cols], 0
+            for c in range(1, cols):
+                if best < x[r * cols + c]:
+                    best, at = x[r * cols + c], c
+            want.append((best, at))
+        assert rows_max(x, rows, cols) == want
+
+    # pyemc_sum_slices: each slice's sum over its pixels above 0; by hand, slices (3, -1, 0,
+    # 5) -> 8 (the masked -1 and the 0 left out), (-2, -2, -2, -2) -> 0, (7, 7, 7, 7) -> 28;
+    # random slices (masked pixels frequent) against a per-pixel loop
+    def sums(pixels, nrot, npix):
+        got = references.pyemc_sum_slices({
+            "slices": np.array(pixels, np.float32), "number_of_pixels": npix,
+            "slice_sums": np.zeros(nrot, np.float32),
+        })["slice_sums"]
+        return [float(v) for v in got]
+
+    assert sums([3, -1, 0, 5, -2, -2, -2, -2, 7, 7, 7, 7], 3, 4) == [8.0, 0.0, 28.0]
+    for nrot, npix in ((1, 1), (3, 17), (5, 529), (2, 1000)):
+        pixels = [int(v) for v in rng.integers(-8, 56, nrot * npix)]
+        want = [float(sum(v for v in pixels[r * npix: (r + 1) * npix] if v > 0))
+                for r in range(nrot)]
+        assert sums(pixels, nrot, npix) == want
+
+    # ppc_rl_forward: f the estimate convolved with the kernel at clamped edges, c = q / f
+    # where |f| > 1e-6, else q; by hand, on a 3 x 1 image p = (1, 2, 4) with the 3 x 3 kernel
+    # 0 0 0 / 1 2 3 / 0 0 0 (only ky = 1, the row itself): at x, taps x + 1 - kx, so f(0) =
+    # 1 p1 + 2 p0 + 3 p0 (x - 1 clamped to 0) = 2 + 2 + 3 = 7, f(1) = 4 + 4 + 3 = 11, f(2) =
+    # 4 + 8 + 6 = 18 (x + 1 clamped to 2); q = (14, 11, 9) gives 2, 1, 0.5; p all 0 gives
+    # f = 0 and c = q; random images (odd and even kernels) against a per-pixel loop
+    def rl(pv, qv, kv, nx, ny, nk):
+        got = references.ppc_rl_forward({
+            "kern": np.array(kv, np.float32), "nkern": nk, "p": np.array(pv, np.float32),
+            "c": np.full(nx * ny + 1, -3.0, np.float32), "q": np.array(qv, np.float32),
+            "nx": nx, "ny": ny,
+        })["c"]
+        assert got[nx * ny] == -3.0
+        return [float(v) for v in got[: nx * ny]]
+
+    k3 = [0, 0, 0, 1, 2, 3, 0, 0, 0]
+    assert rl([1, 2, 4], [14, 11, 9], k3, 3, 1, 3) == [2.0, 1.0, 0.5]
+    assert rl([0, 0, 0], [14, 11, 9], k3, 3, 1, 3) == [14.0, 11.0, 9.0]
+    for nx, ny, nk in ((1, 1, 1), (7, 5, 3), (9, 4, 4), (13, 11, 5), (3, 8, 7)):
+        pv = [int(v) for v in rng.integers(0, 4, nx * ny)]
+        qv = [int(v) for v in rng.integers(0, 256, nx * ny)]
+        kv = [int(v) for v in rng.integers(0, 3, nk * nk)]
+        want = []
+        for y in range(ny):
+            for x in range(nx):
+                f = 0
+                for ky in range(nk):
+                    iy = min(max(y + nk // 2 - ky, 0), ny - 1)
+                    for kx in range(nk):
+                        ix = min(max(x + nk // 2 - kx, 0), nx - 1)
+                        f += pv[iy * nx + ix] * kv[ky * nk + kx]
+                q = qv[y * nx + x]
+                want.append(float(np.float32(q) / np.float32(f)) if f else float(q))
+        assert rl(pv, qv, kv, nx, ny, nk) == want

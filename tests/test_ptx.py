@@ -45,6 +45,10 @@ PTX_NOT_YET_RECORDED: set[str] = {
     "ocv_needle_map_vertex.cu",
     "omega_smooth_l1_loss.cu",
     "openbr_cuda_lbp.cu",
+    "dpmix_rows_max.cu",
+    "pfslam_update_map.cu",
+    "ppc_rl_forward.cu",
+    "pyemc_sum_slices.cu",
 }
 
 

@@ -16680,3 +16680,65 @@ def openbr_cuda_lbp(values: Values) -> dict[str, np.ndarray]:
     out = np.array(values["dst_words"], dtype=np.uint32, copy=True)
     out.view(np.uint8)[: rows * cols] = lut[code].reshape(-1)
     return {"dst_words": out}
+def pfslam_update_map(values: Values) -> dict[str, np.ndarray]:
+    """ParticleFilter_SLAM's kernel_update_map: each of the first num_elems cells becomes
+    wall_code where its log-odds is above 0, then free_code where it is below the float32
+    prior; any other cell keeps its code."""
+    n = int(values["num_elems"])
+    odds = np.asarray(values["s_log_odds"], dtype=np.float32).reshape(-1)[:n]
+    prior = np.float32(values["log_odd_prior"])
+    out = np.array(values["s_grid_map"], copy=True)
+    cells = out.reshape(-1)[:n]
+    cells[odds > 0] = int(values["wall_code"])
+    cells[odds < prior] = int(values["free_code"])
+    return {"s_grid_map": out}
+
+
+def dpmix_rows_max(values: Values) -> dict[str, np.ndarray]:
+    """dpmix's apply_rows_max: each row's maximum of a rows x cols row-major matrix and the
+    first column holding it (a later value replaces the maximum only when strictly
+    greater)."""
+    rows, cols = int(values["rows"]), int(values["cols"])
+    x = np.asarray(values["X"], dtype=np.float32).reshape(-1)[: rows * cols].reshape(rows, cols)
+    y = np.array(values["y"], copy=True)
+    iy = np.array(values["iy"], copy=True)
+    pos = np.argmax(x, axis=1)
+    y.reshape(-1)[:rows] = x[np.arange(rows), pos]
+    iy.reshape(-1)[:rows] = pos
+    return {"y": y, "iy": iy}
+
+
+def pyemc_sum_slices(values: Values) -> dict[str, np.ndarray]:
+    """PyEMC's kernel_sum_slices: each slice's sum over its pixels above 0 (whole-number
+    intensities with sums below 2^24, so exact in any order)."""
+    npix = int(values["number_of_pixels"])
+    out = np.array(values["slice_sums"], copy=True)
+    n = out.size
+    s = np.asarray(values["slices"], dtype=np.float32).reshape(-1)[: n * npix].reshape(n, npix)
+    out.reshape(-1)[:] = np.where(s > 0, s, np.float32(0)).astype(np.float64).sum(axis=1)
+    return {"slice_sums": out}
+
+
+def ppc_rl_forward(values: Values) -> dict[str, np.ndarray]:
+    """Programming in Parallel with CUDA's rl_forward: f the estimate p convolved with the
+    nkern x nkern kernel (taps y + nkern / 2 - ky and x + nkern / 2 - kx clamped to the
+    image), c = q / f where |f| > 1e-6, else q (whole-number data: every sum exact)."""
+    nx, ny, nk = int(values["nx"]), int(values["ny"]), int(values["nkern"])
+    off = nk // 2
+    kern = np.asarray(values["kern"], dtype=np.float32).reshape(-1)[: nk * nk].reshape(nk, nk)
+    p = np.asarray(values["p"], dtype=np.float32).reshape(-1)[: nx * ny].reshape(ny, nx)
+    q = np.asarray(values["q"], dtype=np.float32).reshape(-1)[: nx * ny].reshape(ny, nx)
+    padded = np.pad(p, nk, mode="edge")  # edge rows and columns repeated: the clamp
+    f = np.zeros((ny, nx), np.float32)
+    tap = np.empty((ny, nx), np.float32)
+    for ky in range(nk):
+        y0 = nk + off - ky
+        for kx in range(nk):
+            x0 = nk + off - kx
+            np.multiply(padded[y0: y0 + ny, x0: x0 + nx], kern[ky, kx], out=tap)
+            f += tap
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(np.abs(f).astype(np.float64) > 1.0e-06, q / f, q)
+    out = np.array(values["c"], copy=True)
+    out.reshape(-1)[: nx * ny] = ratio.astype(np.float32).reshape(-1)
+    return {"c": out}
