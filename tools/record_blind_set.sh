@@ -38,6 +38,7 @@ for k in $k2 $k1; do
   timeout -k 5 "${BLIND_LIVE_LIMIT_S:-150}" $G tune "$k" --min-threads 32 --budget 0.1 --max-repeats 10 --quiet \
     --max-configs 8 --out "$work/live/$k" > "$work/live/$k.log" 2>&1
   echo "$k rc=$? wall_s=$(( $(date +%s) - s ))" | tee -a "$work/live/steps.txt"
+  # after each run, so that a call stopped at its time limit keeps every finished search
+  tar czf "$out/live.tgz" --exclude='*.cubin' --exclude='build' -C "$work" live
 done
-tar czf "$out/live.tgz" --exclude='*.cubin' --exclude='build' -C "$work" live
 log done
