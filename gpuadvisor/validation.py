@@ -1327,7 +1327,10 @@ BLIND_SETS = (("blind", "issue 11 round 3's rules"), ("blind2", "round 4's rules
               ("blind116", f"{_ROUND_56}, as blind sets 111-115 (H200 only)"),
               ("blind117", f"{_ROUND_56}, as blind sets 111-116 (H200 only)"),
               ("blind118", f"{_ROUND_56}, as blind sets 111-117 (H200 only)"),
-              ("blind119", f"{_ROUND_56}, as blind sets 111-118 (H200 only)"))
+              ("blind119", f"{_ROUND_56}, as blind sets 111-118 (H200 only)"),
+              ("blind120", f"{_ROUND_56}, as blind sets 111-119 (H200 only)"),
+              ("blind121", f"{_ROUND_56}, as blind sets 111-120 (H200 only)"),
+              ("blind122", f"{_ROUND_56}, as blind sets 111-121 (H200 only)"))
 #: Sets recorded on one GPU only (the H200s asked for came as H100s; for sets 29-39 no H100
 #: was lent): the GPU they have.
 ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind29": "h200",
@@ -1360,7 +1363,8 @@ ONE_GPU_SETS = {"blind21": "h100", "blind23": "h100", "blind27": "h100", "blind2
                 "blind110": "h200", "blind111": "h200", "blind112": "h200",
                 "blind113": "h200", "blind114": "h200",
                 "blind115": "h200", "blind116": "h200", "blind117": "h200",
-                "blind118": "h200", "blind119": "h200"}
+                "blind118": "h200", "blind119": "h200", "blind120": "h200",
+                "blind121": "h200", "blind122": "h200"}
 #: Blind kernels whose failures were looked at while changing the rules, and the round that
 #: did: from then on they are scored apart, as seen (the sets' READMEs say what changed).
 SEEN = {"mandelbrot": 4, "add_xrows": 4, "collatz2d": 5, "transpose_add": 5, "nbody": 6,
