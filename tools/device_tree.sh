@@ -8,7 +8,9 @@
 #                                       # stay committed); prints the size left
 #   bash tools/device_tree.sh restore   # git checkout of what slim took out
 # slim refuses while those paths hold uncommitted or untracked files, so nothing is lost;
-# unpack a new recording after restore.
+# unpack a new recording after restore. While the tree is slim, stage paths by name: a
+# `git commit -a` or `git add -A` then records every file slim took out as deleted (stop 67:
+# 3,663 files, caught and undone before it landed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: bash tools/device_tree.sh slim|restore"
