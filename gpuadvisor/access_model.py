@@ -49,11 +49,6 @@ Y_STRIDES = (0, 4, 8, 16, FAR_Y, LINEAR)
 #: a few bytes apart along y (issue 11 round 33: blind set 43's clover_ideal_gas, a float64
 #: stencil read as "y 4 B apart", and tall blocks picked at 1.9x the best).
 WIDTH_STARTS = {4: (0, 4, 8, 16), 8: (0, 8, 16), 16: (0, 16)}
-#: Accesses narrower than 4 B (8-bit pixels, interleaved 8-bit RGB, 16-bit words), tried only
-#: where no term of WIDTH_STARTS reproduces the measured efficiency with the sectors: the width
-#: and where an array starts within a sector, and the x strides such accesses take.
-SUBWORD_WIDTH_STARTS = {1: (0, 1, 2), 2: (0, 2)}
-SUBWORD_X_STRIDES = (1, 2, 3, 6)
 BLOCK_ORIGINS = 4  # blocks averaged over: block k starts k * bx * x_stride bytes in
 WEIGHTS = tuple(round(0.05 * i, 2) for i in range(1, 20))
 FIT_TOLERANCE = 0.03  # relative: ncu's averages carry a few tenths of a percent of noise
@@ -421,15 +416,12 @@ def _units(terms: tuple[Term, ...], bx: int, by: int, unit: int
     return [(base + c) / (warps * BLOCK_ORIGINS) for c in changes], distinct
 
 
-def _terms(subword: bool = False) -> tuple[Term, ...]:
+def _terms() -> tuple[Term, ...]:
     """Every term the fit tries: the 4 B strides as before, then each width's and start's,
-    with strides that keep every access aligned to its width (``subword``: the widths under
-    4 B after them)."""
+    with strides that keep every access aligned to its width."""
     out = list(PLAIN_TERMS)
-    widths = {**WIDTH_STARTS, **SUBWORD_WIDTH_STARTS} if subword else WIDTH_STARTS
-    for width, starts in widths.items():
-        strides = X_STRIDES + SUBWORD_X_STRIDES if width < ELEM_BYTES else X_STRIDES
-        xs = [x for x in strides if x % width == 0]  # FAR and 0 included
+    for width, starts in WIDTH_STARTS.items():
+        xs = [x for x in X_STRIDES if x % width == 0]  # FAR and 0 included
         ys = [y for y in Y_STRIDES if y == LINEAR or y % width == 0]
         for x, y, start in itertools.product(xs, ys, starts):
             if width == ELEM_BYTES and not start:
@@ -445,7 +437,6 @@ def _terms(subword: bool = False) -> tuple[Term, ...]:
 #: them; tried without the efficiency, they multiplied the consistent mixes thirtyfold).
 PLAIN_TERMS = tuple(Term(x, y) for x, y in itertools.product(X_STRIDES, Y_STRIDES))
 TERMS = _terms()
-SUBWORD_TERMS = _terms(subword=True)
 
 
 def _prior_cost(model: AccessModel) -> float:
@@ -497,8 +488,6 @@ def fit(profiles: list[tuple[int, int, float]], code: tuple[Term, ...] | None = 
             eff = tuple(float(v) if v is not None and v == v and v > 0 else None
                         for v in values)
     found = _fit(prof, code or None, bool(code) and code_complete, eff)
-    if eff is not None and found.chosen is None:  # accesses under 4 B?
-        found = _fit(prof, code or None, bool(code) and code_complete, eff, subword=True)
     if eff is not None and found.chosen is None:
         found = dataclasses.replace(_fit(prof, code or None, bool(code) and code_complete),
                                     efficiency_unmatched=True)
@@ -533,8 +522,7 @@ def _by_code(models: list[AccessModel], code: tuple[Term, ...], complete: bool
 
 @cache
 def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None = None,
-         complete: bool = False, eff: tuple[float | None, ...] | None = None,
-         subword: bool = False) -> Fit:
+         complete: bool = False, eff: tuple[float | None, ...] | None = None) -> Fit:
     """:func:`fit` of cleaned profiles (``eff``: the measured efficiency at each, None where
     not measured); remembered, as kernels of a table often share them."""
     if not prof:
@@ -543,7 +531,7 @@ def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None
 
     # The same arithmetic as AccessModel.sectors and _fits, for every model at once: each
     # term's sectors at each profiled shape, mixed with each weight pair.
-    terms = (SUBWORD_TERMS if subword else TERMS) if eff is not None else PLAIN_TERMS
+    terms = TERMS if eff is not None else PLAIN_TERMS
     table = np.array([term_units_many(terms, bx, by, SECTOR_BYTES, keep=False)
                       for bx, by, _s in prof], dtype=np.float64).T
     measured = np.array([s for _bx, _by, s in prof], dtype=np.float64)
@@ -565,7 +553,7 @@ def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None
     ok = ((np.abs(table - measured) <= slack) & efficient(table, spans)).all(axis=1)
     consistent = [AccessModel(((1.0, terms[i]),)) for i in np.flatnonzero(ok)]
     if not consistent:
-        first, second, w1, w2 = _pair_arrays(len(terms))
+        first, second, w1, w2 = _pair_arrays(eff is not None)
         # The first profile's sectors rule out most (pair, weight) mixes: the rest are checked
         # on every profile and the efficiency (22,155 pairs of the wider terms x 19 weights).
         near = np.abs(w1 * table[first, 0][:, None] + w2 * table[second, 0][:, None]
@@ -589,13 +577,13 @@ def _fit(prof: tuple[tuple[int, int, float], ...], code: tuple[Term, ...] | None
 
 
 @cache
-def _pair_arrays(count: int) -> tuple[Any, Any, Any, Any]:
-    """The two-term mixes a fit tries among ``count`` terms (PLAIN_TERMS, TERMS or
-    SUBWORD_TERMS): each pair's first and second term's index (every i < j in
-    itertools.combinations' order) and the weights as a 1 x len(WEIGHTS) row."""
+def _pair_arrays(wide: bool) -> tuple[Any, Any, Any, Any]:
+    """The two-term mixes a fit tries: each pair's first and second term (indices into
+    TERMS, or PLAIN_TERMS where not ``wide``; every i < j in itertools.combinations' order)
+    and the weights as a 1 x len(WEIGHTS) row."""
     import numpy as np
 
-    first, second = np.triu_indices(count, 1)
+    first, second = np.triu_indices(len(TERMS if wide else PLAIN_TERMS), 1)
     w1 = np.array(WEIGHTS, dtype=np.float64)[None, :]
     w2 = np.array([round(1 - w, 2) for w in WEIGHTS], dtype=np.float64)[None, :]
     return first, second, w1, w2
