@@ -8,7 +8,9 @@
 # Each live search may take BLIND_LIVE_LIMIT_S seconds (default 150; at 70, set 102's
 # deepwave_scalar_fwd, whose data and reference are large, was cut after 7 of 8 steps).
 # The device call carries the working tree (64 MiB at most, wheels included): run
-# `bash tools/device_tree.sh slim` here before the call and `... restore` after it.
+# `bash tools/device_tree.sh slim` here before the call and `... restore` after it, then
+# `bash tools/unpack_blind_set.sh N FILES_AT` to lay the returned files out as the set's
+# fixtures (blindN/, blindN-repeat/, default-searchN/).
 set -uo pipefail
 usage='usage: bash tools/record_blind_set.sh OUTDIR "2-D KERNELS" "1-D KERNELS"'
 if [ $# -ne 3 ]; then echo "$usage" >&2; exit 2; fi
