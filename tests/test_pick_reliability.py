@@ -223,8 +223,9 @@ def test_committed_reference_lists_more_shapes_where_the_class_needed_them() -> 
     # within 3 % at 3): 115 of 140 (82.1 %), so 8; sets 120, 121 and 122 added 5
     # (gsgpu_idw_interpolate, openbr_cuda_lbp and ppc_rl_forward within 3 % at 1;
     # fabidotplot_matrix 1.361x and ocv_needle_map_vertex 1.481x at 1, 1.361x and 1.267x at 4,
-    # neither within 3 % at 8): 118 of 145 (81.4 %), so 8
-    assert classes["2-D blocks"]["unseen"] == 145 and classes["2-D blocks"]["within_at"][7] == 118
+    # neither within 3 % at 8): 118 of 145 (81.4 %), so 8; round 57 (tried, not kept) saw 23
+    # of them: 98 of 122 (80.3 %), so 8
+    assert classes["2-D blocks"]["unseen"] == 122 and classes["2-D blocks"]["within_at"][7] == 98
     assert classes["2-D blocks"]["listed"] == 8
     assert classes["2-D blocks, shared memory"]["listed"] == 8
 
@@ -283,9 +284,11 @@ def test_a_2d_shared_memory_kernel_is_told_its_class_is_a_weak_guide(tmp_path: P
     # at 1 and 2, within 3 % at 3) 56: 27 at 4, 36 at 8; "for 34 of 53 ... (64 %" before them;
     # set 111's lofar_cs_transpose (1.154x at 4, 1.083x at 8) 57: 27 at 4, 36 at 8; "for 36 of
     # 56 ... (64 %" before it); set 122's dpmix_rows_max (1.098x at 4, within 3 % at 8) 58: 27
-    # at 4, 37 at 8; "for 36 of 57 ... (63 %" before it)
-    assert entry["unseen"] == 58 and entry["within_at"][3] == 27 and entry["within_at"][7] == 37
-    assert "for 37 of 58 blind kernels no rule was changed on (64 %; docs/validation.md)" in held
+    # at 4, 37 at 8; "for 36 of 57 ... (63 %" before it); round 57 (tried, not kept) saw set
+    # 100's tani_pairwise_dist and set 101's nwchem_sd_t_d1_3: 56, 26 at 4, 36 at 8; "for 37
+    # of 58 ... (64 %" before it)
+    assert entry["unseen"] == 56 and entry["within_at"][3] == 26 and entry["within_at"][7] == 36
+    assert "for 36 of 56 blind kernels no rule was changed on (64 %; docs/validation.md)" in held
     assert "one profile is a weak guide" in held
 
 
