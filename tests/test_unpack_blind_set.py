@@ -107,3 +107,23 @@ def test_missing_files_and_bad_arguments_are_one_line_and_exit_2(repo: Path,
     for args in ((), ("seven", str(empty)), ("7",)):
         bad = _run(repo, *args)
         assert bad.returncode == 2 and bad.stderr.startswith("usage: ")
+
+
+def test_an_unreadable_archive_or_a_missing_file_writes_nothing(repo: Path,
+                                                                tmp_path: Path) -> None:
+    at = _call(tmp_path)
+    (at / "live.tgz").write_bytes(b"not a gzip file")
+    broken = _run(repo, "7", str(at))
+    assert broken.returncode == 2
+    assert broken.stderr.strip() == f"unpack_blind_set: {at}/live.tgz: not a readable .tgz"
+    assert not (repo / "fixtures").exists()
+
+    (tmp_path / "second").mkdir()
+    at = _call(tmp_path / "second")
+    _tgz(at / "live.tgz", {"live/provenance.txt": "p\n", "live/steps.txt": "s\n",
+                           "live/k2d/sweep.csv": "kernel\nk2d\n"})  # no journal, no log
+    missing = _run(repo, "7", str(at))
+    assert missing.returncode == 2
+    assert missing.stderr.strip() == (f"unpack_blind_set: {at}/live.tgz: "
+                                      "no live/k2d/journal.jsonl")
+    assert not (repo / "fixtures").exists()

@@ -7,7 +7,8 @@
 # (live/<kernel>/{sweep.csv,journal.jsonl}, live/<kernel>.log, live/{provenance,steps}.txt).
 # Writes fixtures/hopper/blindN/ (h200/<kernel>.csv and the three texts, gpu_tests.log),
 # blindN-repeat/h200/ and default-searchN/ (<kernel>.csv, .journal.jsonl, .log, steps.txt,
-# provenance.txt), and lists them. Refuses to write over a set already there. Run it after
+# provenance.txt), and lists them. Refuses to write over a set already there, and writes
+# nothing where an archive does not read or lacks a file (one line, exit 2). Run it after
 # `bash tools/device_tree.sh restore`.
 set -euo pipefail
 usage="usage: bash tools/unpack_blind_set.sh N FILES_AT"
@@ -24,13 +25,33 @@ for d in "$first" "$repeat" "$live"; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-tar xzf "$at/records.tgz" -C "$work"
-tar xzf "$at/live.tgz" -C "$work"
+fail() { echo "unpack_blind_set: $*" >&2; exit 2; }
+# Everything unpacked and checked before a fixture is written: a bad archive writes nothing.
+unpack() { tar xzf "$1" -C "$2" 2> /dev/null || fail "$1: not a readable .tgz"; }
+unpack "$at/records.tgz" "$work"
+unpack "$at/live.tgz" "$work"
+for run in rec rep; do
+  [ -f "$work/$run/calibration.tgz" ] || fail "$at/records.tgz: no $run/calibration.tgz"
+  mkdir -p "$work/$run/x"
+  unpack "$work/$run/calibration.tgz" "$work/$run/x"
+  for text in provenance steps summary; do
+    [ -f "$work/$run/$text.txt" ] || fail "$at/records.tgz: no $run/$text.txt"
+  done
+done
+for text in provenance steps; do
+  [ -f "$work/live/$text.txt" ] || fail "$at/live.tgz: no live/$text.txt"
+done
+for sweep in "$work"/live/*/sweep.csv; do
+  [ -f "$sweep" ] || continue
+  k=$(basename "$(dirname "$sweep")")
+  for part in "$k/journal.jsonl" "$k.log"; do
+    [ -f "$work/live/$part" ] || fail "$at/live.tgz: no live/$part"
+  done
+done
 for run in rec rep; do
   dest=$first/h200
   [ $run = rep ] && dest=$repeat/h200
-  mkdir -p "$work/$run/x" "$dest"
-  tar xzf "$work/$run/calibration.tgz" -C "$work/$run/x"
+  mkdir -p "$dest"
   cp "$work/$run/provenance.txt" "$work/$run/steps.txt" "$work/$run/summary.txt" "$dest/"
   for sweep in "$work/$run/x"/*/sweep.csv; do
     [ -f "$sweep" ] || continue
